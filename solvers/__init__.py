@@ -1,0 +1,1 @@
+"""Solvers, one package per puzzle; each exposes ``SOLVERS`` (see solvers.base)."""

@@ -1,0 +1,81 @@
+"""What every solver offers the driver, the CLI and the GUI (Qt-free).
+
+A solver is built from a puzzle's public view, a seed and its parameters, then
+driven in *slices*: ``run_slice(n)`` performs at most n expansions and returns.
+The driver calls it repeatedly, so progress can be reported and pause/cancel
+honoured between slices; the hot loop inside a slice is a numba kernel that
+releases the GIL. With the same seed and the same total node budget a solver
+must return the same answer, however the budget is cut into slices.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+
+@dataclass(frozen=True)
+class Param:
+    """A tunable solver parameter, shown in the GUI and accepted on the CLI."""
+
+    name: str
+    kind: type  # int or float
+    default: Any
+    low: Any
+    high: Any
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class FrontierEntry:
+    """One state on the solver's frontier, best first."""
+
+    score: float  # the solver's own figure of merit (higher is better)
+    depth: int  # moves from the start
+    moves: tuple  # the moves that reach it from the start (for preview)
+    facts: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass(frozen=True)
+class Progress:
+    expansions: int  # total expansions so far
+    best_score: float  # the best answer's contest score so far
+    frontier_size: int
+    done: bool  # the search space is exhausted (or the answer is provably optimal)
+
+
+class Solver(ABC):
+    name: str = ""
+    description: str = ""
+    params: tuple[Param, ...] = ()
+
+    def __init__(self, puzzle, view: Any, seed: int = 0, **params: Any):
+        self.puzzle = puzzle
+        self.view = view
+        self.seed = seed
+        known = {p.name: p for p in self.params}
+        unknown = set(params) - set(known)
+        if unknown:
+            raise ValueError(f"{self.name} has no parameter {', '.join(sorted(unknown))}")
+        self.settings = {name: p.kind(params.get(name, p.default)) for name, p in known.items()}
+        for name, value in self.settings.items():
+            p = known[name]
+            if not p.low <= value <= p.high:
+                raise ValueError(f"{name} must be between {p.low} and {p.high}, got {value}")
+
+    @abstractmethod
+    def run_slice(self, max_expansions: int) -> Progress:
+        """Search for at most ``max_expansions`` expansions, then return."""
+
+    @abstractmethod
+    def best_moves(self) -> Sequence:
+        """The best answer found so far, as moves from the start."""
+
+    def frontier(self, limit: int = 20) -> list[FrontierEntry]:
+        """The best states currently waiting to be expanded."""
+        return []
+
+    @classmethod
+    def param(cls, name: str) -> Param:
+        return next(p for p in cls.params if p.name == name)

@@ -1,0 +1,1 @@
+"""Qt-free foundations: the puzzle protocol, errors, history, files."""

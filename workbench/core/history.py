@@ -1,0 +1,103 @@
+"""A branching move history (Qt-free).
+
+Undo walks to the parent; playing a different move there starts a new branch
+instead of throwing the old line away; redo follows the branch visited last.
+Every node keeps its state, so jumping anywhere in the tree is instant.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import count
+from typing import Any, Iterator
+
+_ids = count()
+
+
+@dataclass(eq=False)
+class HistoryNode:
+    state: Any
+    move: Any = None  # the move that led here (None at the root)
+    parent: "HistoryNode | None" = None
+    children: list["HistoryNode"] = field(default_factory=list)
+    last_child: "HistoryNode | None" = None  # the branch redo follows
+    id: int = field(default_factory=lambda: next(_ids))
+
+    @property
+    def depth(self) -> int:
+        depth, node = 0, self
+        while node.parent is not None:
+            depth, node = depth + 1, node.parent
+        return depth
+
+
+class History:
+    def __init__(self, initial_state: Any):
+        self.root = HistoryNode(initial_state)
+        self.current = self.root
+
+    @property
+    def state(self) -> Any:
+        return self.current.state
+
+    def play(self, move: Any, state: Any) -> HistoryNode:
+        """Record ``move`` (already checked legal) leading to ``state``.
+
+        Replaying the move a child already holds re-enters that branch.
+        """
+        for child in self.current.children:
+            if child.move == move:
+                node = child
+                break
+        else:
+            node = HistoryNode(state, move, self.current)
+            self.current.children.append(node)
+        self.current.last_child = node
+        self.current = node
+        return node
+
+    def can_undo(self) -> bool:
+        return self.current.parent is not None
+
+    def can_redo(self) -> bool:
+        return bool(self.current.children)
+
+    def undo(self) -> HistoryNode | None:
+        if self.current.parent is None:
+            return None
+        self.current.parent.last_child = self.current
+        self.current = self.current.parent
+        return self.current
+
+    def redo(self) -> HistoryNode | None:
+        node = self.current.last_child or (self.current.children[-1] if self.current.children else None)
+        if node is not None:
+            self.current = node
+        return node
+
+    def jump(self, node: HistoryNode) -> None:
+        # Remember the way down so redo after a jump retraces it.
+        walk = node
+        while walk.parent is not None:
+            walk.parent.last_child = walk
+            walk = walk.parent
+        if walk is not self.root:
+            raise ValueError("node belongs to another history")
+        self.current = node
+
+    def moves(self, node: HistoryNode | None = None) -> list:
+        """The moves from the root to ``node`` (default: the current node)."""
+        node = node or self.current
+        out = []
+        while node.parent is not None:
+            out.append(node.move)
+            node = node.parent
+        return out[::-1]
+
+    def nodes(self) -> Iterator[HistoryNode]:
+        """Every node, depth first, children in the order they were made."""
+        stack = [self.root]
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))

@@ -1,0 +1,188 @@
+"""The one protocol every puzzle implements.
+
+A puzzle is a Qt-free rules module that turns files into *instances*, plays
+*moves* on *states*, and scores them exactly as the contest's judge does.
+Everything else in the workbench (CLI, GUI, solver driver, history,
+step-through) talks to puzzles only through this class, so a new puzzle is a
+new package under ``workbench/puzzles/`` (plus its solvers under ``solvers/``
+and its board painter under ``workbench/gui/boards/``) and nothing else.
+
+Vocabulary
+----------
+instance
+    What a contest input file holds (immutable). For online puzzles it also
+    holds information that is revealed only as play goes on.
+state
+    A position during play (immutable). A state holds only what a player may
+    know at that point: for an online puzzle the future stays in the instance,
+    and ``public_view`` is all a solver ever receives.
+move
+    A hashable value object; ``move_text`` renders it for people.
+Transition
+    The result of ``apply``: the settled state, plus the intermediate frames of
+    a multi-stage resolution (a chain that erases, falls and erases again), so
+    the GUI can step through them.
+ScoreReport
+    The contest score at a state, computed with the contest's own arithmetic
+    and rounding, with the figures behind it.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import IO, Any, Callable, Sequence
+
+from .errors import FormatError, IllegalMove
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One stage inside a move's resolution (for example one erase of a chain)."""
+
+    state: Any
+    caption: str
+    highlight: tuple = ()  # puzzle coordinates to emphasise in this frame
+
+
+@dataclass(frozen=True)
+class Transition:
+    state: Any  # the state once the move has fully resolved
+    frames: tuple[Frame, ...] = ()  # stages in between; empty for one-stage moves
+
+
+@dataclass(frozen=True)
+class ScoreReport:
+    score: int | float  # exactly what the judge computes (0 when invalid)
+    text: str  # the score as printed, e.g. "868056" or "0.9700000"
+    facts: tuple[tuple[str, Any], ...] = ()  # ("moves", 12), ("pieces left", 3), ...
+
+    def fact(self, name: str, default: Any = None) -> Any:
+        return dict(self.facts).get(name, default)
+
+    def summary(self) -> str:
+        parts = [f"score {self.text}"] + [f"{k} {v}" for k, v in self.facts]
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class ParsedSolution:
+    moves: tuple  # the moves, in order
+    lines: tuple[int | None, ...]  # the 1-based file line each move came from
+
+
+@dataclass(frozen=True)
+class Option:
+    """A generator option (``gen PUZZLE SEED --name value``)."""
+
+    name: str
+    kind: type
+    default: Any
+    help: str = ""
+
+
+@dataclass
+class Puzzle(ABC):
+    """Rules, formats and generator of one contest puzzle."""
+
+    id: str = ""
+    title: str = ""
+    # True when the instance holds information revealed during play (ahc015's
+    # drop positions). Solvers then see ``public_view`` only, turn by turn.
+    online: bool = False
+    input_suffixes: tuple[str, ...] = (".txt", ".in")
+    solution_suffixes: tuple[str, ...] = (".out", ".txt")
+    generator_options: tuple[Option, ...] = field(default_factory=tuple)
+
+    # ----------------------------------------------------------------- files
+    @abstractmethod
+    def sniff(self, text: str) -> bool:
+        """Whether ``text`` looks like an input file of this puzzle."""
+
+    @abstractmethod
+    def parse_input(self, text: str) -> Any:
+        """Parse a contest input file; raise FormatError naming the line."""
+
+    @abstractmethod
+    def format_input(self, instance: Any) -> str:
+        """The input file, byte for byte as the contest's generator writes it."""
+
+    @abstractmethod
+    def generate(self, seed: int, **options: Any) -> Any:
+        """The instance the (official or documented) generator makes for ``seed``."""
+
+    @abstractmethod
+    def parse_solution(self, instance: Any, text: str) -> ParsedSolution:
+        """Parse an answer as strictly as the contest's judge; FormatError on failure."""
+
+    @abstractmethod
+    def format_solution(self, instance: Any, moves: Sequence) -> str:
+        """The answer file the judge accepts for ``moves``."""
+
+    # ----------------------------------------------------------------- rules
+    @abstractmethod
+    def initial_state(self, instance: Any) -> Any:
+        ...
+
+    @abstractmethod
+    def legal_moves(self, instance: Any, state: Any) -> list:
+        ...
+
+    @abstractmethod
+    def apply(self, instance: Any, state: Any, move: Any) -> Transition:
+        """Play ``move``; raise IllegalMove (with a reason) when it breaks the rules."""
+
+    @abstractmethod
+    def evaluate(self, instance: Any, state: Any, moves_played: int) -> ScoreReport:
+        """The contest score if the answer stopped here."""
+
+    @abstractmethod
+    def move_text(self, move: Any) -> str:
+        """A short human-readable form of a move, for history and status lines."""
+
+    def public_view(self, instance: Any, state: Any) -> Any:
+        """What a player or a solver may see at ``state``.
+
+        Offline puzzles show everything; online puzzles override this so the
+        unrevealed part of the instance never reaches a solver.
+        """
+        return (instance, state)
+
+    def max_moves(self, instance: Any) -> int | None:
+        """The contest's limit on the answer length, if it has one."""
+        return None
+
+    def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Any], Sequence]) -> None:
+        """Speak the contest's own stdin/stdout protocol (``main.py agent``).
+
+        The default suits batch contests: the whole input arrives on stdin and
+        the whole answer goes to stdout. Interactive contests override this and
+        call their per-turn policy as each piece of input is revealed.
+        """
+        instance = self.parse_input(stdin.read())
+        stdout.write(self.format_solution(instance, solve(instance)))
+        stdout.flush()
+
+    # ------------------------------------------------------- shared behaviour
+    def replay(self, instance: Any, moves: Sequence, lines: Sequence[int | None] | None = None) -> list:
+        """All states from the start through every move; IllegalMove names the move."""
+        states = [self.initial_state(instance)]
+        for index, move in enumerate(moves, start=1):
+            try:
+                states.append(self.apply(instance, states[-1], move).state)
+            except IllegalMove as error:
+                line = lines[index - 1] if lines is not None else None
+                raise error.at(index, line) from None
+        return states
+
+    def score_solution(self, instance: Any, text: str) -> ScoreReport:
+        """Validate an answer file the way the judge does and score it.
+
+        Raises FormatError or IllegalMove with the first bad line or move.
+        """
+        parsed = self.parse_solution(instance, text)
+        limit = self.max_moves(instance)
+        if limit is not None and len(parsed.moves) > limit:
+            raise FormatError(f"{len(parsed.moves)} moves, more than the limit of {limit}")
+        states = self.replay(instance, parsed.moves, parsed.lines)
+        return self.evaluate(instance, states[-1], len(parsed.moves))

@@ -1,0 +1,1 @@
+"""One package per puzzle; each exposes ``PUZZLE`` (see workbench.core.puzzle)."""

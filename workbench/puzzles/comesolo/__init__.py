@@ -1,0 +1,75 @@
+"""comesolo: 8-direction peg solitaire (omegaUp, Preselectivo IOI 2014)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from workbench.core.errors import FormatError, IllegalMove
+from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
+
+from . import formats, generator
+from .board import Board, Jump, check_jump, legal_jumps, play
+
+
+@dataclass
+class Comesolo(Puzzle):
+    id: str = "comesolo"
+    title: str = "Comesolo (8-direction peg solitaire)"
+    generator_options: tuple = field(default_factory=lambda: (
+        Option("size", int, 30, "side of a square board"),
+        Option("rows", int, 0, "rows of a rectangular board (overrides size)"),
+        Option("cols", int, 0, "columns of a rectangular board (overrides size)"),
+        Option("density", float, 0.5, "chance that a cell holds a piece (random shape)"),
+        Option("shape", str, "random", "random, full-hole, blockcheck or cross"),
+    ))
+
+    def sniff(self, text: str) -> bool:
+        try:
+            formats.parse_input(text)
+        except FormatError:
+            return False
+        return True
+
+    def parse_input(self, text: str) -> Board:
+        return formats.parse_input(text)
+
+    def format_input(self, instance: Board) -> str:
+        return formats.format_input(instance)
+
+    def generate(self, seed: int, **options) -> Board:
+        return generator.generate(seed, **options)
+
+    def parse_solution(self, instance: Board, text: str) -> ParsedSolution:
+        return formats.parse_solution(text)
+
+    def format_solution(self, instance: Board, moves: Sequence[Jump]) -> str:
+        return formats.format_solution(moves)
+
+    def initial_state(self, instance: Board) -> Board:
+        return instance
+
+    def legal_moves(self, instance: Board, state: Board) -> list[Jump]:
+        return legal_jumps(state)
+
+    def apply(self, instance: Board, state: Board, move: Jump) -> Transition:
+        return Transition(play(state, Jump(*move)))
+
+    def evaluate(self, instance: Board, state: Board, moves_played: int) -> ScoreReport:
+        # The raw score is the number of jumps; it is the primary metric (spec §4).
+        return ScoreReport(moves_played, str(moves_played), (
+            ("moves", moves_played),
+            ("pieces left", state.pieces),
+            ("bound", instance.pieces - 1),
+        ))
+
+    def move_text(self, move: Jump) -> str:
+        return Jump(*move).text()
+
+    def max_moves(self, instance: Board) -> int:
+        return max(instance.pieces - 1, 0)
+
+
+PUZZLE = Comesolo()
+
+__all__ = ["PUZZLE", "Board", "Jump", "check_jump", "legal_jumps", "play", "IllegalMove"]

@@ -1,0 +1,143 @@
+"""Comesolo input and answer files (the spec's documented reconstruction).
+
+Input: ``N`` or ``R C``, then R rows of C symbols (``1``/``0``; the importer
+also takes ``* X # @`` as a piece, ``. - _`` as empty, and space-separated
+symbols). Answer: the count K, then K lines ``r1 c1 r2 c2`` (1-based); the
+importer also takes ``r c DIR`` with a compass name, U/D/L/R combinations or
+the editorial's digit 0..7.
+"""
+
+from __future__ import annotations
+
+from workbench.core.errors import FormatError
+from workbench.core.puzzle import ParsedSolution
+
+from .board import DIRECTION_NAMES, DIRECTIONS, Board, Jump
+
+PIECE = set("1*X#@")
+EMPTY = set("0.-_")
+MAX_SIDE = 200
+
+_DIRECTION_WORDS = {name: d for name, d in zip(DIRECTION_NAMES, DIRECTIONS)}
+_DIRECTION_WORDS.update({
+    "U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1),
+    "UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1),
+})
+_DIRECTION_WORDS.update({str(i): d for i, d in enumerate(DIRECTIONS)})
+
+
+def _int(token: str, line: int, what: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise FormatError(f"{what} must be a whole number, got '{token}'", line) from None
+
+
+def _content_lines(text: str) -> list[tuple[int, str]]:
+    """(line number, stripped text) of the lines, with trailing blank lines dropped."""
+    lines = [(i, raw.strip()) for i, raw in enumerate(text.splitlines(), start=1)]
+    while lines and not lines[-1][1]:
+        lines.pop()
+    return lines
+
+
+def parse_header(line: str, number: int) -> tuple[int, int]:
+    tokens = line.split()
+    if len(tokens) not in (1, 2):
+        raise FormatError(f"expected 'N' or 'R C' for the board size, got '{line}'", number)
+    sizes = [_int(t, number, "the board size") for t in tokens]
+    rows, cols = (sizes[0], sizes[0]) if len(sizes) == 1 else sizes
+    for side in (rows, cols):
+        if not 1 <= side <= MAX_SIDE:
+            raise FormatError(f"board sides must be 1..{MAX_SIDE}, got {side}", number)
+    return rows, cols
+
+
+def parse_row(line: str, number: int, cols: int) -> list[int]:
+    symbols = line.split() if " " in line or "\t" in line else list(line)
+    if len(symbols) != cols:
+        raise FormatError(f"expected {cols} cells, got {len(symbols)}", number)
+    row = []
+    for col, symbol in enumerate(symbols, start=1):
+        if symbol in PIECE:
+            row.append(1)
+        elif symbol in EMPTY:
+            row.append(0)
+        else:
+            raise FormatError(f"column {col}: '{symbol}' is neither a piece (1) nor empty (0)", number)
+    return row
+
+
+def parse_input(text: str) -> Board:
+    lines = _content_lines(text)
+    if not lines or not lines[0][1]:
+        raise FormatError("expected the board size 'N' or 'R C'", 1)
+    rows, cols = parse_header(lines[0][1], lines[0][0])
+    body = lines[1:]
+    if len(body) < rows:
+        last = body[-1][0] if body else lines[0][0]
+        raise FormatError(f"the board has {len(body)} rows, the header says {rows}", last + 1)
+    if len(body) > rows:
+        number = body[rows][0]
+        raise FormatError(f"unexpected text after the {rows} board rows", number)
+    grid = []
+    for number, line in body:
+        if not line:
+            raise FormatError("blank line inside the board", number)
+        grid.append(parse_row(line, number, cols))
+    return Board(rows, cols, bytes(cell for row in grid for cell in row))
+
+
+def format_input(board: Board) -> str:
+    header = f"{board.rows}" if board.rows == board.cols else f"{board.rows} {board.cols}"
+    grid = board.array()
+    rows = ["".join("1" if cell else "0" for cell in row) for row in grid]
+    return "\n".join([header, *rows]) + "\n"
+
+
+def parse_move(line: str, number: int) -> Jump:
+    tokens = line.split()
+    if len(tokens) == 4:
+        r1, c1, r2, c2 = (_int(t, number, "a coordinate") for t in tokens)
+        dr, dc = r2 - r1, c2 - c1
+        if (dr, dc) == (0, 0) or abs(dr) not in (0, 2) or abs(dc) not in (0, 2):
+            raise FormatError(
+                f"({r1},{c1}) to ({r2},{c2}) is not a jump: the landing cell must be two cells away "
+                "in a straight or diagonal line", number)
+        return Jump(r1 - 1, c1 - 1, dr // 2, dc // 2)
+    if len(tokens) == 3:
+        r, c = (_int(t, number, "a coordinate") for t in tokens[:2])
+        word = tokens[2].upper()
+        if word not in _DIRECTION_WORDS:
+            raise FormatError(f"unknown direction '{tokens[2]}'", number)
+        return Jump(r - 1, c - 1, *_DIRECTION_WORDS[word])
+    raise FormatError(f"expected 'r1 c1 r2 c2', got '{line}'", number)
+
+
+def parse_solution(text: str) -> ParsedSolution:
+    lines = _content_lines(text)
+    if not lines or not lines[0][1]:
+        raise FormatError("expected the move count K", 1)
+    number, first = lines[0]
+    if len(first.split()) != 1:
+        raise FormatError(f"expected the move count K alone, got '{first}'", number)
+    count = _int(first, number, "the move count K")
+    if count < 0:
+        raise FormatError(f"the move count must not be negative, got {count}", number)
+    body = lines[1:]
+    for number, line in body:
+        if not line:
+            raise FormatError("blank line among the moves", number)
+    if len(body) != count:
+        where = body[count][0] if len(body) > count else (body[-1][0] + 1 if body else number + 1)
+        raise FormatError(f"the count line says {count} moves but there are {len(body)}", where)
+    moves = tuple(parse_move(line, n) for n, line in body)
+    return ParsedSolution(moves, tuple(n for n, _ in body))
+
+
+def format_solution(moves) -> str:
+    out = [str(len(moves))]
+    for jump in moves:
+        tr, tc = jump.to
+        out.append(f"{jump.r + 1} {jump.c + 1} {tr + 1} {tc + 1}")
+    return "\n".join(out) + "\n"
