@@ -18,6 +18,7 @@ _ids = count()
 class HistoryNode:
     state: Any
     move: Any = None  # the move that led here (None at the root)
+    frames: tuple = ()  # the stages the move resolved through (see puzzle.Transition)
     parent: "HistoryNode | None" = None
     children: list["HistoryNode"] = field(default_factory=list)
     last_child: "HistoryNode | None" = None  # the branch redo follows
@@ -40,7 +41,7 @@ class History:
     def state(self) -> Any:
         return self.current.state
 
-    def play(self, move: Any, state: Any) -> HistoryNode:
+    def play(self, move: Any, state: Any, frames: tuple = ()) -> HistoryNode:
         """Record ``move`` (already checked legal) leading to ``state``.
 
         Replaying the move a child already holds re-enters that branch.
@@ -50,7 +51,7 @@ class History:
                 node = child
                 break
         else:
-            node = HistoryNode(state, move, self.current)
+            node = HistoryNode(state, move, frames, self.current)
             self.current.children.append(node)
         self.current.last_child = node
         self.current = node
@@ -93,6 +94,21 @@ class History:
             out.append(node.move)
             node = node.parent
         return out[::-1]
+
+    def line(self, node: HistoryNode | None = None) -> list[HistoryNode]:
+        """The line through ``node``: root to node, then on down the branches redo follows."""
+        node = node or self.current
+        path = []
+        walk = node
+        while walk is not None:
+            path.append(walk)
+            walk = walk.parent
+        path.reverse()
+        walk = node
+        while walk.children:
+            walk = walk.last_child or walk.children[-1]
+            path.append(walk)
+        return path
 
     def nodes(self) -> Iterator[HistoryNode]:
         """Every node, depth first, children in the order they were made."""

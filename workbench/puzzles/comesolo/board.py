@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from workbench.core.errors import IllegalMove
+from workbench.core.errors import EditError, IllegalMove
 
 # The editorial's loop order: NW, N, NE, W, E, SW, S, SE.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
@@ -125,3 +125,21 @@ def legal_jumps(board: Board) -> list[Jump]:
             moves.append((int(r), int(c), d))
     moves.sort()
     return [Jump(r, c, *DIRECTIONS[d]) for r, c, d in moves]
+
+
+# ------------------------------------------------------------------ editing
+MAX_SIDE = 200
+
+
+def resized(board: Board, rows: int, cols: int) -> Board:
+    """The board cut or padded (with empty cells) to rows x cols, top-left kept."""
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+        raise EditError(f"board sides must be 1..{MAX_SIDE}, not {rows}x{cols}")
+    grid = np.zeros((rows, cols), dtype=np.uint8)
+    keep_r, keep_c = min(rows, board.rows), min(cols, board.cols)
+    grid[:keep_r, :keep_c] = board.array()[:keep_r, :keep_c]
+    return Board.from_array(grid)
+
+
+def filled(board: Board, piece: bool) -> Board:
+    return Board(board.rows, board.cols, bytes([1 if piece else 0]) * (board.rows * board.cols))

@@ -12,11 +12,10 @@ from __future__ import annotations
 from workbench.core.errors import FormatError
 from workbench.core.puzzle import ParsedSolution
 
-from .board import DIRECTION_NAMES, DIRECTIONS, Board, Jump
+from .board import DIRECTION_NAMES, DIRECTIONS, MAX_SIDE, Board, Jump
 
 PIECE = set("1*X#@")
 EMPTY = set("0.-_")
-MAX_SIDE = 200
 
 _DIRECTION_WORDS = {name: d for name, d in zip(DIRECTION_NAMES, DIRECTIONS)}
 _DIRECTION_WORDS.update({
@@ -74,17 +73,16 @@ def parse_input(text: str) -> Board:
         raise FormatError("expected the board size 'N' or 'R C'", 1)
     rows, cols = parse_header(lines[0][1], lines[0][0])
     body = lines[1:]
+    grid = []
+    for number, line in body[:rows]:
+        if not line:
+            raise FormatError("blank line inside the board", number)
+        grid.append(parse_row(line, number, cols))
     if len(body) < rows:
         last = body[-1][0] if body else lines[0][0]
         raise FormatError(f"the board has {len(body)} rows, the header says {rows}", last + 1)
     if len(body) > rows:
-        number = body[rows][0]
-        raise FormatError(f"unexpected text after the {rows} board rows", number)
-    grid = []
-    for number, line in body:
-        if not line:
-            raise FormatError("blank line inside the board", number)
-        grid.append(parse_row(line, number, cols))
+        raise FormatError(f"unexpected text after the {rows} board rows", body[rows][0])
     return Board(rows, cols, bytes(cell for row in grid for cell in row))
 
 

@@ -1,0 +1,1 @@
+"""The Qt layer: a thin view over workbench.core and the puzzles."""

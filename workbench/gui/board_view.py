@@ -1,0 +1,139 @@
+"""The board: a QGraphicsView that a puzzle's adapter paints into.
+
+Items are vector graphics, so the board stays crisp at any zoom. The view
+turns mouse and key input into requests (a move to play, a cell to edit) and
+leaves the decisions to the main window and the Session.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPainter
+from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
+
+from workbench.core.errors import IllegalMove
+
+ZOOM_STEP = 1.25
+
+
+class BoardView(QGraphicsView):
+    moveRequested = Signal(object)  # a move the user asked for (not yet checked)
+    cellEdited = Signal(object, object)  # (cell, paint value) in edit mode
+    refused = Signal(str)  # an input the adapter refused, with the reason
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setScene(QGraphicsScene(self))
+        self.setRenderHints(QPainter.Antialiasing | QPainter.SmoothPixmapTransform)
+        self.setDragMode(QGraphicsView.NoDrag)
+        self.setTransformationAnchor(QGraphicsView.AnchorUnderMouse)
+        self.setFocusPolicy(Qt.StrongFocus)
+        self.adapter = None
+        self.instance = None
+        self.state = None
+        self.mode = "play"  # "play", "edit" or "preview" (read-only)
+        self.fit = True
+        self._drag_start = None
+        self._paint = None
+        self._last_edited = None
+        self._marks = (None, ())  # last move and highlight of the shown state
+
+    def set_adapter(self, adapter) -> None:
+        self.adapter = adapter
+
+    def display(self, instance, state, last_move=None, highlight=(), rebuild=False) -> None:
+        if rebuild or self.instance is None or self.adapter.size_of(instance) != self.adapter.size_of(self.instance):
+            self.adapter.build(instance)
+            rebuild = True
+        self.instance, self.state = instance, state
+        self._marks = (last_move, highlight)
+        self.adapter.show(instance, state, last_move, highlight, hints=self.mode == "play")
+        if rebuild and self.fit:
+            self.fit_board()
+
+    # ---------------------------------------------------------- zoom
+    def fit_board(self) -> None:
+        self.fit = True
+        self.resetTransform()
+        self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+
+    def zoom(self, factor: float) -> None:
+        self.fit = False
+        self.scale(factor, factor)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        if self.fit:
+            self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+
+    def wheelEvent(self, event) -> None:
+        if event.modifiers() & Qt.ControlModifier:
+            self.zoom(ZOOM_STEP if event.angleDelta().y() > 0 else 1 / ZOOM_STEP)
+        else:
+            super().wheelEvent(event)
+
+    # ---------------------------------------------------------- input
+    def _cell(self, event):
+        return self.adapter.cell_at(self.mapToScene(event.position().toPoint()))
+
+    def mousePressEvent(self, event) -> None:
+        if self.adapter is None or self.state is None or event.button() != Qt.LeftButton:
+            return super().mousePressEvent(event)
+        cell = self._cell(event)
+        if cell is None or self.mode == "preview":
+            return
+        if self.mode == "edit":
+            self._paint = None
+            self._edit(cell)
+            return
+        self._drag_start = cell
+        self._ask(lambda: self.adapter.press(self.instance, self.state, cell))
+
+    def mouseMoveEvent(self, event) -> None:
+        if self.mode == "edit" and event.buttons() & Qt.LeftButton and self._paint is not None:
+            cell = self._cell(event)
+            if cell is not None and cell != self._last_edited:
+                self._edit(cell)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event) -> None:
+        if self.mode == "play" and event.button() == Qt.LeftButton and self._drag_start is not None:
+            start, self._drag_start = self._drag_start, None
+            cell = self._cell(event)
+            if cell is not None and cell != start:
+                self._ask(lambda: self.adapter.release(self.instance, self.state, start, cell))
+        self._paint = None
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if self.mode == "play" and self.adapter is not None and self.state is not None:
+            asked = self._ask(lambda: self.adapter.key(self.instance, self.state, event.key()))
+            if asked:
+                return
+        super().keyPressEvent(event)
+
+    def _ask(self, question) -> bool:
+        """Run an adapter input handler; emit the move it asks for, or its refusal."""
+        try:
+            move = question()
+        except IllegalMove as error:
+            self.refused.emit(str(error))
+            self._refresh()
+            return True
+        if move is None:
+            self._refresh()
+            return False
+        self.adapter.clear_selection()
+        self.moveRequested.emit(move)
+        return True
+
+    def _refresh(self) -> None:
+        self.adapter.show(self.instance, self.state, *self._marks, hints=self.mode == "play")
+
+    def _edit(self, cell) -> None:
+        self._last_edited = cell
+        self.cellEdited.emit(cell, self._paint)
+
+    def set_paint(self, value) -> None:
+        """The main window reports the value the first edit painted, for the drag."""
+        self._paint = value

@@ -1,0 +1,73 @@
+"""What a puzzle's board painter provides to the generic board view.
+
+An adapter owns the QGraphicsItems of one board in a scene. The view tells it
+which state to show and forwards mouse and key input; the adapter answers with
+a move to try (the view plays it through the Session, which checks it), so no
+rule lives here. Editing returns a new instance or raises EditError.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtWidgets import QGraphicsScene
+
+
+class BoardAdapter:
+    # Editor features the generic editor panel offers for this puzzle.
+    can_resize = False
+    can_fill = False
+    can_random_fill = False
+
+    def __init__(self, puzzle, scene: QGraphicsScene):
+        self.puzzle = puzzle
+        self.scene = scene
+        self.selection: Any = None  # a cell picked by the first click of a two-click move
+
+    # ---------------------------------------------------------- drawing
+    def build(self, instance: Any) -> None:
+        """Create the items for ``instance`` (called when the board size changes)."""
+        raise NotImplementedError
+
+    def show(self, instance: Any, state: Any, last_move: Any = None, highlight: tuple = (),
+             hints: bool = True) -> None:
+        """Update the items to show ``state``."""
+        raise NotImplementedError
+
+    def cell_at(self, point: QPointF) -> Any:
+        """The board cell under a scene point, or None."""
+        return None
+
+    # ---------------------------------------------------------- playing
+    def press(self, instance: Any, state: Any, cell: Any) -> Any:
+        """A click on ``cell`` in play mode: a move to try, or None (selection changed)."""
+        return None
+
+    def release(self, instance: Any, state: Any, start: Any, cell: Any) -> Any:
+        """A drag from ``start`` ended on ``cell``: a move to try, or None."""
+        return None
+
+    def key(self, instance: Any, state: Any, key: Qt.Key) -> Any:
+        """A key press in play mode: a move to try, or None."""
+        return None
+
+    def clear_selection(self) -> None:
+        self.selection = None
+
+    # ---------------------------------------------------------- editing
+    def edit_click(self, instance: Any, cell: Any, paint: Any = None) -> tuple[Any, Any]:
+        """Edit ``cell``; return (new instance, paint value for a drag over more cells)."""
+        return instance, paint
+
+    def size_of(self, instance: Any) -> tuple[int, int]:
+        raise NotImplementedError
+
+    def resize(self, instance: Any, rows: int, cols: int) -> Any:
+        raise NotImplementedError
+
+    def fill(self, instance: Any, value: bool) -> Any:
+        raise NotImplementedError
+
+    def random_fill(self, instance: Any, seed: int, density: float) -> Any:
+        raise NotImplementedError

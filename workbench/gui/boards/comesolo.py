@@ -1,0 +1,166 @@
+"""Comesolo board painter: a grid of cells, pieces as discs.
+
+Play: click a piece, then its landing cell (or drag the piece there). The
+selected piece's legal landings are marked. Edit: click or drag to paint
+pieces/empty cells.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
+
+from workbench.core.errors import IllegalMove
+from workbench.puzzles.comesolo import Board, Jump, legal_jumps
+from workbench.puzzles.comesolo.board import filled, resized
+from workbench.puzzles.comesolo.generator import random_board
+
+from .base import BoardAdapter
+
+CELL = 40.0
+PIECE_INSET = 6.0
+# Cells are tinted by parity class (r mod 2, c mod 2): a piece never leaves its class.
+CLASS_TINTS = ("#f4efe6", "#ece6da", "#e9e2d3", "#f1ebe0")
+PIECE = QColor("#3b5b92")
+PIECE_EDGE = QColor("#1f3358")
+SELECTED = QColor("#e07a1f")
+TARGET = QColor("#2e9e5b")
+LAST_MOVE = QColor("#d1495b")
+
+
+class ComesoloAdapter(BoardAdapter):
+    can_resize = True
+    can_fill = True
+    can_random_fill = True
+
+    def __init__(self, puzzle, scene):
+        super().__init__(puzzle, scene)
+        self.rows = self.cols = 0
+        self.cells: list[QGraphicsRectItem] = []
+        self.pieces: list[QGraphicsEllipseItem] = []
+        self.marks: list = []  # transient items: targets, last move
+
+    # ---------------------------------------------------------- drawing
+    def build(self, instance: Board) -> None:
+        self.scene.clear()
+        self.marks = []
+        self.rows, self.cols = instance.rows, instance.cols
+        self.cells, self.pieces = [], []
+        grid_pen = QPen(QColor("#c9bfae"), 0)  # cosmetic: one pixel at any zoom
+        for r in range(self.rows):
+            for c in range(self.cols):
+                cell = self.scene.addRect(QRectF(c * CELL, r * CELL, CELL, CELL), grid_pen,
+                                          QBrush(QColor(CLASS_TINTS[(r % 2) * 2 + c % 2])))
+                cell.setZValue(0)
+                self.cells.append(cell)
+                disc = self.scene.addEllipse(
+                    QRectF(c * CELL + PIECE_INSET, r * CELL + PIECE_INSET,
+                           CELL - 2 * PIECE_INSET, CELL - 2 * PIECE_INSET),
+                    QPen(PIECE_EDGE, 1.5), QBrush(PIECE))
+                disc.setZValue(2)
+                self.pieces.append(disc)
+        self.scene.setSceneRect(QRectF(0, 0, self.cols * CELL, self.rows * CELL).adjusted(-4, -4, 4, 4))
+
+    def show(self, instance, state: Board, last_move=None, highlight=(), hints=True) -> None:
+        if (state.rows, state.cols) != (self.rows, self.cols):
+            self.build(state)
+        for item in self.marks:
+            self.scene.removeItem(item)
+        self.marks = []
+        cells = state.cells
+        for index, disc in enumerate(self.pieces):
+            disc.setVisible(cells[index] == 1)
+            disc.setBrush(QBrush(PIECE))
+        if last_move is not None:
+            self._mark_move(Jump(*last_move))
+        for r, c in highlight:
+            self._outline(r, c, SELECTED)
+        if self.selection is not None and hints:
+            r, c = self.selection
+            if state.inside(r, c) and state.piece(r, c):
+                self.pieces[r * self.cols + c].setBrush(QBrush(SELECTED))
+                for jump in legal_jumps(state):
+                    if (jump.r, jump.c) == (r, c):
+                        self._target(*jump.to)
+
+    def _outline(self, r: int, c: int, colour: QColor) -> None:
+        item = self.scene.addRect(QRectF(c * CELL + 2, r * CELL + 2, CELL - 4, CELL - 4),
+                                  QPen(colour, 3), QBrush(Qt.NoBrush))
+        item.setZValue(3)
+        self.marks.append(item)
+
+    def _target(self, r: int, c: int) -> None:
+        d = CELL * 0.3
+        item = self.scene.addEllipse(QRectF(c * CELL + (CELL - d) / 2, r * CELL + (CELL - d) / 2, d, d),
+                                     QPen(Qt.NoPen), QBrush(TARGET))
+        item.setZValue(3)
+        self.marks.append(item)
+
+    def _mark_move(self, jump: Jump) -> None:
+        trow, tcol = jump.to
+        if not all(0 <= r < self.rows and 0 <= c < self.cols
+                   for r, c in ((jump.r, jump.c), (trow, tcol))):
+            return
+        self._outline(trow, tcol, LAST_MOVE)
+        line = QGraphicsLineItem(jump.c * CELL + CELL / 2, jump.r * CELL + CELL / 2,
+                                 tcol * CELL + CELL / 2, trow * CELL + CELL / 2)
+        line.setPen(QPen(LAST_MOVE, 2, Qt.DashLine))
+        line.setZValue(3)
+        self.scene.addItem(line)
+        self.marks.append(line)
+
+    def cell_at(self, point: QPointF):
+        r, c = int(point.y() // CELL), int(point.x() // CELL)
+        if 0 <= r < self.rows and 0 <= c < self.cols and point.x() >= 0 and point.y() >= 0:
+            return (r, c)
+        return None
+
+    # ---------------------------------------------------------- playing
+    def press(self, instance, state: Board, cell):
+        r, c = cell
+        if state.piece(r, c):
+            self.selection = None if self.selection == cell else cell
+            return None
+        if self.selection is None:
+            return None
+        move = self._jump_between(self.selection, cell)
+        if move is None:
+            (r1, c1), (r2, c2) = self.selection, cell
+            raise IllegalMove(f"({r1 + 1},{c1 + 1}) to ({r2 + 1},{c2 + 1}) is not a jump: "
+                              "the landing cell must be two cells away in a line")
+        return move
+
+    def release(self, instance, state: Board, start, cell):
+        if start == cell or start is None or not state.piece(*start):
+            return None
+        self.selection = start
+        return self.press(instance, state, cell)
+
+    @staticmethod
+    def _jump_between(start, end):
+        dr, dc = end[0] - start[0], end[1] - start[1]
+        if (dr, dc) == (0, 0) or abs(dr) not in (0, 2) or abs(dc) not in (0, 2):
+            return None
+        return Jump(start[0], start[1], dr // 2, dc // 2)
+
+    # ---------------------------------------------------------- editing
+    def edit_click(self, instance: Board, cell, paint=None):
+        r, c = cell
+        value = (0 if instance.piece(r, c) else 1) if paint is None else paint
+        return instance.with_cells({(r, c): value}), value
+
+    def size_of(self, instance: Board):
+        return instance.rows, instance.cols
+
+    def resize(self, instance: Board, rows: int, cols: int) -> Board:
+        return resized(instance, rows, cols)
+
+    def fill(self, instance: Board, value: bool) -> Board:
+        return filled(instance, value)
+
+    def random_fill(self, instance: Board, seed: int, density: float) -> Board:
+        return random_board(instance.rows, instance.cols, density, seed)
+
+
+ADAPTER = ComesoloAdapter

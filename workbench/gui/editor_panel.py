@@ -1,0 +1,71 @@
+"""Editor controls: board size, clear, fill and a seeded random fill.
+
+Only the features the puzzle's adapter declares are enabled; the edits
+themselves are made by the adapter on a copy of the instance.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton,
+                               QSpinBox, QVBoxLayout, QWidget)
+
+
+class EditorPanel(QWidget):
+    resizeRequested = Signal(int, int)
+    fillRequested = Signal(bool)  # True: every cell a piece; False: clear
+    randomRequested = Signal(int, float)  # seed, density
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.rows = QSpinBox()
+        self.cols = QSpinBox()
+        for spin in (self.rows, self.cols):
+            spin.setRange(1, 200)
+        self.resize_button = QPushButton("Resize")
+        self.resize_button.clicked.connect(
+            lambda: self.resizeRequested.emit(self.rows.value(), self.cols.value()))
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.clicked.connect(lambda: self.fillRequested.emit(False))
+        self.fill_button = QPushButton("Fill")
+        self.fill_button.clicked.connect(lambda: self.fillRequested.emit(True))
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2_000_000_000)
+        self.seed.setValue(1)
+        self.density = QDoubleSpinBox()
+        self.density.setRange(0.0, 1.0)
+        self.density.setSingleStep(0.05)
+        self.density.setValue(0.5)
+        self.random_button = QPushButton("Random fill")
+        self.random_button.clicked.connect(
+            lambda: self.randomRequested.emit(self.seed.value(), self.density.value()))
+
+        size = QHBoxLayout()
+        size.addWidget(self.rows)
+        size.addWidget(QLabel("×"))
+        size.addWidget(self.cols)
+        size.addWidget(self.resize_button)
+        fills = QHBoxLayout()
+        fills.addWidget(self.clear_button)
+        fills.addWidget(self.fill_button)
+        form = QFormLayout()
+        form.addRow("Size", size)
+        form.addRow("Seed", self.seed)
+        form.addRow("Density", self.density)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Click or drag on the board to paint cells.\n"
+                                "The edited board is saved with File ▸ Save input as…"))
+        layout.addLayout(form)
+        layout.addWidget(self.random_button)
+        layout.addLayout(fills)
+        layout.addStretch(1)
+
+    def configure(self, adapter, size: tuple[int, int]) -> None:
+        for widget in (self.rows, self.cols, self.resize_button):
+            widget.setEnabled(adapter.can_resize)
+        for widget in (self.clear_button, self.fill_button):
+            widget.setEnabled(adapter.can_fill)
+        for widget in (self.seed, self.density, self.random_button):
+            widget.setEnabled(adapter.can_random_fill)
+        self.rows.setValue(size[0])
+        self.cols.setValue(size[1])

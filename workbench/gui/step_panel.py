@@ -1,0 +1,93 @@
+"""Step-through controls for the current line: slider, step buttons, play/pause, speed."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtWidgets import (QCheckBox, QDoubleSpinBox, QHBoxLayout, QLabel, QSlider,
+                               QToolButton, QVBoxLayout, QWidget)
+
+
+class StepPanel(QWidget):
+    stepChosen = Signal(int)  # index along the line (0 = start)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.slider = QSlider(Qt.Horizontal)
+        self.slider.setRange(0, 0)
+        self.slider.valueChanged.connect(self.stepChosen)
+        self.first = self._button("⏮", "First move (Home)", lambda: self.slider.setValue(0))
+        self.back = self._button("◀", "Step back", lambda: self.slider.setValue(self.slider.value() - 1))
+        self.play = self._button("▶", "Play / pause", self.toggle_play)
+        self.play.setCheckable(True)
+        self.forward = self._button("▶|", "Step forward", self.step_forward)
+        self.last = self._button("⏭", "Last move (End)",
+                                 lambda: self.slider.setValue(self.slider.maximum()))
+        self.speed = QDoubleSpinBox()
+        self.speed.setRange(0.25, 200.0)
+        self.speed.setValue(4.0)
+        self.speed.setSuffix(" moves/s")
+        self.speed.valueChanged.connect(self._retime)
+        self.stages = QCheckBox("Show stages")
+        self.stages.setToolTip("Step through a move's resolution stage by stage (chains)")
+        self.stages.setChecked(True)
+        self.caption = QLabel("Step 0 / 0")
+        self.caption.setWordWrap(True)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self.step_forward)
+        self._retime()
+
+        buttons = QHBoxLayout()
+        for widget in (self.first, self.back, self.play, self.forward, self.last):
+            buttons.addWidget(widget)
+        buttons.addWidget(self.speed)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.slider)
+        layout.addLayout(buttons)
+        layout.addWidget(self.stages)
+        layout.addWidget(self.caption)
+        layout.addStretch(1)
+
+    def _button(self, text: str, tip: str, slot) -> QToolButton:
+        button = QToolButton()
+        button.setText(text)
+        button.setToolTip(tip)
+        button.clicked.connect(slot)
+        return button
+
+    def set_line(self, length: int, index: int) -> None:
+        """Show a line of ``length`` moves positioned at ``index`` (no signal)."""
+        self.slider.blockSignals(True)
+        self.slider.setRange(0, length)
+        self.slider.setValue(index)
+        self.slider.blockSignals(False)
+
+    def set_caption(self, text: str) -> None:
+        self.caption.setText(text)
+
+    def step_forward(self) -> None:
+        if self.slider.value() >= self.slider.maximum():
+            self.stop()
+            return
+        self.slider.setValue(self.slider.value() + 1)
+
+    def toggle_play(self) -> None:
+        if self.timer.isActive():
+            self.stop()
+        else:
+            if self.slider.value() >= self.slider.maximum():
+                self.slider.setValue(0)
+            self.play.setChecked(True)
+            self.play.setText("⏸")
+            self.timer.start()
+
+    def stop(self) -> None:
+        self.timer.stop()
+        self.play.setChecked(False)
+        self.play.setText("▶")
+
+    @property
+    def playing(self) -> bool:
+        return self.timer.isActive()
+
+    def _retime(self) -> None:
+        self.timer.setInterval(max(5, int(1000 / self.speed.value())))
