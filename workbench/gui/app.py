@@ -6,7 +6,6 @@ import sys
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 
 from workbench.core.registry import get_puzzle, solvers
@@ -38,16 +37,7 @@ def build_window(path: str | None = None, puzzle_id: str | None = None, settings
     window.set_session(Session.open(default, DEFAULT_BOARD))
     if path:
         window.open_path(path, puzzle_id)
-    window.statusBar().showMessage("Preparing the solvers (compiling kernels)…")
-    thread = warm_up_solvers(window.session.puzzle.id)
-
-    def check():
-        if thread.is_alive():
-            QTimer.singleShot(200, check)
-        else:
-            window.statusBar().showMessage("Solvers ready", 5000)
-
-    QTimer.singleShot(200, check)
+    window.watch_warm_up(warm_up_solvers(window.session.puzzle.id))
     return window
 
 

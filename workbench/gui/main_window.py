@@ -81,6 +81,8 @@ class MainWindow(QMainWindow):
         self.editor_dock.setWidget(self.editor_panel)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.editor_dock)
         self.editor_dock.hide()
+        # The board gets the room; panels keep a working width.
+        self.resizeDocks([dock, self.editor_dock], [400, 260], Qt.Horizontal)
 
         self.score_label = QLabel()
         self.statusBar().addPermanentWidget(self.score_label)
@@ -206,6 +208,19 @@ class MainWindow(QMainWindow):
             self.solver_panel.set_problem(s.instance, node.state)
         name = s.path.name if s.path else "unsaved board"
         self.setWindowTitle(f"{name} — {s.puzzle.title} — Puzzle Workbench")
+
+    def watch_warm_up(self, thread) -> None:
+        """Say in the status bar while the solver kernels compile in ``thread``."""
+        self.statusBar().showMessage("Preparing the solvers (compiling kernels)…")
+        timer = QTimer(self)  # a child: it stops with the window
+
+        def check():
+            if not thread.is_alive():
+                timer.stop()
+                self.statusBar().showMessage("Solvers ready", 5000)
+
+        timer.timeout.connect(check)
+        timer.start(200)
 
     def show_error(self, message: str) -> None:
         self.statusBar().showMessage(f"⚠ {message}", 15000)

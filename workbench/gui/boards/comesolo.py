@@ -8,7 +8,7 @@ pieces/empty cells.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPen
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
 
 from workbench.core.errors import IllegalMove
@@ -19,6 +19,7 @@ from workbench.puzzles.comesolo.generator import random_board
 from .base import BoardAdapter
 
 CELL = 40.0
+LABEL = 24.0  # margin for the coordinate labels
 PIECE_INSET = 6.0
 # Cells are tinted by parity class (r mod 2, c mod 2): a piece never leaves its class.
 CLASS_TINTS = ("#f4efe6", "#ece6da", "#e9e2d3", "#f1ebe0")
@@ -60,7 +61,25 @@ class ComesoloAdapter(BoardAdapter):
                     QPen(PIECE_EDGE, 1.5), QBrush(PIECE))
                 disc.setZValue(2)
                 self.pieces.append(disc)
-        self.scene.setSceneRect(QRectF(0, 0, self.cols * CELL, self.rows * CELL).adjusted(-4, -4, 4, 4))
+        self._label_coordinates()
+        self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4, self.rows * CELL + LABEL + 4))
+
+    def _label_coordinates(self) -> None:
+        """1-based row and column numbers, as the answer files count them."""
+        font = QFont()
+        font.setPixelSize(int(CELL * 0.35))
+        for index in range(max(self.rows, self.cols)):
+            for along_top in (True, False):
+                if index >= (self.cols if along_top else self.rows):
+                    continue
+                text = self.scene.addSimpleText(str(index + 1), font)
+                text.setBrush(QBrush(QColor("#7a6f5c")))
+                box = text.boundingRect()
+                centre = index * CELL + CELL / 2
+                if along_top:
+                    text.setPos(centre - box.width() / 2, -LABEL / 2 - box.height() / 2)
+                else:
+                    text.setPos(-LABEL / 2 - box.width() / 2, centre - box.height() / 2)
 
     def show(self, instance, state: Board, last_move=None, highlight=(), hints=True) -> None:
         if (state.rows, state.cols) != (self.rows, self.cols):

@@ -8,20 +8,11 @@ from __future__ import annotations
 
 import numpy as np
 
+from workbench.core.rng import splitmix64
+
 from .board import Board
 
-MASK64 = (1 << 64) - 1
 SHAPES = ("random", "full-hole", "blockcheck", "cross")
-
-
-def splitmix64(seed: int):
-    state = seed & MASK64
-    while True:
-        state = (state + 0x9E3779B97F4A7C15) & MASK64
-        z = state
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-        yield z ^ (z >> 31)
 
 
 def random_board(rows: int, cols: int, density: float, seed: int) -> Board:

@@ -1,0 +1,126 @@
+"""Running solvers from the GUI: responsiveness, pause, cancel, apply, export, preview."""
+
+import pytest
+from PySide6.QtCore import QSettings, QTimer
+
+from workbench.cli import main as cli
+from workbench.gui.app import build_window
+from workbench.puzzles.comesolo import PUZZLE
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    win = build_window(settings=settings)
+    qtbot.addWidget(win)
+    win.show()
+    yield win
+    win.solver_panel.shutdown()
+
+
+def wait_for_end(qtbot, panel, timeout=60000):
+    qtbot.waitUntil(lambda: panel.job is not None and not panel.running, timeout=timeout)
+    panel.poll()
+
+
+def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qtbot, window, shared):
+    window.open_path(shared / "cases/comesolo/rand_30_d60.txt")
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(10)
+    panel.start_button.click()
+    assert panel.running
+    qtbot.waitUntil(lambda: len(panel._times) >= 3, timeout=60000)  # slices are being reported
+    ticks.clear()
+    qtbot.wait(500)
+    timer.stop()
+    # A frozen window would not have run its 10 ms timer during the half second.
+    assert len(ticks) >= 10
+    assert panel.running
+    panel.cancel_button.click()
+    wait_for_end(qtbot, panel)
+    assert "stopped by cancelled" in panel.status.text()
+    assert panel.start_button.isEnabled()
+
+
+def test_pause_holds_the_search_and_resume_continues(qtbot, window, shared):
+    window.open_path(shared / "cases/comesolo/rand_30_d40.txt")
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    panel.start_button.click()
+    qtbot.waitUntil(lambda: len(panel._times) >= 2, timeout=60000)
+    panel.pause_button.click()
+    assert panel.pause_button.text() == "Resume"
+    qtbot.wait(300)  # the slice in progress ends, then the worker waits
+    panel.poll()
+    held = len(panel._times)
+    qtbot.wait(400)
+    panel.poll()
+    assert len(panel._times) == held
+    panel.pause_button.click()
+    qtbot.waitUntil(lambda: (panel.poll(), len(panel._times) > held)[1], timeout=10000)
+    panel.cancel_button.click()
+    wait_for_end(qtbot, panel)
+
+
+def test_a_finished_run_is_applied_exported_and_scored_by_the_cli(qtbot, window, shared, tmp_path, capsys):
+    board = shared / "cases/comesolo/rand_07_d70.txt"
+    window.open_path(board)
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(3000)
+    panel.seed.setValue(7)
+    panel.start_button.click()
+    wait_for_end(qtbot, panel)
+    assert panel.best_moves
+    assert panel._best[-1] == len(panel.best_moves)
+    panel.apply_button.click()
+    assert window.session.moves() == list(panel.best_moves)
+    assert window.step_panel.slider.maximum() == len(panel.best_moves)
+    out = tmp_path / "best.out"
+    assert window.export_solution(out)
+    assert cli(["score", "comesolo", str(board), str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == str(len(panel.best_moves))
+
+
+def test_a_run_from_the_middle_of_a_game_continues_that_game(qtbot, window, shared):
+    window.open_path(shared / "cases/comesolo/rand_07_d70.txt")
+    opening = PUZZLE.legal_moves(window.session.instance, window.session.state)[0]
+    window.play(opening)
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(500)
+    panel.start_button.click()
+    wait_for_end(qtbot, panel)
+    window.undo()  # the answer still hangs from the node the run started at
+    panel.apply_button.click()
+    assert window.session.moves() == [opening, *panel.best_moves]
+
+
+def test_frontier_states_preview_on_the_board_and_escape_returns(qtbot, window, shared):
+    window.open_path(shared / "cases/comesolo/rand_10_d50.txt")
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(400)
+    panel.start_button.click()
+    wait_for_end(qtbot, panel)
+    assert panel.table.rowCount() > 0
+    entry = panel.frontier_entries[0]
+    panel.table.cellClicked.emit(0, 0)
+    assert window.view.mode == "preview"
+    assert window.view.state.pieces == window.session.instance.pieces - entry.depth
+    assert "Preview" in window.statusBar().currentMessage()
+    window.end_preview()
+    assert window.view.mode == "play"
+    assert window.view.state == window.session.state
+
+
+def test_a_run_without_any_budget_is_refused(window):
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(0)
+    panel.start_button.click()
+    assert panel.job is None

@@ -1,0 +1,86 @@
+"""ahc011: AtCoder Heuristic Contest 011, Sliding Tree Puzzle."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from workbench.core.errors import FormatError
+from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
+
+from . import formats, generator
+from .board import Board, Case, largest_tree, legal_directions, slide, tree_size
+from .scoring import contest_score
+
+
+@dataclass
+class Ahc011(Puzzle):
+    id: str = "ahc011"
+    title: str = "AHC011 Sliding Tree Puzzle"
+    generator_options: tuple = field(default_factory=lambda: (
+        Option("size", int, 0, "board side N (0: the official 6 + seed % 5)"),
+    ))
+
+    def sniff(self, text: str) -> bool:
+        # Stricter than parse_input: the contest's own T = 2N^3 keeps other
+        # puzzles' "a b" headers out. Other T still open with --puzzle ahc011.
+        try:
+            case = formats.parse_input(text)
+        except FormatError:
+            return False
+        return case.limit == 2 * case.n ** 3
+
+    def parse_input(self, text: str) -> Case:
+        return formats.parse_input(text)
+
+    def format_input(self, instance: Case) -> str:
+        return formats.format_input(instance)
+
+    def generate(self, seed: int, **options) -> Case:
+        return generator.generate(seed, **options)
+
+    def parse_solution(self, instance: Case, text: str) -> ParsedSolution:
+        return formats.parse_solution(text)
+
+    def format_solution(self, instance: Case, moves: Sequence[str]) -> str:
+        return formats.format_solution(moves)
+
+    def initial_state(self, instance: Case) -> Board:
+        return instance.start
+
+    def legal_moves(self, instance: Case, state: Board) -> list[str]:
+        return legal_directions(state)
+
+    def apply(self, instance: Case, state: Board, move: str) -> Transition:
+        return Transition(slide(state, move))
+
+    def evaluate(self, instance: Case, state: Board, moves_played: int) -> ScoreReport:
+        size, tiles, limit = tree_size(state), instance.tile_count, instance.limit
+        facts = (("S", size), ("M", tiles), ("K", moves_played), ("T", limit),
+                 ("full tree", "yes" if size == tiles else "no"))
+        if moves_played > limit:
+            return ScoreReport(0, "0", facts + (("error", "too many moves"),))
+        score = contest_score(size, tiles, moves_played, limit)
+        return ScoreReport(score, str(score), facts)
+
+    def move_text(self, move: str) -> str:
+        return move
+
+    def max_moves(self, instance: Case) -> int:
+        return instance.limit
+
+    def score_solution(self, instance: Case, text: str) -> ScoreReport:
+        # The judge plays every move first (a stray character or an off-board
+        # move is reported at its position) and only then checks K > T; the
+        # base class checks the limit first.
+        parsed = self.parse_solution(instance, text)
+        final = self.replay(instance, parsed.moves, parsed.lines)[-1]
+        count, limit = len(parsed.moves), instance.limit
+        if count > limit:
+            raise FormatError(f"too many moves: {count}, more than T = {limit}", parsed.lines[limit])
+        return self.evaluate(instance, final, count)
+
+
+PUZZLE = Ahc011()
+
+__all__ = ["PUZZLE", "Board", "Case", "largest_tree", "legal_directions", "slide", "tree_size"]

@@ -1,0 +1,109 @@
+"""ahc015: AtCoder Heuristic Contest 015, "Halloween Candy" (an online puzzle).
+
+The instance (``Candies``) holds every drop position; a state (``Box``) holds
+only those revealed so far, and ``apply`` reveals the next one after the tilt.
+Solvers and policies see the ``Box`` alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, Any, Callable, Sequence
+
+from workbench.core.errors import IllegalMove
+from workbench.core.puzzle import Frame, ParsedSolution, Puzzle, ScoreReport, Transition
+
+from . import formats, generator
+from .box import (CANDIES, FLAVOUR_NAMES, SIDE, TILT_NAMES, TILTS, Box, Candies, components,
+                  contest_score, nth_empty_cell, place, score_parts, tilt)
+from .interactive import TurnPolicy, play_game, run_agent
+
+DEFAULT_AGENT_POLICY = "rule2"
+
+
+@dataclass
+class Ahc015(Puzzle):
+    id: str = "ahc015"
+    title: str = "AHC015 Halloween Candy (online)"
+    online: bool = True
+
+    def sniff(self, text: str) -> bool:
+        return formats.sniff(text)
+
+    def parse_input(self, text: str) -> Candies:
+        return formats.parse_input(text)
+
+    def format_input(self, instance: Candies) -> str:
+        return formats.format_input(instance)
+
+    def generate(self, seed: int, **options) -> Candies:
+        return generator.generate(seed)
+
+    def parse_solution(self, instance: Candies, text: str) -> ParsedSolution:
+        return formats.parse_solution(text)
+
+    def format_solution(self, instance: Candies, moves: Sequence[str]) -> str:
+        return formats.format_solution(moves)
+
+    def initial_state(self, instance: Candies) -> Box:
+        return place(Box.empty(instance.flavours), instance.placements[0])
+
+    def legal_moves(self, instance: Candies, state: Box) -> list[str]:
+        return [] if state.over else list(TILTS)
+
+    def apply(self, instance: Candies, state: Box, move: str) -> Transition:
+        tilted = tilt(state, move)
+        if tilted.turn == CANDIES:
+            return Transition(tilted)  # the 100th tilt: the box is full, nothing moves or drops
+        # Only now, after the tilt, is the next drop position read from the instance.
+        p = instance.placements[tilted.turn]
+        dropped = place(tilted, p)
+        r, c = divmod(nth_empty_cell(tilted.cells, p), SIDE)
+        flavour = FLAVOUR_NAMES[dropped.flavours[tilted.turn]]
+        # Two frames so a board view can show the slide, then the new candy appearing.
+        return Transition(dropped, (
+            Frame(tilted, f"tilt {move}: candies slide toward the {TILT_NAMES[move]}"),
+            Frame(dropped, f"candy {dropped.turn} ({flavour}) drops into empty cell {p}: row {r}, column {c}",
+                  ((r, c),)),
+        ))
+
+    def evaluate(self, instance: Candies, state: Box, moves_played: int) -> ScoreReport:
+        num, den = score_parts(state)
+        score = contest_score(num, den)
+        largest = {f: 0 for f in FLAVOUR_NAMES}
+        groups = components(state.cells)
+        for flavour, size in groups:
+            largest[flavour] = max(largest[flavour], size)
+        return ScoreReport(score, str(score), (
+            ("turn", state.turn),
+            ("tilts", state.tilts),
+            ("components", len(groups)),
+            *((f"largest {FLAVOUR_NAMES[f]}", largest[f]) for f in FLAVOUR_NAMES),
+        ))
+
+    def move_text(self, move: str) -> str:
+        return f"{move}: toward the {TILT_NAMES.get(move, '?')}"
+
+    def public_view(self, instance: Candies, state: Box) -> Box:
+        return state  # a Box never holds the unrevealed placements
+
+    def max_moves(self, instance: Candies) -> int:
+        return CANDIES
+
+    def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Any], Sequence]) -> None:
+        """The interactive protocol, one tilt per revealed p_t.
+
+        A whole-instance ``solve`` cannot be used online (it would need every
+        p_t up front), so unless ``solve`` is a per-turn ``TurnPolicy`` the
+        agent plays rule 2.
+        """
+        if not isinstance(solve, TurnPolicy):
+            from solvers.ahc015 import POLICIES  # policies live with the solvers
+
+            solve = POLICIES[DEFAULT_AGENT_POLICY]
+        run_agent(stdin, stdout, solve)
+
+
+PUZZLE = Ahc015()
+
+__all__ = ["PUZZLE", "Box", "Candies", "TurnPolicy", "play_game", "run_agent", "IllegalMove"]

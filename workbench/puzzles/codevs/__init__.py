@@ -1,0 +1,87 @@
+"""codevs: the CODE VS Reborn (2019) chain game as a single-player puzzle (spec §2.8).
+
+The score is the most ojama produced in one turn within the turn budget K;
+an answer whose field ends a turn over the danger line is invalid.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import IO, Any, Callable, Sequence
+
+from workbench.core.errors import FormatError, WorkbenchError
+from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
+
+from . import formats, generator, rules
+from .field import Field
+from .rules import SKILL, Case, Drop, Skill, State, TurnResult, chain_score, explosion_score
+
+
+@dataclasses.dataclass
+class Codevs(Puzzle):
+    id: str = "codevs"
+    title: str = "CODE VS Reborn (single-player chain puzzle)"
+    input_suffixes: tuple = (".txt", ".pack")
+    # dataclasses.field in full: the package's own name 'field' is the engine module.
+    generator_options: tuple = dataclasses.field(default_factory=lambda: (
+        Option("turns", int, formats.PACKS, "turn budget K (not written to the file)"),
+    ))
+
+    def sniff(self, text: str) -> bool:
+        try:
+            formats.parse_input(text)
+        except FormatError:
+            return False
+        return True
+
+    def parse_input(self, text: str) -> Case:
+        return formats.parse_input(text)
+
+    def format_input(self, instance: Case) -> str:
+        return formats.format_input(instance)
+
+    def generate(self, seed: int, **options) -> Case:
+        return generator.generate(seed, **options)
+
+    def parse_solution(self, instance: Case, text: str) -> ParsedSolution:
+        return formats.parse_solution(instance, text)
+
+    def format_solution(self, instance: Case, moves: Sequence) -> str:
+        return formats.format_solution(rules.as_move(move) for move in moves)
+
+    def initial_state(self, instance: Case) -> State:
+        return State()
+
+    def legal_moves(self, instance: Case, state: State) -> list:
+        return rules.legal_moves(instance, state)
+
+    def apply(self, instance: Case, state: State, move) -> Transition:
+        return rules.play_turn(instance, state, move)
+
+    def evaluate(self, instance: Case, state: State, moves_played: int) -> ScoreReport:
+        # Objective (B) of spec §2.8; a tie goes to the answer that reached it in fewer turns.
+        return ScoreReport(state.best_ojama, str(state.best_ojama), (
+            ("best ojama", state.best_ojama),
+            ("best ojama turn", state.best_ojama_turn),
+            ("max chain", state.max_chain),
+            ("total score", state.total_score),
+            ("turns played", state.turn),
+            ("gauge", state.gauge),
+        ))
+
+    def move_text(self, move) -> str:
+        return rules.move_text(rules.as_move(move))
+
+    def max_moves(self, instance: Case) -> int:
+        return instance.turns
+
+    def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Any], Sequence]) -> None:
+        # The contest feeds both players' fields turn by turn (spec §3.1) and never
+        # closes stdin, so the batch default would wait forever.
+        raise WorkbenchError("codevs has no agent: the contest protocol is two-player and turn by turn")
+
+
+PUZZLE = Codevs()
+
+__all__ = ["PUZZLE", "SKILL", "Case", "Drop", "Field", "Skill", "State", "TurnResult",
+           "chain_score", "explosion_score"]

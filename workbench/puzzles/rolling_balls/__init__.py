@@ -1,0 +1,77 @@
+"""rolling-balls: TopCoder Marathon Match 90 "RollingBalls"."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import IO, Any, Callable, Sequence
+
+from workbench.core.errors import FormatError
+from workbench.core.puzzle import ParsedSolution, Puzzle, ScoreReport, Transition
+
+from . import formats, generator
+from .board import Board, Case, Roll, coverage, moving_rolls, play
+
+
+@dataclass
+class RollingBalls(Puzzle):
+    id: str = "rolling-balls"
+    title: str = "RollingBalls (TopCoder MM90)"
+
+    def sniff(self, text: str) -> bool:
+        try:
+            formats.parse_input(text)
+        except FormatError:
+            return False
+        return True
+
+    def parse_input(self, text: str) -> Case:
+        return formats.parse_input(text)
+
+    def format_input(self, instance: Case) -> str:
+        return formats.format_input(instance)
+
+    def generate(self, seed: int, **options: Any) -> Case:
+        return generator.generate(seed)
+
+    def parse_solution(self, instance: Case, text: str) -> ParsedSolution:
+        return formats.parse_solution(instance, text)
+
+    def format_solution(self, instance: Case, moves: Sequence[Roll]) -> str:
+        return formats.format_solution(moves)
+
+    def initial_state(self, instance: Case) -> Board:
+        return instance.start
+
+    def legal_moves(self, instance: Case, state: Board) -> list[Roll]:
+        return moving_rolls(state)
+
+    def apply(self, instance: Case, state: Board, move: Roll) -> Transition:
+        return Transition(play(state, Roll(*move)))
+
+    def evaluate(self, instance: Case, state: Board, moves_played: int) -> ScoreReport:
+        covered = coverage(instance, state)
+        score = covered.points / instance.n_balls  # the tester's double, unrounded
+        return ScoreReport(score, f"{score:.7f}", (
+            ("rolls", moves_played),
+            ("roll limit", instance.max_rolls),
+            ("matched", covered.same_colour),
+            ("wrong colour", covered.other_colour),
+            ("empty targets", covered.empty),
+        ))
+
+    def move_text(self, move: Roll) -> str:
+        return Roll(*move).text()
+
+    def max_moves(self, instance: Case) -> int:
+        return instance.max_rolls
+
+    def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Any], Sequence]) -> None:
+        # The tester never closes our stdin, so read exactly one case, not to EOF.
+        instance = self.parse_input(formats.read_case(stdin))
+        stdout.write(self.format_solution(instance, solve(instance)))
+        stdout.flush()
+
+
+PUZZLE = RollingBalls()
+
+__all__ = ["PUZZLE", "Board", "Case", "Roll", "coverage", "moving_rolls", "play"]
