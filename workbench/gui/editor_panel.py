@@ -7,7 +7,7 @@ themselves are made by the adapter on a copy of the instance.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton,
+from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton,
                                QSpinBox, QVBoxLayout, QWidget)
 
 
@@ -15,6 +15,8 @@ class EditorPanel(QWidget):
     resizeRequested = Signal(int, int)
     fillRequested = Signal(bool)  # True: every cell a piece; False: clear
     randomRequested = Signal(int, float)  # seed, density
+    brushChosen = Signal(object)  # a palette value
+    fieldChanged = Signal(str, int)  # an instance number (name, value)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -40,6 +42,11 @@ class EditorPanel(QWidget):
         self.random_button.clicked.connect(
             lambda: self.randomRequested.emit(self.seed.value(), self.density.value()))
 
+        self.palette = QComboBox()
+        self.palette.activated.connect(lambda i: self.brushChosen.emit(self.palette.itemData(i)))
+        self.fields_form = QFormLayout()
+        self.field_spins: dict[str, QSpinBox] = {}
+
         size = QHBoxLayout()
         size.addWidget(self.rows)
         size.addWidget(QLabel("×"))
@@ -49,6 +56,7 @@ class EditorPanel(QWidget):
         fills.addWidget(self.clear_button)
         fills.addWidget(self.fill_button)
         form = QFormLayout()
+        form.addRow("Paint", self.palette)
         form.addRow("Size", size)
         form.addRow("Seed", self.seed)
         form.addRow("Density", self.density)
@@ -58,9 +66,12 @@ class EditorPanel(QWidget):
         layout.addLayout(form)
         layout.addWidget(self.random_button)
         layout.addLayout(fills)
+        layout.addLayout(self.fields_form)
         layout.addStretch(1)
 
-    def configure(self, adapter, size: tuple[int, int]) -> None:
+    def configure(self, adapter, instance) -> None:
+        """Offer what ``adapter`` supports, showing the values of ``instance``."""
+        size = adapter.size_of(instance)
         for widget in (self.rows, self.cols, self.resize_button):
             widget.setEnabled(adapter.can_resize)
         for widget in (self.clear_button, self.fill_button):
@@ -69,3 +80,28 @@ class EditorPanel(QWidget):
             widget.setEnabled(adapter.can_random_fill)
         self.rows.setValue(size[0])
         self.cols.setValue(size[1])
+        self.palette.clear()
+        for label, value in adapter.palette:
+            self.palette.addItem(label, value)
+        if adapter.palette:
+            self.palette.setCurrentIndex(max(0, self.palette.findData(adapter.brush)))
+        self.palette.setEnabled(bool(adapter.palette))
+        self._configure_fields(adapter, instance)
+
+    def _configure_fields(self, adapter, instance) -> None:
+        names = [f.name for f in adapter.fields]
+        if names != list(self.field_spins):
+            while self.fields_form.rowCount():
+                self.fields_form.removeRow(0)
+            self.field_spins = {}
+            for field in adapter.fields:
+                spin = QSpinBox()
+                spin.setRange(field.low, field.high)
+                spin.editingFinished.connect(
+                    lambda name=field.name, s=spin: self.fieldChanged.emit(name, s.value()))
+                self.fields_form.addRow(field.label, spin)
+                self.field_spins[field.name] = spin
+        for name, spin in self.field_spins.items():
+            spin.blockSignals(True)
+            spin.setValue(adapter.field_value(instance, name))
+            spin.blockSignals(False)

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMai
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import read_text, write_atomic
 from workbench.core.registry import get_puzzle
+from workbench.core.history import HistoryNode
 from workbench.core.session import Session
 
 from .board_view import BoardView
@@ -55,6 +56,7 @@ class MainWindow(QMainWindow):
         self.history_panel.nodeChosen.connect(self.jump)
         self.step_panel = StepPanel()
         self.step_panel.stepChosen.connect(self.step_to)
+        self.step_panel.forwardRequested.connect(self.step_forward)
         self.solver_panel = SolverPanel()
         self.solver_panel.bestApplied.connect(self.apply_solver_answer)
         self.solver_panel.exportRequested.connect(self.export_solver_answer)
@@ -67,6 +69,9 @@ class MainWindow(QMainWindow):
         self.editor_panel.fillRequested.connect(lambda value: self._edit(lambda a, i: a.fill(i, value)))
         self.editor_panel.randomRequested.connect(
             lambda seed, density: self._edit(lambda a, i: a.random_fill(i, seed, density)))
+        self.editor_panel.brushChosen.connect(lambda value: setattr(self.adapter, "brush", value))
+        self.editor_panel.fieldChanged.connect(
+            lambda name, value: self._edit(lambda a, i: a.set_field(i, name, value)))
 
         self.tabs = QTabWidget()
         self.tabs.addTab(self.history_panel, "History")
@@ -125,6 +130,7 @@ class MainWindow(QMainWindow):
         self._action(view_menu, "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.ZoomOut)
         self._action(view_menu, "&Fit board", self.view.fit_board, "Ctrl+0")
         self._action(view_menu, "&Back to the game", self.end_preview, "Esc")
+        self.board_menu = view_menu.addMenu("&Board")
 
         solver_menu = bar.addMenu("&Solver")
         self._action(solver_menu, "&Start", self.solver_panel.start, "F5")
@@ -164,6 +170,7 @@ class MainWindow(QMainWindow):
     def set_session(self, session: Session) -> None:
         self.solver_panel.cancel()
         self._stop_animation()
+        self.step_panel.stop()
         puzzle = session.puzzle
         cls = adapter_class(puzzle.id)
         if cls is None:
@@ -171,14 +178,29 @@ class MainWindow(QMainWindow):
         if self.adapter is None or self.adapter.puzzle is not puzzle:
             self.adapter = cls(puzzle, self.view.scene())
             self.view.set_adapter(self.adapter)
+            self._build_board_menu()
         self.session = session
         self.previewing = False
         self.view.mode = "edit" if self.edit_action.isChecked() else "play"
         index = self.puzzle_choice.findData(puzzle.id)
         self.puzzle_choice.setCurrentIndex(index)
         self.solver_panel.set_puzzle(puzzle)
-        self.editor_panel.configure(self.adapter, self.adapter.size_of(session.instance))
+        self.editor_panel.configure(self.adapter, session.instance)
         self.history_panel.reset()
+        self.refresh(rebuild=True)
+
+    def _build_board_menu(self) -> None:
+        """The adapter's display toggles, as checkable View ▸ Board actions."""
+        self.board_menu.clear()
+        for name, label, default in self.adapter.view_options:
+            action = self.board_menu.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(default)
+            action.toggled.connect(lambda on, n=name: self._set_view_option(n, on))
+        self.board_menu.setEnabled(bool(self.adapter.view_options))
+
+    def _set_view_option(self, name: str, on: bool) -> None:
+        self.adapter.set_view_option(name, on)
         self.refresh(rebuild=True)
 
     def _puzzle_chosen(self, index: int) -> None:
@@ -197,7 +219,9 @@ class MainWindow(QMainWindow):
         highlight = ()
         self.view.display(s.instance, node.state, node.move, highlight, rebuild=rebuild)
         report = s.report()
-        self.score_label.setText(f"{s.puzzle.id}  |  move {node.depth}  |  {report.summary()}")
+        extra = self.adapter.status_text(s.instance, node.state)
+        self.score_label.setText(f"{s.puzzle.id}  |  move {node.depth}  |  {report.summary()}"
+                                 + (f"  |  {extra}" if extra else ""))
         self.history_panel.refresh(s.history, s.puzzle.move_text)
         line = s.history.line()
         self.step_panel.set_line(len(line) - 1, node.depth)
@@ -264,30 +288,49 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return
         line = self.session.history.line()
-        index = max(0, min(index, len(line) - 1))
-        forward_one = index == self.session.depth + 1
-        self.jump(line[index])
-        if forward_one and self.step_panel.stages.isChecked():
-            self._animate(line[index].frames)
+        self.jump(line[max(0, min(index, len(line) - 1))])
+
+    def step_forward(self) -> None:
+        """One step along the line; with "Show stages", a multi-stage move's stages first."""
+        if self.session is None:
+            return
+        if self._animation:
+            self._next_frame()
+            return
+        line = self.session.history.line()
+        if self.session.depth + 1 >= len(line):
+            self.step_panel.stop()
+            return
+        following = line[self.session.depth + 1]
+        if self.step_panel.stages.isChecked() and following.frames:
+            self._animation = list(following.frames) + [following]
+            self._next_frame()
+        else:
+            self.jump(following)
 
     # -------------------------------------------------- multi-stage moves
     def _animate(self, frames) -> None:
-        """Show a move's intermediate stages before its settled state."""
+        """After a move is played, show its stages, then its settled state, on a timer."""
         if not frames:
             return
-        self._animation = list(frames)
+        self._animation = list(frames) + [self.session.history.current]
         interval = max(60, self.step_panel.timer.interval() // (len(frames) + 1))
         self._animation_timer.start(interval)
         self._next_frame()
 
     def _next_frame(self) -> None:
+        """Show the next stage; the last item queued is the history node that settles it."""
         if not self._animation:
             self._stop_animation()
-            self.refresh()
             return
-        frame = self._animation.pop(0)
-        self.view.display(self.session.instance, frame.state, None, frame.highlight)
-        self.statusBar().showMessage(frame.caption, 3000)
+        item = self._animation.pop(0)
+        if isinstance(item, HistoryNode):
+            self._stop_animation()
+            self.jump(item)
+            return
+        self.view.display(self.session.instance, item.state, None, item.highlight)
+        self.statusBar().showMessage(item.caption, 3000)
+        self.step_panel.set_caption(f"Stage: {item.caption}")
 
     def _stop_animation(self) -> None:
         self._animation = []
@@ -300,7 +343,7 @@ class MainWindow(QMainWindow):
         self.view.mode = "edit" if on else "play"
         self.editor_dock.setVisible(on)
         if self.session is not None:
-            self.editor_panel.configure(self.adapter, self.adapter.size_of(self.session.instance))
+            self.editor_panel.configure(self.adapter, self.session.instance)
             self.refresh()
         self.statusBar().showMessage(
             "Editor mode: click or drag to paint cells" if on else "Play mode", 5000)
@@ -317,7 +360,7 @@ class MainWindow(QMainWindow):
         edited = Session(self.session.puzzle, instance)
         self.session = edited
         self.history_panel.reset()
-        self.editor_panel.configure(self.adapter, self.adapter.size_of(instance))
+        self.editor_panel.configure(self.adapter, instance)
         self.refresh()
 
     def _edit_cell(self, cell, paint) -> None:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (QCheckBox, QDoubleSpinBox, QHBoxLayout, QLabel, Q
 
 class StepPanel(QWidget):
     stepChosen = Signal(int)  # index along the line (0 = start)
+    forwardRequested = Signal()  # one step on (the window decides: a stage or a move)
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -19,7 +20,8 @@ class StepPanel(QWidget):
         self.back = self._button("◀", "Step back", lambda: self.slider.setValue(self.slider.value() - 1))
         self.play = self._button("▶", "Play / pause", self.toggle_play)
         self.play.setCheckable(True)
-        self.forward = self._button("▶|", "Step forward", self.step_forward)
+        self.forward = self._button("▶|", "Step forward (a stage at a time with Show stages)",
+                                    self.forwardRequested)
         self.last = self._button("⏭", "Last move (End)",
                                  lambda: self.slider.setValue(self.slider.maximum()))
         self.speed = QDoubleSpinBox()
@@ -33,7 +35,7 @@ class StepPanel(QWidget):
         self.caption = QLabel("Step 0 / 0")
         self.caption.setWordWrap(True)
         self.timer = QTimer(self)
-        self.timer.timeout.connect(self.step_forward)
+        self.timer.timeout.connect(self.forwardRequested)
         self._retime()
 
         buttons = QHBoxLayout()
@@ -63,12 +65,6 @@ class StepPanel(QWidget):
 
     def set_caption(self, text: str) -> None:
         self.caption.setText(text)
-
-    def step_forward(self) -> None:
-        if self.slider.value() >= self.slider.maximum():
-            self.stop()
-            return
-        self.slider.setValue(self.slider.value() + 1)
 
     def toggle_play(self) -> None:
         if self.timer.isActive():

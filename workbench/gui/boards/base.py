@@ -8,10 +8,21 @@ rule lives here. Editing returns a new instance or raises EditError.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsScene
+
+
+@dataclass(frozen=True)
+class EditorField:
+    """A number of the instance the editor sets directly (an ojama stock, a gauge)."""
+
+    name: str
+    label: str
+    low: int
+    high: int
 
 
 class BoardAdapter:
@@ -19,11 +30,18 @@ class BoardAdapter:
     can_resize = False
     can_fill = False
     can_random_fill = False
+    # Paint choices (label, value) for the editor; the chosen one is ``self.brush``.
+    palette: tuple[tuple[str, Any], ...] = ()
+    fields: tuple[EditorField, ...] = ()
+    # Board display toggles (name, label, default) offered in the View menu.
+    view_options: tuple[tuple[str, str, bool], ...] = ()
 
     def __init__(self, puzzle, scene: QGraphicsScene):
         self.puzzle = puzzle
         self.scene = scene
         self.selection: Any = None  # a cell picked by the first click of a two-click move
+        self.brush: Any = self.palette[0][1] if self.palette else None
+        self.options = {name: default for name, _label, default in self.view_options}
 
     # ---------------------------------------------------------- drawing
     def build(self, instance: Any) -> None:
@@ -55,10 +73,28 @@ class BoardAdapter:
     def clear_selection(self) -> None:
         self.selection = None
 
+    def set_view_option(self, name: str, value: bool) -> None:
+        """Switch a display toggle; the view redraws afterwards."""
+        self.options[name] = value
+
+    def status_text(self, instance: Any, state: Any) -> str:
+        """Extra words for the status bar (a pack's position, the next candy); may be empty."""
+        return ""
+
     # ---------------------------------------------------------- editing
     def edit_click(self, instance: Any, cell: Any, paint: Any = None) -> tuple[Any, Any]:
-        """Edit ``cell``; return (new instance, paint value for a drag over more cells)."""
+        """Edit ``cell`` (with ``self.brush`` when the adapter has a palette).
+
+        Returns the new instance and the paint value a drag goes on painting with;
+        raise EditError for an edit the rules do not allow.
+        """
         return instance, paint
+
+    def field_value(self, instance: Any, name: str) -> int:
+        raise NotImplementedError
+
+    def set_field(self, instance: Any, name: str, value: int) -> Any:
+        raise NotImplementedError
 
     def size_of(self, instance: Any) -> tuple[int, int]:
         raise NotImplementedError
