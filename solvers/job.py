@@ -12,8 +12,11 @@ import threading
 import time
 from dataclasses import dataclass, field
 
+from dataclasses import replace
+
 from .base import FrontierEntry, Solver
-from .driver import Budget, RunControl, RunResult, Sample, run
+from .driver import Budget, RunControl, RunResult, Sample
+from .online import OnlineGame, execute
 
 SNAPSHOT_INTERVAL = 0.25  # seconds between frontier snapshots
 FRONTIER_ROWS = 20
@@ -29,16 +32,18 @@ class JobUpdate:
 
 
 class SolverJob:
-    def __init__(self, solver: Solver, budget: Budget, slice_expansions: int = 2000):
-        self.solver = solver
+    def __init__(self, target: Solver | OnlineGame, budget: Budget, slice_expansions: int = 2000):
+        self.target = target  # a solver, or an online game that builds one per turn
+        self.name = target.name
         self.budget = budget
         self.slice_expansions = slice_expansions
         self.control = RunControl()
         self._lock = threading.Lock()
         self._pending = JobUpdate()
         self._best_score = float("-inf")
+        self._played = 0  # moves an online game had committed at the last snapshot
         self._last_snapshot = 0.0
-        self._thread = threading.Thread(target=self._work, name=f"solver-{solver.name}", daemon=True)
+        self._thread = threading.Thread(target=self._work, name=f"solver-{self.name}", daemon=True)
 
     def start(self) -> None:
         self._thread.start()
@@ -57,15 +62,34 @@ class SolverJob:
         return update
 
     # ------------------------------------------------------ worker thread
+    def _frontier(self) -> list[FrontierEntry]:
+        if not isinstance(self.target, OnlineGame):
+            return self.target.frontier(FRONTIER_ROWS)
+        if self.target.solver is None:
+            return []
+        # The turn's solver plans from the current turn: prefix the moves already played.
+        played = tuple(self.target.moves)
+        return [replace(e, moves=played + tuple(e.moves), depth=len(played) + e.depth)
+                for e in self.target.solver.frontier(FRONTIER_ROWS)]
+
+    def _improved_answer(self, sample: Sample) -> tuple | None:
+        if isinstance(self.target, OnlineGame):
+            if len(self.target.moves) == self._played:
+                return None
+            self._played = len(self.target.moves)
+            return tuple(self.target.moves)
+        if sample.progress.best_score <= self._best_score:
+            return None
+        self._best_score = sample.progress.best_score
+        return tuple(self.target.best_moves())
+
     def _on_progress(self, sample: Sample) -> None:
-        frontier = best = None
+        frontier = None
         now = time.perf_counter()
         if now - self._last_snapshot >= SNAPSHOT_INTERVAL:
             self._last_snapshot = now
-            frontier = self.solver.frontier(FRONTIER_ROWS)
-        if sample.progress.best_score > self._best_score:
-            self._best_score = sample.progress.best_score
-            best = tuple(self.solver.best_moves())
+            frontier = self._frontier()
+        best = self._improved_answer(sample)
         with self._lock:
             self._pending.samples.append(sample)
             if frontier is not None:
@@ -75,9 +99,9 @@ class SolverJob:
 
     def _work(self) -> None:
         try:
-            result = run(self.solver, self.budget, control=self.control,
-                         on_progress=self._on_progress, slice_expansions=self.slice_expansions)
-            frontier = self.solver.frontier(FRONTIER_ROWS)
+            result = execute(self.target, self.budget, control=self.control,
+                             on_progress=self._on_progress, slice_expansions=self.slice_expansions)
+            frontier = self._frontier()
         except Exception as error:  # reported to the user, the app keeps running
             with self._lock:
                 self._pending.error = f"{type(error).__name__}: {error}"

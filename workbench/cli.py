@@ -17,7 +17,7 @@ from workbench.core.files import read_text, write_atomic
 from workbench.core.registry import get_puzzle, puzzles, solvers
 
 COMMANDS = ("gen", "score", "solve", "agent", "list")
-DEFAULT_AGENT_SECONDS = 10.0
+DEFAULT_SECONDS = 10.0
 
 
 class UsageError(Exception):
@@ -88,16 +88,22 @@ def cmd_score(argv: Sequence[str]) -> int:
 def _solver_parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--solver", help="solver name (see 'main.py list'; default: the first)")
-    parser.add_argument("--time", type=float, default=None, help="time budget in seconds")
+    parser.add_argument("--time", type=float, default=None,
+                        help=f"time budget in seconds for the whole answer (default {DEFAULT_SECONDS:g} "
+                             "when no node budget is given)")
     parser.add_argument("--nodes", type=int, default=None,
-                        help="node budget (expansions); with a seed the answer is reproducible")
+                        help="node budget (expansions) for the whole answer; with a seed the answer "
+                             "is reproducible. Online puzzles share both budgets out over the turns")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a solver parameter, e.g. --param width=200")
     return parser
 
 
-def make_solver(puzzle, instance, name: str | None, seed: int, raw_params: Sequence[str]):
+def make_solver(puzzle, instance, name: str | None, seed: int, raw_params: Sequence[str], budget):
+    """The solver to run from the start (for an online puzzle, a game of per-turn solvers)."""
+    from solvers.online import build_run
+
     available = solvers(puzzle.id)
     if not available:
         raise UsageError(f"{puzzle.id} has no solver yet")
@@ -117,20 +123,21 @@ def make_solver(puzzle, instance, name: str | None, seed: int, raw_params: Seque
             raise UsageError(f"{name} has no parameter '{key}' (known: {known})") from None
         except ValueError:
             raise UsageError(f"parameter {key}: '{value}' is not a number") from None
-    state = puzzle.initial_state(instance)
     try:
-        return cls(puzzle, puzzle.public_view(instance, state), seed=seed, **params)
+        return build_run(puzzle, instance, puzzle.initial_state(instance), cls,
+                         seed=seed, params=params, budget=budget)
     except ValueError as error:
         raise UsageError(str(error)) from None
 
 
 def solve_instance(puzzle, instance, args, label: str = ""):
     """Run the chosen solver under the budget; return (moves, report)."""
-    from solvers.driver import Budget, run
+    from solvers.driver import Budget
+    from solvers.online import execute
 
-    solver = make_solver(puzzle, instance, args.solver, args.seed, args.param)
-    seconds = args.time if args.time is not None or args.nodes is not None else DEFAULT_AGENT_SECONDS
+    seconds = args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS
     budget = Budget(seconds=seconds, nodes=args.nodes)
+    target = make_solver(puzzle, instance, args.solver, args.seed, args.param, budget)
     last_print = [0.0]
 
     def report_progress(sample):
@@ -140,7 +147,7 @@ def solve_instance(puzzle, instance, args, label: str = ""):
             print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {p.best_score:g}  "
                   f"frontier {p.frontier_size}", file=sys.stderr, flush=True)
 
-    result = run(solver, budget, on_progress=report_progress)
+    result = execute(target, budget, on_progress=report_progress)
     report = puzzle.evaluate(instance, puzzle.replay(instance, result.moves)[-1], len(result.moves))
     p = result.progress
     print(f"{label}{result.elapsed:6.1f}s  {p.expansions} nodes  stopped by {result.stopped_by}  "

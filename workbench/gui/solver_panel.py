@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFo
 
 from solvers.driver import Budget
 from solvers.job import SolverJob
+from solvers.online import build_run
 from workbench.core.registry import solvers
 
 POLL_MS = 100  # 10 Hz: well under the 30 Hz ceiling for repaints
@@ -165,8 +166,14 @@ class SolverPanel(QWidget):
             return
         instance, state = self.problem
         params = {name: w.value() for name, w in self.param_widgets.items()}
-        solver = cls(self.puzzle, self.puzzle.public_view(instance, state), seed=self.seed.value(), **params)
-        self.job = SolverJob(solver, Budget(seconds=seconds, nodes=nodes))
+        budget = Budget(seconds=seconds, nodes=nodes)
+        try:
+            target = build_run(self.puzzle, instance, state, cls, seed=self.seed.value(),
+                               params=params, budget=budget)
+        except ValueError as error:
+            self.message.emit(f"Cannot start {cls.name}: {error}")
+            return
+        self.job = SolverJob(target, budget)
         self.best_moves, self.frontier_entries = (), []
         self._times, self._best, self._frontier = [], [], []
         self.table.setRowCount(0)
@@ -210,7 +217,7 @@ class SolverPanel(QWidget):
             self.best_curve.setData(self._times, self._best)
             self.frontier_curve.setData(self._times, self._frontier)
             last = update.samples[-1]
-            self.status.setText(f"{self.job.solver.name}: {last.elapsed:.1f} s, "
+            self.status.setText(f"{self.job.name}: {last.elapsed:.1f} s, "
                                 f"{last.progress.expansions} nodes, best {last.progress.best_score:g}, "
                                 f"frontier {last.progress.frontier_size}"
                                 + (" (paused)" if self.job.control.paused else ""))
@@ -223,7 +230,7 @@ class SolverPanel(QWidget):
             self.message.emit(f"Solver failed: {update.error}")
         if update.result is not None:
             r = update.result
-            self.status.setText(f"{self.job.solver.name}: stopped by {r.stopped_by} after "
+            self.status.setText(f"{self.job.name}: stopped by {r.stopped_by} after "
                                 f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; "
                                 f"best {r.progress.best_score:g} ({len(r.moves)} moves)")
             self.message.emit(self.status.text())
