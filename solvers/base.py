@@ -77,5 +77,13 @@ class Solver(ABC):
         return []
 
     @classmethod
+    def warm_up(cls) -> None:
+        """Compile (or load from numba's cache) the solver's kernels on a tiny case.
+
+        The app calls this on a background thread at start, so the first real
+        solve does not stall on compilation. Solvers without kernels do nothing.
+        """
+
+    @classmethod
     def param(cls, name: str) -> Param:
         return next(p for p in cls.params if p.name == name)

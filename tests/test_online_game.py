@@ -50,5 +50,5 @@ def test_the_game_budget_is_shared_out_over_the_remaining_turns(shared):
     instance = PUZZLE.parse_input((shared / "cases/ahc015/0001.txt").read_text())
     game = OnlineGame(PUZZLE, instance, PUZZLE.initial_state(instance), RuleOneSolver,
                       budget=Budget(nodes=1000, seconds=50.0))
-    first = game._turn_budget(elapsed=0.0, expansions=0)
+    first = game.decider.turn_budget(game.turns_left())
     assert (first.nodes, first.seconds) == (10, 0.5)  # 100 turns to play

@@ -100,10 +100,8 @@ def _solver_parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
-def make_solver(puzzle, instance, name: str | None, seed: int, raw_params: Sequence[str], budget):
-    """The solver to run from the start (for an online puzzle, a game of per-turn solvers)."""
-    from solvers.online import build_run
-
+def solver_choice(puzzle, name: str | None, raw_params: Sequence[str]) -> tuple[type, dict]:
+    """The solver class named on the command line (default: the first) and its parameters."""
     available = solvers(puzzle.id)
     if not available:
         raise UsageError(f"{puzzle.id} has no solver yet")
@@ -123,21 +121,27 @@ def make_solver(puzzle, instance, name: str | None, seed: int, raw_params: Seque
             raise UsageError(f"{name} has no parameter '{key}' (known: {known})") from None
         except ValueError:
             raise UsageError(f"parameter {key}: '{value}' is not a number") from None
-    try:
-        return build_run(puzzle, instance, puzzle.initial_state(instance), cls,
-                         seed=seed, params=params, budget=budget)
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    return cls, params
+
+
+def budget_of(args):
+    from solvers.driver import Budget
+
+    seconds = args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS
+    return Budget(seconds=seconds, nodes=args.nodes)
 
 
 def solve_instance(puzzle, instance, args, label: str = ""):
     """Run the chosen solver under the budget; return (moves, report)."""
-    from solvers.driver import Budget
-    from solvers.online import execute
+    from solvers.online import build_run, execute
 
-    seconds = args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS
-    budget = Budget(seconds=seconds, nodes=args.nodes)
-    target = make_solver(puzzle, instance, args.solver, args.seed, args.param, budget)
+    cls, params = solver_choice(puzzle, args.solver, args.param)
+    budget = budget_of(args)
+    try:
+        target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
+                           seed=args.seed, params=params, budget=budget)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
     last_print = [0.0]
 
     def report_progress(sample):
@@ -199,10 +203,16 @@ def cmd_agent(argv: Sequence[str]) -> int:
     parser.add_argument("puzzle")
     args = parser.parse_args(argv)
     puzzle = _puzzle(args.puzzle)
+    if puzzle.online:
+        # Online contests reveal the input turn by turn: decide each move from the public view.
+        from solvers.online import TurnDecider
 
-    def solve(instance):
-        moves, _ = solve_instance(puzzle, instance, args)
-        return moves
+        cls, params = solver_choice(puzzle, args.solver, args.param)
+        solve = TurnDecider(puzzle, cls, budget=budget_of(args), seed=args.seed, params=params)
+    else:
+        def solve(instance):
+            moves, _ = solve_instance(puzzle, instance, args)
+            return moves
 
     puzzle.agent(sys.stdin, sys.stdout, solve)
     return 0

@@ -152,12 +152,16 @@ class Puzzle(ABC):
         """The contest's limit on the answer length, if it has one."""
         return None
 
-    def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Any], Sequence]) -> None:
+    def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[..., Any]) -> None:
         """Speak the contest's own stdin/stdout protocol (``main.py agent``).
 
+        For an offline puzzle ``solve(instance)`` returns the whole answer. For
+        an online puzzle ``solve(view, turns_left)`` returns the next move from
+        a public view (a ``solvers.online.TurnDecider``); the puzzle overrides
+        this method to read each revealed piece of input and answer it at once.
+
         The default suits batch contests: the whole input arrives on stdin and
-        the whole answer goes to stdout. Interactive contests override this and
-        call their per-turn policy as each piece of input is revealed.
+        the whole answer goes to stdout.
         """
         instance = self.parse_input(stdin.read())
         stdout.write(self.format_solution(instance, solve(instance)))

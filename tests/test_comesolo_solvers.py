@@ -1,0 +1,155 @@
+"""The comesolo solvers: legal answers, determinism across slicings, optimality
+on a tiny board, replayable frontiers and termination (node budgets only)."""
+
+from functools import lru_cache
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from solvers.comesolo import SOLVERS, BeamSolver, BestFirstSolver
+from solvers.comesolo.kernels import (count_neighbours, counted_delta, jump_delta, list_jumps,
+                                      play_counted)
+from solvers.comesolo.layout import layout_of
+from solvers.driver import Budget, run
+from workbench.puzzles.comesolo import PUZZLE, Board, legal_jumps, play
+from workbench.puzzles.comesolo.generator import generate
+
+CASES = Path(__file__).resolve().parents[2] / "shared" / "cases" / "comesolo"
+SMALL_POOL = {"best-first": {"max_nodes": 200_000}, "beam": {"width": 64}}
+
+
+def make(cls, board, seed=0, **params):
+    return cls(PUZZLE, PUZZLE.public_view(board, board), seed=seed,
+               **{**SMALL_POOL[cls.name], **params})
+
+
+def load(name):
+    path = CASES / name
+    if not path.is_file():
+        pytest.skip(f"{path} is not available")
+    return PUZZLE.parse_input(path.read_text())
+
+
+def best_possible(board: Board) -> int:
+    """The most jumps from ``board``, by exhaustive search."""
+
+    @lru_cache(maxsize=None)
+    def most(b: Board) -> int:
+        return max((1 + most(play(b, j)) for j in legal_jumps(b)), default=0)
+
+    return most(board)
+
+
+def test_solvers_are_listed_with_beam_as_the_default():
+    assert SOLVERS == (BeamSolver, BestFirstSolver)
+    assert [cls.name for cls in SOLVERS] == ["beam", "best-first"]
+
+
+@pytest.mark.parametrize("cls", SOLVERS)
+@pytest.mark.parametrize("case", ["rand_07_d70.txt", "full_09_center_hole.txt",
+                                  "rand_12x18_d50.txt"])
+def test_answers_on_shared_boards_are_legal(cls, case):
+    board = load(case)
+    result = run(make(cls, board, seed=3), Budget(nodes=3000))
+    assert len(result.moves) == result.progress.best_score > 0
+    assert PUZZLE.replay(board, result.moves)[-1].pieces == board.pieces - len(result.moves)
+
+
+@pytest.mark.parametrize("cls", SOLVERS)
+def test_same_seed_and_budget_give_same_moves_however_sliced(cls):
+    board = generate(11, size=12, density=0.6)
+    whole = make(cls, board, seed=7)
+    whole.run_slice(3000)
+    sliced = make(cls, board, seed=7)
+    for _ in range(3):
+        sliced.run_slice(1000)
+    assert whole.best_moves() == sliced.best_moves()
+    assert whole.run_slice(0) == sliced.run_slice(0)
+    PUZZLE.replay(board, whole.best_moves())
+
+
+def test_other_seed_explores_differently():
+    board = generate(11, size=12, density=0.6)
+    answers = set()
+    for seed in range(3):
+        solver = make(BestFirstSolver, board, seed=seed)
+        solver.run_slice(500)
+        answers.add(solver.best_moves())
+    assert len(answers) > 1
+
+
+@pytest.mark.parametrize("cls", SOLVERS)
+@pytest.mark.parametrize("grid", [
+    # Optimum 4 of 8 possible: the search must exhaust the space to know it is done.
+    [[0, 0, 1, 0, 1], [1, 0, 0, 0, 1], [1, 0, 0, 0, 1], [0, 1, 1, 1, 0]],
+    # Reducible to one piece, but not along every line of play.
+    [[1, 1, 0, 1], [1, 0, 1, 1], [0, 1, 1, 0], [1, 0, 0, 1]],
+])
+def test_finds_the_optimum_of_a_tiny_board(cls, grid):
+    board = Board.from_array(grid)
+    optimum = best_possible(board)
+    result = run(make(cls, board), Budget(nodes=20_000))
+    assert len(result.moves) == optimum
+    assert result.progress.done
+    PUZZLE.replay(board, result.moves)
+
+
+@pytest.mark.parametrize("cls", SOLVERS)
+def test_stops_once_one_piece_is_left(cls):
+    board = load("rand_07_d70.txt")
+    result = run(make(cls, board), Budget(nodes=50_000))
+    assert len(result.moves) == board.pieces - 1
+    assert result.stopped_by == "done" and result.progress.expansions < 50_000
+
+
+@pytest.mark.parametrize("cls", SOLVERS)
+def test_frontier_entries_replay_to_legal_states(cls):
+    board = load("rand_07_d70.txt")
+    solver = make(cls, board, seed=1)
+    solver.run_slice(40)
+    entries = solver.frontier(5)
+    assert entries
+    for entry in entries:
+        assert entry.depth == len(entry.moves)
+        final = PUZZLE.replay(board, entry.moves)[-1]
+        assert dict(entry.facts)["pieces left"] == final.pieces
+
+
+@pytest.mark.parametrize("cls", SOLVERS)
+@pytest.mark.parametrize("grid", [
+    [[1, 0, 1, 0], [0, 0, 0, 0], [1, 0, 1, 0]],  # no piece next to another
+    [[1, 1], [1, 1]],  # every landing cell is off the board
+    [[0, 0], [0, 0]],
+])
+def test_done_when_the_board_has_no_move(cls, grid):
+    board = Board.from_array(grid)
+    assert not legal_jumps(board)
+    solver = make(cls, board)
+    progress = solver.run_slice(10)
+    assert progress.done and progress.best_score == 0
+    assert solver.best_moves() == ()
+
+
+def test_incremental_evaluation_matches_the_local_recount():
+    board = generate(5, size=12, density=0.6)
+    lay = layout_of(board)
+    grid = lay.root.copy()
+    counts = np.zeros_like(grid)
+    count_neighbours(grid, lay.offs, lay.first, lay.last, counts)
+    jumps = np.zeros(8 * lay.pieces, dtype=np.int32)
+    rng = np.random.default_rng(0)
+    while (n := list_jumps(grid, lay.offs, lay.first, lay.last, jumps)) > 0:
+        for code in jumps[:n]:
+            assert counted_delta(grid, counts, code, lay.offs, lay.nb_score, lay.cell_score,
+                                 lay.box_offs, lay.box_change) == \
+                jump_delta(grid, code, lay.width, lay.offs, lay.nb_score, lay.cell_score)
+        play_counted(grid, counts, jumps[rng.integers(n)], lay.offs)
+
+
+def test_unknown_or_out_of_range_params_are_refused():
+    board = generate(1, size=6, density=0.5)
+    with pytest.raises(ValueError):
+        make(BeamSolver, board, depth=3)
+    with pytest.raises(ValueError):
+        make(BestFirstSolver, board, ratio=0.5)

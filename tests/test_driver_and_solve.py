@@ -1,0 +1,101 @@
+"""The solver driver and the headless solve/agent commands (Qt-free)."""
+
+import io
+import threading
+
+import pytest
+
+from solvers.driver import Budget, RunControl, run
+from workbench.cli import main as cli
+from workbench.core.registry import solvers
+from workbench.puzzles.comesolo import PUZZLE
+
+
+def make(name, text, seed=0, **params):
+    instance = PUZZLE.parse_input(text)
+    cls = solvers("comesolo")[name]
+    return instance, cls(PUZZLE, PUZZLE.public_view(instance, instance), seed=seed, **params)
+
+
+@pytest.fixture
+def board_text(shared):
+    return (shared / "cases/comesolo/rand_15_d90.txt").read_text()
+
+
+@pytest.mark.parametrize("name", ["best-first", "beam"])
+def test_a_node_budget_is_spent_exactly_and_gives_a_legal_answer(board_text, name):
+    instance, solver = make(name, board_text, seed=3)
+    result = run(solver, Budget(nodes=2500), slice_expansions=700)
+    assert result.stopped_by == "nodes"
+    assert result.progress.expansions == 2500
+    assert [s.progress.expansions for s in result.samples] == [700, 1400, 2100, 2500]
+    final = PUZZLE.replay(instance, result.moves)[-1]
+    assert final.pieces == instance.pieces - len(result.moves)
+
+
+def test_a_board_without_moves_ends_the_run_as_done():
+    _, solver = make("best-first", "3\n101\n000\n101\n")
+    result = run(solver, Budget(seconds=30))
+    assert result.stopped_by == "done"
+    assert result.moves == ()
+
+
+def test_cancel_from_another_thread_stops_a_long_run(board_text):
+    _, solver = make("best-first", board_text)
+    control = RunControl()
+    started = threading.Event()
+    result = {}
+
+    def work():
+        result["run"] = run(solver, Budget(seconds=600), control=control,
+                            on_progress=lambda sample: started.set(), slice_expansions=200)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    assert started.wait(60)
+    control.pause()
+    control.cancel()  # cancelling a paused run wakes it up
+    thread.join(60)
+    assert not thread.is_alive()
+    assert result["run"].stopped_by == "cancelled"
+
+
+def test_solve_with_a_seed_and_node_budget_is_reproducible_and_scores(shared, tmp_path, capsys):
+    board = shared / "cases/comesolo/rand_20_d30.txt"
+    outputs = []
+    for name in ("a.out", "b.out"):
+        out = tmp_path / name
+        assert cli(["solve", "comesolo", str(board), "-o", str(out), "--nodes", "3000", "--seed", "5"]) == 0
+        outputs.append(out.read_text())
+        err = capsys.readouterr().err.strip().splitlines()
+        moves = int(out.read_text().splitlines()[0])
+        assert err[-1] == str(moves)  # the score is the last line of stderr
+    assert outputs[0] == outputs[1]
+    assert cli(["score", "comesolo", str(board), str(tmp_path / "a.out")]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == outputs[0].splitlines()[0]
+
+
+def test_solve_many_inputs_into_a_folder(shared, tmp_path, capsys):
+    boards = [shared / "cases/comesolo/rand_07_d70.txt", shared / "cases/comesolo/rand_10_d50.txt"]
+    folder = tmp_path / "answers"
+    assert cli(["solve", "comesolo", *map(str, boards), "-o", str(folder), "--nodes", "500",
+                "--solver", "beam", "--param", "width=20"]) == 0
+    assert sorted(p.name for p in folder.iterdir()) == ["rand_07_d70.out", "rand_10_d50.out"]
+    assert "over 2 cases" in capsys.readouterr().err
+
+
+def test_solve_refuses_unknown_solvers_and_parameters(shared, capsys):
+    board = str(shared / "cases/comesolo/rand_07_d70.txt")
+    assert cli(["solve", "comesolo", board, "--solver", "nosuch", "--nodes", "10"]) == 1
+    assert "unknown solver 'nosuch'" in capsys.readouterr().err
+    assert cli(["solve", "comesolo", board, "--param", "nosuch=1", "--nodes", "10"]) == 1
+    assert "has no parameter 'nosuch'" in capsys.readouterr().err
+
+
+def test_agent_reads_the_board_on_stdin_and_answers_on_stdout(shared, monkeypatch, capsys):
+    text = (shared / "cases/comesolo/rand_07_d70.txt").read_text()
+    monkeypatch.setattr("sys.stdin", io.StringIO(text))
+    assert cli(["agent", "comesolo", "--nodes", "5000"]) == 0
+    answer = capsys.readouterr().out
+    report = PUZZLE.score_solution(PUZZLE.parse_input(text), answer)
+    assert report.score == int(answer.splitlines()[0]) == 31  # 32 pieces cleared down to one
