@@ -84,6 +84,18 @@ def test_solve_many_inputs_into_a_folder(shared, tmp_path, capsys):
     assert "over 2 cases" in capsys.readouterr().err
 
 
+def test_a_bad_file_in_a_batch_is_skipped_and_reported(shared, tmp_path, capsys):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3\n111\n1q1\n111\n")
+    good = shared / "cases/comesolo/rand_07_d70.txt"
+    folder = tmp_path / "answers"
+    assert cli(["solve", "comesolo", str(bad), str(good), "-o", str(folder), "--nodes", "300"]) == 1
+    err = capsys.readouterr().err
+    assert "bad.txt: skipped: line 3: column 2: 'q'" in err
+    assert "over 1 cases" in err and "1 skipped" in err
+    assert [p.name for p in folder.iterdir()] == ["rand_07_d70.out"]
+
+
 def test_solve_refuses_unknown_solvers_and_parameters(shared, capsys):
     board = str(shared / "cases/comesolo/rand_07_d70.txt")
     assert cli(["solve", "comesolo", board, "--solver", "nosuch", "--nodes", "10"]) == 1

@@ -173,10 +173,19 @@ def cmd_solve(argv: Sequence[str]) -> int:
         raise UsageError("several inputs need -o FOLDER for the answers")
     if many:
         Path(args.output).mkdir(parents=True, exist_ok=True)
-    total = 0.0
+    total, failed = 0.0, []
     for path in args.inputs:
-        instance = _load_instance(puzzle, path)
-        moves, report = solve_instance(puzzle, instance, args, f"{Path(path).name}: " if many else "")
+        label = f"{Path(path).name}: " if many else ""
+        try:
+            instance = _load_instance(puzzle, path)
+        except WorkbenchError as error:
+            if not many:
+                raise
+            # One bad file in a batch is reported and skipped; the others are still solved.
+            print(f"{label}skipped: {error}", file=sys.stderr)
+            failed.append(path)
+            continue
+        moves, report = solve_instance(puzzle, instance, args, label)
         text = puzzle.format_solution(instance, moves)
         # Re-validate the exact bytes we are about to write, as the judge would read them.
         checked = puzzle.score_solution(instance, text)
@@ -189,11 +198,14 @@ def cmd_solve(argv: Sequence[str]) -> int:
             write_atomic(args.output, text)
         else:
             sys.stdout.write(text)
-    if many:
-        print(f"total {total:g} over {len(args.inputs)} cases, mean {total / len(args.inputs):g}",
-              file=sys.stderr)
-    print(report.text if not many else f"{total:g}", file=sys.stderr)
-    return 0
+    if not many:
+        print(report.text, file=sys.stderr)
+        return 0
+    solved = len(args.inputs) - len(failed)
+    print(f"total {total:g} over {solved} cases, mean {total / max(solved, 1):g}"
+          + (f"; {len(failed)} skipped" if failed else ""), file=sys.stderr)
+    print(f"{total:g}", file=sys.stderr)
+    return 1 if failed else 0
 
 
 # ------------------------------------------------------------------ agent
