@@ -14,3 +14,19 @@ def shared() -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared is not beside the checkout")
     return SHARED
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    """The app's main window on the default board, with settings kept in tmp_path."""
+    from PySide6.QtCore import QSettings
+
+    from workbench.gui.app import build_window
+
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    win = build_window(settings=settings)
+    qtbot.addWidget(win)
+    win.show()
+    qtbot.waitExposed(win)
+    yield win
+    win.solver_panel.shutdown()

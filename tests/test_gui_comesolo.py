@@ -3,26 +3,14 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QUrl
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QImage
 
 from workbench.cli import main as cli
-from workbench.gui.app import build_window
 from workbench.gui.boards.comesolo import CELL
 from workbench.puzzles.comesolo import PUZZLE, Jump
 
 SPEC_BOARD = "4\n1100\n1100\n0100\n0000\n"
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
-    win = build_window(settings=settings)
-    qtbot.addWidget(win)
-    win.show()
-    qtbot.waitExposed(win)
-    yield win
-    win.solver_panel.shutdown()
 
 
 @pytest.fixture

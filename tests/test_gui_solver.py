@@ -1,21 +1,10 @@
 """Running solvers from the GUI: responsiveness, pause, cancel, apply, export, preview."""
 
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QTimer
 
 from workbench.cli import main as cli
-from workbench.gui.app import build_window
 from workbench.puzzles.comesolo import PUZZLE
-
-
-@pytest.fixture
-def window(qtbot, tmp_path):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
-    win = build_window(settings=settings)
-    qtbot.addWidget(win)
-    win.show()
-    yield win
-    win.solver_panel.shutdown()
 
 
 def wait_for_end(qtbot, panel, timeout=60000):

@@ -95,9 +95,17 @@ class Puzzle(ABC):
     generator_options: tuple[Option, ...] = field(default_factory=tuple)
 
     # ----------------------------------------------------------------- files
-    @abstractmethod
     def sniff(self, text: str) -> bool:
-        """Whether ``text`` looks like an input file of this puzzle."""
+        """Whether ``text`` is an input file of this puzzle (by default: it parses).
+
+        Used to detect the puzzle of a file, so it must be strict; puzzles
+        with a cheaper or stricter test override it.
+        """
+        try:
+            self.parse_input(text)
+        except FormatError:
+            return False
+        return True
 
     @abstractmethod
     def parse_input(self, text: str) -> Any:

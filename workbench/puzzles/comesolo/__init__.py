@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from workbench.core.errors import FormatError, IllegalMove
+from workbench.core.errors import IllegalMove
 from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
 
 from . import formats, generator
@@ -23,13 +23,6 @@ class Comesolo(Puzzle):
         Option("density", float, 0.5, "chance that a cell holds a piece (random shape)"),
         Option("shape", str, "random", "random, full-hole, blockcheck or cross"),
     ))
-
-    def sniff(self, text: str) -> bool:
-        try:
-            formats.parse_input(text)
-        except FormatError:
-            return False
-        return True
 
     def parse_input(self, text: str) -> Board:
         return formats.parse_input(text)
