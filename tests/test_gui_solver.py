@@ -1,6 +1,5 @@
 """Running solvers from the GUI: responsiveness, pause, cancel, apply, export, preview."""
 
-import pytest
 from PySide6.QtCore import QTimer
 
 from workbench.cli import main as cli
