@@ -202,3 +202,8 @@ def test_generate_a_board_from_a_seed(window, shared):
     assert window.session.instance.pieces == 516  # rand_30_d60.txt
     assert not window.generate("comesolo", 1, shape="hexagon")
     assert "unknown shape" in window.statusBar().currentMessage()
+
+
+def test_the_solver_kernels_warm_up_in_the_background_with_a_status_message(qtbot, window):
+    assert window._warmed == {"comesolo"}
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "Solvers ready", timeout=120000)

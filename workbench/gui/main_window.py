@@ -7,6 +7,7 @@ mistakes land in the status bar, never in a traceback, and never lose the board.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSettings, Qt, QTimer
@@ -16,7 +17,7 @@ from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMai
 
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import read_text, write_atomic
-from workbench.core.registry import get_puzzle
+from workbench.core.registry import get_puzzle, solvers
 from workbench.core.history import HistoryNode
 from workbench.core.session import Session
 
@@ -40,6 +41,7 @@ class MainWindow(QMainWindow):
         self.adapter = None
         self.solver_origin = None  # the history node the running solver started from
         self.previewing = False
+        self._warmed: set[str] = set()  # puzzles whose solver kernels are compiled or compiling
         self._animation: list = []  # frames still to show for the move just played
         self._animation_timer = QTimer(self)
         self._animation_timer.timeout.connect(self._next_frame)
@@ -179,6 +181,7 @@ class MainWindow(QMainWindow):
             self.adapter = cls(puzzle, self.view.scene())
             self.view.set_adapter(self.adapter)
             self._build_board_menu()
+            self._warm_up(puzzle.id)
         self.session = session
         self.previewing = False
         self.view.mode = "edit" if self.edit_action.isChecked() else "play"
@@ -216,8 +219,7 @@ class MainWindow(QMainWindow):
         if s is None:
             return
         node = s.history.current
-        highlight = ()
-        self.view.display(s.instance, node.state, node.move, highlight, rebuild=rebuild)
+        self.view.display(s.instance, node.state, node.move, rebuild=rebuild)
         report = s.report()
         extra = self.adapter.status_text(s.instance, node.state)
         self.score_label.setText(f"{s.puzzle.id}  |  move {node.depth}  |  {report.summary()}"
@@ -233,8 +235,16 @@ class MainWindow(QMainWindow):
         name = s.path.name if s.path else "unsaved board"
         self.setWindowTitle(f"{name} — {s.puzzle.title} — Puzzle Workbench")
 
-    def watch_warm_up(self, thread) -> None:
-        """Say in the status bar while the solver kernels compile in ``thread``."""
+    def _warm_up(self, puzzle_id: str) -> None:
+        """Compile (or load from numba's cache) the puzzle's solver kernels off the GUI thread,
+        so the first solve does not stall; the status bar says while it happens."""
+        if puzzle_id in self._warmed:
+            return
+        self._warmed.add(puzzle_id)
+        classes = list(solvers(puzzle_id).values())
+        thread = threading.Thread(target=lambda: [cls.warm_up() for cls in classes],
+                                  name=f"warm-up-{puzzle_id}", daemon=True)
+        thread.start()
         self.statusBar().showMessage("Preparing the solvers (compiling kernels)…")
         timer = QTimer(self)  # a child: it stops with the window
 
