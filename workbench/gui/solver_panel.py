@@ -72,8 +72,10 @@ class SolverPanel(QWidget):
         self.frontier_plot = pg.PlotWidget(title="Frontier size")
         for plot in (self.best_plot, self.frontier_plot):
             plot.setLabel("bottom", "seconds")
+            plot.getAxis("bottom").enableAutoSIPrefix(False)
+            plot.getAxis("left").enableAutoSIPrefix(False)
             plot.setMinimumHeight(110)
-        self.best_curve = self.best_plot.plot(pen=pg.mkPen("#3b5b92", width=2), stepMode=None)
+        self.best_curve = self.best_plot.plot(pen=pg.mkPen("#3b5b92", width=2))
         self.frontier_curve = self.frontier_plot.plot(pen=pg.mkPen("#2e9e5b", width=2))
 
         self.table = QTableWidget(0, 3)
