@@ -121,7 +121,11 @@ class Puzzle(ABC):
 
     @abstractmethod
     def parse_solution(self, instance: Any, text: str) -> ParsedSolution:
-        """Parse an answer as strictly as the contest's judge; FormatError on failure."""
+        """Parse an answer as strictly as the contest's judge; FormatError on failure.
+
+        A judge that plays each move as it reads it reports an illegal earlier
+        move before a malformed later line; such puzzles raise IllegalMove here.
+        """
 
     @abstractmethod
     def format_solution(self, instance: Any, moves: Sequence) -> str:
