@@ -454,6 +454,9 @@ class MainWindow(QMainWindow):
             self.show_error(str(error))
             return False
         input_error = None
+        if puzzle_id and adapter_class(puzzle_id) is None:
+            self.show_error(f"The GUI cannot show {puzzle_id} boards yet (the command line can)")
+            return False
         candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._input_candidates(text)
         for puzzle in candidates:
             try:
