@@ -207,3 +207,18 @@ def test_generate_a_board_from_a_seed(window, shared):
 def test_the_solver_kernels_warm_up_in_the_background_with_a_status_message(qtbot, window):
     assert window._warmed == {"comesolo"}
     qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "Solvers ready", timeout=120000)
+
+
+def test_dragging_in_the_editor_paints_every_cell_it_crosses(qtbot, window):
+    window.set_edit_mode(True)
+    window.editor_panel.rows.setValue(2)
+    window.editor_panel.cols.setValue(5)
+    window.editor_panel.resize_button.click()
+    window.editor_panel.clear_button.click()
+    viewport = window.view.viewport()
+    points = [window.view.mapFromScene(QPointF(c * CELL + CELL / 2, CELL / 2)) for c in range(4)]
+    qtbot.mousePress(viewport, Qt.LeftButton, pos=points[0])
+    for point in points[1:]:
+        qtbot.mouseMove(viewport, point)
+    qtbot.mouseRelease(viewport, Qt.LeftButton, pos=points[-1])
+    assert PUZZLE.format_input(window.session.instance) == "2 5\n11110\n00000\n"
