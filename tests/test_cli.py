@@ -56,3 +56,15 @@ def test_gen_writes_the_shared_board_for_its_seed(shared, tmp_path, capsys):
 def test_list_names_every_puzzle(capsys):
     assert main(["list"]) == 0
     assert "comesolo: Comesolo" in capsys.readouterr().out
+
+
+def test_instance_options_the_file_cannot_hold_are_taken_on_the_command_line(shared, tmp_path, capsys):
+    packs = shared / "cases/codevs/packs_1.txt"
+    answer = tmp_path / "three.out"
+    answer.write_text("0 0\n2 1\n4 2\n")
+    assert main(["score", "codevs", str(packs), str(answer), "--turns", "3"]) == 0
+    assert "turns played: 3" in capsys.readouterr().out
+    assert main(["score", "codevs", str(packs), str(answer), "--turns", "2"]) == 1
+    assert "line 3: more commands than the turn budget of 2" in capsys.readouterr().err
+    assert main(["score", "codevs", str(packs), str(answer), "--turns", "0"]) == 1
+    assert "the turn budget must be 1..500, got 0" in capsys.readouterr().err

@@ -31,24 +31,40 @@ def _puzzle(puzzle_id: str):
         raise UsageError(error.args[0]) from None
 
 
-def _load_instance(puzzle, path: str):
-    return puzzle.parse_input(read_text(path))
+def _named_puzzle(argv: Sequence[str]):
+    """The puzzle named first on the command line (its options join the parser), or None."""
+    head = argparse.ArgumentParser(add_help=False)
+    head.add_argument("puzzle", nargs="?")
+    known, _ = head.parse_known_args(argv[:1])
+    return _puzzle(known.puzzle) if known.puzzle and not known.puzzle.startswith("-") else None
+
+
+def _add_options(parser: argparse.ArgumentParser, options) -> None:
+    for option in options:
+        parser.add_argument(f"--{option.name}", type=option.kind, default=option.default,
+                            help=f"{option.help} (default {option.default})")
+
+
+def _load_instance(puzzle, path: str, args=None):
+    """Parse an input file, then apply the puzzle's instance options given on the command line."""
+    instance = puzzle.parse_input(read_text(path))
+    options = {o.name: getattr(args, o.name) for o in puzzle.instance_options} if args else {}
+    if not options:
+        return instance
+    try:
+        return puzzle.configure(instance, **options)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
 
 
 # ------------------------------------------------------------------ gen
 def cmd_gen(argv: Sequence[str]) -> int:
-    head = argparse.ArgumentParser(prog="main.py gen", add_help=False)
-    head.add_argument("puzzle")
-    known, _ = head.parse_known_args(argv[:1])
-    puzzle = _puzzle(known.puzzle)
-    parser = argparse.ArgumentParser(prog=f"main.py gen {puzzle.id}",
-                                     description=f"Write a {puzzle.title} input for a seed.")
+    puzzle = _named_puzzle(argv)
+    parser = argparse.ArgumentParser(prog="main.py gen", description="Write a contest input for a seed.")
     parser.add_argument("puzzle")
     parser.add_argument("seed", type=int)
     parser.add_argument("-o", "--output", help="file to write (default: stdout)")
-    for option in puzzle.generator_options:
-        parser.add_argument(f"--{option.name}", type=option.kind, default=option.default,
-                            help=f"{option.help} (default {option.default})")
+    _add_options(parser, puzzle.generator_options if puzzle else ())
     args = parser.parse_args(argv)
     options = {o.name: getattr(args, o.name) for o in puzzle.generator_options}
     try:
@@ -70,9 +86,10 @@ def cmd_score(argv: Sequence[str]) -> int:
     parser.add_argument("puzzle")
     parser.add_argument("input")
     parser.add_argument("output")
+    _add_options(parser, getattr(_named_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
     puzzle = _puzzle(args.puzzle)
-    instance = _load_instance(puzzle, args.input)
+    instance = _load_instance(puzzle, args.input, args)
     try:
         report = puzzle.score_solution(instance, read_text(args.output))
     except WorkbenchError as error:
@@ -166,6 +183,7 @@ def cmd_solve(argv: Sequence[str]) -> int:
     parser.add_argument("inputs", nargs="+", metavar="INPUT")
     parser.add_argument("-o", "--output",
                         help="answer file (one input) or folder (several inputs); default: stdout")
+    _add_options(parser, getattr(_named_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
     puzzle = _puzzle(args.puzzle)
     many = len(args.inputs) > 1
@@ -177,7 +195,7 @@ def cmd_solve(argv: Sequence[str]) -> int:
     for path in args.inputs:
         label = f"{Path(path).name}: " if many else ""
         try:
-            instance = _load_instance(puzzle, path)
+            instance = _load_instance(puzzle, path, args)
         except WorkbenchError as error:
             if not many:
                 raise

@@ -93,6 +93,9 @@ class Puzzle(ABC):
     input_suffixes: tuple[str, ...] = (".txt", ".in")
     solution_suffixes: tuple[str, ...] = (".out", ".txt")
     generator_options: tuple[Option, ...] = field(default_factory=tuple)
+    # Settings of an instance that its contest file cannot hold (codevs's turn budget K);
+    # ``score`` and ``solve`` take them on the command line and apply them with ``configure``.
+    instance_options: tuple[Option, ...] = field(default_factory=tuple)
 
     # ----------------------------------------------------------------- files
     def sniff(self, text: str) -> bool:
@@ -130,6 +133,10 @@ class Puzzle(ABC):
     @abstractmethod
     def format_solution(self, instance: Any, moves: Sequence) -> str:
         """The answer file the judge accepts for ``moves``."""
+
+    def configure(self, instance: Any, **options: Any) -> Any:
+        """The instance with ``instance_options`` set; ValueError names a bad value."""
+        return instance
 
     # ----------------------------------------------------------------- rules
     @abstractmethod

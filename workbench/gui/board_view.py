@@ -20,6 +20,7 @@ class BoardView(QGraphicsView):
     moveRequested = Signal(object)  # a move the user asked for (not yet checked)
     cellEdited = Signal(object, object)  # (cell, paint value) in edit mode
     refused = Signal(str)  # an input the adapter refused, with the reason
+    inputHandled = Signal()  # the adapter took an input without asking for a move
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -122,6 +123,7 @@ class BoardView(QGraphicsView):
             return True
         if move is None:
             self._refresh()
+            self.inputHandled.emit()
             return False
         self.adapter.clear_selection()
         self.moveRequested.emit(move)

@@ -51,6 +51,7 @@ class MainWindow(QMainWindow):
         self.view = BoardView()
         self.view.moveRequested.connect(self.play)
         self.view.refused.connect(self.show_error)
+        self.view.inputHandled.connect(self._show_status)
         self.view.cellEdited.connect(self._edit_cell)
         self.setCentralWidget(self.view)
 
@@ -220,10 +221,7 @@ class MainWindow(QMainWindow):
             return
         node = s.history.current
         self.view.display(s.instance, node.state, node.move, rebuild=rebuild)
-        report = s.report()
-        extra = self.adapter.status_text(s.instance, node.state)
-        self.score_label.setText(f"{s.puzzle.id}  |  move {node.depth}  |  {report.summary()}"
-                                 + (f"  |  {extra}" if extra else ""))
+        report = self._show_status()
         self.history_panel.refresh(s.history, s.puzzle.move_text)
         line = s.history.line()
         self.step_panel.set_line(len(line) - 1, node.depth)
@@ -234,6 +232,16 @@ class MainWindow(QMainWindow):
             self.solver_panel.set_problem(s.instance, node.state)
         name = s.path.name if s.path else "unsaved board"
         self.setWindowTitle(f"{name} — {s.puzzle.title} — Puzzle Workbench")
+
+    def _show_status(self):
+        """The permanent status: puzzle, move number, score and the adapter's own words."""
+        s = self.session
+        node = s.history.current
+        report = s.report()
+        extra = self.adapter.status_text(s.instance, node.state)
+        self.score_label.setText(f"{s.puzzle.id}  |  move {node.depth}  |  {report.summary()}"
+                                 + (f"  |  {extra}" if extra else ""))
+        return report
 
     def _warm_up(self, puzzle_id: str) -> None:
         """Compile (or load from numba's cache) the puzzle's solver kernels off the GUI thread,
@@ -522,6 +530,9 @@ class MainWindow(QMainWindow):
     def save_input(self, path: str | Path) -> bool:
         try:
             self.session.save_input(path)
+        except WorkbenchError as error:
+            self.show_error(f"Not saved: {error}")
+            return False
         except OSError as error:
             self.show_error(f"Cannot write {path}: {error.strerror or error}")
             return False

@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import IO, Any, Callable, Sequence
 
-from workbench.core.errors import FormatError, WorkbenchError
+from workbench.core.errors import WorkbenchError
 from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
 
 from . import formats, generator, rules
@@ -26,13 +26,13 @@ class Codevs(Puzzle):
     generator_options: tuple = dataclasses.field(default_factory=lambda: (
         Option("turns", int, formats.PACKS, "turn budget K (not written to the file)"),
     ))
+    # The pack file cannot hold K: `score`/`solve codevs PACKS --turns K` set it.
+    instance_options: tuple = dataclasses.field(default_factory=lambda: (
+        Option("turns", int, formats.PACKS, "turn budget K: the answer plays at most K turns"),
+    ))
 
-    def sniff(self, text: str) -> bool:
-        try:
-            formats.parse_input(text)
-        except FormatError:
-            return False
-        return True
+    def configure(self, instance: Case, turns: int = formats.PACKS) -> Case:
+        return dataclasses.replace(instance, turns=turns)
 
     def parse_input(self, text: str) -> Case:
         return formats.parse_input(text)
@@ -50,7 +50,7 @@ class Codevs(Puzzle):
         return formats.format_solution(rules.as_move(move) for move in moves)
 
     def initial_state(self, instance: Case) -> State:
-        return State()
+        return instance.start()
 
     def legal_moves(self, instance: Case, state: State) -> list:
         return rules.legal_moves(instance, state)

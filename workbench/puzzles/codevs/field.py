@@ -177,3 +177,22 @@ def add_ojama_row(field: Field) -> Field:
 
 def cells_of(mask: np.ndarray) -> tuple[Cell, ...]:
     return tuple((int(x), int(y)) for x, y in zip(*np.nonzero(mask)))
+
+
+def painted(field: Field, x: int, y: int, value: int) -> Field:
+    """The field with cell (x, y) set to ``value``, settled as blocks always are: a block
+    painted above its column's stack lands on top of it, and erasing a block lets the
+    ones above it fall."""
+    if value not in BLOCK_VALUES:
+        raise ValueError("a cell is 0 (empty), 1..9 or 11 (ojama)")
+    column = bytearray(field.column(x))
+    if y < len(column):
+        column[y] = value
+    elif value:
+        column.append(value)
+    if len(column) > HEIGHT:
+        raise ValueError(f"column {x} is full")
+    column = column.replace(b"\0", b"")
+    cells = bytearray(field.cells)
+    cells[x * HEIGHT:(x + 1) * HEIGHT] = bytes(column).ljust(HEIGHT, b"\0")
+    return Field(bytes(cells))

@@ -7,6 +7,11 @@ the 500th ``END``; that is ignored. The recipe counts are not enforced (spec §5
 Answer: one command per turn, ``X R`` or ``S``; the first line may be the AI's
 name instead (anything that is neither). The turn budget K is not in the file:
 a parsed case has K = 500 and no incoming ojama.
+
+A case set up in the editor with its own start field, gauge or stock is written
+as its packs only: a contest input always starts from an empty field (spec
+§2.8), and its loader ignores what follows the packs, so there is nowhere to
+keep them. The GUI says so while such a board is open.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import NamedTuple
 from workbench.core.errors import IllegalMove
 from workbench.core.puzzle import Frame, Transition
 
-from .field import WIDTH, Field, Pack, add_ojama_row, blast_mask, cells_of, land, pack_problem, pair_mask, remove
+from .field import VISIBLE, WIDTH, Field, Pack, add_ojama_row, blast_mask, cells_of, land, pack_problem, pair_mask, remove
 
 GAUGE_MAX = 100
 GAUGE_PER_CHAIN_TURN = 8
@@ -39,13 +39,20 @@ DROPS = tuple(Drop(x, r) for x in range(WIDTH - 1) for r in range(4))
 
 @dataclass(frozen=True)
 class Case:
-    """A puzzle instance: the packs, the turn budget K and the incoming-ojama schedule."""
+    """A puzzle instance: the packs, the turn budget K and the incoming-ojama schedule.
+
+    A chain problem set up in the editor also starts from its own field, gauge and
+    ojama stock; a contest file always starts empty (spec §2.8), so it cannot hold them.
+    """
 
     packs: tuple[Pack, ...]
     turns: int = 500  # K
     # A practice scenario (spec §2.7 steps 1 and 5): incoming[t] ojama join the stock before
     # turn t + 1, and the ojama a turn produces first cancels the stock. Default: none.
     incoming: tuple[int, ...] = ()
+    start_field: Field = Field()
+    start_gauge: int = 0
+    start_stock: int = 0
 
     def __post_init__(self):
         for number, pack in enumerate(self.packs, start=1):
@@ -56,6 +63,23 @@ class Case:
             raise ValueError(f"the turn budget must be 1..{len(self.packs)}, got {self.turns}")
         if any(amount < 0 for amount in self.incoming):
             raise ValueError("incoming ojama cannot be negative")
+        if self.start_field.over_danger_line():
+            raise ValueError(f"the start field has a block above row {VISIBLE}, over the danger line")
+        if pair_mask(self.start_field).any():
+            raise ValueError("the start field has touching blocks that sum to 10: "
+                             "they would have been erased")
+        if not 0 <= self.start_gauge <= GAUGE_MAX:
+            raise ValueError(f"the gauge is 0..{GAUGE_MAX}, got {self.start_gauge}")
+        if self.start_stock < 0:
+            raise ValueError("the ojama stock cannot be negative")
+
+    @property
+    def custom_start(self) -> bool:
+        """Whether play starts elsewhere than the contest's empty field, gauge 0 and stock 0."""
+        return (self.start_field, self.start_gauge, self.start_stock) != (Field(), 0, 0)
+
+    def start(self) -> "State":
+        return State(field=self.start_field, gauge=self.start_gauge, stock=self.start_stock)
 
     def incoming_before(self, turn_index: int) -> int:
         return self.incoming[turn_index] if turn_index < len(self.incoming) else 0
