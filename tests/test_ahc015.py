@@ -13,7 +13,7 @@ from solvers.ahc015.rules import rule2
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
-from workbench.puzzles.ahc015 import PUZZLE, Box, Candies, TurnPolicy, play_game, run_agent
+from workbench.puzzles.ahc015 import PUZZLE, Box, Candies, TurnPolicy, play_game, policy_decider, run_agent
 from workbench.puzzles.ahc015.box import contest_score, place, tilt
 from workbench.core.rng import chacha20_block
 
@@ -292,7 +292,7 @@ class ScriptedJudge:
 
 def test_agent_answers_each_placement_before_reading_the_next():
     judge = ScriptedJudge(case_text(2))
-    PUZZLE.agent(judge, judge, solve=lambda instance: pytest.fail("an online agent cannot solve a whole instance"))
+    PUZZLE.agent(judge, judge, solve=POLICIES["rule2"])
     assert len(judge.answers) == 100 and judge.flushed == 100
     assert all(a in "FBLR" for a in judge.answers)
     assert tuple(judge.answers) == play_game(PUZZLE, case(2), POLICIES["rule2"])
@@ -302,15 +302,15 @@ def test_agent_answers_each_placement_before_reading_the_next():
 
 def test_agent_runs_a_given_policy_and_names_a_bad_judge_line():
     out = io.StringIO()
-    played = run_agent(io.StringIO(case_text(3)), out, POLICIES["rule1"])
+    played = run_agent(io.StringIO(case_text(3)), out, policy_decider(POLICIES["rule1"]))
     assert out.getvalue() == "".join(f"{m}\n" for m in played)
     assert played == play_game(PUZZLE, case(3), POLICIES["rule1"])
     lines = case_text(3).split("\n")
     lines[10] = "95"  # p_10 with only 91 empty cells
     with pytest.raises(FormatError, match="line 11: p_10 must be between 1 and 91"):
-        run_agent(io.StringIO("\n".join(lines)), io.StringIO(), POLICIES["rule1"])
+        run_agent(io.StringIO("\n".join(lines)), io.StringIO(), policy_decider(POLICIES["rule1"]))
     with pytest.raises(FormatError, match="line 6: the judge's input ended before p_5"):
-        run_agent(io.StringIO("\n".join(lines[:5]) + "\n"), io.StringIO(), POLICIES["rule1"])
+        run_agent(io.StringIO("\n".join(lines[:5]) + "\n"), io.StringIO(), policy_decider(POLICIES["rule1"]))
 
 
 # ------------------------------------------------------------------ CLI

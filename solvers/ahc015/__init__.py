@@ -1,17 +1,17 @@
-"""AHC015 policies: per-turn tilt choosers (see workbench.puzzles.ahc015.interactive).
+"""AHC015 solvers (per turn, from the public ``Box``) and the fast rule policies.
 
-``POLICIES`` maps a name to a ``TurnPolicy``. The whole-game ``SOLVERS`` of the
-solver protocol do not fit an online puzzle and come later.
+``SOLVERS`` is what the online machinery builds each turn: Monte Carlo
+playouts first (the default), then rule 2 and rule 1 as one-expansion solvers.
+``POLICIES`` maps a name to a ``TurnPolicy`` (see workbench.puzzles.ahc015.interactive).
 """
 
 from workbench.puzzles.ahc015.interactive import TurnPolicy
 
-from .rules import rule1, rule2
+from .monte_carlo import MonteCarloSolver
+from .policy_solvers import Rule1Solver, Rule2Solver
 
-POLICIES: dict[str, TurnPolicy] = {
-    policy.name: policy
-    for policy in (
-        TurnPolicy("rule1", "B before a strawberry, else F (write-up rule 1)", rule1),
-        TurnPolicy("rule2", "strawberry front, watermelon back-left, pumpkin back-right (write-up rule 2)", rule2),
-    )
-}
+SOLVERS = (MonteCarloSolver, Rule2Solver, Rule1Solver)
+
+POLICIES: dict[str, TurnPolicy] = {cls.policy.name: cls.policy for cls in (Rule1Solver, Rule2Solver)}
+
+__all__ = ["SOLVERS", "POLICIES", "MonteCarloSolver", "Rule1Solver", "Rule2Solver"]

@@ -6,7 +6,7 @@ neither simulates the box. The tilt chosen after the last candy is a no-op.
 
 from __future__ import annotations
 
-from workbench.puzzles.ahc015.box import Box
+from workbench.puzzles.ahc015.box import Box, last_vertical_tilt
 
 STRAWBERRY, WATERMELON, PUMPKIN = 1, 2, 3
 
@@ -27,10 +27,7 @@ def gathered_in_front(played: tuple[str, ...]) -> bool:
     the candies are not gathered anywhere yet, so rule 2 tilts F like rule 1
     and only starts the left/right split once an F has gathered them.
     """
-    for move in reversed(played):
-        if move in ("F", "B"):
-            return move == "F"
-    return False
+    return last_vertical_tilt(played) == "F"
 
 
 def rule2(view: Box, played: tuple[str, ...]) -> str:

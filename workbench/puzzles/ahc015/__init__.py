@@ -8,7 +8,7 @@ Solvers and policies see the ``Box`` alone.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Sequence
+from typing import IO, Callable, Sequence
 
 from workbench.core.errors import IllegalMove
 from workbench.core.puzzle import Frame, ParsedSolution, Puzzle, ScoreReport, Transition
@@ -16,9 +16,7 @@ from workbench.core.puzzle import Frame, ParsedSolution, Puzzle, ScoreReport, Tr
 from . import formats, generator
 from .box import (CANDIES, FLAVOUR_NAMES, SIDE, TILT_NAMES, TILTS, Box, Candies, components,
                   contest_score, nth_empty_cell, place, score_parts, tilt)
-from .interactive import TurnPolicy, play_game, run_agent
-
-DEFAULT_AGENT_POLICY = "rule2"
+from .interactive import TurnPolicy, play_game, policy_decider, run_agent
 
 
 @dataclass
@@ -90,20 +88,17 @@ class Ahc015(Puzzle):
     def max_moves(self, instance: Candies) -> int:
         return CANDIES
 
-    def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Any], Sequence]) -> None:
+    def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Box, int], str] | TurnPolicy) -> None:
         """The interactive protocol, one tilt per revealed p_t.
 
-        A whole-instance ``solve`` cannot be used online (it would need every
-        p_t up front), so unless ``solve`` is a per-turn ``TurnPolicy`` the
-        agent plays rule 2.
+        ``solve(view, turns_left)`` is the per-turn decider the CLI builds from
+        the chosen solver (``solvers.online.TurnDecider``); a ``TurnPolicy`` is
+        played as it is.
         """
-        if not isinstance(solve, TurnPolicy):
-            from solvers.ahc015 import POLICIES  # policies live with the solvers
-
-            solve = POLICIES[DEFAULT_AGENT_POLICY]
-        run_agent(stdin, stdout, solve)
+        run_agent(stdin, stdout, policy_decider(solve) if isinstance(solve, TurnPolicy) else solve)
 
 
 PUZZLE = Ahc015()
 
-__all__ = ["PUZZLE", "Box", "Candies", "TurnPolicy", "play_game", "run_agent", "IllegalMove"]
+__all__ = ["PUZZLE", "Box", "Candies", "TurnPolicy", "play_game", "policy_decider", "run_agent",
+           "IllegalMove"]

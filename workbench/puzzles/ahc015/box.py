@@ -2,8 +2,8 @@
 
 Cells are 100 bytes, row-major, row 0 at the front (the top of the picture):
 0 is empty, 1..3 a flavour. A ``Box`` holds only what a player knows at that
-point (all flavours, the placements revealed so far), never the instance, so
-the future placements cannot leak through a state.
+point (all flavours, the placements revealed so far, the player's own tilts),
+never the instance, so the future placements cannot leak through a state.
 """
 
 from __future__ import annotations
@@ -47,10 +47,17 @@ class Box:
     placements: bytes  # p_1..p_turn, the ones revealed so far
     cells: bytes
     tilts: int
+    # The tilts played so far, in order ("FBL..."): the player's own moves are public,
+    # and rule 2 needs the last vertical one. Hand-built boxes may leave it empty.
+    played: str = ""
 
     @classmethod
     def empty(cls, flavours: bytes) -> "Box":
         return cls(bytes(flavours), b"", bytes(CELLS), 0)
+
+    @property
+    def last_vertical_tilt(self) -> str | None:
+        return last_vertical_tilt(self.played)
 
     @property
     def turn(self) -> int:
@@ -72,6 +79,14 @@ class Box:
         return [self.cells[r : r + SIDE] for r in range(0, CELLS, SIDE)]
 
 
+def last_vertical_tilt(played) -> str | None:
+    """The last F or B among the tilts ``played``, or None: where the candies were last gathered."""
+    for move in reversed(played):
+        if move in ("F", "B"):
+            return move
+    return None
+
+
 def nth_empty_cell(cells: bytes, p: int) -> int:
     """Index of the p-th (1-based) empty cell in row-major order."""
     index = -1
@@ -91,7 +106,7 @@ def place(box: Box, p: int) -> Box:
         raise IllegalMove(f"candy {box.turn + 1} cannot drop into empty cell {p}: there are {empties}")
     index = nth_empty_cell(box.cells, p)
     cells = box.cells[:index] + bytes([box.flavours[box.turn]]) + box.cells[index + 1 :]
-    return Box(box.flavours, box.placements + bytes([p]), cells, box.tilts)
+    return Box(box.flavours, box.placements + bytes([p]), cells, box.tilts, box.played)
 
 
 def _pack_rows(cells: bytes, toward_start: bool) -> bytes:
@@ -122,29 +137,41 @@ def tilt(box: Box, direction: str) -> Box:
         raise IllegalMove("all 100 tilts are done")
     if box.tilts != box.turn - 1:
         raise IllegalMove(f"candy {box.turn + 1} must drop before the next tilt")
-    return Box(box.flavours, box.placements, tilted_cells(box.cells, direction), box.tilts + 1)
+    return Box(box.flavours, box.placements, tilted_cells(box.cells, direction), box.tilts + 1,
+               box.played + direction)
+
+
+def component_ids(cells: bytes) -> list[int]:
+    """A component number per cell (-1 when empty), numbered in row-major order of their
+    first cell: equal candies joined 4-adjacently form one component."""
+    ids = [-1] * CELLS
+    count = 0
+    for start in range(CELLS):
+        flavour = cells[start]
+        if flavour == EMPTY or ids[start] >= 0:
+            continue
+        ids[start] = count
+        stack = [start]
+        while stack:
+            i = stack.pop()
+            r, c = divmod(i, SIDE)
+            for j, inside in ((i - SIDE, r > 0), (i + SIDE, r < SIDE - 1), (i - 1, c > 0), (i + 1, c < SIDE - 1)):
+                if inside and ids[j] < 0 and cells[j] == flavour:
+                    ids[j] = count
+                    stack.append(j)
+        count += 1
+    return ids
 
 
 def components(cells: bytes) -> list[tuple[int, int]]:
     """(flavour, size) of every 4-connected group of equal candies."""
-    seen = bytearray(CELLS)
-    found = []
-    for start in range(CELLS):
-        flavour = cells[start]
-        if flavour == EMPTY or seen[start]:
-            continue
-        seen[start] = 1
-        stack, size = [start], 0
-        while stack:
-            i = stack.pop()
-            size += 1
-            r, c = divmod(i, SIDE)
-            for j, inside in ((i - SIDE, r > 0), (i + SIDE, r < SIDE - 1), (i - 1, c > 0), (i + 1, c < SIDE - 1)):
-                if inside and not seen[j] and cells[j] == flavour:
-                    seen[j] = 1
-                    stack.append(j)
-        found.append((flavour, size))
-    return found
+    ids = component_ids(cells)
+    found = [[0, 0] for _ in range(max(ids) + 1)]
+    for index, group in enumerate(ids):
+        if group >= 0:
+            found[group][0] = cells[index]
+            found[group][1] += 1
+    return [(flavour, size) for flavour, size in found]
 
 
 def score_parts(box: Box) -> tuple[int, int]:

@@ -1,10 +1,11 @@
 """Playing AHC015 turn by turn: per-turn policies, a local judge and the stdin agent.
 
-The generic solver protocol hands a solver a whole instance and takes back a
-whole answer, which cannot work online: p_{t+1} is unknown when tilt t is
-chosen. A ``TurnPolicy`` instead picks one tilt from the public view (a
-``Box``) and the tilts it has already played, so it can run against the real
-interactive judge as well as against a case file revealed one step at a time.
+p_{t+1} is unknown when tilt t is chosen, so every player here picks one tilt
+at a time from the public view (a ``Box``). A ``TurnPolicy`` is a fast rule
+given the view and the tilts it has already played; ``run_agent`` takes any
+per-turn decider (the solvers arrive as a ``solvers.online.TurnDecider``), so
+both run against the real interactive judge as well as against a case file
+revealed one step at a time.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from . import formats
 from .box import CANDIES, Box, Candies, place, tilt
 
 Choose = Callable[[Box, tuple[str, ...]], str]
+Decide = Callable[[Box, int], str]  # (public view, tilts left to play) -> the next tilt
 
 
 @dataclass(frozen=True)
@@ -30,12 +32,15 @@ class TurnPolicy:
 def play_game(puzzle, instance: Candies, policy: TurnPolicy) -> tuple[str, ...]:
     """All 100 tilts ``policy`` plays, each chosen from the public view only."""
     state = puzzle.initial_state(instance)
-    played: tuple[str, ...] = ()
     while puzzle.legal_moves(instance, state):
-        move = policy.choose(puzzle.public_view(instance, state), played)
-        state = puzzle.apply(instance, state, move).state
-        played += (move,)
-    return played
+        view = puzzle.public_view(instance, state)
+        state = puzzle.apply(instance, state, policy.choose(view, tuple(view.played))).state
+    return tuple(state.played)
+
+
+def policy_decider(policy: TurnPolicy) -> Decide:
+    """A policy as a per-turn decider: the tilts it played are in the view."""
+    return lambda view, turns_left: policy.choose(view, tuple(view.played))
 
 
 def _judge_line(stdin: IO[str], number: int, what: str) -> str:
@@ -45,20 +50,20 @@ def _judge_line(stdin: IO[str], number: int, what: str) -> str:
     return line
 
 
-def run_agent(stdin: IO[str], stdout: IO[str], policy: TurnPolicy) -> tuple[str, ...]:
+def run_agent(stdin: IO[str], stdout: IO[str], decide: Decide) -> tuple[str, ...]:
     """Speak the contest protocol: read the flavours, then answer each p_t with a tilt.
 
-    Reads one line at a time, so p_{t+1} is never read before tilt t is sent.
+    ``decide(view, turns_left)`` (a ``solvers.online.TurnDecider``, or a policy
+    through ``policy_decider``) sees the box with p_1..p_t only: the agent reads
+    one line at a time, so p_{t+1} is never read before tilt t is sent.
     Judge lines are numbered as the judge sends them (line 1: flavours, line t+1: p_t).
     """
     state = Box.empty(formats.parse_flavours(_judge_line(stdin, 1, "the flavours"), 1))
-    played: tuple[str, ...] = ()
     for t in range(1, CANDIES + 1):
         p = formats.parse_placement(_judge_line(stdin, t + 1, f"p_{t}"), t + 1, t)
         state = place(state, p)
-        move = policy.choose(state, played)
+        move = decide(state, CANDIES - state.tilts)
         state = tilt(state, move)
         stdout.write(move + "\n")
         stdout.flush()  # the judge waits for this line before sending p_{t+1}
-        played += (move,)
-    return played
+    return tuple(state.played)

@@ -1,0 +1,167 @@
+"""AHC015 board painter: the 10x10 candy box, the coming candies beside it.
+
+Flavours are told apart by colour and by glyph (strawberry ●, watermelon ■,
+pumpkin ▲, in Okabe–Ito colours that stay distinct for colour-blind eyes).
+A thick line separates neighbouring cells of different components, so the
+groups the score counts are visible at a glance. Play: the arrow keys tilt
+(Up = F toward row 0, Down = B, Left = L, Right = R); the next candy then drops
+where the input file says.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
+from PySide6.QtWidgets import QGraphicsPathItem
+
+from workbench.puzzles.ahc015.box import CANDIES, FLAVOUR_NAMES, SIDE, Box, component_ids
+
+from .base import BoardAdapter
+
+CELL = 40.0
+INSET = 7.0  # margin between a cell's edge and its candy
+GAP = 30.0  # between the box and the queue of coming candies
+QUEUE = 12  # coming flavours listed beside the box
+SMALL = 24.0  # cell size of the queue
+FLAVOUR_COLOURS = {1: QColor("#CC79A7"), 2: QColor("#009E73"), 3: QColor("#E69F00")}
+FLAVOUR_GLYPHS = {1: "●", 2: "■", 3: "▲"}
+BOX_FILL = QColor("#faf7f0")
+GRID = QColor("#d8d0c0")
+BORDER = QColor("#3a3a3a")
+HIGHLIGHT = QColor("#0072B2")
+TEXT = QColor("#5a5040")
+CANDY_EDGE = QColor(0, 0, 0, 96)
+KEY_TILTS = {Qt.Key_Up: "F", Qt.Key_Down: "B", Qt.Key_Left: "L", Qt.Key_Right: "R"}
+
+
+def candy_path(flavour: int, size: float) -> QPainterPath:
+    """The glyph of ``flavour`` filling a ``size`` square at the origin (less the inset)."""
+    inset = size * INSET / CELL
+    inner = QRectF(inset, inset, size - 2 * inset, size - 2 * inset)
+    path = QPainterPath()
+    if flavour == 1:
+        path.addEllipse(inner)
+    elif flavour == 2:
+        path.addRect(inner.adjusted(1, 1, -1, -1))
+    else:
+        path.addPolygon(QPolygonF([QPointF(inner.center().x(), inner.top()), inner.bottomRight(),
+                                   inner.bottomLeft(), QPointF(inner.center().x(), inner.top())]))
+    return path
+
+
+class Ahc015Adapter(BoardAdapter):
+    def __init__(self, puzzle, scene):
+        super().__init__(puzzle, scene)
+        self.candies: list[QGraphicsPathItem] = []
+        self.walls: dict[tuple[int, int], object] = {}  # (cell, right or lower neighbour) -> line
+        self.queue: list[QGraphicsPathItem] = []
+        self.marks: list = []
+        self.paths = {f: candy_path(f, CELL) for f in FLAVOUR_NAMES}
+        self.small_paths = {f: candy_path(f, SMALL) for f in FLAVOUR_NAMES}
+
+    # ---------------------------------------------------------- drawing
+    def build(self, instance) -> None:
+        self.scene.clear()
+        self.marks = []
+        self.scene.addRect(QRectF(0, 0, SIDE * CELL, SIDE * CELL), QPen(Qt.NoPen), QBrush(BOX_FILL))
+        grid_pen = QPen(GRID, 0)  # cosmetic: one pixel at any zoom
+        for k in range(1, SIDE):
+            self.scene.addLine(k * CELL, 0, k * CELL, SIDE * CELL, grid_pen)
+            self.scene.addLine(0, k * CELL, SIDE * CELL, k * CELL, grid_pen)
+        self.candies = []
+        for i in range(SIDE * SIDE):
+            r, c = divmod(i, SIDE)
+            item = self.scene.addPath(QPainterPath(), QPen(CANDY_EDGE, 1))
+            item.setPos(c * CELL, r * CELL)
+            item.setZValue(2)
+            self.candies.append(item)
+        wall_pen = QPen(BORDER, 3.5)
+        wall_pen.setCapStyle(Qt.RoundCap)
+        self.walls = {}
+        for i in range(SIDE * SIDE):
+            r, c = divmod(i, SIDE)
+            if c < SIDE - 1:
+                self.walls[(i, i + 1)] = self.scene.addLine((c + 1) * CELL, r * CELL, (c + 1) * CELL,
+                                                            (r + 1) * CELL, wall_pen)
+            if r < SIDE - 1:
+                self.walls[(i, i + SIDE)] = self.scene.addLine(c * CELL, (r + 1) * CELL, (c + 1) * CELL,
+                                                               (r + 1) * CELL, wall_pen)
+        for line in self.walls.values():
+            line.setZValue(3)
+        self.scene.addRect(QRectF(0, 0, SIDE * CELL, SIDE * CELL), QPen(BORDER, 4)).setZValue(3)
+        self._build_queue()
+        width = SIDE * CELL + GAP + CELL
+        self.scene.setSceneRect(QRectF(-8, -8, width + 16, SIDE * CELL + 16))
+
+    def _build_queue(self) -> None:
+        """The 'next' candy, large, then the flavours after it, small, top to bottom."""
+        left = SIDE * CELL + GAP
+        font = QFont()
+        font.setPixelSize(13)
+        label = self.scene.addSimpleText("next", font)
+        label.setBrush(QBrush(TEXT))
+        label.setPos(left, 0)
+        self.queue = []
+        big = self.scene.addPath(QPainterPath(), QPen(CANDY_EDGE, 1))
+        big.setPos(left, 18)
+        self.queue.append(big)
+        then = self.scene.addSimpleText("then", font)
+        then.setBrush(QBrush(TEXT))
+        then.setPos(left, 18 + CELL + 6)
+        top = 18 + CELL + 24
+        for k in range(QUEUE):
+            item = self.scene.addPath(QPainterPath(), QPen(CANDY_EDGE, 1))
+            item.setPos(left + (CELL - SMALL) / 2, top + k * SMALL)
+            self.queue.append(item)
+
+    def show(self, instance, state: Box, last_move=None, highlight=(), hints=True) -> None:
+        for item in self.marks:
+            self.scene.removeItem(item)
+        self.marks = []
+        cells = state.cells
+        for item, flavour in zip(self.candies, cells):
+            self._paint(item, flavour, self.paths)
+        ids = component_ids(cells)
+        for (a, b), line in self.walls.items():
+            line.setVisible(ids[a] != ids[b])  # two empty cells share the id -1: no wall
+        coming = state.flavours[state.turn: state.turn + 1 + QUEUE]
+        for k, item in enumerate(self.queue):
+            flavour = coming[k] if k < len(coming) else 0
+            self._paint(item, flavour, self.paths if k == 0 else self.small_paths)
+        for r, c in highlight:
+            mark = self.scene.addRect(QRectF(c * CELL + 2, r * CELL + 2, CELL - 4, CELL - 4),
+                                      QPen(HIGHLIGHT, 3), QBrush(Qt.NoBrush))
+            mark.setZValue(4)
+            self.marks.append(mark)
+
+    @staticmethod
+    def _paint(item: QGraphicsPathItem, flavour: int, paths) -> None:
+        item.setVisible(flavour != 0)
+        if flavour:
+            item.setPath(paths[flavour])
+            item.setBrush(QBrush(FLAVOUR_COLOURS[flavour]))
+
+    def cell_at(self, point: QPointF):
+        r, c = int(point.y() // CELL), int(point.x() // CELL)
+        if point.x() >= 0 and point.y() >= 0 and r < SIDE and c < SIDE:
+            return (r, c)
+        return None
+
+    def size_of(self, instance):
+        return SIDE, SIDE
+
+    # ---------------------------------------------------------- playing
+    def key(self, instance, state: Box, key):
+        return KEY_TILTS.get(key)
+
+    def status_text(self, instance, state: Box) -> str:
+        if state.over:
+            return "the box is full"
+        if state.turn == CANDIES:
+            return "all candies in: the last tilt changes nothing"
+        flavour = state.next_flavour
+        return (f"next: candy {state.turn + 1}, {FLAVOUR_NAMES[flavour]} {FLAVOUR_GLYPHS[flavour]}"
+                "  |  arrows tilt: ↑ F  ↓ B  ← L  → R")
+
+
+ADAPTER = Ahc015Adapter
