@@ -49,6 +49,9 @@ class Solver(ABC):
     name: str = ""
     description: str = ""
     params: tuple[Param, ...] = ()
+    # Expansions per slice when the caller does not say: small enough that a slice takes
+    # milliseconds (pause, cancel and an online turn's time limit are checked between slices).
+    slice_size: int = 2000
 
     def __init__(self, puzzle, view: Any, seed: int = 0, **params: Any):
         self.puzzle = puzzle

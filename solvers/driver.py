@@ -15,8 +15,6 @@ from typing import Callable
 
 from .base import Progress, Solver
 
-DEFAULT_SLICE = 2000
-
 
 @dataclass(frozen=True)
 class Budget:
@@ -80,8 +78,10 @@ class RunResult:
 
 def run(solver: Solver, budget: Budget, *, control: RunControl | None = None,
         on_progress: Callable[[Sample], None] | None = None,
-        slice_expansions: int = DEFAULT_SLICE) -> RunResult:
+        slice_expansions: int | None = None) -> RunResult:
+    """Run ``solver`` in slices (default: its ``slice_size``) until the budget ends."""
     control = control or RunControl()
+    slice_expansions = slice_expansions or solver.slice_size
     start = time.perf_counter()
     paused_for = 0.0
     samples: list[Sample] = []

@@ -32,7 +32,7 @@ class JobUpdate:
 
 
 class SolverJob:
-    def __init__(self, target: Solver | OnlineGame, budget: Budget, slice_expansions: int = 2000):
+    def __init__(self, target: Solver | OnlineGame, budget: Budget, slice_expansions: int | None = None):
         self.target = target  # a solver, or an online game that builds one per turn
         self.name = target.name
         self.budget = budget

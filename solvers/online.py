@@ -16,7 +16,7 @@ import time
 from typing import Any, Callable
 
 from .base import Progress, Solver
-from .driver import DEFAULT_SLICE, Budget, RunControl, RunResult, Sample, run
+from .driver import Budget, RunControl, RunResult, Sample, run
 
 
 class TurnDecider:
@@ -45,7 +45,7 @@ class TurnDecider:
 
     def decide(self, view: Any, turns_left: int, *, control: RunControl | None = None,
                on_progress: Callable[[Sample], None] | None = None,
-               slice_expansions: int = DEFAULT_SLICE) -> RunResult:
+               slice_expansions: int | None = None) -> RunResult:
         """Search this turn; ``result.moves[0]`` is the move (none when cancelled)."""
         self.solver = self.solver_cls(self.puzzle, view, seed=self.seed + self.turns, **self.params)
         result = run(self.solver, self.turn_budget(turns_left), control=control,
@@ -87,7 +87,7 @@ class OnlineGame:
 
     def run(self, control: RunControl | None = None,
             on_progress: Callable[[Sample], None] | None = None,
-            slice_expansions: int = DEFAULT_SLICE) -> RunResult:
+            slice_expansions: int | None = None) -> RunResult:
         control = control or RunControl()
         start = time.perf_counter()
         stopped_by = "done"
@@ -127,7 +127,7 @@ def build_run(puzzle, instance: Any, state: Any, solver_cls: type[Solver], *,
 
 def execute(target, budget: Budget, *, control: RunControl | None = None,
             on_progress: Callable[[Sample], None] | None = None,
-            slice_expansions: int = DEFAULT_SLICE) -> RunResult:
+            slice_expansions: int | None = None) -> RunResult:
     """Run what ``build_run`` made: the game carries its own budget, a solver takes ``budget``."""
     if isinstance(target, OnlineGame):
         return target.run(control, on_progress, slice_expansions)

@@ -86,7 +86,7 @@ class MonteCarloSolver(Solver):
             return True
         return self.view.turn > LAST_RANDOM_TURN and self.counters[0] >= len(TILTS)
 
-    def slice_size(self, asked: int) -> int:
+    def _capped_slice(self, asked: int) -> int:
         """At most ``DROPS_PER_SLICE`` simulated drops; one round once the futures are all alike."""
         if self.view.turn > LAST_RANDOM_TURN:
             return min(asked, len(TILTS) - int(self.counters[0]))
@@ -94,7 +94,7 @@ class MonteCarloSolver(Solver):
 
     def run_slice(self, max_expansions: int) -> Progress:
         if not self.finished:
-            monte_carlo_slice(self.slice_size(max_expansions), self.counters, self.sums, self.counts,
+            monte_carlo_slice(self._capped_slice(max_expansions), self.counters, self.sums, self.counts,
                               self.round_values, self.round_sums, self.diff_squares, self.active,
                               self.root,
                               self.view.turn, self.flavours, self.last_vertical,

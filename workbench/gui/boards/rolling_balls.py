@@ -1,0 +1,237 @@
+"""RollingBalls board painter: walls, numbered coloured balls, outlined targets.
+
+Play: click a ball to select it, then press an arrow key (the selection follows
+the ball, so arrow keys chain), click an empty cell in line with it, or drag
+the ball the way it should roll. Edit (``rolling_balls/editing.py`` in the
+rules package): walls, ball + target pairs of a colour, dragging a ball or a
+target, erasing a pair, so the start and the target always stay a valid case.
+"""
+
+from __future__ import annotations
+
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtWidgets import QGraphicsLineItem
+
+from workbench.core.errors import IllegalMove
+from workbench.puzzles.rolling_balls import Board, Case, Roll, editing
+from workbench.puzzles.rolling_balls.board import WALL, is_ball, roll_end
+
+from .base import BoardAdapter
+
+CELL = 32.0
+LABEL = 22.0  # margin for the coordinate labels
+BALL_INSET = 4.0
+TARGET_INSET = 1.5
+# Okabe-Ito's colour-blind safe set, with indigo and wine from Paul Tol's for
+# colours 7 and 9 (black would vanish against the walls); the digit is drawn
+# on every ball and target as well, so no colour has to be told by hue alone.
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2",
+           "#D55E00", "#CC79A7", "#332288", "#999999", "#882255")
+DARK_DIGIT = {0, 1, 3, 8}  # light balls get a black digit, the others white
+FLOOR, FLOOR_EDGE, WALL_FILL = QColor("#f5f2ea"), QColor("#d6d0c2"), QColor("#4a4a4a")
+SELECTED, LAST_MOVE = QColor("#d1005b"), QColor("#d1495b")
+KEYS = {Qt.Key_Left: 0, Qt.Key_Down: 1, Qt.Key_Right: 2, Qt.Key_Up: 3}
+STEP = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}  # unit step -> contest direction
+class RollingBallsAdapter(BoardAdapter):
+    can_resize = True
+    palette = (("Wall (toggle)", editing.WALL_BRUSH),
+               *((f"Ball + target, colour {k}", editing.pair_brush(k)) for k in range(10)),
+               ("Move a ball (drag it)", editing.MOVE_BALL),
+               ("Move a target (drag it)", editing.MOVE_TARGET),
+               ("Erase a ball with its target", editing.ERASE))
+    view_options = (("balls", "Show balls (the start while editing, else the current board)", True),
+                    ("targets", "Show targets", True))
+
+    def __init__(self, puzzle, scene):
+        super().__init__(puzzle, scene)
+        self.rows = self.cols = 0
+        self.cells, self.balls, self.digits, self.targets, self.target_digits = [], [], [], [], []
+        self.marks: list = []  # transient items: selection, last roll
+        self._follow = None  # where the selected ball stops, so the selection can follow it
+
+    # ---------------------------------------------------------- drawing
+    def build(self, instance: Case) -> None:
+        self.scene.clear()
+        self.marks = []
+        self.rows, self.cols = instance.start.rows, instance.start.cols
+        for items in (self.cells, self.balls, self.digits, self.targets, self.target_digits):
+            items.clear()
+        edge = QPen(FLOOR_EDGE, 0)  # cosmetic: one pixel at any zoom
+        ball_font, target_font = QFont(), QFont()
+        ball_font.setPixelSize(int(CELL * 0.5))
+        ball_font.setBold(True)
+        target_font.setPixelSize(int(CELL * 0.28))
+        for r in range(self.rows):
+            for c in range(self.cols):
+                x, y = c * CELL, r * CELL
+                self.cells.append(self.scene.addRect(QRectF(x, y, CELL, CELL), edge, QBrush(FLOOR)))
+                side = CELL - 2 * TARGET_INSET
+                marker = self.scene.addRect(QRectF(x + TARGET_INSET, y + TARGET_INSET, side, side))
+                marker.setZValue(1)
+                self.targets.append(marker)
+                small = self.scene.addSimpleText("", target_font)
+                small.setPos(x + 3, y + 1)
+                small.setZValue(1)
+                self.target_digits.append(small)
+                disc = self.scene.addEllipse(QRectF(x + BALL_INSET, y + BALL_INSET,
+                                                    CELL - 2 * BALL_INSET, CELL - 2 * BALL_INSET))
+                disc.setZValue(2)
+                self.balls.append(disc)
+                digit = self.scene.addSimpleText("", ball_font)
+                digit.setZValue(3)
+                self.digits.append(digit)
+        self._label_coordinates()
+        self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4,
+                                       self.rows * CELL + LABEL + 4))
+
+    def _label_coordinates(self) -> None:
+        """0-based row and column numbers, as the answer's ``R C D`` counts them."""
+        font = QFont()
+        font.setPixelSize(int(CELL * 0.32))
+        for along_top, count in ((True, self.cols), (False, self.rows)):
+            for index in range(count):
+                text = self.scene.addSimpleText(str(index), font)
+                text.setBrush(QBrush(QColor("#7a6f5c")))
+                box = text.boundingRect()
+                centre = index * CELL + CELL / 2
+                if along_top:
+                    text.setPos(centre - box.width() / 2, -LABEL / 2 - box.height() / 2)
+                else:
+                    text.setPos(-LABEL / 2 - box.width() / 2, centre - box.height() / 2)
+
+    def show(self, instance: Case, state: Board, last_move=None, highlight=(), hints=True) -> None:
+        if (state.rows, state.cols) != (self.rows, self.cols):
+            self.build(instance)
+        for item in self.marks:
+            self.scene.removeItem(item)
+        self.marks = []
+        show_balls, show_targets = self.options["balls"], self.options["targets"]
+        for index, (now, wanted) in enumerate(zip(state.cells, instance.target.cells)):
+            self.cells[index].setBrush(QBrush(WALL_FILL if now == WALL else FLOOR))
+            self._paint_ball(index, now if show_balls and is_ball(now) else None)
+            self._paint_target(index, wanted if show_targets and is_ball(wanted) else None)
+        if last_move is not None:
+            self._mark_roll(state, Roll(*last_move))
+        for r, c in highlight:
+            self._outline(r, c, SELECTED)
+        if self.selection is not None and hints and state.inside(*self.selection) \
+                and is_ball(state.at(*self.selection)):
+            self._outline(*self.selection, SELECTED)
+
+    def _paint_ball(self, index: int, colour_char) -> None:
+        disc, digit = self.balls[index], self.digits[index]
+        disc.setVisible(colour_char is not None)
+        digit.setVisible(colour_char is not None)
+        if colour_char is None:
+            return
+        k = colour_char - ord("0")
+        disc.setBrush(QBrush(QColor(COLOURS[k])))
+        disc.setPen(QPen(QColor("#222222"), 1))
+        digit.setText(str(k))
+        digit.setBrush(QBrush(Qt.black if k in DARK_DIGIT else Qt.white))
+        box, cell = digit.boundingRect(), self.cells[index].rect()
+        digit.setPos(cell.center().x() - box.width() / 2, cell.center().y() - box.height() / 2)
+
+    def _paint_target(self, index: int, colour_char) -> None:
+        marker, small = self.targets[index], self.target_digits[index]
+        marker.setVisible(colour_char is not None)
+        small.setVisible(colour_char is not None)
+        if colour_char is None:
+            return
+        k = colour_char - ord("0")
+        pen = QPen(QColor(COLOURS[k]), 3)
+        pen.setJoinStyle(Qt.MiterJoin)
+        marker.setPen(pen)
+        marker.setBrush(QBrush(Qt.NoBrush))
+        small.setText(str(k))
+
+    def _outline(self, r: int, c: int, colour: QColor) -> None:
+        item = self.scene.addEllipse(QRectF(c * CELL + 1, r * CELL + 1, CELL - 2, CELL - 2),
+                                     QPen(colour, 3), QBrush(Qt.NoBrush))
+        item.setZValue(4)
+        self.marks.append(item)
+
+    def _mark_roll(self, state: Board, roll: Roll) -> None:
+        """A dashed line from where the last roll started to where its ball lies now."""
+        r, c, d = roll
+        if not state.inside(r, c) or not 0 <= d <= 3:
+            return
+        # After the roll, every cell between the start and the ball is empty.
+        dr, dc = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
+        er, ec = r, c
+        while not is_ball(state.at(er, ec)) and state.inside(er + dr, ec + dc):
+            er, ec = er + dr, ec + dc
+        line = QGraphicsLineItem(c * CELL + CELL / 2, r * CELL + CELL / 2,
+                                 ec * CELL + CELL / 2, er * CELL + CELL / 2)
+        line.setPen(QPen(LAST_MOVE, 2, Qt.DashLine))
+        line.setZValue(4)
+        self.scene.addItem(line)
+        self.marks.append(line)
+
+    def cell_at(self, point: QPointF):
+        if point.x() < 0 or point.y() < 0:
+            return None
+        r, c = int(point.y() // CELL), int(point.x() // CELL)
+        return (r, c) if r < self.rows and c < self.cols else None
+
+    # ---------------------------------------------------------- playing
+    def press(self, instance: Case, state: Board, cell):
+        if is_ball(state.at(*cell)):
+            self.selection = None if self.selection == cell else cell
+            return None
+        if self.selection is None:
+            return None
+        (r0, c0), (r, c) = self.selection, cell
+        if r != r0 and c != c0:
+            raise IllegalMove(f"({r}, {c}) is not in a line with the selected ball at "
+                              f"({r0}, {c0}): click a cell in its row or column, or press an "
+                              "arrow key")
+        step = ((r > r0) - (r < r0), (c > c0) - (c < c0))
+        return self._roll(state, STEP[step])
+
+    def release(self, instance: Case, state: Board, start, cell):
+        if start is None or not is_ball(state.at(*start)):
+            return None
+        dr, dc = cell[0] - start[0], cell[1] - start[1]
+        step = ((dr > 0) - (dr < 0), 0) if abs(dr) >= abs(dc) else (0, (dc > 0) - (dc < 0))
+        self.selection = start
+        return self._roll(state, STEP[step])
+
+    def key(self, instance: Case, state: Board, key):
+        if key not in KEYS:
+            return None
+        if self.selection is None or not is_ball(state.at(*self.selection)):
+            raise IllegalMove("no ball selected: click a ball, then press an arrow key")
+        return self._roll(state, KEYS[key])
+
+    def _roll(self, state: Board, d: int) -> Roll:
+        r, c = self.selection
+        self._follow = roll_end(state.cells, state.rows, state.cols, r, c, d)
+        return Roll(r, c, d)
+
+    def clear_selection(self) -> None:
+        # Called as the roll is handed to the game: keep the ball selected where it stops.
+        self.selection, self._follow = self._follow, None
+
+    def status_text(self, instance: Case, state: Board) -> str:
+        # The window redraws this line after moves, not after a click that only selects,
+        # so it holds nothing about the selection (the board outlines the selected ball).
+        left = instance.n_balls - sum(1 for now, wanted in zip(state.cells, instance.target.cells)
+                                      if is_ball(wanted) and now == wanted)
+        return f"{left} targets unmatched  |  click a ball, then an arrow key or drag it"
+
+    # ---------------------------------------------------------- editing
+    def edit_click(self, instance: Case, cell, paint=None):
+        dragging = paint is not None
+        return editing.edit(instance, cell, paint if dragging else self.brush, dragging)
+
+    def size_of(self, instance: Case):
+        return instance.start.rows, instance.start.cols
+
+    def resize(self, instance: Case, rows: int, cols: int) -> Case:
+        return editing.resize(instance, rows, cols)
+
+
+ADAPTER = RollingBallsAdapter
