@@ -222,3 +222,13 @@ def test_dragging_in_the_editor_paints_every_cell_it_crosses(qtbot, window):
         qtbot.mouseMove(viewport, point)
     qtbot.mouseRelease(viewport, Qt.LeftButton, pos=points[-1])
     assert PUZZLE.format_input(window.session.instance) == "2 5\n11110\n00000\n"
+
+
+def test_every_board_painter_explains_its_controls(window):
+    from workbench.gui.boards import adapter_class, playable_puzzles
+
+    puzzles = playable_puzzles()
+    assert len(puzzles) == 5
+    for puzzle in puzzles:
+        adapter = adapter_class(puzzle.id)(puzzle, window.view.scene())
+        assert "Play" in adapter.help_text or "play" in adapter.help_text

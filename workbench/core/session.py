@@ -48,6 +48,10 @@ class Session:
     def add_line(self, moves: Sequence, from_root: bool = True) -> HistoryNode:
         """Add a whole line of moves as a branch (checked first; nothing is added on error)."""
         start = self.history.root if from_root else self.history.current
+        limit = self.puzzle.max_moves(self.instance)
+        if limit is not None and start.depth + len(moves) > limit:
+            raise IllegalMove(f"the line would have {start.depth + len(moves)} moves, "
+                              f"more than the limit of {limit}")
         states = [start.state]
         transitions = []
         for index, move in enumerate(moves, start=1):

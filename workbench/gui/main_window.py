@@ -161,13 +161,12 @@ class MainWindow(QMainWindow):
 
     def _show_help(self) -> None:
         QMessageBox.information(self, "Keyboard and mouse", (
-            "Play: click a piece, then its landing cell, or drag it there.\n"
-            "Undo Ctrl+Z, redo Ctrl+Shift+Z; a new move after an undo starts a branch.\n"
+            f"{self.adapter.help_text}\n\n"
+            "Everywhere: undo Ctrl+Z, redo Ctrl+Shift+Z; a move after an undo starts a branch.\n"
             "Click any move in the History tab to jump there.\n"
             "Step-through: the slider and buttons walk the current line.\n"
             "Zoom: Ctrl+wheel, Ctrl++ / Ctrl+-, fit Ctrl+0.\n"
-            "Editor mode (Ctrl+M): click or drag to paint cells.\n"
-            "Solver: F5 start, F6 pause, Shift+F5 cancel."))
+            "Editor mode: Ctrl+M. Solver: F5 start, F6 pause, Shift+F5 cancel."))
 
     # ================================================================ sessions
     def set_session(self, session: Session) -> None:

@@ -8,6 +8,7 @@ rule lives here. Editing returns a new instance or raises EditError.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import Any
 
@@ -69,6 +70,11 @@ class BoardAdapter:
     def key(self, instance: Any, state: Any, key: Qt.Key) -> Any:
         """A key press in play mode: a move to try, or None."""
         return None
+
+    @property
+    def help_text(self) -> str:
+        """How to play and edit this board, for Help ▸ Keyboard and mouse (the module's docstring)."""
+        return inspect.getdoc(inspect.getmodule(type(self))) or ""
 
     def clear_selection(self) -> None:
         self.selection = None
