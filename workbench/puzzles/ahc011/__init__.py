@@ -9,7 +9,7 @@ from workbench.core.errors import FormatError
 from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
 
 from . import formats, generator
-from .board import Board, Case, largest_tree, legal_directions, slide, tree_size
+from .board import Board, Case, board_problems, components, largest_tree, legal_directions, slide, tree_size
 from .scoring import contest_score
 
 
@@ -83,4 +83,5 @@ class Ahc011(Puzzle):
 
 PUZZLE = Ahc011()
 
-__all__ = ["PUZZLE", "Board", "Case", "largest_tree", "legal_directions", "slide", "tree_size"]
+__all__ = ["PUZZLE", "Board", "Case", "board_problems", "components", "largest_tree", "legal_directions",
+           "slide", "tree_size"]

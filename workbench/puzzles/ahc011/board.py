@@ -93,13 +93,12 @@ def _root(parent: list[int], cell: int) -> int:
     return cell
 
 
-def largest_tree(board: Board) -> tuple[int, ...]:
-    """The cells of the largest connected component without a cycle, row-major.
+def components(board: Board) -> list[tuple[tuple[int, ...], bool]]:
+    """The connected components of the tiles as (cells row-major, is a tree).
 
-    Edges join matching stubs of neighbouring tiles. A component with a cycle
-    does not count, however large. Among equal sizes the component met first
-    in row-major order wins, as in the official tool. Empty when every
-    component has a cycle (then S = 0: the spec's "S >= 1" does not hold).
+    Edges join matching stubs of neighbouring tiles; a component is a tree
+    when it has one edge fewer than cells (otherwise it holds a cycle).
+    Listed in row-major order of their first cell.
     """
     n, tiles = board.n, board.tiles
     parent = list(range(n * n))
@@ -120,11 +119,43 @@ def largest_tree(board: Board) -> tuple[int, ...]:
     edge_count = dict.fromkeys(members, 0)
     for a, _ in edges:
         edge_count[_root(parent, a)] += 1
-    best: list[int] = []
-    for root, cells in members.items():  # dicts keep insertion (row-major) order
-        if edge_count[root] == len(cells) - 1 and len(cells) > len(best):
+    return [(tuple(cells), edge_count[root] == len(cells) - 1) for root, cells in members.items()]
+
+
+def largest_tree(board: Board) -> tuple[int, ...]:
+    """The cells of the largest connected component without a cycle, row-major.
+
+    A component with a cycle does not count, however large. Among equal sizes
+    the component met first in row-major order wins, as in the official tool.
+    Empty when every component has a cycle (then S = 0: the spec's "S >= 1"
+    does not hold).
+    """
+    best: tuple[int, ...] = ()
+    for cells, is_tree in components(board):
+        if is_tree and len(cells) > len(best):
             best = cells
-    return tuple(best)
+    return best
+
+
+def board_problems(board: Board) -> list[str]:
+    """Why ``board`` cannot be a contest input (empty when it can).
+
+    Exactly one empty square, a stub on every tile, and enough stubs facing
+    each other: a full tree of M tiles has M - 1 edges, each a left stub
+    matched with a right one or an up stub with a down one. (Necessary
+    conditions; the contest's generator always meets them with no stub left over.)
+    """
+    problems = []
+    empties = board.tiles.count(0)
+    if empties != 1:
+        problems.append(f"{empties} empty squares, the board needs exactly one")
+    counts = {bit: sum(1 for tile in board.tiles if tile & bit) for bit in (LEFT, UP, RIGHT, DOWN)}
+    pairs = min(counts[LEFT], counts[RIGHT]) + min(counts[UP], counts[DOWN])
+    needed = board.n * board.n - 2
+    if pairs < needed:
+        problems.append(f"the stubs allow at most {pairs} edges ({counts[LEFT]} left / {counts[RIGHT]} right, "
+                        f"{counts[UP]} up / {counts[DOWN]} down), a full tree needs {needed}")
+    return problems
 
 
 def tree_size(board: Board) -> int:

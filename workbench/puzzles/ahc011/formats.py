@@ -16,7 +16,7 @@ from __future__ import annotations
 from workbench.core.errors import FormatError
 from workbench.core.puzzle import ParsedSolution
 
-from .board import Board, Case
+from .board import Board, Case, board_problems
 
 MIN_SIDE, MAX_SIDE = 2, 30
 HEX_DIGITS = set("0123456789abcdefABCDEF")
@@ -89,6 +89,10 @@ def parse_input(text: str) -> Case:
 
 
 def format_input(case: Case) -> str:
+    """The input file; FormatError when the board breaks the contest's rules (an edited board)."""
+    problems = board_problems(case.start)
+    if problems:
+        raise FormatError("not a valid AHC011 board: " + "; ".join(problems))
     rows = ["".join(f"{tile:x}" for tile in row) for row in case.start.rows()]
     return "\n".join([f"{case.n} {case.limit}", *rows]) + "\n"
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Sequence
 
-from workbench.core.errors import FormatError
 from workbench.core.puzzle import ParsedSolution, Puzzle, ScoreReport, Transition
 
 from . import formats, generator
@@ -16,13 +15,6 @@ from .board import Board, Case, Roll, coverage, moving_rolls, play
 class RollingBalls(Puzzle):
     id: str = "rolling-balls"
     title: str = "RollingBalls (TopCoder MM90)"
-
-    def sniff(self, text: str) -> bool:
-        try:
-            formats.parse_input(text)
-        except FormatError:
-            return False
-        return True
 
     def parse_input(self, text: str) -> Case:
         return formats.parse_input(text)
