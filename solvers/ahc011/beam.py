@@ -1,0 +1,162 @@
+"""Beam search over placement steps (numba): which tile fills each cell.
+
+The plan is the classic 15-puzzle order: the top row, then the left
+column, then the next row and column, each line's last two cells placed
+together; then the last 2x3 block by search. All states of one beam level have placed the same
+cells, so they compare by moves so far (ties broken by seeded noise). A
+state's children bring the 1st, 2nd, ... ``branch``-th most promising tile of
+the wanted type; the ``width`` shortest distinct boards go on. Width 1 and
+branch 1 is the plain greedy solver.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .grid import random_unit
+from .placement import COUNT, EMPTY, place, place_pair, place_pair_through_second, solve_window
+
+SINGLE, PAIR, BLOCK = 0, 1, 2
+BLOCK_ROWS, BLOCK_COLS = 2, 3  # the last block, solved by search
+
+
+@njit(cache=True, nogil=True)
+def _add(steps, done, locked, count, kind, first, second, parked):
+    steps[count, 0], steps[count, 1], steps[count, 2], steps[count, 3] = kind, first, second, parked
+    locked[first] = True
+    if kind == PAIR:
+        locked[second] = True
+    done[count] = locked
+    return count + 1
+
+
+@njit(cache=True, nogil=True)
+def plan(n):
+    """The steps as rows (kind, first, second, parked), and the cells locked after each.
+
+    Row k then column k, for k = 0, 1, ...: the unsolved part stays square,
+    so tiles and the empty square never have far to go. Row N-3 ends it, leaving
+    the 2x3 block.
+    """
+    steps = np.zeros((n * n, 4), dtype=np.int64)
+    done = np.zeros((n * n, n * n), dtype=np.bool_)
+    locked = np.zeros(n * n, dtype=np.bool_)
+    count = 0
+    for k in range(n - 2):
+        for col in range(k, n - 2):
+            count = _add(steps, done, locked, count, SINGLE, k * n + col, -1, -1)
+        first = k * n + n - 2
+        count = _add(steps, done, locked, count, PAIR, first, first + 1, first + n)
+        if k == n - 3:
+            break
+        for row in range(k + 1, n - 2):
+            count = _add(steps, done, locked, count, SINGLE, row * n + k, -1, -1)
+        first = (n - 2) * n + k
+        count = _add(steps, done, locked, count, PAIR, first, first + n, first + 1)
+    steps[count, 0], steps[count, 1] = BLOCK, (n - BLOCK_ROWS) * n + n - BLOCK_COLS
+    done[count] = True
+    return steps[:count + 1], done[:count + 1]
+
+
+@njit(cache=True, nogil=True)
+def _board_hash(board):
+    h = np.uint64(14695981039346656037)
+    for tile in board:
+        h = (h ^ np.uint64(tile)) * np.uint64(1099511628211)
+    return h
+
+
+@njit(cache=True, nogil=True)
+def beam_solve(n, tiles, target, limit, width, branch, noise, rng, out):
+    """Moves (into ``out``) that slide ``tiles`` into ``target``'s types; their count, or -1."""
+    size = n * n
+    steps, done = plan(n)
+    segment_cap = 8 * size  # longer steps are dropped: they would never be kept anyway
+    history_cap = limit + size  # beyond that no answer fits in T even after trimming
+    children = width * branch * 2  # pairs try both ways round
+    boards = np.zeros((2, width, size), dtype=np.int64)
+    history = np.zeros((2, width, history_cap), dtype=np.int8)
+    lengths = np.zeros((2, width), dtype=np.int64)
+    empties = np.zeros((2, width), dtype=np.int64)
+    child_board = np.zeros((children, size), dtype=np.int64)
+    child_moves = np.zeros((children, segment_cap), dtype=np.int8)
+    child_segment = np.zeros(children, dtype=np.int64)
+    child_parent = np.zeros(children, dtype=np.int64)
+    child_empty = np.zeros(children, dtype=np.int64)
+    child_key = np.zeros(children, dtype=np.float64)
+    child_hash = np.zeros(children, dtype=np.uint64)
+    kept_hash = np.zeros(width, dtype=np.uint64)
+    locked = np.zeros(size, dtype=np.bool_)
+    scratch_locked = np.zeros(size, dtype=np.bool_)
+    blocked = np.zeros(size, dtype=np.bool_)
+    dist = np.empty(size, dtype=np.int64)
+    search = np.zeros((3, size * size), dtype=np.int64)
+    queue = np.empty(size, dtype=np.int64)
+    ctx = np.zeros(3, dtype=np.int64)
+    boards[0, 0] = tiles
+    for cell in range(size):
+        if tiles[cell] == 0:
+            empties[0, 0] = cell
+    alive, cur = 1, 0
+    for s in range(steps.shape[0]):
+        kind, first, second, parked = steps[s, 0], steps[s, 1], steps[s, 2], steps[s, 3]
+        made = 0
+        for parent in range(alive):
+            for choice in range(1 if kind == BLOCK else 2 * branch if kind == PAIR else branch):
+                board = child_board[made]
+                board[:] = boards[cur, parent]
+                ctx[EMPTY], ctx[COUNT] = empties[cur, parent], 0
+                scratch_locked[:] = locked
+                moves = child_moves[made]
+                if kind == SINGLE:
+                    ok = place(n, board, ctx, moves, first, target[first], scratch_locked, dist, queue, search,
+                               choice, noise, rng)
+                elif kind == PAIR and choice >= branch:
+                    ok = place_pair_through_second(n, board, ctx, moves, target, first, second, parked,
+                                                   scratch_locked, blocked, dist, queue, search, choice - branch,
+                                                   noise, rng)
+                elif kind == PAIR:
+                    ok = place_pair(n, board, ctx, moves, target, first, second, parked, scratch_locked,
+                                    blocked, dist, queue, search, choice, noise, rng)
+                else:
+                    ok = solve_window(n, board, ctx, moves, first, BLOCK_ROWS, BLOCK_COLS, target, ~locked, True)
+                total = lengths[cur, parent] + ctx[COUNT]
+                if not ok or ctx[COUNT] > segment_cap or total > history_cap:
+                    continue
+                child_segment[made] = ctx[COUNT]
+                child_parent[made] = parent
+                child_empty[made] = ctx[EMPTY]
+                child_key[made] = total + 0.5 * random_unit(rng)
+                child_hash[made] = _board_hash(board)
+                made += 1
+        if made == 0:
+            return -1
+        locked[:] = done[s]
+        nxt = 1 - cur
+        kept = 0
+        for c in np.argsort(child_key[:made]):
+            duplicate = False
+            for k in range(kept):
+                if kept_hash[k] == child_hash[c]:
+                    duplicate = True
+                    break
+            if duplicate:
+                continue
+            parent, segment = child_parent[c], child_segment[c]
+            start = lengths[cur, parent]
+            boards[nxt, kept] = child_board[c]
+            history[nxt, kept, :start] = history[cur, parent, :start]
+            for i in range(segment):
+                history[nxt, kept, start + i] = child_moves[c, i]
+            lengths[nxt, kept] = start + segment
+            empties[nxt, kept] = child_empty[c]
+            kept_hash[kept] = child_hash[c]
+            kept += 1
+            if kept == width:
+                break
+        alive, cur = kept, nxt
+    count = lengths[cur, 0]
+    for i in range(count):
+        out[i] = history[cur, 0, i]
+    return count

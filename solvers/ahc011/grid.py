@@ -1,0 +1,128 @@
+"""Grid helpers shared by the ahc011 kernels: a seeded RNG, moves, tree checks.
+
+Boards are flat int64 arrays of tile masks (1 left, 2 up, 4 right, 8 down, 0
+empty), row-major. Moves are the contest letters as 0..3 = L, U, R, D: the
+direction the EMPTY square goes, as in the answer file.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+LETTERS = "LURD"
+# Stub bit on the side a move of the empty square goes toward, and its opposite.
+SIDE_BIT = np.array([1, 2, 4, 8], dtype=np.int64)
+OPPOSITE_BIT = np.array([4, 8, 1, 2], dtype=np.int64)
+
+
+@njit(cache=True, nogil=True)
+def next_random(rng):
+    """xorshift64*: a private stream, so results never depend on thread or slicing."""
+    x = rng[0]
+    x ^= x >> np.uint64(12)
+    x ^= x << np.uint64(25)
+    x ^= x >> np.uint64(27)
+    rng[0] = x
+    return (x * np.uint64(2685821657736338717)) >> np.uint64(11)
+
+
+@njit(cache=True, nogil=True)
+def random_below(rng, bound):
+    return np.int64(next_random(rng) % np.uint64(bound))
+
+
+@njit(cache=True, nogil=True)
+def random_unit(rng):
+    return np.float64(next_random(rng)) / 9007199254740992.0  # 2^53
+
+
+@njit(cache=True, nogil=True)
+def seed_stream(rng, seed, stream):
+    """Independent streams per (seed, stream) from one splitmix64 step."""
+    z = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(stream) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    rng[0] = z | np.uint64(1)  # xorshift must not start at zero
+
+
+@njit(cache=True, nogil=True)
+def neighbour(n, cell, direction):
+    """The cell next to ``cell`` in ``direction`` (0..3 = L, U, R, D), or -1 off the board."""
+    row, col = cell // n, cell % n
+    if direction == 0:
+        return cell - 1 if col > 0 else -1
+    if direction == 1:
+        return cell - n if row > 0 else -1
+    if direction == 2:
+        return cell + 1 if col + 1 < n else -1
+    return cell + n if row + 1 < n else -1
+
+
+@njit(cache=True, nogil=True)
+def _root(parent, cell):
+    while parent[cell] != cell:
+        parent[cell] = parent[parent[cell]]
+        cell = parent[cell]
+    return cell
+
+
+@njit(cache=True, nogil=True)
+def is_full_tree(n, board):
+    """All n*n - 1 tiles connected by exactly n*n - 2 matched edges (so no cycle)."""
+    edges = 0
+    for cell in range(n * n):
+        if cell % n + 1 < n and board[cell] & 4 and board[cell + 1] & 1:
+            edges += 1
+        if cell + n < n * n and board[cell] & 8 and board[cell + n] & 2:
+            edges += 1
+    if edges != n * n - 2:
+        return False
+    parent = np.arange(n * n)
+    for cell in range(n * n):
+        if cell % n + 1 < n and board[cell] & 4 and board[cell + 1] & 1:
+            a, b = _root(parent, cell), _root(parent, cell + 1)
+            if a == b:
+                return False
+            parent[b] = a
+        if cell + n < n * n and board[cell] & 8 and board[cell + n] & 2:
+            a, b = _root(parent, cell), _root(parent, cell + n)
+            if a == b:
+                return False
+            parent[b] = a
+    return True
+
+
+@njit(cache=True, nogil=True)
+def cancel_back_and_forth(moves, count):
+    """Drop adjacent opposite pairs (LR, UD...) in place; they leave the board unchanged."""
+    kept = 0
+    for i in range(count):
+        m = moves[i]
+        if kept > 0 and moves[kept - 1] == (m + 2) % 4:
+            kept -= 1
+        else:
+            moves[kept] = m
+            kept += 1
+    return kept
+
+
+@njit(cache=True, nogil=True)
+def first_full_tree(n, start, moves, count):
+    """The length of the shortest prefix of ``moves`` that leaves a full tree, or -1."""
+    board = start.copy()
+    empty = 0
+    for cell in range(n * n):
+        if board[cell] == 0:
+            empty = cell
+    if is_full_tree(n, board):
+        return 0
+    for i in range(count):
+        nxt = neighbour(n, empty, moves[i])
+        board[empty] = board[nxt]
+        board[nxt] = 0
+        empty = nxt
+        if is_full_tree(n, board):
+            return i + 1
+    return -1

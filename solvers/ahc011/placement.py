@@ -1,0 +1,307 @@
+"""Moves that bring tiles to cells, for the 15-puzzle style plan of ``beam`` (numba).
+
+Tiles are chosen by type, not identity: a cell takes one of the free tiles of
+the type the target wants (the ``choice``-th most promising one), which is
+much shorter than a fixed one-to-one mapping. A tile is brought to its cell
+by the fewest moves (a search over tile and empty square positions). The
+last two cells of a line go in together (``place_pair``), and small windows
+are finished by breadth-first search over tile types (``solve_window``), which
+fails only when the window's tiles all differ and sit in the wrong parity.
+
+``ctx`` holds [empty cell, moves written, search stamp]; ``moves`` receives
+the letters 0..3.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .grid import is_full_tree, neighbour, random_unit
+
+EMPTY, COUNT, STAMP = 0, 1, 2
+WINDOW_TABLE = 4096  # open-addressing table for the <= 6! states of a six-cell window
+
+
+@njit(cache=True, nogil=True)
+def _step(n, board, ctx, moves, to):
+    """The empty square moves to the neighbouring cell ``to``."""
+    empty = ctx[EMPTY]
+    if to == empty - 1:
+        letter = 0
+    elif to == empty - n:
+        letter = 1
+    elif to == empty + 1:
+        letter = 2
+    else:
+        letter = 3
+    board[empty] = board[to]
+    board[to] = 0
+    ctx[EMPTY] = to
+    if ctx[COUNT] < moves.shape[0]:
+        moves[ctx[COUNT]] = letter
+    ctx[COUNT] += 1
+
+
+@njit(cache=True, nogil=True)
+def _distances(n, blocked, source, dist, queue):
+    """Breadth-first distances from ``source`` over unblocked cells (-1: unreachable)."""
+    dist[:] = -1
+    dist[source] = 0
+    queue[0] = source
+    head, tail = 0, 1
+    while head < tail:
+        cell = queue[head]
+        head += 1
+        for direction in range(4):
+            other = neighbour(n, cell, direction)
+            if other >= 0 and dist[other] < 0 and not blocked[other]:
+                dist[other] = dist[cell] + 1
+                queue[tail] = other
+                tail += 1
+
+
+@njit(cache=True, nogil=True)
+def _empty_to(n, board, ctx, moves, goal, blocked, dist, queue):
+    """Walk the empty square to ``goal`` by a shortest path avoiding blocked cells."""
+    if ctx[EMPTY] == goal:
+        return True
+    _distances(n, blocked, goal, dist, queue)
+    if dist[ctx[EMPTY]] < 0:
+        return False
+    while ctx[EMPTY] != goal:
+        here = ctx[EMPTY]
+        for direction in range(4):
+            other = neighbour(n, here, direction)
+            if other >= 0 and dist[other] == dist[here] - 1 and not blocked[other]:
+                _step(n, board, ctx, moves, other)
+                break
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _manhattan(n, a, b):
+    return abs(a // n - b // n) + abs(a % n - b % n)
+
+
+@njit(cache=True, nogil=True)
+def _tile_to(n, board, ctx, moves, source, goal, locked, search):
+    """Slide the tile at ``source`` to ``goal`` in the fewest moves, through unlocked cells.
+
+    Breadth-first search over (tile cell, empty cell) pairs, stopping as soon
+    as the tile reaches ``goal``. ``search`` rows: the stamp that marks a pair
+    seen in this search, the pair it was reached from, and the queue.
+    """
+    size = n * n
+    ctx[STAMP] += 1
+    stamp = ctx[STAMP]
+    seen, parent, queue = search[0], search[1], search[2]
+    start = source * size + ctx[EMPTY]
+    seen[start], parent[start] = stamp, -1
+    queue[0] = start
+    head, tail, found = 0, 1, -1
+    while head < tail:
+        pair = queue[head]
+        head += 1
+        tile, empty = pair // size, pair % size
+        if tile == goal:
+            found = pair
+            break
+        for direction in range(4):
+            other = neighbour(n, empty, direction)
+            if other < 0 or locked[other]:
+                continue
+            # The empty square swaps with the tile when it steps onto it.
+            child = (empty if other == tile else tile) * size + other
+            if seen[child] != stamp:
+                seen[child], parent[child] = stamp, pair
+                queue[tail] = child
+                tail += 1
+    if found < 0:
+        return False
+    length = 0
+    while parent[found] >= 0:  # the empty square's cells, last first
+        queue[length] = found % size
+        length += 1
+        found = parent[found]
+    for i in range(length - 1, -1, -1):
+        _step(n, board, ctx, moves, queue[i])
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _pick_tile(n, board, ctx, kind, goal, locked, choice, noise, rng, dist, queue):
+    """The ``choice``-th cheapest-looking free tile of type ``kind`` to bring to ``goal`` (-1: none)."""
+    _distances(n, locked, goal, dist, queue)
+    cells = np.empty(n * n, dtype=np.int64)
+    costs = np.empty(n * n, dtype=np.float64)
+    count = 0
+    for cell in range(n * n):
+        if board[cell] == kind and not locked[cell] and dist[cell] >= 0:
+            cells[count] = cell
+            costs[count] = 5.0 * dist[cell] + _manhattan(n, cell, ctx[EMPTY]) + noise * random_unit(rng)
+            count += 1
+    if choice >= count:
+        return -1
+    return cells[np.argsort(costs[:count])[choice]]
+
+
+@njit(cache=True, nogil=True)
+def place(n, board, ctx, moves, goal, kind, locked, dist, queue, search, choice, noise, rng):
+    """Bring the ``choice``-th candidate tile of type ``kind`` to ``goal``."""
+    if board[goal] == kind:
+        return choice == 0  # already there: other choices would only repeat this one
+    source = _pick_tile(n, board, ctx, kind, goal, locked, choice, noise, rng, dist, queue)
+    if source < 0:
+        return False
+    return _tile_to(n, board, ctx, moves, source, goal, locked, search)
+
+
+@njit(cache=True, nogil=True)
+def place_pair(n, board, ctx, moves, target, first, second, parked, locked, blocked, dist, queue, search,
+               choice, noise, rng):
+    """Fill ``first`` and ``second`` (the last two cells of a line) together.
+
+    The tile for ``second`` is parked in ``first`` and the tile for ``first``
+    in ``parked`` (beside ``first``, away from the line); then the empty
+    square comes round to ``second`` and two slides drop both into place.
+    """
+    if board[first] == target[first] and board[second] == target[second]:
+        locked[first] = locked[second] = True
+        return choice == 0
+    if not place(n, board, ctx, moves, first, target[second], locked, dist, queue, search, choice, noise, rng):
+        return False
+    locked[first] = True
+    if ctx[EMPTY] == second:
+        # ``second`` is a dead end now: leave it, or a tile there would wall the empty square in.
+        _step(n, board, ctx, moves, second + parked - first)
+    # A tile in ``second`` cannot come out to ``parked`` while ``first`` is locked.
+    locked[second] = True
+    placed = place(n, board, ctx, moves, parked, target[first], locked, dist, queue, search, 0, noise, rng)
+    locked[second] = False
+    if not placed:
+        # The only tile of that type is in ``second``: swap the two by search in the 2x3 window.
+        locked[first] = False
+        blocked[:] = locked
+        if not _empty_to(n, board, ctx, moves, parked, blocked, dist, queue):
+            return False
+        must = np.zeros(n * n, dtype=np.bool_)
+        must[first] = must[second] = True
+        rows, cols = (3, 2) if parked - first == n else (2, 3)
+        if not solve_window(n, board, ctx, moves, first, rows, cols, target, must, False):
+            return False
+        locked[first] = locked[second] = True
+        return True
+    locked[parked] = True
+    blocked[:] = locked
+    if not _empty_to(n, board, ctx, moves, second, blocked, dist, queue):
+        return False
+    _step(n, board, ctx, moves, first)
+    _step(n, board, ctx, moves, parked)
+    locked[parked] = False
+    locked[first] = locked[second] = True
+    return True
+
+
+@njit(cache=True, nogil=True)
+def place_pair_through_second(n, board, ctx, moves, target, first, second, parked, locked, blocked, dist, queue,
+                              search, choice, noise, rng):
+    """``place_pair`` the other way round: the tile for ``first`` waits in ``second``, the one
+    for ``second`` beside it (away from the line); the empty square comes to ``first`` through
+    ``parked`` and two slides drop both into place."""
+    beside = second + parked - first
+    if board[first] == target[first] and board[second] == target[second]:
+        return False  # place_pair's first choice keeps it as it is
+    if not place(n, board, ctx, moves, second, target[first], locked, dist, queue, search, choice, noise, rng):
+        return False
+    locked[second] = True
+    if not place(n, board, ctx, moves, beside, target[second], locked, dist, queue, search, 0, noise, rng):
+        return False
+    locked[beside] = True
+    blocked[:] = locked
+    if not _empty_to(n, board, ctx, moves, first, blocked, dist, queue):
+        return False
+    _step(n, board, ctx, moves, second)
+    _step(n, board, ctx, moves, beside)
+    locked[beside] = False
+    locked[first] = locked[second] = True
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _full_tree_with(n, scratch, cells, key):
+    """Whether the board is a full tree once the window ``cells`` hold the types packed in ``key``."""
+    for i in range(cells.shape[0]):
+        scratch[cells[i]] = (key >> (4 * i)) & 15
+    return is_full_tree(n, scratch)
+
+
+@njit(cache=True, nogil=True)
+def solve_window(n, board, ctx, moves, corner, rows, cols, goal, must, any_tree):
+    """Breadth-first search inside a small window (top-left ``corner``) holding the empty square.
+
+    States are tile types, four bits per cell; the goal is reached when the
+    cells marked in ``must`` hold ``goal``'s types or, with ``any_tree``, as
+    soon as the whole board is a full tree (the empty square may end anywhere,
+    and a tree other than the target's counts too). False if out of reach (parity).
+    """
+    size = rows * cols
+    cells = np.empty(size, dtype=np.int64)
+    for i in range(size):
+        cells[i] = corner + (i // cols) * n + i % cols
+    start, wanted, care = np.int64(0), np.int64(0), np.int64(0)
+    for i in range(size):
+        start |= board[cells[i]] << (4 * i)
+        if must[cells[i]]:
+            wanted |= goal[cells[i]] << (4 * i)
+            care |= np.int64(15) << (4 * i)
+    table = np.full(WINDOW_TABLE, -1, dtype=np.int64)
+    keys = np.empty(WINDOW_TABLE, dtype=np.int64)
+    parents = np.empty(WINDOW_TABLE, dtype=np.int64)
+    holes = np.empty(WINDOW_TABLE, dtype=np.int64)  # window index of the empty square
+    for i in range(size):
+        if board[cells[i]] == 0:
+            holes[0] = i
+    keys[0], parents[0] = start, -1
+    table[start & (WINDOW_TABLE - 1)] = start
+    count, head = 1, 0
+    scratch = board.copy()
+    found = 0 if start & care == wanted or any_tree and _full_tree_with(n, scratch, cells, start) else -1
+    while head < count and found < 0:
+        key, hole = keys[head], holes[head]
+        row, col = hole // cols, hole % cols
+        for direction in range(4):
+            if direction == 0 and col == 0 or direction == 2 and col == cols - 1:
+                continue
+            if direction == 1 and row == 0 or direction == 3 and row == rows - 1:
+                continue
+            other = hole + (-1, -cols, 1, cols)[direction]
+            tile = (key >> (4 * other)) & 15
+            child = key & ~(np.int64(15) << (4 * other)) | (tile << (4 * hole))
+            slot = child & (WINDOW_TABLE - 1)
+            seen = False
+            while table[slot] >= 0:
+                if table[slot] == child:
+                    seen = True
+                    break
+                slot = (slot + 1) & (WINDOW_TABLE - 1)
+            if seen:
+                continue
+            table[slot] = child
+            keys[count], parents[count], holes[count] = child, head, other
+            count += 1
+            if child & care == wanted or any_tree and _full_tree_with(n, scratch, cells, child):
+                found = count - 1
+                break
+        head += 1
+    if found < 0:
+        return False
+    path = np.empty(count, dtype=np.int64)
+    length = 0
+    while parents[found] >= 0:
+        path[length] = holes[found]
+        length += 1
+        found = parents[found]
+    for i in range(length - 1, -1, -1):
+        _step(n, board, ctx, moves, cells[path[i]])
+    return True

@@ -1,0 +1,102 @@
+"""The ahc011 solver: full trees within T, determinism across slicings, the
+frontier, and the kernels underneath (node budgets only, no clocks)."""
+
+import numpy as np
+import pytest
+
+from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
+from solvers.ahc011.grid import is_full_tree, seed_stream
+from solvers.ahc011.target import build_target
+from solvers.driver import Budget, run
+from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
+from workbench.puzzles.ahc011.generator import generate
+
+
+def case_file(shared, seed):
+    return PUZZLE.parse_input((shared / f"cases/ahc011/{seed:04d}.txt").read_text())
+
+
+def solve(case, nodes, seed=0, slice_expansions=2000, **params):
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=seed, **params)
+    return solver, run(solver, Budget(nodes=nodes), slice_expansions=slice_expansions)
+
+
+def test_the_screened_beam_is_the_one_solver():
+    assert SOLVERS == (ScreenedBeamSolver,)
+    assert ScreenedBeamSolver.name == "screened-beam"
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2, 5])
+def test_answers_are_full_trees_within_t_and_score_as_the_judge(shared, seed):
+    case = case_file(shared, seed)
+    solver, result = solve(case, nodes=15_000)
+    assert result.stopped_by == "nodes" and result.progress.expansions == 15_000
+    report = PUZZLE.score_solution(case, PUZZLE.format_solution(case, result.moves))
+    assert report.fact("S") == case.tile_count  # a full tree
+    assert 0 < len(result.moves) <= case.limit
+    assert report.score == result.progress.best_score > 500_000
+    # The answer stops at the first full tree: one move less is not one.
+    shorter = PUZZLE.replay(case, result.moves[:-1])[-1]
+    assert tree_size(shorter) < case.tile_count
+
+
+@pytest.mark.parametrize("side", [3, 4, 5])
+def test_practice_boards_down_to_3x3_are_solved(side):
+    case = generate(7, size=side)
+    _, result = solve(case, nodes=3_000)
+    final = PUZZLE.replay(case, result.moves)[-1]
+    assert tree_size(final) == case.tile_count and len(result.moves) <= case.limit
+
+
+def test_same_seed_and_node_budget_give_the_same_answer_however_sliced(shared):
+    case = case_file(shared, 1)
+    _, whole = solve(case, nodes=8_000, seed=4)
+    _, sliced = solve(case, nodes=8_000, seed=4, slice_expansions=137)
+    _, other_seed = solve(case, nodes=8_000, seed=5)
+    assert whole.moves == sliced.moves
+    assert whole.progress.expansions == sliced.progress.expansions == 8_000
+    assert other_seed.moves != whole.moves
+
+
+def test_the_frontier_lists_distinct_full_tree_answers_best_first(shared):
+    case = case_file(shared, 0)
+    solver, result = solve(case, nodes=6_000, keep=5)
+    entries = solver.frontier(5)
+    assert 1 <= len(entries) <= 5
+    assert entries[0].moves == result.moves
+    assert [e.score for e in entries] == sorted((e.score for e in entries), reverse=True)
+    assert len({e.moves for e in entries}) == len(entries)
+    for entry in entries:
+        report = PUZZLE.score_solution(case, "".join(entry.moves))
+        assert report.score == entry.score and entry.depth == len(entry.moves)
+        assert dict(entry.facts)["K"] == entry.depth
+
+
+def test_a_board_that_is_already_a_full_tree_needs_no_move(shared):
+    case = case_file(shared, 0)
+    answer = (shared / "solutions/ahc011/0000.txt").read_text().strip()
+    solved = Case(PUZZLE.replay(case, tuple(answer))[-1], case.limit)
+    _, result = solve(solved, nodes=1_000)
+    assert result.moves == () and result.progress.best_score == 1_000_000
+
+
+def test_a_2x2_board_is_left_alone_and_the_run_ends():
+    case = Case(Board.from_tiles(2, bytes([4, 1, 0, 2])), 16)
+    _, result = solve(case, nodes=1_000)
+    assert result.moves == () and result.stopped_by == "done"
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_target_trees_use_exactly_the_case_tiles(shared, seed):
+    case = case_file(shared, seed)
+    tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    found = 0
+    for stream in range(10):
+        seed_stream(rng, 0, stream)
+        target = np.zeros(case.n ** 2, dtype=np.int64)
+        if build_target(case.n, tiles, rng, 3_000, target):
+            found += 1
+            assert sorted(target) == sorted(tiles) and target[-1] == 0
+            assert is_full_tree(case.n, target)
+    assert found >= 8  # a miss only costs a restart
