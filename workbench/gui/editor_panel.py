@@ -61,7 +61,7 @@ class EditorPanel(QWidget):
         form.addRow("Seed", self.seed)
         form.addRow("Density", self.density)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Click or drag on the board to paint cells.\n"
+        layout.addWidget(QLabel("Click or drag on the board to edit it (Help says how).\n"
                                 "The edited board is saved with File ▸ Save input as…"))
         layout.addLayout(form)
         layout.addWidget(self.random_button)

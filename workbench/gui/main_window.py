@@ -363,7 +363,7 @@ class MainWindow(QMainWindow):
             self.editor_panel.configure(self.adapter, self.session.instance)
             self.refresh()
         self.statusBar().showMessage(
-            "Editor mode: click or drag to paint cells" if on else "Play mode", 5000)
+            "Editor mode: edit the board (Help ▸ Keyboard and mouse says how)" if on else "Play mode", 5000)
 
     def _edit(self, change) -> None:
         """Replace the instance by an edited copy; the history restarts on the new board."""
