@@ -16,26 +16,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import stamped_set_add
 from .kernels import NODE, evaluate, field_hash, mix64, play_turn
 
 # meta slots
 CUR, DEPTH, SLOT, COUNT, NCAND, EXPANDED, STAMP, DONE, MAX_DEPTH, FIRE_DEPTH, FIRE_CHAIN = range(11)
 META = 11
 DROPS = 36  # column x 0..8, rotation r 0..3: move code x * 4 + r
-
-
-@njit(cache=True, nogil=True)
-def _set_add(keys, stamps, stamp, h):
-    """Insert h into this level's set; False when it was there (older stamps are free)."""
-    mask = keys.shape[0] - 1
-    i = np.int64(h & np.uint64(mask))
-    while stamps[i] == stamp:
-        if keys[i] == h:
-            return False
-        i = (i + 1) & mask
-    keys[i] = h
-    stamps[i] = stamp
-    return True
 
 
 @njit(cache=True, nogil=True)
@@ -114,7 +101,7 @@ def plan_slice(budget, meta, fire_value, nodes, stocks, node_keys, ckey, cpar, c
                 meta[FIRE_DEPTH] = depth + 1
                 meta[FIRE_CHAIN] = chains
             h = field_hash(child, zobrist) ^ mix64(np.uint64(stock + 1))
-            if not _set_add(set_keys, set_stamps, meta[STAMP], h):
+            if not stamped_set_add(set_keys, set_stamps, meta[STAMP], h):
                 continue
             key = evaluate(child, h, scratch, dirty, marks)
             c = meta[NCAND]

@@ -14,6 +14,8 @@ from numba import njit
 
 from workbench.puzzles.codevs.field import HEIGHT, VISIBLE, WIDTH, Field
 
+from ..kernels import mix64
+
 COLS = WIDTH + 2  # a frame column each side
 ROWS = HEIGHT + 2  # a frame row below the floor and above the highest transient row
 CELLS = COLS * ROWS
@@ -27,9 +29,6 @@ NEIGHBOURS = np.array([dx * ROWS + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1) 
 # Evaluation key fields, most significant first (the write-up's priority order).
 HASH_BITS = 6
 HALF = VISIBLE // 2  # a top block below half the field is not a risk worth scoring
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
 
 
 def node_of(field: Field) -> np.ndarray:
@@ -165,13 +164,6 @@ def play_turn(node, stock, incoming, pack, x, ojama_of, dirty, marks):
     if chains > 0:
         stock = max(0, stock - ojama_of[chains])
     return chains, stock
-
-
-@njit(cache=True, nogil=True)
-def mix64(z):
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
 
 
 @njit(cache=True, nogil=True)

@@ -13,6 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
+from ..kernels import stamped_set_add
 from .kernels import (count_neighbours, counted_delta, jump_hash, key_value, list_jumps, mix64,
                       play_counted, sort_key)
 from .layout import WARM_UP_BOARD, facts, layout_of
@@ -21,20 +22,6 @@ from .layout import WARM_UP_BOARD, facts, layout_of
 CUR, DEPTH, SLOT, COUNT, NCAND, WIDTH, RUN, EXPANDED, BEST, DONE, STAMP, CUT, THRESH = range(13)
 NO_THRESHOLD = np.iinfo(np.int64).min
 BYTES_PER_WIDTH_AND_DEPTH = 8  # history: parent slot + move, int32 each
-
-
-@njit(cache=True, nogil=True)
-def _set_add(keys, stamps, stamp, h):
-    """Insert h into the level's set (entries of older stamps count as free)."""
-    mask = keys.shape[0] - 1
-    i = np.int64(h & np.uint64(mask))
-    while stamps[i] == stamp:
-        if keys[i] == h:
-            return False
-        i = (i + 1) & mask
-    keys[i] = h
-    stamps[i] = stamp
-    return True
 
 
 @njit(cache=True, nogil=True)
@@ -72,7 +59,7 @@ def _compact(meta, ckey, cpar, cmove, chash, set_keys, set_stamps):
     meta[THRESH] = ckey[kept - 1]
     meta[STAMP] += 1
     for i in range(kept):
-        _set_add(set_keys, set_stamps, meta[STAMP], chash[i])
+        stamped_set_add(set_keys, set_stamps, meta[STAMP], chash[i])
 
 
 @njit(cache=True, nogil=True)
@@ -154,7 +141,7 @@ def beam_slice(budget, meta, boards, counts, bhash, bval, ckey, cpar, cmove, cha
             key = sort_key(val + delta, child, salt)
             if key < meta[THRESH]:
                 continue
-            _set_add(set_keys, set_stamps, meta[STAMP], child)
+            stamped_set_add(set_keys, set_stamps, meta[STAMP], child)
             c = meta[NCAND]
             ckey[c] = key
             cpar[c] = slot

@@ -16,28 +16,12 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import mix64, next_uniform  # noqa: F401 (the search modules import them from here)
+
 EMPTY, PIECE, WALL = 0, 1, 2
 FRAME = 2
 NOISE_BITS = 20  # low bits of a sort key: a seeded tie-break below one eval unit
 
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-
-
-@njit(cache=True, nogil=True)
-def mix64(z):
-    """The splitmix64 finaliser: a well spread 64-bit function of z."""
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, nogil=True)
-def next_uniform(rng):
-    """A float in [0, 1) from the splitmix64 stream whose state is rng[0]."""
-    rng[0] += _GOLDEN
-    return float(mix64(rng[0]) >> np.uint64(11)) / 9007199254740992.0
 
 
 @njit(cache=True, nogil=True)

@@ -10,26 +10,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import mix64, next_random  # noqa: F401 (the search modules import them from here)
+
 EMPTY = -1
-
-_MIX1 = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2 = np.uint64(0x94D049BB133111EB)
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
-
-
-@njit(cache=True, nogil=True)
-def mix64(z):
-    """The splitmix64 finaliser: a well spread 64-bit function of z."""
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True, nogil=True)
-def next_random(rng):
-    """A splitmix64 step on the one-element state ``rng``."""
-    rng[0] += _GOLDEN
-    return mix64(rng[0])
 
 
 @njit(cache=True, nogil=True)
