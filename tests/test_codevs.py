@@ -399,8 +399,6 @@ def test_cli_scores_a_valid_answer_and_rejects_an_invalid_one(tmp_path, capsys):
     assert "line 2, move 2: the skill needs a gauge of 80 at the end of the previous turn, it is 8" in err
 
 
-def test_cli_gen_writes_the_generated_packs_and_agent_is_refused(capsys):
+def test_cli_gen_writes_the_generated_packs(capsys):
     assert main(["gen", "codevs", "7"]) == 0
     assert capsys.readouterr().out == PUZZLE.format_input(PUZZLE.generate(7))
-    assert main(["agent", "codevs"]) == 1
-    assert "two-player and turn by turn" in capsys.readouterr().err

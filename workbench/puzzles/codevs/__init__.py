@@ -9,10 +9,10 @@ from __future__ import annotations
 import dataclasses
 from typing import IO, Any, Callable, Sequence
 
-from workbench.core.errors import WorkbenchError
 from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
 
 from . import formats, generator, rules
+from .agent import run_agent
 from .field import Field
 from .rules import SKILL, Case, Drop, Skill, State, TurnResult, chain_score, explosion_score
 
@@ -76,9 +76,9 @@ class Codevs(Puzzle):
         return instance.turns
 
     def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Any], Sequence]) -> None:
-        # The contest feeds both players' fields turn by turn (spec §3.1) and never
-        # closes stdin, so the batch default would wait forever.
-        raise WorkbenchError("codevs has no agent: the contest protocol is two-player and turn by turn")
+        # The server sends both players' situations turn by turn (spec §3.1) and never
+        # closes stdin between turns, so each turn is solved from the position it sends.
+        run_agent(stdin, stdout, solve)
 
 
 PUZZLE = Codevs()
