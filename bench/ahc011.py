@@ -3,7 +3,8 @@
     python -m bench.ahc011 [--seconds 3] [--seeds 0-99] [--solver.targets]
 
 Each case gets a wall-clock budget through solvers.driver.run; every answer is
-re-scored by the judge's rules. Prints one line per case, then mean score,
+re-scored by the judge's rules. Prints one line per case (with the wall time it
+really took: the run stops after the batch of jobs under way), then mean score,
 mean K/T and the share of full trees by N. Numba compiles before timing.
 """
 
@@ -43,8 +44,9 @@ def main(argv=None) -> None:
     params = dict(item.split("=", 1) for item in args.param)
     cls.warm_up()
     print(f"{args.solver}: {args.seconds:g} s per case {' '.join(args.param)}")
-    print(f"{'case':>6}{'N':>4}{'K':>6}{'T':>6}{'K/T':>7}{'S':>5}{'score':>9}{'targets':>10}")
+    print(f"{'case':>6}{'N':>4}{'K':>6}{'T':>6}{'K/T':>7}{'S':>5}{'score':>9}{'targets':>10}{'seconds':>9}")
     by_side = defaultdict(list)
+    elapsed = []
     for seed in args.seeds:
         case = PUZZLE.parse_input((args.cases / f"{seed:04d}.txt").read_text())
         solver = cls(PUZZLE, PUZZLE.public_view(case, case.start), seed=0, **params)
@@ -53,14 +55,16 @@ def main(argv=None) -> None:
         k, size = len(result.moves), report.fact("S")
         full = size == case.tile_count
         by_side[case.n].append((report.score, k / case.limit, full))
+        elapsed.append(result.elapsed)
         print(f"{seed:>6}{case.n:>4}{k:>6}{case.limit:>6}{k / case.limit:>7.3f}{size:>5}{report.score:>9}"
-              f"{solver.targets:>10}", flush=True)
+              f"{solver.targets:>10}{result.elapsed:>9.2f}", flush=True)
     print(f"\n{'N':>4}{'cases':>7}{'mean score':>12}{'mean K/T':>10}{'full trees':>12}")
     rows = sorted(by_side.items()) + [("all", [r for runs in by_side.values() for r in runs])]
     for side, runs in rows:
         scores, ratios, fulls = zip(*runs)
         print(f"{side:>4}{len(runs):>7}{sum(scores) / len(runs):>12,.0f}{sum(ratios) / len(runs):>10.3f}"
               f"{sum(fulls) / len(runs):>12.0%}")
+    print(f"\nwall time per case: mean {sum(elapsed) / len(elapsed):.2f} s, max {max(elapsed):.2f} s")
 
 
 if __name__ == "__main__":

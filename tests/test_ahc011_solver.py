@@ -1,11 +1,14 @@
 """The ahc011 solver: full trees within T, determinism across slicings, the
 frontier, and the kernels underneath (node budgets only, no clocks)."""
 
+import itertools
+
 import numpy as np
 import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
 from solvers.ahc011.grid import is_full_tree, seed_stream
+from solvers.ahc011.matching import type_travel
 from solvers.ahc011.target import build_target
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
@@ -95,8 +98,54 @@ def test_target_trees_use_exactly_the_case_tiles(shared, seed):
     for stream in range(10):
         seed_stream(rng, 0, stream)
         target = np.zeros(case.n ** 2, dtype=np.int64)
-        if build_target(case.n, tiles, rng, 3_000, target):
+        travel = build_target(case.n, tiles, rng, 300 * case.n ** 2, target)
+        if travel >= 0:
             found += 1
             assert sorted(target) == sorted(tiles) and target[-1] == 0
             assert is_full_tree(case.n, target)
-    assert found >= 8  # a miss only costs a restart
+            assert travel == total_travel(case.n, tiles, target)
+    assert found >= 7  # a miss only costs a target
+
+
+def total_travel(n, tiles, target):
+    """The fewest total Manhattan steps taking the start tiles to the target's cells, by brute
+    force over each type's orderings (types with at most 7 tiles) or by the kernel's matching."""
+    total = 0
+    for kind in range(1, 16):
+        sources = [c for c in range(n * n) if tiles[c] == kind]
+        cells = [c for c in range(n * n - 1) if target[c] == kind]
+        if len(cells) <= 7:
+            total += min(sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(cells, order))
+                         for order in itertools.permutations(sources))
+        else:
+            total += type_travel_of(n, target, kind, tiles)
+    return total
+
+
+def type_travel_of(n, target, kind, tiles):
+    size = n * n
+    counts = np.zeros(16, dtype=np.int64)
+    sources = np.zeros((16, size), dtype=np.int64)
+    for cell in range(size):
+        if tiles[cell]:
+            sources[tiles[cell], counts[tiles[cell]]] = cell
+            counts[tiles[cell]] += 1
+    return type_travel(n, target, kind, np.zeros(size, dtype=np.int64), sources, counts,
+                       np.zeros((size, size), dtype=np.int64), np.zeros((6, size + 1), dtype=np.int64))
+
+
+def test_the_matching_finds_the_cheapest_assignment_even_with_unequal_sides():
+    rng = np.random.default_rng(11)
+    for _ in range(200):
+        n = 6
+        cells = rng.choice(n * n - 1, size=rng.integers(1, 6), replace=False)
+        tiles = np.zeros(n * n, dtype=np.int64)
+        places = rng.choice(n * n, size=rng.integers(1, 6), replace=False)
+        tiles[places] = 5
+        target = np.zeros(n * n, dtype=np.int64)
+        target[cells] = 5
+        pairs = min(len(cells), len(places))
+        best = min(sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(chosen, order))
+                   for chosen in itertools.combinations(sorted(cells), pairs)
+                   for order in itertools.permutations(places, pairs))
+        assert type_travel_of(n, target, 5, tiles) == best

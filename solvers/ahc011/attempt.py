@@ -1,28 +1,35 @@
-"""One restart of the solver: a fresh target tree, then a beam search sliding the tiles into it."""
+"""The solver's two kinds of work, each one numba call that releases the GIL.
+
+Target ``k`` is annealed from the random stream (seed, 2k) and slid into
+from the stream (seed, 2k + 1), so each result is the same whenever and on
+whichever thread it is computed.
+"""
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit
 
-from .grid import cancel_back_and_forth, first_full_tree, seed_stream
 from .beam import beam_solve
+from .grid import cancel_back_and_forth, first_full_tree, seed_stream
 from .target import build_target
 
 
 @njit(cache=True, nogil=True)
-def attempt(n, tiles, limit, seed, stream, tree_iterations, width, branch, noise, moves):
-    """Moves (into ``moves``) that make a full tree within ``limit``; their count, or -1.
-
-    Everything random comes from the stream (seed, stream), so an attempt is
-    the same whenever and on whichever thread it runs.
-    """
+def make_target(n, tiles, seed, k, iterations, target):
+    """Target tree ``k`` into ``target``; its travel, or -1 when no tree with the case's tiles was found."""
     rng = np.zeros(1, dtype=np.uint64)
-    seed_stream(rng, seed, stream)
-    target = np.zeros(n * n, dtype=np.int64)
-    if not build_target(n, tiles, rng, tree_iterations, target):
-        return -1
-    count = beam_solve(n, tiles, target, limit, width, branch, noise, rng, moves)
+    seed_stream(rng, seed, 2 * k)
+    return build_target(n, tiles, rng, iterations, target)
+
+
+@njit(cache=True, nogil=True)
+def slide_into(n, tiles, target, limit, seed, k, width, branch, noise, lookahead, moves):
+    """Moves (into ``moves``) that make a full tree within ``limit`` by sliding toward target ``k``;
+    their count, or -1."""
+    rng = np.zeros(1, dtype=np.uint64)
+    seed_stream(rng, seed, 2 * k + 1)
+    count = beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, moves)
     if count < 0:
         return -1
     count = cancel_back_and_forth(moves, count)

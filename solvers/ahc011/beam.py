@@ -3,7 +3,10 @@
 The plan is the classic 15-puzzle order: the top row, then the left
 column, then the next row and column, each line's last two cells placed
 together; then the last 2x3 block by search. All states of one beam level have placed the same
-cells, so they compare by moves so far (ties broken by seeded noise). A
+cells, so they compare by moves so far plus ``lookahead`` times the
+distance from each of the next 2N cells of the plan to the nearest free tile
+of the type it wants (ties broken by seeded noise): of two boards equally
+far along, the one that left the coming tiles nearer is ahead. A
 state's children bring the 1st, 2nd, ... ``branch``-th most promising tile of
 the wanted type; the ``width`` shortest distinct boards go on. Width 1 and
 branch 1 is the plain greedy solver.
@@ -68,10 +71,44 @@ def _board_hash(board):
 
 
 @njit(cache=True, nogil=True)
-def beam_solve(n, tiles, target, limit, width, branch, noise, rng, out):
+def _plan_order(n, steps):
+    """The cells the plan fills, in order, and how many are filled after each step."""
+    order = np.zeros(n * n, dtype=np.int64)
+    filled = np.zeros(steps.shape[0], dtype=np.int64)
+    count = 0
+    for s in range(steps.shape[0]):
+        if steps[s, 0] != BLOCK:
+            order[count] = steps[s, 1]
+            count += 1
+        if steps[s, 0] == PAIR:
+            order[count] = steps[s, 2]
+            count += 1
+        filled[s] = count
+    return order[:count], filled
+
+
+@njit(cache=True, nogil=True)
+def _coming_distance(n, board, target, order, start, free):
+    """Sum over the next 2N cells of ``order`` (from ``start``) of the Manhattan distance to
+    the nearest free tile of the wanted type."""
+    total = 0
+    for q in range(start, min(order.shape[0], start + 2 * n)):
+        goal = order[q]
+        row, col = goal // n, goal % n
+        nearest = 4 * n
+        for cell in range(n * n):
+            if board[cell] == target[goal] and free[cell]:
+                nearest = min(nearest, abs(cell // n - row) + abs(cell % n - col))
+        total += nearest
+    return total
+
+
+@njit(cache=True, nogil=True)
+def beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, out):
     """Moves (into ``out``) that slide ``tiles`` into ``target``'s types; their count, or -1."""
     size = n * n
     steps, done = plan(n)
+    order, filled = _plan_order(n, steps)
     segment_cap = 8 * size  # longer steps are dropped: they would never be kept anyway
     history_cap = limit + size  # beyond that no answer fits in T even after trimming
     children = width * branch * 2  # pairs try both ways round
@@ -88,6 +125,7 @@ def beam_solve(n, tiles, target, limit, width, branch, noise, rng, out):
     child_hash = np.zeros(children, dtype=np.uint64)
     kept_hash = np.zeros(width, dtype=np.uint64)
     locked = np.zeros(size, dtype=np.bool_)
+    free = np.zeros(size, dtype=np.bool_)  # cells not yet filled once this step is done
     scratch_locked = np.zeros(size, dtype=np.bool_)
     blocked = np.zeros(size, dtype=np.bool_)
     dist = np.empty(size, dtype=np.int64)
@@ -101,6 +139,7 @@ def beam_solve(n, tiles, target, limit, width, branch, noise, rng, out):
     alive, cur = 1, 0
     for s in range(steps.shape[0]):
         kind, first, second, parked = steps[s, 0], steps[s, 1], steps[s, 2], steps[s, 3]
+        free[:] = ~done[s]
         made = 0
         for parent in range(alive):
             for choice in range(1 if kind == BLOCK else 2 * branch if kind == PAIR else branch):
@@ -127,7 +166,10 @@ def beam_solve(n, tiles, target, limit, width, branch, noise, rng, out):
                 child_segment[made] = ctx[COUNT]
                 child_parent[made] = parent
                 child_empty[made] = ctx[EMPTY]
-                child_key[made] = total + 0.5 * random_unit(rng)
+                coming = 0.0
+                if lookahead > 0:
+                    coming = lookahead * _coming_distance(n, board, target, order, filled[s], free)
+                child_key[made] = total + coming + 0.5 * random_unit(rng)
                 child_hash[made] = _board_hash(board)
                 made += 1
         if made == 0:

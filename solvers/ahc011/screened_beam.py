@@ -1,45 +1,50 @@
-"""The ahc011 solver: screen many target trees greedily, beam-search the best.
+"""The ahc011 solver: anneal many target trees, beam-search the most promising.
 
-A restart (``attempt.attempt``) anneals a target tree with the case's tile
-multiset, then slides the tiles into it cell by cell. With width 1 the slide
-is greedy and cheap (a few ms); the greedy length predicts well what a wide
-beam search reaches on the same target. So the solver works in rounds: screen
-``screen`` new targets greedily, then run the beam search on the best
-screened target not searched yet. The shortest full-tree answer wins. Each
-restart is one numba call that releases the GIL; target k always comes from
-the random stream (seed, k), whatever the width.
+Work comes in two kinds of job (``attempt``): annealing target tree k (a few
+ms to 0.1 s), and a beam search sliding the tiles toward target k (up to
+half a second on a 10x10 board). The travel of a target (how far its tiles
+must go, ``matching``) predicts the beam's answer well, so the solver anneals
+``screen`` targets for every beam search and searches the least-travel target
+not searched yet. The shortest full-tree answer wins.
 
-Budget accounting: a restart costs tree_iterations/100 + N*N*width*branch/4
-expansions, roughly in proportion to its time. A slice adds its allowance to a
-running total and starts restarts while the expansions spent are below that
-total, so which restarts run depends on the node budget only, not on how it
-is sliced: same seed + same node budget -> same answer.
+Jobs run two at a time on worker threads (the kernels release the GIL). Which
+jobs run is decided between batches from finished results only, so it never
+depends on timing. Budget accounting: a job costs an estimate of its work in
+expansions; a slice adds its allowance to a running total and starts batches
+while the cost spent is below that total, so which jobs run depends on the
+node budget only, not on how it is sliced: same seed + same node budget ->
+same answer.
 """
 
 from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 
 from workbench.puzzles.ahc011.scoring import contest_score
 
 from ..base import FrontierEntry, Param, Progress, Solver
-from .attempt import attempt
+from .attempt import make_target, slide_into
 from .grid import LETTERS
 
 MIN_SIDE = 3  # the row-by-row order needs a 2x3 block at the end
-UNSCREENED = 1 << 40  # sorts after every greedy length
+WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
+BUILD, SLIDE = 0, 1
+_pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="ahc011")
 
 
 class ScreenedBeamSolver(Solver):
     name = "screened-beam"
-    description = ("Target trees by annealing, screened by a greedy row-by-row slide; "
-                   "beam search over which tile fills each cell on the best targets")
+    description = ("Target trees annealed toward short tile travel; beam search over which tile "
+                   "fills each cell on the targets with the least travel")
     params = (
-        Param("tree_iterations", int, 3_000, 100, 10_000_000, "annealing steps per target tree"),
-        Param("screen", int, 10, 1, 1000, "targets screened greedily per beam search"),
+        Param("tree_steps", int, 300, 1, 100_000, "annealing steps per target tree, per cell"),
+        Param("screen", int, 3, 1, 1000, "targets annealed per beam search"),
         Param("width", int, 100, 1, 2000, "beam width over placement steps"),
         Param("branch", int, 3, 1, 10, "tiles of the wanted type tried per state and step"),
         Param("noise", float, 3.0, 0.0, 100.0, "random spread when ranking the tiles of a type"),
+        Param("lookahead", float, 1.0, 0.0, 10.0, "weight of the coming cells' distance to their tiles"),
         Param("keep", int, 20, 1, 200, "best answers kept for the frontier"),
     )
 
@@ -50,42 +55,63 @@ class ScreenedBeamSolver(Solver):
         self.n = board.n
         self.tiles = np.frombuffer(board.tiles, dtype=np.uint8).astype(np.int64)
         self.limit = case.limit
-        self.moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
+        self.iterations = self.settings["tree_steps"] * self.n * self.n
         self.allowance = 0  # expansions granted by all slices so far
-        self.spent = 0  # expansions used by the restarts run so far
-        self.targets = 0  # targets drawn (and screened)
+        self.spent = 0  # expansions used by the jobs run so far
+        self.targets = 0  # targets annealed
         self.searched = 0  # targets beam-searched
-        self.screened: list[tuple[int, int]] = []  # (greedy K, target) not beam-searched yet
+        self.unsearched: list[tuple[int, int, np.ndarray]] = []  # (travel, k, target)
         self.found: list[tuple[int, int, tuple]] = []  # (K, target, moves), shortest first
         self.tile_count = self.n * self.n - 1
-        # Until a restart succeeds, the best answer is the empty one.
+        # Until a search succeeds, the best answer is the empty one.
         self.best_score = puzzle.evaluate(case, board, 0).score
 
     def run_slice(self, max_expansions: int) -> Progress:
         self.allowance += max(0, max_expansions)
         while self.spent < self.allowance and self.n >= MIN_SIDE:
-            if self.targets < self.settings["screen"] * (self.searched + 1) or not self.screened:
-                self._restart(self.targets, 1, 1)
-                self.targets += 1
-            else:
-                self.screened.sort()
-                _, target = self.screened.pop(0)
-                self._restart(target, self.settings["width"], self.settings["branch"])
-                self.searched += 1
+            self._run_batch()
         return Progress(self.allowance, float(self.best_score), len(self.found), self.n < MIN_SIDE)
 
-    def _restart(self, target: int, width: int, branch: int) -> None:
-        iterations = self.settings["tree_iterations"]
-        length = attempt(self.n, self.tiles, self.limit, self.seed, target, iterations, width, branch,
-                         self.settings["noise"], self.moves)
-        self.spent += iterations // 100 + self.n * self.n * width * branch // 4
-        if width == 1:
-            # A greedy slide that fails (the last block in the wrong parity) is searched
-            # last: the beam tries other tiles of the same types, which can fix the parity.
-            self.screened.append((length if length >= 0 else UNSCREENED, target))
-        if length < 0:
-            return
-        self._keep(length, target, tuple(LETTERS[m] for m in self.moves[:length]))
+    def _next_jobs(self) -> list[tuple]:
+        """WORKERS jobs of one kind (so the threads finish together), chosen from finished results.
+
+        Searches run once ``screen`` targets per search are annealed, on the
+        least-travel targets not searched yet; otherwise more targets.
+        """
+        screen = self.settings["screen"]
+        if len(self.unsearched) >= WORKERS and self.targets >= screen * (self.searched + WORKERS):
+            self.unsearched.sort(key=lambda entry: entry[:2])
+            jobs = [(SLIDE, k, target) for _, k, target in self.unsearched[:WORKERS]]
+            del self.unsearched[:WORKERS]
+            return jobs
+        return [(BUILD, self.targets + i, np.zeros(self.n * self.n, dtype=np.int64)) for i in range(WORKERS)]
+
+    def _run_batch(self) -> None:
+        jobs = self._next_jobs()
+        futures = [_pool.submit(self._run_job, *job) for job in jobs]
+        for (kind, k, target), future in zip(jobs, futures):
+            result = future.result()
+            if kind == BUILD:
+                self.targets += 1
+                self.spent += self.iterations // 25
+                if result >= 0:
+                    self.unsearched.append((result, k, target))
+            else:
+                self.searched += 1
+                settings = self.settings
+                self.spent += self.n * self.n * settings["width"] * settings["branch"] // 4
+                if result is not None:
+                    self._keep(len(result), k, result)
+
+    def _run_job(self, kind: int, k: int, target: np.ndarray):
+        """A BUILD job returns the target's travel (-1: none); a SLIDE job the moves, or None."""
+        if kind == BUILD:
+            return make_target(self.n, self.tiles, self.seed, k, self.iterations, target)
+        settings = self.settings
+        moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
+        length = slide_into(self.n, self.tiles, target, self.limit, self.seed, k, settings["width"],
+                            settings["branch"], settings["noise"], settings["lookahead"], moves)
+        return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
 
     def _keep(self, length: int, target: int, moves: tuple) -> None:
         if len(self.found) >= self.settings["keep"] and length >= self.found[-1][0]:
@@ -118,4 +144,6 @@ class ScreenedBeamSolver(Solver):
         from workbench.puzzles.ahc011 import PUZZLE
 
         case = PUZZLE.generate(0, size=MIN_SIDE)
-        cls(PUZZLE, PUZZLE.public_view(case, case.start)).run_slice(1)
+        solver = cls(PUZZLE, PUZZLE.public_view(case, case.start))
+        while solver.searched == 0:  # both kernels compiled
+            solver.run_slice(1)

@@ -3,9 +3,13 @@
 The empty square goes to the bottom-right corner; every other cell's tile is
 the mask of its tree edges. Annealing over spanning trees: add a random
 non-tree edge, drop a random edge of the cycle it closes (so the graph stays a
-spanning tree), and score the tile multiset against the case's by the sum of
-per-type count differences. Zero means any layout of the case's tiles that
-matches the tree's masks is a full tree.
+spanning tree). The energy is ``weight * mismatch + travel``: mismatch is the
+sum of per-type count differences between the tree's masks and the case's
+tiles (zero means any layout of the case's tiles that matches the masks is a
+full tree), travel the fewest total steps that bring start tiles to the cells
+of their type (``matching``). The weight on mismatch grows during the run, so
+early on the tree may wander through wrong multisets toward short travel, and
+it must end on the right one.
 """
 
 from __future__ import annotations
@@ -14,12 +18,14 @@ import numpy as np
 from numba import njit
 
 from .grid import OPPOSITE_BIT, SIDE_BIT, neighbour, random_below, random_unit
+from .matching import type_travel
 
-# Energy = MISMATCH_WEIGHT * (type-count mismatch) + the sum over cells of the
-# distance to the nearest start tile of the cell's type.
-MISMATCH, DISTANCE = 0, 1
-MISMATCH_WEIGHT = 8
-START_TEMPERATURE, END_TEMPERATURE = 3.0, 0.2
+START_WEIGHT, END_WEIGHT = 3.0, 6.0
+START_TEMPERATURE, END_TEMPERATURE = 2.0, 0.1
+# Past the planned steps, while no matching tree has been seen: a heavy weight
+# and a warm temperature trade travel for the right multiset.
+REPAIR_WEIGHT, REPAIR_TEMPERATURE = 30.0, 1.0
+REPAIR_ROUNDS = 3  # at most this many times the planned steps again
 
 
 @njit(cache=True, nogil=True)
@@ -52,19 +58,6 @@ def _random_spanning_tree(n, rng, mask):
             parent[rb] = ra
             mask[a] |= SIDE_BIT[direction]
             mask[b] |= OPPOSITE_BIT[direction]
-
-
-@njit(cache=True, nogil=True)
-def _retype(have, need, near, totals, cell, old, new):
-    """``cell``'s mask goes from ``old`` to ``new``: update ``totals`` (type-count
-    mismatch, distance to the nearest start tile of each cell's type)."""
-    if old == new:
-        return
-    delta = -abs(have[old] - need[old]) - abs(have[new] - need[new])
-    have[old] -= 1
-    have[new] += 1
-    totals[MISMATCH] += delta + abs(have[old] - need[old]) + abs(have[new] - need[new])
-    totals[DISTANCE] += near[new, cell] - near[old, cell]
 
 
 @njit(cache=True, nogil=True)
@@ -106,52 +99,58 @@ def _direction_between(n, a, b):
 
 
 @njit(cache=True, nogil=True)
-def _nearest_of_type(n, tiles):
-    """near[t, cell]: Manhattan distance from ``cell`` to the closest start tile of type t."""
-    far = 2 * n
-    near = np.full((16, n * n), far, dtype=np.int64)
-    for source in range(n * n):
-        t = tiles[source]
-        if t == 0:
-            continue
-        for cell in range(n * n):
-            d = abs(cell // n - source // n) + abs(cell % n - source % n)
-            if d < near[t, cell]:
-                near[t, cell] = d
-    return near
+def _distinct(cells, count, cell):
+    for i in range(count):
+        if cells[i] == cell:
+            return False
+    return True
 
 
 @njit(cache=True, nogil=True)
 def build_target(n, tiles, rng, iterations, mask):
-    """Anneal a tree into ``mask``; True when its tile multiset equals the case's.
-
-    After ``iterations`` steps (or more, until the multiset first matches, up
-    to ten times as many) ``mask`` holds the matching tree seen whose cells are
-    nearest to start tiles of their types: tiles then travel less.
+    """Anneal a tree into ``mask``: the travel of the best tree whose tile multiset
+    equals the case's (``mask`` ends as that tree), or -1 if none was seen. A step
+    changes at most four cells, so only their old and new types' travel is
+    recomputed.
     """
-    corner = n * n - 1
-    need = np.zeros(16, dtype=np.int64)
-    for tile in tiles:
-        if tile:
-            need[tile] += 1
-    near = _nearest_of_type(n, tiles)
+    size, corner = n * n, n * n - 1
+    counts = np.zeros(16, dtype=np.int64)
+    sources = np.zeros((16, size), dtype=np.int64)
+    for cell in range(size):
+        kind = tiles[cell]
+        if kind:
+            sources[kind, counts[kind]] = cell
+            counts[kind] += 1
+    cost = np.zeros((size, size), dtype=np.int64)
+    work = np.zeros((6, size + 1), dtype=np.int64)
+    cells = np.zeros(size, dtype=np.int64)
     _random_spanning_tree(n, rng, mask)
     have = np.zeros(16, dtype=np.int64)
-    totals = np.zeros(2, dtype=np.int64)
     for cell in range(corner):
         have[mask[cell]] += 1
-        totals[DISTANCE] += near[mask[cell], cell]
-    for t in range(16):
-        totals[MISMATCH] += abs(have[t] - need[t])
+    travel = np.zeros(16, dtype=np.int64)
+    mismatch = 0
+    for kind in range(16):
+        mismatch += abs(have[kind] - counts[kind])
+        travel[kind] = type_travel(n, mask, kind, cells, sources, counts, cost, work)
+    total = travel.sum()
     best = mask.copy()
-    best_distance = totals[DISTANCE] if totals[MISMATCH] == 0 else -1
-    parent = np.empty(n * n, dtype=np.int64)
-    path = np.empty(n * n, dtype=np.int64)
-    touched = np.empty(4, dtype=np.int64)
+    best_travel = -1
+    parent = np.empty(size, dtype=np.int64)
+    path = np.empty(size, dtype=np.int64)
+    touched = np.empty(4, dtype=np.int64)  # distinct cells a step changes
     before = np.empty(4, dtype=np.int64)
-    for step in range(10 * iterations):
-        if step >= iterations and best_distance >= 0:
-            break
+    kinds = np.empty(8, dtype=np.int64)  # distinct types those cells had or get
+    old_travel = np.empty(8, dtype=np.int64)
+    for step in range((1 + REPAIR_ROUNDS) * iterations):
+        if step >= iterations:
+            if best_travel >= 0:
+                break
+            weight, temperature = REPAIR_WEIGHT, REPAIR_TEMPERATURE
+        else:
+            progress = step / iterations
+            weight = START_WEIGHT + (END_WEIGHT - START_WEIGHT) * progress
+            temperature = START_TEMPERATURE + (END_TEMPERATURE - START_TEMPERATURE) * progress
         u = random_below(rng, corner)
         d = random_below(rng, 4)
         v = neighbour(n, u, d)
@@ -161,29 +160,45 @@ def build_target(n, tiles, rng, iterations, mask):
         k = random_below(rng, length - 1)
         a, b = path[k], path[k + 1]
         e = _direction_between(n, a, b)
-        touched[0], touched[1], touched[2], touched[3] = u, v, a, b
-        for i in range(4):
-            before[i] = mask[touched[i]]
-        energy = MISMATCH_WEIGHT * totals[MISMATCH] + totals[DISTANCE]
-        _retype(have, need, near, totals, u, mask[u], mask[u] | SIDE_BIT[d])
+        changed = 0
+        for cell in (u, v, a, b):
+            if _distinct(touched, changed, cell):
+                touched[changed], before[changed] = cell, mask[cell]
+                changed += 1
         mask[u] |= SIDE_BIT[d]
-        _retype(have, need, near, totals, v, mask[v], mask[v] | OPPOSITE_BIT[d])
         mask[v] |= OPPOSITE_BIT[d]
-        _retype(have, need, near, totals, a, mask[a], mask[a] & ~SIDE_BIT[e])
         mask[a] &= ~SIDE_BIT[e]
-        _retype(have, need, near, totals, b, mask[b], mask[b] & ~OPPOSITE_BIT[e])
         mask[b] &= ~OPPOSITE_BIT[e]
-        delta = MISMATCH_WEIGHT * totals[MISMATCH] + totals[DISTANCE] - energy
-        # Reheat every ``iterations`` steps while the multiset still does not match.
-        temperature = START_TEMPERATURE * (1.0 - (step % iterations) / iterations) + END_TEMPERATURE
+        distinct = 0
+        for i in range(changed):
+            for kind in (before[i], mask[touched[i]]):
+                if _distinct(kinds, distinct, kind):
+                    kinds[distinct] = kind
+                    distinct += 1
+        new_mismatch, new_total = mismatch, total
+        for i in range(distinct):
+            new_mismatch -= abs(have[kinds[i]] - counts[kinds[i]])
+        for i in range(changed):
+            have[before[i]] -= 1
+            have[mask[touched[i]]] += 1
+        for i in range(distinct):
+            kind = kinds[i]
+            new_mismatch += abs(have[kind] - counts[kind])
+            old_travel[i] = travel[kind]
+            travel[kind] = type_travel(n, mask, kind, cells, sources, counts, cost, work)
+            new_total += travel[kind] - old_travel[i]
+        delta = weight * (new_mismatch - mismatch) + new_total - total
         if delta <= 0 or random_unit(rng) < np.exp(-delta / temperature):
-            if totals[MISMATCH] == 0 and (best_distance < 0 or totals[DISTANCE] < best_distance):
-                best_distance = totals[DISTANCE]
+            mismatch, total = new_mismatch, new_total
+            if mismatch == 0 and (best_travel < 0 or total < best_travel):
+                best_travel = total
                 best[:] = mask
             continue
-        for i in range(3, -1, -1):  # undo in reverse so overlapping cells end as they began
-            cell = touched[i]
-            _retype(have, need, near, totals, cell, mask[cell], before[i])
-            mask[cell] = before[i]
+        for i in range(changed):
+            have[mask[touched[i]]] -= 1
+            have[before[i]] += 1
+            mask[touched[i]] = before[i]
+        for i in range(distinct):
+            travel[kinds[i]] = old_travel[i]
     mask[:] = best
-    return best_distance >= 0
+    return best_travel
