@@ -52,6 +52,10 @@ class Solver(ABC):
     # Expansions per slice when the caller does not say: small enough that a slice takes
     # milliseconds (pause, cancel and an online turn's time limit are checked between slices).
     slice_size: int = 2000
+    # When the run has a time budget, the driver sets this before each slice to the
+    # time.perf_counter() value at which the budget ends. A solver whose work comes in
+    # jobs longer than a slice may cut them short there; with a node budget it stays None.
+    deadline: float | None = None
 
     def __init__(self, puzzle, view: Any, seed: int = 0, **params: Any):
         self.puzzle = puzzle

@@ -102,6 +102,8 @@ def run(solver: Solver, budget: Budget, *, control: RunControl | None = None,
         size = slice_expansions
         if budget.nodes is not None:
             size = min(size, budget.nodes - progress.expansions)
+        if budget.seconds is not None:
+            solver.deadline = time.perf_counter() + budget.seconds - elapsed
         progress = solver.run_slice(size)
         sample = Sample(time.perf_counter() - start - paused_for, progress)
         samples.append(sample)

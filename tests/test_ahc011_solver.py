@@ -7,7 +7,8 @@ import numpy as np
 import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
-from solvers.ahc011.grid import is_full_tree, seed_stream
+from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
+from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.matching import type_travel
 from solvers.ahc011.target import build_target
 from solvers.driver import Budget, run
@@ -149,3 +150,49 @@ def test_the_matching_finds_the_cheapest_assignment_even_with_unequal_sides():
                    for chosen in itertools.combinations(sorted(cells), pairs)
                    for order in itertools.permutations(places, pairs))
         assert type_travel_of(n, target, 5, tiles) == best
+
+
+def best_target(case, targets=6):
+    tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
+    built = []
+    for k in range(targets):
+        target = np.zeros(case.n ** 2, dtype=np.int64)
+        travel = make_target(case.n, tiles, 0, k, 300 * case.n ** 2, target)
+        if travel >= 0:
+            built.append((travel, k, target))
+    return tiles, min(built, key=lambda entry: entry[:2])
+
+
+def slides(case, tiles, target, k, stop=0):
+    moves = np.zeros(4 * case.limit, dtype=np.int64)
+    flag = np.array([stop], dtype=np.uint8)
+    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, 500, 0.5, flag, moves)
+    return tuple(LETTERS[m] for m in moves[:max(length, 0)]), length
+
+
+def test_the_slide_by_slide_search_ends_on_a_full_tree_and_repeats_itself(shared):
+    case = case_file(shared, 0)  # 6x6: the search the solver uses up to move_side
+    tiles, (travel, k, target) = best_target(case)
+    answer, length = slides(case, tiles, target, k)
+    assert 0 < length <= case.limit and length >= travel  # each slide moves one tile one step
+    assert tree_size(PUZZLE.replay(case, answer)[-1]) == case.tile_count
+    assert all(tree_size(board) < case.tile_count for board in PUZZLE.replay(case, answer)[:-1])
+    assert slides(case, tiles, target, k) == (answer, length)
+
+
+def test_a_stop_flag_ends_both_searches_at_once(shared):
+    case = case_file(shared, 0)
+    tiles, (_, k, target) = best_target(case)
+    assert slides(case, tiles, target, k, stop=1) == ((), -1)
+    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
+    assert slide_into(case.n, tiles, target, case.limit, 0, k, 10, 3, 3.0, 1.0,
+                      np.ones(1, dtype=np.uint8), moves) == -1
+
+
+def test_a_run_past_its_deadline_stops_after_the_jobs_under_way(shared):
+    case = case_file(shared, 3)
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
+    solver.deadline = 0.0  # long gone
+    progress = solver.run_slice(10 ** 9)
+    assert solver.stop[0] == 1 and solver.targets + solver.searched <= 2
+    assert progress.expansions == 10 ** 9 and not progress.done

@@ -2,6 +2,7 @@
 
 import io
 import threading
+import time
 
 import pytest
 
@@ -31,6 +32,17 @@ def test_a_node_budget_is_spent_exactly_and_gives_a_legal_answer(board_text, nam
     assert [s.progress.expansions for s in result.samples] == [700, 1400, 2100, 2500]
     final = PUZZLE.replay(instance, result.moves)[-1]
     assert final.pieces == instance.pieces - len(result.moves)
+
+
+def test_the_driver_tells_the_solver_when_a_time_budget_ends(board_text):
+    _, timed = make("beam", board_text)
+    seen = []
+    before = time.perf_counter()
+    run(timed, Budget(seconds=0.2), on_progress=lambda sample: seen.append(timed.deadline))
+    assert seen and all(before + 0.2 <= deadline <= time.perf_counter() + 0.2 for deadline in seen)
+    _, counted = make("beam", board_text)
+    run(counted, Budget(nodes=1000))
+    assert counted.deadline is None  # node budgets stay deterministic: no clock involved
 
 
 def test_a_board_without_moves_ends_the_run_as_done():

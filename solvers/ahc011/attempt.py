@@ -1,8 +1,10 @@
 """The solver's two kinds of work, each one numba call that releases the GIL.
 
 Target ``k`` is annealed from the random stream (seed, 2k) and slid into
-from the stream (seed, 2k + 1), so each result is the same whenever and on
-whichever thread it is computed.
+(by the placement plan or by single slides) from the stream (seed, 2k + 1),
+so each result is the same whenever and on whichever thread it is computed.
+The searches take a ``stop`` flag (a one-element array) that another thread
+may set to end them early, for time budgets.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from numba import njit
 
 from .beam import beam_solve
 from .grid import cancel_back_and_forth, first_full_tree, seed_stream
+from .move_beam import move_beam
 from .target import build_target
 
 
@@ -24,12 +27,12 @@ def make_target(n, tiles, seed, k, iterations, target):
 
 
 @njit(cache=True, nogil=True)
-def slide_into(n, tiles, target, limit, seed, k, width, branch, noise, lookahead, moves):
+def slide_into(n, tiles, target, limit, seed, k, width, branch, noise, lookahead, stop, moves):
     """Moves (into ``moves``) that make a full tree within ``limit`` by sliding toward target ``k``;
     their count, or -1."""
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, seed, 2 * k + 1)
-    count = beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, moves)
+    count = beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, stop, moves)
     if count < 0:
         return -1
     count = cancel_back_and_forth(moves, count)
@@ -38,3 +41,11 @@ def slide_into(n, tiles, target, limit, seed, k, width, branch, noise, lookahead
     if length < 0 or length > limit:
         return -1
     return length
+
+
+@njit(cache=True, nogil=True)
+def slide_by_moves(n, tiles, target, limit, seed, k, width, noise, stop, moves):
+    """``move_beam`` toward target ``k``: the count of moves written, or -1."""
+    rng = np.zeros(1, dtype=np.uint64)
+    seed_stream(rng, seed, 2 * k + 1)
+    return move_beam(n, tiles, target, limit, width, noise, rng, stop, moves)

@@ -104,8 +104,10 @@ def _coming_distance(n, board, target, order, start, free):
 
 
 @njit(cache=True, nogil=True)
-def beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, out):
-    """Moves (into ``out``) that slide ``tiles`` into ``target``'s types; their count, or -1."""
+def beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, stop, out):
+    """Moves (into ``out``) that slide ``tiles`` into ``target``'s types; their count, or -1.
+
+    Another thread may set ``stop[0]`` to end the search early (-1)."""
     size = n * n
     steps, done = plan(n)
     order, filled = _plan_order(n, steps)
@@ -139,6 +141,8 @@ def beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, ou
     alive, cur = 1, 0
     for s in range(steps.shape[0]):
         kind, first, second, parked = steps[s, 0], steps[s, 1], steps[s, 2], steps[s, 3]
+        if stop[0]:
+            return -1
         free[:] = ~done[s]
         made = 0
         for parent in range(alive):

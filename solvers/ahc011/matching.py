@@ -17,7 +17,7 @@ INFINITE = 1 << 40
 
 
 @njit(cache=True, nogil=True)
-def _assignment(cost, rows, cols, work):
+def least_assignment(cost, rows, cols, work):
     """The least total of ``cost[i, assigned j]`` over assignments of every row to its own column.
 
     ``work`` rows: potentials u (rows) and v (columns), column owner, path and
@@ -80,4 +80,4 @@ def type_travel(n, mask, kind, cells, sources, counts, cost, work):
             a = cells[i] if found <= tiles else cells[j]
             b = sources[kind, j] if found <= tiles else sources[kind, i]
             cost[i, j] = abs(a // n - b // n) + abs(a % n - b % n)
-    return _assignment(cost, small, large, work)
+    return least_assignment(cost, small, large, work)

@@ -17,10 +17,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .grid import is_full_tree, neighbour, random_unit
+from .grid import OPPOSITE_BIT, SIDE_BIT, is_full_tree, neighbour, random_unit
 
 EMPTY, COUNT, STAMP = 0, 1, 2
-WINDOW_TABLE = 4096  # open-addressing table for the <= 6! states of a six-cell window
 
 
 @njit(cache=True, nogil=True)
@@ -230,10 +229,31 @@ def place_pair_through_second(n, board, ctx, moves, target, first, second, parke
 
 @njit(cache=True, nogil=True)
 def _full_tree_with(n, scratch, cells, key):
-    """Whether the board is a full tree once the window ``cells`` hold the types packed in ``key``."""
+    """Whether the board is a full tree once the window ``cells`` hold the types packed in ``key``.
+
+    The cells outside the window already match each other, so first a cheap
+    test: every stub of a window cell meets one, and no stub points into the
+    window unmet. Only boards that pass it get the whole-board check.
+    """
     for i in range(cells.shape[0]):
         scratch[cells[i]] = (key >> (4 * i)) & 15
+    for i in range(cells.shape[0]):
+        tile = scratch[cells[i]]
+        for direction in range(4):
+            other = neighbour(n, cells[i], direction)
+            stub = tile & SIDE_BIT[direction] != 0
+            if other < 0:
+                if stub:
+                    return False
+            elif stub != (scratch[other] & OPPOSITE_BIT[direction] != 0):
+                return False
     return is_full_tree(n, scratch)
+
+
+@njit(cache=True, nogil=True)
+def _slot(key, shift):
+    """Fibonacci hashing: the top bits of key * 2^64/phi spread the packed types over the table."""
+    return np.int64((np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)) >> np.uint64(shift))
 
 
 @njit(cache=True, nogil=True)
@@ -246,6 +266,13 @@ def solve_window(n, board, ctx, moves, corner, rows, cols, goal, must, any_tree)
     and a tree other than the target's counts too). False if out of reach (parity).
     """
     size = rows * cols
+    states = 1
+    for i in range(2, size + 1):
+        states *= i
+    table_size, shift = 1, 64
+    while table_size < 2 * states:  # open addressing, at most half full
+        table_size *= 2
+        shift -= 1
     cells = np.empty(size, dtype=np.int64)
     for i in range(size):
         cells[i] = corner + (i // cols) * n + i % cols
@@ -255,15 +282,15 @@ def solve_window(n, board, ctx, moves, corner, rows, cols, goal, must, any_tree)
         if must[cells[i]]:
             wanted |= goal[cells[i]] << (4 * i)
             care |= np.int64(15) << (4 * i)
-    table = np.full(WINDOW_TABLE, -1, dtype=np.int64)
-    keys = np.empty(WINDOW_TABLE, dtype=np.int64)
-    parents = np.empty(WINDOW_TABLE, dtype=np.int64)
-    holes = np.empty(WINDOW_TABLE, dtype=np.int64)  # window index of the empty square
+    table = np.full(table_size, -1, dtype=np.int64)
+    keys = np.empty(states, dtype=np.int64)
+    parents = np.empty(states, dtype=np.int64)
+    holes = np.empty(states, dtype=np.int64)  # window index of the empty square
     for i in range(size):
         if board[cells[i]] == 0:
             holes[0] = i
     keys[0], parents[0] = start, -1
-    table[start & (WINDOW_TABLE - 1)] = start
+    table[_slot(start, shift)] = start
     count, head = 1, 0
     scratch = board.copy()
     found = 0 if start & care == wanted or any_tree and _full_tree_with(n, scratch, cells, start) else -1
@@ -278,13 +305,13 @@ def solve_window(n, board, ctx, moves, corner, rows, cols, goal, must, any_tree)
             other = hole + (-1, -cols, 1, cols)[direction]
             tile = (key >> (4 * other)) & 15
             child = key & ~(np.int64(15) << (4 * other)) | (tile << (4 * hole))
-            slot = child & (WINDOW_TABLE - 1)
+            slot = _slot(child, shift)
             seen = False
             while table[slot] >= 0:
                 if table[slot] == child:
                     seen = True
                     break
-                slot = (slot + 1) & (WINDOW_TABLE - 1)
+                slot = (slot + 1) & (table_size - 1)
             if seen:
                 continue
             table[slot] = child

@@ -13,19 +13,21 @@ depends on timing. Budget accounting: a job costs an estimate of its work in
 expansions; a slice adds its allowance to a running total and starts batches
 while the cost spent is below that total, so which jobs run depends on the
 node budget only, not on how it is sliced: same seed + same node budget ->
-same answer.
+same answer. Under a time budget, searches still running at the deadline are
+stopped (their answers dropped), so a run ends on time.
 """
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
+import time
+from concurrent.futures import ThreadPoolExecutor, wait
 
 import numpy as np
 
 from workbench.puzzles.ahc011.scoring import contest_score
 
 from ..base import FrontierEntry, Param, Progress, Solver
-from .attempt import make_target, slide_into
+from .attempt import make_target, slide_by_moves, slide_into
 from .grid import LETTERS
 
 MIN_SIDE = 3  # the row-by-row order needs a 2x3 block at the end
@@ -45,6 +47,9 @@ class ScreenedBeamSolver(Solver):
         Param("branch", int, 3, 1, 10, "tiles of the wanted type tried per state and step"),
         Param("noise", float, 3.0, 0.0, 100.0, "random spread when ranking the tiles of a type"),
         Param("lookahead", float, 1.0, 0.0, 10.0, "weight of the coming cells' distance to their tiles"),
+        Param("move_side", int, 8, 0, 20, "boards up to this side are searched slide by slide"),
+        Param("move_width", int, 2000, 1, 100_000, "beam width of the slide-by-slide search"),
+        Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel"),
         Param("keep", int, 20, 1, 200, "best answers kept for the frontier"),
     )
 
@@ -63,12 +68,14 @@ class ScreenedBeamSolver(Solver):
         self.unsearched: list[tuple[int, int, np.ndarray]] = []  # (travel, k, target)
         self.found: list[tuple[int, int, tuple]] = []  # (K, target, moves), shortest first
         self.tile_count = self.n * self.n - 1
+        self.stop = np.zeros(1, dtype=np.uint8)  # set at the deadline to end searches under way
         # Until a search succeeds, the best answer is the empty one.
         self.best_score = puzzle.evaluate(case, board, 0).score
 
     def run_slice(self, max_expansions: int) -> Progress:
         self.allowance += max(0, max_expansions)
-        while self.spent < self.allowance and self.n >= MIN_SIDE:
+        self.stop[0] = 0
+        while self.spent < self.allowance and self.n >= MIN_SIDE and not self.stop[0]:
             self._run_batch()
         return Progress(self.allowance, float(self.best_score), len(self.found), self.n < MIN_SIDE)
 
@@ -89,6 +96,9 @@ class ScreenedBeamSolver(Solver):
     def _run_batch(self) -> None:
         jobs = self._next_jobs()
         futures = [_pool.submit(self._run_job, *job) for job in jobs]
+        if self.deadline is not None:
+            if wait(futures, timeout=max(0.0, self.deadline - time.perf_counter())).not_done:
+                self.stop[0] = 1
         for (kind, k, target), future in zip(jobs, futures):
             result = future.result()
             if kind == BUILD:
@@ -98,10 +108,17 @@ class ScreenedBeamSolver(Solver):
                     self.unsearched.append((result, k, target))
             else:
                 self.searched += 1
-                settings = self.settings
-                self.spent += self.n * self.n * settings["width"] * settings["branch"] // 4
+                self.spent += self._search_cost()
                 if result is not None:
                     self._keep(len(result), k, result)
+
+    def _search_cost(self) -> int:
+        """Expansions charged for one search, roughly in proportion to its time."""
+        settings = self.settings
+        cost = self.n * self.n * settings["width"] * settings["branch"] // 4
+        if self.n <= settings["move_side"]:
+            cost += self.limit * settings["move_width"] // 40
+        return cost
 
     def _run_job(self, kind: int, k: int, target: np.ndarray):
         """A BUILD job returns the target's travel (-1: none); a SLIDE job the moves, or None."""
@@ -109,8 +126,13 @@ class ScreenedBeamSolver(Solver):
             return make_target(self.n, self.tiles, self.seed, k, self.iterations, target)
         settings = self.settings
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
+        if self.n <= settings["move_side"]:
+            length = slide_by_moves(self.n, self.tiles, target, self.limit, self.seed, k,
+                                    settings["move_width"], settings["move_noise"], self.stop, moves)
+            if length >= 0:
+                return tuple(LETTERS[m] for m in moves[:length])
         length = slide_into(self.n, self.tiles, target, self.limit, self.seed, k, settings["width"],
-                            settings["branch"], settings["noise"], settings["lookahead"], moves)
+                            settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
         return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
 
     def _keep(self, length: int, target: int, moves: tuple) -> None:
@@ -144,6 +166,7 @@ class ScreenedBeamSolver(Solver):
         from workbench.puzzles.ahc011 import PUZZLE
 
         case = PUZZLE.generate(0, size=MIN_SIDE)
-        solver = cls(PUZZLE, PUZZLE.public_view(case, case.start))
-        while solver.searched == 0:  # both kernels compiled
-            solver.run_slice(1)
+        for move_side in (0, MIN_SIDE):  # the placement plan, then the slide-by-slide search
+            solver = cls(PUZZLE, PUZZLE.public_view(case, case.start), move_side=move_side)
+            while solver.searched == 0:
+                solver.run_slice(1)

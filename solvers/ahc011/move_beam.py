@@ -1,0 +1,155 @@
+"""Beam search over single slides toward a target's types (numba): the small-board solver.
+
+On boards up to about 6x6 this beats the row-by-row placement plan by a wide
+margin: every slide may bring several tiles nearer at once, where the plan
+moves one tile at a time around the ones already placed. A board is ranked by
+its travel (``matching``: the fewest total steps from its tiles to the
+target's cells of their types), plus seeded noise to break ties; a slide
+moves one tile, so only that type's travel is recomputed. Zobrist hashes drop
+boards already in the next level. The search ends at the first board that is
+a full tree: travel zero (the target itself) or, checked once travel is
+small, any other full tree. On larger boards the beam tends to stall a few
+steps from the end (it gives up after STALL levels without progress), so the
+solver keeps the plan there.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from .grid import is_full_tree, neighbour, next_random, random_unit
+from .matching import least_assignment
+
+CHECK_TRAVEL = 8  # boards with at most this travel are checked for being a full tree
+STALL = 40  # levels without a new least travel before the search gives up
+
+
+@njit(cache=True, nogil=True)
+def _travel(n, board, target, kind, here, there, cost, work):
+    """Fewest total steps from ``board``'s tiles of ``kind`` to ``target``'s cells of that kind."""
+    tiles = 0
+    for cell in range(n * n):
+        if board[cell] == kind:
+            here[tiles] = cell
+            tiles += 1
+    cells = 0
+    for cell in range(n * n):
+        if target[cell] == kind:
+            there[cells] = cell
+            cells += 1
+    for i in range(tiles):
+        for j in range(cells):
+            cost[i, j] = abs(here[i] // n - there[j] // n) + abs(here[i] % n - there[j] % n)
+    return least_assignment(cost, tiles, cells, work)
+
+
+@njit(cache=True, nogil=True)
+def move_beam(n, tiles, target, limit, width, noise, rng, stop, out):
+    """Slides (into ``out``, letters 0..3) from ``tiles`` to a full tree; their count, or -1.
+
+    ``target`` must hold the same tiles as ``tiles`` (a target tree). Another
+    thread may set ``stop[0]`` to end the search early (-1).
+    """
+    size = n * n
+    boards = np.zeros((2, width, size), dtype=np.int64)
+    empties = np.zeros((2, width), dtype=np.int64)
+    lasts = np.zeros((2, width), dtype=np.int64)  # the slide that made the board (-1: none)
+    travels = np.zeros((2, width, 16), dtype=np.int64)  # per type
+    totals = np.zeros((2, width), dtype=np.int64)
+    hashes = np.zeros((2, width), dtype=np.uint64)
+    parents = np.zeros((limit + 1, width), dtype=np.int32)
+    slides = np.zeros((limit + 1, width), dtype=np.int8)
+    zobrist = np.zeros((size, 16), dtype=np.uint64)
+    for cell in range(size):
+        for kind in range(16):
+            zobrist[cell, kind] = next_random(rng)
+    here = np.zeros(size, dtype=np.int64)
+    there = np.zeros(size, dtype=np.int64)
+    cost = np.zeros((size, size), dtype=np.int64)
+    work = np.zeros((6, size + 1), dtype=np.int64)
+    children = 3 * width
+    keys = np.zeros(children, dtype=np.float64)
+    child_parent = np.zeros(children, dtype=np.int64)
+    child_slide = np.zeros(children, dtype=np.int64)
+    child_total = np.zeros(children, dtype=np.int64)
+    child_travel = np.zeros(children, dtype=np.int64)  # of the moved tile's type
+    child_hash = np.zeros(children, dtype=np.uint64)
+    table_size = 1
+    while table_size < 2 * width:
+        table_size *= 2
+    table = np.zeros(table_size, dtype=np.uint64)
+    stamps = np.zeros(table_size, dtype=np.int64)
+    for cell in range(size):
+        boards[0, 0, cell] = tiles[cell]
+        if tiles[cell] == 0:
+            empties[0, 0] = cell
+        hashes[0, 0] ^= zobrist[cell, tiles[cell]]
+    for kind in range(1, 16):
+        travels[0, 0, kind] = _travel(n, boards[0, 0], target, kind, here, there, cost, work)
+        totals[0, 0] += travels[0, 0, kind]
+    lasts[0, 0] = -1
+    if is_full_tree(n, boards[0, 0]):
+        return 0
+    alive, cur = 1, 0
+    least, least_depth = totals[0, 0], 0
+    for depth in range(limit):
+        if depth - least_depth > STALL or stop[0]:
+            return -1
+        made = 0
+        for parent in range(alive):
+            board, empty = boards[cur, parent], empties[cur, parent]
+            for direction in range(4):
+                if lasts[cur, parent] >= 0 and direction == (lasts[cur, parent] + 2) % 4:
+                    continue  # straight back
+                other = neighbour(n, empty, direction)
+                if other < 0:
+                    continue
+                kind = board[other]
+                board[empty], board[other] = kind, 0
+                travel = _travel(n, board, target, kind, here, there, cost, work)
+                board[other], board[empty] = kind, 0
+                total = totals[cur, parent] - travels[cur, parent, kind] + travel
+                keys[made] = total + noise * random_unit(rng)
+                child_parent[made], child_slide[made] = parent, direction
+                child_total[made], child_travel[made] = total, travel
+                child_hash[made] = (hashes[cur, parent] ^ zobrist[empty, 0] ^ zobrist[other, kind]
+                                    ^ zobrist[empty, kind] ^ zobrist[other, 0])
+                made += 1
+        nxt, kept = 1 - cur, 0
+        for c in np.argsort(keys[:made]):
+            slot = np.int64(child_hash[c] & np.uint64(table_size - 1))
+            seen = False
+            while stamps[slot] == depth + 1:
+                if table[slot] == child_hash[c]:
+                    seen = True
+                    break
+                slot = (slot + 1) & (table_size - 1)
+            if seen:
+                continue
+            stamps[slot], table[slot] = depth + 1, child_hash[c]
+            parent, direction = child_parent[c], child_slide[c]
+            empty = empties[cur, parent]
+            other = neighbour(n, empty, direction)
+            board = boards[nxt, kept]
+            board[:] = boards[cur, parent]
+            kind = board[other]
+            board[empty], board[other] = kind, 0
+            empties[nxt, kept], lasts[nxt, kept] = other, direction
+            travels[nxt, kept] = travels[cur, parent]
+            travels[nxt, kept, kind] = child_travel[c]
+            totals[nxt, kept], hashes[nxt, kept] = child_total[c], child_hash[c]
+            parents[depth + 1, kept], slides[depth + 1, kept] = parent, direction
+            kept += 1
+            if child_total[c] < least:
+                least, least_depth = child_total[c], depth + 1
+            if child_total[c] == 0 or child_total[c] <= CHECK_TRAVEL and is_full_tree(n, board):
+                state = kept - 1
+                for level in range(depth + 1, 0, -1):
+                    out[level - 1] = slides[level, state]
+                    state = parents[level, state]
+                return depth + 1
+            if kept == width:
+                break
+        alive, cur = kept, nxt
+    return -1
