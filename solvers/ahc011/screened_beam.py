@@ -1,11 +1,14 @@
 """The ahc011 solver: anneal many target trees, beam-search the most promising.
 
 Work comes in two kinds of job (``attempt``): annealing target tree k (a few
-ms to 0.1 s), and a beam search sliding the tiles toward target k (up to
-half a second on a 10x10 board). The travel of a target (how far its tiles
-must go, ``matching``) predicts the beam's answer well, so the solver anneals
-``screen`` targets for every beam search and searches the least-travel target
-not searched yet. The shortest full-tree answer wins.
+ms to 0.1 s), and a search sliding the tiles toward target k (up to half a
+second on a 10x10 board). The travel of a target (how far its tiles must go,
+``matching``) predicts the search's answer well, so the solver anneals
+``screen`` targets for every search and searches the least-travel target not
+searched yet. The search is a beam over single slides ranked by travel
+(``move_beam``) on boards up to ``move_side``, falling back to the beam over
+the row-by-row placement plan (``beam``) when it stalls; larger boards use
+the plan only. The shortest full-tree answer wins.
 
 Jobs run two at a time on worker threads (the kernels release the GIL). Which
 jobs run is decided between batches from finished results only, so it never
@@ -38,8 +41,8 @@ _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="ahc011")
 
 class ScreenedBeamSolver(Solver):
     name = "screened-beam"
-    description = ("Target trees annealed toward short tile travel; beam search over which tile "
-                   "fills each cell on the targets with the least travel")
+    description = ("Target trees annealed toward short tile travel; beam search over slides "
+                   "(small boards) or over which tile fills each cell, on the least-travel targets")
     params = (
         Param("tree_steps", int, 300, 1, 100_000, "annealing steps per target tree, per cell"),
         Param("screen", int, 3, 1, 1000, "targets annealed per beam search"),
