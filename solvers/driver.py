@@ -103,7 +103,7 @@ def run(solver: Solver, budget: Budget, *, control: RunControl | None = None,
         if budget.nodes is not None:
             size = min(size, budget.nodes - progress.expansions)
         if budget.seconds is not None:
-            solver.deadline = time.perf_counter() + budget.seconds - elapsed
+            solver.deadline = start + paused_for + budget.seconds
         progress = solver.run_slice(size)
         sample = Sample(time.perf_counter() - start - paused_for, progress)
         samples.append(sample)

@@ -2,10 +2,10 @@
 
 import io
 import threading
-import time
 
 import pytest
 
+from solvers import driver
 from solvers.driver import Budget, RunControl, run
 from workbench.cli import main as cli
 from workbench.core.registry import solvers
@@ -34,12 +34,25 @@ def test_a_node_budget_is_spent_exactly_and_gives_a_legal_answer(board_text, nam
     assert final.pieces == instance.pieces - len(result.moves)
 
 
-def test_the_driver_tells_the_solver_when_a_time_budget_ends(board_text):
+class TickingClock:
+    """A stand-in for the driver's clock: each reading is one second after the last."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def perf_counter(self):
+        self.now += 1.0
+        return self.now
+
+
+def test_the_driver_tells_the_solver_when_a_time_budget_ends(board_text, monkeypatch):
+    monkeypatch.setattr(driver, "time", TickingClock())
     _, timed = make("beam", board_text)
     seen = []
-    before = time.perf_counter()
-    run(timed, Budget(seconds=0.2), on_progress=lambda sample: seen.append(timed.deadline))
-    assert seen and all(before + 0.2 <= deadline <= time.perf_counter() + 0.2 for deadline in seen)
+    result = run(timed, Budget(seconds=7), on_progress=lambda sample: seen.append(timed.deadline))
+    # The run starts at 101 and reads the clock twice a slice: slices start 1, 3 and 5 s in,
+    # and at 7 s the budget is spent. Every slice is told the same end: 101 + 7.
+    assert result.stopped_by == "time" and seen == [108.0] * 3
     _, counted = make("beam", board_text)
     run(counted, Budget(nodes=1000))
     assert counted.deadline is None  # node budgets stay deterministic: no clock involved
