@@ -14,6 +14,7 @@ import argparse
 from collections import defaultdict
 from pathlib import Path
 
+from bench import seed_range
 from solvers.ahc011 import SOLVERS
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE
@@ -21,14 +22,6 @@ from workbench.puzzles.ahc011 import PUZZLE
 CASES = Path(__file__).resolve().parents[2] / "shared" / "cases" / "ahc011"
 BY_NAME = {cls.name: cls for cls in SOLVERS}
 
-
-def seed_range(text: str) -> list[int]:
-    """'0-99', '3' or '0-9,20-29'."""
-    seeds = []
-    for part in text.split(","):
-        low, _, high = part.partition("-")
-        seeds.extend(range(int(low), int(high or low) + 1))
-    return seeds
 
 
 def main(argv=None) -> None:

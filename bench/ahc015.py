@@ -14,6 +14,7 @@ import argparse
 import time
 from pathlib import Path
 
+from bench import seed_range
 from solvers.ahc015 import POLICIES, SOLVERS
 from solvers.driver import Budget
 from solvers.online import OnlineGame
@@ -22,14 +23,6 @@ from workbench.puzzles.ahc015 import PUZZLE, play_game
 BY_NAME = {cls.name: cls for cls in SOLVERS}
 SHARED_CASES = Path(__file__).resolve().parents[2] / "shared" / "cases" / "ahc015"
 
-
-def seed_range(text: str) -> list[int]:
-    """'0-99' or '3' or '1,4,7-9'."""
-    seeds = []
-    for part in text.split(","):
-        low, _, high = part.partition("-")
-        seeds.extend(range(int(low), int(high or low) + 1))
-    return seeds
 
 
 def load_case(cases: Path, seed: int):

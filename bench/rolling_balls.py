@@ -17,17 +17,13 @@ import argparse
 import os
 from statistics import mean
 
+from bench import seed_range
 from solvers.driver import Budget, run
 from solvers.rolling_balls import SOLVERS
 from workbench.puzzles.rolling_balls import PUZZLE
 
 BY_NAME = {cls.name: cls for cls in SOLVERS}
 
-
-def seed_range(text: str) -> list[int]:
-    """'7' or '11-30' (inclusive)."""
-    low, _, high = text.partition("-")
-    return list(range(int(low), int(high or low) + 1))
 
 
 def bench_case(cls, seed: int, seconds: float, solver_seed: int) -> dict:

@@ -13,14 +13,14 @@ place). Saving checks the board (one empty square, enough matching stubs).
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
 
 from workbench.core.errors import EditError, IllegalMove
 from workbench.puzzles.ahc011 import Board, Case, board_problems, components
 from workbench.puzzles.ahc011.board import DIRECTIONS, OPPOSITE
 
-from .base import BoardAdapter
+from .base import BoardAdapter, label_coordinates
 
 CELL = 48.0
 LABEL = 24.0  # margin for the coordinate labels
@@ -84,23 +84,9 @@ class Ahc011Adapter(BoardAdapter):
                 hub = self.scene.addEllipse(QRectF(centre.x() - d / 2, centre.y() - d / 2, d, d))
                 hub.setZValue(2)
                 self.hubs.append(hub)
-        self._label_coordinates()
+        label_coordinates(self.scene, self.n, self.n, CELL, LABEL)  # 0-based, as the spec counts
         self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.n * CELL + LABEL + 4, self.n * CELL + LABEL + 4))
 
-    def _label_coordinates(self) -> None:
-        """0-based row and column numbers, as the spec counts them."""
-        font = QFont()
-        font.setPixelSize(int(CELL * 0.3))
-        for index in range(self.n):
-            for along_top in (True, False):
-                text = self.scene.addSimpleText(str(index), font)
-                text.setBrush(QBrush(QColor("#7a6f5c")))
-                box = text.boundingRect()
-                centre = index * CELL + CELL / 2
-                if along_top:
-                    text.setPos(centre - box.width() / 2, -LABEL / 2 - box.height() / 2)
-                else:
-                    text.setPos(-LABEL / 2 - box.width() / 2, centre - box.height() / 2)
 
     def show(self, instance: Case, state: Board, last_move=None, highlight=(), hints=True) -> None:
         if state.n != self.n:

@@ -13,7 +13,26 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QGraphicsScene
+
+
+def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, margin: float,
+                      first: int = 0) -> None:
+    """Row numbers down the left margin and column numbers along the top, counted from
+    ``first`` as the puzzle's answer files count them."""
+    font = QFont()
+    font.setPixelSize(int(cell * 0.32))
+    for along_top, count in ((True, cols), (False, rows)):
+        for index in range(count):
+            text = scene.addSimpleText(str(index + first), font)
+            text.setBrush(QBrush(QColor("#7a6f5c")))
+            box = text.boundingRect()
+            centre = index * cell + cell / 2
+            if along_top:
+                text.setPos(centre - box.width() / 2, -margin / 2 - box.height() / 2)
+            else:
+                text.setPos(-margin / 2 - box.width() / 2, centre - box.height() / 2)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ pieces/empty cells.
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen
+from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
 
 from workbench.core.errors import IllegalMove
@@ -16,7 +16,7 @@ from workbench.puzzles.comesolo import Board, Jump, legal_jumps
 from workbench.puzzles.comesolo.board import filled, resized
 from workbench.puzzles.comesolo.generator import random_board
 
-from .base import BoardAdapter
+from .base import BoardAdapter, label_coordinates
 
 CELL = 40.0
 LABEL = 24.0  # margin for the coordinate labels
@@ -61,25 +61,9 @@ class ComesoloAdapter(BoardAdapter):
                     QPen(PIECE_EDGE, 1.5), QBrush(PIECE))
                 disc.setZValue(2)
                 self.pieces.append(disc)
-        self._label_coordinates()
+        label_coordinates(self.scene, self.rows, self.cols, CELL, LABEL, first=1)  # as the answers count
         self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4, self.rows * CELL + LABEL + 4))
 
-    def _label_coordinates(self) -> None:
-        """1-based row and column numbers, as the answer files count them."""
-        font = QFont()
-        font.setPixelSize(int(CELL * 0.35))
-        for index in range(max(self.rows, self.cols)):
-            for along_top in (True, False):
-                if index >= (self.cols if along_top else self.rows):
-                    continue
-                text = self.scene.addSimpleText(str(index + 1), font)
-                text.setBrush(QBrush(QColor("#7a6f5c")))
-                box = text.boundingRect()
-                centre = index * CELL + CELL / 2
-                if along_top:
-                    text.setPos(centre - box.width() / 2, -LABEL / 2 - box.height() / 2)
-                else:
-                    text.setPos(-LABEL / 2 - box.width() / 2, centre - box.height() / 2)
 
     def show(self, instance, state: Board, last_move=None, highlight=(), hints=True) -> None:
         if (state.rows, state.cols) != (self.rows, self.cols):

@@ -18,7 +18,7 @@ from workbench.core.errors import IllegalMove
 from workbench.puzzles.rolling_balls import Board, Case, Roll, editing
 from workbench.puzzles.rolling_balls.board import WALL, is_ball, roll_end
 
-from .base import BoardAdapter
+from .base import BoardAdapter, label_coordinates
 
 CELL = 32.0
 LABEL = 22.0  # margin for the coordinate labels
@@ -82,24 +82,10 @@ class RollingBallsAdapter(BoardAdapter):
                 digit = self.scene.addSimpleText("", ball_font)
                 digit.setZValue(3)
                 self.digits.append(digit)
-        self._label_coordinates()
+        label_coordinates(self.scene, self.rows, self.cols, CELL, LABEL)  # as the answer's R C D count
         self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4,
                                        self.rows * CELL + LABEL + 4))
 
-    def _label_coordinates(self) -> None:
-        """0-based row and column numbers, as the answer's ``R C D`` counts them."""
-        font = QFont()
-        font.setPixelSize(int(CELL * 0.32))
-        for along_top, count in ((True, self.cols), (False, self.rows)):
-            for index in range(count):
-                text = self.scene.addSimpleText(str(index), font)
-                text.setBrush(QBrush(QColor("#7a6f5c")))
-                box = text.boundingRect()
-                centre = index * CELL + CELL / 2
-                if along_top:
-                    text.setPos(centre - box.width() / 2, -LABEL / 2 - box.height() / 2)
-                else:
-                    text.setPos(-LABEL / 2 - box.width() / 2, centre - box.height() / 2)
 
     def show(self, instance: Case, state: Board, last_move=None, highlight=(), hints=True) -> None:
         if (state.rows, state.cols) != (self.rows, self.cols):
