@@ -157,6 +157,22 @@ def place(n, board, ctx, moves, goal, kind, locked, dist, queue, search, choice,
 
 
 @njit(cache=True, nogil=True)
+def _drop_pair(n, board, ctx, moves, locked, blocked, dist, queue, first, second, entry, through, waiting):
+    """The last two slides of a pair: with one tile in ``through`` and the other in ``waiting``
+    (beside it, off the line), the empty square comes to ``entry`` (the line's other cell)
+    and slides ``through`` then ``waiting``, which pulls both tiles into ``first`` and ``second``."""
+    locked[waiting] = True
+    blocked[:] = locked
+    if not _empty_to(n, board, ctx, moves, entry, blocked, dist, queue):
+        return False
+    _step(n, board, ctx, moves, through)
+    _step(n, board, ctx, moves, waiting)
+    locked[waiting] = False
+    locked[first] = locked[second] = True
+    return True
+
+
+@njit(cache=True, nogil=True)
 def place_pair(n, board, ctx, moves, target, first, second, parked, locked, blocked, dist, queue, search,
                choice, noise, rng):
     """Fill ``first`` and ``second`` (the last two cells of a line) together.
@@ -191,15 +207,7 @@ def place_pair(n, board, ctx, moves, target, first, second, parked, locked, bloc
             return False
         locked[first] = locked[second] = True
         return True
-    locked[parked] = True
-    blocked[:] = locked
-    if not _empty_to(n, board, ctx, moves, second, blocked, dist, queue):
-        return False
-    _step(n, board, ctx, moves, first)
-    _step(n, board, ctx, moves, parked)
-    locked[parked] = False
-    locked[first] = locked[second] = True
-    return True
+    return _drop_pair(n, board, ctx, moves, locked, blocked, dist, queue, first, second, second, first, parked)
 
 
 @njit(cache=True, nogil=True)
@@ -216,15 +224,7 @@ def place_pair_through_second(n, board, ctx, moves, target, first, second, parke
     locked[second] = True
     if not place(n, board, ctx, moves, beside, target[second], locked, dist, queue, search, 0, noise, rng):
         return False
-    locked[beside] = True
-    blocked[:] = locked
-    if not _empty_to(n, board, ctx, moves, first, blocked, dist, queue):
-        return False
-    _step(n, board, ctx, moves, second)
-    _step(n, board, ctx, moves, beside)
-    locked[beside] = False
-    locked[first] = locked[second] = True
-    return True
+    return _drop_pair(n, board, ctx, moves, locked, blocked, dist, queue, first, second, first, second, beside)
 
 
 @njit(cache=True, nogil=True)
