@@ -231,8 +231,9 @@ def place_pair_through_second(n, board, ctx, moves, target, first, second, parke
 def _full_tree_with(n, scratch, cells, key):
     """Whether the board is a full tree once the window ``cells`` hold the types packed in ``key``.
 
-    The tiles of a case come from a spanning tree, so a full tree's N*N - 2
-    edges use up every stub, and the placed cells outside the window already
+    The solver only searches boards whose tiles a target tree could use (a
+    tree's tiles), so a full tree's N*N - 2 edges use up every stub, and the
+    placed cells outside the window already
     meet each other. So first a cheap test: every stub of a window cell meets
     one, and no stub points into the window unmet. Only boards that pass it
     get the whole-board check.
