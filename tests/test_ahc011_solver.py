@@ -189,10 +189,18 @@ def test_a_stop_flag_ends_both_searches_at_once(shared):
                       np.ones(1, dtype=np.uint8), moves) == -1
 
 
-def test_a_run_past_its_deadline_stops_after_the_jobs_under_way(shared):
+def test_past_its_deadline_a_run_without_an_answer_finishes_its_first_searches_then_stops(shared):
     case = case_file(shared, 3)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
-    solver.deadline = 0.0  # long gone
+    solver.deadline = 0.0  # long gone, as after a first run's compiling
     progress = solver.run_slice(10 ** 9)
-    assert solver.stop[0] == 1 and solver.targets + solver.searched <= 2
+    assert solver.searched == 2 and solver.found  # the first two searches ran to their end
+    assert solver.stop[0] == 1  # and the batch after them was cut short
     assert progress.expansions == 10 ** 9 and not progress.done
+
+
+def test_a_tiny_time_budget_still_gives_a_full_tree(shared):
+    case = case_file(shared, 1)
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
+    result = run(solver, Budget(seconds=0.001))
+    assert result.moves and tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count

@@ -16,8 +16,11 @@ depends on timing. Budget accounting: a job costs an estimate of its work in
 expansions; a slice adds its allowance to a running total and starts batches
 while the cost spent is below that total, so which jobs run depends on the
 node budget only, not on how it is sliced: same seed + same node budget ->
-same answer. Under a time budget, searches still running at the deadline are
-stopped (their answers dropped), so a run ends on time.
+same answer. Under a time budget, once there is an answer, searches still
+running at the deadline are stopped (their answers dropped), so a run ends on
+time. Until there is one (say the kernels were still compiling on a first run),
+the run goes on past the deadline to the end of its first searches: a timed
+run does not come back empty for lack of time.
 """
 
 from __future__ import annotations
@@ -36,6 +39,7 @@ from .grid import LETTERS
 MIN_SIDE = 3  # the row-by-row order needs a 2x3 block at the end
 WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
 BUILD, SLIDE = 0, 1
+FIRST_TARGETS = 200  # past the deadline with no answer yet, anneal at most this many targets
 _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="ahc011")
 
 
@@ -78,9 +82,15 @@ class ScreenedBeamSolver(Solver):
     def run_slice(self, max_expansions: int) -> Progress:
         self.allowance += max(0, max_expansions)
         self.stop[0] = 0
-        while self.spent < self.allowance and self.n >= MIN_SIDE and not self.stop[0]:
+        while (self.spent < self.allowance or self._owes_answer()) and self.n >= MIN_SIDE and not self.stop[0]:
             self._run_batch()
         return Progress(self.allowance, float(self.best_score), len(self.found), self.n < MIN_SIDE)
+
+    def _owes_answer(self) -> bool:
+        """Past the deadline with no answer and the first searches not yet run (a board no
+        target fits never gets one: it gives up after FIRST_TARGETS annealed targets)."""
+        return (self.deadline is not None and time.perf_counter() >= self.deadline and not self.found
+                and self.searched < WORKERS and self.targets < FIRST_TARGETS)
 
     def _next_jobs(self) -> list[tuple]:
         """WORKERS jobs of one kind (so the threads finish together), chosen from finished results.
@@ -100,7 +110,7 @@ class ScreenedBeamSolver(Solver):
         jobs = self._next_jobs()
         futures = [_pool.submit(self._run_job, *job) for job in jobs]
         if self.deadline is not None:
-            if wait(futures, timeout=max(0.0, self.deadline - time.perf_counter())).not_done:
+            if wait(futures, timeout=max(0.0, self.deadline - time.perf_counter())).not_done and self.found:
                 self.stop[0] = 1
         for (kind, k, target), future in zip(jobs, futures):
             result = future.result()
