@@ -1,0 +1,293 @@
+"""main.py batch: real programs on the judge's side of every protocol, verdicts, the run folder, compare."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from workbench.batch.cases import file_cases, parse_seeds
+from workbench.cli import main
+from workbench.core.registry import get_puzzle, puzzles
+
+REPO = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+AGENT = f"{PYTHON} {REPO / 'main.py'} agent"
+# Small cases for every puzzle (instance options included), so a whole game stays short.
+SMALL = {"comesolo": ["--size", "7"], "codevs": ["--turns", "6"], "ahc011": [], "ahc015": [],
+         "rolling-balls": []}
+
+
+def batch(tmp_path: Path, capsys, *args: str, out: str = "run") -> tuple[int, list[dict], str]:
+    code = main(["batch", *args, "--out", str(tmp_path / out), "--best", str(tmp_path / "best.csv")])
+    printed = capsys.readouterr().out
+    with open(tmp_path / out / "results.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    return code, rows, printed
+
+
+def program(tmp_path: Path, name: str, source: str) -> str:
+    path = tmp_path / f"{name}.py"
+    path.write_text(textwrap.dedent(source))
+    return f"{PYTHON} {path}"
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` still runs (a killed child nobody has reaped yet is a zombie: not running)."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def rescored(puzzle_id: str, run: Path, row: dict) -> float:
+    puzzle = get_puzzle(puzzle_id)
+    instance = puzzle.parse_input((run / row["input"]).read_text())
+    meta = json.loads((run / "run.json").read_text())
+    options = {o.name: v for o in puzzle.instance_options
+               for k, v in meta.get("instance_options", {}).items() if k == o.name}
+    if options:
+        instance = puzzle.configure(instance, **options)
+    return puzzle.score_solution(instance, (run / row["answer"]).read_text()).score
+
+
+@pytest.mark.parametrize("puzzle_id", sorted(puzzles()))
+def test_the_workbench_agent_plays_every_protocol(tmp_path, capsys, puzzle_id):
+    code, rows, printed = batch(tmp_path, capsys, puzzle_id, "--seeds", "1-2", *SMALL[puzzle_id],
+                                "--cmd", f"{AGENT} {puzzle_id} --nodes 200", "--time", "120", "--jobs", "2")
+    assert code == 0
+    assert [r["verdict"] for r in rows] == ["OK", "OK"], rows
+    run = tmp_path / "run"
+    for row in rows:
+        # Every answer is complete on disk and scores what the table says.
+        assert float(row["score"]) == rescored(puzzle_id, run, row)
+        assert (run / "inputs" / f"{row['name']}.txt").read_text() == get_puzzle(puzzle_id).format_input(
+            get_puzzle(puzzle_id).generate(int(row["seed"]), **_generator_options(puzzle_id)))
+    mean = sum(float(r["score"]) for r in rows) / 2
+    assert printed.strip().splitlines()[-1] == _plain(mean)
+
+
+def _generator_options(puzzle_id: str) -> dict:
+    return {"comesolo": {"size": 7}, "codevs": {"turns": 6}}.get(puzzle_id, {})
+
+
+def _plain(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.6f}".rstrip("0").rstrip(".")
+
+
+def test_a_solver_batch_equals_solve_for_the_same_seed_and_nodes(tmp_path, capsys):
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "3-4", "--size", "8", "--solver", "beam",
+                          "--nodes", "3000", "--seed", "5", "--jobs", "1")
+    assert code == 0 and [r["verdict"] for r in rows] == ["OK", "OK"]
+    for row in rows:
+        board = tmp_path / f"board{row['seed']}.txt"
+        assert main(["gen", "comesolo", row["seed"], "--size", "8", "-o", str(board)]) == 0
+        answer = tmp_path / f"solve{row['seed']}.out"
+        assert main(["solve", "comesolo", str(board), "--solver", "beam", "--nodes", "3000", "--seed", "5",
+                     "-o", str(answer)]) == 0
+        assert (tmp_path / "run" / row["answer"]).read_text() == answer.read_text()
+    meta = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert meta["solver"] == "beam" and meta["nodes"] == 3000 and meta["status"] == "complete"
+    assert meta["command_line"][:3] == ["main.py", "batch", "comesolo"] and meta["version"]
+
+
+def test_garbage_is_wrong_answer_with_the_judges_reason(tmp_path, capsys):
+    garbage = program(tmp_path, "garbage", """
+        import sys
+        sys.stdin.read()
+        print("hello world")
+    """)
+    code, rows, _ = batch(tmp_path, capsys, "ahc011", "--seeds", "0-1", "--cmd", garbage, "--time", "20")
+    assert code == 0
+    assert [r["verdict"] for r in rows] == ["WA", "WA"]
+    assert all(r["score"] == "0" for r in rows)
+    assert rows[0]["message"].startswith("invalid answer: line 1")
+
+
+def test_interactive_garbage_stops_the_game_at_that_tilt(tmp_path, capsys):
+    garbage = program(tmp_path, "tilts", """
+        import sys
+        sys.stdin.readline()
+        for t in range(100):
+            sys.stdin.readline()
+            print("F" if t < 3 else "X", flush=True)
+    """)
+    code, rows, _ = batch(tmp_path, capsys, "ahc015", "--seeds", "0", "--cmd", garbage, "--time", "20")
+    assert rows[0]["verdict"] == "WA"
+    assert rows[0]["message"] == "protocol error: tilt 4: expected one of F, B, L, R, got 'X'"
+
+
+def test_the_next_drop_is_revealed_only_after_the_tilt(tmp_path, capsys):
+    # After p_1 the program looks for more input before answering: there must be none yet.
+    peeker = program(tmp_path, "peeker", """
+        import select, sys
+        sys.stdin.readline()
+        sys.stdin.readline()
+        if select.select([sys.stdin], [], [], 1.0)[0]:
+            sys.exit(5)
+        print("F", flush=True)
+        for t in range(99):
+            sys.stdin.readline()
+            print("L", flush=True)
+    """)
+    code, rows, _ = batch(tmp_path, capsys, "ahc015", "--seeds", "0", "--cmd", peeker, "--time", "20")
+    assert rows[0]["verdict"] == "OK", rows[0]
+
+
+def test_a_program_past_its_limit_is_killed_with_its_children(tmp_path, capsys):
+    pidfile = tmp_path / "pid"
+    sleeper = f"sh -c 'sleep 60 & echo $! > {pidfile}; wait'"
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "1", "--size", "6", "--cmd", sleeper,
+                          "--time", "1")
+    assert rows[0]["verdict"] == "TLE" and rows[0]["score"] == "0"
+    assert 1.0 <= float(rows[0]["time_s"]) < 5.0
+    assert "killed" in rows[0]["message"]
+    time.sleep(0.2)
+    assert not alive(int(pidfile.read_text()))  # the grandchild went with the process group
+
+
+def test_crashes_are_runtime_errors_and_stderr_is_kept(tmp_path, capsys):
+    crasher = program(tmp_path, "crasher", """
+        import os, signal, sys
+        for i in range(100):
+            print(f"debug line {i}", file=sys.stderr)
+        sys.stderr.flush()
+        if sys.stdin.read().count("1") % 2:
+            os.kill(os.getpid(), signal.SIGSEGV)
+        sys.exit(3)
+    """)
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "3-4", "--size", "7",
+                          "--cmd", crasher, "--time", "20")
+    assert {r["verdict"] for r in rows} == {"RE"}
+    assert {r["message"] for r in rows} == {"exit code 3", "killed by SIGSEGV"}
+    kept = (tmp_path / "run" / "stderr" / f"{rows[0]['name']}.txt").read_text().splitlines()
+    assert kept[0] == "debug line 60" and kept[-1] == "debug line 99"
+
+
+def test_inputs_with_the_same_name_keep_both_answers(tmp_path, shared, capsys):
+    a, b = shared / "repro" / "batch" / "a" / "case.txt", shared / "repro" / "batch" / "b" / "case.txt"
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", str(a), str(b), "--solver", "beam", "--nodes", "500")
+    assert [r["name"] for r in rows] == ["case", "case-2"]
+    assert [r["case"] for r in rows] == [str(a), str(b)]
+    assert (tmp_path / "run" / "answers" / "case.out").is_file()
+    assert (tmp_path / "run" / "answers" / "case-2.out").is_file()
+
+
+def test_best_known_and_relative_scores(tmp_path, capsys):
+    weak = program(tmp_path, "weak", """
+        import sys
+        sys.stdin.read()
+        print(0)
+    """)
+    batch(tmp_path, capsys, "comesolo", "--seeds", "1-2", "--size", "7", "--solver", "beam", "--nodes", "2000",
+          out="strong")
+    best = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "best.csv"))}
+    assert set(best) == {"1", "2"} and all(v > 0 for v in best.values())
+    _, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "1-2", "--size", "7", "--cmd", weak, out="weak")
+    assert [(r["verdict"], r["relative"]) for r in rows] == [("OK", "0.000000"), ("OK", "0.000000")]
+    # The weaker run leaves the best-known scores as they were.
+    assert {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "best.csv"))} == best
+
+
+def test_compare_two_runs(tmp_path, capsys):
+    for out, nodes in (("a", "50"), ("b", "3000")):
+        batch(tmp_path, capsys, "comesolo", "--seeds", "1-6", "--size", "8", "--solver", "beam", "--nodes", nodes,
+              out=out)
+    assert main(["batch", "compare", str(tmp_path / "a"), str(tmp_path / "b")]) == 0
+    printed = capsys.readouterr().out
+    rows_a = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "a" / "results.csv"))}
+    rows_b = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "b" / "results.csv"))}
+    diffs = [rows_b[k] - rows_a[k] for k in rows_a]
+    wins, losses = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
+    assert f"B wins {wins}, loses {losses}, ties {6 - wins - losses}" in printed
+    assert "paired t-test p = " in printed and "Wilcoxon signed-rank p = " in printed
+    assert printed.strip().splitlines()[-1] == _plain(round(sum(diffs) / 6, 6))
+
+
+def test_usage_mistakes_are_one_line(tmp_path, capsys):
+    assert main(["batch", "comesolo", "--seeds", "5-1", "--out", str(tmp_path / "x")]) == 1
+    assert "--seeds: '5-1' is an empty range" in capsys.readouterr().err
+    assert main(["batch", "comesolo", "--out", str(tmp_path / "x")]) == 1
+    assert "give either --seeds A-B or input files" in capsys.readouterr().err
+    assert main(["batch", "comesolo", "--seeds", "1", "--time", "nan", "--out", str(tmp_path / "x")]) == 1
+    assert "--time must be a positive number" in capsys.readouterr().err
+    assert main(["batch", "compare", str(tmp_path), str(tmp_path)]) == 1
+    assert "is not a batch run folder" in capsys.readouterr().err
+
+
+def test_seed_ranges():
+    assert parse_seeds("0-3,7,10-11") == [0, 1, 2, 3, 7, 10, 11]
+    with pytest.raises(ValueError, match="listed twice"):
+        parse_seeds("1-3,2")
+    with pytest.raises(ValueError, match="not a seed"):
+        parse_seeds("a-b")
+
+
+def test_ctrl_c_keeps_finished_cases_and_kills_running_programs(tmp_path):
+    # The first two cases answer at once; the third sleeps until the batch is interrupted.
+    counter, pidfile = tmp_path / "count", tmp_path / "pid"
+    slow = program(tmp_path, "slow", f"""
+        import os, pathlib, sys, time
+        sys.stdin.read()
+        counter = pathlib.Path({str(counter)!r})
+        n = int(counter.read_text()) if counter.exists() else 0
+        counter.write_text(str(n + 1))
+        if n >= 2:
+            pathlib.Path({str(pidfile)!r}).write_text(str(os.getpid()))
+            time.sleep(120)
+        print(0)
+    """)
+    out = tmp_path / "run"
+    batch_process = subprocess.Popen(
+        [PYTHON, str(REPO / "main.py"), "batch", "comesolo", "--seeds", "1-5", "--size", "6", "--cmd", slow,
+         "--time", "100", "--jobs", "1", "--out", str(out), "--best", str(tmp_path / "best.csv")],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.time() + 120
+    while not pidfile.exists() and time.time() < deadline:
+        time.sleep(0.1)
+    child = int(pidfile.read_text())
+    batch_process.send_signal(signal.SIGINT)
+    stdout, stderr = batch_process.communicate(timeout=60)
+    assert batch_process.returncode == 130
+    assert "stopped: 2 of 5 cases finished" in stderr
+    rows = list(csv.DictReader(open(out / "results.csv")))
+    assert [r["seed"] for r in rows] == ["1", "2"] and all(r["verdict"] == "OK" for r in rows)
+    assert sorted(p.name for p in (out / "answers").iterdir()) == ["0001.out", "0002.out"]
+    assert json.loads((out / "run.json").read_text())["status"] == "stopped"
+    time.sleep(0.3)
+    assert not alive(child)
+
+
+def test_a_dask_cluster_gives_the_local_scores(tmp_path, capsys):
+    distributed = pytest.importorskip("distributed")
+    args = ("comesolo", "--seeds", "1-4", "--size", "8", "--solver", "beam", "--nodes", "2000", "--seed", "3")
+    _, local, _ = batch(tmp_path, capsys, *args, "--jobs", "2", out="local")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        _, remote, _ = batch(tmp_path, capsys, *args, "--dask", cluster.scheduler_address, out="dask")
+    assert [(r["case"], r["score"], r["verdict"]) for r in remote] == \
+        [(r["case"], r["score"], r["verdict"]) for r in local]
+    assert json.loads((tmp_path / "dask" / "run.json").read_text())["dask"] == cluster.scheduler_address
+
+
+def test_file_cases_read_each_input(tmp_path):
+    (tmp_path / "x.txt").write_text("3\n111\n101\n111\n")
+    cases = file_cases([str(tmp_path / "x.txt")], {})
+    assert cases[0].name == "x" and cases[0].input_text == "3\n111\n101\n111\n"
+
+
+def test_a_program_that_cannot_start_is_a_runtime_error(tmp_path, capsys):
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "1", "--size", "6", "--cmd",
+                          str(tmp_path / "no-such-program"), "--time", "5")
+    assert code == 0
+    assert rows[0]["verdict"] == "RE"
+    assert rows[0]["message"] == f"cannot start '{tmp_path / 'no-such-program'}': No such file or directory"

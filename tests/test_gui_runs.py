@@ -1,0 +1,81 @@
+"""The Runs panel, driven as a user would: a batch fills the table live, a row opens in step-through."""
+
+from __future__ import annotations
+
+import csv
+
+from PySide6.QtCore import Qt
+
+from workbench.batch.results import plain_number
+from workbench.puzzles.comesolo import PUZZLE
+
+
+def test_a_run_fills_the_table_and_a_row_opens_its_answer(qtbot, window, tmp_path):
+    panel = window.runs_panel
+    panel.runs_root = tmp_path / "runs"
+    window.show_runs()
+    assert window.runs_dock.isVisible()
+    panel.seeds.setText("1-3")
+    panel.runner.setCurrentText("beam")
+    panel.time.setValue(0.3)
+    panel.jobs.setValue(1)
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    assert panel.running and not panel.start_button.isEnabled()
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 3, timeout=180_000)
+    qtbot.waitUntil(lambda: panel.start_button.isEnabled(), timeout=5_000)
+
+    # The table holds what the run folder holds.
+    with open(panel.run_folder / "results.csv", newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    header = [panel.model.headerData(c, Qt.Horizontal) for c in range(panel.model.columnCount())]
+    assert header == ["case", "density", "rows", "cols", "pieces", "score", "relative", "time_s", "verdict",
+                      "message"]
+    shown = {panel.model.item(r, 0).text(): panel.model.item(r, 5).text() for r in range(3)}
+    assert shown == {row["case"]: row["score"] for row in rows}
+    assert all(row["verdict"] == "OK" for row in rows)
+    assert "3 cases: mean " + plain_number(round(sum(float(r["score"]) for r in rows) / 3, 6)) in panel.summary.text()
+    assert len(panel.points.data) == 3
+
+    # Sorting by score puts the lowest first.
+    panel.table.sortByColumn(5, Qt.AscendingOrder)
+    first = panel.proxy.index(0, 5).data()
+    assert float(first) == min(float(r["score"]) for r in rows)
+
+    # Double-clicking the worst case opens its board with the run's answer ready to step through.
+    index = panel.proxy.index(0, 0)
+    worst = next(r for r in rows if r["case"] == index.data())
+    where = panel.table.visualRect(index).center()
+    qtbot.mouseClick(panel.table.viewport(), Qt.LeftButton, pos=where)  # a double click starts as a click
+    qtbot.mouseDClick(panel.table.viewport(), Qt.LeftButton, pos=where)
+    assert PUZZLE.format_input(window.session.instance) == (panel.run_folder / worst["input"]).read_text()
+    answer = PUZZLE.parse_solution(window.session.instance, (panel.run_folder / worst["answer"]).read_text())
+    assert window.tabs.currentWidget() is window.step_panel
+    assert window.step_panel.slider.maximum() == len(answer.moves)
+    window.step_panel.slider.setValue(len(answer.moves))
+    assert window.session.report().text == worst["score"]
+
+
+def test_a_past_run_opens_and_compares(qtbot, window, tmp_path):
+    from workbench.cli import main
+
+    for out, nodes in (("a", "30"), ("b", "2000")):
+        assert main(["batch", "comesolo", "--seeds", "1-4", "--size", "8", "--solver", "beam", "--nodes", nodes,
+                     "--jobs", "1", "--out", str(tmp_path / out), "--best", str(tmp_path / "best.csv")]) == 0
+    panel = window.runs_panel
+    assert panel.open_run(tmp_path / "a")
+    assert panel.model.rowCount() == 4
+    dialog = panel.compare_with(tmp_path / "b")
+    result = dialog.comparison
+    assert result.wins + result.losses + result.ties == 4
+    assert result.wins >= 1  # more nodes never did worse on all four
+    dialog.close()
+
+
+def test_a_bad_seed_range_is_a_message_not_a_run(qtbot, window, tmp_path):
+    panel = window.runs_panel
+    panel.runs_root = tmp_path
+    panel.seeds.setText("9-1")
+    with qtbot.waitSignal(panel.message) as signal:
+        assert not panel.start()
+    assert signal.args[0] == "Cannot start the run: '9-1' is an empty range"
+    assert not panel.running

@@ -1,0 +1,89 @@
+"""The cases of a batch: from seeds (the bit-exact generators) or from input files.
+
+Each case carries its input text, so a worker (a local process or a Dask
+worker on another machine) needs nothing from this machine's disk, and a name
+that is unique within the run, so no answer ever replaces another.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Sequence
+
+from workbench.core.errors import WorkbenchError
+from workbench.core.files import read_text
+
+
+@dataclass(frozen=True)
+class BatchCase:
+    index: int  # position in the run, for a stable order
+    name: str  # unique in the run: answers/NAME.out, stderr/NAME.txt
+    source: str  # "seed 42" or the input file's path, as the user gave it
+    seed: int | None
+    input_text: str
+    options: dict = field(default_factory=dict)  # the puzzle's instance options (codevs --turns)
+
+    @property
+    def key(self) -> str:
+        """Identifies the case across runs: the same input and options are the same case."""
+        blob = self.input_text + json.dumps(self.options, sort_keys=True)
+        return hashlib.sha1(blob.encode("utf-8")).hexdigest()[:16]
+
+    @property
+    def label(self) -> str:
+        return str(self.seed) if self.seed is not None else self.source
+
+
+def parse_seeds(text: str) -> list[int]:
+    """Seeds from '7', '0-99' (inclusive) or '0-9,20-29,50'; ValueError names the bad part."""
+    seeds: list[int] = []
+    for part in text.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not (low.isascii() and low.isdigit() and (not dash or (high.isascii() and high.isdigit()))):
+            raise ValueError(f"'{part}' is not a seed or a range like 0-99")
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise ValueError(f"'{part}' is an empty range")
+        if last >= 2 ** 64:
+            raise ValueError(f"seed {last} does not fit in 64 bits")
+        seeds.extend(range(first, last + 1))
+    if len(set(seeds)) != len(seeds):
+        raise ValueError("a seed is listed twice")
+    return seeds
+
+
+def seed_cases(puzzle, seeds: Sequence[int], generator_options: dict[str, Any],
+               instance_options: dict[str, Any]) -> list[BatchCase]:
+    width = max(4, len(str(max(seeds, default=0))))
+    cases = []
+    for index, seed in enumerate(seeds):
+        try:
+            instance = puzzle.generate(seed, **generator_options)
+        except ValueError as error:
+            raise WorkbenchError(f"seed {seed}: {error}") from None
+        cases.append(BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed,
+                               puzzle.format_input(instance), dict(instance_options)))
+    return cases
+
+
+def file_cases(paths: Sequence[str], instance_options: dict[str, Any]) -> list[BatchCase]:
+    """Cases named by their file stems; a stem seen before gets '-2', '-3', ... (in the order given)."""
+    cases, taken = [], set()
+    for index, path in enumerate(paths):
+        stem = Path(path).stem or f"case{index}"
+        name, k = stem, 1
+        while name in taken:
+            k += 1
+            name = f"{stem}-{k}"
+        taken.add(name)
+        cases.append(BatchCase(index, name, str(path), None, read_text(path), dict(instance_options)))
+    return cases
+
+
+def load_instance(puzzle, case: BatchCase):
+    """The case's instance with its instance options applied (FormatError or ValueError when bad)."""
+    instance = puzzle.parse_input(case.input_text)
+    return puzzle.configure(instance, **case.options) if case.options else instance

@@ -1,0 +1,179 @@
+"""A batch's results: scoring each case's answer, the run folder, and the best-known scores.
+
+Run folder (``--out``): ``results.csv`` (one row per finished case), ``answers/``,
+``inputs/`` (so a run can be reopened and compared on its own), ``stderr/``
+(the last lines a program wrote) and ``run.json`` (how the run was made).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable
+
+from workbench.core.errors import WorkbenchError
+from workbench.core.files import read_text, write_atomic
+
+from .cases import BatchCase, load_instance
+from .tasks import CaseRun
+
+VERDICTS = ("OK", "WA", "TLE", "RE", "FAIL")  # FAIL: the case itself could not be read
+BASE_COLUMNS = ("case", "name", "seed")
+RESULT_COLUMNS = ("score", "relative", "time_s", "verdict", "message", "key", "answer", "input")
+
+
+@dataclass
+class CaseResult:
+    case: BatchCase
+    score: float
+    verdict: str
+    message: str
+    seconds: float
+    features: dict = field(default_factory=dict)
+    facts: dict = field(default_factory=dict)
+    relative: float = 0.0
+    stderr_tail: str = ""
+    answer: str | None = None
+
+    def row(self) -> dict:
+        row = {"case": self.case.label, "name": self.case.name,
+               "seed": "" if self.case.seed is None else self.case.seed}
+        row.update(self.features)
+        row.update({"score": full_number(self.score), "relative": f"{self.relative:.6f}",
+                    "time_s": f"{self.seconds:.3f}", "verdict": self.verdict, "message": self.message,
+                    "key": self.case.key, "answer": f"answers/{self.case.name}.out" if self.answer else "",
+                    "input": f"inputs/{self.case.name}.txt"})
+        row.update({f"fact {k}": v for k, v in self.facts.items()})
+        return row
+
+
+def plain_number(value: float) -> str:
+    """A score in full: whole numbers without a decimal point, others to six places (no exponent)."""
+    if float(value).is_integer():
+        return str(int(value))
+    return f"{value:.6f}".rstrip("0").rstrip(".")
+
+
+def full_number(value: float) -> str:
+    """A score exactly as computed (for files): whole numbers plain, others to the last digit."""
+    return str(int(value)) if float(value).is_integer() else repr(float(value))
+
+
+def judge_result(puzzle, case: BatchCase, run: CaseRun) -> CaseResult:
+    """Re-score a case's answer with the engine; the verdict the run found first stands."""
+    try:
+        instance = load_instance(puzzle, case)
+        features = puzzle.case_features(instance)
+    except (WorkbenchError, ValueError) as error:
+        return CaseResult(case, 0, "FAIL", f"bad input: {error}", run.seconds)
+    result = CaseResult(case, 0, run.verdict or "OK", run.message, run.seconds, features,
+                        stderr_tail=run.stderr_tail, answer=run.answer)
+    if run.verdict is None:
+        if run.answer is None:
+            result.verdict, result.message = "WA", "no answer"
+        else:
+            try:
+                report = puzzle.score_solution(instance, run.answer)
+            except WorkbenchError as error:
+                result.verdict, result.message = "WA", f"invalid answer: {error}"
+            else:
+                result.score, result.facts = report.score, dict(report.facts)
+    return result
+
+
+# ------------------------------------------------------------------ best known
+class BestKnown:
+    """The best score seen for each case (by input and options), kept in one CSV per puzzle."""
+
+    COLUMNS = ("key", "case", "score", "run")
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.best: dict[str, dict] = {}
+        if self.path.is_file():
+            for row in csv.DictReader(io.StringIO(read_text(self.path))):
+                try:
+                    row["score"] = float(row["score"])
+                except (KeyError, ValueError):
+                    continue
+                self.best[row["key"]] = row
+
+    def score(self, key: str) -> float | None:
+        row = self.best.get(key)
+        return None if row is None else row["score"]
+
+    def relative(self, result: CaseResult) -> float:
+        """The score over the best known (this one included): 1.0 is the best anyone got."""
+        best = max(self.score(result.case.key) or 0.0, result.score)
+        if best <= 0:
+            return 1.0 if result.verdict == "OK" else 0.0
+        return result.score / best
+
+    def update(self, results: Iterable[CaseResult], run: str) -> int:
+        """Record better scores; return how many cases got a new best."""
+        improved = 0
+        for result in results:
+            if result.verdict != "OK":
+                continue
+            known = self.score(result.case.key)
+            if known is None or result.score > known:
+                self.best[result.case.key] = {"key": result.case.key, "case": result.case.label,
+                                              "score": result.score, "run": run}
+                improved += 1
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, self.COLUMNS, lineterminator="\n")
+        writer.writeheader()
+        for row in sorted(self.best.values(), key=lambda r: r["case"]):
+            writer.writerow({**row, "score": full_number(row["score"])})
+        write_atomic(self.path, out.getvalue())
+        return improved
+
+
+# ------------------------------------------------------------------ the run folder
+class RunFolder:
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        for sub in ("answers", "inputs", "stderr"):
+            (self.path / sub).mkdir(parents=True, exist_ok=True)
+
+    def write_case(self, result: CaseResult) -> None:
+        name = result.case.name
+        write_atomic(self.path / "inputs" / f"{name}.txt", result.case.input_text)
+        if result.answer is not None:
+            write_atomic(self.path / "answers" / f"{name}.out", result.answer)
+        if result.stderr_tail:
+            write_atomic(self.path / "stderr" / f"{name}.txt", result.stderr_tail + "\n")
+
+    def write_results(self, results: list[CaseResult]) -> None:
+        rows = [r.row() for r in sorted(results, key=lambda r: r.case.index)]
+        columns: list[str] = []
+        for row in rows:
+            columns.extend(k for k in row if k not in columns)
+        out = io.StringIO()
+        writer = csv.DictWriter(out, columns or list(BASE_COLUMNS + RESULT_COLUMNS), lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        write_atomic(self.path / "results.csv", out.getvalue())
+
+    def write_meta(self, meta: dict) -> None:
+        write_atomic(self.path / "run.json", json.dumps(meta, indent=2, sort_keys=True) + "\n")
+
+
+def read_run(path: Path) -> tuple[dict, list[dict]]:
+    """A run folder's run.json and results.csv rows (FormatError-free: WorkbenchError names the file)."""
+    path = Path(path)
+    csv_path = path / "results.csv"
+    if not csv_path.is_file():
+        raise WorkbenchError(f"{path} is not a batch run folder (no results.csv)")
+    rows = list(csv.DictReader(io.StringIO(read_text(csv_path))))
+    meta = {}
+    if (path / "run.json").is_file():
+        try:
+            meta = json.loads(read_text(path / "run.json"))
+        except json.JSONDecodeError as error:
+            raise WorkbenchError(f"{path / 'run.json'}: {error}") from None
+    return meta, rows
