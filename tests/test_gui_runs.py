@@ -79,3 +79,32 @@ def test_a_bad_seed_range_is_a_message_not_a_run(qtbot, window, tmp_path):
         assert not panel.start()
     assert signal.args[0] == "Cannot start the run: '9-1' is an empty range"
     assert not panel.running
+
+
+def test_stop_kills_the_running_programs_and_keeps_the_folder(qtbot, window, tmp_path):
+    import json
+    import time
+
+    panel = window.runs_panel
+    panel.runs_root = tmp_path / "runs"
+    panel.seeds.setText("1-4")
+    panel.runner.setCurrentText("Your program (command)…")
+    assert panel.command.isVisibleTo(panel)
+    pidfile = tmp_path / "pid"
+    panel.command.setText(f"sh -c 'echo $$ > {pidfile}; exec sleep 60'")
+    panel.time.setValue(100)
+    panel.jobs.setValue(1)
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(pidfile.exists, timeout=60_000)
+    qtbot.mouseClick(panel.stop_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running and panel.start_button.isEnabled(), timeout=30_000)
+    meta = json.loads((panel.run_folder / "run.json").read_text())
+    assert meta["status"] == "stopped" and meta["finished"] == 0
+    assert (panel.run_folder / "results.csv").read_text().strip() != ""
+    time.sleep(0.3)
+    pid = int(pidfile.read_text())
+    try:
+        state = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        state = "gone"
+    assert state in ("gone", "Z")

@@ -116,16 +116,17 @@ class RunsPanel(QWidget):
         self.by_group.addItem(self.bars)
         self._dirty = False
 
-        # A bottom dock is wide and short: the form is one row, the plots sit beside the table.
-        controls = QHBoxLayout()
-        for label, widget, stretch in (("Cases", self.seeds, 1), (None, self.files_button, 0),
-                                       ("Run", self.runner, 0), (None, self.command, 2), ("Time", self.time, 0),
-                                       ("Jobs", self.jobs, 0), (None, self.start_button, 0),
-                                       (None, self.stop_button, 0), (None, self.open_button, 0),
-                                       (None, self.compare_button, 0)):
+        # A bottom dock is wide and short: two rows of controls, the plots beside the table.
+        what, how = QHBoxLayout(), QHBoxLayout()
+        for row, label, widget, stretch in ((what, "Cases", self.seeds, 1), (what, None, self.files_button, 0),
+                                            (what, "Run", self.runner, 1), (what, None, self.command, 3),
+                                            (how, "Time", self.time, 0), (how, "Jobs", self.jobs, 0),
+                                            (how, None, self.start_button, 0), (how, None, self.stop_button, 0),
+                                            (how, None, self.open_button, 0), (how, None, self.compare_button, 0)):
             if label:
-                controls.addWidget(QLabel(label))
-            controls.addWidget(widget, stretch)
+                row.addWidget(QLabel(label))
+            row.addWidget(widget, stretch)
+        how.addStretch(1)
         status = QHBoxLayout()
         status.addWidget(self.progress)
         status.addWidget(self.summary, 3)
@@ -138,8 +139,11 @@ class RunsPanel(QWidget):
         body.setStretchFactor(0, 3)
         body.setStretchFactor(1, 2)
         self.table.setMinimumHeight(120)
+        body.setSizes([600, 400])
+        self.table.verticalHeader().hide()
         layout = QVBoxLayout(self)
-        layout.addLayout(controls)
+        layout.addLayout(what)
+        layout.addLayout(how)
         layout.addLayout(status)
         layout.addWidget(body, 1)
 
@@ -159,7 +163,7 @@ class RunsPanel(QWidget):
         self.files_button.setText("Files…")
 
     def _runner_changed(self, text: str) -> None:
-        self.command.setEnabled(text == COMMAND_CHOICE)
+        self.command.setVisible(text == COMMAND_CHOICE)
 
     def choose_files(self) -> None:
         paths, _ = QFileDialog.getOpenFileNames(self, "Inputs for the run")
@@ -295,7 +299,10 @@ class RunsPanel(QWidget):
         ys = [float(r["score"]) for r in rows]
         self.points.setData(x=xs, y=ys, brush=[relative_colour(float(r.get("relative") or 0)) for r in rows])
         summary = summarize(rows)
-        self.by_group.getAxis("bottom").setTicks([[(i, g.label) for i, g in enumerate(summary.groups)]])
+        # The axis names the feature once; each bar is labelled with its value or range only.
+        self.by_group.setLabel("bottom", self.features[0] if self.features else "")
+        self.by_group.getAxis("bottom").setTicks([[(i, g.label.split(" ", 1)[-1])
+                                                   for i, g in enumerate(summary.groups)]])
         self.bars.setOpts(x=list(range(len(summary.groups))), height=[g.mean_score for g in summary.groups])
         if rows:
             verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
