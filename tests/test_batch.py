@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import csv
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -199,9 +198,13 @@ def test_best_known_and_relative_scores(tmp_path, capsys):
 
 
 def test_compare_two_runs(tmp_path, capsys):
+    printed = {}
     for out, nodes in (("a", "50"), ("b", "3000")):
-        batch(tmp_path, capsys, "comesolo", "--seeds", "1-6", "--size", "8", "--solver", "beam", "--nodes", nodes,
-              out=out)
+        printed[out] = batch(tmp_path, capsys, "comesolo", "--seeds", "1-6", "--size", "8", "--solver", "beam",
+                             "--nodes", nodes, out=out)[2]
+    # A run says how it did against the last run of the puzzle in the same folder.
+    assert "against" not in printed["a"]
+    assert "against a (6 shared cases): wins " in printed["b"]
     assert main(["batch", "compare", str(tmp_path / "a"), str(tmp_path / "b")]) == 0
     printed = capsys.readouterr().out
     rows_a = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "a" / "results.csv"))}
@@ -291,3 +294,14 @@ def test_a_program_that_cannot_start_is_a_runtime_error(tmp_path, capsys):
     assert code == 0
     assert rows[0]["verdict"] == "RE"
     assert rows[0]["message"] == f"cannot start '{tmp_path / 'no-such-program'}': No such file or directory"
+
+
+def test_an_unreadable_input_is_that_cases_verdict(tmp_path, capsys):
+    good = tmp_path / "good.txt"
+    good.write_text("3\n111\n101\n111\n")
+    bad = tmp_path / "bad.txt"
+    bad.write_bytes(b"\xff\xfe not text")
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", str(bad), str(good), "--solver", "beam", "--nodes", "100")
+    assert code == 0
+    assert [r["verdict"] for r in rows] == ["FAIL", "OK"]
+    assert rows[0]["message"].startswith("bad input: ") and "not a text file" in rows[0]["message"]

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import FormatError, WorkbenchError
 from workbench.core.files import read_text
 
 
@@ -25,6 +25,7 @@ class BatchCase:
     seed: int | None
     input_text: str
     options: dict = field(default_factory=dict)  # the puzzle's instance options (codevs --turns)
+    problem: str = ""  # why the input could not be read (the case's verdict, not the batch's end)
 
     @property
     def key(self) -> str:
@@ -79,11 +80,27 @@ def file_cases(paths: Sequence[str], instance_options: dict[str, Any]) -> list[B
             k += 1
             name = f"{stem}-{k}"
         taken.add(name)
-        cases.append(BatchCase(index, name, str(path), None, read_text(path), dict(instance_options)))
+        try:
+            text, problem = read_text(path), ""
+        except WorkbenchError as error:
+            text, problem = "", str(error)
+        cases.append(BatchCase(index, name, str(path), None, text, dict(instance_options), problem))
     return cases
 
 
 def load_instance(puzzle, case: BatchCase):
     """The case's instance with its instance options applied (FormatError or ValueError when bad)."""
+    if case.problem:
+        raise FormatError(case.problem)
     instance = puzzle.parse_input(case.input_text)
     return puzzle.configure(instance, **case.options) if case.options else instance
+
+
+def case_feature_names(puzzle, cases) -> list[str]:
+    """The puzzle's feature names, from the first case that reads."""
+    for case in cases:
+        try:
+            return list(puzzle.case_features(load_instance(puzzle, case)))
+        except (WorkbenchError, ValueError):
+            continue
+    return []

@@ -25,9 +25,9 @@ from rich.text import Text
 from workbench.core.errors import WorkbenchError
 from workbench.core.registry import get_puzzle
 
-from .cases import file_cases, parse_seeds, seed_cases
+from .cases import case_feature_names, file_cases, load_instance, parse_seeds, seed_cases
 from .report import compare, feature_names, summarize
-from .results import CaseResult, plain_number, read_run
+from .results import CaseResult, plain_number, previous_run, read_run
 from .runner import BatchRun, BatchSpec, best_known_path, default_out
 from .tasks import Runner
 
@@ -71,9 +71,10 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                      help="your program, run through the shell with the workbench as the contest's judge")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a solver parameter (repeatable)")
-    parser.add_argument("--time", type=float, default=DEFAULT_SECONDS,
+    parser.add_argument("--time", type=float, default=None,
                         help=f"seconds per case: the solver's budget, or your program's limit "
-                             f"(past it, plus a small grace, the program is killed: TLE). Default {DEFAULT_SECONDS:g}")
+                             f"(past it, plus a small grace, the program is killed: TLE). Default {DEFAULT_SECONDS:g}; "
+                             "a solver of a game played turn by turn gets its per-turn default, as in 'solve'")
     parser.add_argument("--nodes", type=int, default=None, help="a solver's node budget per case (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="the solver's RNG seed")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -89,13 +90,13 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
 
 
 def make_spec(argv: Sequence[str]) -> BatchSpec:
-    from workbench.cli import UsageError, _named_puzzle, solver_choice
+    from workbench.cli import UsageError, _named_puzzle, per_turn_default, solver_choice
 
     puzzle = _named_puzzle(argv)
     args = build_parser(puzzle).parse_args(argv)
     if bool(args.seeds) == bool(args.inputs):
         raise UsageError("give either --seeds A-B or input files")
-    if not (args.time > 0 and math.isfinite(args.time)):
+    if args.time is not None and not (args.time > 0 and math.isfinite(args.time)):
         raise UsageError(f"--time must be a positive number of seconds, got {args.time}")
     if args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
@@ -114,14 +115,23 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
     if args.cmd:
         if args.param or args.nodes:
             raise UsageError("--param and --nodes are for built-in solvers, not --cmd")
-        runner = Runner(puzzle.id, args.time, command=args.cmd, cwd=os.getcwd())
+        runner = Runner(puzzle.id, args.time or DEFAULT_SECONDS, command=args.cmd, cwd=os.getcwd())
     else:
         cls, params = solver_choice(puzzle, args.solver, args.param)
         try:
             cls.checked_settings(params)  # before any case runs, not once per case
         except ValueError as error:
             raise UsageError(str(error)) from None
-        runner = Runner(puzzle.id, args.time, solver=cls.name, params=params, nodes=args.nodes,
+        seconds = args.time
+        if seconds is None:
+            seconds = DEFAULT_SECONDS if args.nodes is None else None
+            if puzzle.turn_seconds and cases and args.nodes is None:
+                # As 'solve' does: a game played turn by turn gets its default time per turn.
+                try:
+                    seconds = per_turn_default(puzzle, load_instance(puzzle, cases[0]), cls, params).seconds
+                except (WorkbenchError, ValueError):
+                    pass  # that case's own verdict will say what is wrong with it
+        runner = Runner(puzzle.id, seconds, solver=cls.name, params=params, nodes=args.nodes,
                         solver_seed=args.seed)
     out = args.out or default_out(puzzle.id, args.label)
     if out.exists() and (out / "results.csv").exists():
@@ -186,12 +196,30 @@ def print_summary(console: Console, rows: list[dict], total: int) -> None:
         console.print(worst)
 
 
+def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) -> None:
+    """Which cases got worse since the last run of this puzzle in the same runs folder."""
+    earlier = previous_run(spec.out, spec.runner.puzzle_id)
+    if earlier is None:
+        return
+    try:
+        _, before = read_run(earlier)
+    except WorkbenchError:
+        return
+    result = compare(before, rows)
+    if not result.diffs:
+        return
+    losses = ", ".join(f"{d.case} ({plain_number(round(d.diff, 6))})" for d in result.diffs[:5] if d.diff < 0)
+    console.print(f"against {earlier.name} ({len(result.diffs)} shared cases): wins {result.wins}, "
+                  f"losses {result.losses}, ties {result.ties}, mean difference "
+                  f"{plain_number(round(result.mean_diff, 6))} (paired t-test p = {result.t_pvalue:.3g})"
+                  + (f"; worst: {losses}" if losses else ""))
+
+
 def run_batch(argv: Sequence[str]) -> int:
     spec = make_spec(argv)
     console, err = _consoles()
     run = BatchRun(spec)
-    features = list(get_puzzle(spec.runner.puzzle_id).case_features(
-        get_puzzle(spec.runner.puzzle_id).parse_input(spec.cases[0].input_text))) if spec.cases else []
+    features = case_feature_names(get_puzzle(spec.runner.puzzle_id), spec.cases)
     width = max([4] + [len(c.label) for c in spec.cases])
     where = f"dask {spec.dask}" if spec.dask else f"{spec.jobs} job{'s' if spec.jobs != 1 else ''}"
     err.print(f"{len(spec.cases)} cases, {spec.runner.describe()}, {where}; run folder {spec.out}")
@@ -215,6 +243,7 @@ def run_batch(argv: Sequence[str]) -> int:
             interrupted = True
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
     print_summary(console, rows, len(spec.cases))
+    print_against_previous(console, spec, rows)
     if interrupted:
         err.print(f"stopped: {len(rows)} of {len(spec.cases)} cases finished and kept in {spec.out}")
     else:

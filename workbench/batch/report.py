@@ -20,12 +20,14 @@ FEW_VALUES = 8  # a whole-number feature with at most this many values groups by
 
 
 def feature_names(rows: Sequence[dict]) -> list[str]:
-    if not rows:
-        return []
-    names = list(rows[0])
-    start = names.index("seed") + 1 if "seed" in names else 0
-    end = names.index("score") if "score" in names else len(names)
-    return [n for n in names[start:end] if n not in RESULT_COLUMNS]
+    for row in rows:  # a case whose input could not be read has no features: skip it
+        names = list(row)
+        start = names.index("seed") + 1 if "seed" in names else 0
+        end = names.index("score") if "score" in names else len(names)
+        features = [n for n in names[start:end] if n not in RESULT_COLUMNS]
+        if features:
+            return features
+    return []
 
 
 def _number(value) -> float:
@@ -148,8 +150,9 @@ def compare(rows_a: Sequence[dict], rows_b: Sequence[dict]) -> Comparison:
         t_p = float(stats.ttest_rel([d.score_b for d in diffs], [d.score_a for d in diffs]).pvalue)
         if any(values):
             w_p = float(stats.wilcoxon(values).pvalue)
-    elif n >= 2:
-        ci, t_p, w_p = (mean_diff, mean_diff), 1.0, 1.0
+    elif n >= 2:  # every case moved by the same amount: no spread, so only its sign matters
+        ci, t_p = (mean_diff, mean_diff), (0.0 if mean_diff else 1.0)
+        w_p = float(stats.wilcoxon(values).pvalue) if mean_diff else 1.0
     groups = []
     for label in dict.fromkeys(labels):
         part = [d.diff for d in diffs if d.group == label]

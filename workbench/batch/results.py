@@ -177,3 +177,19 @@ def read_run(path: Path) -> tuple[dict, list[dict]]:
         except json.JSONDecodeError as error:
             raise WorkbenchError(f"{path / 'run.json'}: {error}") from None
     return meta, rows
+
+
+def previous_run(folder: Path, puzzle_id: str) -> Path | None:
+    """The latest other run of ``puzzle_id`` beside ``folder`` (same runs folder), or None."""
+    folder = Path(folder)
+    found = []
+    for other in folder.parent.iterdir() if folder.parent.is_dir() else ():
+        if other == folder or not (other / "results.csv").is_file() or not (other / "run.json").is_file():
+            continue
+        try:
+            meta = json.loads(read_text(other / "run.json"))
+        except (WorkbenchError, json.JSONDecodeError):
+            continue
+        if meta.get("puzzle") == puzzle_id and meta.get("finished"):
+            found.append((meta.get("started", ""), other.name, other))
+    return max(found)[2] if found else None

@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
+from workbench.core.errors import WorkbenchError
 from workbench.core.registry import get_puzzle
 
 from .cases import BatchCase
@@ -147,9 +148,14 @@ class BatchRun:
             pool.join()
 
     def _dask_runs(self) -> Iterator[CaseRun]:
-        from distributed import Client, as_completed
-
-        client = Client(self.spec.dask, timeout="10s")
+        try:
+            from distributed import Client, as_completed
+        except ImportError:
+            raise WorkbenchError("--dask needs dask.distributed: pip install -e '.[cluster]'") from None
+        try:
+            client = Client(self.spec.dask, timeout="10s")
+        except (OSError, TimeoutError, ValueError) as error:
+            raise WorkbenchError(f"cannot reach the Dask scheduler at {self.spec.dask}: {error}") from None
         futures = {}
         try:
             for case in self.spec.cases:

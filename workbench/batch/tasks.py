@@ -24,7 +24,7 @@ class Runner:
     """How every case of a run is played: a built-in solver or the user's command."""
 
     puzzle_id: str
-    seconds: float  # per case: the solver's budget, or the program's time limit
+    seconds: float | None  # per case: the solver's budget, or the program's time limit (None: nodes only)
     solver: str | None = None
     params: dict = field(default_factory=dict)
     nodes: int | None = None
@@ -36,7 +36,8 @@ class Runner:
         if self.command:
             return f"command '{self.command}', {self.seconds:g} s limit"
         params = " ".join(f"{k}={v}" for k, v in self.params.items())
-        budget = f"{self.seconds:g} s" + (f", {self.nodes} nodes" if self.nodes else "")
+        budget = ", ".join(([f"{self.seconds:g} s"] if self.seconds is not None else [])
+                           + ([f"{self.nodes} nodes"] if self.nodes else []))
         return f"solver {self.solver}{' ' + params if params else ''}, {budget}"
 
 

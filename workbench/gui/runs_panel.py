@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDoubleSpinBox, QFileDialog, 
                                QHeaderView, QLabel, QLineEdit, QPushButton, QProgressBar, QSpinBox,
                                QSplitter, QTableView, QVBoxLayout, QWidget)
 
-from workbench.batch.cases import file_cases, parse_seeds, seed_cases
-from workbench.batch.report import compare, feature_names, group_labels, summarize
+from workbench.batch.cases import case_feature_names, file_cases, parse_seeds, seed_cases
+from workbench.batch.report import compare, feature_names, summarize
 from workbench.batch.results import plain_number, read_run
 from workbench.batch.runner import BatchRun, BatchSpec, best_known_path, default_out
 from workbench.batch.tasks import Runner
@@ -202,7 +202,7 @@ class RunsPanel(QWidget):
             return False
         self.run = BatchRun(spec)
         self.run_folder = spec.out
-        self._show_rows([], total=len(spec.cases))
+        self._show_rows([], case_feature_names(get_puzzle(spec.runner.puzzle_id), spec.cases), len(spec.cases))
         self._error = None
         self._thread = threading.Thread(target=self._work, args=(self.run,), daemon=True)
         self._thread.start()
@@ -255,10 +255,11 @@ class RunsPanel(QWidget):
             self._thread.join(timeout=10)
 
     # ------------------------------------------------------------ table and plots
-    def _show_rows(self, rows: list[dict], total: int | None = None) -> None:
+    def _show_rows(self, rows: list[dict], features: list[str], total: int | None = None) -> None:
         self.rows = []
         self.model.clear()
-        self.features = []
+        self.features = features
+        self.model.setHorizontalHeaderLabels(self._columns())
         self.progress.setRange(0, total if total is not None else len(rows))
         self.progress.setValue(0)
         for row in rows:
@@ -269,9 +270,6 @@ class RunsPanel(QWidget):
         return ["case", *self.features, "score", "relative", "time_s", "verdict", "message"]
 
     def _add_row(self, row: dict) -> None:
-        if not self.rows:
-            self.features = feature_names([row])
-            self.model.setHorizontalHeaderLabels(self._columns())
         self.rows.append(row)
         relative = float(row.get("relative") or 0)
         items = []
@@ -334,7 +332,7 @@ class RunsPanel(QWidget):
         if meta.get("puzzle"):
             self.set_puzzle(meta["puzzle"])
         self.run, self.run_folder = None, Path(folder)
-        self._show_rows(rows)
+        self._show_rows(rows, feature_names(rows))
         self.message.emit(f"Opened run {Path(folder).name}: {len(rows)} cases")
         return True
 
