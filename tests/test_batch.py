@@ -305,3 +305,21 @@ def test_an_unreadable_input_is_that_cases_verdict(tmp_path, capsys):
     assert code == 0
     assert [r["verdict"] for r in rows] == ["FAIL", "OK"]
     assert rows[0]["message"].startswith("bad input: ") and "not a text file" in rows[0]["message"]
+
+
+def test_groups_by_value_or_by_quartile_ranges():
+    from workbench.batch.report import group_labels, summarize
+
+    by_n = [{"case": str(i), "seed": str(i), "N": str(6 + i % 5), "score": str(100 * i), "relative": "1",
+             "time_s": "1", "verdict": "OK"} for i in range(10)]
+    assert group_labels(by_n, "N")[:5] == ["N 6", "N 7", "N 8", "N 9", "N 10"]
+    summary = summarize(by_n)
+    assert [(g.label, g.count, g.mean_score) for g in summary.groups] == [
+        ("N 6", 2, 250), ("N 7", 2, 350), ("N 8", 2, 450), ("N 9", 2, 550), ("N 10", 2, 650)]
+    # A measured feature (a density) is cut into quartiles, each named by the values that fell in it.
+    dense = [{"d": f"{0.30 + 0.01 * i:.2f}"} for i in range(8)]
+    assert group_labels(dense, "d") == ["d 0.3–0.31", "d 0.3–0.31", "d 0.32–0.33", "d 0.32–0.33",
+                                        "d 0.34–0.35", "d 0.34–0.35", "d 0.36–0.37", "d 0.36–0.37"]
+    rows = by_n[:3] + [{**by_n[3], "verdict": "TLE", "score": "0", "relative": "0"}]
+    assert summarize(rows).verdicts == {"OK": 3, "TLE": 1}
+    assert summarize(rows).worst[0]["verdict"] == "TLE"

@@ -46,7 +46,7 @@ def group_labels(rows: Sequence[dict], feature: str) -> list[str]:
         return [f"{feature} {plain_number(_number(v)) if not math.isnan(_number(v)) else v}" for v in values]
     ordered = sorted(numbers)
     cuts = [ordered[min(len(ordered) - 1, (len(ordered) * q) // 4)] for q in (1, 2, 3)]
-    bins = [sum(n > c for c in cuts) for n in numbers]
+    bins = [sum(n >= c for c in cuts) for n in numbers]
     # Each bin is labelled with the smallest and largest value that fell in it.
     members: dict[int, list[float]] = {}
     for n, b in zip(numbers, bins):
