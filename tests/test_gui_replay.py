@@ -1,0 +1,148 @@
+"""The step-through panel's replay features and the window's remembered layout, driven with pytest-qt."""
+
+import numpy as np
+import pytest
+from PIL import Image
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
+from PySide6.QtWidgets import QFileDialog, QStyle
+
+from workbench.gui.app import build_window
+from workbench.gui.window_layout import SCREEN_SHARE
+
+AHC011_CASE = "cases/ahc011/0000.txt"
+AHC011_ANSWER = "solutions/ahc011/0000.txt"  # 114 moves
+
+
+@pytest.fixture
+def stepping(window, shared):
+    """The window on an ahc011 case with a real answer loaded for stepping through."""
+    assert window.open_path(shared / AHC011_CASE)
+    assert window.open_path(shared / AHC011_ANSWER)
+    return window
+
+
+def test_step_buttons_are_qt_media_icons(window):
+    panel = window.step_panel
+    style = panel.style()
+    expected = {panel.first: QStyle.SP_MediaSkipBackward, panel.back: QStyle.SP_MediaSeekBackward,
+                panel.play: QStyle.SP_MediaPlay, panel.forward: QStyle.SP_MediaSeekForward,
+                panel.last: QStyle.SP_MediaSkipForward}
+    for button, icon in expected.items():
+        assert button.text() == ""  # no glyph a font may lack
+        assert button.icon().cacheKey() != 0 and not button.icon().isNull()
+        want = style.standardIcon(icon).pixmap(16).toImage()
+        assert button.icon().pixmap(16).toImage() == want
+    panel.toggle_play()
+    assert panel.play.icon().pixmap(16).toImage() == style.standardIcon(QStyle.SP_MediaPause).pixmap(16).toImage()
+    panel.stop()
+    assert panel.play.icon().pixmap(16).toImage() == style.standardIcon(QStyle.SP_MediaPlay).pixmap(16).toImage()
+
+
+def test_score_plot_follows_the_line_and_marks_the_step(stepping):
+    plot = stepping.step_panel.score_plot
+    s = stepping.session
+    line = s.history.line()
+    assert len(plot.scores) == len(line) == 115
+    assert plot.scores[-1] == 868056  # the answer's judge score
+    assert plot.scores[0] == s.puzzle.evaluate(s.instance, line[0].state, 0).score
+    stepping.step_panel.slider.setValue(40)
+    assert s.depth == 40
+    assert plot.marker.value() == 40
+
+
+def test_clicking_the_score_plot_jumps_there(qtbot, stepping):
+    plot = stepping.step_panel.score_plot
+    stepping.tabs.setCurrentWidget(stepping.step_panel)
+    qtbot.waitExposed(plot)
+    box = plot.getPlotItem().vb
+    scene_point = box.mapViewToScene(QPointF(70, float(np.mean(plot.scores))))
+    at = plot.mapFromScene(scene_point)
+    qtbot.mouseClick(plot.viewport(), Qt.LeftButton, pos=at)
+    assert stepping.session.depth == 70
+    assert plot.marker.value() == 70
+    assert "Step 70 / 114" in stepping.step_panel.caption.text()
+
+
+def test_export_replay_button_writes_the_line(qtbot, stepping, tmp_path, monkeypatch):
+    target = tmp_path / "replay"  # no suffix: the GIF filter's suffix is added
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *args, **kwargs: (str(target), "Animated GIF (*.gif)"))
+    panel = stepping.step_panel
+    panel.speed.setValue(10.0)
+    qtbot.mouseClick(panel.export_replay, Qt.LeftButton)
+    written = tmp_path / "replay.gif"
+    assert written.exists()
+    image = Image.open(written)
+    assert image.n_frames == 115  # ahc011 moves have no stages: the start and 114 moves
+    assert image.info["duration"] == 100  # 10 moves/s
+    assert "Exported replay.gif: 115 frames" in stepping.statusBar().currentMessage()
+    assert stepping.session.depth == 0  # exporting does not move the board
+
+
+def test_export_replay_reports_a_bad_folder(stepping, tmp_path):
+    assert not stepping.export_replay(tmp_path / "missing" / "replay.gif")
+    assert "Replay not exported" in stepping.statusBar().currentMessage()
+
+
+def test_window_size_position_and_docks_round_trip(qtbot, tmp_path):
+    settings_path = str(tmp_path / "layout.ini")
+    first = build_window(settings=QSettings(settings_path, QSettings.IniFormat))
+    qtbot.addWidget(first)
+    first.show()
+    qtbot.waitExposed(first)
+    first.resize(700, 520)
+    first.move(QPoint(31, 17))
+    dock = first.findChild(type(first.editor_dock), "panels")
+    first.removeDockWidget(dock)
+    first.addDockWidget(Qt.LeftDockWidgetArea, dock)
+    dock.show()
+    geometry = first.geometry()
+    first.close()
+
+    second = build_window(settings=QSettings(settings_path, QSettings.IniFormat))
+    qtbot.addWidget(second)
+    second.show()
+    qtbot.waitExposed(second)
+    assert second.size() == geometry.size()
+    # Qt's off-screen platform shifts a restored window by its (made-up) frame margin; a first
+    # start would centre the window at (60, 60) instead.
+    assert abs(second.x() - geometry.x()) <= 8 and abs(second.y() - geometry.y()) <= 8
+    moved = second.findChild(type(second.editor_dock), "panels")
+    assert second.dockWidgetArea(moved) == Qt.LeftDockWidgetArea
+    assert not second.editor_dock.isVisible()  # the app starts in play mode
+    second.close()
+
+
+def test_first_start_gives_the_window_most_of_the_screen(qtbot, tmp_path):
+    win = build_window(settings=QSettings(str(tmp_path / "fresh.ini"), QSettings.IniFormat))
+    qtbot.addWidget(win)
+    room = win.screen().availableGeometry()
+    assert abs(win.width() - room.width() * SCREEN_SHARE) <= 2
+    assert abs(win.height() - room.height() * SCREEN_SHARE) <= 2
+    win.show()
+    qtbot.waitExposed(win)
+    assert win.view.width() > win.tabs.width()  # the board has the room
+    win.close()
+
+
+def test_a_long_line_is_plotted_at_evenly_spaced_steps():
+    from workbench.gui.score_plot import MAX_POINTS, plotted_steps
+
+    assert list(plotted_steps(115)) == list(range(115))
+    steps = plotted_steps(6001)
+    assert len(steps) == MAX_POINTS and steps[0] == 0 and steps[-1] == 6000
+    assert np.diff(steps).max() <= 11
+
+
+def test_export_replay_as_mp4(stepping, tmp_path):
+    from workbench.gui.replay_export import mp4_available
+
+    if not mp4_available():
+        pytest.skip("no video writer (imageio-ffmpeg) installed")
+    import imageio_ffmpeg
+
+    stepping.step_panel.speed.setValue(20.0)
+    assert stepping.export_replay(tmp_path / "line.mp4")
+    frames, seconds = imageio_ffmpeg.count_frames_and_secs(str(tmp_path / "line.mp4"))
+    assert frames == 115
+    assert seconds == pytest.approx(115 / 20, abs=0.1)

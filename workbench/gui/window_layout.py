@@ -1,0 +1,49 @@
+"""The window's size, position and dock layout, kept between sessions in QSettings.
+
+The first start (nothing saved yet) sizes the window to most of the screen it
+opens on, with the panels at a working width, so the board gets the room.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QDockWidget, QMainWindow
+
+GEOMETRY_KEY = "window/geometry"
+STATE_KEY = "window/state"
+LAYOUT_VERSION = 1  # bump when docks or toolbars change, so an old saved layout is not applied
+SCREEN_SHARE = 0.85  # of the available screen, on the first start
+PANELS = "panels"  # the object name of the History / Step-through / Solver dock
+PANEL_SHARE, PANEL_MIN, PANEL_MAX = 0.3, 300, 440  # its first width: a share of the window, bounded
+
+
+def restore_layout(window: QMainWindow, settings: QSettings) -> bool:
+    """Apply the saved geometry and dock layout; False (and a first-start size) when none."""
+    geometry = settings.value(GEOMETRY_KEY)
+    state = settings.value(STATE_KEY)
+    if geometry is not None and window.restoreGeometry(geometry):
+        if state is not None:
+            window.restoreState(state, LAYOUT_VERSION)
+        return True
+    first_start_size(window)
+    return False
+
+
+def first_start_size(window: QMainWindow) -> None:
+    screen = window.screen()
+    if screen is None:
+        return
+    room = screen.availableGeometry()
+    width, height = int(room.width() * SCREEN_SHARE), int(room.height() * SCREEN_SHARE)
+    window.resize(width, height)
+    window.move(room.x() + (room.width() - width) // 2, room.y() + (room.height() - height) // 2)
+    panels = window.findChild(QDockWidget, PANELS)
+    if panels is not None:  # a working width for the panels, the rest for the board
+        window.resizeDocks([panels], [max(PANEL_MIN, min(PANEL_MAX, int(width * PANEL_SHARE)))],
+                           Qt.Horizontal)
+
+
+def save_layout(window: QMainWindow, settings: QSettings) -> None:
+    settings.setValue(GEOMETRY_KEY, window.saveGeometry())
+    settings.setValue(STATE_KEY, window.saveState(LAYOUT_VERSION))
+    settings.sync()
