@@ -1,0 +1,57 @@
+"""Checked command-line values (budgets, seeds) and numbers printed in full.
+
+The argparse ``type=`` functions raise ``ArgumentTypeError``, so a bad value
+is refused with one line naming the option before any work starts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+
+SEED_MAX = 2**64 - 1  # the generators and solvers draw from 64-bit seeds
+
+
+def positive_seconds(text: str) -> float:
+    """A time budget: a finite number of seconds above zero (``nan``, ``inf``, ``-1`` refused)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"'{text}' is not a number of seconds") from None
+    if not math.isfinite(value) or value <= 0:
+        raise argparse.ArgumentTypeError(f"the time budget must be a positive number of seconds, got {text}")
+    return value
+
+
+def positive_nodes(text: str) -> int:
+    """A node budget: a whole number of expansions, at least 1."""
+    value = _whole(text, "the node budget")
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"the node budget must be at least 1, got {text}")
+    return value
+
+
+def seed_value(text: str) -> int:
+    """A seed 0..2^64-1; a larger one is refused, never silently reduced."""
+    value = _whole(text, "the seed")
+    if not 0 <= value <= SEED_MAX:
+        shown = text if len(text) <= 40 else f"a {len(text)}-digit number"
+        raise argparse.ArgumentTypeError(f"the seed must be 0..2^64-1 ({SEED_MAX}), got {shown}")
+    return value
+
+
+def _whole(text: str, what: str) -> int:
+    digits = text.strip().lstrip("+-")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 40:
+        shown = text if len(text) <= 40 else f"a {len(text)}-character value"
+        raise argparse.ArgumentTypeError(f"{what} must be a whole number, got {shown}")
+    return int(text)
+
+
+def full_number(value: int | float) -> str:
+    """A score as people read it: every digit of an integer, never ``2.51476e+06``."""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        value = int(value)
+    if isinstance(value, int):
+        return str(value)
+    return f"{value:.7f}".rstrip("0").rstrip(".") if abs(value) < 1e15 else repr(value)
