@@ -19,4 +19,4 @@ test: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 bench: $(STAMP)
-	$(PY) -m bench.comesolo
+	$(PY) -m bench.engines

@@ -1,10 +1,7 @@
-"""Benchmarks, run as modules: ``python -m bench.<puzzle>``."""
+"""Benchmarks, run as modules: ``python -m bench.<name>``; each prints figures, none asserts them.
 
-
-def seed_range(text: str) -> list[int]:
-    """Seeds from '7', '11-30' (inclusive) or '0-9,20-29,50'."""
-    seeds = []
-    for part in text.split(","):
-        low, _, high = part.partition("-")
-        seeds.extend(range(int(low), int(high or low) + 1))
-    return seeds
+``bench.engines`` (engine rates against a plain C++ engine), ``bench.responsiveness`` (GUI stalls
+and cancel latency), ``bench.cold_start`` (first solve with a cold numba cache), ``bench.scrub``
+(step-through cost). Solver strength over seeds is measured with ``main.py batch``, the one way
+to evaluate anything over many cases.
+"""

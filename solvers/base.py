@@ -14,6 +14,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+import numpy as np
+
 
 @dataclass(frozen=True)
 class Param:
@@ -24,7 +26,12 @@ class Param:
     default: Any
     low: Any
     high: Any
-    help: str = ""
+    help: str = ""  # what it does
+    label: str = ""  # its name for people (the GUI's form label)
+    turn: str = ""  # which way to turn it, and what that costs (the GUI's tooltip says it)
+
+    def tooltip(self) -> str:
+        return f"{self.help[:1].upper()}{self.help[1:]}.\n{self.turn}".strip()
 
 
 @dataclass(frozen=True)
@@ -52,24 +59,51 @@ class Solver(ABC):
     # Expansions per slice when the caller does not say: small enough that a slice takes
     # milliseconds (pause, cancel and an online turn's time limit are checked between slices).
     slice_size: int = 2000
+    # A fast policy that can finish an online game cut short (a cancelled run), so the
+    # answer is complete and valid; the GUI offers the first such solver of the puzzle.
+    fast_finish: bool = False
     # When the run has a time budget, the driver sets this before each slice to the
     # time.perf_counter() value at which the budget ends. A solver whose work comes in
     # jobs longer than a slice may cut them short there; with a node budget it stays None.
     deadline: float | None = None
+    # True when run_slice may end after any expansion and the next call resumes exactly
+    # there: the driver then also ends a slice that runs past SLICE_SECONDS (without
+    # changing the answer), so progress, pause and cancel never wait for a long slice.
+    resumable: bool = False
 
     def __init__(self, puzzle, view: Any, seed: int = 0, **params: Any):
         self.puzzle = puzzle
         self.view = view
         self.seed = seed
-        known = {p.name: p for p in self.params}
+        self.settings = self.checked_settings(params)
+
+    @classmethod
+    def checked_settings(cls, params: dict) -> dict:
+        """Every parameter's value (defaults filled in); ValueError names an unknown or out-of-range one."""
+        known = {p.name: p for p in cls.params}
         unknown = set(params) - set(known)
         if unknown:
-            raise ValueError(f"{self.name} has no parameter {', '.join(sorted(unknown))}")
-        self.settings = {name: p.kind(params.get(name, p.default)) for name, p in known.items()}
-        for name, value in self.settings.items():
+            raise ValueError(f"{cls.name} has no parameter {', '.join(sorted(unknown))}")
+        settings = {name: p.kind(params.get(name, p.default)) for name, p in known.items()}
+        for name, value in settings.items():
             p = known[name]
             if not p.low <= value <= p.high:
                 raise ValueError(f"{name} must be between {p.low} and {p.high}, got {value}")
+        return settings
+
+    @property
+    def stop_flag(self) -> np.ndarray:
+        """uint8[1] the driver's watchdog thread sets to 1 to end the slice under way early:
+        at the end of a time budget, on cancel, and (``resumable`` solvers) after
+        SLICE_SECONDS. Long kernels read it inside their loops; it is 0 when a slice starts."""
+        flag = self.__dict__.get("_stop_flag")
+        if flag is None:
+            flag = self.__dict__["_stop_flag"] = np.zeros(1, dtype=np.uint8)
+        return flag
+
+    def stop_time(self, deadline: float) -> float:
+        """When, under a time budget ending at ``deadline``, the watchdog stops a slice."""
+        return deadline
 
     @abstractmethod
     def run_slice(self, max_expansions: int) -> Progress:

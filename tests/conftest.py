@@ -28,5 +28,8 @@ def window(qtbot, tmp_path):
     qtbot.addWidget(win)
     win.show()
     qtbot.waitExposed(win)
+    # The solver kernels get ready first (compiled by a worker process when the numba cache is
+    # cold): a run started before waits for them, and tests start runs at once.
+    qtbot.waitUntil(lambda: win.kernels.is_ready(win.session.puzzle.id), timeout=600000)
     yield win
     win.solver_panel.shutdown()

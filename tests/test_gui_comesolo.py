@@ -205,8 +205,10 @@ def test_generate_a_board_from_a_seed(window, shared):
 
 
 def test_the_solver_kernels_warm_up_in_the_background_with_a_status_message(qtbot, window):
-    assert window._warmed == {"comesolo"}
-    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "Solvers ready", timeout=120000)
+    assert set(window.kernels.stage) == {"comesolo"}
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "The comesolo solvers are ready",
+                    timeout=120000)
+    assert window.kernels.is_ready("comesolo") and not window.kernel_label.isVisible()
 
 
 def test_dragging_in_the_editor_paints_every_cell_it_crosses(qtbot, window):

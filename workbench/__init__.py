@@ -1,0 +1,4 @@
+# Before any kernel is compiled: a read-only install still gets a numba cache.
+from workbench.core.numba_cache import ensure_cache_dir as _ensure_cache_dir
+
+_ensure_cache_dir()

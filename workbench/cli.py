@@ -1,4 +1,4 @@
-"""The command line: ``python main.py [FILE] | gen | score | solve | agent | list``.
+"""The command line: ``python main.py [FILE] | gen | score | solve | agent | list | render``.
 
 Everything here is Qt-free except the GUI launch, which imports Qt lazily.
 User mistakes (bad files, illegal moves, unknown names) print one clear line
@@ -8,16 +8,19 @@ and exit 1; they never print a traceback.
 from __future__ import annotations
 
 import argparse
+import errno
 import sys
 from pathlib import Path
 from typing import Sequence
 
-from workbench.core.errors import WorkbenchError
-from workbench.core.files import read_text, write_atomic
+from workbench.core.errors import DestinationError, WorkbenchError, readable
+from workbench.core.files import check_destination, check_folder, read_text, save_fallback, write_or_rescue
+from workbench.core.limits import full_number, positive_nodes, positive_seconds, seed_value
 from workbench.core.registry import get_puzzle, puzzles, solvers
 
-COMMANDS = ("gen", "score", "solve", "agent", "list")
+COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch")
 DEFAULT_SECONDS = 10.0
+TURN_SLACK = 1.15  # a per-turn default's total over its turns' caps: a turn's bookkeeping is not capped
 
 
 class UsageError(Exception):
@@ -62,18 +65,20 @@ def cmd_gen(argv: Sequence[str]) -> int:
     puzzle = _named_puzzle(argv)
     parser = argparse.ArgumentParser(prog="main.py gen", description="Write a contest input for a seed.")
     parser.add_argument("puzzle")
-    parser.add_argument("seed", type=int)
+    parser.add_argument("seed", type=seed_value)
     parser.add_argument("-o", "--output", help="file to write (default: stdout)")
     _add_options(parser, puzzle.generator_options if puzzle else ())
     args = parser.parse_args(argv)
     options = {o.name: getattr(args, o.name) for o in puzzle.generator_options}
+    if args.output:
+        check_destination(args.output)
     try:
         instance = puzzle.generate(args.seed, **options)
     except ValueError as error:
         raise UsageError(str(error)) from None
     text = puzzle.format_input(instance)
     if args.output:
-        write_atomic(args.output, text)
+        write_or_rescue(args.output, text)
     else:
         sys.stdout.write(text)
     return 0
@@ -105,13 +110,14 @@ def cmd_score(argv: Sequence[str]) -> int:
 def _solver_parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--solver", help="solver name (see 'main.py list'; default: the first)")
-    parser.add_argument("--time", type=float, default=None,
+    parser.add_argument("--time", type=positive_seconds, default=None,
                         help=f"time budget in seconds for the whole answer (default {DEFAULT_SECONDS:g} "
-                             "when no node budget is given)")
-    parser.add_argument("--nodes", type=int, default=None,
+                             "when no node budget is given; turn-by-turn puzzles (codevs, ahc015) "
+                             "default to a share per turn, see 'main.py list')")
+    parser.add_argument("--nodes", type=positive_nodes, default=None,
                         help="node budget (expansions) for the whole answer; with a seed the answer "
                              "is reproducible. Online puzzles share both budgets out over the turns")
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--seed", type=seed_value, default=0, help="random seed, 0..2^64-1 (default 0)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a solver parameter, e.g. --param width=200")
     return parser
@@ -132,12 +138,15 @@ def solver_choice(puzzle, name: str | None, raw_params: Sequence[str]) -> tuple[
         if not sep:
             raise UsageError(f"--param takes NAME=VALUE, got '{item}'")
         try:
-            params[key] = cls.param(key).kind(value)
+            param = cls.param(key)
+            params[key] = param.kind(value)
         except StopIteration:
             known = ", ".join(p.name for p in cls.params) or "none"
             raise UsageError(f"{name} has no parameter '{key}' (known: {known})") from None
         except ValueError:
             raise UsageError(f"parameter {key}: '{value}' is not a number") from None
+        if not param.low <= params[key] <= param.high:  # also refuses nan
+            raise UsageError(f"parameter {key} must be between {param.low} and {param.high}, got {value}")
     return cls, params
 
 
@@ -148,12 +157,35 @@ def budget_of(args):
     return Budget(seconds=seconds, nodes=args.nodes)
 
 
-def solve_instance(puzzle, instance, args, label: str = ""):
-    """Run the chosen solver under the budget; return (moves, report)."""
+def per_turn_default(puzzle, instance, cls, params: dict, label: str = ""):
+    """The default budget of a puzzle played turn by turn: ``puzzle.turn_seconds`` for every
+    turn, however many turns the case has (a whole-answer default starved long games). A
+    solver that plays the turns itself gets the share as its ``turn_seconds`` cap; an online
+    game shares the total out over its turns."""
+    from solvers.driver import Budget
+
+    turns = puzzle.max_moves(instance) or 1
+    seconds = puzzle.turn_seconds * turns
+    if not puzzle.online and any(p.name == "turn_seconds" for p in cls.params):
+        params.setdefault("turn_seconds", puzzle.turn_seconds)
+        seconds *= TURN_SLACK
+    print(f"{label}default budget: {puzzle.turn_seconds:g} s per turn x {turns} turns "
+          "(--time sets the whole answer's)", file=sys.stderr, flush=True)
+    return Budget(seconds=seconds)
+
+
+def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = False):
+    """Run the chosen solver under the budget; return (moves, report).
+
+    ``whole_game``: the answer is the whole game (``solve``), so a turn-by-turn puzzle's
+    default budget is per turn; the agent answers one turn a call and keeps the plain default."""
     from solvers.online import build_run, execute
 
     cls, params = solver_choice(puzzle, args.solver, args.param)
-    budget = budget_of(args)
+    if whole_game and args.time is None and args.nodes is None and puzzle.turn_seconds:
+        budget = per_turn_default(puzzle, instance, cls, params, label)
+    else:
+        budget = budget_of(args)
     try:
         target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
                            seed=args.seed, params=params, budget=budget)
@@ -165,11 +197,11 @@ def solve_instance(puzzle, instance, args, label: str = ""):
         if sample.elapsed - last_print[0] >= 1.0:
             last_print[0] = sample.elapsed
             p = sample.progress
-            print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {p.best_score:g}  "
+            print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {full_number(p.best_score)}  "
                   f"frontier {p.frontier_size}", file=sys.stderr, flush=True)
 
     result = execute(target, budget, on_progress=report_progress)
-    report = puzzle.evaluate(instance, puzzle.replay(instance, result.moves)[-1], len(result.moves))
+    report = puzzle.evaluate(instance, puzzle.final_state(instance, result.moves), len(result.moves))
     p = result.progress
     print(f"{label}{result.elapsed:6.1f}s  {p.expansions} nodes  stopped by {result.stopped_by}  "
           f"{report.summary()}", file=sys.stderr, flush=True)
@@ -182,16 +214,20 @@ def cmd_solve(argv: Sequence[str]) -> int:
     parser.add_argument("puzzle")
     parser.add_argument("inputs", nargs="+", metavar="INPUT")
     parser.add_argument("-o", "--output",
-                        help="answer file (one input) or folder (several inputs); default: stdout")
+                        help="answer file (one input) or folder (several inputs: NAME.out for each "
+                             "input NAME.txt; two inputs with the same NAME are refused); default: stdout")
     _add_options(parser, getattr(_named_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
     puzzle = _puzzle(args.puzzle)
     many = len(args.inputs) > 1
     if many and not args.output:
         raise UsageError("several inputs need -o FOLDER for the answers")
+    # Every destination is checked before any solving: a mistake costs nothing, not a solve.
     if many:
-        Path(args.output).mkdir(parents=True, exist_ok=True)
-    total, failed = 0.0, []
+        destinations = _batch_destinations(args.output, args.inputs)
+    elif args.output:
+        destinations = {args.inputs[0]: check_destination(args.output, args.inputs)}
+    total, failed, unwritten = 0, [], []
     for path in args.inputs:
         label = f"{Path(path).name}: " if many else ""
         try:
@@ -203,7 +239,7 @@ def cmd_solve(argv: Sequence[str]) -> int:
             print(f"{label}skipped: {error}", file=sys.stderr)
             failed.append(path)
             continue
-        moves, report = solve_instance(puzzle, instance, args, label)
+        moves, report = solve_instance(puzzle, instance, args, label, whole_game=True)
         text = puzzle.format_solution(instance, moves)
         # Re-validate the exact bytes we are about to write, as the judge would read them.
         checked = puzzle.score_solution(instance, text)
@@ -211,19 +247,58 @@ def cmd_solve(argv: Sequence[str]) -> int:
             raise WorkbenchError(f"internal error: the written answer scores {checked.text}, not {report.text}")
         total += report.score
         if many:
-            write_atomic(Path(args.output) / f"{Path(path).stem}.out", text)
+            try:
+                write_or_rescue(destinations[path], text)
+            except WorkbenchError as error:  # kept elsewhere; the other cases go on
+                print(f"{label}{error}", file=sys.stderr)
+                unwritten.append(path)
         elif args.output:
-            write_atomic(args.output, text)
+            write_or_rescue(destinations[path], text)
         else:
-            sys.stdout.write(text)
+            _write_stdout(text, f"{Path(path).stem}.out")
     if not many:
         print(report.text, file=sys.stderr)
         return 0
     solved = len(args.inputs) - len(failed)
-    print(f"total {total:g} over {solved} cases, mean {total / max(solved, 1):g}"
-          + (f"; {len(failed)} skipped" if failed else ""), file=sys.stderr)
-    print(f"{total:g}", file=sys.stderr)
-    return 1 if failed else 0
+    print(f"total {full_number(total)} over {solved} cases, mean {full_number(total / max(solved, 1))}"
+          + (f"; {len(failed)} skipped" if failed else "")
+          + (f"; {len(unwritten)} not written where asked" if unwritten else ""), file=sys.stderr)
+    print(full_number(total), file=sys.stderr)
+    return 1 if failed or unwritten else 0
+
+
+def _batch_destinations(folder: str, inputs: Sequence[str]) -> dict[str, Path]:
+    """``FOLDER/NAME.out`` for each input, after checking that none clash, none is an input
+    and the folder takes files; nothing is ever silently replaced by a later case."""
+    check_folder(folder, create=True)
+    destinations: dict[str, Path] = {}
+    claimed: dict[str, str] = {}
+    for path in inputs:
+        name = f"{Path(path).stem}.out"
+        if name in claimed:
+            clash = (f"{path} is given twice" if claimed[name] == path
+                     else f"{claimed[name]} and {path} would both write {Path(folder) / name}")
+            raise UsageError(f"{clash}; answers are named after their input, so solve same-named "
+                             "inputs into different folders")
+        claimed[name] = path
+        destinations[path] = check_destination(Path(folder) / name, inputs)
+    return destinations
+
+
+def _write_stdout(text: str, name: str) -> None:
+    """Write an answer to stdout; if that fails (a full disk behind ``> file``), keep it in a file."""
+    try:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        try:
+            kept = f"the answer is kept in {save_fallback(name, text)}"
+        except OSError:
+            kept = "keeping a copy failed too"
+        raise DestinationError(f"cannot write the answer to standard output: "
+                               f"{error.strerror or error}; {kept}") from None
 
 
 # ------------------------------------------------------------------ agent
@@ -253,6 +328,8 @@ def cmd_list(argv: Sequence[str]) -> int:
     argparse.ArgumentParser(prog="main.py list", description="Puzzles and their solvers.").parse_args(argv)
     for puzzle in puzzles().values():
         print(f"{puzzle.id}: {puzzle.title}")
+        if puzzle.turn_seconds:
+            print(f"  solve's default budget: {puzzle.turn_seconds:g} s per turn")
         found = solvers(puzzle.id)
         if not found:
             print("  (no solver yet)")
@@ -261,6 +338,40 @@ def cmd_list(argv: Sequence[str]) -> int:
             print(f"  {name}{default}: {cls.description}")
             for p in cls.params:
                 print(f"      --param {p.name}={p.default}  {p.help} [{p.low}..{p.high}]")
+    return 0
+
+
+# ------------------------------------------------------------------ render
+def cmd_render(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="main.py render", description="Draw a board headless with the app's painters: OUTPUT .png is "
+        "one position (the end of ANSWER, or the start without it), .gif or .mp4 the replay of ANSWER.")
+    parser.add_argument("puzzle")
+    parser.add_argument("input")
+    parser.add_argument("answer", nargs="?", help="an answer file to replay (default: none, the start)")
+    parser.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png, FILE.gif or FILE.mp4")
+    parser.add_argument("--step", type=int, metavar="K",
+                        help="for .png: the position after K moves (default: the end)")
+    parser.add_argument("--fps", type=float, default=4.0, help="replay frames per second (default 4)")
+    parser.add_argument("--size", type=int, default=480, help="pixels along the board's longer side (default 480)")
+    parser.add_argument("--max-frames", type=int, default=400,
+                        help="a longer replay is sampled down to this many evenly spaced frames (default 400)")
+    parser.add_argument("--no-stages", action="store_true",
+                        help="one frame per move, without a move's stages (chains, tilt then drop)")
+    _add_options(parser, getattr(_named_puzzle(argv), "instance_options", ()))
+    args = parser.parse_args(argv)
+    puzzle = _puzzle(args.puzzle)
+    instance = _load_instance(puzzle, args.input, args)
+    moves = ()
+    if args.answer:
+        text = read_text(args.answer)
+        puzzle.score_solution(instance, text)  # a bad answer is refused naming its line, as by `score`
+        moves = puzzle.parse_solution(instance, text).moves
+    from workbench.gui.replay_export import render_file
+
+    render_file(puzzle, instance, moves, args.output, step=args.step, fps=args.fps, size=args.size,
+                stages=not args.no_stages, max_frames=args.max_frames,
+                say=lambda words: print(words, file=sys.stderr))
     return 0
 
 
@@ -279,7 +390,15 @@ def cmd_gui(argv: Sequence[str]) -> int:
     return run_app(args.file, args.puzzle)
 
 
-HANDLERS = {"gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent, "list": cmd_list}
+# ------------------------------------------------------------------ batch
+def cmd_batch(argv: Sequence[str]) -> int:
+    from workbench.batch.command import cmd_batch as run
+
+    return run(argv)
+
+
+HANDLERS = {"gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent, "list": cmd_list,
+            "render": cmd_render, "batch": cmd_batch}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -288,9 +407,47 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if handler is None:
             return cmd_gui(argv)
-        return handler(argv[1:])
+        status = handler(argv[1:])
+        _flush_real_stdout()  # a full disk behind '> file' must fail here, not exit 0
+        return status
+    except BrokenPipeError:
+        # The reader closed our stdout (`list | head`): stop quietly, as other tools do.
+        _detach_stdout()
+        return 141
     except (UsageError, WorkbenchError) as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(f"error: {readable(str(error))}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.filename is None and error.errno in _OUTPUT_ERRNOS:  # stdout behind '> file'
+            _detach_stdout()
+            print(f"error: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
+        else:
+            where = f" ({error.filename})" if error.filename else ""
+            print(f"error: {readable(error.strerror or str(error))}{where}", file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
+
+
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _flush_real_stdout() -> None:
+    """Flush stdout when it is a real file or pipe (a stand-in a test or host installed is left alone)."""
+    try:
+        sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    sys.stdout.flush()
+
+
+def _detach_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    import os
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

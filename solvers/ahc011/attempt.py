@@ -19,11 +19,12 @@ from .target import build_target
 
 
 @njit(cache=True, nogil=True)
-def make_target(n, tiles, seed, k, iterations, target):
-    """Target tree ``k`` into ``target``; its travel, or -1 when no tree with the case's tiles was found."""
+def make_target(n, tiles, seed, k, iterations, target, stop=None):
+    """Target tree ``k`` into ``target``; its travel, or -1 when no tree with the case's tiles
+    was found (or ``stop[0]`` was set)."""
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, seed, 2 * k)
-    return build_target(n, tiles, rng, iterations, target)
+    return build_target(n, tiles, rng, iterations, target, stop)
 
 
 @njit(cache=True, nogil=True)

@@ -50,14 +50,88 @@ def seed_stream(rng, seed, stream):
 @njit(cache=True, nogil=True)
 def neighbour(n, cell, direction):
     """The cell next to ``cell`` in ``direction`` (0..3 = L, U, R, D), or -1 off the board."""
-    row, col = cell // n, cell % n
+    # Up and down need no division; left and right one 32-bit remainder (n <= 30 here,
+    # and a 64-bit division by a runtime n costs several times more).
+    if direction == 1:
+        return cell - n if cell >= n else -1
+    if direction == 3:
+        return cell + n if cell + n < n * n else -1
+    col = np.int32(cell) % np.int32(n)
     if direction == 0:
         return cell - 1 if col > 0 else -1
-    if direction == 1:
-        return cell - n if row > 0 else -1
-    if direction == 2:
-        return cell + 1 if col + 1 < n else -1
-    return cell + n if row + 1 < n else -1
+    return cell + 1 if col + 1 < n else -1
+
+
+@njit(cache=True, nogil=True)
+def tree_size(n, board, work):
+    """S: the tiles of the largest connected component without a cycle (0 when none).
+
+    ``work`` is int64 scratch of at least 3 * n * n. One pass marks each cell's matched
+    edges (bit per side), then one DFS per component counts vertices and the degree sum;
+    a component is a tree when edges = vertices - 1.
+    """
+    size = n * n
+    matched = work[:size]
+    seen = work[size:2 * size]
+    stack = work[2 * size:3 * size]
+    for cell in range(size):
+        seen[cell] = 0
+    cell = 0
+    for row in range(n):
+        for col in range(n):
+            t = board[cell]
+            m = 0
+            if col + 1 < n and t & 4 and board[cell + 1] & 1:
+                m |= 4
+            if col > 0 and t & 1 and board[cell - 1] & 4:
+                m |= 1
+            if row + 1 < n and t & 8 and board[cell + n] & 2:
+                m |= 8
+            if row > 0 and t & 2 and board[cell - n] & 8:
+                m |= 2
+            matched[cell] = m
+            cell += 1
+    best = 0
+    for start in range(size):
+        if board[start] == 0 or seen[start]:
+            continue
+        seen[start] = 1
+        stack[0] = start
+        top = 1
+        vertices = 0
+        degrees = 0
+        while top > 0:
+            top -= 1
+            c = stack[top]
+            vertices += 1
+            m = matched[c]
+            if m & 1:
+                degrees += 1
+                if not seen[c - 1]:
+                    seen[c - 1] = 1
+                    stack[top] = c - 1
+                    top += 1
+            if m & 2:
+                degrees += 1
+                if not seen[c - n]:
+                    seen[c - n] = 1
+                    stack[top] = c - n
+                    top += 1
+            if m & 4:
+                degrees += 1
+                if not seen[c + 1]:
+                    seen[c + 1] = 1
+                    stack[top] = c + 1
+                    top += 1
+            if m & 8:
+                degrees += 1
+                if not seen[c + n]:
+                    seen[c + n] = 1
+                    stack[top] = c + n
+                    top += 1
+        if degrees == 2 * (vertices - 1) and vertices > best:
+            best = vertices
+    return best
 
 
 @njit(cache=True, nogil=True)

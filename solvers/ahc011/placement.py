@@ -26,14 +26,9 @@ EMPTY, COUNT, STAMP = 0, 1, 2
 def _step(n, board, ctx, moves, to):
     """The empty square moves to the neighbouring cell ``to``."""
     empty = ctx[EMPTY]
-    if to == empty - 1:
-        letter = 0
-    elif to == empty - n:
-        letter = 1
-    elif to == empty + 1:
-        letter = 2
-    else:
-        letter = 3
+    step = to - empty
+    # L, U, R, D = 0..3 without unpredictable branches (step is -1, -n, 1 or n)
+    letter = (step == -n) * 1 + (step == 1) * 2 + (step == n) * 3
     board[empty] = board[to]
     board[to] = 0
     ctx[EMPTY] = to

@@ -19,12 +19,15 @@ node budget only, not on how it is sliced: same seed + same node budget ->
 same answer. Under a time budget, once there is an answer, searches still
 running at the deadline are stopped (their answers dropped), so a run ends on
 time. Until there is one (say the kernels were still compiling on a first run),
-the run goes on past the deadline to the end of its first searches: a timed
-run does not come back empty for lack of time.
+the run goes on past the deadline to the end of its first searches, for at most
+NO_ANSWER_GRACE seconds (the driver's watchdog then stops them): a timed run
+rarely comes back empty, and a huge board still ends near its budget. A cancel
+stops the jobs under way at once (every kernel reads the stop flag).
 """
 
 from __future__ import annotations
 
+import math
 import time
 from concurrent.futures import ThreadPoolExecutor, wait
 
@@ -35,10 +38,12 @@ from workbench.puzzles.ahc011.scoring import contest_score
 from ..base import FrontierEntry, Param, Progress, Solver
 from .attempt import make_target, slide_by_moves, slide_into
 from .grid import LETTERS
+from .tiny import best_tiny_answer
 
 MIN_SIDE = 3  # the row-by-row order needs a 2x3 block at the end
 WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
 BUILD, SLIDE = 0, 1
+NO_ANSWER_GRACE = 5.0  # seconds past a time budget's end allowed to find a first answer
 FIRST_TARGETS = 200  # past the deadline with no answer yet, anneal at most this many targets
 _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="ahc011")
 
@@ -48,16 +53,37 @@ class ScreenedBeamSolver(Solver):
     description = ("Target trees annealed toward short tile travel; beam search over slides "
                    "(small boards) or over which tile fills each cell, on the least-travel targets")
     params = (
-        Param("tree_steps", int, 300, 1, 100_000, "annealing steps per target tree, per cell"),
-        Param("screen", int, 3, 1, 1000, "targets annealed per beam search"),
-        Param("width", int, 100, 1, 2000, "beam width over placement steps"),
-        Param("branch", int, 3, 1, 10, "tiles of the wanted type tried per state and step"),
-        Param("noise", float, 3.0, 0.0, 100.0, "random spread when ranking the tiles of a type"),
-        Param("lookahead", float, 1.0, 0.0, 10.0, "weight of the coming cells' distance to their tiles"),
-        Param("move_side", int, 8, 0, 20, "boards up to this side are searched slide by slide"),
-        Param("move_width", int, 2000, 1, 100_000, "beam width of the slide-by-slide search"),
-        Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel"),
-        Param("keep", int, 20, 1, 200, "best answers kept for the frontier"),
+        Param("tree_steps", int, 300, 1, 100_000, "annealing steps per target tree, per cell",
+              label="Annealing steps per cell",
+              turn="Higher: target trees closer to the start board (fewer slides), slower; lower: faster."),
+        Param("screen", int, 3, 1, 1000, "targets annealed per beam search", label="Targets screened",
+              turn="Higher: more candidate trees compared before one is placed (slower, often shorter "
+                   "answers); lower: faster."),
+        Param("width", int, 100, 1, 2000, "beam width over placement steps", label="Placement beam width",
+              turn="Higher: better tile placements, slower and more memory; lower: faster, rougher."),
+        Param("branch", int, 3, 1, 10, "tiles of the wanted type tried per state and step",
+              label="Tiles tried per step",
+              turn="Higher: a wider choice for each cell (slower); lower: greedier and faster."),
+        Param("noise", float, 3.0, 0.0, 100.0, "random spread when ranking the tiles of a type",
+              label="Tile ranking noise",
+              turn="Higher: more varied attempts, which helps escape a bad first choice; lower: greedier "
+                   "ranking; 0: no randomness."),
+        Param("lookahead", float, 1.0, 0.0, 10.0, "weight of the coming cells' distance to their tiles",
+              label="Look-ahead weight",
+              turn="Higher: keeps tiles near the cells still to fill; 0: only the current cell counts."),
+        Param("move_side", int, 8, 0, 20, "boards up to this side are searched slide by slide",
+              label="Slide-search board size",
+              turn="Higher: bigger boards also get the slide-by-slide search (fewer slides, much slower); "
+                   "lower: faster placement-only answers; 0 switches it off."),
+        Param("move_width", int, 2000, 1, 100_000, "beam width of the slide-by-slide search",
+              label="Slide-search beam width",
+              turn="Higher: fewer slides in the answer, slower and more memory; lower: faster."),
+        Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel",
+              label="Slide ranking noise",
+              turn="Higher: more varied slide sequences; lower: greedier; 0: no randomness."),
+        Param("keep", int, 20, 1, 200, "best answers kept for the frontier", label="Answers kept",
+              turn="Higher: more rows in the frontier table (a little memory); it does not change the best "
+                   "answer."),
     )
 
     def __init__(self, puzzle, view, seed: int = 0, **params):
@@ -75,16 +101,45 @@ class ScreenedBeamSolver(Solver):
         self.unsearched: list[tuple[int, int, np.ndarray]] = []  # (travel, k, target)
         self.found: list[tuple[int, int, tuple]] = []  # (K, target, moves), shortest first
         self.tile_count = self.n * self.n - 1
-        self.stop = np.zeros(1, dtype=np.uint8)  # set at the deadline to end searches under way
+        # Set at the deadline (here, or by the driver's watchdog) or on cancel to end the jobs under way.
+        self.stop = self.stop_flag
+        self._ready_at: float | None = None  # when the running jobs' kernels were seen compiled
+        self._running = BUILD  # the kind of the jobs under way
         # Until a search succeeds, the best answer is the empty one.
         self.best_score = puzzle.evaluate(case, board, 0).score
+        # A tiny move limit or a board already solved: the exact answer, and nothing to search.
+        self.exact = best_tiny_answer(puzzle, case, board)
+        # Seeds are 0..2^64-1; the kernels take an int64 with the same bits (a seed past 2^63
+        # would otherwise be refused by an int64 kernel numba has already compiled).
+        self.kernel_seed = self.seed - 2**64 if self.seed >= 2**63 else self.seed
+        if self.exact is not None:
+            self.best_score = self.exact[0]
 
     def run_slice(self, max_expansions: int) -> Progress:
+        if self.exact is not None:
+            return Progress(0, float(self.best_score), 0, True)
         self.allowance += max(0, max_expansions)
         self.stop[0] = 0
         while (self.spent < self.allowance or self._owes_answer()) and self.n >= MIN_SIDE and not self.stop[0]:
             self._run_batch()
         return Progress(self.allowance, float(self.best_score), len(self.found), self.n < MIN_SIDE)
+
+    def stop_time(self, deadline: float) -> float:
+        """The driver stops the jobs under way at the deadline; while there is no answer yet,
+        NO_ANSWER_GRACE after the deadline or after the kernels are compiled, whichever is
+        later (a huge board may have no answer for minutes: the budget wins)."""
+        if self.found:
+            return deadline
+        if self._running == SLIDE:
+            kernels = (slide_into,) + ((slide_by_moves,) if self.n <= self.settings["move_side"] else ())
+        else:
+            kernels = (make_target,)
+        if not all(kernel.signatures for kernel in kernels):  # compiled or loaded on first call
+            self._ready_at = None
+            return math.inf  # still compiling: the grace starts once the kernels are ready
+        if self._ready_at is None:
+            self._ready_at = time.perf_counter()
+        return max(deadline, self._ready_at) + NO_ANSWER_GRACE
 
     def _owes_answer(self) -> bool:
         """Past the deadline with no answer and the first searches not yet run (a board no
@@ -108,6 +163,7 @@ class ScreenedBeamSolver(Solver):
 
     def _run_batch(self) -> None:
         jobs = self._next_jobs()
+        self._running = jobs[0][0]
         futures = [_pool.submit(self._run_job, *job) for job in jobs]
         if self.deadline is not None:
             if wait(futures, timeout=max(0.0, self.deadline - time.perf_counter())).not_done and self.found:
@@ -136,15 +192,15 @@ class ScreenedBeamSolver(Solver):
     def _run_job(self, kind: int, k: int, target: np.ndarray):
         """A BUILD job returns the target's travel (-1: none); a SLIDE job the moves, or None."""
         if kind == BUILD:
-            return make_target(self.n, self.tiles, self.seed, k, self.iterations, target)
+            return make_target(self.n, self.tiles, self.kernel_seed, k, self.iterations, target, self.stop)
         settings = self.settings
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
         if self.n <= settings["move_side"]:
-            length = slide_by_moves(self.n, self.tiles, target, self.limit, self.seed, k,
+            length = slide_by_moves(self.n, self.tiles, target, self.limit, self.kernel_seed, k,
                                     settings["move_width"], settings["move_noise"], self.stop, moves)
             if length >= 0:
                 return tuple(LETTERS[m] for m in moves[:length])
-        length = slide_into(self.n, self.tiles, target, self.limit, self.seed, k, settings["width"],
+        length = slide_into(self.n, self.tiles, target, self.limit, self.kernel_seed, k, settings["width"],
                             settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
         return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
 
@@ -163,6 +219,8 @@ class ScreenedBeamSolver(Solver):
         return contest_score(self.tile_count, self.tile_count, length, self.limit)
 
     def best_moves(self) -> tuple:
+        if self.exact is not None:
+            return self.exact[1]
         return self.found[0][2] if self.found else ()
 
     def frontier(self, limit: int = 20) -> list[FrontierEntry]:

@@ -107,11 +107,11 @@ def _distinct(cells, count, cell):
 
 
 @njit(cache=True, nogil=True)
-def build_target(n, tiles, rng, iterations, mask):
+def build_target(n, tiles, rng, iterations, mask, stop=None):
     """Anneal a tree into ``mask``: the travel of the best tree whose tile multiset
     equals the case's (``mask`` ends as that tree), or -1 if none was seen. A step
     changes at most four cells, so only their old and new types' travel is
-    recomputed.
+    recomputed. Another thread may set ``stop[0]`` to end the annealing early (-1).
     """
     size, corner = n * n, n * n - 1
     counts = np.zeros(16, dtype=np.int64)
@@ -143,6 +143,8 @@ def build_target(n, tiles, rng, iterations, mask):
     kinds = np.empty(8, dtype=np.int64)  # distinct types those cells had or get
     old_travel = np.empty(8, dtype=np.int64)
     for step in range((1 + REPAIR_ROUNDS) * iterations):
+        if stop is not None and stop[0]:  # a step can take a millisecond on a 30x30 board
+            return -1
         if step >= iterations:
             if best_travel >= 0:
                 break

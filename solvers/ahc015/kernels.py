@@ -74,18 +74,19 @@ def drop(cells, nth, flavour):
     """Put ``flavour`` into the nth (0-based, row-major) empty cell; return that cell."""
     seen = 0
     for i in range(CELLS):
-        if cells[i] == 0:
-            if seen == nth:
-                cells[i] = flavour
-                return i
-            seen += 1
+        empty = cells[i] == 0
+        if empty & (seen == nth):  # one branch, taken once
+            cells[i] = flavour
+            return i
+        seen += empty
     return -1
 
 
 @njit(cache=True, nogil=True)
 def square_sum(cells, seen, stack):
     """Sum of n_c^2 over the 4-connected groups of equal candies (the score's numerator)."""
-    seen[:] = 0
+    for i in range(CELLS):  # a loop: numba's slice assignment is much slower here
+        seen[i] = 0
     total = 0
     for start in range(CELLS):
         flavour = cells[start]
@@ -200,7 +201,8 @@ def monte_carlo_slice(budget, counters, sums, counts, round_values, round_sums, 
             return
         tilt = counters[3]
         key = mix64(seed ^ mix64(np.uint64(counters[2]) + np.uint64(1)))
-        work[:] = root
+        for i in range(CELLS):
+            work[i] = root[i]
         tilt_cells(work, tilt)
         vertical = tilt if tilt == F or tilt == B else last_vertical
         value = playout(work, placed, flavours, tilt, vertical, rule, key, seen, stack)

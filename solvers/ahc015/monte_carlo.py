@@ -47,12 +47,21 @@ class MonteCarloSolver(Solver):
     description = ("Per turn, plays random futures after each tilt with rule 2 (by default) and "
                    "picks the best mean final score (one playout = one expansion).")
     params = (
-        Param("playout_rule", int, 2, 1, 2, "policy of the playouts: 1 = rule 1, 2 = rule 2"),
+        Param("playout_rule", int, 2, 1, 2, "policy of the playouts: 1 = rule 1, 2 = rule 2",
+              label="Playout policy",
+              turn="2 (the default) plays the playouts out like a good player, so the estimates are closer "
+                   "to real games; 1 is simpler and a little faster."),
         Param("confidence", float, 3.0, 0.0, 100.0,
               "a tilt the leader beats by this many standard errors gets no more playouts, and "
               "the turn ends when one is left (0: all four to the end of the budget); the time "
-              f"saved goes to the later turns, so turns after {LAST_EARLY_STOP_TURN} use their whole share"),
-        Param("min_rounds", int, 32, 1, 1 << 30, "playouts per tilt before any tilt leaves the race"),
+              f"saved goes to the later turns, so turns after {LAST_EARLY_STOP_TURN} use their whole share",
+              label="Early-stop confidence",
+              turn="Higher: fewer early stops, each choice is surer but uses more of the turn; lower: turns "
+                   "end sooner and leave time to later turns; 0 switches early stops off."),
+        Param("min_rounds", int, 32, 1, 1 << 30, "playouts per tilt before any tilt leaves the race",
+              label="Playouts before an early stop",
+              turn="Higher: a tilt needs more evidence before it is dropped (safer, slower); lower: quicker "
+                   "decisions that are sometimes wrong."),
     )
 
     def __init__(self, puzzle, view: Box, seed: int = 0, **params):

@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels import stamped_set_add
-from .kernels import NODE, evaluate, field_hash, mix64, play_turn
+from .kernels import NODE, copy_node, evaluate, field_hash, mix64, play_turn
 
 # meta slots
 CUR, DEPTH, SLOT, COUNT, NCAND, EXPANDED, STAMP, DONE, MAX_DEPTH, FIRE_DEPTH, FIRE_CHAIN = range(11)
@@ -60,7 +60,7 @@ def _next_level(meta, nodes, stocks, node_keys, ckey, cpar, cmove, hist_par, his
     for j in range(order.shape[0]):
         c = order[j]
         child = nodes[nxt, j]
-        child[:] = nodes[cur, cpar[c]]
+        copy_node(child, nodes[cur, cpar[c]])
         _, stocks[nxt, j] = play_turn(child, stocks[cur, cpar[c]], incoming[depth - 1],
                                       packs[depth - 1, cmove[c] & 3], cmove[c] >> 2, ojama_of, dirty, marks)
         node_keys[nxt, j] = ckey[c]
@@ -77,18 +77,19 @@ def _next_level(meta, nodes, stocks, node_keys, ckey, cpar, cmove, hist_par, his
 @njit(cache=True, nogil=True)
 def plan_slice(budget, meta, fire_value, nodes, stocks, node_keys, ckey, cpar, cmove, set_keys, set_stamps,
                hist_par, hist_move, fire_path, packs, incoming, ojama_of, discount, width, zobrist,
-               child, scratch, dirty, marks):
-    """Expand up to ``budget`` nodes. ``packs[d, r]`` is the pack of depth d turned r times,
+               child, scratch, dirty, marks, halt):
+    """Expand up to ``budget`` nodes, fewer when another thread sets ``halt[0]`` (the
+    state stays whole: the next call resumes where this one stopped). ``packs[d, r]`` is the pack of depth d turned r times,
     ``incoming[d]`` the ojama that joins the stock before it."""
     stop = meta[EXPANDED] + budget
-    while meta[EXPANDED] < stop and meta[DONE] == 0:
+    while meta[EXPANDED] < stop and meta[DONE] == 0 and halt[0] == 0:
         cur = meta[CUR]
         slot = meta[SLOT]
         depth = meta[DEPTH]
         parent = nodes[cur, slot]
         weight = discount ** -(depth + 1)
         for move in range(DROPS):
-            child[:] = parent
+            copy_node(child, parent)
             chains, stock = play_turn(child, stocks[cur, slot], incoming[depth], packs[depth, move & 3],
                                       move >> 2, ojama_of, dirty, marks)
             if chains < 0:

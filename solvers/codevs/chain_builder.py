@@ -39,15 +39,25 @@ def decode(code: int) -> Drop:
 
 class ChainBuilder(Solver):
     name = "chain-beam"
+    resumable = True  # plan_slice may stop after any expansion
     description = ("Turn-by-turn beam search over drops (Zobrist dedup, candidate-chain "
                    "evaluation); fires when ojama * discount^-depth peaks.")
     params = (
-        Param("turns", int, 500, 1, 500, "turns to play (the answer's length, at most the case's K)"),
-        Param("width", int, 300, 1, 20000, "beam width: nodes kept per depth"),
-        Param("depth", int, 10, 1, 30, "packs looked ahead each turn"),
-        Param("discount", float, 1.1, 1.0, 2.0, "a fire d turns ahead is worth ojama * discount^-d"),
+        Param("turns", int, 500, 1, 500, "turns to play (the answer's length, at most the case's K)",
+              label="Turns to play",
+              turn="Fewer: a shorter answer, found sooner; more: the whole game (up to the case's K)."),
+        Param("width", int, 300, 1, 20000, "beam width: nodes kept per depth", label="Beam width",
+              turn="Higher: longer chains, slower turns; lower: faster, smaller chains."),
+        Param("depth", int, 10, 1, 30, "packs looked ahead each turn", label="Look-ahead (packs)",
+              turn="Higher: plans bigger chains further ahead, slower turns; lower: faster, shorter plans."),
+        Param("discount", float, 1.1, 1.0, 2.0, "a fire d turns ahead is worth ojama * discount^-d",
+              label="Future discount",
+              turn="Higher: prefers firing a chain sooner; 1.0: a later, bigger chain counts in full."),
         Param("turn_seconds", float, 0.0, 0.0, 600.0,
-              "clock cap on one turn's search (0: none; a cap makes runs irreproducible)"),
+              "clock cap on one turn's search (0: none; a cap makes runs irreproducible)",
+              label="Turn time cap (s)",
+              turn="0 (no cap): every turn searches its whole beam, same seed same answer; a cap bounds each "
+                   "turn's time but the answer then depends on the machine's speed."),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -110,13 +120,14 @@ class ChainBuilder(Solver):
     def run_slice(self, max_expansions: int) -> Progress:
         left = max_expansions
         cap = self.settings["turn_seconds"]
-        while left > 0 and not self.finished:
+        while left > 0 and not self.finished and not self.stop_flag[0]:
             before = self.meta[EXPANDED]
             chunk = min(left, CHUNK) if cap else left
             b = self.buf
             beam.plan_slice(chunk, self.meta, self.fire_value, *(b[name] for name in beam.PLAN_BUFFERS),
                             self.packs, self.incoming, self.ojama_of, self.settings["discount"],
-                            self.width, self.zobrist, self.child, self.scratch, self.dirty, self.marks)
+                            self.width, self.zobrist, self.child, self.scratch, self.dirty, self.marks,
+                            self.stop_flag)
             left -= int(self.meta[EXPANDED] - before)
             out_of_time = (cap and self.meta[DEPTH] >= 1
                            and time.perf_counter() - self.turn_started >= cap)

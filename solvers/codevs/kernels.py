@@ -65,6 +65,13 @@ def at(x, y):
     return (x + 1) * ROWS + y + 1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def copy_node(dst, src):
+    """dst[:] = src as an explicit loop (numba's slice copy is many times slower on a node)."""
+    for i in range(NODE):
+        dst[i] = src[i]
+
+
 @njit(cache=True, nogil=True)
 def land(node, pack, x, dirty):
     """Stack a rotated pack's columns (left: c then a, right: d then b) on columns x, x+1."""
@@ -87,7 +94,9 @@ def resolve(node, dirty, marks):
     ``marks`` is a CELLS-long scratch of zeros, left zeroed.
     """
     chains = 0
-    lowest = np.empty(WIDTH, dtype=np.int64)
+    # The lowest erased row per column lives in marks[0:WIDTH]: those are cells of the
+    # left frame column, which is always empty and so is never marked (no allocation here).
+    lowest = marks[:WIDTH]
     while True:
         erased = False
         for x in range(WIDTH):
@@ -112,6 +121,8 @@ def resolve(node, dirty, marks):
                         if y < lowest[x]:
                             lowest[x] = y
         if not erased:
+            for x in range(WIDTH):
+                lowest[x] = 0
             return chains
         chains += 1
         for x in range(WIDTH):
@@ -194,7 +205,7 @@ def candidate_chain(node, scratch, dirty, marks):
         for v in range(1, 10):
             if not wanted & (1 << v):
                 continue
-            scratch[:] = node
+            copy_node(scratch, node)
             scratch[p] = v
             scratch[HEIGHTS + x] = h + 1
             for c in range(WIDTH):

@@ -90,10 +90,14 @@ def _next_level(meta, boards, counts, bhash, bval, ckey, cpar, cmove, chash, his
     nxt = 1 - cur
     depth = meta[DEPTH] + 1
     count = meta[NCAND]
+    cells = boards.shape[2]
     for j in range(count):
-        boards[nxt, j, :] = boards[cur, cpar[j], :]
-        counts[nxt, j, :] = counts[cur, cpar[j], :]
-        play_counted(boards[nxt, j], counts[nxt, j], cmove[j], offs)
+        board, parent_board = boards[nxt, j], boards[cur, cpar[j]]
+        nbc, parent_nbc = counts[nxt, j], counts[cur, cpar[j]]
+        for p in range(cells):  # explicit loops: numba's slice copies are much slower
+            board[p] = parent_board[p]
+            nbc[p] = parent_nbc[p]
+        play_counted(board, nbc, cmove[j], offs)
         bhash[nxt, j] = chash[j]
         bval[nxt, j] = key_value(ckey[j])
         hist_par[depth, j] = cpar[j]
@@ -117,10 +121,11 @@ def _next_level(meta, boards, counts, bhash, bval, ckey, cpar, cmove, chash, his
 def beam_slice(budget, meta, boards, counts, bhash, bval, ckey, cpar, cmove, chash, set_keys, set_stamps,
                hist_par, hist_move, best_path, jumps, root, root_counts, root_hash, root_val,
                seed, width_max, width_start, pieces, offs, zobrist, nb_score, cell_score,
-               box_offs, box_change, first, last):
+               box_offs, box_change, first, last, halt):
+    """Expand up to ``budget`` boards, fewer when another thread sets ``halt[0]``."""
     stop = meta[EXPANDED] + budget
     capacity = ckey.shape[0]
-    while meta[EXPANDED] < stop and meta[DONE] == 0:
+    while meta[EXPANDED] < stop and meta[DONE] == 0 and halt[0] == 0:
         cur = meta[CUR]
         slot = meta[SLOT]
         grid = boards[cur, slot]
@@ -167,13 +172,21 @@ def beam_slice(budget, meta, boards, counts, bhash, bval, ckey, cpar, cmove, cha
 
 class BeamSolver(Solver):
     name = "beam"
+    resumable = True  # beam_slice may stop after any expansion
     description = ("Iterated beam search by depth: keeps the best boards at each number of "
                    "jumps (evaluation: isolated, corner and edge pieces, crowding), restarting "
                    "with a doubled width and new tie-break noise until the budget ends.")
     params = (
-        Param("width", int, 2048, 1, 1 << 20, "largest beam width (boards kept per level)"),
-        Param("start_width", int, 64, 1, 1 << 20, "width of the first run; each run doubles it"),
-        Param("memory_mb", int, 1500, 16, 16384, "memory cap; lowers the width on huge boards"),
+        Param("width", int, 2048, 1, 1 << 20, "largest beam width (boards kept per level)",
+              label="Largest beam width",
+              turn="Higher: better answers on big boards, more time and memory; lower: stops widening sooner."),
+        Param("start_width", int, 64, 1, 1 << 20, "width of the first run; each run doubles it",
+              label="First beam width",
+              turn="Higher: the first answer comes later but is better; lower: a quick first answer, then "
+                   "better ones as the width doubles."),
+        Param("memory_mb", int, 1500, 16, 16384, "memory cap; lowers the width on huge boards",
+              label="Memory cap (MB)",
+              turn="Higher: allows wider beams on huge boards; lower it on a machine with little memory."),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -227,7 +240,7 @@ class BeamSolver(Solver):
                    self.hist_par, self.hist_move, self.best_path, self.jumps, lay.root,
                    self.root_counts, self.root_hash, self.root_val, self.salt, self.width_max,
                    self.width_start, lay.pieces, lay.offs, lay.zobrist, lay.nb_score,
-                   lay.cell_score, lay.box_offs, lay.box_change, lay.first, lay.last)
+                   lay.cell_score, lay.box_offs, lay.box_change, lay.first, lay.last, self.stop_flag)
         return self.progress()
 
     def progress(self) -> Progress:

@@ -115,10 +115,11 @@ def _restart(meta, head, nxt, parent, nhash, ndepth, nval, table, root_hash, roo
 @njit(cache=True, nogil=True)
 def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, best_path, grid,
              path, jumps, ckey, chash, root, seed, rng, ratio, pieces, width, offs, zobrist,
-             nb_score, cell_score, first, last):
+             nb_score, cell_score, first, last, halt):
+    """Expand up to ``budget`` nodes, fewer when another thread sets ``halt[0]``."""
     stop = meta[EXPANDED] + budget
     table_limit = np.int64(MAX_LOAD * table.shape[0])
-    while meta[EXPANDED] < stop and meta[DONE] == 0:
+    while meta[EXPANDED] < stop and meta[DONE] == 0 and halt[0] == 0:
         b = _pick(head, meta, rng, ratio)
         if b < 0:
             if meta[LOSSY] == 0:
@@ -136,7 +137,8 @@ def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, 
         for i in range(depth - 1, -1, -1):
             path[i] = move[m]
             m = parent[m]
-        grid[:] = root
+        for i in range(grid.shape[0]):  # an explicit loop: numba's slice copy is much slower
+            grid[i] = root[i]
         for i in range(depth):
             play(grid, path[i], offs)
         salt = mix64(seed ^ np.uint64(meta[RESTARTS]))
@@ -185,14 +187,21 @@ def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, 
 
 class BestFirstSolver(Solver):
     name = "best-first"
+    resumable = True  # bf_slice may stop after any expansion
     description = ("Randomized best-first search from the author's editorial: one bucket per "
                    "number of jumps, geometric random choice among the top buckets, 64-bit "
                    "Zobrist visited set; children ordered by evaluation.")
     params = (
         Param("ratio", float, 1.45, 1.01, 100.0,
-              "geometric factor of the bucket choice (higher: stay nearer the top)"),
+              "geometric factor of the bucket choice (higher: stay nearer the top)",
+              label="Depth preference",
+              turn="Higher: stays near the deepest boards (greedy, a first answer sooner); lower: spreads the "
+                   "effort over more boards (broader, slower to go deep)."),
         Param("max_nodes", int, 16_000_000, 1_000, 64_000_000,
-              f"node pool capacity (about {BYTES_PER_NODE} bytes per node)"),
+              f"node pool capacity (about {BYTES_PER_NODE} bytes per node)",
+              label="Node pool size",
+              turn="Higher: the search runs longer before the pool is full, but takes more memory; lower it "
+                   "when memory is short."),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -234,7 +243,7 @@ class BestFirstSolver(Solver):
                  self.nval, self.nxt, self.head, self.table, self.best_path, self.grid, self.path,
                  self.jumps, self.ckey, self.chash, lay.root, self.seed_salt, self.rng,
                  self.settings["ratio"], lay.pieces, lay.width, lay.offs, lay.zobrist,
-                 lay.nb_score, lay.cell_score, lay.first, lay.last)
+                 lay.nb_score, lay.cell_score, lay.first, lay.last, self.stop_flag)
         m = self.meta
         return Progress(int(m[EXPANDED]), int(m[BEST]), int(m[OPEN]), bool(m[DONE]))
 

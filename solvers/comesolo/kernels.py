@@ -67,6 +67,116 @@ def list_jumps(grid, offs, first, last, out):
     return n
 
 
+# Incremental legal-move set: mask[x] bit d is set when jump x*8+d is legal; row_count[r]
+# is the number of legal jumps whose jumper is on padded row r. A jump changes three
+# cells, so only the (cell, direction) pairs that read one of them need recomputing.
+POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+ROW_STEP = np.array([-1, -1, -1, 0, 0, 1, 1, 1], dtype=np.int64)  # row change of each direction
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _legal(grid, x, off):
+    return grid[x] == PIECE and grid[x + off] == PIECE and grid[x + 2 * off] == EMPTY
+
+
+@njit(cache=True, nogil=True)
+def jump_masks(grid, offs, width, first_row, rows, mask, row_count):
+    """Fill mask and row_count for the board rows [first_row, first_row + rows); the total."""
+    total = 0
+    for r in range(first_row, first_row + rows):
+        n = 0
+        for x in range(r * width + FRAME, (r + 1) * width - FRAME):
+            m = 0
+            if grid[x] == PIECE:
+                for d in range(8):
+                    if _legal(grid, x, offs[d]):
+                        m |= 1 << d
+            mask[x] = m
+            n += POPCOUNT[m]
+        row_count[r] = n
+        total += n
+    return total
+
+
+@njit(cache=True, nogil=True)
+def list_masked(mask, row_count, width, first_row, rows, out):
+    """list_jumps() from the legal-move set: the same codes in the same order, reading one
+    byte per cell of the rows that have a legal jump; returns how many."""
+    n = 0
+    for r in range(first_row, first_row + rows):
+        if row_count[r] == 0:
+            continue
+        for x in range(r * width + FRAME, (r + 1) * width - FRAME):
+            m = np.int64(mask[x])
+            while m:
+                low = m & -m
+                d = 0
+                while low > 1:
+                    low >>= 1
+                    d += 1
+                out[n] = x * 8 + d
+                n += 1
+                m &= m - 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def nth_jump(mask, row_count, width, first_row, k):
+    """The code of the k-th legal jump (0-based) in (row, column, direction) order."""
+    r = first_row
+    while k >= row_count[r]:
+        k -= row_count[r]
+        r += 1
+    x = r * width + FRAME
+    while True:
+        pc = POPCOUNT[mask[x]]
+        if k < pc:
+            break
+        k -= pc
+        x += 1
+    m = np.int64(mask[x])
+    for _ in range(k):
+        m &= m - 1
+    d = 0
+    while not m & (1 << d):
+        d += 1
+    return x * 8 + d
+
+
+@njit(cache=True, nogil=True)
+def play_masked(grid, mask, row_count, code, offs, width, first_row, total):
+    """play() that keeps mask and row_count up to date; returns the new total of legal jumps.
+
+    Bit d of cell c reads cells c, c + o, c + 2o (o = offs[d]), so for each changed
+    cell q only bit d of q, q - o and q - 2o can change.
+    """
+    d0 = code & 7
+    x = code >> 3
+    off = offs[d0]
+    grid[x] = EMPTY
+    grid[x + off] = EMPTY
+    grid[x + 2 * off] = PIECE
+    row = x // width
+    for i in range(3):
+        q = x + i * off
+        qrow = row + i * ROW_STEP[d0]
+        for d in range(8):
+            o = offs[d]
+            step = ROW_STEP[d]
+            bit = np.uint8(1 << d)
+            for k in range(3):
+                c = q - k * o
+                # & on the three tests: no unpredictable short-circuit branches
+                now = (grid[c] == PIECE) & (grid[c + o] == PIECE) & (grid[c + 2 * o] == EMPTY)
+                was = (mask[c] & bit) != 0
+                if now != was:
+                    mask[c] ^= bit
+                    delta = 1 if now else -1
+                    row_count[qrow - k * step] += delta
+                    total += delta
+    return total
+
+
 @njit(cache=True, nogil=True)
 def piece_term(grid, p, offs, nb_score, cell_score):
     n = 0

@@ -331,9 +331,11 @@ def search_slice(budget, meta, rng, order, chosen, root_pos, grid, ball_pos, bal
                  target_colour, target_cells, distance, zobrist, deltas, width, set_keys, npos,
                  nscore, ndist, nhash, nkey, hkey, hdata, hist_par, hist_move, move_from, move_dir,
                  move_ball, best_from, best_dir, root_grid, root_ball_pos, trial_grid, trial_pos,
-                 trial_ball, max_rolls, depth_limit, width_limit, max_balls):
+                 trial_ball, max_rolls, depth_limit, width_limit, max_balls, halt):
+    """Up to ``budget`` expansions, fewer when another thread sets ``halt[0]``; every pass of
+    the loop leaves the state whole, so the next call resumes exactly there."""
     stop = meta[EXPANDED] + budget
-    while meta[EXPANDED] < stop and meta[DONE] == 0:
+    while meta[EXPANDED] < stop and meta[DONE] == 0 and halt[0] == 0:
         phase = meta[PHASE]
         if phase == PICK:
             _pick_target(meta, rng, order, grid, ball_colour, target_colour, target_cells,

@@ -16,6 +16,7 @@ SET_BITS = 22  # the hash set's size cap (32 MB); the default beam needs 2**19 s
 
 class TargetBeamSolver(Solver):
     name = "target-beam"
+    resumable = True  # search_slice may stop after any pass of its loop
     description = ("Picks an unfinished target, then beam-searches the rolls of the 1..10 balls "
                    "around the nearest ball of its colour (MM90 2nd place); keeps a change when "
                    "the score improves, or does not drop while the rolls used stay within 20 "
@@ -23,11 +24,18 @@ class TargetBeamSolver(Solver):
                    "cannot reach, and drops needless rolls when the budget runs short.")
     params = (
         # The highs keep one beam's hash set within 2**SET_BITS slots at half load.
-        Param("width", int, 250, 1, 1000, "boards kept per beam level"),
-        Param("depth", int, 20, 1, 50, "most rolls one beam search may add"),
-        Param("max_balls", int, 10, 1, 10, "most balls one beam search may move"),
+        Param("width", int, 250, 1, 1000, "boards kept per beam level", label="Beam width",
+              turn="Higher: better roll sequences, but each search is slower and uses more memory; "
+                   "lower: faster and rougher."),
+        Param("depth", int, 20, 1, 50, "most rolls one beam search may add", label="Rolls per search",
+              turn="Higher: one search can reach targets that need long roll sequences (slower); lower: "
+                   "shorter plans, faster searches."),
+        Param("max_balls", int, 10, 1, 10, "most balls one beam search may move", label="Balls per search",
+              turn="Higher: one search may rearrange more balls (slower); lower: simpler, faster searches."),
         Param("fill", int, 1, 0, 1, "1: a target its colour cannot reach gets attempts with any "
-                                    "colour (half a point)"),
+                                    "colour (half a point)", label="Fill unreachable targets",
+              turn="1 (on): such targets still earn half a point with a ball of another colour; 0 (off): they "
+                   "stay empty and the search is a little faster."),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -81,7 +89,7 @@ class TargetBeamSolver(Solver):
                      self.nscore, self.ndist, self.nhash, self.nkey, self.hkey, self.hdata,
                      self.hist_par, self.hist_move, self.move_from, self.move_dir, self.move_ball,
                      self.best_from, self.best_dir, lay.grid, lay.ball_pos, *self.trial,
-                     *self.limits)
+                     *self.limits, self.stop_flag)
         return self.progress()
 
     def _score(self, doubled_points: int) -> float:

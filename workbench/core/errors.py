@@ -7,7 +7,14 @@ sentence instead of a traceback.
 
 
 class WorkbenchError(Exception):
-    """Base class: ``str(error)`` is the message shown to the user."""
+    """Base class: ``str(error)`` is the message shown to the user.
+
+    It is always printable: whatever input a message quotes, control characters
+    come out escaped and an overlong message is cut (see ``readable``).
+    """
+
+    def __str__(self) -> str:
+        return readable(super().__str__())
 
 
 class FormatError(WorkbenchError):
@@ -49,3 +56,38 @@ class IllegalMove(WorkbenchError):
 
 class EditError(WorkbenchError):
     """An edit that would leave the board invalid (the board is kept as it was)."""
+
+
+class ProtocolError(WorkbenchError):
+    """A contestant program broke the contest's stdin/stdout protocol (``batch --cmd``)."""
+
+
+def escaped(text: str, keep: str = "") -> str:
+    """``text`` with every invisible character (controls, format marks such as a BOM,
+    line and paragraph separators, odd spaces) written as a Python escape, e.g. ``\\r``,
+    ``\\x1f``, ``\\ufeff``; printable characters of any script are kept as they are."""
+    return "".join(ch if ch.isprintable() or ch in keep else ch.encode("unicode_escape").decode("ascii")
+                    for ch in text)
+
+
+def shown(text: str, limit: int = 60) -> str:
+    """``text`` quoted for a message: invisible characters escaped, cut after ``limit`` characters."""
+    return f"'{escaped(text[:limit])}'" + (f" (+{len(text) - limit} more characters)" if len(text) > limit else "")
+
+
+MESSAGE_LIMIT = 2000
+
+
+def readable(message: str) -> str:
+    """A message safe to print: invisible characters escaped, and at most about
+    MESSAGE_LIMIT characters (the middle of a longer one is cut, the end that
+    says what is wrong is kept)."""
+    message = escaped(message, keep="\n")
+    if len(message) > MESSAGE_LIMIT:
+        cut = len(message) - MESSAGE_LIMIT
+        message = f"{message[:MESSAGE_LIMIT // 2]} [... {cut} characters cut ...] {message[-MESSAGE_LIMIT // 2:]}"
+    return message
+
+
+class DestinationError(WorkbenchError):
+    """An answer or board cannot be written where the user asked (checked before any work)."""

@@ -23,19 +23,19 @@ class HistoryNode:
     children: list["HistoryNode"] = field(default_factory=list)
     last_child: "HistoryNode | None" = None  # the branch redo follows
     id: int = field(default_factory=lambda: next(_ids))
+    # Moves from the root, fixed at creation (a node never changes parent): the window asks
+    # for it several times per step, and walking a 900-move line each time made scrubbing slow.
+    depth: int = field(init=False, default=0)
 
-    @property
-    def depth(self) -> int:
-        depth, node = 0, self
-        while node.parent is not None:
-            depth, node = depth + 1, node.parent
-        return depth
+    def __post_init__(self):
+        self.depth = self.parent.depth + 1 if self.parent is not None else 0
 
 
 class History:
     def __init__(self, initial_state: Any):
         self.root = HistoryNode(initial_state)
         self.current = self.root
+        self.size = 1  # nodes in the tree (the history panel rebuilds when it changes)
 
     @property
     def state(self) -> Any:
@@ -53,6 +53,7 @@ class History:
         else:
             node = HistoryNode(state, move, frames, self.current)
             self.current.children.append(node)
+            self.size += 1
         self.current.last_child = node
         self.current = node
         return node

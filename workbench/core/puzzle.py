@@ -31,9 +31,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import IO, Any, Callable, Sequence
+from typing import IO, TYPE_CHECKING, Any, Callable, Sequence
 
 from .errors import FormatError, IllegalMove
+from .judge_text import read_all
+
+if TYPE_CHECKING:
+    from workbench.batch.judge import JudgeChannel
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,11 @@ class Option:
     kind: type
     default: Any
     help: str = ""
+    label: str = ""  # its name for people (the Generate dialog's label)
+    low: Any = None  # the smallest accepted value, when there is one
+    high: Any = None
+    choices: tuple = ()  # the accepted values of a text option
+    special: str = ""  # what the ``low`` value means when it is special ("official size")
 
 
 @dataclass
@@ -96,6 +105,10 @@ class Puzzle(ABC):
     # Settings of an instance that its contest file cannot hold (codevs's turn budget K);
     # ``score`` and ``solve`` take them on the command line and apply them with ``configure``.
     instance_options: tuple[Option, ...] = field(default_factory=tuple)
+    # Seconds per turn of the default `solve` budget for a puzzle played turn by turn
+    # (online puzzles, codevs): the default run then gives every turn this long, however
+    # many turns the case has. None: the default budget is for the whole answer.
+    turn_seconds: float | None = None
 
     # ----------------------------------------------------------------- files
     def sniff(self, text: str) -> bool:
@@ -182,9 +195,29 @@ class Puzzle(ABC):
         The default suits batch contests: the whole input arrives on stdin and
         the whole answer goes to stdout.
         """
-        instance = self.parse_input(stdin.read())
+        instance = self.parse_input(read_all(stdin))
         stdout.write(self.format_solution(instance, solve(instance)))
         stdout.flush()
+
+    def case_features(self, instance: Any) -> dict[str, int | float]:
+        """What sets this case apart in a batch table (ahc011: N; rolling-balls: balls, colours).
+
+        The first feature is the one batch summaries group cases by.
+        """
+        return {}
+
+    def judge(self, instance: Any, program: "JudgeChannel") -> str:
+        """The contest judge's side of the protocol ``agent`` speaks (``main.py batch --cmd``).
+
+        ``program`` is a running contestant program; the judge feeds it the case
+        the way the contest does and returns everything it answered, as an
+        answer file that ``score_solution`` then scores. Raise ProtocolError when
+        the program breaks the protocol. The default suits batch contests: the
+        whole input on stdin, then the whole answer from stdout.
+        """
+        program.send(self.format_input(instance))
+        program.close_input()
+        return program.read_rest()
 
     # ------------------------------------------------------- shared behaviour
     def replay(self, instance: Any, moves: Sequence, lines: Sequence[int | None] | None = None) -> list:
@@ -198,6 +231,18 @@ class Puzzle(ABC):
                 raise error.at(index, line) from None
         return states
 
+    def final_state(self, instance: Any, moves: Sequence, lines: Sequence[int | None] | None = None) -> Any:
+        """The state after every move, keeping only the current one (a long answer
+        scores in constant memory); IllegalMove names the move."""
+        state = self.initial_state(instance)
+        for index, move in enumerate(moves, start=1):
+            try:
+                state = self.apply(instance, state, move).state
+            except IllegalMove as error:
+                line = lines[index - 1] if lines is not None else None
+                raise error.at(index, line) from None
+        return state
+
     def score_solution(self, instance: Any, text: str) -> ScoreReport:
         """Validate an answer file the way the judge does and score it.
 
@@ -206,6 +251,7 @@ class Puzzle(ABC):
         parsed = self.parse_solution(instance, text)
         limit = self.max_moves(instance)
         if limit is not None and len(parsed.moves) > limit:
-            raise FormatError(f"{len(parsed.moves)} moves, more than the limit of {limit}")
-        states = self.replay(instance, parsed.moves, parsed.lines)
-        return self.evaluate(instance, states[-1], len(parsed.moves))
+            line = parsed.lines[limit] if len(parsed.lines) > limit else None
+            raise FormatError(f"{len(parsed.moves)} moves, more than the limit of {limit}", line)
+        final = self.final_state(instance, parsed.moves, parsed.lines)
+        return self.evaluate(instance, final, len(parsed.moves))

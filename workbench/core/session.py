@@ -7,6 +7,7 @@ every failure leaves the session as it was.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -16,12 +17,26 @@ from .history import History, HistoryNode
 from .puzzle import Puzzle, ScoreReport, Transition
 
 
+@dataclass
+class _Board:
+    """A board as it was before an edit: undoing the edit brings it back whole."""
+
+    instance: Any
+    history: History
+    path: Path | None
+    node: HistoryNode  # where the history stood when the edit happened
+
+
 class Session:
     def __init__(self, puzzle: Puzzle, instance: Any, path: str | Path | None = None):
         self.puzzle = puzzle
         self.instance = instance
         self.path = Path(path) if path else None
         self.history = History(puzzle.initial_state(instance))
+        # Editor edits are undone like moves: each edit keeps the board it replaced,
+        # with its whole history (loaded answers, branches, solver lines).
+        self._before_edits: list[_Board] = []
+        self._undone_edits: list[tuple[_Board, HistoryNode]] = []  # (edited board, node it left)
 
     @classmethod
     def open(cls, puzzle: Puzzle, path: str | Path) -> "Session":
@@ -75,6 +90,66 @@ class Session:
         node = self.add_line(parsed.moves)
         self.history.jump(self.history.root)
         return node
+
+    # ------------------------------------------------------------- undo / redo
+    def can_undo(self) -> bool:
+        return self.history.can_undo() or bool(self._before_edits)
+
+    def can_redo(self) -> bool:
+        return self.history.can_redo() or self._edit_to_redo() is not None
+
+    def undo(self) -> str | None:
+        """Undo a move, or (at the start of an edited board) the edit; say which, None if nothing."""
+        if self.history.undo() is not None:
+            return "move"
+        if not self._before_edits:
+            return None
+        before = self._before_edits.pop()
+        self._undone_edits.append((self._snapshot(), before.node))
+        self._restore(before)
+        return "edit"
+
+    def redo(self) -> str | None:
+        """Redo the edit undone at this very position, else follow the history's redo."""
+        if self._edit_to_redo() is not None:
+            edited, _where = self._undone_edits.pop()
+            self._before_edits.append(self._snapshot())
+            self._restore(edited)
+            return "edit"
+        return "move" if self.history.redo() is not None else None
+
+    def _edit_to_redo(self) -> _Board | None:
+        """The edited board an undo left, when the history stands where that edit was made."""
+        if self._undone_edits and self._undone_edits[-1][1] is self.history.current:
+            return self._undone_edits[-1][0]
+        return None
+
+    # ------------------------------------------------------------- editing
+    def edit(self, instance: Any, merge: bool = False) -> None:
+        """Replace the board by an edited one, starting its own history.
+
+        The old board and its history are kept: ``undo`` at the start of the edited
+        board brings them back. ``merge`` folds this edit into the previous one (the
+        cells of one drag), as long as nothing was played on the edited board since.
+        """
+        initial = self.puzzle.initial_state(instance)
+        pristine = self.history.current is self.history.root and not self.history.root.children
+        if not (merge and self._before_edits and pristine):
+            self._before_edits.append(self._snapshot())
+        self._undone_edits.clear()
+        self.instance, self.path, self.history = instance, None, History(initial)
+
+    @property
+    def edits(self) -> int:
+        """How many edits undo can take back."""
+        return len(self._before_edits)
+
+    def _snapshot(self) -> _Board:
+        return _Board(self.instance, self.history, self.path, self.history.current)
+
+    def _restore(self, board: _Board) -> None:
+        self.instance, self.history, self.path = board.instance, board.history, board.path
+        self.history.jump(board.node)
 
     # ------------------------------------------------------------- reading
     def report(self, node: HistoryNode | None = None) -> ScoreReport:

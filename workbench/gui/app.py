@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QApplication
 from workbench.core.registry import get_puzzle
 from workbench.core.session import Session
 
+from .platform_check import first_run_problem
+
 DEFAULT_BOARD = Path(__file__).resolve().parents[2] / "assets" / "default_board.txt"
 DEFAULT_PUZZLE = "comesolo"
 
@@ -26,6 +28,11 @@ def build_window(path: str | None = None, puzzle_id: str | None = None, settings
 
 
 def run_app(path: str | None = None, puzzle_id: str | None = None) -> int:
+    if QApplication.instance() is None:
+        problem = first_run_problem()  # say what to install instead of Qt's plugin error
+        if problem:
+            print(problem, file=sys.stderr)
+            return 1
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")

@@ -13,6 +13,8 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from workbench.core.errors import IllegalMove
 
+from .boards.base import show_coordinate_labels
+
 ZOOM_STEP = 1.25
 
 
@@ -44,7 +46,9 @@ class BoardView(QGraphicsView):
 
     def display(self, instance, state, last_move=None, highlight=(), rebuild=False) -> None:
         if rebuild or self.instance is None or self.adapter.size_of(instance) != self.adapter.size_of(self.instance):
+            self.scene().coordinate_labels = []  # the build makes them afresh (or none)
             self.adapter.build(instance)
+            self._show_labels()
             rebuild = True
         self.instance, self.state = instance, state
         self._marks = (last_move, highlight)
@@ -57,15 +61,22 @@ class BoardView(QGraphicsView):
         self.fit = True
         self.resetTransform()
         self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+        self._show_labels()
 
     def zoom(self, factor: float) -> None:
         self.fit = False
         self.scale(factor, factor)
+        self._show_labels()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.fit:
             self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+            self._show_labels()
+
+    def _show_labels(self) -> None:
+        """Thin the coordinate labels out to what fits at the current zoom."""
+        show_coordinate_labels(self.scene(), self.transform().m11())
 
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.ControlModifier:

@@ -60,9 +60,12 @@ class EditorPanel(QWidget):
         form.addRow("Size", size)
         form.addRow("Seed", self.seed)
         form.addRow("Density", self.density)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Click or drag on the board to edit it (Help says how).\n"
-                                "The edited board is saved with File ▸ Save input as…"))
+        layout.addWidget(self.note)
+        layout.addWidget(QLabel("Undo takes an edit back. Save the edited board with\n"
+                                "File ▸ Save input as…"))
         layout.addLayout(form)
         layout.addWidget(self.random_button)
         layout.addLayout(fills)
@@ -72,6 +75,7 @@ class EditorPanel(QWidget):
     def configure(self, adapter, instance) -> None:
         """Offer what ``adapter`` supports, showing the values of ``instance``."""
         size = adapter.size_of(instance)
+        self.note.setText(adapter.editor_note)
         for widget in (self.rows, self.cols, self.resize_button):
             widget.setEnabled(adapter.can_resize)
         for widget in (self.clear_button, self.fill_button):

@@ -1,43 +1,95 @@
-"""A dialog that asks for a seed and the puzzle's generator options."""
+"""A dialog that asks for a seed and the puzzle's generator options.
+
+Each option shows its label, its limits and what it does (the same words as
+``main.py gen --help``); a text option with a fixed set of values is a choice list.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLineEdit,
-                               QSpinBox, QVBoxLayout)
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel,
+                               QLineEdit, QSpinBox, QVBoxLayout)
+
+SEED_MAX = 2_000_000_000
+UNBOUNDED = 1_000_000
+
+
+def limits_text(option) -> str:
+    """"1 to 200", "0 to 1" and, for a special low value, what it means."""
+    if option.low is None and option.high is None:
+        return ""
+    if option.kind is float:
+        text = f"{option.low:g} to {option.high:g}"
+    else:
+        text = f"{option.low} to {option.high}"
+    if option.special:
+        text += f"; {option.low}: {option.special}"
+    return text
 
 
 class GenerateDialog(QDialog):
     def __init__(self, puzzle, parent=None):
         super().__init__(parent)
         self.setWindowTitle(f"Generate a {puzzle.title} board")
+        self.setMinimumWidth(460)
         self.puzzle = puzzle
         self.seed_box = QSpinBox()
-        self.seed_box.setRange(0, 2_000_000_000)
+        self.seed_box.setRange(0, SEED_MAX)
         self.seed_box.setValue(1)
+        self.seed_box.setToolTip("The same seed always gives the same board (the official generator's)")
         form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.ExpandingFieldsGrow)
         form.addRow("Seed", self.seed_box)
         self.option_widgets = {}
         for option in puzzle.generator_options:
-            if option.kind is int:
-                widget = QSpinBox()
-                widget.setRange(0, 1_000_000)
-                widget.setValue(option.default)
-            elif option.kind is float:
-                widget = QDoubleSpinBox()
-                widget.setDecimals(3)
-                widget.setRange(0.0, 1_000_000.0)
-                widget.setValue(option.default)
-            else:
-                widget = QLineEdit(str(option.default))
-            widget.setToolTip(option.help)
-            form.addRow(option.name, widget)
+            widget = self._widget(option)
+            tip = option.help[:1].upper() + option.help[1:]
+            limits = limits_text(option)
+            widget.setToolTip(f"{tip} ({limits})" if limits else tip)
+            label = QLabel(option.label or option.name.replace("_", " ").capitalize())
+            label.setToolTip(widget.toolTip())
+            form.addRow(label, widget)
+            if not option.choices:  # a choice list says its values itself
+                note = QLabel(f"{tip}" + (f". Allowed: {limits}." if limits else "."))
+                note.setWordWrap(True)
+                note.setContentsMargins(16, 0, 0, 6)
+                note.setEnabled(False)  # drawn in the palette's muted text colour
+                form.addRow(note)  # the whole width, under its field
             self.option_widgets[option.name] = widget
+        intro = QLabel(f"A board from the {puzzle.title} generator. Leave an option at its default for "
+                       "the contest's own cases.")
+        intro.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.button(QDialogButtonBox.Ok).setText("Generate")
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.addWidget(intro)
         layout.addLayout(form)
         layout.addWidget(buttons)
+
+    @staticmethod
+    def _widget(option):
+        if option.choices:
+            widget = QComboBox()
+            widget.addItems([str(c) for c in option.choices])
+            widget.setCurrentText(str(option.default))
+        elif option.kind is int:
+            widget = QSpinBox()
+            widget.setRange(option.low if option.low is not None else 0,
+                            option.high if option.high is not None else UNBOUNDED)
+            widget.setValue(option.default)
+            if option.special:
+                widget.setSpecialValueText(option.special)
+        elif option.kind is float:
+            widget = QDoubleSpinBox()
+            widget.setDecimals(3)
+            widget.setSingleStep(0.05)
+            widget.setRange(option.low if option.low is not None else 0.0,
+                            option.high if option.high is not None else float(UNBOUNDED))
+            widget.setValue(option.default)
+        else:
+            widget = QLineEdit(str(option.default))
+        return widget
 
     def seed(self) -> int:
         return self.seed_box.value()
@@ -45,5 +97,10 @@ class GenerateDialog(QDialog):
     def options(self) -> dict:
         values = {}
         for name, widget in self.option_widgets.items():
-            values[name] = widget.text() if isinstance(widget, QLineEdit) else widget.value()
+            if isinstance(widget, QComboBox):
+                values[name] = widget.currentText()
+            elif isinstance(widget, QLineEdit):
+                values[name] = widget.text()
+            else:
+                values[name] = widget.value()
         return values

@@ -20,15 +20,17 @@ class HistoryPanel(QTreeWidget):
         self.items: dict[int, QTreeWidgetItem] = {}
         self.nodes: dict[int, HistoryNode] = {}
         self._shown_count = -1
+        self._shown_history: History | None = None
         self._bold: QTreeWidgetItem | None = None
         self.itemClicked.connect(self._clicked)
 
     def refresh(self, history: History, move_text) -> None:
         """Rebuild when the tree grew; otherwise only move the highlight."""
-        count = sum(1 for _ in history.nodes())
-        if count != self._shown_count:
+        count = history.size
+        if count != self._shown_count or history is not self._shown_history:
             self._rebuild(history, move_text)
             self._shown_count = count
+            self._shown_history = history
         self._mark_current(history.current)
 
     def reset(self) -> None:

@@ -7,29 +7,59 @@ mistakes land in the status bar, never in a traceback, and never lose the board.
 
 from __future__ import annotations
 
-import threading
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow,
-                               QMessageBox, QTabWidget, QToolBar)
+                               QMessageBox, QProgressBar, QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
-from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
-from workbench.core.files import read_text, write_atomic
-from workbench.core.registry import get_puzzle, solvers
+from solvers.finish import finish_moves, finisher
+from workbench.core.errors import DestinationError, FormatError, IllegalMove, WorkbenchError
+from workbench.core.files import check_destination, read_text, write_atomic
+from workbench.core.registry import get_puzzle
 from workbench.core.history import HistoryNode
 from workbench.core.session import Session
 
+from .app import DEFAULT_BOARD
 from .board_view import BoardView
 from .boards import adapter_class, playable_puzzles
 from .editor_panel import EditorPanel
 from .generate_dialog import GenerateDialog
 from .history_panel import HistoryPanel
+from .runs_panel import RunsPanel
+from .kernel_warm_up import KernelWarmUp
 from .solver_panel import SolverPanel
 from .step_panel import StepPanel
+from .window_layout import restore_layout, save_layout
+from .write_errors import report_write_failure
 
 MAX_RECENT = 8
+GENERAL_HELP = (
+    "<b>Everywhere:</b> undo Ctrl+Z, redo Ctrl+Shift+Z; a move after an undo starts a branch. "
+    "Undo also takes back an editor edit, bringing back the board before it with all its moves.",
+    "<b>History tab:</b> click any move to jump there.",
+    "<b>Step-through tab:</b> the slider and buttons walk the current line; Home and End jump to its ends.",
+    "<b>Zoom:</b> Ctrl+wheel, Ctrl++ and Ctrl+−; Ctrl+0 fits the board to the window.",
+    "<b>Editor:</b> Ctrl+M switches editor mode on and off.",
+    "<b>Solver:</b> F5 starts a run (the Solver tab comes to the front), F6 pauses, Shift+F5 cancels.",
+)
+
+
+def help_html(title: str, puzzle_help: str, general: tuple[str, ...]) -> str:
+    """Paragraphs of text as HTML: hard line breaks inside a paragraph are joined, so the
+    dialog wraps the text to its own width; a paragraph that starts "Play:" gets the word bold."""
+    paragraphs = []
+    for block in puzzle_help.split("\n\n"):
+        text = html.escape(" ".join(line.strip() for line in block.splitlines() if line.strip()))
+        head, colon, rest = text.partition(":")
+        if colon and len(head) <= 12 and " " not in head:
+            text = f"<b>{head}:</b>{rest}"
+        if text:
+            paragraphs.append(text)
+    body = "".join(f"<p>{p}</p>" for p in paragraphs + list(general))
+    return f"<h3>{html.escape(title)}</h3>{body}"
 PNG_SCALE = 2.0
 
 
@@ -41,7 +71,8 @@ class MainWindow(QMainWindow):
         self.adapter = None
         self.solver_origin = None  # the history node the running solver started from
         self.previewing = False
-        self._warmed: set[str] = set()  # puzzles whose solver kernels are compiled or compiling
+        self.error_dialog: QMessageBox | None = None  # the last "cannot open" dialog
+        self.kernels = KernelWarmUp(self)  # solver kernels: compiled off the GUI thread
         self._animation: list = []  # frames still to show for the move just played
         self._animation_timer = QTimer(self)
         self._animation_timer.timeout.connect(self._next_frame)
@@ -53,19 +84,34 @@ class MainWindow(QMainWindow):
         self.view.refused.connect(self.show_error)
         self.view.inputHandled.connect(self._show_status)
         self.view.cellEdited.connect(self._edit_cell)
-        self.setCentralWidget(self.view)
+        # The facts of the position (score, move, the adapter's words) get a line of their own
+        # above the board, so the status bar keeps its whole width for messages and errors.
+        self.score_label = QLabel()
+        self.score_label.setObjectName("facts")
+        self.score_label.setWordWrap(True)
+        self.score_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        self.score_label.setContentsMargins(8, 4, 8, 4)
+        central = QWidget()
+        central_layout = QVBoxLayout(central)
+        central_layout.setContentsMargins(0, 0, 0, 0)
+        central_layout.setSpacing(0)
+        central_layout.addWidget(self.score_label)
+        central_layout.addWidget(self.view, 1)
+        self.setCentralWidget(central)
 
         self.history_panel = HistoryPanel()
         self.history_panel.nodeChosen.connect(self.jump)
         self.step_panel = StepPanel()
         self.step_panel.stepChosen.connect(self.step_to)
         self.step_panel.forwardRequested.connect(self.step_forward)
+        self.step_panel.exportReplayRequested.connect(self.export_replay_dialog)
         self.solver_panel = SolverPanel()
         self.solver_panel.bestApplied.connect(self.apply_solver_answer)
         self.solver_panel.exportRequested.connect(self.export_solver_answer)
         self.solver_panel.previewRequested.connect(self.preview)
         self.solver_panel.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.solver_panel.started.connect(self._solver_started)
+        self.solver_panel.finishRequested.connect(self.finish_solver_game)
         self.editor_panel = EditorPanel()
         self.editor_panel.resizeRequested.connect(
             lambda rows, cols: self._edit(lambda a, i: a.resize(i, rows, cols)))
@@ -89,12 +135,35 @@ class MainWindow(QMainWindow):
         self.editor_dock.setWidget(self.editor_panel)
         self.addDockWidget(Qt.LeftDockWidgetArea, self.editor_dock)
         self.editor_dock.hide()
+        self.runs_panel = RunsPanel()
+        self.runs_panel.caseOpened.connect(self.open_run_case)
+        self.runs_panel.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
+        self.runs_dock = QDockWidget("Runs", self)
+        self.runs_dock.setObjectName("runs")
+        self.runs_dock.setWidget(self.runs_panel)
+        self.addDockWidget(Qt.BottomDockWidgetArea, self.runs_dock)
+        # The side panels keep the full height; the runs table goes under the board.
+        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
+        self.setCorner(Qt.BottomLeftCorner, Qt.LeftDockWidgetArea)
+        self.runs_dock.hide()
         # The board gets the room; panels keep a working width.
         self.resizeDocks([dock, self.editor_dock], [400, 260], Qt.Horizontal)
 
-        self.score_label = QLabel()
-        self.statusBar().addPermanentWidget(self.score_label)
+        # A message too long for the bar is still readable in full as its tooltip.
+        self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(text))
+        self.kernel_label = QLabel()
+        self.kernel_progress = QProgressBar()
+        self.kernel_progress.setRange(0, 0)  # busy: compile times are not known ahead
+        self.kernel_progress.setMaximumWidth(120)
+        self.kernel_progress.setMaximumHeight(14)
+        for widget in (self.kernel_label, self.kernel_progress):
+            widget.hide()
+            self.statusBar().addPermanentWidget(widget)
+        self.kernels.changed.connect(self._kernels_changed)
+        self.kernels.ready.connect(self._kernels_ready)
         self._build_actions()
+        restore_layout(self, self.settings)  # size, position and docks of the last session
+        self.editor_dock.setVisible(self.edit_action.isChecked())  # the app starts in play mode
 
     # ================================================================ actions
     def _action(self, menu, text: str, slot, shortcut=None, checkable=False) -> QAction:
@@ -117,6 +186,7 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "Sa&ve input as…", self.save_input_dialog, QKeySequence.Save)
         self._action(file_menu, "&Export solution…", self.export_solution_dialog, "Ctrl+E")
         self._action(file_menu, "Export board as &PNG…", self.export_png_dialog, "Ctrl+Shift+P")
+        self._action(file_menu, "Export re&play (GIF/MP4)…", self.export_replay_dialog)
         file_menu.addSeparator()
         self._action(file_menu, "&Quit", self.close, QKeySequence.Quit)
 
@@ -136,10 +206,12 @@ class MainWindow(QMainWindow):
         self.board_menu = view_menu.addMenu("&Board")
 
         solver_menu = bar.addMenu("&Solver")
-        self._action(solver_menu, "&Start", self.solver_panel.start, "F5")
+        self._action(solver_menu, "&Start", self.start_solver, "F5")
         self._action(solver_menu, "&Pause / resume", self.solver_panel.toggle_pause, "F6")
         self._action(solver_menu, "&Cancel", self.solver_panel.cancel, "Shift+F5")
         self._action(solver_menu, "&Apply best", lambda: self.apply_solver_answer(self.solver_panel.best_moves))
+        solver_menu.addSeparator()
+        self._action(solver_menu, "Batch &runs…", self.show_runs, "Ctrl+B")
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&Keyboard and mouse", self._show_help, QKeySequence.HelpContents)
@@ -160,13 +232,11 @@ class MainWindow(QMainWindow):
         self._refresh_recent()
 
     def _show_help(self) -> None:
-        QMessageBox.information(self, "Keyboard and mouse", (
-            f"{self.adapter.help_text}\n\n"
-            "Everywhere: undo Ctrl+Z, redo Ctrl+Shift+Z; a move after an undo starts a branch.\n"
-            "Click any move in the History tab to jump there.\n"
-            "Step-through: the slider and buttons walk the current line.\n"
-            "Zoom: Ctrl+wheel, Ctrl++ / Ctrl+-, fit Ctrl+0.\n"
-            "Editor mode: Ctrl+M. Solver: F5 start, F6 pause, Shift+F5 cancel."))
+        """Help as flowing paragraphs (the adapter's text is unwrapped, never shown ragged)."""
+        self.help_box = QMessageBox(QMessageBox.Information, "Keyboard and mouse", "", parent=self)
+        self.help_box.setTextFormat(Qt.RichText)
+        self.help_box.setText(help_html(self.session.puzzle.title, self.adapter.help_text, GENERAL_HELP))
+        self.help_box.open()
 
     # ================================================================ sessions
     def set_session(self, session: Session) -> None:
@@ -188,6 +258,12 @@ class MainWindow(QMainWindow):
         index = self.puzzle_choice.findData(puzzle.id)
         self.puzzle_choice.setCurrentIndex(index)
         self.solver_panel.set_puzzle(puzzle)
+        self.runs_panel.set_puzzle(puzzle.id)
+        # A run waits until the kernels are loaded: building a solver on the GUI thread while
+        # they load would block it on numba's compile lock (a 2.5 s freeze, measured).
+        self.solver_panel.set_not_ready(
+            "" if self.kernels.is_ready(puzzle.id)
+            else self.kernels.describe(puzzle.id) or f"the {puzzle.id} solver kernels are being prepared")
         self.editor_panel.configure(self.adapter, session.instance)
         self.history_panel.reset()
         self.refresh(rebuild=True)
@@ -219,17 +295,24 @@ class MainWindow(QMainWindow):
         if s is None:
             return
         node = s.history.current
-        self.view.display(s.instance, node.state, node.move, rebuild=rebuild)
+        if self.view.mode == "edit":
+            # The editor edits the input, so it shows the start position, not the move reached.
+            self.view.display(s.instance, s.history.root.state, None, rebuild=rebuild)
+        else:
+            self.view.display(s.instance, node.state, node.move, rebuild=rebuild)
         report = self._show_status()
         self.history_panel.refresh(s.history, s.puzzle.move_text)
         line = s.history.line()
         self.step_panel.set_line(len(line) - 1, node.depth)
         self.step_panel.set_caption(f"Step {node.depth} / {len(line) - 1}: {report.summary()}")
-        self.undo_action.setEnabled(s.history.can_undo())
-        self.redo_action.setEnabled(s.history.can_redo())
+        self.step_panel.score_plot.show_line(s.puzzle, s.instance, line, node.depth)
+        self.undo_action.setEnabled(s.can_undo())
+        self.redo_action.setEnabled(s.can_redo())
         if not self.solver_panel.running:
-            self.solver_panel.set_problem(s.instance, node.state)
-        name = s.path.name if s.path else "unsaved board"
+            self.solver_panel.set_problem(s.instance, node.state, node.depth)
+        # The bundled board is "the sample board": after a file failed to open, the title
+        # must not read as if that file, or a file named default_board, were open.
+        name = "sample board" if s.path == DEFAULT_BOARD else s.path.name if s.path else "unsaved board"
         self.setWindowTitle(f"{name} — {s.puzzle.title} — Puzzle Workbench")
 
     def _show_status(self):
@@ -237,31 +320,44 @@ class MainWindow(QMainWindow):
         s = self.session
         node = s.history.current
         report = s.report()
+        if self.view.mode == "edit":  # the editor shows (and edits) the start position
+            start = s.report(s.history.root)
+            extra = self.adapter.status_text(s.instance, s.history.root.state)
+            self.score_label.setText(f"{s.puzzle.id}  |  editing the start position  |  {start.summary()}"
+                                     + (f"  |  {extra}" if extra else "")
+                                     + f"  |  the history stays at move {node.depth}")
+            return report
         extra = self.adapter.status_text(s.instance, node.state)
         self.score_label.setText(f"{s.puzzle.id}  |  move {node.depth}  |  {report.summary()}"
                                  + (f"  |  {extra}" if extra else ""))
         return report
 
     def _warm_up(self, puzzle_id: str) -> None:
-        """Compile (or load from numba's cache) the puzzle's solver kernels off the GUI thread,
-        so the first solve does not stall; the status bar says while it happens."""
-        if puzzle_id in self._warmed:
-            return
-        self._warmed.add(puzzle_id)
-        classes = list(solvers(puzzle_id).values())
-        thread = threading.Thread(target=lambda: [cls.warm_up() for cls in classes],
-                                  name=f"warm-up-{puzzle_id}", daemon=True)
-        thread.start()
-        self.statusBar().showMessage("Preparing the solvers (compiling kernels)…")
-        timer = QTimer(self)  # a child: it stops with the window
+        """Get the puzzle's solver kernels ready: compiled in a worker process the first time,
+        loaded from numba's cache on a thread after that; the status bar shows the progress."""
+        self.kernels.request(puzzle_id)
+        self._kernels_changed(self.kernels.describe(puzzle_id))
 
-        def check():
-            if not thread.is_alive():
-                timer.stop()
-                self.statusBar().showMessage("Solvers ready", 5000)
+    def _kernels_changed(self, text: str) -> None:
+        self.kernel_label.setText(text)
+        self.kernel_label.setVisible(bool(text))
+        self.kernel_progress.setVisible(bool(text))
+        if self.session is not None:
+            puzzle_id = self.session.puzzle.id
+            if not self.kernels.is_ready(puzzle_id):
+                self.solver_panel.set_not_ready(self.kernels.describe(puzzle_id)
+                                                or f"the {puzzle_id} solver kernels are being prepared")
 
-        timer.timeout.connect(check)
-        timer.start(200)
+    def _kernels_ready(self, puzzle_id: str) -> None:
+        if self.session is not None and self.session.puzzle.id == puzzle_id:
+            self.solver_panel.kernels_ready()
+            if not self.statusBar().currentMessage():  # never over an error still being read
+                self.statusBar().showMessage(f"The {puzzle_id} solvers are ready", 4000)
+
+    def start_solver(self) -> None:
+        """F5: start (or queue) a run and show it, whichever tab was in front."""
+        self.tabs.setCurrentWidget(self.solver_panel)
+        self.solver_panel.start()
 
     def show_error(self, message: str) -> None:
         self.statusBar().showMessage(f"⚠ {message}", 15000)
@@ -270,27 +366,41 @@ class MainWindow(QMainWindow):
     def play(self, move) -> bool:
         if self.session is None or self.view.mode != "play":
             return False
+        before = self.session.state
         try:
             transition = self.session.play(move)
         except IllegalMove as error:
             self.show_error(f"Illegal move: {error}")
             self.refresh()
             return False
-        self.statusBar().showMessage(f"Played {self.session.puzzle.move_text(move)}", 4000)
+        note = self.adapter.move_note(self.session.instance, before, move, transition.state)
+        if note:  # a legal move worth a word (a roll that a wall blocked)
+            self.statusBar().showMessage(f"⚠ {note}", 10000)
+        else:
+            self.statusBar().showMessage(f"Played {self.session.puzzle.move_text(move)}", 4000)
         self.refresh()
         self._animate(transition.frames)
         return True
 
     def undo(self) -> None:
-        if self.session and not self.previewing and self.session.history.undo() is not None:
+        if self.session is None or self.previewing:
+            return
+        undone = self.session.undo()
+        if undone is not None:
             self._stop_animation()
-            self.refresh()
+            self.refresh(rebuild=undone == "edit")
+            if undone == "edit":
+                self.statusBar().showMessage("Edit undone: the board before it is back, with its history", 6000)
 
     def redo(self) -> None:
-        if self.session and not self.previewing and self.session.history.redo() is not None:
+        if self.session is None or self.previewing:
+            return
+        redone = self.session.redo()
+        if redone is not None:
             self._stop_animation()
-            self.refresh()
-            self._animate(self.session.history.current.frames)
+            self.refresh(rebuild=redone == "edit")
+            if redone == "move":
+                self._animate(self.session.history.current.frames)
 
     def jump(self, node) -> None:
         if self.session is None:
@@ -365,8 +475,9 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(
             "Editor mode: edit the board (Help ▸ Keyboard and mouse says how)" if on else "Play mode", 5000)
 
-    def _edit(self, change) -> None:
-        """Replace the instance by an edited copy; the history restarts on the new board."""
+    def _edit(self, change, merge: bool = False) -> None:
+        """Replace the board by an edited copy. The session keeps the old board and its
+        history, so Undo takes the edit back like a move; ``merge`` joins the cells of one drag."""
         if self.session is None:
             return
         try:
@@ -374,11 +485,15 @@ class MainWindow(QMainWindow):
         except (WorkbenchError, ValueError) as error:
             self.show_error(f"Edit refused: {error}")
             return
-        edited = Session(self.session.puzzle, instance)
-        self.session = edited
-        self.history_panel.reset()
+        if instance is self.session.instance:  # nothing changed (nothing to edit on this puzzle)
+            if not self.adapter.can_edit_cells:
+                self.show_error(self.adapter.editor_note)
+            return
+        self.session.edit(instance, merge=merge)
         self.editor_panel.configure(self.adapter, instance)
         self.refresh()
+        self.statusBar().showMessage("Board edited: a new history starts here; Undo (Ctrl+Z) takes the "
+                                     "edit back and restores the previous board and its moves", 8000)
 
     def _edit_cell(self, cell, paint) -> None:
         painted = []
@@ -388,13 +503,14 @@ class MainWindow(QMainWindow):
             painted.append(value)
             return new
 
-        self._edit(change)
+        self._edit(change, merge=paint is not None)  # paint is set while a drag goes on
         if painted:
             self.view.set_paint(painted[0])
 
     # ================================================================ solver
     def _solver_started(self) -> None:
         self.solver_origin = self.session.history.current if self.session else None
+        self.tabs.setCurrentWidget(self.solver_panel)  # the run is visible, whichever tab was in front
 
     def apply_solver_answer(self, moves) -> None:
         """Add the solver's answer to the history as a branch and step to its end."""
@@ -413,6 +529,54 @@ class MainWindow(QMainWindow):
             return
         self.refresh()
         self.tabs.setCurrentWidget(self.step_panel)
+
+    # -------------------------------------------------- finishing a game cut short
+    def can_finish_game(self) -> bool:
+        """An online game that stopped before its end, with a fast policy to finish it."""
+        s = self.session
+        return (s is not None and s.puzzle.online and finisher(s.puzzle.id) is not None
+                and bool(s.puzzle.legal_moves(s.instance, s.state)))
+
+    def finish_game(self) -> int:
+        """Play the rest of the game from the current position with the fast policy; the
+        whole game joins the history as a line and the board steps to its end."""
+        if not self.can_finish_game():
+            return 0
+        s = self.session
+        fast = finisher(s.puzzle.id)
+        self.end_preview()
+        moves = finish_moves(s.puzzle, s.instance, s.state, s.depth, fast)
+        try:
+            s.add_line(moves, from_root=False)
+        except IllegalMove as error:
+            self.show_error(f"Cannot finish the game: {error}")
+            return 0
+        self.refresh()
+        self.tabs.setCurrentWidget(self.step_panel)
+        self.statusBar().showMessage(f"Finished the game with {fast.name}: {len(moves)} more moves, "
+                                     f"{s.report().summary()}", 10000)
+        return len(moves)
+
+    def finish_solver_game(self, moves) -> None:
+        """The solver panel's "Finish the game": its cut-short game, then the fast policy."""
+        if moves:
+            self.apply_solver_answer(moves)
+        self.finish_game()
+
+    def _offer_finish_and_export(self, path) -> None:
+        """After an export refused for an unfinished online game: offer to finish, then export."""
+        if not self.can_finish_game():
+            return
+        fast = finisher(self.session.puzzle.id)
+        s = self.session
+        self.finish_dialog = QMessageBox(
+            QMessageBox.Question, "Finish the game?",
+            f"The game stops after {s.depth} moves, so the judge would not accept it.\n\n"
+            f"Finish the remaining turns with the fast policy {fast.name} and export the whole game "
+            f"to {Path(path).name}?", QMessageBox.Yes | QMessageBox.No, self)
+        self.finish_dialog.button(QMessageBox.Yes).setText(f"Finish with {fast.name} and export")
+        self.finish_dialog.accepted.connect(lambda: self.finish_game() and self.export_solution(path))
+        self.finish_dialog.open()
 
     def export_solver_answer(self, moves) -> None:
         if not moves:
@@ -452,18 +616,26 @@ class MainWindow(QMainWindow):
             self.refresh()
 
     # ================================================================ files
+    def _cannot_open(self, path: Path, message: str) -> bool:
+        """A file that cannot be opened: the status bar and a dialog say why (the board stays)."""
+        self.show_error(message)
+        if self.error_dialog is not None:
+            self.error_dialog.close()
+        self.error_dialog = QMessageBox(QMessageBox.Warning, f"Cannot open {path.name}",
+                                        f"{message}\n\nThe board shown is unchanged.", parent=self)
+        self.error_dialog.open()  # window-modal, without a nested event loop
+        return False
+
     def open_path(self, path: str | Path, puzzle_id: str | None = None) -> bool:
         """Open an input file, or an answer for the current board; report failures."""
         path = Path(path)
         try:
             text = read_text(path)
         except FormatError as error:
-            self.show_error(str(error))
-            return False
+            return self._cannot_open(path, str(error))
         input_error = None
         if puzzle_id and adapter_class(puzzle_id) is None:
-            self.show_error(f"The GUI cannot show {puzzle_id} boards yet (the command line can)")
-            return False
+            return self._cannot_open(path, f"The GUI cannot show {puzzle_id} boards yet (the command line can)")
         candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._input_candidates(text)
         for puzzle in candidates:
             try:
@@ -483,8 +655,7 @@ class MainWindow(QMainWindow):
             else:
                 return self.load_solution(path)
         detail = f": {input_error}" if input_error else ""
-        self.show_error(f"{path.name} is neither a board nor an answer for this board{detail}")
-        return False
+        return self._cannot_open(path, f"{path.name} is neither a board nor an answer for this board{detail}")
 
     def _input_candidates(self, text: str) -> list:
         """Puzzles whose input format fits, the current puzzle first."""
@@ -499,8 +670,7 @@ class MainWindow(QMainWindow):
         try:
             node = self.session.load_solution(read_text(path))
         except WorkbenchError as error:
-            self.show_error(f"{path.name}: {error}")
-            return False
+            return self._cannot_open(path, f"{path.name}: {error}")
         self.refresh()
         self.tabs.setCurrentWidget(self.step_panel)
         self.statusBar().showMessage(
@@ -528,38 +698,79 @@ class MainWindow(QMainWindow):
 
     def save_input(self, path: str | Path) -> bool:
         try:
+            check_destination(path)
             self.session.save_input(path)
         except WorkbenchError as error:
             self.show_error(f"Not saved: {error}")
+            if isinstance(error, DestinationError):
+                report_write_failure(self, "Board not saved", str(error), path, self._board_text)
             return False
         except OSError as error:
             self.show_error(f"Cannot write {path}: {error.strerror or error}")
+            report_write_failure(self, "Board not saved", f"Cannot write {path}: {error.strerror or error}",
+                                 path, self._board_text)
             return False
         self._remember_recent(Path(path))
         self.refresh()
         self.statusBar().showMessage(f"Saved {Path(path).name}", 5000)
         return True
 
+    def _board_text(self) -> str:
+        return self.session.puzzle.format_input(self.session.instance)
+
     def export_solution_dialog(self) -> None:
         if self.session is None:
             return
         suggestion = self.session.path.with_suffix(".out").name if self.session.path else "answer.out"
         path, _ = QFileDialog.getSaveFileName(self, "Export the line to here as a contest answer",
-                                              str(Path(self._last_folder()) / suggestion))
+                                              str(Path(self._export_folder()) / suggestion))
         if path:
             self.export_solution(path)
 
     def export_solution(self, path: str | Path) -> bool:
         """Write the moves from the start to the current position, validated first."""
         try:
+            # Never over the board's own input file; never into a folder that cannot take it.
+            check_destination(path, [self.session.path] if self.session.path else [])
             report = self.session.export_solution(path)
+        except DestinationError as error:
+            self.show_error(f"Not exported: {error}")
+            report_write_failure(self, "Answer not exported", str(error), path, self.session.solution_text)
+            return False
         except WorkbenchError as error:
             self.show_error(f"Not exported, the engine rejects the answer: {error}")
+            self._offer_finish_and_export(path)
             return False
         except OSError as error:
             self.show_error(f"Cannot write {path}: {error.strerror or error}")
+            report_write_failure(self, "Answer not exported", f"Cannot write {path}: {error.strerror or error}",
+                                 path, self.session.solution_text)
             return False
         self.statusBar().showMessage(f"Exported {Path(path).name}: {report.summary()}", 8000)
+        self.settings.setValue("last_export_folder", str(Path(path).resolve().parent))
+        return True
+
+    def export_replay_dialog(self) -> None:
+        from .replay_dialog import ask_path
+
+        if self.session is not None:
+            path = ask_path(self, self.session, self._last_folder())
+            if path:
+                self.export_replay(path)
+
+    def export_replay(self, path: str | Path) -> bool:
+        """The current line as a GIF or MP4, at the step panel's speed and stage setting."""
+        from .replay_dialog import export_replay
+
+        self.step_panel.stop()
+        try:
+            result = export_replay(self, self.session, path, fps=self.step_panel.speed.value(),
+                                   stages=self.step_panel.stages.isChecked(), options=dict(self.adapter.options))
+        except WorkbenchError as error:
+            self.show_error(f"Replay not exported: {error}")
+            return False
+        sampled = f" (sampled from {result.positions})" if result.sampled else ""
+        self.statusBar().showMessage(f"Exported {Path(path).name}: {result.frames} frames{sampled}", 8000)
         return True
 
     def export_png_dialog(self) -> None:
@@ -586,6 +797,8 @@ class MainWindow(QMainWindow):
             write_atomic(path, bytes(data.data()))
         except OSError as error:
             self.show_error(f"Cannot write {path}: {error.strerror or error}")
+            report_write_failure(self, "Image not exported", f"Cannot write {path}: {error.strerror or error}",
+                                 path)
             return False
         self.statusBar().showMessage(f"Exported {Path(path).name}", 5000)
         return True
@@ -632,6 +845,11 @@ class MainWindow(QMainWindow):
     def _last_folder(self) -> str:
         return str(self.settings.value("last_folder", str(Path.cwd())))
 
+    def _export_folder(self) -> str:
+        """Where the last answer was exported (the input's folder is often read-only)."""
+        folder = self.settings.value("last_export_folder", "")
+        return str(folder) if folder and Path(str(folder)).is_dir() else self._last_folder()
+
     # -------------------------------------------------- drag and drop
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasUrls():
@@ -643,7 +861,25 @@ class MainWindow(QMainWindow):
                 self.open_path(url.toLocalFile())
         event.acceptProposedAction()
 
+    # ================================================================ batch runs
+    def show_runs(self) -> None:
+        first = not self.runs_dock.isVisible()
+        self.runs_dock.show()
+        self.runs_dock.raise_()
+        if first:  # room for the table and plots (once the dock is laid out); the board keeps the rest
+            QTimer.singleShot(0, lambda: self.resizeDocks([self.runs_dock], [max(320, self.height() * 2 // 5)],
+                                                          Qt.Vertical))
+
+    def open_run_case(self, puzzle_id: str, input_path: str, answer_path: str) -> bool:
+        """A case of a batch run on the board, with the run's answer ready to step through."""
+        if not self.open_path(input_path, puzzle_id):
+            return False
+        return self.load_solution(answer_path) if answer_path else True
+
     def closeEvent(self, event) -> None:
+        save_layout(self, self.settings)
+        self.kernels.shutdown()
         self.solver_panel.shutdown()
+        self.runs_panel.shutdown()
         super().closeEvent(event)
 

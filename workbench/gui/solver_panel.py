@@ -7,19 +7,64 @@ on the GUI thread and never more often than the timer fires.
 
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
+
 import pyqtgraph as pg
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFormLayout,
-                               QHBoxLayout, QLabel, QPushButton, QSpinBox, QTableWidget,
-                               QTableWidgetItem, QVBoxLayout, QWidget)
+                               QFrame, QHBoxLayout, QHeaderView, QLabel, QPushButton,
+                               QScrollArea, QSpinBox, QSplitter, QTableWidget,
+                               QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from solvers.driver import Budget
+from solvers.finish import finisher
 from solvers.job import SolverJob
 from solvers.online import build_run
+from workbench.core.errors import IllegalMove
+from workbench.core.line_scores import LineScorer
 from workbench.core.registry import solvers
 
 POLL_MS = 100  # 10 Hz: well under the 30 Hz ceiling for repaints
 MAX_INT_SPIN = 2_000_000_000
+PARAMS_HEIGHT = 190  # pixels the unfolded parameters may take before they scroll
+NAN = float("nan")  # a plot sample before the first answer
+
+
+def score_text(score) -> str:
+    """A score in full (never 2.51476e+06); "none yet" before the first answer."""
+    if score is None or score != score:
+        return "none yet"
+    if isinstance(score, float) and score.is_integer():
+        score = int(score)
+    if isinstance(score, int):
+        return str(score)
+    return f"{score:.7f}".rstrip("0").rstrip(".")
+
+
+def y_range(values) -> tuple[float, float]:
+    """A y range that shows a flat line as flat (not 299.6 to 300.4) and leaves a margin."""
+    low, high = min(values), max(values)
+    span = high - low
+    pad = span * 0.08 if span > 0 else max(1.0, abs(high) * 0.05)
+    if low >= 0 and low - pad < 0:
+        return 0.0, high + pad  # scores and sizes never go below zero
+    return low - pad, high + pad
+
+
+def rescore(scorer: LineScorer, best: tuple | None, entries: list | None):
+    """(best, its report, entries, their reports): contest scores from the game's start.
+
+    Runs on the panel's scoring thread, so a long line never stalls the window.
+    """
+    best_report = scorer.report(best) if best is not None else None
+    reports = []
+    for entry in entries or ():
+        try:
+            reports.append(scorer.report(entry.moves))
+        except IllegalMove:
+            reports.append(None)
+    return best, best_report, entries, reports
 
 
 class SolverPanel(QWidget):
@@ -28,22 +73,54 @@ class SolverPanel(QWidget):
     previewRequested = Signal(object)  # moves of a frontier state, to preview
     message = Signal(str)  # a line for the status bar
     started = Signal()  # a run began from the problem last set
+    finishRequested = Signal(object)  # moves of a cut-short online game, to finish with the fast policy
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.puzzle = None
-        self.problem = None  # (instance, state) the run starts from
+        self.problem = None  # (instance, state, depth) the run starts from
         self.job: SolverJob | None = None
+        self.last_result = None  # the RunResult of the last run, once it ended
+        # Set by the window while the solver kernels are still compiling ("" once ready):
+        # Start then waits, visibly, and the run begins when ``kernels_ready`` is called.
+        self.not_ready = ""
+        self.start_pending = False
         self.best_moves: tuple = ()
         self.frontier_entries: list = []
         self._times: list[float] = []
         self._best: list[float] = []
         self._frontier: list[float] = []
+        self._now: list[float] = []  # an online game's score at each sample
         self.param_widgets: dict[str, QWidget] = {}
+        # "Best" is the contest score from the game's start (the status bar's scale); the
+        # solver's own figures are rescored on a thread of their own (see ``rescore``).
+        self.best_score: float | None = None
+        self.game_score: float | None = None  # an online game's score now
+        self._scorer: LineScorer | None = None
+        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore")
+        self._scoring_future: Future | None = None
+        self._to_score: tuple | None = None  # (best moves or None, frontier or None) waiting
 
         self.choice = QComboBox()
         self.choice.currentIndexChanged.connect(self._build_params)
-        self.params_form = QFormLayout()
+        # The parameters fold away (ten of them would push the plots off the screen).
+        self.params_toggle = QToolButton()
+        self.params_toggle.setCheckable(True)
+        self.params_toggle.setToolButtonStyle(Qt.ToolButtonTextBesideIcon)
+        self.params_toggle.setArrowType(Qt.RightArrow)
+        self.params_toggle.setAutoRaise(True)
+        self.params_toggle.toggled.connect(self._show_params)
+        self.params_box = QWidget()
+        self.params_form = QFormLayout(self.params_box)
+        self.params_form.setContentsMargins(12, 0, 0, 0)
+        # Unfolded, they scroll inside a bounded box: the plots and the table keep their room
+        # and the window never has to grow past the screen (ahc011 has ten parameters).
+        self.params_scroll = QScrollArea()
+        self.params_scroll.setWidget(self.params_box)
+        self.params_scroll.setWidgetResizable(True)
+        self.params_scroll.setFrameShape(QFrame.NoFrame)
+        self.params_scroll.setMaximumHeight(PARAMS_HEIGHT)
+        self.params_scroll.hide()
         self.seconds = QDoubleSpinBox()
         self.seconds.setRange(0.0, 86400.0)
         self.seconds.setValue(10.0)
@@ -64,25 +141,34 @@ class SolverPanel(QWidget):
         self.pause_button.clicked.connect(self.toggle_pause)
         self.cancel_button.clicked.connect(self.cancel)
         self.apply_button.clicked.connect(lambda: self.bestApplied.emit(self.best_moves))
+        self.finish_button = QPushButton("Finish the game…")
+        self.finish_button.clicked.connect(lambda: self.finishRequested.emit(self.best_moves))
+        self.finish_button.hide()
         self.export_button.clicked.connect(lambda: self.exportRequested.emit(self.best_moves))
 
         self.status = QLabel("Idle")
         self.status.setWordWrap(True)
-        self.best_plot = pg.PlotWidget(title="Best score")
-        self.frontier_plot = pg.PlotWidget(title="Frontier size")
+        self.best_plot = pg.PlotWidget()
+        self.frontier_plot = pg.PlotWidget()
         for plot in (self.best_plot, self.frontier_plot):
-            plot.setLabel("bottom", "seconds")
-            plot.getAxis("bottom").enableAutoSIPrefix(False)
-            plot.getAxis("left").enableAutoSIPrefix(False)
-            plot.setMinimumHeight(110)
+            self._style_plot(plot)
+        self._set_titles("Best score")
         self.best_curve = self.best_plot.plot(pen=pg.mkPen("#3b5b92", width=2))
+        self.now_curve = self.best_plot.plot(pen=pg.mkPen("#9aa7bd", width=1))  # online: the game now
         self.frontier_curve = self.frontier_plot.plot(pen=pg.mkPen("#2e9e5b", width=2))
 
         self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["score", "depth", "facts"])
+        self.table.setHorizontalHeaderLabels(["score", "moves", "facts"])
+        self.table.horizontalHeaderItem(0).setToolTip(
+            "The contest score of the position, from the game's start (the status bar's scale); "
+            "hover a score for the solver's own figure")
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
+        for column in (0, 1):  # numbers take what they need; the facts get the rest
+            self.table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeToContents)
+        self.table.verticalHeader().hide()
+        self.table.setWordWrap(False)
         self.table.cellClicked.connect(self._preview_row)
 
         form = QFormLayout()
@@ -94,17 +180,27 @@ class SolverPanel(QWidget):
         for button in (self.start_button, self.pause_button, self.cancel_button):
             controls.addWidget(button)
         results = QHBoxLayout()
+        results.addWidget(self.finish_button)
         results.addWidget(self.apply_button)
         results.addWidget(self.export_button)
+        table_box = QWidget()
+        table_layout = QVBoxLayout(table_box)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.addWidget(QLabel("Frontier (best first; click to preview)"))
+        table_layout.addWidget(self.table)
+        # Plots and table share the height left; the user may drag the split.
+        self.splitter = QSplitter(Qt.Vertical)
+        self.splitter.setChildrenCollapsible(False)
+        for widget in (self.best_plot, self.frontier_plot, table_box):
+            self.splitter.addWidget(widget)
+        self.splitter.setSizes([180, 150, 220])
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addLayout(self.params_form)
+        layout.addWidget(self.params_toggle)
+        layout.addWidget(self.params_scroll)
         layout.addLayout(controls)
         layout.addWidget(self.status)
-        layout.addWidget(self.best_plot)
-        layout.addWidget(self.frontier_plot)
-        layout.addWidget(QLabel("Frontier (best first; click to preview)"))
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.splitter, 1)
         layout.addLayout(results)
 
         self.timer = QTimer(self)
@@ -113,6 +209,34 @@ class SolverPanel(QWidget):
         self._update_buttons()
 
     # ------------------------------------------------------------ set-up
+    def _style_plot(self, plot: pg.PlotWidget) -> None:
+        """The app's palette (not pyqtgraph's black), whole numbers on the axes."""
+        palette = self.palette()
+        text = palette.color(QPalette.WindowText)
+        plot.setBackground(palette.color(QPalette.Base))
+        for name in ("left", "bottom"):
+            axis = plot.getAxis(name)
+            axis.enableAutoSIPrefix(False)
+            axis.setPen(pg.mkPen(palette.color(QPalette.Mid)))
+            axis.setTextPen(pg.mkPen(text))
+        plot.getAxis("left").setWidth(64)  # room for seven-digit scores
+        plot.getAxis("left").setTickDensity(0.5)  # fewer, spaced labels on a short plot
+        plot.getAxis("left").setStyle(hideOverlappingLabels=True)
+        plot.showGrid(x=True, y=True, alpha=0.15)
+        plot.setLabel("bottom", "seconds", color=text.name())
+        plot.setMinimumHeight(120)
+        plot.setMouseEnabled(x=False, y=False)
+        plot.hideButtons()
+
+    def _set_titles(self, best_title: str) -> None:
+        colour = self.palette().color(QPalette.WindowText).name()
+        self.best_plot.setTitle(best_title, color=colour, size="10pt")
+        self.frontier_plot.setTitle("Frontier size", color=colour, size="10pt")
+
+    def _show_params(self, shown: bool) -> None:
+        self.params_scroll.setVisible(shown)
+        self.params_toggle.setArrowType(Qt.DownArrow if shown else Qt.RightArrow)
+
     def set_puzzle(self, puzzle) -> None:
         if self.puzzle is puzzle:
             return
@@ -127,9 +251,10 @@ class SolverPanel(QWidget):
         self._build_params()
         self._update_buttons()
 
-    def set_problem(self, instance, state) -> None:
-        """The position the next run starts from (the board shown when Start is pressed)."""
-        self.problem = (instance, state)
+    def set_problem(self, instance, state, depth: int = 0) -> None:
+        """The position the next run starts from (the board shown when Start is pressed),
+        ``depth`` moves into the game: scores are counted from the game's start."""
+        self.problem = (instance, state, depth)
 
     def solver_class(self):
         return solvers(self.puzzle.id).get(self.choice.currentText()) if self.puzzle else None
@@ -148,9 +273,17 @@ class SolverPanel(QWidget):
                 widget.setDecimals(3)
                 widget.setRange(float(p.low), float(p.high))
             widget.setValue(p.default)
-            widget.setToolTip(p.help)
-            self.params_form.addRow(p.name, widget)
+            tip = p.tooltip() + f"\n(--param {p.name}=…, {p.low} to {p.high}, default {p.default})"
+            widget.setToolTip(tip)
+            label = QLabel(p.label or p.name)
+            label.setToolTip(tip)
+            self.params_form.addRow(label, widget)
             self.param_widgets[p.name] = widget
+        count = len(self.param_widgets)
+        self.params_toggle.setText(f"Parameters ({count})" if count else "No parameters")
+        self.params_toggle.setEnabled(bool(count))
+        if not count:
+            self.params_toggle.setChecked(False)
 
     # ------------------------------------------------------------ running
     @property
@@ -166,7 +299,16 @@ class SolverPanel(QWidget):
         if seconds is None and nodes is None:
             self.message.emit("Set a time or a node budget before starting a solver")
             return
-        instance, state = self.problem
+        if self.not_ready:
+            # The budget starts when the run does, not while the kernels compile.
+            self.start_pending = True
+            self.status.setText(f"{cls.name} waits: {self.not_ready}. It starts by itself when "
+                                "they are ready (Cancel to give up).")
+            self.started.emit()
+            self._update_buttons()
+            return
+        self.start_pending = False
+        instance, state, depth = self.problem
         params = {name: w.value() for name, w in self.param_widgets.items()}
         budget = Budget(seconds=seconds, nodes=nodes)
         try:
@@ -177,7 +319,14 @@ class SolverPanel(QWidget):
             return
         self.job = SolverJob(target, budget)
         self.best_moves, self.frontier_entries = (), []
-        self._times, self._best, self._frontier = [], [], []
+        self._times, self._best, self._frontier, self._now = [], [], [], []
+        self.best_score = self.game_score = None
+        self.finish_button.hide()
+        self._scorer = LineScorer(self.puzzle, instance, state, depth)
+        self._to_score = None
+        self._scoring_future = None  # a rescoring of the last run still going is dropped
+        self.now_curve.setData([], [])
+        self._set_titles("Best score, and the game now (grey)" if self.puzzle.online else "Best score")
         self.table.setRowCount(0)
         self.job.start()
         self.started.emit()
@@ -197,8 +346,25 @@ class SolverPanel(QWidget):
             self.status.setText(self.status.text() + " (paused)")
 
     def cancel(self) -> None:
+        if self.start_pending:
+            self.start_pending = False
+            self.status.setText("Start cancelled before the kernels were ready")
+            self._update_buttons()
         if self.running:
             self.job.control.cancel()
+
+    def set_not_ready(self, text: str) -> None:
+        """What the kernels are doing while they are not ready yet ("" once they are)."""
+        self.not_ready = text
+        if self.start_pending and text:
+            name = self.choice.currentText()
+            self.status.setText(f"{name} waits: {text}. It starts by itself when they are ready "
+                                "(Cancel to give up).")
+
+    def kernels_ready(self) -> None:
+        self.not_ready = ""
+        if self.start_pending:
+            self.start()
 
     def shutdown(self, timeout: float = 5.0) -> None:
         """Cancel and wait for the worker (the slice in progress finishes first)."""
@@ -210,43 +376,108 @@ class SolverPanel(QWidget):
     def poll(self) -> None:
         if self.job is None:
             return
+        finished = not self.job.running  # before the poll: a run that ended has published everything
         update = self.job.poll()
+        if update.best_moves is not None or update.frontier is not None:
+            best, frontier = self._to_score or (None, None)
+            self._to_score = (update.best_moves if update.best_moves is not None else best,
+                              update.frontier if update.frontier is not None else frontier)
+        self._collect_scores(wait=finished)
         for sample in update.samples:
             self._times.append(sample.elapsed)
-            self._best.append(sample.progress.best_score)
+            self._best.append(NAN if self.best_score is None else self.best_score)
+            self._now.append(NAN if self.game_score is None else self.game_score)
             self._frontier.append(sample.progress.frontier_size)
         if update.samples:
-            self.best_curve.setData(self._times, self._best)
-            self.frontier_curve.setData(self._times, self._frontier)
+            self._plot()
             last = update.samples[-1]
+            now = f", game now {score_text(self.game_score)}" if self.game_score is not None else ""
             self.status.setText(f"{self.job.name}: {last.elapsed:.1f} s, "
-                                f"{last.progress.expansions} nodes, best {last.progress.best_score:g}, "
+                                f"{last.progress.expansions} nodes, best {score_text(self.best_score)}{now}, "
                                 f"frontier {last.progress.frontier_size}"
                                 + (" (paused)" if self.job.control.paused else ""))
-        if update.best_moves is not None:
-            self.best_moves = update.best_moves
-        if update.frontier is not None:
-            self._show_frontier(update.frontier)
         if update.error is not None:
             self.status.setText(f"Solver failed: {update.error}")
             self.message.emit(f"Solver failed: {update.error}")
         if update.result is not None:
             r = update.result
+            self.last_result = r
+            self._offer_finish(r)
             self.status.setText(f"{self.job.name}: stopped by {r.stopped_by} after "
                                 f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; "
-                                f"best {r.progress.best_score:g} ({len(r.moves)} moves)")
+                                f"best {score_text(self.best_score)} ({len(self.best_moves)} moves)")
             self.message.emit(self.status.text())
-        if not self.job.running:
+        if finished:
             self.timer.stop()
         self._update_buttons()
 
-    def _show_frontier(self, entries) -> None:
+    def _offer_finish(self, result) -> None:
+        """A cancelled online game is not an answer yet: offer to play its remaining turns with
+        the puzzle's fast policy, so it can be applied and exported whole."""
+        fast = finisher(self.puzzle.id) if self.puzzle.online else None
+        if fast is None or result.stopped_by != "cancelled":
+            return
+        self.finish_button.setText(f"Finish the game with {fast.name}")
+        self.finish_button.setToolTip(f"Play the remaining turns with {fast.name} ({fast.description}), "
+                                      "add the whole game to the history and step to its end, "
+                                      "so it can be exported")
+        self.finish_button.show()
+
+    # ------------------------------------------------------------ one scale
+    def _collect_scores(self, wait: bool = False) -> None:
+        """Take finished rescorings and start the next; ``wait``: finish them all now."""
+        while True:
+            future = self._scoring_future
+            if future is not None:
+                if not (wait or future.done()):
+                    return
+                self._scoring_future = None
+                try:
+                    self._take_scores(future.result())
+                except Exception as error:  # a line the engine rejects: say so, keep running
+                    self.message.emit(f"Cannot score the solver's answer: {error}")
+            if self._to_score is None or self._scorer is None:
+                return
+            best, frontier = self._to_score
+            self._to_score = None
+            self._scoring_future = self._scoring.submit(rescore, self._scorer, best, frontier)
+
+    def _take_scores(self, scored) -> None:
+        best, report, entries, reports = scored
+        if best is not None and report is not None:
+            if self.puzzle.online:  # the game so far: the line to apply, whatever its score
+                self.best_moves = tuple(best)
+                self.game_score = report.score
+            if self.best_score is None or report.score >= self.best_score:
+                self.best_score = report.score
+                if not self.puzzle.online:
+                    self.best_moves = tuple(best)
+        if entries is not None:
+            self._show_frontier(entries, reports)
+
+    def _plot(self) -> None:
+        self.best_curve.setData(self._times, self._best, connect="finite")
+        self.frontier_curve.setData(self._times, self._frontier)
+        values = [v for v in self._best if v == v]  # NaN: no answer yet
+        if self.puzzle.online:
+            self.now_curve.setData(self._times, self._now, connect="finite")
+            values += [v for v in self._now if v == v]
+        if values:
+            self.best_plot.setYRange(*y_range(values), padding=0)
+        if self._frontier:
+            self.frontier_plot.setYRange(*y_range(self._frontier), padding=0)
+
+    def _show_frontier(self, entries, reports=None) -> None:
         self.frontier_entries = list(entries)
         self.table.setRowCount(len(entries))
         for row, entry in enumerate(entries):
+            report = reports[row] if reports else None
             facts = ", ".join(f"{k} {v}" for k, v in entry.facts)
-            for col, text in enumerate((f"{entry.score:g}", str(entry.depth), facts)):
+            score = report.text if report is not None else "?"
+            moves = self._scorer.origin_depth + entry.depth if self._scorer else entry.depth
+            for col, text in enumerate((score, str(moves), facts)):
                 self.table.setItem(row, col, QTableWidgetItem(text))
+            self.table.item(row, 0).setToolTip(f"the solver's own figure: {score_text(entry.score)}")
 
     def _preview_row(self, row: int, _col: int = 0) -> None:
         if 0 <= row < len(self.frontier_entries):
@@ -254,9 +485,9 @@ class SolverPanel(QWidget):
 
     def _update_buttons(self) -> None:
         has_solver = self.solver_class() is not None
-        self.start_button.setEnabled(has_solver and not self.running)
+        self.start_button.setEnabled(has_solver and not self.running and not self.start_pending)
         self.pause_button.setEnabled(self.running)
-        self.cancel_button.setEnabled(self.running)
+        self.cancel_button.setEnabled(self.running or self.start_pending)
         self.apply_button.setEnabled(bool(self.best_moves))
         self.export_button.setEnabled(bool(self.best_moves))
         if not self.running:

@@ -1,28 +1,33 @@
-"""Step-through controls for the current line: slider, step buttons, play/pause, speed."""
+"""Step-through controls for the current line: slider, step buttons, play/pause, speed,
+the score-by-step plot and Export replay."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import (QCheckBox, QDoubleSpinBox, QHBoxLayout, QLabel, QSlider,
-                               QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QCheckBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider,
+                               QStyle, QToolButton, QVBoxLayout, QWidget)
+
+from .score_plot import ScorePlot
 
 
 class StepPanel(QWidget):
     stepChosen = Signal(int)  # index along the line (0 = start)
     forwardRequested = Signal()  # one step on (the window decides: a stage or a move)
+    exportReplayRequested = Signal()  # File ▸ Export replay…: a GIF / MP4 of the line
 
     def __init__(self, parent=None):
         super().__init__(parent)
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setRange(0, 0)
         self.slider.valueChanged.connect(self.stepChosen)
-        self.first = self._button("⏮", "First move (Home)", lambda: self.slider.setValue(0))
-        self.back = self._button("◀", "Step back", lambda: self.slider.setValue(self.slider.value() - 1))
-        self.play = self._button("▶", "Play / pause", self.toggle_play)
+        self.first = self._button(QStyle.SP_MediaSkipBackward, "First move (Home)", lambda: self.slider.setValue(0))
+        self.back = self._button(QStyle.SP_MediaSeekBackward, "Step back",
+                                 lambda: self.slider.setValue(self.slider.value() - 1))
+        self.play = self._button(QStyle.SP_MediaPlay, "Play / pause", self.toggle_play)
         self.play.setCheckable(True)
-        self.forward = self._button("▶|", "Step forward (a stage at a time with Show stages)",
+        self.forward = self._button(QStyle.SP_MediaSeekForward, "Step forward (a stage at a time with Show stages)",
                                     self.forwardRequested)
-        self.last = self._button("⏭", "Last move (End)",
+        self.last = self._button(QStyle.SP_MediaSkipForward, "Last move (End)",
                                  lambda: self.slider.setValue(self.slider.maximum()))
         self.speed = QDoubleSpinBox()
         self.speed.setRange(0.25, 200.0)
@@ -37,6 +42,12 @@ class StepPanel(QWidget):
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.forwardRequested)
         self._retime()
+        self.score_plot = ScorePlot()
+        self.score_plot.stepClicked.connect(self.slider.setValue)
+        self.export_replay = QPushButton(self.style().standardIcon(QStyle.SP_DialogSaveButton), "Export replay…")
+        self.export_replay.setToolTip("Save the line as an animated GIF or an MP4, frames at this speed, "
+                                      "stages included when Show stages is on")
+        self.export_replay.clicked.connect(self.exportReplayRequested)
 
         buttons = QHBoxLayout()
         for widget in (self.first, self.back, self.play, self.forward, self.last):
@@ -47,11 +58,14 @@ class StepPanel(QWidget):
         layout.addLayout(buttons)
         layout.addWidget(self.stages)
         layout.addWidget(self.caption)
+        layout.addWidget(self.score_plot)
+        layout.addWidget(self.export_replay)
         layout.addStretch(1)
 
-    def _button(self, text: str, tip: str, slot) -> QToolButton:
+    def _button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
+        # Qt's standard media icons: text glyphs drew as empty boxes with fonts that lack them.
         button = QToolButton()
-        button.setText(text)
+        button.setIcon(self.style().standardIcon(icon))
         button.setToolTip(tip)
         button.clicked.connect(slot)
         return button
@@ -73,13 +87,13 @@ class StepPanel(QWidget):
             if self.slider.value() >= self.slider.maximum():
                 self.slider.setValue(0)
             self.play.setChecked(True)
-            self.play.setText("⏸")
+            self.play.setIcon(self.style().standardIcon(QStyle.SP_MediaPause))
             self.timer.start()
 
     def stop(self) -> None:
         self.timer.stop()
         self.play.setChecked(False)
-        self.play.setText("▶")
+        self.play.setIcon(self.style().standardIcon(QStyle.SP_MediaPlay))
 
     @property
     def playing(self) -> bool:

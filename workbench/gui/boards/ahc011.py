@@ -53,6 +53,16 @@ def cell_kinds(board: Board, parts: list) -> list[str]:
 
 
 class Ahc011Adapter(BoardAdapter):
+    help_text = ("Play: an arrow key slides a tile into the empty square in the arrow's direction (Right "
+                 "moves the tile left of the gap to the right, so the empty square goes left: contest letter "
+                 "L). The keys U, D, L and R play the contest letters themselves (where the empty square "
+                 "goes). A click on a tile beside the empty square slides it in.\n\n"
+                 "Edit: a click near a side of a tile toggles that stub; a click in the middle of a tile "
+                 "moves the empty square there. Saving checks the board (one empty square, enough matching "
+                 "stubs).")
+    editor_note = ("An AHC011 board keeps its size and its tiles, so the size, fill and paint tools are off. "
+                   "Click near a side of a tile to toggle that stub, or in the middle of a tile to move the "
+                   "empty square there. For another size, use File ▸ Generate board… (N from 6 to 10).")
     view_options = (("components", "Colour the largest tree and the cycles", True),)
 
     def __init__(self, puzzle, scene):

@@ -50,6 +50,16 @@ def candy_path(flavour: int, size: float) -> QPainterPath:
 
 
 class Ahc015Adapter(BoardAdapter):
+    help_text = ("Play: the arrow keys tilt the box (Up = F toward row 0, Down = B, Left = L, Right = R); "
+                 "the next candy then drops where the input file says. Flavours differ by colour and by "
+                 "glyph (strawberry ●, watermelon ■, pumpkin ▲), and a thick line separates neighbouring "
+                 "groups, the groups the score counts.\n\n"
+                 "Edit: nothing to draw. The box starts empty, and the input file fixes the order of the "
+                 "100 candies and where each one drops; open another input or use File ▸ Generate board….")
+    editor_note = ("An AHC015 case has nothing to draw: the box starts empty, and the input file fixes the "
+                   "order of the 100 candies and where each drops. Open another input file, or use "
+                   "File ▸ Generate board… for another seed.")
+    can_edit_cells = False
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)
         self.candies: list[QGraphicsPathItem] = []

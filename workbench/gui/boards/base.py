@@ -13,26 +13,51 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QGraphicsScene
+from PySide6.QtGui import QBrush, QColor, QFont, QTransform
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+
+
+LABEL_PIXELS = 11  # coordinate labels keep this size on screen at any zoom
+LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100)
 
 
 def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, margin: float,
                       first: int = 0) -> None:
     """Row numbers down the left margin and column numbers along the top, counted from
-    ``first`` as the puzzle's answer files count them."""
+    ``first`` as the puzzle's answer files count them.
+
+    The labels keep a readable pixel size at any zoom (a 30x30 board fitted to the window
+    would shrink scene-sized text to 7 px); when cells get too small for every number,
+    ``show_coordinate_labels`` keeps every 2nd, 5th, 10th… one.
+    """
     font = QFont()
-    font.setPixelSize(int(cell * 0.32))
+    font.setPixelSize(LABEL_PIXELS)
+    labels = []
     for along_top, count in ((True, cols), (False, rows)):
         for index in range(count):
             text = scene.addSimpleText(str(index + first), font)
-            text.setBrush(QBrush(QColor("#7a6f5c")))
+            text.setBrush(QBrush(QColor("#6b604c")))
+            text.setFlag(QGraphicsItem.ItemIgnoresTransformations)
             box = text.boundingRect()
+            text.setTransform(QTransform.fromTranslate(-box.width() / 2, -box.height() / 2))
             centre = index * cell + cell / 2
-            if along_top:
-                text.setPos(centre - box.width() / 2, -margin / 2 - box.height() / 2)
-            else:
-                text.setPos(-margin / 2 - box.width() / 2, centre - box.height() / 2)
+            text.setPos(QPointF(centre, -margin / 2) if along_top else QPointF(-margin / 2, centre))
+            labels.append((index + first, text))
+    scene.setProperty("coordinate_cell", cell)
+    scene.coordinate_labels = labels  # read by show_coordinate_labels
+
+
+def show_coordinate_labels(scene: QGraphicsScene, scale: float) -> None:
+    """Show every k-th coordinate label, k the smallest step whose labels do not overlap
+    at ``scale`` (view pixels per scene unit)."""
+    labels = getattr(scene, "coordinate_labels", ())
+    if not labels:
+        return
+    cell = float(scene.property("coordinate_cell") or 1.0) * max(scale, 1e-6)
+    widest = max(item.boundingRect().width() for _number, item in labels)
+    step = next((s for s in LABEL_STEPS if s * cell >= widest + 4), LABEL_STEPS[-1])
+    for number, item in labels:
+        item.setVisible(number % step == 0 or step == 1)
 
 
 @dataclass(frozen=True)
@@ -55,6 +80,11 @@ class BoardAdapter:
     fields: tuple[EditorField, ...] = ()
     # Board display toggles (name, label, default) offered in the View menu.
     view_options: tuple[tuple[str, str, bool], ...] = ()
+    # Shown at the top of the editor panel: what editing this puzzle means, and why the
+    # panel's tools are off when they are (a puzzle whose file fixes everything).
+    editor_note = "Click or drag on the board to edit it (Help ▸ Keyboard and mouse says how)."
+    # Whether a click on the board can change anything in editor mode.
+    can_edit_cells = True
 
     def __init__(self, puzzle, scene: QGraphicsScene):
         self.puzzle = puzzle
@@ -101,6 +131,10 @@ class BoardAdapter:
     def set_view_option(self, name: str, value: bool) -> None:
         """Switch a display toggle; the view redraws afterwards."""
         self.options[name] = value
+
+    def move_note(self, instance: Any, before: Any, move: Any, after: Any) -> str:
+        """A word about a legal move that may surprise (it changed nothing); usually empty."""
+        return ""
 
     def status_text(self, instance: Any, state: Any) -> str:
         """Extra words for the status bar (a pack's position, the next candy); may be empty."""

@@ -54,6 +54,13 @@ def block_colour(value: int) -> QColor:
 
 
 class CodevsAdapter(BoardAdapter):
+    help_text = ("Play: Left and Right move the pending pack, Z and X turn it anticlockwise and clockwise, "
+                 "Space drops it, S fires the skill; a click on a column moves the pack there. The three "
+                 "faded rows above the danger line may hold a chain in progress, never a settled turn. "
+                 "With Show stages on, a chain plays erase by erase, the erased blocks outlined.\n\n"
+                 "Edit: paint blocks 1 to 9, ojama or empty cells (a block falls onto its column's stack, "
+                 "and erasing lets the blocks above fall), and set the turn budget, the ojama stock and the "
+                 "skill gauge of the start in the editor panel.")
     palette = tuple((str(v), v) for v in range(1, 10)) + (("Ojama", OJAMA), ("Empty (erase)", 0))
     fields = (
         EditorField("turns", "Turn budget K", 1, 500),
@@ -89,7 +96,8 @@ class CodevsAdapter(BoardAdapter):
         label = self.scene.addSimpleText("danger line (row 17)")
         label.setBrush(QBrush(DANGER))
         label.setPos(SIDE, scene_row(VISIBLE) + CELL - label.boundingRect().height() - 2)
-        self.scene.setSceneRect(QRectF(-4, -4, SIDE + 5 * CELL, (PACK_ROWS + HEIGHT) * CELL + 8))
+        # The side panel's widest line ("Last turn: 13 chain, 1234 ojama") fits in 7 cells.
+        self.scene.setSceneRect(QRectF(-4, -4, SIDE + 7 * CELL, (PACK_ROWS + HEIGHT) * CELL + 8))
 
     def show(self, instance, state, last_move=None, highlight=(), hints=True) -> None:
         for item in self.marks:

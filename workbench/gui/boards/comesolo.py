@@ -31,6 +31,11 @@ LAST_MOVE = QColor("#d1495b")
 
 
 class ComesoloAdapter(BoardAdapter):
+    help_text = ("Play: click a piece, then the cell it lands on (or drag the piece there). A piece "
+                 "jumps over a neighbour in any of the eight directions, and the neighbour is removed; "
+                 "the selected piece's legal landings are marked.\n\n"
+                 "Edit: click or drag to paint pieces and empty cells. The editor panel resizes the board, "
+                 "clears or fills it, or fills it at random with the generator's seed and density.")
     can_resize = True
     can_fill = True
     can_random_fill = True
@@ -41,6 +46,10 @@ class ComesoloAdapter(BoardAdapter):
         self.cells: list[QGraphicsRectItem] = []
         self.pieces: list[QGraphicsEllipseItem] = []
         self.marks: list = []  # transient items: targets, last move
+        # What the discs show now: only discs that change are touched, so a step repaints
+        # a few cells instead of the whole board (scrubbing a 30x30 answer stays smooth).
+        self._shown_cells: bytes | None = None
+        self._selected: int | None = None
 
     # ---------------------------------------------------------- drawing
     def build(self, instance: Board) -> None:
@@ -48,6 +57,7 @@ class ComesoloAdapter(BoardAdapter):
         self.marks = []
         self.rows, self.cols = instance.rows, instance.cols
         self.cells, self.pieces = [], []
+        self._shown_cells, self._selected = None, None
         grid_pen = QPen(QColor("#c9bfae"), 0)  # cosmetic: one pixel at any zoom
         for r in range(self.rows):
             for c in range(self.cols):
@@ -71,10 +81,15 @@ class ComesoloAdapter(BoardAdapter):
         for item in self.marks:
             self.scene.removeItem(item)
         self.marks = []
-        cells = state.cells
+        cells = bytes(state.cells)
+        shown = self._shown_cells
         for index, disc in enumerate(self.pieces):
-            disc.setVisible(cells[index] == 1)
-            disc.setBrush(QBrush(PIECE))
+            if shown is None or shown[index] != cells[index]:
+                disc.setVisible(cells[index] == 1)
+        self._shown_cells = cells
+        if self._selected is not None:
+            self.pieces[self._selected].setBrush(QBrush(PIECE))
+            self._selected = None
         if last_move is not None:
             self._mark_move(Jump(*last_move))
         for r, c in highlight:
@@ -82,7 +97,8 @@ class ComesoloAdapter(BoardAdapter):
         if self.selection is not None and hints:
             r, c = self.selection
             if state.inside(r, c) and state.piece(r, c):
-                self.pieces[r * self.cols + c].setBrush(QBrush(SELECTED))
+                self._selected = r * self.cols + c
+                self.pieces[self._selected].setBrush(QBrush(SELECTED))
                 for jump in legal_jumps(state):
                     if (jump.r, jump.c) == (r, c):
                         self._target(*jump.to)

@@ -35,6 +35,12 @@ SELECTED, LAST_MOVE = QColor("#d1005b"), QColor("#d1495b")
 KEYS = {Qt.Key_Left: 0, Qt.Key_Down: 1, Qt.Key_Right: 2, Qt.Key_Up: 3}
 STEP = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}  # unit step -> contest direction
 class RollingBallsAdapter(BoardAdapter):
+    help_text = ("Play: click a ball to select it, then press an arrow key (the selection follows the "
+                 "ball, so arrow keys chain), click an empty cell in line with it, or drag the ball the way "
+                 "it should roll. A ball rolls until a wall or another ball stops it.\n\n"
+                 "Edit: with the paint chosen in the editor panel, toggle walls, place a ball and its target "
+                 "of a colour, drag a ball or a target, or erase a pair; the start and the targets always "
+                 "stay a valid case.")
     can_resize = True
     palette = (("Wall (toggle)", editing.WALL_BRUSH),
                *((f"Ball + target, colour {k}", editing.pair_brush(k)) for k in range(10)),
@@ -196,6 +202,22 @@ class RollingBallsAdapter(BoardAdapter):
         r, c = self.selection
         self._follow = roll_end(state.cells, state.rows, state.cols, r, c, d)
         return Roll(r, c, d)
+
+    def move_note(self, instance: Case, before: Board, move, after: Board) -> str:
+        if after.cells != before.cells:
+            return ""
+        r, c, d = move
+        dr, dc = ((0, -1), (1, 0), (0, 1), (-1, 0))[d]
+        nr, nc = r + dr, c + dc
+        if not (0 <= nr < before.rows and 0 <= nc < before.cols):
+            blocker = "the edge of the board"
+        elif before.at(nr, nc) == WALL:
+            blocker = f"a wall at ({nr}, {nc})"
+        else:
+            blocker = f"a ball at ({nr}, {nc})"
+        way = ("left", "down", "right", "up")[d]
+        return (f"Blocked: the ball at ({r}, {c}) cannot roll {way}, {blocker} is in the way. "
+                "The roll still counts toward the limit (Undo takes it back).")
 
     def clear_selection(self) -> None:
         # Called as the roll is handed to the game: keep the ball selected where it stops.

@@ -18,7 +18,8 @@ class Ahc011(Puzzle):
     id: str = "ahc011"
     title: str = "AHC011 Sliding Tree Puzzle"
     generator_options: tuple = field(default_factory=lambda: (
-        Option("size", int, 0, "board side N (0: the official 6 + seed % 5)"),
+        Option("size", int, 0, "board side N (0: the official 6 + seed % 5)", label="Board side N",
+               low=0, high=30, special="official (6 + seed % 5)"),
     ))
 
     def sniff(self, text: str) -> bool:
@@ -69,12 +70,16 @@ class Ahc011(Puzzle):
     def max_moves(self, instance: Case) -> int:
         return instance.limit
 
+    def case_features(self, instance: Case) -> dict[str, int]:
+        return {"N": instance.start.n}
+
     def score_solution(self, instance: Case, text: str) -> ScoreReport:
         # The judge plays every move first (a stray character or an off-board
         # move is reported at its position) and only then checks K > T; the
         # base class checks the limit first.
+        formats.check_long_answer(instance, text)  # K > T: the judge's error, without replaying GBs
         parsed = self.parse_solution(instance, text)
-        final = self.replay(instance, parsed.moves, parsed.lines)[-1]
+        final = self.final_state(instance, parsed.moves, parsed.lines)
         count, limit = len(parsed.moves), instance.limit
         if count > limit:
             raise FormatError(f"too many moves: {count}, more than T = {limit}", parsed.lines[limit])

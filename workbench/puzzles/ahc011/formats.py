@@ -13,35 +13,23 @@ rejected as an illegal move when it is played, in file order, as the judge does.
 
 from __future__ import annotations
 
-from workbench.core.errors import FormatError
+import numpy as np
+
+from workbench.core.errors import FormatError, IllegalMove, shown
+from workbench.core.judge_text import RUST, RUST_WHITESPACE, content_lines
 from workbench.core.puzzle import ParsedSolution
 
-from .board import Board, Case, board_problems
+from .board import DIRECTIONS, Board, Case, board_problems, slide
 
 MIN_SIDE, MAX_SIDE = 2, 30
 HEX_DIGITS = set("0123456789abcdefABCDEF")
 
-# Rust's char::is_whitespace (what str::trim strips). Python's str.strip()
-# would also strip U+001C..U+001F, which the judge keeps (and then rejects).
-RUST_WHITESPACE = (
-    "\t\n\x0b\x0c\r \x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006"
-    "\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
-)
-
-
-def _content_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, stripped text) of the lines, with trailing blank lines dropped."""
-    lines = [(i, raw.strip()) for i, raw in enumerate(text.splitlines(), start=1)]
-    while lines and not lines[-1][1]:
-        lines.pop()
-    return lines
-
-
 def parse_header(line: str, number: int) -> tuple[int, int]:
-    tokens = line.split()
-    if len(tokens) != 2 or not all(t.isascii() and t.isdigit() for t in tokens):
-        raise FormatError(f"expected 'N T' (board side and move limit), got '{line}'", number)
-    n, limit = int(tokens[0]), int(tokens[1])
+    tokens = RUST.split(line)
+    values = [RUST.integer(t, 0) for t in tokens]
+    if len(tokens) != 2 or None in values:
+        raise FormatError(f"expected 'N T' (board side and move limit), got {shown(line)}", number)
+    n, limit = values
     if not MIN_SIDE <= n <= MAX_SIDE:
         raise FormatError(f"N must be {MIN_SIDE}..{MAX_SIDE} (the contest uses 6..10), got {n}", number)
     if limit < 1:
@@ -54,12 +42,12 @@ def parse_row(line: str, number: int, n: int) -> bytes:
         raise FormatError(f"expected {n} hex digits, got {len(line)}", number)
     for col, digit in enumerate(line, start=1):
         if digit not in HEX_DIGITS:
-            raise FormatError(f"column {col}: '{digit}' is not a hex digit 0-9 / a-f", number)
+            raise FormatError(f"column {col}: {shown(digit)} is not a hex digit 0-9 / a-f", number)
     return bytes(int(digit, 16) for digit in line)
 
 
 def parse_input(text: str) -> Case:
-    lines = _content_lines(text)
+    lines = content_lines(text, RUST)
     if not lines or not lines[0][1]:
         raise FormatError("expected 'N T' (board side and move limit)", 1)
     header_line, header = lines[0]
@@ -111,3 +99,43 @@ def parse_solution(text: str) -> ParsedSolution:
 
 def format_solution(moves) -> str:
     return "".join(moves) + "\n"
+
+
+def check_long_answer(case: Case, text: str) -> None:
+    """Raise the judge's error for an answer longer than T, in a few array passes.
+
+    The judge plays every move before it checks K <= T, so the first stray
+    character or off-board slide wins over "too many moves". Both depend only on
+    the empty square's path, which is a running sum: no board is built, so a
+    10-million-move answer is refused in seconds and without GBs of states.
+    Answers of at most T moves return and are replayed as usual.
+    """
+    answer = text.strip(RUST_WHITESPACE)
+    if len(answer) <= case.limit:
+        return
+    first_line = text.count("\n", 0, len(text) - len(text.lstrip(RUST_WHITESPACE))) + 1
+    codes = np.frombuffer(answer.encode("utf-32-le"), dtype="<u4")
+    d_row = np.zeros(len(codes), dtype=np.int8)
+    d_col = np.zeros(len(codes), dtype=np.int8)
+    known = np.zeros(len(codes), dtype=bool)
+    for letter, (dr, dc) in DIRECTIONS.items():
+        hit = codes == ord(letter)
+        d_row[hit], d_col[hit] = dr, dc
+        known |= hit
+    stray = int(np.argmin(known)) if not known.all() else len(codes)
+    n, (row, col) = case.n, case.start.empty_cell
+    rows = np.cumsum(d_row[:stray], dtype=np.int32) + row
+    cols = np.cumsum(d_col[:stray], dtype=np.int32) + col
+    outside = (rows < 0) | (rows >= n) | (cols < 0) | (cols >= n)
+    bad = int(np.argmax(outside)) if outside.any() else stray
+    if bad == len(codes):
+        raise FormatError(f"too many moves: {len(codes)}, more than T = {case.limit}",
+                          first_line + answer.count("\n", 0, case.limit))
+    # The empty square just before the bad move, on a board whose tiles do not matter to the message.
+    before = (int(rows[bad - 1]), int(cols[bad - 1])) if bad > 0 else (row, col)
+    board = Board(n, case.start.tiles, before[0] * n + before[1])
+    try:
+        slide(board, answer[bad])
+    except IllegalMove as error:
+        raise error.at(bad + 1, first_line + answer.count("\n", 0, bad)) from None
+    raise AssertionError("the move found illegal was played")  # pragma: no cover

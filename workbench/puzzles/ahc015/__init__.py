@@ -16,7 +16,7 @@ from workbench.core.puzzle import Frame, ParsedSolution, Puzzle, ScoreReport, Tr
 from . import formats, generator
 from .box import (CANDIES, FLAVOUR_NAMES, SIDE, TILT_NAMES, TILTS, Box, Candies, components,
                   contest_score, nth_empty_cell, place, score_parts, tilt)
-from .interactive import TurnPolicy, play_game, policy_decider, run_agent
+from .interactive import TurnPolicy, play_game, policy_decider, run_agent, run_judge
 
 
 @dataclass
@@ -24,6 +24,7 @@ class Ahc015(Puzzle):
     id: str = "ahc015"
     title: str = "AHC015 Halloween Candy (online)"
     online: bool = True
+    turn_seconds: float = 0.1  # the default `solve` budget per turn (100 turns: 10 s, as before)
 
     def sniff(self, text: str) -> bool:
         return formats.sniff(text)
@@ -96,6 +97,14 @@ class Ahc015(Puzzle):
         played as it is.
         """
         run_agent(stdin, stdout, policy_decider(solve) if isinstance(solve, TurnPolicy) else solve)
+
+    def judge(self, instance: Candies, program) -> str:
+        return run_judge(instance, program)
+
+    def case_features(self, instance: Candies) -> dict[str, int]:
+        counts = [instance.flavours.count(f) for f in (1, 2, 3)]
+        # The rarer the flavours, the harder they are to keep together.
+        return {"smallest flavour": min(counts), "largest flavour": max(counts)}
 
 
 PUZZLE = Ahc015()

@@ -8,7 +8,10 @@ official visualiser does; the exporter writes the 99 tilts the judge applies
 
 from __future__ import annotations
 
-from workbench.core.errors import FormatError
+import re
+
+from workbench.core.errors import FormatError, shown
+from workbench.core.judge_text import RUST, RUST_WHITESPACE, iter_lines
 from workbench.core.puzzle import ParsedSolution
 
 from .box import CANDIES, CELLS, TILTS, Candies
@@ -18,39 +21,35 @@ APPLIED_TILTS = CANDIES - 1  # the judge applies tilts 1..99 only
 MAX_INPUT_CHARS = 8192
 
 
-def _whole_number(token: str, line: int, what: str) -> int:
-    if not (token.isascii() and token.isdigit()):
-        raise FormatError(f"{what} must be a whole number, got '{token}'", line)
-    return int(token)
-
-
 def parse_flavours(line: str, number: int) -> bytes:
-    tokens = line.split()
+    tokens = RUST.split(line)
     if len(tokens) != CANDIES:
         raise FormatError(f"expected the {CANDIES} flavours f_1..f_{CANDIES}, got {len(tokens)} values", number)
     flavours = bytearray()
     for t, token in enumerate(tokens, start=1):
         if token not in ("1", "2", "3"):
-            raise FormatError(f"flavour f_{t} must be 1, 2 or 3, got '{token}'", number)
+            raise FormatError(f"flavour f_{t} must be 1, 2 or 3, got {shown(token)}", number)
         flavours.append(int(token))
     return bytes(flavours)
 
 
 def parse_placement(line: str, number: int, t: int) -> int:
     """p_t from its line; 1 <= p_t <= 101 - t (the number of empty cells then)."""
-    tokens = line.split()
+    tokens = RUST.split(line)
     if len(tokens) != 1:
-        raise FormatError(f"expected p_{t} alone on its line, got '{line.strip()}'", number)
-    p = _whole_number(tokens[0], number, f"p_{t}")
+        raise FormatError(f"expected p_{t} alone on its line, got {shown(RUST.trim(line))}", number)
     empties = CELLS + 1 - t
-    if not 1 <= p <= empties:
-        raise FormatError(f"p_{t} must be between 1 and {empties} (the empty cells left), got {p}", number)
-    return p
+    value = RUST.integer(tokens[0])
+    if value is None:
+        raise FormatError(f"p_{t} must be a whole number, got {shown(tokens[0])}", number)
+    if not 1 <= value <= empties:
+        raise FormatError(f"p_{t} must be between 1 and {empties} (the empty cells left), got {value}", number)
+    return value
 
 
 def parse_input(text: str) -> Candies:
     lines = text.split("\n")
-    while lines and not lines[-1].strip():
+    while lines and not RUST.trim(lines[-1]):
         lines.pop()  # the final newline and trailing blank lines
     if not lines:
         raise FormatError("the file is empty: expected the 100 flavours on line 1", 1)
@@ -84,21 +83,45 @@ def parse_solution(text: str) -> ParsedSolution:
     """The visualiser's reading: trim lines, skip blank ones, one character per line,
     at least 99 of them, the first 99 in FBLR; later lines are not read for content."""
     letters: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.split("\n"), start=1):
-        line = raw.strip()
+    # Rust's trim keeps U+001C..U+001F, which Python's strip drops.
+    for number, line in iter_lines(text, RUST):
         if not line:
             continue
         if len(line) != 1:
-            raise FormatError(f"'{line}' is not one direction letter (one tilt per line)", number)
+            raise FormatError(f"{shown(line)} is not one direction letter (one tilt per line)", number)
         letters.append((number, line))
+        if len(letters) == APPLIED_TILTS:
+            _check_rest(text, number)
+            break
     if len(letters) < APPLIED_TILTS:
         after_last = letters[-1][0] + 1 if letters else 1  # where the next direction was due
         raise FormatError(f"too short: {len(letters)} directions, the judge needs {APPLIED_TILTS}", after_last)
     applied = letters[:APPLIED_TILTS]
     for number, letter in applied:
         if letter not in TILTS:
-            raise FormatError(f"'{letter}' is not a direction (F, B, L or R)", number)
+            raise FormatError(f"{shown(letter)} is not a direction (F, B, L or R)", number)
     return ParsedSolution(tuple(letter for _, letter in applied), tuple(number for number, _ in applied))
+
+
+# A line holding two characters that are not whitespace, once trimmed: not one letter.
+_NOT_ONE_LETTER = re.compile(f"[^\n{re.escape(RUST_WHITESPACE)}][^\n]*[^\n{re.escape(RUST_WHITESPACE)}]")
+
+
+def _check_rest(text: str, last_applied_line: int) -> None:
+    """The lines after the 99th direction must still be one character each; checked with one
+    regular-expression scan, so a 10-million-line answer is neither split nor kept."""
+    start = 0
+    for _ in range(last_applied_line):
+        start = text.find("\n", start) + 1
+        if start == 0:
+            return  # the 99th direction was on the last line
+    bad = _NOT_ONE_LETTER.search(text, start)
+    if bad is not None:
+        line_start = text.rfind("\n", 0, bad.start()) + 1
+        line_end = text.find("\n", bad.start())
+        line = RUST.trim(text[line_start:line_end if line_end >= 0 else len(text)])
+        number = text.count("\n", 0, bad.start()) + 1
+        raise FormatError(f"{shown(line)} is not one direction letter (one tilt per line)", number)
 
 
 def format_solution(moves) -> str:

@@ -13,10 +13,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import IO, Callable
 
-from workbench.core.errors import FormatError
+from workbench.core.errors import FormatError, ProtocolError, shown
+
+from workbench.core.judge_text import RUST, read_line
 
 from . import formats
-from .box import CANDIES, Box, Candies, place, tilt
+from .box import CANDIES, TILTS, Box, Candies, place, tilt
 
 Choose = Callable[[Box, tuple[str, ...]], str]
 Decide = Callable[[Box, int], str]  # (public view, tilts left to play) -> the next tilt
@@ -44,7 +46,7 @@ def policy_decider(policy: TurnPolicy) -> Decide:
 
 
 def _judge_line(stdin: IO[str], number: int, what: str) -> str:
-    line = stdin.readline()
+    line = read_line(stdin, number)
     if not line:
         raise FormatError(f"the judge's input ended before {what}", number)
     return line
@@ -67,3 +69,23 @@ def run_agent(stdin: IO[str], stdout: IO[str], decide: Decide) -> tuple[str, ...
         stdout.write(move + "\n")
         stdout.flush()  # the judge waits for this line before sending p_{t+1}
     return tuple(state.played)
+
+
+def run_judge(instance: Candies, program) -> str:
+    """The interactive judge's side: reveal p_t, read tilt t, and only then reveal p_{t+1}.
+
+    ``program`` is a ``workbench.batch.judge.JudgeChannel``; the tilts read are
+    returned as an answer file. A line that is not one tilt letter ends the game
+    there, as the judge's own check does.
+    """
+    lines = formats.format_input(instance).split("\n")
+    program.send(lines[0] + "\n")
+    tilts = []
+    for t in range(1, CANDIES + 1):
+        program.send(lines[t] + "\n")
+        line = program.read_line(f"tilt {t}")
+        tilt_letter = RUST.trim(line)  # the judge's own trim, not Python's
+        if tilt_letter not in TILTS:
+            raise ProtocolError(f"tilt {t}: expected one of F, B, L, R, got {shown(line)}")
+        tilts.append(tilt_letter)
+    return "".join(f"{tilt}\n" for tilt in tilts)

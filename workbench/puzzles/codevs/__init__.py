@@ -12,6 +12,7 @@ from typing import IO, Any, Callable, Sequence
 from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
 
 from . import formats, generator, rules
+from .server import serve
 from .agent import run_agent
 from .field import Field
 from .rules import SKILL, Case, Drop, Skill, State, TurnResult, chain_score, explosion_score
@@ -24,12 +25,14 @@ class Codevs(Puzzle):
     input_suffixes: tuple = (".txt", ".pack")
     # dataclasses.field in full: the package's own name 'field' is the engine module.
     generator_options: tuple = dataclasses.field(default_factory=lambda: (
-        Option("turns", int, formats.PACKS, "turn budget K (not written to the file)"),
+        Option("turns", int, formats.PACKS, "turn budget K (not written to the file)",
+               label="Turn budget K", low=1, high=formats.PACKS),
     ))
     # The pack file cannot hold K: `score`/`solve codevs PACKS --turns K` set it.
     instance_options: tuple = dataclasses.field(default_factory=lambda: (
         Option("turns", int, formats.PACKS, "turn budget K: the answer plays at most K turns"),
     ))
+    turn_seconds: float = 0.6  # the default `solve` budget per turn (the chain beam needs about that)
 
     def configure(self, instance: Case, turns: int = formats.PACKS) -> Case:
         return dataclasses.replace(instance, turns=turns)
@@ -74,6 +77,14 @@ class Codevs(Puzzle):
 
     def max_moves(self, instance: Case) -> int:
         return instance.turns
+
+    def case_features(self, instance: Case) -> dict[str, int]:
+        played = instance.packs[:instance.turns]
+        return {"turns": instance.turns,
+                "four-block packs": sum(1 for pack in played if all(pack))}
+
+    def judge(self, instance: Case, program) -> str:
+        return serve(instance, program)
 
     def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[[Any], Sequence]) -> None:
         # The server sends both players' situations turn by turn (spec §3.1) and never

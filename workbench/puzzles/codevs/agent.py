@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from typing import IO, Callable, Sequence
 
-from workbench.core.errors import FormatError
+from workbench.core.errors import FormatError, shown
+from workbench.core.judge_text import C, read_line
 
 from . import formats
-from .field import Field, VISIBLE
+from .field import BLOCK_VALUES, Field, VISIBLE
 from .rules import Case, Drop, Skill
 
 NAME = "PuzzleWorkbench"
+# Far more ojama than 500 turns can drop; a larger stock is not a game the server plays.
+MAX_STOCK = 10**9
 
 
 class _Reader:
@@ -31,12 +34,13 @@ class _Reader:
     def line(self, what: str) -> str | None:
         """The next non-blank line (recorded inputs end with blank lines), or None at the end."""
         while True:
-            text = self.stdin.readline()
+            text = read_line(self.stdin, self.number + 1)
             if not text:
                 return None
             self.number += 1
-            if text.strip():
-                return text.strip()
+            text = C.trim(text)
+            if text:
+                return text
 
     def required(self, what: str) -> str:
         text = self.line(what)
@@ -44,24 +48,28 @@ class _Reader:
             raise FormatError(f"the server's input ended before {what}", self.number + 1)
         return text
 
-    def integer(self, what: str) -> int:
+    def integer(self, what: str, low: int = -(2**63), high: int = 2**63 - 1) -> int:
         text = self.required(what)
-        try:
-            return int(text)
-        except ValueError:
-            raise FormatError(f"expected {what} as a whole number, got '{text}'", self.number) from None
+        if not C.is_integer(text):
+            raise FormatError(f"expected {what} as a whole number, got {shown(text)}", self.number)
+        value = C.integer(text, low, high)
+        if value is None:
+            allowed = f"{low}..{high}" if high < 2**63 - 1 else f"at least {low}"
+            raise FormatError(f"{what} must be {allowed}, got {shown(text)}", self.number)
+        return value
 
     def field(self, who: str) -> Field:
         rows = []
         for _ in range(VISIBLE):
             text = self.required(f"{who} field")
-            try:
-                rows.append([int(v) for v in text.split()])
-            except ValueError:
-                raise FormatError(f"a field row is 10 numbers, got '{text}'", self.number) from None
+            values = [C.integer(v) for v in C.split(text)]
+            if len(values) != 10 or any(v not in BLOCK_VALUES for v in values):
+                raise FormatError(f"a field row is 10 values 0..9 or 11 (ojama), got {shown(text)}",
+                                  self.number)
+            rows.append(values)
         end = self.required(f"END after {who} field")
         if end != "END":
-            raise FormatError(f"expected END after {who} field, got '{end}'", self.number)
+            raise FormatError(f"expected END after {who} field, got {shown(end)}", self.number)
         try:
             return Field.from_rows(rows)
         except ValueError as error:
@@ -77,15 +85,15 @@ def run_agent(stdin: IO[str], stdout: IO[str], solve: Callable[[Case], Sequence]
     packs = formats.parse_input("\n".join(pack_lines)).packs
     answered = 0
     while (text := reader.line("the turn number")) is not None:
-        try:
-            turn = int(text)
-        except ValueError:
-            raise FormatError(f"expected the turn number, got '{text}'", reader.number) from None
+        turn = C.integer(text)
+        if turn is None:
+            raise FormatError(f"expected the turn number, got {shown(text)}", reader.number)
         reader.integer("your remaining time")
-        stock = reader.integer("your ojama stock")
-        gauge = reader.integer("your skill gauge")
+        stock = reader.integer("your ojama stock", 0, MAX_STOCK)
+        gauge = reader.integer("your skill gauge", 0)
         reader.integer("your score")
         field = reader.field("your")
+        field_line = reader.number
         for what in ("the opponent's time", "the opponent's stock", "the opponent's gauge",
                      "the opponent's score"):
             reader.integer(what)
@@ -94,8 +102,11 @@ def run_agent(stdin: IO[str], stdout: IO[str], solve: Callable[[Case], Sequence]
             raise FormatError(f"turn {turn} is outside the {len(packs)} packs", reader.number)
         # The position as the server sees it, as a case that starts at this turn's pack.
         rest = packs[turn:]
-        case = Case(rest, turns=len(rest), start_field=field, start_gauge=min(gauge, 100),
-                    start_stock=stock)
+        try:
+            case = Case(rest, turns=len(rest), start_field=field, start_gauge=min(gauge, 100),
+                        start_stock=stock)
+        except ValueError as error:  # a field no finished turn can leave (blocks summing to 10, ...)
+            raise FormatError(f"your field: {error}", field_line) from None
         moves = solve(case)
         stdout.write(_command(moves[0] if moves else Drop(0, 0)) + "\n")
         stdout.flush()  # the server waits for this line before the next turn

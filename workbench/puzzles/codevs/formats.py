@@ -5,7 +5,11 @@ and a line ``END``. Recorded contest stdin goes on with the turn-0 input after
 the 500th ``END``; that is ignored. The recipe counts are not enforced (spec §5).
 
 Answer: one command per turn, ``X R`` or ``S``; the first line may be the AI's
-name instead (anything that is neither). The turn budget K is not in the file:
+name instead. A name holds a letter, no invisible character and does not
+start like a command: a first line such as ``<BOM>0 0`` (an editor's
+byte-order mark), ``0 0,`` or ``0 0 x`` is a damaged command, and reading it as a name would silently drop the first move, so it is
+rejected. Numbers and whitespace are read as the judge's scanf reads them
+(ASCII digits, C whitespace). The turn budget K is not in the file:
 a parsed case has K = 500 and no incoming ojama.
 
 A case set up in the editor with its own start field, gauge or stock is written
@@ -16,35 +20,35 @@ keep them. The GUI says so while such a board is open.
 
 from __future__ import annotations
 
-import re
+import unicodedata
 
-from workbench.core.errors import FormatError
+from workbench.core.errors import FormatError, shown
+from workbench.core.judge_text import C, iter_lines
 from workbench.core.puzzle import ParsedSolution
 
 from .field import pack_problem
 from .rules import SKILL, Case, Drop, Skill, move_text
 
 PACKS = 500
-_PACK_VALUE = re.compile(r"[0-9]")
-_INTEGER = re.compile(r"[+-]?[0-9]+")
 
 
 def _line(lines: list[str], number: int, pack: int) -> str:
     if number > len(lines):
         raise FormatError(f"the file ends inside pack {pack}; a case holds {PACKS} packs", number)
-    return lines[number - 1].strip()
+    return C.trim(lines[number - 1])
 
 
 def _pack_row(line: str, number: int) -> tuple[int, int]:
-    tokens = line.split()
-    if len(tokens) != 2 or not all(_PACK_VALUE.fullmatch(t) for t in tokens):
-        got = f"'{line}'" if line else "a blank line"
+    tokens = C.split(line)
+    values = [C.integer(t, 0, 9) if t.isascii() and len(t) == 1 else None for t in tokens]
+    if len(tokens) != 2 or None in values:
+        got = shown(line) if line else "a blank line"
         raise FormatError(f"a pack row is two values 0..9 (0 = empty), got {got}", number)
-    return int(tokens[0]), int(tokens[1])
+    return values[0], values[1]
 
 
 def parse_input(text: str) -> Case:
-    lines = text.splitlines()
+    lines = C.lines(text)
     packs = []
     for pack in range(1, PACKS + 1):
         first = 3 * pack - 2
@@ -52,7 +56,7 @@ def parse_input(text: str) -> Case:
         bottom = _pack_row(_line(lines, first + 1, pack), first + 1)
         end = _line(lines, first + 2, pack)
         if end != "END":
-            raise FormatError(f"expected END after pack {pack}, got '{end}'", first + 2)
+            raise FormatError(f"expected END after pack {pack}, got {shown(end)}", first + 2)
         problem = pack_problem(top + bottom)
         if problem:
             raise FormatError(f"pack {pack}: {problem}", first)
@@ -67,23 +71,36 @@ def format_input(case: Case) -> str:
 def _command(line: str) -> Drop | Skill | None:
     if line == "S":
         return SKILL
-    tokens = line.split()
-    if len(tokens) == 2 and all(_INTEGER.fullmatch(t) for t in tokens):
-        return Drop(int(tokens[0]), int(tokens[1]))
+    tokens = C.split(line)
+    values = [C.integer(t) for t in tokens]
+    if len(tokens) == 2 and None not in values:
+        return Drop(*values)
     return None
 
 
+def _is_name(line: str) -> bool:
+    """Whether a first line that is no command reads as the AI's name, not as a damaged command."""
+    invisible = any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn") for ch in line)
+    tokens = C.split(line)
+    # "4 1 x" or "S 2": a command with something stuck to it, not a name.
+    like_command = tokens[:1] == ["S"] or (len(tokens) >= 2 and all(C.is_integer(t) for t in tokens[:2]))
+    return not invisible and not like_command and any(ch.isalpha() for ch in line)
+
+
 def parse_solution(case: Case, text: str) -> ParsedSolution:
-    lines = [line.strip() for line in text.splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    moves, numbers = [], []
-    for number, line in enumerate(lines, start=1):
+    moves, numbers, blank = [], [], 0
+    # One line at a time: a huge answer stops at the first command past the budget K.
+    for number, line in iter_lines(text, C):
+        if not line:
+            blank = blank or number  # an error only if a command follows (trailing blank lines are fine)
+            continue
+        if blank:
+            raise FormatError("expected a command 'X R' or 'S', got a blank line", blank)
         move = _command(line)
         if move is None:
-            if number == 1:
+            if number == 1 and _is_name(line):
                 continue  # the AI's name
-            got = f"'{line}'" if line else "a blank line"
+            got = shown(line) if line else "a blank line"
             raise FormatError(f"expected a command 'X R' or 'S', got {got}", number)
         if len(moves) == case.turns:
             raise FormatError(f"more commands than the turn budget of {case.turns}", number)

@@ -17,11 +17,15 @@ class Comesolo(Puzzle):
     id: str = "comesolo"
     title: str = "Comesolo (8-direction peg solitaire)"
     generator_options: tuple = field(default_factory=lambda: (
-        Option("size", int, 30, "side of a square board"),
-        Option("rows", int, 0, "rows of a rectangular board (overrides size)"),
-        Option("cols", int, 0, "columns of a rectangular board (overrides size)"),
-        Option("density", float, 0.5, "chance that a cell holds a piece (random shape)"),
-        Option("shape", str, "random", "random, full-hole, blockcheck or cross"),
+        Option("size", int, 30, "side of a square board", label="Board side", low=1, high=200),
+        Option("rows", int, 0, "rows of a rectangular board (overrides size)", label="Rows",
+               low=0, high=200, special="same as the side"),
+        Option("cols", int, 0, "columns of a rectangular board (overrides size)", label="Columns",
+               low=0, high=200, special="same as the side"),
+        Option("density", float, 0.5, "chance that a cell holds a piece (random shape)",
+               label="Piece density", low=0.0, high=1.0),
+        Option("shape", str, "random", "random, full-hole, blockcheck or cross", label="Shape",
+               choices=("random", "full-hole", "blockcheck", "cross")),
     ))
 
     def parse_input(self, text: str) -> Board:
@@ -34,7 +38,7 @@ class Comesolo(Puzzle):
         return generator.generate(seed, **options)
 
     def parse_solution(self, instance: Board, text: str) -> ParsedSolution:
-        return formats.parse_solution(text)
+        return formats.parse_solution(text, self.max_moves(instance))
 
     def format_solution(self, instance: Board, moves: Sequence[Jump]) -> str:
         return formats.format_solution(moves)
@@ -61,6 +65,10 @@ class Comesolo(Puzzle):
 
     def max_moves(self, instance: Board) -> int:
         return max(instance.pieces - 1, 0)
+
+    def case_features(self, instance: Board) -> dict[str, int | float]:
+        return {"density": round(instance.pieces / (instance.rows * instance.cols), 2),
+                "rows": instance.rows, "cols": instance.cols, "pieces": instance.pieces}
 
 
 PUZZLE = Comesolo()

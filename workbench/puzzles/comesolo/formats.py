@@ -4,12 +4,15 @@ Input: ``N`` or ``R C``, then R rows of C symbols (``1``/``0``; the importer
 also takes ``* X # @`` as a piece, ``. - _`` as empty, and space-separated
 symbols). Answer: the count K, then K lines ``r1 c1 r2 c2`` (1-based); the
 importer also takes ``r c DIR`` with a compass name, U/D/L/R combinations or
-the editorial's digit 0..7.
+the editorial's digit 0..7. Numbers and whitespace are read as a C judge's
+scanf reads them: ASCII digits only (never ``٤٦``, ``４６`` or ``4_6``) and
+C whitespace (space, tab, CR, VT, FF); only LF ends a line.
 """
 
 from __future__ import annotations
 
-from workbench.core.errors import FormatError
+from workbench.core.errors import FormatError, shown
+from workbench.core.judge_text import C, content_lines, iter_lines
 from workbench.core.puzzle import ParsedSolution
 
 from .board import DIRECTION_NAMES, DIRECTIONS, MAX_SIDE, Board, Jump
@@ -26,24 +29,21 @@ _DIRECTION_WORDS.update({str(i): d for i, d in enumerate(DIRECTIONS)})
 
 
 def _int(token: str, line: int, what: str) -> int:
-    try:
-        return int(token)
-    except ValueError:
-        raise FormatError(f"{what} must be a whole number, got '{token}'", line) from None
+    value = C.integer(token)
+    if value is None:
+        problem = "is out of range" if C.is_integer(token) else "must be a whole number"
+        raise FormatError(f"{what} {problem}, got {shown(token)}", line)
+    return value
 
 
 def _content_lines(text: str) -> list[tuple[int, str]]:
-    """(line number, stripped text) of the lines, with trailing blank lines dropped."""
-    lines = [(i, raw.strip()) for i, raw in enumerate(text.splitlines(), start=1)]
-    while lines and not lines[-1][1]:
-        lines.pop()
-    return lines
+    return content_lines(text, C)
 
 
 def parse_header(line: str, number: int) -> tuple[int, int]:
-    tokens = line.split()
+    tokens = C.split(line)
     if len(tokens) not in (1, 2):
-        raise FormatError(f"expected 'N' or 'R C' for the board size, got '{line}'", number)
+        raise FormatError(f"expected 'N' or 'R C' for the board size, got {shown(line)}", number)
     sizes = [_int(t, number, "the board size") for t in tokens]
     rows, cols = (sizes[0], sizes[0]) if len(sizes) == 1 else sizes
     for side in (rows, cols):
@@ -53,7 +53,7 @@ def parse_header(line: str, number: int) -> tuple[int, int]:
 
 
 def parse_row(line: str, number: int, cols: int) -> list[int]:
-    symbols = line.split() if " " in line or "\t" in line else list(line)
+    symbols = C.split(line) if any(ch in C.whitespace for ch in line) else list(line)
     if len(symbols) != cols:
         raise FormatError(f"expected {cols} cells, got {len(symbols)}", number)
     row = []
@@ -63,7 +63,7 @@ def parse_row(line: str, number: int, cols: int) -> list[int]:
         elif symbol in EMPTY:
             row.append(0)
         else:
-            raise FormatError(f"column {col}: '{symbol}' is neither a piece (1) nor empty (0)", number)
+            raise FormatError(f"column {col}: {shown(symbol)} is neither a piece (1) nor empty (0)", number)
     return row
 
 
@@ -94,7 +94,7 @@ def format_input(board: Board) -> str:
 
 
 def parse_move(line: str, number: int) -> Jump:
-    tokens = line.split()
+    tokens = C.split(line)
     if len(tokens) == 4:
         r1, c1, r2, c2 = (_int(t, number, "a coordinate") for t in tokens)
         dr, dc = r2 - r1, c2 - c1
@@ -107,28 +107,44 @@ def parse_move(line: str, number: int) -> Jump:
         r, c = (_int(t, number, "a coordinate") for t in tokens[:2])
         word = tokens[2].upper()
         if word not in _DIRECTION_WORDS:
-            raise FormatError(f"unknown direction '{tokens[2]}'", number)
+            raise FormatError(f"unknown direction {shown(tokens[2])}", number)
         return Jump(r - 1, c - 1, *_DIRECTION_WORDS[word])
-    raise FormatError(f"expected 'r1 c1 r2 c2', got '{line}'", number)
+    raise FormatError(f"expected 'r1 c1 r2 c2', got {shown(line)}", number)
 
 
-def parse_solution(text: str) -> ParsedSolution:
-    lines = _content_lines(text)
-    if not lines or not lines[0][1]:
+def parse_solution(text: str, limit: int | None = None) -> ParsedSolution:
+    """The answer's moves; ``limit`` (the board's pieces - 1) refuses a larger count K at
+    once, so a 10-million-line answer is not read line by line."""
+    lines = iter_lines(text, C)
+    number, first = next(lines, (1, ""))
+    if not first:
         raise FormatError("expected the move count K", 1)
-    number, first = lines[0]
-    if len(first.split()) != 1:
-        raise FormatError(f"expected the move count K alone, got '{first}'", number)
+    if len(C.split(first)) != 1:
+        raise FormatError(f"expected the move count K alone, got {shown(first)}", number)
     count = _int(first, number, "the move count K")
     if count < 0:
         raise FormatError(f"the move count must not be negative, got {count}", number)
-    body = lines[1:]
-    for number, line in body:
+    if limit is not None and count > limit:
+        raise FormatError(f"the count line says {count} moves, more than the {limit} jumps this board "
+                          "allows (one per piece but the last)", number)
+    # One pass over the rest, keeping at most K lines: blank lines first, then the count.
+    body: list[tuple[int, str]] = []
+    found, extra, last, blank = 0, None, number, 0
+    for line_number, line in lines:
         if not line:
-            raise FormatError("blank line among the moves", number)
-    if len(body) != count:
-        where = body[count][0] if len(body) > count else (body[-1][0] + 1 if body else number + 1)
-        raise FormatError(f"the count line says {count} moves but there are {len(body)}", where)
+            blank = blank or line_number
+            continue
+        if blank:
+            raise FormatError("blank line among the moves", blank)
+        found += 1
+        last = line_number
+        if found <= count:
+            body.append((line_number, line))
+        elif extra is None:
+            extra = line_number
+    if found != count:
+        where = extra if found > count else last + 1
+        raise FormatError(f"the count line says {count} moves but there are {found}", where)
     moves = tuple(parse_move(line, n) for n, line in body)
     return ParsedSolution(moves, tuple(n for n, _ in body))
 

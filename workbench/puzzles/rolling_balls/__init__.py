@@ -63,6 +63,23 @@ class RollingBalls(Puzzle):
         stdout.write(self.format_solution(instance, solve(instance)))
         stdout.flush()
 
+    def judge(self, instance: Case, program) -> str:
+        """The Topcoder tester's side: write the case, then read N and N rolls (stdin stays open)."""
+        program.send(self.format_input(instance))
+        first = program.read_line("the number of rolls N")
+        count = formats.java_int(first)
+        lines = [first]
+        if count is not None and 0 <= count <= instance.max_rolls:
+            for index in range(count):
+                lines.append(program.read_line(f"roll {index + 1} of {count}"))
+        # What was read is scored like an answer file, so a bad N or roll gets the file's message.
+        return "\n".join(lines) + "\n"
+
+    def case_features(self, instance: Case) -> dict[str, int]:
+        colours = {c for c in instance.start.cells if chr(c).isdigit()}
+        return {"balls": instance.n_balls, "colours": len(colours),
+                "H": instance.start.rows, "W": instance.start.cols}
+
 
 PUZZLE = RollingBalls()
 

@@ -9,45 +9,25 @@ numbers (spec §3).
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from typing import IO, Sequence
 
-from workbench.core.errors import FormatError, IllegalMove
+from workbench.core.errors import FormatError, IllegalMove, shown
+from workbench.core.judge_text import JAVA, JAVA_INT, read_line
 from workbench.core.puzzle import ParsedSolution
 
 from .board import BALLS, CELL_SYMBOLS, WALL, Board, Case, Roll, play
 
 MAX_SIDE = 60  # the contest's largest board; solvers may size their arrays by it
-_LINE_END = re.compile(r"\r\n|\r|\n")
-# Integer.parseInt: an optional sign, then decimal digits. Java would also take
-# non-ASCII Unicode digits; the spec (§7) asks to reject them, so [0-9] only.
-_JAVA_INT = re.compile(r"[+-]?[0-9]+")
-_INT_MIN, _INT_MAX = -(2**31), 2**31 - 1
-
-
-def java_lines(text: str) -> list[str]:
-    """The lines ``BufferedReader.readLine`` returns: LF, CRLF or CR end a line."""
-    lines = _LINE_END.split(text)
-    if lines[-1] == "":
-        lines.pop()  # a final line end does not start another line
-    return lines
+# The tester's readLine / split(" ") / Integer.parseInt live with the other judges'
+# readers; Java would also take non-ASCII Unicode digits, which the spec (§7) asks to reject.
+java_lines = JAVA.lines
+java_split_space = JAVA.split_space
 
 
 def java_int(token: str) -> int | None:
     """``Integer.parseInt(token)`` (so ``+5``, ``007``, ``-0`` pass), or None when it throws."""
-    if not _JAVA_INT.fullmatch(token):
-        return None
-    value = int(token)
-    return value if _INT_MIN <= value <= _INT_MAX else None
-
-
-def java_split_space(line: str) -> list[str]:
-    """``line.split(" ")``: trailing empty fields are dropped, leading ones are kept."""
-    fields = line.split(" ")
-    while fields and fields[-1] == "":
-        fields.pop()
-    return fields
+    return JAVA.integer(token, *JAVA_INT)
 
 
 # ------------------------------------------------------------------ cases
@@ -55,9 +35,9 @@ def _height(lines: list[str], index: int, what: str) -> int:
     if index >= len(lines):
         raise FormatError(f"expected {what}", index + 1)
     text = lines[index]
-    if not text.isascii() or not text.isdigit():
-        raise FormatError(f"{what} must be a whole number, got '{text}'", index + 1)
-    height = int(text)
+    height = java_int(text)
+    if height is None:
+        raise FormatError(f"{what} must be a whole number, got {shown(text)}", index + 1)
     if not 1 <= height <= MAX_SIDE:
         raise FormatError(f"{what} must be 1..{MAX_SIDE}, got {height}", index + 1)
     return height
@@ -74,7 +54,7 @@ def _grid(lines: list[str], first: int, height: int, width: int | None, name: st
             raise FormatError(f"blank line inside the {name}", number)
         for col, symbol in enumerate(row):
             if ord(symbol) not in CELL_SYMBOLS:
-                raise FormatError(f"column {col}: '{symbol}' is not a wall '#', an empty cell '.' "
+                raise FormatError(f"column {col}: {shown(symbol)} is not a wall '#', an empty cell '.' "
                                   "or a ball '0'..'9'", number)
         if len(row) != width:
             raise FormatError(f"the {name} row has {len(row)} cells, expected {width}", number)
@@ -111,7 +91,7 @@ def _check_same_colours(start: Board, target: Board, start_line: int, target_lin
 
 
 def parse_input(text: str) -> Case:
-    lines = [line.strip() for line in java_lines(text)]
+    lines = [JAVA.trim(line) for line in java_lines(text)]
     while lines and not lines[-1]:
         lines.pop()
     height = _height(lines, 0, "the board height H")
@@ -142,12 +122,13 @@ def read_case(stream: IO[str]) -> str:
     """
     lines = []
     for _ in range(2):
-        header = stream.readline()
+        header = read_line(stream, len(lines) + 1)
         lines.append(header)
-        text = header.strip()
-        if not (text.isascii() and text.isdigit() and 1 <= int(text) <= MAX_SIDE):
+        height = java_int(JAVA.trim(header))
+        if height is None or not 1 <= height <= MAX_SIDE:
             break  # parse_input will name the bad line
-        lines.extend(stream.readline() for _ in range(int(text)))
+        first = len(lines) + 1
+        lines.extend(read_line(stream, first + i) for i in range(height))
     return "".join(lines)
 
 
@@ -155,11 +136,11 @@ def read_case(stream: IO[str]) -> str:
 def _parse_roll(line: str, number: int) -> Roll:
     fields = java_split_space(line)
     if len(fields) != 3:
-        raise FormatError(f"expected 'R C D' separated by single spaces, got '{line}'", number)
+        raise FormatError(f"expected 'R C D' separated by single spaces, got {shown(line)}", number)
     values = [java_int(field) for field in fields]
     for field, value in zip(fields, values):
         if value is None:
-            raise FormatError(f"R, C and D must be integers, got '{field}'", number)
+            raise FormatError(f"R, C and D must be integers, got {shown(field)}", number)
     return Roll(*values)
 
 
@@ -178,7 +159,7 @@ def parse_solution(case: Case, text: str) -> ParsedSolution:
     first = lines[0] if lines else ""
     count = java_int(first)
     if count is None:
-        raise FormatError(f"the first line must be exactly the number of rolls N, got '{first}'", 1)
+        raise FormatError(f"the first line must be exactly the number of rolls N, got {shown(first)}", 1)
     if count < 0:
         raise FormatError(f"the number of rolls must not be negative, got {count}", 1)
     if count > case.max_rolls:

@@ -1,0 +1,466 @@
+"""The engine workloads of ``specs/engine-workloads.md``, on the project's own engine functions.
+
+    python -m bench.engines [--figure NAME] [--repeat K] [--counts N ...] [--no-cpp]
+
+Each figure is a numba loop written here (only the loop, the spec's xorshift64
+RNG and the checksum) around the engine functions the solvers call, imported
+from ``solvers/``. A line per figure, in the spec's format:
+
+    NAME ops=COUNT seconds=S rate=OPS_PER_S checksum=X
+
+The engine functions each figure drives (all called by the solvers):
+
+- rolling-balls.rolls: ``rolling_balls.kernels.roll_end`` + ``search._relocate`` (the
+  target beam's real roll); score_evals adds ``compact.doubled_points``.
+- ahc011.moves: ``ahc011.grid.neighbour`` (the legal moves) + ``placement._step`` (the
+  slide every placement search plays); tree_evals adds ``grid.tree_size`` (S, new: no
+  solver needs S yet, they test ``is_full_tree``; the GUI/CLI score S in Python).
+- ahc015.playouts: ``ahc015.kernels.drop``, ``rule_tilt``, ``tilt_cells``, ``square_sum``
+  (the Monte Carlo playout's pieces).
+- codevs.drops: ``codevs.kernels.land`` + ``resolve``; cand_evals adds ``copy_node`` and
+  90 ``resolve`` calls per op (as ``candidate_chain`` does).
+- comesolo.moves: ``comesolo.kernels.jump_masks``, ``nth_jump``, ``play_masked`` (the
+  incremental legal-move set; the solvers do not use it yet: a beam expansion's time
+  goes to its ~900 children, not to listing them). comesolo.moves_scan (not a spec
+  figure) runs the same workload on ``list_jumps`` + ``play``, which they do use.
+
+``seconds`` covers the workload loop only (each loop is compiled on a tiny
+count first). The plain C++ engine of ``bench/cpp/engines.cpp`` (written from
+the same spec) runs the same figures in the same run when g++ exists, and a
+table of engine/C++ ratios follows; without g++ the spec's C++ rates are used
+and the table says so. The exit status is 1 when a checksum differs from the
+spec's (or from the spec's quick-check value at the quick-check counts).
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+from numba import njit
+
+CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
+CPP_SOURCE = Path(__file__).resolve().parent / "cpp" / "engines.cpp"
+
+U1, U7, U13, U17 = np.uint64(1), np.uint64(7), np.uint64(13), np.uint64(17)
+
+
+@njit(nogil=True, inline="always")
+def xorshift(x):
+    """Marsaglia's xorshift64 (13/7/17); the new state is the output."""
+    x ^= x << U13
+    x ^= x >> U7
+    x ^= x << U17
+    return x
+
+
+# ------------------------------------------------------------------ rolling-balls
+from solvers.rolling_balls.compact import doubled_points  # noqa: E402
+from solvers.rolling_balls.kernels import roll_end  # noqa: E402
+from solvers.rolling_balls.search import META_SIZE, _relocate  # noqa: E402
+
+
+@njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
+def _rb_loop(count, score, grid, ball_pos, ball_colour, target_colour, target_cells, deltas, width,
+             cols):
+    meta = np.zeros(META_SIZE, dtype=np.int64)
+    nballs = np.uint64(ball_pos.shape[0])
+    four = np.uint64(4)
+    x = U1
+    checksum = 0
+    for _ in range(count):
+        x = xorshift(x)
+        b = np.int64(x % nballs)
+        x = xorshift(x)
+        d = np.int64(x % four)
+        z = ball_pos[b]
+        end = roll_end(grid, z, deltas[d])
+        if end != z:
+            _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, z, end)
+        if score:
+            checksum += doubled_points(grid, ball_colour, target_colour, target_cells)
+        else:
+            checksum += (end // width - 1) * cols + end % width - 1
+    return checksum
+
+
+def _rolling_balls(score: bool):
+    from solvers.rolling_balls.layout import layout_of
+    from workbench.puzzles.rolling_balls import PUZZLE
+    case = PUZZLE.parse_input((CASES / "rolling-balls" / "seed_7.txt").read_text())
+    lay = layout_of(case, case.start)
+
+    def run(count):
+        return _rb_loop(count, score, lay.grid.copy(), lay.ball_pos.copy(), lay.ball_colour,
+                        lay.target_colour, lay.target_cells, lay.deltas, lay.width, lay.cols)
+    return run
+
+
+# ------------------------------------------------------------------ ahc011
+from solvers.ahc011.grid import neighbour, tree_size  # noqa: E402
+from solvers.ahc011.placement import COUNT, EMPTY, _step  # noqa: E402
+
+
+@njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
+def _ahc011_loop(count, trees, n, board, empty, work):
+    ctx = np.zeros(3, dtype=np.int64)
+    ctx[EMPTY] = empty
+    no_record = np.zeros(0, dtype=np.int64)
+    legal = np.zeros(4, dtype=np.int64)
+    x = U1
+    checksum = 0
+    for _ in range(count):
+        e = ctx[EMPTY]
+        k = 0
+        for direction in range(4):  # L, U, R, D
+            other = neighbour(n, e, direction)
+            if other >= 0:
+                legal[k] = other
+                k += 1
+        x = xorshift(x)
+        to = legal[np.int64(x % np.uint64(k))]
+        _step(n, board, ctx, no_record, to)
+        ctx[COUNT] = 0
+        if trees:
+            checksum += tree_size(n, board, work)
+        else:
+            checksum += to
+    return checksum
+
+
+def _ahc011(trees: bool):
+    from workbench.puzzles.ahc011 import PUZZLE
+    case = PUZZLE.parse_input((CASES / "ahc011" / "0009.txt").read_text())
+    n = case.n
+    board = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
+    work = np.zeros(3 * n * n, dtype=np.int64)
+
+    def run(count):
+        return _ahc011_loop(count, trees, n, board.copy(), case.start.empty, work)
+    return run
+
+
+# ------------------------------------------------------------------ ahc015
+from solvers.ahc015.kernels import CELLS as CANDY_CELLS, RULE1, drop, rule_tilt, square_sum, tilt_cells  # noqa: E402
+
+
+@njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
+def _ahc015_loop(count, flavours):
+    cells = np.zeros(CANDY_CELLS, dtype=np.uint8)
+    seen = np.zeros(CANDY_CELLS, dtype=np.uint8)
+    stack = np.zeros(CANDY_CELLS, dtype=np.int64)
+    x = U1
+    checksum = 0
+    for _ in range(count):
+        cells[:] = 0
+        for t in range(1, 101):
+            x = xorshift(x)
+            nth = np.int64(x % np.uint64(101 - t))
+            drop(cells, nth, flavours[t - 1])
+            if t < 100:
+                tilt_cells(cells, rule_tilt(RULE1, flavours[t], -1))
+        checksum += square_sum(cells, seen, stack)
+    return checksum
+
+
+def _ahc015():
+    from workbench.puzzles.ahc015 import PUZZLE
+    candies = PUZZLE.parse_input((CASES / "ahc015" / "0000.txt").read_text())
+    flavours = np.frombuffer(candies.flavours, dtype=np.uint8).copy()
+    return lambda count: _ahc015_loop(count, flavours)
+
+
+# ------------------------------------------------------------------ codevs
+from solvers.codevs.kernels import (CELLS as FIELD_CELLS, HEIGHTS, NODE, NONE, at, copy_node,  # noqa: E402
+                                    land, resolve)
+from workbench.puzzles.codevs.field import VISIBLE, WIDTH  # noqa: E402
+
+
+@njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
+def _codevs_loop(count, candidates, rotated):
+    node = np.zeros(NODE, dtype=np.int8)
+    scratch = np.zeros(NODE, dtype=np.int8)
+    dirty = np.zeros(WIDTH, dtype=np.int64)
+    marks = np.zeros(FIELD_CELLS, dtype=np.int8)
+    nine, four = np.uint64(9), np.uint64(4)
+    x = U1
+    checksum = 0
+    for t in range(count):
+        x = xorshift(x)
+        column = np.int64(x % nine)
+        x = xorshift(x)
+        turns = np.int64(x % four)
+        for c in range(WIDTH):
+            dirty[c] = NONE
+        land(node, rotated[t % rotated.shape[0], turns], column, dirty)
+        chains = resolve(node, dirty, marks)
+        dead = False
+        for c in range(WIDTH):
+            if node[HEIGHTS + c] > VISIBLE:
+                dead = True
+        if dead:
+            node[:] = 0
+        if not candidates:
+            checksum += chains
+            continue
+        best = 0
+        for c in range(WIDTH):
+            h = node[HEIGHTS + c]
+            for v in range(1, 10):
+                copy_node(scratch, node)
+                scratch[at(c, h)] = v
+                scratch[HEIGHTS + c] = h + 1
+                for k in range(WIDTH):
+                    dirty[k] = NONE
+                dirty[c] = h
+                got = resolve(scratch, dirty, marks)
+                if got > best:
+                    best = got
+        checksum += best
+    return checksum
+
+
+def _codevs(candidates: bool):
+    from workbench.puzzles.codevs import PUZZLE
+    from workbench.puzzles.codevs.field import rotate
+    case = PUZZLE.parse_input((CASES / "codevs" / "packs_1.txt").read_text())
+    rotated = np.array([[rotate(pack, r) for r in range(4)] for pack in case.packs[:500]],
+                       dtype=np.int8)
+    return lambda count: _codevs_loop(count, candidates, rotated)
+
+
+# ------------------------------------------------------------------ comesolo
+from solvers.comesolo.kernels import FRAME, jump_masks, list_jumps, nth_jump, play, play_masked  # noqa: E402
+
+
+@njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
+def _comesolo_loop(count, root, offs, first, last, width, cols, rows_first, rows):
+    grid = root.copy()
+    mask = np.zeros(grid.shape[0], dtype=np.uint8)
+    row_count = np.zeros(grid.shape[0] // width, dtype=np.int64)
+    total = jump_masks(grid, offs, width, rows_first, rows, mask, row_count)
+    x = U1
+    checksum = 0
+    made = 0
+    while made < count:
+        if total == 0:
+            grid[:] = root
+            total = jump_masks(grid, offs, width, rows_first, rows, mask, row_count)
+            continue
+        x = xorshift(x)
+        code = nth_jump(mask, row_count, width, rows_first, np.int64(x % np.uint64(total)))
+        total = play_masked(grid, mask, row_count, code, offs, width, rows_first, total)
+        made += 1
+        cell = code >> 3
+        checksum += ((cell // width - FRAME) * cols + cell % width - FRAME) * 8 + (code & 7)
+    return checksum
+
+
+@njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
+def _comesolo_scan_loop(count, root, offs, first, last, width, cols):
+    grid = root.copy()
+    jumps = np.zeros(8 * grid.shape[0], dtype=np.int32)
+    x = U1
+    checksum = 0
+    made = 0
+    while made < count:
+        n = list_jumps(grid, offs, first, last, jumps)
+        if n == 0:
+            grid[:] = root
+            continue
+        x = xorshift(x)
+        code = np.int64(jumps[np.int64(x % np.uint64(n))])
+        play(grid, code, offs)
+        made += 1
+        cell = code >> 3
+        checksum += ((cell // width - FRAME) * cols + cell % width - FRAME) * 8 + (code & 7)
+    return checksum
+
+
+def _comesolo_scan():
+    """The same workload on the functions the beam and best-first searches call today."""
+    from solvers.comesolo.layout import layout_of
+    from workbench.puzzles.comesolo import PUZZLE
+    board = PUZZLE.parse_input((CASES / "comesolo" / "rand_30_d60.txt").read_text())
+    lay = layout_of(board)
+    return lambda count: _comesolo_scan_loop(count, lay.root, lay.offs, lay.first, lay.last, lay.width,
+                                             lay.cols)
+
+
+def _comesolo():
+    from solvers.comesolo.layout import layout_of
+    from workbench.puzzles.comesolo import PUZZLE
+    board = PUZZLE.parse_input((CASES / "comesolo" / "rand_30_d60.txt").read_text())
+    lay = layout_of(board)
+    first_row = lay.first // lay.width
+    return lambda count: _comesolo_loop(count, lay.root, lay.offs, lay.first, lay.last, lay.width,
+                                        lay.cols, first_row, lay.rows)
+
+
+# ------------------------------------------------------------------ the figures
+@dataclass(frozen=True)
+class Figure:
+    name: str
+    ops: int  # the spec's default count
+    checksum: int  # at ops
+    cpp_rate: float  # the spec's median C++ rate, ops per second
+    quick_ops: int
+    quick_checksum: int
+    build: Callable[[], Callable[[int], int]]
+    cpp_name: str = ""  # the C++ engine's name for the same workload, when it differs
+
+
+FIGURES = (
+    Figure("rolling-balls.rolls", 10_000_000, 15173866918, 74.4e6, 20000, 29410353,
+           lambda: _rolling_balls(False)),
+    Figure("rolling-balls.score_evals", 1_000_000, 62252696, 2.78e6, 3000, 192055,
+           lambda: _rolling_balls(True)),
+    Figure("ahc011.moves", 10_000_000, 493754994, 116e6, 20000, 959085, lambda: _ahc011(False)),
+    Figure("ahc011.tree_evals", 1_000_000, 7795633, 1.98e6, 3000, 22424, lambda: _ahc011(True)),
+    Figure("ahc015.playouts", 200_000, 370853642, 89.7e3, 300, 553934, _ahc015),
+    Figure("codevs.drops", 2_000_000, 1884573, 3.58e6, 3000, 2872, lambda: _codevs(False)),
+    Figure("codevs.cand_evals", 200_000, 553101, 155e3, 200, 450, lambda: _codevs(True)),
+    Figure("comesolo.moves", 20_000_000, 73521711421, 4.96e6, 3000, 11008709, _comesolo),
+    # Not a spec figure: comesolo.moves on list_jumps + play, which the solvers still use
+    # (their time goes to evaluating ~900 children per board, not to listing them).
+    Figure("comesolo.moves_scan", 20_000_000, 73521711421, 4.96e6, 3000, 11008709, _comesolo_scan,
+           cpp_name="comesolo.moves"),
+)
+BY_NAME = {f.name: f for f in FIGURES}
+# The spec's second codevs quick check, which covers the dead-field reset.
+EXTRA_CHECKS = {("codevs.drops", 20000): 18757, ("codevs.cand_evals", 1000): 2604}
+
+
+def expected_checksum(figure: Figure, ops: int) -> int | None:
+    if ops == figure.ops:
+        return figure.checksum
+    if ops == figure.quick_ops:
+        return figure.quick_checksum
+    return EXTRA_CHECKS.get((figure.name, ops))
+
+
+@dataclass
+class Measure:
+    name: str
+    ops: int
+    seconds: float
+    checksum: int
+
+    @property
+    def rate(self) -> float:
+        return self.ops / self.seconds if self.seconds > 0 else float("inf")
+
+    def line(self) -> str:
+        return (f"{self.name} ops={self.ops} seconds={self.seconds:.4f} rate={self.rate:.6g} "
+                f"checksum={self.checksum}")
+
+
+def measure(figure: Figure, ops: int, repeat: int = 1) -> Measure:
+    """Run ``figure`` ``repeat`` times on ``ops`` operations; the median time."""
+    run = figure.build()
+    run(min(ops, 50))  # compile (or load from numba's cache) outside the timing
+    times, checksum = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        checksum = int(run(ops))
+        times.append(time.perf_counter() - start)
+    return Measure(figure.name, ops, statistics.median(times), checksum)
+
+
+# ------------------------------------------------------------------ the C++ engine
+def build_cpp() -> Path | None:
+    """Compile bench/cpp/engines.cpp once per source version; None without g++."""
+    compiler = shutil.which("g++")
+    if compiler is None:
+        return None
+    source = CPP_SOURCE.read_bytes()
+    tag = hashlib.sha1(source).hexdigest()[:12]
+    folder = Path(tempfile.gettempdir()) / f"puzzle-workbench-bench-{os.getuid()}"
+    folder.mkdir(exist_ok=True)
+    binary = folder / f"engines-{tag}"
+    if not binary.exists():
+        partial = folder / f"engines-{tag}.{os.getpid()}.tmp"
+        subprocess.run([compiler, "-O2", "-march=native", "-std=c++17", "-o", str(partial),
+                        str(CPP_SOURCE)], check=True)
+        partial.replace(binary)
+    return binary
+
+
+def measure_cpp(binary: Path, figure: Figure, ops: int, repeat: int) -> Measure:
+    results = []
+    for _ in range(repeat):
+        out = subprocess.run([str(binary), str(CASES), figure.cpp_name or figure.name, str(ops)], check=True,
+                             capture_output=True, text=True).stdout.split()
+        fields = dict(part.split("=", 1) for part in out[1:])
+        results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]),
+                               int(fields["checksum"])))
+    return sorted(results, key=lambda m: m.seconds)[len(results) // 2]
+
+
+# ------------------------------------------------------------------ command line
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.engines",
+                                     description="The engine workloads of specs/engine-workloads.md, "
+                                                 "with the C++ engine's rates in the same run.")
+    parser.add_argument("--figure", action="append", choices=[f.name for f in FIGURES],
+                        help="run only this figure (repeatable; default: all)")
+    parser.add_argument("--repeat", type=int, default=1, help="runs per figure; the median counts")
+    parser.add_argument("--quick", action="store_true", help="the spec's quick-check counts")
+    parser.add_argument("--scale", type=float, default=1.0,
+                        help="fraction of the spec's counts (checksums are then not checked)")
+    parser.add_argument("--no-cpp", action="store_true", help="skip the C++ engine")
+    args = parser.parse_args(argv)
+    if args.repeat < 1 or not 0 < args.scale <= 1:
+        parser.error("--repeat must be >= 1 and --scale in (0, 1]")
+    figures = [BY_NAME[name] for name in args.figure] if args.figure else list(FIGURES)
+
+    binary = None
+    if not args.no_cpp:
+        binary = build_cpp()
+        if binary is None:
+            print("g++ not found: the C++ rates below are the spec's, not measured in this run")
+    rows, bad = [], 0
+    for figure in figures:
+        ops = figure.quick_ops if args.quick else max(1, int(figure.ops * args.scale))
+        mine = measure(figure, ops, args.repeat)
+        print(mine.line(), flush=True)
+        want = expected_checksum(figure, ops)
+        ok = want is None or mine.checksum == want
+        if not ok:
+            bad += 1
+            print(f"  CHECKSUM MISMATCH: the spec says {want}", flush=True)
+        cpp_rate, cpp_ok, source = figure.cpp_rate, None, "spec"
+        if binary is not None:
+            theirs = measure_cpp(binary, figure, ops, args.repeat)
+            print("  c++ " + theirs.line(), flush=True)
+            cpp_rate, cpp_ok, source = theirs.rate, theirs.checksum == mine.checksum, "measured"
+        rows.append((figure, mine.rate, cpp_rate, source, ok, cpp_ok))
+    if not args.no_cpp:
+        # ratio: against the C++ engine measured in this run (the spec's rate without g++);
+        # spec ratio: against the spec's C++ rate, measured elsewhere on a quieter machine.
+        print()
+        print(f"{'figure':27} {'rate':>11} {'C++ rate':>11} {'ratio':>6} {'spec C++':>10} {'spec ratio':>10}  checksum")
+        for figure, rate, cpp_rate, source, ok, cpp_ok in rows:
+            agree = "" if cpp_ok is None else (" = C++" if cpp_ok else " != C++")
+            print(f"{figure.name:27} {rate:11.4g} {cpp_rate:11.4g} {rate / cpp_rate:6.2f} "
+                  f"{figure.cpp_rate:10.4g} {rate / figure.cpp_rate:10.2f}  "
+                  f"{'ok' if ok else 'WRONG'}{agree}{'' if source == 'measured' else ' (no g++: spec rate)'}")
+        print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if bad:
+        print(f"{bad} checksum(s) differ from the spec", file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

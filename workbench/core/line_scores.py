@@ -1,0 +1,43 @@
+"""Contest scores of the lines a solver reports, from the game's start (Qt-free).
+
+Solvers rank their answers and frontier states with their own figures (ojama
+counts, playout means, scores of the part they played). The window shows one
+scale everywhere: the contest score the status bar shows, of the whole answer
+from the game's start. ``LineScorer`` computes it by replaying a line from the
+position the solver started at; consecutive lines share long prefixes (a beam's
+states, an online game's turns), so the states of the last line are kept and
+only the moves after the common prefix are replayed.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .puzzle import Puzzle, ScoreReport
+
+
+class LineScorer:
+    def __init__(self, puzzle: Puzzle, instance: Any, origin_state: Any, origin_depth: int = 0):
+        self.puzzle = puzzle
+        self.instance = instance
+        self.origin_depth = origin_depth  # moves played before the solver's start
+        self._moves: list = []
+        self._states: list = [origin_state]
+
+    def state_after(self, moves: Sequence) -> Any:
+        """The state ``moves`` reach from the origin (IllegalMove if they do not apply)."""
+        shared = 0
+        limit = min(len(moves), len(self._moves))
+        while shared < limit and moves[shared] == self._moves[shared]:
+            shared += 1
+        del self._moves[shared:]
+        del self._states[shared + 1:]
+        for move in moves[shared:]:
+            self._states.append(self.puzzle.apply(self.instance, self._states[-1], move).state)
+            self._moves.append(move)
+        return self._states[-1]
+
+    def report(self, moves: Sequence) -> ScoreReport:
+        """The contest score if the answer were the moves before the origin, then ``moves``."""
+        state = self.state_after(moves)
+        return self.puzzle.evaluate(self.instance, state, self.origin_depth + len(moves))

@@ -1,0 +1,141 @@
+"""Getting a puzzle's solver kernels ready without stalling the window.
+
+The first time (cold numba cache) the kernels are compiled by a worker process
+(``workbench.core.warm_up``), which leaves the window's interpreter free; its
+lines ("2/3 beam") drive the progress shown in the status bar. Then, and on
+every later start, the window's process loads the cached code on a thread.
+A run asked for meanwhile waits for ``ready`` (see SolverPanel.start): building a
+solver on the GUI thread while its kernels load would block on numba's lock.
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+
+from PySide6.QtCore import QObject, QProcess, QTimer, Signal
+
+from workbench.core import warm_up
+from workbench.core.registry import solvers
+
+POLL_MS = 200
+
+
+class KernelWarmUp(QObject):
+    changed = Signal(str)  # what is happening, for the status bar ("" when nothing is)
+    ready = Signal(str)  # a puzzle id whose kernels are loaded
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.stage: dict[str, str] = {}  # puzzle id -> "compiling", "loading", "ready"
+        self.detail: dict[str, str] = {}  # puzzle id -> the worker's last line ("2/3 beam")
+        self.started: dict[str, float] = {}
+        self.processes: dict[str, QProcess] = {}
+        self.threads: dict[str, threading.Thread] = {}
+        self.timer = QTimer(self)
+        self.timer.setInterval(POLL_MS)
+        self.timer.timeout.connect(self._poll)
+
+    # ------------------------------------------------------------ asking
+    def request(self, puzzle_id: str) -> None:
+        """Get ``puzzle_id``'s kernels ready (once per puzzle and session)."""
+        if puzzle_id in self.stage:
+            return
+        if not solvers(puzzle_id):
+            self.stage[puzzle_id] = "ready"
+            return
+        self.started[puzzle_id] = time.perf_counter()
+        if warm_up.is_warm(puzzle_id):
+            self._load(puzzle_id)
+        else:
+            self._compile(puzzle_id)
+        self.timer.start()
+        self._poll()
+
+    def is_ready(self, puzzle_id: str) -> bool:
+        return self.stage.get(puzzle_id) == "ready"
+
+    def compiling(self, puzzle_id: str) -> bool:
+        return self.stage.get(puzzle_id) == "compiling"
+
+    def busy(self) -> bool:
+        return any(stage != "ready" for stage in self.stage.values())
+
+    def describe(self, puzzle_id: str) -> str:
+        """One line about ``puzzle_id``'s kernels, for the status bar and the solver panel."""
+        stage = self.stage.get(puzzle_id)
+        if stage is None or stage == "ready":
+            return ""
+        seconds = time.perf_counter() - self.started.get(puzzle_id, time.perf_counter())
+        if stage == "compiling":
+            detail = self.detail.get(puzzle_id, "")
+            step = f" (solver {detail})" if detail else ""
+            return (f"Compiling the {puzzle_id} solver kernels, first use only{step}: "
+                    f"{seconds:.0f} s")
+        return f"Loading the {puzzle_id} solver kernels: {seconds:.0f} s"
+
+    def shutdown(self) -> None:
+        """Stop the workers (the window closes); nothing starts after this."""
+        processes, self.processes = self.processes, {}
+        self.timer.stop()
+        for process in processes.values():
+            process.kill()
+            process.waitForFinished(2000)
+
+    # ------------------------------------------------------------ stages
+    def _compile(self, puzzle_id: str) -> None:
+        self.stage[puzzle_id] = "compiling"
+        process = QProcess(self)
+        process.setProgram(sys.executable)
+        process.setArguments(["-m", "workbench.core.warm_up", puzzle_id])
+        process.setWorkingDirectory(str(warm_up.REPO))
+        process.setProcessChannelMode(QProcess.ForwardedErrorChannel)
+        process.readyReadStandardOutput.connect(lambda: self._read(puzzle_id))
+        process.finished.connect(lambda *_: self._compiled(puzzle_id))
+        process.errorOccurred.connect(lambda error: self._failed(puzzle_id, error))
+        self.processes[puzzle_id] = process
+        process.start()
+
+    def _read(self, puzzle_id: str) -> None:
+        process = self.processes.get(puzzle_id)
+        if process is None:
+            return
+        for line in bytes(process.readAllStandardOutput()).decode(errors="replace").splitlines():
+            parts = line.split()
+            if parts and "/" in parts[0]:
+                self.detail[puzzle_id] = " ".join(parts[:2])
+
+    def _compiled(self, puzzle_id: str) -> None:
+        if self.processes.pop(puzzle_id, None) is not None and self.stage.get(puzzle_id) == "compiling":
+            self._load(puzzle_id)  # from the cache now (or compiled here when the worker could not)
+
+    def _failed(self, puzzle_id: str, error) -> None:
+        if error == QProcess.FailedToStart and puzzle_id in self.processes:
+            self.processes.pop(puzzle_id, None)
+            self._load(puzzle_id)
+
+    def _load(self, puzzle_id: str) -> None:
+        self.stage[puzzle_id] = "loading"
+
+        def work():
+            try:
+                warm_up.warm_up(puzzle_id, report=lambda line: None)
+            except Exception:  # the app is closing, or a kernel failed: a run compiles what it needs
+                return
+            warm_up.mark_warm(puzzle_id)
+
+        thread = threading.Thread(target=work, name=f"warm-up-{puzzle_id}", daemon=True)
+        self.threads[puzzle_id] = thread
+        thread.start()
+
+    def _poll(self) -> None:
+        for puzzle_id, thread in list(self.threads.items()):
+            if not thread.is_alive():
+                del self.threads[puzzle_id]
+                self.stage[puzzle_id] = "ready"
+                self.ready.emit(puzzle_id)
+        texts = [self.describe(p) for p in self.stage]
+        self.changed.emit("; ".join(t for t in texts if t))
+        if not self.busy():
+            self.timer.stop()
