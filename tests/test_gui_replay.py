@@ -74,7 +74,9 @@ def test_export_replay_button_writes_the_line(qtbot, stepping, tmp_path, monkeyp
     assert written.exists()
     image = Image.open(written)
     assert image.n_frames == 115  # ahc011 moves have no stages: the start and 114 moves
-    assert image.info["duration"] == 100  # 10 moves/s
+    # The panel's 10 moves/s becomes the GIF's per-frame delay, a value in the file's header.
+    frame_delay_ms = image.info["duration"]
+    assert frame_delay_ms == 1000 / panel.speed.value()
     assert "Exported replay.gif: 115 frames" in stepping.statusBar().currentMessage()
     assert stepping.session.depth == 0  # exporting does not move the board
 

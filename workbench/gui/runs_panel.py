@@ -28,6 +28,8 @@ from workbench.batch.tasks import Runner
 from workbench.core.errors import WorkbenchError
 from workbench.core.registry import get_puzzle, solvers
 
+from .plot_style import style_plot
+
 COMMAND_CHOICE = "Your program (command)…"
 SORT_ROLE = Qt.UserRole + 1
 
@@ -104,13 +106,13 @@ class RunsPanel(QWidget):
         self.table.setToolTip("Double-click a case to step through this run's answer on its board")
 
         self.by_case = pg.PlotWidget()
-        self.by_case.setBackground(None)
+        style_plot(self.by_case, self.palette())
         self.by_case.setLabel("bottom", "case (seed)")
         self.by_case.setLabel("left", "score")
         self.points = pg.ScatterPlotItem(size=7)
         self.by_case.addItem(self.points)
         self.by_group = pg.PlotWidget()
-        self.by_group.setBackground(None)
+        style_plot(self.by_group, self.palette())
         self.by_group.setLabel("left", "mean score")
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6a9fd8")
         self.by_group.addItem(self.bars)

@@ -12,6 +12,8 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 
+from .plot_style import style_plot
+
 LINE = "#3b5b92"
 MARK = "#e07a1f"
 MAX_POINTS = 600
@@ -33,17 +35,8 @@ class ScorePlot(pg.PlotWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        palette = self.palette()
-        text = palette.color(QPalette.WindowText)
-        self.setBackground(palette.color(QPalette.Base))
-        for name in ("left", "bottom"):
-            axis = self.getAxis(name)
-            axis.enableAutoSIPrefix(False)
-            axis.setPen(pg.mkPen(palette.color(QPalette.Mid)))
-            axis.setTextPen(pg.mkPen(text))
-        self.getAxis("left").setWidth(64)
-        self.showGrid(x=True, y=True, alpha=0.15)
-        self.setLabel("bottom", "step", color=text.name())
+        style_plot(self, self.palette())
+        self.setLabel("bottom", "step", color=self.palette().color(QPalette.WindowText).name())
         self.setMouseEnabled(x=False, y=False)
         self.hideButtons()
         self.setMenuEnabled(False)

@@ -25,6 +25,8 @@ from workbench.core.errors import IllegalMove
 from workbench.core.line_scores import LineScorer
 from workbench.core.registry import solvers
 
+from .plot_style import style_plot
+
 POLL_MS = 100  # 10 Hz: well under the 30 Hz ceiling for repaints
 MAX_INT_SPIN = 2_000_000_000
 PARAMS_HEIGHT = 190  # pixels the unfolded parameters may take before they scroll
@@ -211,18 +213,10 @@ class SolverPanel(QWidget):
     # ------------------------------------------------------------ set-up
     def _style_plot(self, plot: pg.PlotWidget) -> None:
         """The app's palette (not pyqtgraph's black), whole numbers on the axes."""
-        palette = self.palette()
-        text = palette.color(QPalette.WindowText)
-        plot.setBackground(palette.color(QPalette.Base))
-        for name in ("left", "bottom"):
-            axis = plot.getAxis(name)
-            axis.enableAutoSIPrefix(False)
-            axis.setPen(pg.mkPen(palette.color(QPalette.Mid)))
-            axis.setTextPen(pg.mkPen(text))
-        plot.getAxis("left").setWidth(64)  # room for seven-digit scores
+        style_plot(plot, self.palette())
+        text = self.palette().color(QPalette.WindowText)
         plot.getAxis("left").setTickDensity(0.5)  # fewer, spaced labels on a short plot
         plot.getAxis("left").setStyle(hideOverlappingLabels=True)
-        plot.showGrid(x=True, y=True, alpha=0.15)
         plot.setLabel("bottom", "seconds", color=text.name())
         plot.setMinimumHeight(120)
         plot.setMouseEnabled(x=False, y=False)
