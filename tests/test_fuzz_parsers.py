@@ -20,7 +20,8 @@ from workbench.core.judge_text import C, JAVA, JAVA_INT, RUST
 from workbench.core.registry import get_puzzle
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
-pytestmark = pytest.mark.skipif(not SHARED.is_dir(), reason="../shared is not beside the checkout")
+if not SHARED.is_dir():  # the tests below are built from its files when the module loads
+    pytest.skip("../shared is not beside the checkout", allow_module_level=True)
 
 NASTY = ("0123456789+-_ \t\r\n\x0b\x0c\x1c\x1f\x00\x85\xa0\u2028\u3000\ufeff٤６ｘSEND FBLRUDxX#.*"
          "99999999999999999999999")
