@@ -197,7 +197,8 @@ def _slices(solver, budget, control, on_progress, slice_expansions, watchdog, st
             stopped_by = "cancelled"
             break
         elapsed = time.perf_counter() - start - paused_for
-        if budget.seconds is not None and elapsed >= budget.seconds:
+        # The first slice always runs, so a budget shorter than the start-up still gets an answer.
+        if budget.seconds is not None and elapsed >= budget.seconds and samples:
             stopped_by = "time"
             break
         if budget.nodes is not None and progress.expansions >= budget.nodes:

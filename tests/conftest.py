@@ -6,14 +6,19 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"
+SHARED = REPO.parent / "shared"  # the contest data, outside the repo (bench/engines.py reads it too)
+
+
+def shared_file(relative: str) -> Path:
+    """``../shared/relative``; the test calling it skips when ../shared is not beside the checkout."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared is not beside the checkout")
+    return SHARED / relative
 
 
 @pytest.fixture(scope="session")
 def shared() -> Path:
-    if not SHARED.is_dir():
-        pytest.skip("../shared is not beside the checkout")
-    return SHARED
+    return shared_file("")
 
 
 @pytest.fixture

@@ -1,12 +1,12 @@
 import io
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import shared_file
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
@@ -16,12 +16,11 @@ from workbench.core.rng import chacha20_block
 from workbench.puzzles.ahc011.generator import scramble, unscramble_answer
 from workbench.puzzles.ahc011.scoring import contest_score, round_half_away
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
 SAMPLE_OUTPUT = "RRRDLUULDDDDLUUUR"  # the official sample output for seed 0
 
 
 def case_file(seed: int) -> str:
-    return (SHARED / f"cases/ahc011/{seed:04d}.txt").read_text()
+    return shared_file(f"cases/ahc011/{seed:04d}.txt").read_text()
 
 
 def case(seed: int) -> Case:
@@ -127,7 +126,7 @@ def test_the_f64_score_equals_exact_half_up_rounding_for_every_contest_size():
     (15, 121, 859954), (16, 198, 855685), (17, 328, 839844), (18, 438, 849794), (19, 617, 845750),
 ])
 def test_the_shared_solutions_score_exactly(seed, k, score):
-    text = (SHARED / f"solutions/ahc011/{seed:04d}.txt").read_text()
+    text = shared_file(f"solutions/ahc011/{seed:04d}.txt").read_text()
     report = PUZZLE.score_solution(case(seed), text)
     assert (report.score, report.text, report.fact("K"), report.fact("full tree")) == (score, str(score), k, "yes")
 
@@ -253,7 +252,7 @@ def test_chacha20_matches_the_zero_key_test_vector():
 def test_cli_scores_a_valid_answer(tmp_path, capsys):
     answer = tmp_path / "0000.out"
     answer.write_text(SAMPLE_OUTPUT + "\n")
-    assert main(["score", "ahc011", str(SHARED / "cases/ahc011/0000.txt"), str(answer)]) == 0
+    assert main(["score", "ahc011", str(shared_file("cases/ahc011/0000.txt")), str(answer)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "200000"
     assert "S: 14" in out and "full tree: no" in out
@@ -262,7 +261,7 @@ def test_cli_scores_a_valid_answer(tmp_path, capsys):
 def test_cli_rejects_an_answer_split_across_lines(tmp_path, capsys):
     answer = tmp_path / "bad.out"
     answer.write_text("RRR\nDLU\n")
-    assert main(["score", "ahc011", str(SHARED / "cases/ahc011/0000.txt"), str(answer)]) == 1
+    assert main(["score", "ahc011", str(shared_file("cases/ahc011/0000.txt")), str(answer)]) == 1
     assert "line 1, move 4: a line break is not a move" in capsys.readouterr().err
 
 

@@ -8,6 +8,8 @@ import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
+from solvers.ahc011.beam import BLOCK, plan
+from solvers.ahc011.move_beam import move_beam
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.matching import type_travel
 from solvers.ahc011.target import build_target
@@ -164,9 +166,9 @@ def best_target(case, targets=6):
 
 
 def slides(case, tiles, target, k, stop=0):
-    moves = np.zeros(4 * case.limit, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
     flag = np.array([stop], dtype=np.uint8)
-    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, 500, 0.5, flag, moves)
+    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, 500, 0.5, 100.0, 10, 3, 3.0, 1.0, flag, moves)
     return tuple(LETTERS[m] for m in moves[:max(length, 0)]), length
 
 
@@ -178,6 +180,57 @@ def test_the_slide_by_slide_search_ends_on_a_full_tree_and_repeats_itself(shared
     assert tree_size(PUZZLE.replay(case, answer)[-1]) == case.tile_count
     assert all(tree_size(board) < case.tile_count for board in PUZZLE.replay(case, answer)[:-1])
     assert slides(case, tiles, target, k) == (answer, length)
+
+
+def test_a_stalled_slide_search_hands_its_least_travel_board_to_the_plan(shared):
+    case = case_file(shared, 2)  # 8x8: a beam one board wide stalls long before a full tree
+    tiles, (travel, k, target) = best_target(case)
+    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    seed_stream(rng, 0, 2 * k + 1)
+    stalled = move_beam(case.n, tiles, target, case.limit, 1, 0.5, 100.0, rng, np.zeros(1, dtype=np.uint8), moves)
+    assert stalled < -1  # no full tree, and a board with less travel to hand over
+    prefix = tuple(LETTERS[m] for m in moves[:-1 - stalled])
+    handed = np.frombuffer(PUZZLE.replay(case, prefix)[-1].tiles, dtype=np.uint8).astype(np.int64)
+    assert board_travel(case.n, handed, target) < travel
+    # The whole search: those slides, then the plan to a full tree.
+    answer = slides_with(case, tiles, target, k, move_width=1)
+    assert answer[:len(prefix) - 2] == prefix[:len(prefix) - 2]  # (the join may cancel a slide or two)
+    assert tree_size(PUZZLE.replay(case, answer)[-1]) == case.tile_count and len(answer) <= case.limit
+
+
+def board_travel(n, board, target):
+    """Fewest total steps from ``board``'s tiles to ``target``'s cells of their types."""
+    cells = np.zeros(n * n, dtype=np.int64)
+    sources = np.zeros((16, n * n), dtype=np.int64)
+    counts = np.zeros(16, dtype=np.int64)
+    for cell, kind in enumerate(board):
+        if kind:
+            sources[kind, counts[kind]] = cell
+            counts[kind] += 1
+    cost = np.zeros((n * n, n * n), dtype=np.int64)
+    work = np.zeros((6, n * n + 1), dtype=np.int64)
+    return sum(type_travel(n, target, kind, cells, sources, counts, cost, work) for kind in range(1, 16))
+
+
+def slides_with(case, tiles, target, k, move_width):
+    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
+    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, move_width, 0.5, 100.0, 10, 3, 3.0, 1.0,
+                            np.zeros(1, dtype=np.uint8), moves)
+    return tuple(LETTERS[m] for m in moves[:length])
+
+
+@pytest.mark.parametrize("n", [3, 4, 7, 10])
+def test_the_plan_leaves_the_bottom_right_3x3_block_to_the_exact_search(n):
+    steps, done = plan(n, True)
+    before_block = done[-2] if len(done) > 1 else np.zeros(n * n, dtype=bool)
+    block = {row * n + col for row in range(n - 3, n) for col in range(n - 3, n)}
+    assert {cell for cell in range(n * n) if not before_block[cell]} == block
+    assert steps[-1][0] == BLOCK and steps[-1][1] == (n - 3) * n + n - 3 and done[-1].all()
+    # The 2x3 variant ends one row later.
+    steps, done = plan(n, False)
+    assert {cell for cell in range(n * n) if not done[-2][cell]} == {
+        row * n + col for row in range(n - 2, n) for col in range(n - 3, n)} or n == 3
 
 
 def test_a_stop_flag_ends_both_searches_at_once(shared):
@@ -204,3 +257,16 @@ def test_a_tiny_time_budget_still_gives_a_full_tree(shared):
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     result = run(solver, Budget(seconds=0.001))
     assert result.moves and tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count
+
+
+def test_boards_past_the_contest_size_get_no_grace_past_the_deadline():
+    """A first answer on a 12x12 board can take minutes: the budget is kept. Contest boards
+    get the grace (once the kernels are compiled) so a timed run rarely comes back empty."""
+    for side, graced in ((12, False), (6, True)):
+        case = PUZZLE.generate(0, size=side)
+        solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
+        solver.run_slice(1)  # compiles (or loads) the target kernel
+        assert not solver.found
+        assert (solver.stop_time(100.0) > 100.0) == graced
+        solver.deadline = 0.0
+        assert solver._owes_answer() == graced

@@ -10,6 +10,9 @@ import pytest
 
 from bench.engines import BY_NAME, EXTRA_CHECKS, FIGURES, main, measure
 
+# Every figure reads its case from ../shared/cases (bench.engines.CASES).
+pytestmark = pytest.mark.usefixtures("shared")
+
 
 @pytest.mark.parametrize("figure", FIGURES, ids=[f.name for f in FIGURES])
 def test_quick_check_checksum(figure):

@@ -1,10 +1,10 @@
 import io
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from conftest import shared_file
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
@@ -12,16 +12,13 @@ from workbench.puzzles.rolling_balls import PUZZLE, Board, Case, Roll, moving_ro
 from workbench.puzzles.rolling_balls.generator import generate
 from workbench.puzzles.rolling_balls.sha1prng import Sha1Prng
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CASES = SHARED / "cases/rolling-balls"
-
 # The spec's tiny illustration (§3): three rolls reach the target exactly.
 SPEC_CASE = "3\n#0.\n...\n.1#\n3\n#..\n0..\n1.#\n"
 SPEC_ANSWER = "3\n0 1 1\n1 1 0\n2 1 0\n"
 
 
 def case_text(seed: int) -> str:
-    return (CASES / f"seed_{seed}.txt").read_text()
+    return shared_file(f"cases/rolling-balls/seed_{seed}.txt").read_text()
 
 
 def spec_case() -> Case:

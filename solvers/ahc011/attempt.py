@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from .beam import beam_solve
-from .grid import cancel_back_and_forth, first_full_tree, seed_stream
+from .grid import cancel_back_and_forth, first_full_tree, neighbour, seed_stream
 from .move_beam import move_beam
 from .target import build_target
 
@@ -45,8 +45,32 @@ def slide_into(n, tiles, target, limit, seed, k, width, branch, noise, lookahead
 
 
 @njit(cache=True, nogil=True)
-def slide_by_moves(n, tiles, target, limit, seed, k, width, noise, stop, moves):
-    """``move_beam`` toward target ``k``: the count of moves written, or -1."""
+def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rate, width, branch, noise,
+                   lookahead, stop, moves):
+    """``move_beam`` toward target ``k``; where it stalls, the placement plan (``beam_solve``)
+    finishes from the least-travel board it reached. The count of moves written, or -1."""
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, seed, 2 * k + 1)
-    return move_beam(n, tiles, target, limit, width, noise, rng, stop, moves)
+    count = move_beam(n, tiles, target, limit, move_width, move_noise, rate, rng, stop, moves)
+    if count >= 0:
+        return count
+    if stop[0]:
+        return -1
+    prefix = -1 - count
+    board = tiles.copy()
+    empty = 0
+    for cell in range(n * n):
+        if board[cell] == 0:
+            empty = cell
+    for i in range(prefix):
+        other = neighbour(n, empty, moves[i])
+        board[empty], board[other] = board[other], 0
+        empty = other
+    rest = beam_solve(n, board, target, limit, width, branch, noise, lookahead, rng, stop, moves[prefix:])
+    if rest < 0:
+        return -1
+    count = cancel_back_and_forth(moves, prefix + rest)
+    length = first_full_tree(n, tiles, moves, count)
+    if length < 0 or length > limit:
+        return -1
+    return length

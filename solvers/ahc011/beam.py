@@ -21,7 +21,9 @@ from .grid import random_unit
 from .placement import COUNT, EMPTY, place, place_pair, place_pair_through_second, solve_window
 
 SINGLE, PAIR, BLOCK = 0, 1, 2
-BLOCK_ROWS, BLOCK_COLS = 2, 3  # the last block, solved by search
+# The last block, solved by search: 3x3 (the plan stops a row and a column earlier), searched from
+# the SQUARE_TRIES best boards only since a 3x3 search is slow; 2x3 from every board when 0.
+SQUARE_TRIES = 3
 
 
 @njit(cache=True, nogil=True)
@@ -35,29 +37,29 @@ def _add(steps, done, locked, count, kind, first, second, parked):
 
 
 @njit(cache=True, nogil=True)
-def plan(n):
+def plan(n, square):
     """The steps as rows (kind, first, second, parked), and the cells locked after each.
 
     Row k then column k, for k = 0, 1, ...: the unsolved part stays square,
-    so tiles and the empty square never have far to go. Row N-3 ends it, leaving
-    the 2x3 block.
+    so tiles and the empty square never have far to go. Column N-4 ends it,
+    leaving a 3x3 block, when ``square``; else row N-3, leaving the 2x3 block.
     """
     steps = np.zeros((n * n, 4), dtype=np.int64)
     done = np.zeros((n * n, n * n), dtype=np.bool_)
     locked = np.zeros(n * n, dtype=np.bool_)
     count = 0
-    for k in range(n - 2):
+    for k in range(n - 3 if square else n - 2):
         for col in range(k, n - 2):
             count = _add(steps, done, locked, count, SINGLE, k * n + col, -1, -1)
         first = k * n + n - 2
         count = _add(steps, done, locked, count, PAIR, first, first + 1, first + n)
-        if k == n - 3:
+        if k == n - 3 and not square:
             break
         for row in range(k + 1, n - 2):
             count = _add(steps, done, locked, count, SINGLE, row * n + k, -1, -1)
         first = (n - 2) * n + k
         count = _add(steps, done, locked, count, PAIR, first, first + n, first + 1)
-    steps[count, 0], steps[count, 1] = BLOCK, (n - BLOCK_ROWS) * n + n - BLOCK_COLS
+    steps[count, 0], steps[count, 1] = BLOCK, (n - 3) * n + n - 3 if square else (n - 2) * n + n - 3
     done[count] = True
     return steps[:count + 1], done[:count + 1]
 
@@ -109,7 +111,9 @@ def beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, st
 
     Another thread may set ``stop[0]`` to end the search early (-1)."""
     size = n * n
-    steps, done = plan(n)
+    square = SQUARE_TRIES > 0 and n >= 3
+    steps, done = plan(n, square)
+    block_side = 3 if square else 2
     order, filled = _plan_order(n, steps)
     segment_cap = 8 * size  # longer steps are dropped: they would never be kept anyway
     history_cap = limit + size  # beyond that no answer fits in T even after trimming
@@ -145,7 +149,7 @@ def beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, st
             return -1
         free[:] = ~done[s]
         made = 0
-        for parent in range(alive):
+        for parent in range(min(alive, SQUARE_TRIES) if kind == BLOCK and square else alive):
             for choice in range(1 if kind == BLOCK else 2 * branch if kind == PAIR else branch):
                 board = child_board[made]
                 board[:] = boards[cur, parent]
@@ -163,7 +167,7 @@ def beam_solve(n, tiles, target, limit, width, branch, noise, lookahead, rng, st
                     ok = place_pair(n, board, ctx, moves, target, first, second, parked, scratch_locked,
                                     blocked, dist, queue, search, choice, noise, rng)
                 else:
-                    ok = solve_window(n, board, ctx, moves, first, BLOCK_ROWS, BLOCK_COLS, target, ~locked, True)
+                    ok = solve_window(n, board, ctx, moves, first, block_side, 3, target, ~locked, True)
                 total = lengths[cur, parent] + ctx[COUNT]
                 if not ok or ctx[COUNT] > segment_cap or total > history_cap:
                     continue

@@ -9,8 +9,9 @@ moves one tile, so only that type's travel is recomputed. Zobrist hashes drop
 boards already in the next level. The search ends at the first board that is
 a full tree: travel zero (the target itself) or, checked once travel is
 small, any other full tree. On larger boards the beam tends to stall a few
-steps from the end (it gives up after STALL levels without progress), so the
-solver keeps the plan there.
+steps from the end (it gives up after STALL levels without progress): then it
+hands over the least-travel board it saw, most tiles already home, for the
+placement plan to finish (``attempt.slide_by_moves``).
 """
 
 from __future__ import annotations
@@ -45,11 +46,15 @@ def _travel(n, board, target, kind, here, there, cost, work):
 
 
 @njit(cache=True, nogil=True)
-def move_beam(n, tiles, target, limit, width, noise, rng, stop, out):
-    """Slides (into ``out``, letters 0..3) from ``tiles`` to a full tree; their count, or -1.
+def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
+    """Slides (into ``out``, letters 0..3) from ``tiles`` to a full tree; their count.
 
-    ``target`` must hold the same tiles as ``tiles`` (a target tree). Another
-    thread may set ``stop[0]`` to end the search early (-1).
+    When it stalls or reaches ``limit`` first: ``-1 - d``, with ``out[:d]``
+    the slides to the board seen that looks cheapest to finish by the plan:
+    the fewest slides so far plus ``rate`` times its travel (the plan spends
+    3-4 slides per step of travel; a high rate picks the least travel). ``target``
+    must hold the same tiles as ``tiles`` (a target tree). Another thread may
+    set ``stop[0]`` to end the search early (-1).
     """
     size = n * n
     boards = np.zeros((2, width, size), dtype=np.int64)
@@ -93,9 +98,12 @@ def move_beam(n, tiles, target, limit, width, noise, rng, stop, out):
         return 0
     alive, cur = 1, 0
     least, least_depth = totals[0, 0], 0
+    handover, handover_depth, handover_state = rate * totals[0, 0], 0, 0
     for depth in range(limit):
-        if depth - least_depth > STALL or stop[0]:
+        if stop[0]:
             return -1
+        if depth - least_depth > STALL:
+            break
         made = 0
         for parent in range(alive):
             board, empty = boards[cur, parent], empties[cur, parent]
@@ -143,6 +151,8 @@ def move_beam(n, tiles, target, limit, width, noise, rng, stop, out):
             kept += 1
             if child_total[c] < least:
                 least, least_depth = child_total[c], depth + 1
+            if depth + 1 + rate * child_total[c] < handover:
+                handover, handover_depth, handover_state = depth + 1 + rate * child_total[c], depth + 1, kept - 1
             if child_total[c] == 0 or child_total[c] <= CHECK_TRAVEL and is_full_tree(n, board):
                 state = kept - 1
                 for level in range(depth + 1, 0, -1):
@@ -152,4 +162,8 @@ def move_beam(n, tiles, target, limit, width, noise, rng, stop, out):
             if kept == width:
                 break
         alive, cur = kept, nxt
-    return -1
+    state = handover_state
+    for level in range(handover_depth, 0, -1):
+        out[level - 1] = slides[level, state]
+        state = parents[level, state]
+    return -1 - handover_depth

@@ -6,9 +6,10 @@ second on a 10x10 board). The travel of a target (how far its tiles must go,
 ``matching``) predicts the search's answer well, so the solver anneals
 ``screen`` targets for every search and searches the least-travel target not
 searched yet. The search is a beam over single slides ranked by travel
-(``move_beam``) on boards up to ``move_side``, falling back to the beam over
-the row-by-row placement plan (``beam``) when it stalls; larger boards use
-the plan only. The shortest full-tree answer wins.
+(``move_beam``) on boards up to ``move_side``; where it stalls, the beam over
+the row-by-row placement plan (``beam``) finishes from the least-travel board
+it reached. Larger boards use the plan only. The plan ends on a 3x3 block
+solved exactly. The shortest full-tree answer wins.
 
 Jobs run two at a time on worker threads (the kernels release the GIL). Which
 jobs run is decided between batches from finished results only, so it never
@@ -20,8 +21,9 @@ same answer. Under a time budget, once there is an answer, searches still
 running at the deadline are stopped (their answers dropped), so a run ends on
 time. Until there is one (say the kernels were still compiling on a first run),
 the run goes on past the deadline to the end of its first searches, for at most
-NO_ANSWER_GRACE seconds (the driver's watchdog then stops them): a timed run
-rarely comes back empty, and a huge board still ends near its budget. A cancel
+NO_ANSWER_GRACE seconds (the driver's watchdog then stops them), so a timed run
+rarely comes back empty. Boards larger than the contest's (GRACE_SIDE) get no
+grace: their first search can take minutes, and the budget is the user's. A cancel
 stops the jobs under way at once (every kernel reads the stop flag).
 """
 
@@ -40,10 +42,12 @@ from .attempt import make_target, slide_by_moves, slide_into
 from .grid import LETTERS
 from .tiny import best_tiny_answer
 
-MIN_SIDE = 3  # the row-by-row order needs a 2x3 block at the end
+MIN_SIDE = 3  # the smallest board the plan's final block fits
 WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
-BUILD, SLIDE = 0, 1
+BUILD, SLIDE, SLIDE_MOVES = 0, 1, 2  # anneal a target; search by the plan; slide by slide, then the plan
+HANDOVER_RATE = 100.0  # the slide-by-slide search hands its least-travel board to the plan
 NO_ANSWER_GRACE = 5.0  # seconds past a time budget's end allowed to find a first answer
+GRACE_SIDE = 10  # the contest's largest board: past it a first answer can take minutes, so no grace
 FIRST_TARGETS = 200  # past the deadline with no answer yet, anneal at most this many targets
 _pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="ahc011")
 
@@ -128,9 +132,9 @@ class ScreenedBeamSolver(Solver):
         """The driver stops the jobs under way at the deadline; while there is no answer yet,
         NO_ANSWER_GRACE after the deadline or after the kernels are compiled, whichever is
         later (a huge board may have no answer for minutes: the budget wins)."""
-        if self.found:
+        if self.found or self.n > GRACE_SIDE:
             return deadline
-        if self._running == SLIDE:
+        if self._running != BUILD:
             kernels = (slide_into,) + ((slide_by_moves,) if self.n <= self.settings["move_side"] else ())
         else:
             kernels = (make_target,)
@@ -145,7 +149,7 @@ class ScreenedBeamSolver(Solver):
         """Past the deadline with no answer and the first searches not yet run (a board no
         target fits never gets one: it gives up after FIRST_TARGETS annealed targets)."""
         return (self.deadline is not None and time.perf_counter() >= self.deadline and not self.found
-                and self.searched < WORKERS and self.targets < FIRST_TARGETS)
+                and self.searched < WORKERS and self.targets < FIRST_TARGETS and self.n <= GRACE_SIDE)
 
     def _next_jobs(self) -> list[tuple]:
         """WORKERS jobs of one kind (so the threads finish together), chosen from finished results.
@@ -156,7 +160,8 @@ class ScreenedBeamSolver(Solver):
         screen = self.settings["screen"]
         if len(self.unsearched) >= WORKERS and self.targets >= screen * (self.searched + WORKERS):
             self.unsearched.sort(key=lambda entry: entry[:2])
-            jobs = [(SLIDE, k, target) for _, k, target in self.unsearched[:WORKERS]]
+            kind = SLIDE_MOVES if self.n <= self.settings["move_side"] else SLIDE
+            jobs = [(kind, k, target) for _, k, target in self.unsearched[:WORKERS]]
             del self.unsearched[:WORKERS]
             return jobs
         return [(BUILD, self.targets + i, np.zeros(self.n * self.n, dtype=np.int64)) for i in range(WORKERS)]
@@ -177,29 +182,29 @@ class ScreenedBeamSolver(Solver):
                     self.unsearched.append((result, k, target))
             else:
                 self.searched += 1
-                self.spent += self._search_cost()
+                self.spent += self._search_cost(kind)
                 if result is not None:
                     self._keep(len(result), k, result)
 
-    def _search_cost(self) -> int:
+    def _search_cost(self, kind: int) -> int:
         """Expansions charged for one search, roughly in proportion to its time."""
         settings = self.settings
         cost = self.n * self.n * settings["width"] * settings["branch"] // 4
-        if self.n <= settings["move_side"]:
+        if kind == SLIDE_MOVES:
             cost += self.limit * settings["move_width"] // 40
         return cost
 
     def _run_job(self, kind: int, k: int, target: np.ndarray):
-        """A BUILD job returns the target's travel (-1: none); a SLIDE job the moves, or None."""
+        """A BUILD job returns the target's travel (-1: none); a search the moves, or None."""
         if kind == BUILD:
             return make_target(self.n, self.tiles, self.kernel_seed, k, self.iterations, target, self.stop)
         settings = self.settings
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
-        if self.n <= settings["move_side"]:
+        if kind == SLIDE_MOVES:
             length = slide_by_moves(self.n, self.tiles, target, self.limit, self.kernel_seed, k,
-                                    settings["move_width"], settings["move_noise"], self.stop, moves)
-            if length >= 0:
-                return tuple(LETTERS[m] for m in moves[:length])
+                                    settings["move_width"], settings["move_noise"], HANDOVER_RATE, settings["width"],
+                                    settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
+            return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
         length = slide_into(self.n, self.tiles, target, self.limit, self.kernel_seed, k, settings["width"],
                             settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
         return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])

@@ -17,6 +17,7 @@ import os
 import sys
 from pathlib import Path
 
+from .numba_cache import cache_folder, kernel_root
 from .registry import module_name, solvers
 
 REPO = Path(__file__).resolve().parents[2]
@@ -32,10 +33,10 @@ def _sources(puzzle_id: str) -> list[Path]:
 
 
 def stamp_path(puzzle_id: str) -> Path:
-    """Where the stamp lives: in numba's cache folder, so deleting the cache deletes it."""
-    cache = os.environ.get("NUMBA_CACHE_DIR")
-    folder = Path(cache) if cache else REPO / "solvers" / module_name(puzzle_id) / "__pycache__"
-    return folder / f"warm_up_{module_name(puzzle_id)}.stamp"
+    """Where the stamp lives: in the folder numba caches the solvers' kernels in, so deleting
+    the cache deletes it (numba_cache does, when a kernel source changed)."""
+    module = module_name(puzzle_id)
+    return Path(cache_folder(os.path.join(kernel_root(), "solvers", module))) / f"warm_up_{module}.stamp"
 
 
 def fingerprint(puzzle_id: str) -> str:
