@@ -10,11 +10,28 @@ must return the same answer, however the budget is cut into slices.
 
 from __future__ import annotations
 
+import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 import numpy as np
+
+# Threads a solver may run its kernels on at once (None: one per core). The window
+# keeps a core for its own thread: a solver on every core starves it of the CPU.
+_thread_limit: int | None = None
+
+
+def limit_threads(count: int | None) -> None:
+    """At most ``count`` kernel threads per solver from now on (None: one per core)."""
+    global _thread_limit
+    _thread_limit = None if count is None else max(1, count)
+
+
+def threads_for(wanted: int) -> int:
+    """How many of the ``wanted`` threads a solver may run at once."""
+    limit = _thread_limit if _thread_limit is not None else (os.cpu_count() or 1)
+    return max(1, min(wanted, limit))
 
 
 @dataclass(frozen=True)

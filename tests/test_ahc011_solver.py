@@ -270,3 +270,18 @@ def test_boards_past_the_contest_size_get_no_grace_past_the_deadline():
         assert (solver.stop_time(100.0) > 100.0) == graced
         solver.deadline = 0.0
         assert solver._owes_answer() == graced
+
+
+def test_one_thread_gives_the_same_answer_as_two(shared):
+    """The window keeps a core for itself (limit_threads); the jobs are the same, so the answer is."""
+    from solvers.base import limit_threads, threads_for
+
+    case = case_file(shared, 1)
+    _, two = solve(case, nodes=8_000, seed=4)
+    limit_threads(1)
+    try:
+        assert threads_for(2) == 1
+        _, one = solve(case, nodes=8_000, seed=4)
+    finally:
+        limit_threads(None)
+    assert one.moves == two.moves and one.progress.expansions == two.progress.expansions

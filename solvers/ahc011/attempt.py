@@ -66,9 +66,11 @@ def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rat
         other = neighbour(n, empty, moves[i])
         board[empty], board[other] = board[other], 0
         empty = other
-    rest = beam_solve(n, board, target, limit, width, branch, noise, lookahead, rng, stop, moves[prefix:])
-    if rest < 0:
+    suffix = np.zeros_like(moves)  # (a slice of ``moves`` would compile beam_solve a second time)
+    rest = beam_solve(n, board, target, limit, width, branch, noise, lookahead, rng, stop, suffix)
+    if rest < 0 or prefix + rest > moves.shape[0]:
         return -1
+    moves[prefix:prefix + rest] = suffix[:rest]
     count = cancel_back_and_forth(moves, prefix + rest)
     length = first_full_tree(n, tiles, moves, count)
     if length < 0 or length > limit:

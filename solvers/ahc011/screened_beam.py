@@ -11,7 +11,8 @@ the row-by-row placement plan (``beam``) finishes from the least-travel board
 it reached. Larger boards use the plan only. The plan ends on a 3x3 block
 solved exactly. The shortest full-tree answer wins.
 
-Jobs run two at a time on worker threads (the kernels release the GIL). Which
+Jobs run two at a time on worker threads (the kernels release the GIL; in the
+app, on as many threads as leave the window a core: ``base.limit_threads``). Which
 jobs run is decided between batches from finished results only, so it never
 depends on timing. Budget accounting: a job costs an estimate of its work in
 expansions; a slice adds its allowance to a running total and starts batches
@@ -37,7 +38,7 @@ import numpy as np
 
 from workbench.puzzles.ahc011.scoring import contest_score
 
-from ..base import FrontierEntry, Param, Progress, Solver
+from ..base import FrontierEntry, Param, Progress, Solver, threads_for
 from .attempt import make_target, slide_by_moves, slide_into
 from .grid import LETTERS
 from .tiny import best_tiny_answer
@@ -49,7 +50,16 @@ HANDOVER_RATE = 100.0  # the slide-by-slide search hands its least-travel board 
 NO_ANSWER_GRACE = 5.0  # seconds past a time budget's end allowed to find a first answer
 GRACE_SIDE = 10  # the contest's largest board: past it a first answer can take minutes, so no grace
 FIRST_TARGETS = 200  # past the deadline with no answer yet, anneal at most this many targets
-_pool = ThreadPoolExecutor(max_workers=WORKERS, thread_name_prefix="ahc011")
+_pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
+
+
+def _pool() -> ThreadPoolExecutor:
+    """The threads the jobs run on: WORKERS, or fewer when the app keeps a core for its window
+    (the jobs of a batch are the same either way, so the answer is too)."""
+    count = threads_for(WORKERS)
+    if count not in _pools:
+        _pools[count] = ThreadPoolExecutor(max_workers=count, thread_name_prefix="ahc011")
+    return _pools[count]
 
 
 class ScreenedBeamSolver(Solver):
@@ -169,7 +179,8 @@ class ScreenedBeamSolver(Solver):
     def _run_batch(self) -> None:
         jobs = self._next_jobs()
         self._running = jobs[0][0]
-        futures = [_pool.submit(self._run_job, *job) for job in jobs]
+        pool = _pool()
+        futures = [pool.submit(self._run_job, *job) for job in jobs]
         if self.deadline is not None:
             if wait(futures, timeout=max(0.0, self.deadline - time.perf_counter())).not_done and self.found:
                 self.stop[0] = 1

@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication
 from workbench.core.registry import get_puzzle
 from workbench.core.session import Session
 
+from .interpreter import favour_the_gui_thread, freeze_long_lived
 from .platform_check import first_run_problem
 
 DEFAULT_BOARD = Path(__file__).resolve().parents[2] / "assets" / "default_board.txt"
@@ -24,6 +25,8 @@ def build_window(path: str | None = None, puzzle_id: str | None = None, settings
     window.set_session(Session.open(default, DEFAULT_BOARD))
     if path:
         window.open_path(path, puzzle_id)
+    favour_the_gui_thread()
+    freeze_long_lived()  # Qt's, pyqtgraph's and numba's objects stay for the session
     return window
 
 

@@ -19,6 +19,8 @@ from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 from workbench.core import warm_up
 from workbench.core.registry import solvers
 
+from .interpreter import freeze_long_lived
+
 POLL_MS = 200
 
 
@@ -134,6 +136,7 @@ class KernelWarmUp(QObject):
             if not thread.is_alive():
                 del self.threads[puzzle_id]
                 self.stage[puzzle_id] = "ready"
+                freeze_long_lived()  # the kernels' objects stay for the session
                 self.ready.emit(puzzle_id)
         texts = [self.describe(p) for p in self.stage]
         self.changed.emit("; ".join(t for t in texts if t))

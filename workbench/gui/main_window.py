@@ -595,17 +595,20 @@ class MainWindow(QMainWindow):
             return
         origin = self.solver_origin if self.solver_origin and self._owns(self.solver_origin) \
             else self.session.history.root
+        # The scoring thread has replayed the row already (thousands of moves for rolling-balls).
+        state = self.solver_panel.frontier_state(origin.state, moves)
         try:
-            states = [origin.state]
-            for move in moves:
-                states.append(self.session.puzzle.apply(self.session.instance, states[-1], move).state)
+            if state is None:
+                state = origin.state
+                for move in moves:
+                    state = self.session.puzzle.apply(self.session.instance, state, move).state
         except IllegalMove as error:
             self.show_error(f"Cannot preview that state: {error}")
             return
         self.previewing = True
         self.view.mode = "preview"
-        self.view.display(self.session.instance, states[-1], moves[-1] if moves else None)
-        report = self.session.puzzle.evaluate(self.session.instance, states[-1], origin.depth + len(moves))
+        self.view.display(self.session.instance, state, moves[-1] if moves else None)
+        report = self.session.puzzle.evaluate(self.session.instance, state, origin.depth + len(moves))
         self.statusBar().showMessage(f"Preview of a frontier state: {report.summary()} — Esc to go back")
 
     def end_preview(self) -> None:

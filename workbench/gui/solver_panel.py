@@ -25,9 +25,14 @@ from workbench.core.errors import IllegalMove
 from workbench.core.line_scores import LineScorer
 from workbench.core.registry import solvers
 
+from .live_series import GrowingSeries
 from .plot_style import style_plot
 
 POLL_MS = 100  # 10 Hz: well under the 30 Hz ceiling for repaints
+# Each plot is redrawn this long after the poll, one after the other: the poll's table and
+# status, the best plot and the frontier plot repaint in three short turns of the event
+# loop instead of one long one (on a busy machine that one turn froze the window 40 ms).
+PLOT_DELAYS_MS = (POLL_MS // 3, 2 * POLL_MS // 3)
 MAX_INT_SPIN = 2_000_000_000
 PARAMS_HEIGHT = 190  # pixels the unfolded parameters may take before they scroll
 NAN = float("nan")  # a plot sample before the first answer
@@ -55,18 +60,24 @@ def y_range(values) -> tuple[float, float]:
 
 
 def rescore(scorer: LineScorer, best: tuple | None, entries: list | None):
-    """(best, its report, entries, their reports): contest scores from the game's start.
+    """(best, its report, entries, their reports, their states): contest scores from the
+    game's start, and the state each entry reaches (None for an illegal one).
 
-    Runs on the panel's scoring thread, so a long line never stalls the window.
+    Runs on the panel's scoring thread, so a long line never stalls the window; the
+    states let a click on a row preview it without replaying its moves on the GUI thread.
     """
     best_report = scorer.report(best) if best is not None else None
-    reports = []
+    reports, states = [], []
     for entry in entries or ():
         try:
-            reports.append(scorer.report(entry.moves))
+            state = scorer.state_after(entry.moves)
+            reports.append(scorer.puzzle.evaluate(scorer.instance, state,
+                                                  scorer.origin_depth + len(entry.moves)))
+            states.append(state)
         except IllegalMove:
             reports.append(None)
-    return best, best_report, entries, reports
+            states.append(None)
+    return best, best_report, entries, reports, states
 
 
 class SolverPanel(QWidget):
@@ -89,16 +100,18 @@ class SolverPanel(QWidget):
         self.start_pending = False
         self.best_moves: tuple = ()
         self.frontier_entries: list = []
-        self._times: list[float] = []
-        self._best: list[float] = []
-        self._frontier: list[float] = []
-        self._now: list[float] = []  # an online game's score at each sample
+        self._times = GrowingSeries()
+        self._best = GrowingSeries()
+        self._frontier = GrowingSeries()
+        self._now = GrowingSeries()  # an online game's score at each sample
+        self.frontier_states: list = []  # the state each frontier row reaches (None: illegal)
         self.param_widgets: dict[str, QWidget] = {}
         # "Best" is the contest score from the game's start (the status bar's scale); the
         # solver's own figures are rescored on a thread of their own (see ``rescore``).
         self.best_score: float | None = None
         self.game_score: float | None = None  # an online game's score now
         self._scorer: LineScorer | None = None
+        self._scorer_origin = None  # the state the scorer's lines start from
         self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore")
         self._scoring_future: Future | None = None
         self._to_score: tuple | None = None  # (best moves or None, frontier or None) waiting
@@ -158,6 +171,11 @@ class SolverPanel(QWidget):
         self.best_curve = self.best_plot.plot(pen=pg.mkPen("#3b5b92", width=2))
         self.now_curve = self.best_plot.plot(pen=pg.mkPen("#9aa7bd", width=1))  # online: the game now
         self.frontier_curve = self.frontier_plot.plot(pen=pg.mkPen("#2e9e5b", width=2))
+        for curve in (self.best_curve, self.now_curve, self.frontier_curve):
+            # An online game reports hundreds of samples a second, far more than the plot
+            # has pixels: each pixel column draws the highest and lowest of its samples
+            # (the same picture) instead of every one of them.
+            curve.setDownsampling(auto=True, method="peak")
 
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["score", "moves", "facts"])
@@ -208,6 +226,13 @@ class SolverPanel(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.timer.timeout.connect(self.poll)
+        self._plot_timers = []
+        for delay, plot in zip(PLOT_DELAYS_MS, (self._plot_best, self._plot_frontier)):
+            timer = QTimer(self)
+            timer.setSingleShot(True)
+            timer.setInterval(delay)
+            timer.timeout.connect(plot)
+            self._plot_timers.append(timer)
         self._update_buttons()
 
     # ------------------------------------------------------------ set-up
@@ -312,11 +337,12 @@ class SolverPanel(QWidget):
             self.message.emit(f"Cannot start {cls.name}: {error}")
             return
         self.job = SolverJob(target, budget)
-        self.best_moves, self.frontier_entries = (), []
-        self._times, self._best, self._frontier, self._now = [], [], [], []
+        self.best_moves, self.frontier_entries, self.frontier_states = (), [], []
+        self._times, self._best, self._frontier, self._now = (GrowingSeries() for _ in range(4))
         self.best_score = self.game_score = None
         self.finish_button.hide()
         self._scorer = LineScorer(self.puzzle, instance, state, depth)
+        self._scorer_origin = state
         self._to_score = None
         self._scoring_future = None  # a rescoring of the last run still going is dropped
         self.now_curve.setData([], [])
@@ -383,7 +409,8 @@ class SolverPanel(QWidget):
             self._now.append(NAN if self.game_score is None else self.game_score)
             self._frontier.append(sample.progress.frontier_size)
         if update.samples:
-            self._plot()
+            for timer in self._plot_timers:
+                timer.start()
             last = update.samples[-1]
             now = f", game now {score_text(self.game_score)}" if self.game_score is not None else ""
             self.status.setText(f"{self.job.name}: {last.elapsed:.1f} s, "
@@ -437,7 +464,7 @@ class SolverPanel(QWidget):
             self._scoring_future = self._scoring.submit(rescore, self._scorer, best, frontier)
 
     def _take_scores(self, scored) -> None:
-        best, report, entries, reports = scored
+        best, report, entries, reports, states = scored
         if best is not None and report is not None:
             if self.puzzle.online:  # the game so far: the line to apply, whatever its score
                 self.best_moves = tuple(best)
@@ -448,30 +475,73 @@ class SolverPanel(QWidget):
                     self.best_moves = tuple(best)
         if entries is not None:
             self._show_frontier(entries, reports)
+            self.frontier_states = list(states)
 
-    def _plot(self) -> None:
-        self.best_curve.setData(self._times, self._best, connect="finite")
-        self.frontier_curve.setData(self._times, self._frontier)
-        values = [v for v in self._best if v == v]  # NaN: no answer yet
-        if self.puzzle.online:
-            self.now_curve.setData(self._times, self._now, connect="finite")
-            values += [v for v in self._now if v == v]
+    def _plot_best(self) -> None:
+        times = self._times.values
+        self.best_curve.setData(times, self._best.values, connect="finite")
+        ranges = [self._best.finite_range()]  # None: no answer yet
+        if self.puzzle is not None and self.puzzle.online:
+            self.now_curve.setData(times, self._now.values, connect="finite")
+            ranges.append(self._now.finite_range())
+        values = [v for r in ranges if r is not None for v in r]
         if values:
             self.best_plot.setYRange(*y_range(values), padding=0)
-        if self._frontier:
-            self.frontier_plot.setYRange(*y_range(self._frontier), padding=0)
+        self._range_now(self.best_plot)
+
+    def _plot_frontier(self) -> None:
+        self.frontier_curve.setData(self._times.values, self._frontier.values)
+        if self._frontier.finite_range() is not None:
+            self.frontier_plot.setYRange(*y_range(self._frontier.finite_range()), padding=0)
+        self._range_now(self.frontier_plot)
+
+    @staticmethod
+    def _range_now(plot: pg.PlotWidget) -> None:
+        """Fit the x range to the data now. pyqtgraph works the auto range out in the middle
+        of the repaint, and the axes and curves it moves then ask for a second repaint."""
+        view = plot.getViewBox()
+        view.updateAutoRange()
+        view.updateMatrix()
 
     def _show_frontier(self, entries, reports=None) -> None:
         self.frontier_entries = list(entries)
+        self.frontier_states = []
         self.table.setRowCount(len(entries))
-        for row, entry in enumerate(entries):
-            report = reports[row] if reports else None
-            facts = ", ".join(f"{k} {v}" for k, v in entry.facts)
-            score = report.text if report is not None else "?"
-            moves = self._scorer.origin_depth + entry.depth if self._scorer else entry.depth
-            for col, text in enumerate((score, str(moves), facts)):
-                self.table.setItem(row, col, QTableWidgetItem(text))
-            self.table.item(row, 0).setToolTip(f"the solver's own figure: {score_text(entry.score)}")
+        # One change notice for the whole table instead of one per cell: each notice had the
+        # view re-measure the columns sized to their contents (6 ms for 20 rows, 4 times a second).
+        model = self.table.model()
+        model.blockSignals(True)
+        try:
+            for row, entry in enumerate(entries):
+                report = reports[row] if reports else None
+                facts = ", ".join(f"{k} {v}" for k, v in entry.facts)
+                score = report.text if report is not None else "?"
+                moves = self._scorer.origin_depth + entry.depth if self._scorer else entry.depth
+                for col, text in enumerate((score, str(moves), facts)):
+                    self._set_cell(row, col, text)
+                self.table.item(row, 0).setToolTip(f"the solver's own figure: {score_text(entry.score)}")
+        finally:
+            model.blockSignals(False)
+        if entries:
+            model.dataChanged.emit(model.index(0, 0), model.index(len(entries) - 1, model.columnCount() - 1))
+
+    def _set_cell(self, row: int, col: int, text: str) -> None:
+        """Change a cell's text in place (the rows are rewritten four times a second)."""
+        item = self.table.item(row, col)
+        if item is None:
+            self.table.setItem(row, col, QTableWidgetItem(text))
+        elif item.text() != text:
+            item.setText(text)
+
+    def frontier_state(self, origin_state, moves):
+        """The state a frontier row's ``moves`` reach from ``origin_state``, as the scoring
+        thread found it, or None when not known (another origin, a row no longer shown)."""
+        if self._scorer is None or self._scorer_origin is not origin_state:
+            return None
+        for entry, state in zip(self.frontier_entries, self.frontier_states):
+            if entry.moves is moves or entry.moves == moves:
+                return state
+        return None
 
     def _preview_row(self, row: int, _col: int = 0) -> None:
         if 0 <= row < len(self.frontier_entries):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPen
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem
 
 from workbench.core.errors import IllegalMove
 from workbench.puzzles.comesolo import Board, Jump, legal_jumps
@@ -17,6 +17,7 @@ from workbench.puzzles.comesolo.board import filled, resized
 from workbench.puzzles.comesolo.generator import random_board
 
 from .base import BoardAdapter, label_coordinates
+from .cell_grid import CellGrid
 
 CELL = 40.0
 LABEL = 24.0  # margin for the coordinate labels
@@ -43,7 +44,7 @@ class ComesoloAdapter(BoardAdapter):
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)
         self.rows = self.cols = 0
-        self.cells: list[QGraphicsRectItem] = []
+        self.grid: CellGrid | None = None  # the cells, tinted by parity class
         self.pieces: list[QGraphicsEllipseItem] = []
         self.marks: list = []  # transient items: targets, last move
         # What the discs show now: only discs that change are touched, so a step repaints
@@ -56,15 +57,14 @@ class ComesoloAdapter(BoardAdapter):
         self.scene.clear()
         self.marks = []
         self.rows, self.cols = instance.rows, instance.cols
-        self.cells, self.pieces = [], []
+        self.pieces = []
         self._shown_cells, self._selected = None, None
         grid_pen = QPen(QColor("#c9bfae"), 0)  # cosmetic: one pixel at any zoom
+        tints = [QColor(CLASS_TINTS[(r % 2) * 2 + c % 2]) for r in range(self.rows) for c in range(self.cols)]
+        self.grid = CellGrid(self.rows, self.cols, CELL, grid_pen, tints)  # one item, from a pixmap
+        self.scene.addItem(self.grid)
         for r in range(self.rows):
             for c in range(self.cols):
-                cell = self.scene.addRect(QRectF(c * CELL, r * CELL, CELL, CELL), grid_pen,
-                                          QBrush(QColor(CLASS_TINTS[(r % 2) * 2 + c % 2])))
-                cell.setZValue(0)
-                self.cells.append(cell)
                 disc = self.scene.addEllipse(
                     QRectF(c * CELL + PIECE_INSET, r * CELL + PIECE_INSET,
                            CELL - 2 * PIECE_INSET, CELL - 2 * PIECE_INSET),

@@ -19,6 +19,7 @@ from workbench.puzzles.rolling_balls import Board, Case, Roll, editing
 from workbench.puzzles.rolling_balls.board import WALL, is_ball, roll_end
 
 from .base import BoardAdapter, label_coordinates
+from .cell_grid import CellGrid
 
 CELL = 32.0
 LABEL = 22.0  # margin for the coordinate labels
@@ -34,6 +35,21 @@ FLOOR, FLOOR_EDGE, WALL_FILL = QColor("#f5f2ea"), QColor("#d6d0c2"), QColor("#4a
 SELECTED, LAST_MOVE = QColor("#d1005b"), QColor("#d1495b")
 KEYS = {Qt.Key_Left: 0, Qt.Key_Down: 1, Qt.Key_Right: 2, Qt.Key_Up: 3}
 STEP = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}  # unit step -> contest direction
+
+
+def _target_pen(colour: str) -> QPen:
+    pen = QPen(QColor(colour), 3)
+    pen.setJoinStyle(Qt.MiterJoin)
+    return pen
+
+
+# Made once: a preview can repaint hundreds of balls at a time.
+BALL_BRUSHES = tuple(QBrush(QColor(colour)) for colour in COLOURS)
+DIGIT_BRUSHES = tuple(QBrush(Qt.black if k in DARK_DIGIT else Qt.white) for k in range(10))
+BALL_PEN = QPen(QColor("#222222"), 1)
+TARGET_PENS = tuple(_target_pen(colour) for colour in COLOURS)
+
+
 class RollingBallsAdapter(BoardAdapter):
     help_text = ("Play: click a ball to select it, then press an arrow key (the selection follows the "
                  "ball, so arrow keys chain), click an empty cell in line with it, or drag the ball the way "
@@ -53,41 +69,36 @@ class RollingBallsAdapter(BoardAdapter):
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)
         self.rows = self.cols = 0
-        self.cells, self.balls, self.digits, self.targets, self.target_digits = [], [], [], [], []
+        self.grid: CellGrid | None = None  # the floor and the walls
+        # Per cell, the items of a ball and of a target (None until a ball or a target is
+        # first shown there): a 52x57 board has 300 balls, and 12,000 hidden items made
+        # every repaint of the board walk them.
+        self.balls, self.digits, self.targets, self.target_digits = [], [], [], []
         self.marks: list = []  # transient items: selection, last roll
+        # What the cells show now (options, board, targets): a new state touches only the
+        # cells that differ, not all 3,000 of a 52x57 board (a frontier preview, a step).
+        self._shown: tuple | None = None
+        self._ball_font = self._target_font = None  # made by build()
+        self._digit_offsets: dict[int, tuple[float, float]] = {}  # a digit's place in its cell
         self._follow = None  # where the selected ball stops, so the selection can follow it
 
     # ---------------------------------------------------------- drawing
     def build(self, instance: Case) -> None:
         self.scene.clear()
         self.marks = []
+        self._shown = None
         self.rows, self.cols = instance.start.rows, instance.start.cols
-        for items in (self.cells, self.balls, self.digits, self.targets, self.target_digits):
-            items.clear()
+        cells = self.rows * self.cols
+        for items in (self.balls, self.digits, self.targets, self.target_digits):
+            items[:] = [None] * cells
         edge = QPen(FLOOR_EDGE, 0)  # cosmetic: one pixel at any zoom
-        ball_font, target_font = QFont(), QFont()
-        ball_font.setPixelSize(int(CELL * 0.5))
-        ball_font.setBold(True)
-        target_font.setPixelSize(int(CELL * 0.28))
-        for r in range(self.rows):
-            for c in range(self.cols):
-                x, y = c * CELL, r * CELL
-                self.cells.append(self.scene.addRect(QRectF(x, y, CELL, CELL), edge, QBrush(FLOOR)))
-                side = CELL - 2 * TARGET_INSET
-                marker = self.scene.addRect(QRectF(x + TARGET_INSET, y + TARGET_INSET, side, side))
-                marker.setZValue(1)
-                self.targets.append(marker)
-                small = self.scene.addSimpleText("", target_font)
-                small.setPos(x + 3, y + 1)
-                small.setZValue(1)
-                self.target_digits.append(small)
-                disc = self.scene.addEllipse(QRectF(x + BALL_INSET, y + BALL_INSET,
-                                                    CELL - 2 * BALL_INSET, CELL - 2 * BALL_INSET))
-                disc.setZValue(2)
-                self.balls.append(disc)
-                digit = self.scene.addSimpleText("", ball_font)
-                digit.setZValue(3)
-                self.digits.append(digit)
+        self.grid = CellGrid(self.rows, self.cols, CELL, edge, [FLOOR] * cells)
+        self.scene.addItem(self.grid)
+        self._ball_font, self._target_font = QFont(), QFont()
+        self._ball_font.setPixelSize(int(CELL * 0.5))
+        self._ball_font.setBold(True)
+        self._target_font.setPixelSize(int(CELL * 0.28))
+        self._digit_offsets = {}
         label_coordinates(self.scene, self.rows, self.cols, CELL, LABEL)  # as the answer's R C D count
         self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4,
                                        self.rows * CELL + LABEL + 4))
@@ -100,10 +111,17 @@ class RollingBallsAdapter(BoardAdapter):
             self.scene.removeItem(item)
         self.marks = []
         show_balls, show_targets = self.options["balls"], self.options["targets"]
-        for index, (now, wanted) in enumerate(zip(state.cells, instance.target.cells)):
-            self.cells[index].setBrush(QBrush(WALL_FILL if now == WALL else FLOOR))
-            self._paint_ball(index, now if show_balls and is_ball(now) else None)
-            self._paint_target(index, wanted if show_targets and is_ball(wanted) else None)
+        cells, targets = state.cells, instance.target.cells
+        shown = self._shown
+        if shown is not None and shown[0] != (show_balls, show_targets):
+            shown = None
+        for index, (now, wanted) in enumerate(zip(cells, targets)):
+            if shown is not None and shown[1][index] == now and shown[2][index] == wanted:
+                continue
+            self.grid.set_fill(index, WALL_FILL if now == WALL else FLOOR)
+            self._paint_ball(index, now if is_ball(now) else None, show_balls)
+            self._paint_target(index, wanted if is_ball(wanted) else None, show_targets)
+        self._shown = ((show_balls, show_targets), cells, targets)
         if last_move is not None:
             self._mark_roll(state, Roll(*last_move))
         for r, c in highlight:
@@ -112,31 +130,63 @@ class RollingBallsAdapter(BoardAdapter):
                 and is_ball(state.at(*self.selection)):
             self._outline(*self.selection, SELECTED)
 
-    def _paint_ball(self, index: int, colour_char) -> None:
-        disc, digit = self.balls[index], self.digits[index]
-        disc.setVisible(colour_char is not None)
-        digit.setVisible(colour_char is not None)
-        if colour_char is None:
-            return
-        k = colour_char - ord("0")
-        disc.setBrush(QBrush(QColor(COLOURS[k])))
-        disc.setPen(QPen(QColor("#222222"), 1))
-        digit.setText(str(k))
-        digit.setBrush(QBrush(Qt.black if k in DARK_DIGIT else Qt.white))
-        box, cell = digit.boundingRect(), self.cells[index].rect()
-        digit.setPos(cell.center().x() - box.width() / 2, cell.center().y() - box.height() / 2)
+    def _ball_items(self, index: int):
+        """The disc and the digit of a ball on cell ``index``, made the first time."""
+        if self.balls[index] is None:
+            x, y = index % self.cols * CELL, index // self.cols * CELL
+            disc = self.scene.addEllipse(QRectF(x + BALL_INSET, y + BALL_INSET,
+                                                CELL - 2 * BALL_INSET, CELL - 2 * BALL_INSET))
+            disc.setZValue(2)
+            disc.setPen(BALL_PEN)
+            digit = self.scene.addSimpleText("", self._ball_font)
+            digit.setZValue(3)
+            self.balls[index], self.digits[index] = disc, digit
+        return self.balls[index], self.digits[index]
 
-    def _paint_target(self, index: int, colour_char) -> None:
-        marker, small = self.targets[index], self.target_digits[index]
-        marker.setVisible(colour_char is not None)
-        small.setVisible(colour_char is not None)
+    def _target_items(self, index: int):
+        """The outline and the small digit of a target on cell ``index``, made the first time."""
+        if self.targets[index] is None:
+            x, y = index % self.cols * CELL, index // self.cols * CELL
+            side = CELL - 2 * TARGET_INSET
+            marker = self.scene.addRect(QRectF(x + TARGET_INSET, y + TARGET_INSET, side, side))
+            marker.setZValue(1)
+            marker.setBrush(QBrush(Qt.NoBrush))
+            small = self.scene.addSimpleText("", self._target_font)
+            small.setPos(x + 3, y + 1)
+            small.setZValue(1)
+            self.targets[index], self.target_digits[index] = marker, small
+        return self.targets[index], self.target_digits[index]
+
+    def _paint_ball(self, index: int, colour_char, shown: bool) -> None:
+        """The ball ``colour_char`` (None: no ball) on cell ``index``, hidden unless ``shown``."""
+        if colour_char is None and self.balls[index] is None:
+            return
+        disc, digit = self._ball_items(index)
+        disc.setVisible(colour_char is not None and shown)
+        digit.setVisible(colour_char is not None and shown)
         if colour_char is None:
             return
         k = colour_char - ord("0")
-        pen = QPen(QColor(COLOURS[k]), 3)
-        pen.setJoinStyle(Qt.MiterJoin)
-        marker.setPen(pen)
-        marker.setBrush(QBrush(Qt.NoBrush))
+        disc.setBrush(BALL_BRUSHES[k])
+        digit.setText(str(k))
+        digit.setBrush(DIGIT_BRUSHES[k])
+        if k not in self._digit_offsets:  # the digit's box, centred on a cell
+            box = digit.boundingRect()
+            self._digit_offsets[k] = ((CELL - box.width()) / 2, (CELL - box.height()) / 2)
+        dx, dy = self._digit_offsets[k]
+        digit.setPos(index % self.cols * CELL + dx, index // self.cols * CELL + dy)
+
+    def _paint_target(self, index: int, colour_char, shown: bool) -> None:
+        """The target ``colour_char`` (None: none) on cell ``index``, hidden unless ``shown``."""
+        if colour_char is None and self.targets[index] is None:
+            return
+        marker, small = self._target_items(index)
+        marker.setVisible(colour_char is not None and shown)
+        small.setVisible(colour_char is not None and shown)
+        if colour_char is None:
+            return
+        k = colour_char - ord("0")
+        marker.setPen(TARGET_PENS[k])
         small.setText(str(k))
 
     def _outline(self, r: int, c: int, colour: QColor) -> None:
