@@ -19,10 +19,11 @@ The engine functions each figure drives (all called by the solvers):
   (the Monte Carlo playout's pieces).
 - codevs.drops: ``codevs.kernels.land`` + ``resolve``; cand_evals adds ``copy_node`` and
   90 ``resolve`` calls per op (as ``candidate_chain`` does).
-- comesolo.moves: ``comesolo.kernels.jump_masks``, ``nth_jump``, ``play_masked`` (the
-  incremental legal-move set; the solvers do not use it yet: a beam expansion's time
-  goes to its ~900 children, not to listing them). comesolo.moves_scan (not a spec
-  figure) runs the same workload on ``list_jumps`` + ``play``, which they do use.
+- comesolo.moves: ``comesolo.kernels.jump_masks`` (the start's legal-move set),
+  ``list_masked`` (the legal jumps, as the beam and best-first searches list a board's
+  children) and ``play_masked`` (a jump, updating the set as the searches make a child;
+  best-first also takes jumps back with ``undo_masked``). The C++ picks the k-th move
+  from row counts without listing; here the whole list is written, as the spec says.
 
 ``seconds`` covers the workload loop only (each loop is compiled on a tiny
 count first). The plain C++ engine of ``bench/cpp/engines.cpp`` (written from
@@ -241,61 +242,32 @@ def _codevs(candidates: bool):
 
 
 # ------------------------------------------------------------------ comesolo
-from solvers.comesolo.kernels import FRAME, jump_masks, list_jumps, nth_jump, play, play_masked  # noqa: E402
+from solvers.comesolo.kernels import FRAME, jump_masks, list_masked, mask_size, play_masked  # noqa: E402
 
 
 @njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
-def _comesolo_loop(count, root, offs, first, last, width, cols, rows_first, rows):
+def _comesolo_loop(count, root, offs, first, last, width, cols):
     grid = root.copy()
-    mask = np.zeros(grid.shape[0], dtype=np.uint8)
-    row_count = np.zeros(grid.shape[0] // width, dtype=np.int64)
-    total = jump_masks(grid, offs, width, rows_first, rows, mask, row_count)
-    x = U1
-    checksum = 0
-    made = 0
-    while made < count:
-        if total == 0:
-            grid[:] = root
-            total = jump_masks(grid, offs, width, rows_first, rows, mask, row_count)
-            continue
-        x = xorshift(x)
-        code = nth_jump(mask, row_count, width, rows_first, np.int64(x % np.uint64(total)))
-        total = play_masked(grid, mask, row_count, code, offs, width, rows_first, total)
-        made += 1
-        cell = code >> 3
-        checksum += ((cell // width - FRAME) * cols + cell % width - FRAME) * 8 + (code & 7)
-    return checksum
-
-
-@njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
-def _comesolo_scan_loop(count, root, offs, first, last, width, cols):
-    grid = root.copy()
+    mask = np.zeros(mask_size(grid.shape[0]), dtype=np.uint8)
+    words = mask.view(np.uint64)
     jumps = np.zeros(8 * grid.shape[0], dtype=np.int32)
+    jump_masks(grid, offs, first, last, mask)
     x = U1
     checksum = 0
     made = 0
     while made < count:
-        n = list_jumps(grid, offs, first, last, jumps)
+        n = list_masked(words, first, last, jumps)
         if n == 0:
             grid[:] = root
+            jump_masks(grid, offs, first, last, mask)
             continue
         x = xorshift(x)
         code = np.int64(jumps[np.int64(x % np.uint64(n))])
-        play(grid, code, offs)
+        play_masked(grid, mask, code, offs)
         made += 1
         cell = code >> 3
         checksum += ((cell // width - FRAME) * cols + cell % width - FRAME) * 8 + (code & 7)
     return checksum
-
-
-def _comesolo_scan():
-    """The same workload on the functions the beam and best-first searches call today."""
-    from solvers.comesolo.layout import layout_of
-    from workbench.puzzles.comesolo import PUZZLE
-    board = PUZZLE.parse_input((CASES / "comesolo" / "rand_30_d60.txt").read_text())
-    lay = layout_of(board)
-    return lambda count: _comesolo_scan_loop(count, lay.root, lay.offs, lay.first, lay.last, lay.width,
-                                             lay.cols)
 
 
 def _comesolo():
@@ -303,9 +275,8 @@ def _comesolo():
     from workbench.puzzles.comesolo import PUZZLE
     board = PUZZLE.parse_input((CASES / "comesolo" / "rand_30_d60.txt").read_text())
     lay = layout_of(board)
-    first_row = lay.first // lay.width
     return lambda count: _comesolo_loop(count, lay.root, lay.offs, lay.first, lay.last, lay.width,
-                                        lay.cols, first_row, lay.rows)
+                                        lay.cols)
 
 
 # ------------------------------------------------------------------ the figures
@@ -332,10 +303,6 @@ FIGURES = (
     Figure("codevs.drops", 2_000_000, 1884573, 3.58e6, 3000, 2872, lambda: _codevs(False)),
     Figure("codevs.cand_evals", 200_000, 553101, 155e3, 200, 450, lambda: _codevs(True)),
     Figure("comesolo.moves", 20_000_000, 73521711421, 4.96e6, 3000, 11008709, _comesolo),
-    # Not a spec figure: comesolo.moves on list_jumps + play, which the solvers still use
-    # (their time goes to evaluating ~900 children per board, not to listing them).
-    Figure("comesolo.moves_scan", 20_000_000, 73521711421, 4.96e6, 3000, 11008709, _comesolo_scan,
-           cpp_name="comesolo.moves"),
 )
 BY_NAME = {f.name: f for f in FIGURES}
 # The spec's second codevs quick check, which covers the dead-field reset.

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from solvers.comesolo import SOLVERS, BeamSolver, BestFirstSolver
-from solvers.comesolo.kernels import (count_neighbours, counted_delta, jump_delta, list_jumps,
-                                      play_counted)
+from solvers.comesolo.kernels import (count_neighbours, counted_delta, jump_delta, jump_masks,
+                                      list_masked, mask_size, move_counts, play_masked, undo_masked)
 from solvers.comesolo.layout import layout_of
 from solvers.driver import Budget, run
 from workbench.puzzles.comesolo import PUZZLE, Board, legal_jumps, play
@@ -137,14 +137,52 @@ def test_incremental_evaluation_matches_the_local_recount():
     grid = lay.root.copy()
     counts = np.zeros_like(grid)
     count_neighbours(grid, lay.offs, lay.first, lay.last, counts)
+    mask = np.zeros(mask_size(grid.size), dtype=np.uint8)
+    jump_masks(grid, lay.offs, lay.first, lay.last, mask)
     jumps = np.zeros(8 * lay.pieces, dtype=np.int32)
     rng = np.random.default_rng(0)
-    while (n := list_jumps(grid, lay.offs, lay.first, lay.last, jumps)) > 0:
+    while (n := list_masked(mask.view(np.uint64), lay.first, lay.last, jumps)) > 0:
         for code in jumps[:n]:
             assert counted_delta(grid, counts, code, lay.offs, lay.nb_score, lay.cell_score,
                                  lay.box_offs, lay.box_change) == \
                 jump_delta(grid, code, lay.width, lay.offs, lay.nb_score, lay.cell_score)
-        play_counted(grid, counts, jumps[rng.integers(n)], lay.offs)
+        code = jumps[rng.integers(n)]
+        play_masked(grid, mask, code, lay.offs)
+        move_counts(counts, code, lay.offs)
+    fresh = np.zeros_like(counts)
+    count_neighbours(grid, lay.offs, lay.first, lay.last, fresh)
+    assert np.array_equal(counts[lay.first:lay.last], fresh[lay.first:lay.last])
+
+
+@pytest.mark.parametrize("shape", [(12, 12), (9, 17), (5, 3)])
+def test_incremental_legal_jumps_match_the_rules_after_every_jump_and_take_back(shape):
+    """The legal-move set kept by play_masked/undo_masked lists, in the same order, exactly
+    the jumps the rules module finds on the board, all along random games and back."""
+    rows, cols = shape
+    board = generate(11, rows=rows, cols=cols, density=0.65)
+    lay = layout_of(board)
+    grid = lay.root.copy()
+    mask = np.zeros(mask_size(grid.size), dtype=np.uint8)
+    jump_masks(grid, lay.offs, lay.first, lay.last, mask)
+    jumps = np.zeros(8 * lay.pieces + 8, dtype=np.int32)
+    rng = np.random.default_rng(1)
+    played, boards = [], [board]
+    while True:
+        n = list_masked(mask.view(np.uint64), lay.first, lay.last, jumps)
+        assert lay.jumps(jumps[:n]) == tuple(legal_jumps(boards[-1]))
+        if n == 0:
+            break
+        code = int(jumps[rng.integers(n)])
+        play_masked(grid, mask, code, lay.offs)
+        played.append(code)
+        boards.append(play(boards[-1], lay.jump(code)))
+    assert len(played) > 5
+    while played:
+        undo_masked(grid, mask, played.pop(), lay.offs)
+        boards.pop()
+        n = list_masked(mask.view(np.uint64), lay.first, lay.last, jumps)
+        assert lay.jumps(jumps[:n]) == tuple(legal_jumps(boards[-1]))
+    assert np.array_equal(grid, lay.root)
 
 
 def test_unknown_or_out_of_range_params_are_refused():

@@ -14,8 +14,8 @@ from numba import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
 from ..kernels import stamped_set_add
-from .kernels import (count_neighbours, counted_delta, jump_hash, key_value, list_jumps, mix64,
-                      play_counted, sort_key)
+from .kernels import (count_neighbours, counted_delta, jump_hash, jump_masks, key_value, list_masked,
+                      mask_size, mix64, move_counts, play_masked, sort_key)
 from .layout import WARM_UP_BOARD, facts, layout_of
 
 # meta slots
@@ -63,14 +63,15 @@ def _compact(meta, ckey, cpar, cmove, chash, set_keys, set_stamps):
 
 
 @njit(cache=True, nogil=True)
-def _start_run(meta, boards, counts, bhash, bval, root, root_counts, root_hash, root_val,
-               width_max, width_start):
+def _start_run(meta, boards, counts, masks, bhash, bval, root, root_counts, root_mask, root_hash,
+               root_val, width_max, width_start):
     run = meta[RUN] + 1
     meta[RUN] = run
     meta[WIDTH] = min(width_max, width_start << min(run, 40))
     meta[CUR] = 0
     boards[0, 0, :] = root
     counts[0, 0, :] = root_counts
+    masks[0, 0, :] = root_mask
     bhash[0, 0] = root_hash
     bval[0, 0] = root_val
     meta[DEPTH] = 0
@@ -83,8 +84,8 @@ def _start_run(meta, boards, counts, bhash, bval, root, root_counts, root_hash, 
 
 
 @njit(cache=True, nogil=True)
-def _next_level(meta, boards, counts, bhash, bval, ckey, cpar, cmove, chash, hist_par, hist_move,
-                best_path, offs):
+def _next_level(meta, boards, counts, masks, bhash, bval, ckey, cpar, cmove, chash, hist_par,
+                hist_move, best_path, offs):
     _keep_best(meta, ckey, cpar, cmove, chash, meta[WIDTH])
     cur = meta[CUR]
     nxt = 1 - cur
@@ -97,7 +98,11 @@ def _next_level(meta, boards, counts, bhash, bval, ckey, cpar, cmove, chash, his
         for p in range(cells):  # explicit loops: numba's slice copies are much slower
             board[p] = parent_board[p]
             nbc[p] = parent_nbc[p]
-        play_counted(board, nbc, cmove[j], offs)
+        legal, parent_legal = masks[nxt, j], masks[cur, cpar[j]]
+        for p in range(legal.shape[0]):
+            legal[p] = parent_legal[p]
+        play_masked(board, legal, cmove[j], offs)
+        move_counts(nbc, cmove[j], offs)
         bhash[nxt, j] = chash[j]
         bval[nxt, j] = key_value(ckey[j])
         hist_par[depth, j] = cpar[j]
@@ -118,9 +123,9 @@ def _next_level(meta, boards, counts, bhash, bval, ckey, cpar, cmove, chash, his
 
 
 @njit(cache=True, nogil=True)
-def beam_slice(budget, meta, boards, counts, bhash, bval, ckey, cpar, cmove, chash, set_keys, set_stamps,
-               hist_par, hist_move, best_path, jumps, root, root_counts, root_hash, root_val,
-               seed, width_max, width_start, pieces, offs, zobrist, nb_score, cell_score,
+def beam_slice(budget, meta, boards, counts, masks, mask_words, bhash, bval, ckey, cpar, cmove,
+               chash, set_keys, set_stamps, hist_par, hist_move, best_path, jumps, root,
+               root_counts, root_mask, root_hash, root_val, seed, width_max, width_start, pieces, offs, zobrist, nb_score, cell_score,
                box_offs, box_change, first, last, halt):
     """Expand up to ``budget`` boards, fewer when another thread sets ``halt[0]``."""
     stop = meta[EXPANDED] + budget
@@ -133,7 +138,7 @@ def beam_slice(budget, meta, boards, counts, bhash, bval, ckey, cpar, cmove, cha
         h = bhash[cur, slot]
         val = bval[cur, slot]
         salt = mix64(seed ^ mix64(np.uint64(meta[RUN] + 1)))
-        n = list_jumps(grid, offs, first, last, jumps)
+        n = list_masked(mask_words[cur, slot], first, last, jumps)
         if meta[NCAND] + n > capacity:
             _compact(meta, ckey, cpar, cmove, chash, set_keys, set_stamps)
         for i in range(n):
@@ -158,16 +163,16 @@ def beam_slice(budget, meta, boards, counts, bhash, bval, ckey, cpar, cmove, cha
         if meta[SLOT] < meta[COUNT]:
             continue
         if meta[NCAND] > 0:
-            _next_level(meta, boards, counts, bhash, bval, ckey, cpar, cmove, chash, hist_par,
-                        hist_move, best_path, offs)
+            _next_level(meta, boards, counts, masks, bhash, bval, ckey, cpar, cmove, chash,
+                        hist_par, hist_move, best_path, offs)
             if meta[BEST] >= pieces - 1:
                 meta[DONE] = 1
         elif meta[CUT] == 0:
             # No level was cut in this run, so it saw every reachable board.
             meta[DONE] = 1
         else:
-            _start_run(meta, boards, counts, bhash, bval, root, root_counts, root_hash,
-                       root_val, width_max, width_start)
+            _start_run(meta, boards, counts, masks, bhash, bval, root, root_counts, root_mask,
+                       root_hash, root_val, width_max, width_start)
 
 
 class BeamSolver(Solver):
@@ -195,7 +200,7 @@ class BeamSolver(Solver):
         self.layout = lay = layout_of(state)
         depth_slots = max(lay.pieces, 1)
         cells = lay.root.shape[0]
-        per_width = 4 * cells + 2 * 16 + depth_slots * BYTES_PER_WIDTH_AND_DEPTH
+        per_width = 4 * cells + 2 * mask_size(cells) + 2 * 16 + depth_slots * BYTES_PER_WIDTH_AND_DEPTH
         width_max = max(1, min(self.settings["width"],
                                self.settings["memory_mb"] * 2**20 // per_width))
         self.width_max = width_max
@@ -208,6 +213,10 @@ class BeamSolver(Solver):
         self.counts = np.zeros((2, width_max, cells), dtype=np.uint8)
         self.root_counts = np.zeros(cells, dtype=np.uint8)
         count_neighbours(lay.root, lay.offs, lay.first, lay.last, self.root_counts)
+        self.masks = np.zeros((2, width_max, mask_size(cells)), dtype=np.uint8)
+        self.mask_words = self.masks.view(np.uint64)
+        self.root_mask = np.zeros(mask_size(cells), dtype=np.uint8)
+        jump_masks(lay.root, lay.offs, lay.first, lay.last, self.root_mask)
         self.bhash = np.zeros((2, width_max), dtype=np.uint64)
         self.bval = np.zeros((2, width_max), dtype=np.int64)
         self.ckey = np.zeros(capacity, dtype=np.int64)
@@ -223,8 +232,8 @@ class BeamSolver(Solver):
         self.root_hash = lay.root_hash
         self.root_val = lay.root_score
         self.salt = np.uint64(mix64(np.uint64(seed & (2**64 - 1))))
-        _start_run(self.meta, self.boards, self.counts, self.bhash, self.bval, lay.root,
-                   self.root_counts, self.root_hash, self.root_val, self.width_max,
+        _start_run(self.meta, self.boards, self.counts, self.masks, self.bhash, self.bval, lay.root,
+                   self.root_counts, self.root_mask, self.root_hash, self.root_val, self.width_max,
                    self.width_start)
         if lay.pieces <= 1:
             self.meta[DONE] = 1
@@ -235,12 +244,12 @@ class BeamSolver(Solver):
 
     def run_slice(self, max_expansions: int) -> Progress:
         lay = self.layout
-        beam_slice(max_expansions, self.meta, self.boards, self.counts, self.bhash, self.bval, self.ckey,
-                   self.cpar, self.cmove, self.chash, self.set_keys, self.set_stamps,
-                   self.hist_par, self.hist_move, self.best_path, self.jumps, lay.root,
-                   self.root_counts, self.root_hash, self.root_val, self.salt, self.width_max,
-                   self.width_start, lay.pieces, lay.offs, lay.zobrist, lay.nb_score,
-                   lay.cell_score, lay.box_offs, lay.box_change, lay.first, lay.last, self.stop_flag)
+        beam_slice(max_expansions, self.meta, self.boards, self.counts, self.masks, self.mask_words,
+                   self.bhash, self.bval, self.ckey, self.cpar, self.cmove, self.chash,
+                   self.set_keys, self.set_stamps, self.hist_par, self.hist_move, self.best_path,
+                   self.jumps, lay.root, self.root_counts, self.root_mask, self.root_hash,
+                   self.root_val, self.salt, self.width_max, self.width_start, lay.pieces,
+                   lay.offs, lay.zobrist, lay.nb_score, lay.cell_score, lay.box_offs, lay.box_change, lay.first, lay.last, self.stop_flag)
         return self.progress()
 
     def progress(self) -> Progress:

@@ -4,7 +4,8 @@ Open boards wait in one bucket per score (jumps made). Each step picks a
 bucket at random with geometric preference for the highest ones (walking down
 from the top, r *= ratio until r >= 1), pops its newest node and expands it.
 Children unseen by the 64-bit Zobrist visited set become nodes storing only
-their parent index and move, so a board is rebuilt by replaying its path.
+their parent index and move, so a board is rebuilt from the last one expanded:
+take back its jumps up to the common ancestor, then play the new node's.
 Siblings are pushed worst first, so the best child by evaluation is popped
 first. The node pool has a fixed capacity: when it is full the lowest bucket
 is dropped; when only expanded nodes remain, the search restarts from the
@@ -17,12 +18,12 @@ import numpy as np
 from numba import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
-from .kernels import (jump_delta, jump_hash, key_value, list_jumps, mix64, next_uniform, play,
-                      sort_key, table_add, table_has)
+from .kernels import (jump_delta, jump_hash, jump_masks, key_value, list_masked, mask_size, mix64,
+                      next_uniform, play_masked, sort_key, table_add, table_has, undo_masked)
 from .layout import WARM_UP_BOARD, facts, layout_of
 
 # meta slots
-USED, FREE, TOP, OPEN, EXPANDED, BEST, FILLED, DONE, LOSSY, RESTARTS = range(10)
+USED, FREE, TOP, OPEN, EXPANDED, BEST, FILLED, DONE, LOSSY, RESTARTS, AT = range(11)
 FREED = -1  # node depth of a slot on the free list
 BYTES_PER_NODE = 28 + 2 * 8  # node arrays, plus the visited set at <= 50% load
 MAX_LOAD = 0.7
@@ -113,9 +114,48 @@ def _restart(meta, head, nxt, parent, nhash, ndepth, nval, table, root_hash, roo
 
 
 @njit(cache=True, nogil=True)
+def _go_to(node, meta, parent, move, ndepth, grid, mask, path, on_path, climb, offs):
+    """Turn grid (the board of node on_path[meta[AT]], reached by path[:meta[AT]]) into the
+    board of ``node``. The nodes on the path were expanded, so no slot of them was reused."""
+    at = meta[AT]
+    m, dm, k = node, ndepth[node], 0
+    while dm > at:
+        climb[k] = m
+        k += 1
+        m = parent[m]
+        dm -= 1
+    while at > dm:
+        at -= 1
+        undo_masked(grid, mask, path[at], offs)
+    while m != on_path[at]:
+        climb[k] = m
+        k += 1
+        m = parent[m]
+        at -= 1
+        undo_masked(grid, mask, path[at], offs)
+    while k > 0:
+        k -= 1
+        m = climb[k]
+        play_masked(grid, mask, move[m], offs)
+        path[at] = move[m]
+        at += 1
+        on_path[at] = m
+    meta[AT] = at
+
+
+@njit(cache=True, nogil=True)
+def _back_to_root(meta, grid, mask, root, root_mask):
+    for i in range(grid.shape[0]):  # explicit loops: numba's slice copies are much slower
+        grid[i] = root[i]
+    for i in range(mask.shape[0]):
+        mask[i] = root_mask[i]
+    meta[AT] = 0
+
+
+@njit(cache=True, nogil=True)
 def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, best_path, grid,
-             path, jumps, ckey, chash, root, seed, rng, ratio, pieces, width, offs, zobrist,
-             nb_score, cell_score, first, last, halt):
+             mask, mask_words, path, on_path, climb, jumps, ckey, chash, root, root_mask, seed, rng, ratio,
+             pieces, width, offs, zobrist, nb_score, cell_score, first, last, halt):
     """Expand up to ``budget`` nodes, fewer when another thread sets ``halt[0]``."""
     stop = meta[EXPANDED] + budget
     table_limit = np.int64(MAX_LOAD * table.shape[0])
@@ -127,23 +167,17 @@ def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, 
                 break
             meta[RESTARTS] += 1
             _restart(meta, head, nxt, parent, nhash, ndepth, nval, table, nhash[0], nval[0])
+            _back_to_root(meta, grid, mask, root, root_mask)
             continue
         node = head[b]
         head[b] = nxt[node]
         meta[OPEN] -= 1
         meta[EXPANDED] += 1
         depth = ndepth[node]
-        m = node
-        for i in range(depth - 1, -1, -1):
-            path[i] = move[m]
-            m = parent[m]
-        for i in range(grid.shape[0]):  # an explicit loop: numba's slice copy is much slower
-            grid[i] = root[i]
-        for i in range(depth):
-            play(grid, path[i], offs)
+        _go_to(node, meta, parent, move, ndepth, grid, mask, path, on_path, climb, offs)
         salt = mix64(seed ^ np.uint64(meta[RESTARTS]))
         h = nhash[node]
-        n = list_jumps(grid, offs, first, last, jumps)
+        n = list_masked(mask_words, first, last, jumps)
         count = 0
         for i in range(n):
             child = jump_hash(h, jumps[i], offs, zobrist)
@@ -181,6 +215,7 @@ def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, 
             meta[RESTARTS] += 1
             meta[LOSSY] = 1
             _restart(meta, head, nxt, parent, nhash, ndepth, nval, table, nhash[0], nval[0])
+            _back_to_root(meta, grid, mask, root, root_mask)
         elif meta[FILLED] > table_limit:
             _rebuild_table(meta, table, nhash, ndepth)
 
@@ -211,7 +246,7 @@ class BestFirstSolver(Solver):
         cap = self.settings["max_nodes"]
         depth_slots = max(lay.pieces, 1)
         children = 8 * lay.pieces + 8
-        self.meta = np.zeros(10, dtype=np.int64)
+        self.meta = np.zeros(11, dtype=np.int64)
         self.parent = np.empty(cap, dtype=np.int32)
         self.move = np.empty(cap, dtype=np.int32)
         self.nhash = np.empty(cap, dtype=np.uint64)
@@ -222,7 +257,13 @@ class BestFirstSolver(Solver):
         self.table = np.zeros(1 << int(2 * cap - 1).bit_length(), dtype=np.uint64)
         self.best_path = np.zeros(depth_slots, dtype=np.int32)
         self.grid = lay.root.copy()
-        self.path = np.zeros(depth_slots, dtype=np.int32)
+        self.root_mask = np.zeros(mask_size(lay.root.shape[0]), dtype=np.uint8)
+        jump_masks(lay.root, lay.offs, lay.first, lay.last, self.root_mask)
+        self.mask = self.root_mask.copy()
+        self.mask_words = self.mask.view(np.uint64)
+        self.path = np.zeros(depth_slots, dtype=np.int32)  # the jumps that made grid
+        self.on_path = np.zeros(depth_slots + 1, dtype=np.int32)  # the nodes along them
+        self.climb = np.zeros(depth_slots + 1, dtype=np.int32)
         self.jumps = np.zeros(children, dtype=np.int32)
         self.ckey = np.zeros(children, dtype=np.int64)
         self.chash = np.zeros(children, dtype=np.uint64)
@@ -240,8 +281,9 @@ class BestFirstSolver(Solver):
     def run_slice(self, max_expansions: int) -> Progress:
         lay = self.layout
         bf_slice(max_expansions, self.meta, self.parent, self.move, self.nhash, self.ndepth,
-                 self.nval, self.nxt, self.head, self.table, self.best_path, self.grid, self.path,
-                 self.jumps, self.ckey, self.chash, lay.root, self.seed_salt, self.rng,
+                 self.nval, self.nxt, self.head, self.table, self.best_path, self.grid, self.mask,
+                 self.mask_words, self.path, self.on_path, self.climb, self.jumps, self.ckey,
+                 self.chash, lay.root, self.root_mask, self.seed_salt, self.rng,
                  self.settings["ratio"], lay.pieces, lay.width, lay.offs, lay.zobrist,
                  lay.nb_score, lay.cell_score, lay.first, lay.last, self.stop_flag)
         m = self.meta

@@ -3,7 +3,8 @@
 A position is a flat uint8 grid with a 2-cell frame of WALL around the board,
 so a jump from any board cell can test its over and landing cells without
 bounds checks (a wall is neither a piece nor empty). A jump is coded as
-``cell * 8 + direction`` with the direction in the editorial order.
+``cell * 8 + direction`` with the direction in the editorial order. The legal
+jumps are kept as a set of bits updated by each jump (see jump_masks).
 
 Evaluation is a sum over pieces of ``cell_score[cell] + nb_score[neighbours]``
 (neighbours = pieces among the 8 adjacent cells). Every term depends only on a
@@ -14,7 +15,9 @@ the jumped cell, which makes the change of a child cheap to compute exactly.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from llvmlite import ir
+from numba import njit, types
+from numba.extending import intrinsic
 
 from ..kernels import mix64, next_uniform  # noqa: F401 (the search modules import them from here)
 
@@ -37,144 +40,123 @@ def key_value(key):
 
 
 @njit(cache=True, nogil=True)
-def play(grid, code, offs):
-    x = code >> 3
-    off = offs[code & 7]
-    grid[x] = EMPTY
-    grid[x + off] = EMPTY
-    grid[x + 2 * off] = PIECE
-
-
-@njit(cache=True, nogil=True)
 def jump_hash(board_hash, code, offs, zobrist):
     x = code >> 3
     off = offs[code & 7]
     return board_hash ^ zobrist[x] ^ zobrist[x + off] ^ zobrist[x + 2 * off]
 
 
+@intrinsic
+def _trailing_zeros(typingctx, x):
+    """LLVM's cttz: the index of the lowest set bit (x != 0)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+    return x(x), codegen
+
+
+# The legal-move set: mask[c] bit d is set when jump c*8+d is legal. Read as uint64 words
+# (little-endian, as on x86 and ARM), bit b of word i is then jump code i*64+b, so listing
+# the legal jumps in code order is a walk over the set bits. A jump changes three cells, and bit d of cell c
+# reads only c, c+o and c+2o (o = offs[d]), so play/undo rewrite just the bits that read
+# a changed cell instead of rescanning the board.
 @njit(cache=True, nogil=True)
-def list_jumps(grid, offs, first, last, out):
-    """Write the codes of all legal jumps into out; return how many."""
-    n = 0
-    for x in range(first, last):
-        if grid[x] != PIECE:
-            continue
-        for d in range(8):
-            off = offs[d]
-            if grid[x + off] == PIECE and grid[x + 2 * off] == EMPTY:
-                out[n] = x * 8 + d
-                n += 1
-    return n
-
-
-# Incremental legal-move set: mask[x] bit d is set when jump x*8+d is legal; row_count[r]
-# is the number of legal jumps whose jumper is on padded row r. A jump changes three
-# cells, so only the (cell, direction) pairs that read one of them need recomputing.
-POPCOUNT = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
-ROW_STEP = np.array([-1, -1, -1, 0, 0, 1, 1, 1], dtype=np.int64)  # row change of each direction
+def mask_size(cells):
+    """Length of a mask array for a padded grid of ``cells`` cells (whole uint64 words)."""
+    return (cells + 7) // 8 * 8
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _legal(grid, x, off):
-    return grid[x] == PIECE and grid[x + off] == PIECE and grid[x + 2 * off] == EMPTY
+def _legal(grid, c, o):
+    # & on the three tests: no unpredictable short-circuit branches
+    return (grid[c] == PIECE) & (grid[c + o] == PIECE) & (grid[c + 2 * o] == EMPTY)
 
 
 @njit(cache=True, nogil=True)
-def jump_masks(grid, offs, width, first_row, rows, mask, row_count):
-    """Fill mask and row_count for the board rows [first_row, first_row + rows); the total."""
-    total = 0
-    for r in range(first_row, first_row + rows):
-        n = 0
-        for x in range(r * width + FRAME, (r + 1) * width - FRAME):
-            m = 0
-            if grid[x] == PIECE:
-                for d in range(8):
-                    if _legal(grid, x, offs[d]):
-                        m |= 1 << d
-            mask[x] = m
-            n += POPCOUNT[m]
-        row_count[r] = n
-        total += n
-    return total
+def _cell_mask(grid, c, offs):
+    m = 0
+    for d in range(8):
+        m |= np.int64(_legal(grid, c, offs[d])) << d
+    return np.uint8(m)
 
 
 @njit(cache=True, nogil=True)
-def list_masked(mask, row_count, width, first_row, rows, out):
-    """list_jumps() from the legal-move set: the same codes in the same order, reading one
-    byte per cell of the rows that have a legal jump; returns how many."""
-    n = 0
-    for r in range(first_row, first_row + rows):
-        if row_count[r] == 0:
-            continue
-        for x in range(r * width + FRAME, (r + 1) * width - FRAME):
-            m = np.int64(mask[x])
-            while m:
-                low = m & -m
-                d = 0
-                while low > 1:
-                    low >>= 1
-                    d += 1
-                out[n] = x * 8 + d
-                n += 1
-                m &= m - 1
-    return n
+def jump_masks(grid, offs, first, last, mask):
+    """Fill mask (length mask_size(grid.size)) from scratch for the cells [first, last)."""
+    mask[:] = 0
+    for c in range(first, last):
+        if grid[c] == PIECE:
+            mask[c] = _cell_mask(grid, c, offs)
 
 
 @njit(cache=True, nogil=True)
-def nth_jump(mask, row_count, width, first_row, k):
-    """The code of the k-th legal jump (0-based) in (row, column, direction) order."""
-    r = first_row
-    while k >= row_count[r]:
-        k -= row_count[r]
-        r += 1
-    x = r * width + FRAME
-    while True:
-        pc = POPCOUNT[mask[x]]
-        if k < pc:
-            break
-        k -= pc
-        x += 1
-    m = np.int64(mask[x])
-    for _ in range(k):
-        m &= m - 1
-    d = 0
-    while not m & (1 << d):
-        d += 1
-    return x * 8 + d
+def list_masked(words, first, last, out):
+    """Write the codes of all legal jumps into out (int32) in increasing code order (by cell,
+    then direction); return how many. ``words`` is the mask viewed as uint64
+    (``mask.view(np.uint64)``, made once by the caller: a view inside costs a call and
+    reference counting each time, ~15% of a listing)."""
+    n = np.uint64(0)  # unsigned: no negative-index wraparound in the store
+    for i in range(first >> 3, (last + 7) >> 3):
+        w = words[i]
+        base = np.int32(i * 64)
+        while w:
+            out[n] = base + np.int32(_trailing_zeros(w))
+            n += np.uint64(1)
+            w &= w - np.uint64(1)
+    return np.int64(n)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _emptied(grid, mask, q, offs):
+    """Cell q became empty: no jump starts on or passes over it; one may land on it."""
+    mask[q] = 0
+    for d in range(8):
+        o = offs[d]
+        keep = np.uint8(255 ^ (1 << d))
+        mask[q - o] &= keep
+        c = q - 2 * o
+        mask[c] = (mask[c] & keep) | (np.uint8((grid[c] == PIECE) & (grid[c + o] == PIECE)) << d)
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _filled(grid, mask, q, offs):
+    """Cell q got a piece: no jump lands on it; jumps may start on it or pass over it."""
+    for d in range(8):
+        o = offs[d]
+        keep = np.uint8(255 ^ (1 << d))
+        mask[q - 2 * o] &= keep
+        c = q - o
+        mask[c] = (mask[c] & keep) | (np.uint8((grid[c] == PIECE) & (grid[q + o] == EMPTY)) << d)
+    mask[q] = _cell_mask(grid, q, offs)
 
 
 @njit(cache=True, nogil=True)
-def play_masked(grid, mask, row_count, code, offs, width, first_row, total):
-    """play() that keeps mask and row_count up to date; returns the new total of legal jumps.
-
-    Bit d of cell c reads cells c, c + o, c + 2o (o = offs[d]), so for each changed
-    cell q only bit d of q, q - o and q - 2o can change.
-    """
-    d0 = code & 7
+def play_masked(grid, mask, code, offs):
+    """Play jump ``code`` and keep mask up to date (each rewritten bit is recomputed from the
+    new grid, so the order of the updates does not matter)."""
     x = code >> 3
-    off = offs[d0]
+    off = offs[code & 7]
     grid[x] = EMPTY
     grid[x + off] = EMPTY
     grid[x + 2 * off] = PIECE
-    row = x // width
-    for i in range(3):
-        q = x + i * off
-        qrow = row + i * ROW_STEP[d0]
-        for d in range(8):
-            o = offs[d]
-            step = ROW_STEP[d]
-            bit = np.uint8(1 << d)
-            for k in range(3):
-                c = q - k * o
-                # & on the three tests: no unpredictable short-circuit branches
-                now = (grid[c] == PIECE) & (grid[c + o] == PIECE) & (grid[c + 2 * o] == EMPTY)
-                was = (mask[c] & bit) != 0
-                if now != was:
-                    mask[c] ^= bit
-                    delta = 1 if now else -1
-                    row_count[qrow - k * step] += delta
-                    total += delta
-    return total
+    _emptied(grid, mask, x, offs)
+    _emptied(grid, mask, x + off, offs)
+    _filled(grid, mask, x + 2 * off, offs)
+
+
+@njit(cache=True, nogil=True)
+def undo_masked(grid, mask, code, offs):
+    """Take back jump ``code`` (the last one played on grid) and keep mask up to date."""
+    x = code >> 3
+    off = offs[code & 7]
+    grid[x] = PIECE
+    grid[x + off] = PIECE
+    grid[x + 2 * off] = EMPTY
+    _filled(grid, mask, x, offs)
+    _filled(grid, mask, x + off, offs)
+    _emptied(grid, mask, x + 2 * off, offs)
 
 
 @njit(cache=True, nogil=True)
@@ -228,15 +210,13 @@ def count_neighbours(grid, offs, first, last, counts):
 
 
 @njit(cache=True, nogil=True)
-def play_counted(grid, counts, code, offs):
-    """play() that also keeps the neighbour counts up to date."""
+def move_counts(counts, code, offs):
+    """Update the neighbour counts for jump ``code`` (played before or after, the grid is
+    not read)."""
     x = code >> 3
     off = offs[code & 7]
     y = x + off
     z = y + off
-    grid[x] = EMPTY
-    grid[y] = EMPTY
-    grid[z] = PIECE
     for d in range(8):
         o = offs[d]
         counts[x + o] -= 1
