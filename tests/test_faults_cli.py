@@ -130,11 +130,10 @@ def test_a_batch_writing_over_one_of_its_inputs_is_refused(shared, tmp_path):
 ])
 def test_bad_destinations_are_refused_before_solving(shared, tmp_path, where, message):
     target = tmp_path / where if where != "." else tmp_path
-    started = time.perf_counter()
     done = run("solve", "comesolo", shared / SMALL, "--time", "30", "-o", target)
     assert done.returncode == 1
+    # Refused up front: a solve would have written its progress lines to stderr first.
     assert done.stderr == message.format(tmp=tmp_path)
-    assert time.perf_counter() - started < 25  # refused up front, not after the 30 s budget
 
 
 def test_an_immutable_folder_is_refused_before_solving(shared, tmp_path, immutable):
