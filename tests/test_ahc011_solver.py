@@ -8,11 +8,11 @@ import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
-from solvers.ahc011.beam import BLOCK, plan
+from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.move_beam import move_beam
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.matching import type_travel
-from solvers.ahc011.target import build_target
+from solvers.ahc011.target import build_target, retarget
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
 from workbench.puzzles.ahc011.generator import generate
@@ -231,6 +231,57 @@ def test_the_plan_leaves_the_bottom_right_3x3_block_to_the_exact_search(n):
     steps, done = plan(n, False)
     assert {cell for cell in range(n * n) if not done[-2][cell]} == {
         row * n + col for row in range(n - 2, n) for col in range(n - 3, n)} or n == 3
+
+
+@pytest.mark.parametrize("n", [4, 6, 9, 10])
+def test_the_plan_walks_ring_by_ring_each_line_starting_beside_the_last_ones_end(n):
+    steps, done = plan(n, True)
+    lines, line, locked = [], [], np.zeros(n * n, dtype=bool)
+    for (kind, first, second, parked), after in zip(steps[:-1], done):
+        line.append(first)
+        if kind == PAIR:
+            line.append(second)
+            # The parked cell is beside the pair's first cell, off the line and still free.
+            across = parked - first
+            assert across in (1, n) and abs(second - first) == n + 1 - across and not locked[parked]
+            lines.append(line)
+            line = []
+        locked = after
+    def apart(a, b):
+        return abs(a // n - b // n) + abs(a % n - b % n)
+    block = {row * n + col for row in range(n - 3, n) for col in range(n - 3, n)}
+    assert sorted(cell for line in lines for cell in line) == sorted(set(range(n * n)) - block)
+    for line in lines:  # straight, cell after cell
+        assert all(apart(a, b) == 1 for a, b in zip(line, line[1:]))
+        assert len({cell // n for cell in line}) == 1 or len({cell % n for cell in line}) == 1
+    # Ring k is row k and column k, in that order of rings.
+    assert [min(line[0] // n, line[0] % n) for line in lines] == [k for k in range(n - 3) for _ in range(2)]
+    assert all(apart(a[-1], b[0]) == 1 for a, b in zip(lines, lines[1:]))
+
+
+def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(shared):
+    case = case_file(shared, 4)  # 10x10
+    n = case.n
+    tiles, (_, _, target) = best_target(case, targets=2)
+    # The board some slides later (the plan's first 300), the first two rows counted as placed.
+    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    slide_into(n, tiles, target, case.limit, 0, 0, 5, 1, 3.0, 1.0, np.zeros(1, dtype=np.uint8), moves)
+    board = np.frombuffer(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:300]))[-1].tiles,
+                          dtype=np.uint8).astype(np.int64)
+    fixed = np.zeros(n * n, dtype=np.bool_)
+    fixed[:2 * n] = True
+    before = board_travel(n, board, target)
+    rng = np.zeros(1, dtype=np.uint64)
+    lowered = 0
+    for stream in range(8):  # the annealing escapes a good tree only now and then
+        mask = target.copy()
+        seed_stream(rng, 0, stream)
+        travel = retarget(n, board, mask, fixed, rng, 100 * n * n, 2.0)
+        assert (mask[fixed] == target[fixed]).all() and sorted(mask) == sorted(tiles) and mask[-1] == 0
+        assert is_full_tree(n, mask)
+        assert travel == board_travel(n, board, mask) <= before
+        lowered += travel < before
+    assert lowered >= 1
 
 
 def test_a_stop_flag_ends_both_searches_at_once(shared):

@@ -198,7 +198,7 @@ def place_pair(n, board, ctx, moves, target, first, second, parked, locked, bloc
         must = np.zeros(n * n, dtype=np.bool_)
         must[first] = must[second] = True
         rows, cols = (3, 2) if parked - first == n else (2, 3)
-        if not solve_window(n, board, ctx, moves, first, rows, cols, target, must, False):
+        if not solve_window(n, board, ctx, moves, min(first, second), rows, cols, target, must, False):
             return False
         locked[first] = locked[second] = True
         return True

@@ -107,24 +107,53 @@ def _distinct(cells, count, cell):
 
 
 @njit(cache=True, nogil=True)
-def build_target(n, tiles, rng, iterations, mask, stop=None):
-    """Anneal a tree into ``mask``: the travel of the best tree whose tile multiset
-    equals the case's (``mask`` ends as that tree), or -1 if none was seen. A step
-    changes at most four cells, so only their old and new types' travel is
-    recomputed. Another thread may set ``stop[0]`` to end the annealing early (-1).
-    """
-    size, corner = n * n, n * n - 1
-    counts = np.zeros(16, dtype=np.int64)
-    sources = np.zeros((16, size), dtype=np.int64)
-    for cell in range(size):
+def _count_sources(n, tiles, counts, sources):
+    """Per type, how many tiles of it ``tiles`` holds (``counts``) and their cells (``sources``)."""
+    counts[:] = 0
+    for cell in range(n * n):
         kind = tiles[cell]
         if kind:
             sources[kind, counts[kind]] = cell
             counts[kind] += 1
+
+
+@njit(cache=True, nogil=True)
+def build_target(n, tiles, rng, iterations, mask, stop=None):
+    """Anneal a tree into ``mask``: the travel of the best tree whose tile multiset
+    equals the case's (``mask`` ends as that tree), or -1 if none was seen. Another
+    thread may set ``stop[0]`` to end the annealing early (-1).
+    """
+    size = n * n
+    counts = np.zeros(16, dtype=np.int64)
+    sources = np.zeros((16, size), dtype=np.int64)
+    _count_sources(n, tiles, counts, sources)
+    _random_spanning_tree(n, rng, mask)
+    fixed = np.zeros(size, dtype=np.bool_)
+    return _anneal(n, mask, fixed, counts, sources, rng, iterations, START_TEMPERATURE, REPAIR_ROUNDS, stop)
+
+
+@njit(cache=True, nogil=True)
+def retarget(n, board, mask, fixed, rng, iterations, temperature):
+    """Re-anneal the cells of tree ``mask`` not marked ``fixed`` toward the tiles where
+    ``board`` has them now (``mask`` stays a tree with the same tiles, and keeps every
+    fixed cell's edges); the new travel (never more than the old: the best tree seen wins).
+    ``temperature`` is where the annealing starts."""
+    size = n * n
+    counts = np.zeros(16, dtype=np.int64)
+    sources = np.zeros((16, size), dtype=np.int64)
+    _count_sources(n, board, counts, sources)
+    return _anneal(n, mask, fixed, counts, sources, rng, iterations, temperature, 0, None)
+
+
+@njit(cache=True, nogil=True)
+def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature, repair_rounds, stop):
+    """Anneal tree ``mask`` (its cells marked ``fixed`` keep their edges); see build_target.
+    A step changes at most four cells, so only their old and new types' travel is
+    recomputed."""
+    size, corner = n * n, n * n - 1
     cost = np.zeros((size, size), dtype=np.int64)
     work = np.zeros((6, size + 1), dtype=np.int64)
     cells = np.zeros(size, dtype=np.int64)
-    _random_spanning_tree(n, rng, mask)
     have = np.zeros(16, dtype=np.int64)
     for cell in range(corner):
         have[mask[cell]] += 1
@@ -135,14 +164,14 @@ def build_target(n, tiles, rng, iterations, mask, stop=None):
         travel[kind] = type_travel(n, mask, kind, cells, sources, counts, cost, work)
     total = travel.sum()
     best = mask.copy()
-    best_travel = -1
+    best_travel = total if mismatch == 0 else -1
     parent = np.empty(size, dtype=np.int64)
     path = np.empty(size, dtype=np.int64)
     touched = np.empty(4, dtype=np.int64)  # distinct cells a step changes
     before = np.empty(4, dtype=np.int64)
     kinds = np.empty(8, dtype=np.int64)  # distinct types those cells had or get
     old_travel = np.empty(8, dtype=np.int64)
-    for step in range((1 + REPAIR_ROUNDS) * iterations):
+    for step in range((1 + repair_rounds) * iterations):
         if stop is not None and stop[0]:  # a step can take a millisecond on a 30x30 board
             return -1
         if step >= iterations:
@@ -152,15 +181,17 @@ def build_target(n, tiles, rng, iterations, mask, stop=None):
         else:
             progress = step / iterations
             weight = START_WEIGHT + (END_WEIGHT - START_WEIGHT) * progress
-            temperature = START_TEMPERATURE + (END_TEMPERATURE - START_TEMPERATURE) * progress
+            temperature = start_temperature + (END_TEMPERATURE - start_temperature) * progress
         u = random_below(rng, corner)
         d = random_below(rng, 4)
         v = neighbour(n, u, d)
-        if v < 0 or v == corner or mask[u] & SIDE_BIT[d]:
+        if v < 0 or v == corner or mask[u] & SIDE_BIT[d] or fixed[u] or fixed[v]:
             continue
         length = _tree_path(n, mask, u, v, parent, path)
         k = random_below(rng, length - 1)
         a, b = path[k], path[k + 1]
+        if fixed[a] or fixed[b]:
+            continue
         e = _direction_between(n, a, b)
         changed = 0
         for cell in (u, v, a, b):
