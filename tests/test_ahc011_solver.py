@@ -7,6 +7,7 @@ import numpy as np
 import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
+from solvers.ahc011.screened_beam import RUN_STRIDE
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.move_beam import move_beam
@@ -282,6 +283,24 @@ def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(
         assert travel == board_travel(n, board, mask) <= before
         lowered += travel < before
     assert lowered >= 1
+
+
+def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(shared):
+    case = case_file(shared, 3)  # 9x9
+    solver, result = solve(case, nodes=120_000)
+    again = [k for k, run in solver.last_run.items() if run >= 1]
+    assert again  # some target was searched more than once
+    # Every batch after the first answer ran one search again: the first batch's two are new.
+    assert solver.searched - solver.fresh == sum(solver.last_run.values()) == (solver.searched - 2) // 2
+    # A run again is the kernel on the same target with the stream k + r * RUN_STRIDE.
+    tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
+    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
+    for k in again:
+        lengths = [slide_into(case.n, tiles, solver.searched_targets[k], case.limit, 0, k + run * RUN_STRIDE,
+                              100, 3, 3.0, 1.0, np.zeros(1, dtype=np.uint8), moves)
+                   for run in range(solver.last_run[k] + 1)]
+        assert min(lengths) == min(length for length, target, _ in solver.found if target == k)
+    assert len(result.moves) == solver.found[0][0]
 
 
 def test_a_stop_flag_ends_both_searches_at_once(shared):
