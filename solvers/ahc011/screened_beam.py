@@ -6,12 +6,13 @@ second on a 10x10 board). The travel of a target (how far its tiles must go,
 ``matching``) predicts the search's answer well, so the solver anneals
 ``screen`` targets for every new search and searches the least-travel target
 not searched yet; once there is an answer, one search of each batch runs again
-on the target of the shortest answer with a new random stream (on 10x10 boards
-a good target's next run averaged 5% fewer slides than a new target's first).
-The search is a beam over single slides ranked by travel (``move_beam``) on
-boards up to ``move_side``; where it stalls, the beam over the ring-by-ring
-placement plan (``beam``) finishes from the least-travel board it reached. Larger boards use the plan only. The plan ends on a 3x3 block
-solved exactly. The shortest full-tree answer wins.
+on the target of the shortest answer with a new random stream (on 9x9 and
+10x10 boards the best target's next runs averaged about 5% fewer slides than
+new targets' first). The search is a beam over single slides ranked by travel
+(``move_beam``) on boards up to ``move_side``; where it stalls, the beam over
+the ring-by-ring placement plan (``beam``) finishes from the least-travel
+board it reached. Larger boards use the plan only. The plan ends on a 3x3
+block solved exactly. The shortest full-tree answer wins.
 
 Jobs run two at a time on worker threads (the kernels release the GIL; in the
 app, on as many threads as leave the window a core: ``base.limit_threads``). Which
