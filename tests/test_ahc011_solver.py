@@ -277,7 +277,7 @@ def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(
     for stream in range(8):  # the annealing escapes a good tree only now and then
         mask = target.copy()
         seed_stream(rng, 0, stream)
-        travel = retarget(n, board, mask, fixed, rng, 100 * n * n, 2.0)
+        travel = retarget(n, board, mask, fixed, rng, 100 * n * n, 2.0, np.zeros(1, dtype=np.uint8))
         assert (mask[fixed] == target[fixed]).all() and sorted(mask) == sorted(tiles) and mask[-1] == 0
         assert is_full_tree(n, mask)
         assert travel == board_travel(n, board, mask) <= before

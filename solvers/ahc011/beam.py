@@ -186,6 +186,8 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
         free[:] = ~done[s]
         made = 0
         for parent in range(min(alive, SQUARE_TRIES) if kind == BLOCK and square else alive):
+            if stop[0]:  # a step of a wide beam can take tens of ms
+                return -1
             for choice in range(1 if kind == BLOCK else 2 * branch if kind == PAIR else branch):
                 board = child_board[made]
                 board[:] = boards[cur, parent]
@@ -203,7 +205,7 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
                     ok = place_pair(n, board, ctx, moves, target, first, second, parked, scratch_locked,
                                     blocked, dist, queue, search, choice, noise, rng)
                 else:
-                    ok = solve_window(n, board, ctx, moves, first, block_side, 3, target, ~locked, True)
+                    ok = solve_window(n, board, ctx, moves, first, block_side, 3, target, ~locked, True, stop)
                 total = lengths[cur, parent] + ctx[COUNT]
                 if not ok or ctx[COUNT] > segment_cap or total > history_cap:
                     continue
@@ -243,8 +245,9 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
                 break
         alive, cur = kept, nxt
         if kind == PAIR and RETARGET_STEPS > 0:
-            retarget(n, boards[cur, 0], target, done[s], rng, RETARGET_STEPS * (size - done[s].sum()),
-                     RETARGET_TEMPERATURE)
+            if retarget(n, boards[cur, 0], target, done[s], rng, RETARGET_STEPS * (size - done[s].sum()),
+                        RETARGET_TEMPERATURE, stop) < 0:
+                return -1
     count = lengths[cur, 0]
     for i in range(count):
         out[i] = history[cur, 0, i]

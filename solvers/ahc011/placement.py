@@ -20,6 +20,7 @@ from numba import njit
 from .grid import OPPOSITE_BIT, SIDE_BIT, is_full_tree, neighbour, random_unit
 
 EMPTY, COUNT, STAMP = 0, 1, 2
+NEVER = np.zeros(1, dtype=np.uint8)  # the stop flag of searches too small to need one
 
 
 @njit(cache=True, nogil=True)
@@ -198,7 +199,7 @@ def place_pair(n, board, ctx, moves, target, first, second, parked, locked, bloc
         must = np.zeros(n * n, dtype=np.bool_)
         must[first] = must[second] = True
         rows, cols = (3, 2) if parked - first == n else (2, 3)
-        if not solve_window(n, board, ctx, moves, min(first, second), rows, cols, target, must, False):
+        if not solve_window(n, board, ctx, moves, min(first, second), rows, cols, target, must, False, NEVER):
             return False
         locked[first] = locked[second] = True
         return True
@@ -255,13 +256,14 @@ def _slot(key, shift):
 
 
 @njit(cache=True, nogil=True)
-def solve_window(n, board, ctx, moves, corner, rows, cols, goal, must, any_tree):
+def solve_window(n, board, ctx, moves, corner, rows, cols, goal, must, any_tree, stop):
     """Breadth-first search inside a small window (top-left ``corner``) holding the empty square.
 
     States are tile types, four bits per cell; the goal is reached when the
     cells marked in ``must`` hold ``goal``'s types or, with ``any_tree``, as
     soon as the whole board is a full tree (the empty square may end anywhere,
-    and a tree other than the target's counts too). False if out of reach (parity).
+    and a tree other than the target's counts too). False if out of reach (parity)
+    or if another thread set ``stop[0]``.
     """
     size = rows * cols
     states = 1
@@ -293,6 +295,8 @@ def solve_window(n, board, ctx, moves, corner, rows, cols, goal, must, any_tree)
     scratch = board.copy()
     found = 0 if start & care == wanted or any_tree and _full_tree_with(n, scratch, cells, start) else -1
     while head < count and found < 0:
+        if head & 4095 == 0 and stop[0]:  # a 3x3 search can take tens of ms
+            return False
         key, hole = keys[head], holes[head]
         row, col = hole // cols, hole % cols
         for direction in range(4):

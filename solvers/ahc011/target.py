@@ -133,16 +133,17 @@ def build_target(n, tiles, rng, iterations, mask, stop=None):
 
 
 @njit(cache=True, nogil=True)
-def retarget(n, board, mask, fixed, rng, iterations, temperature):
+def retarget(n, board, mask, fixed, rng, iterations, temperature, stop):
     """Re-anneal the cells of tree ``mask`` not marked ``fixed`` toward the tiles where
     ``board`` has them now (``mask`` stays a tree with the same tiles, and keeps every
     fixed cell's edges); the new travel (never more than the old: the best tree seen wins).
-    ``temperature`` is where the annealing starts."""
+    ``temperature`` is where the annealing starts. -1 if ``stop[0]`` was set (``mask`` is
+    then left half-annealed)."""
     size = n * n
     counts = np.zeros(16, dtype=np.int64)
     sources = np.zeros((16, size), dtype=np.int64)
     _count_sources(n, board, counts, sources)
-    return _anneal(n, mask, fixed, counts, sources, rng, iterations, temperature, 0, None)
+    return _anneal(n, mask, fixed, counts, sources, rng, iterations, temperature, 0, stop)
 
 
 @njit(cache=True, nogil=True)
