@@ -2,12 +2,12 @@
 placed with the next cell's tile in mind.
 
 ``place_pair`` brings a line's last two tiles in one after the other, which
-costs some 10% more slides than the fewest that bring both (10x10 boards: its
-best of six tries against the best search over the 3x3 nearest tiles), and
-``place`` brings a tile in by a shortest path that may push the next cell's
-tile away (on a 2-cell horizon, bringing each tile in with the next one in
-mind costs 10-15% fewer slides than the best of three tiles brought in
-alone). Both are an A* search over (tile a, tile b, empty square) positions,
+costs some 10% more slides than the fewest that bring both (9x9 and 10x10
+boards: its best of six tries against the best search over the 3x3 nearest
+tiles), and ``place`` brings a tile in by a shortest path that may push the
+next cell's tile away (over two cells, bringing each tile in with the next
+one in mind costs 10-15% fewer slides than the best of three tiles brought
+in alone). Both are an A* search over (tile a, tile b, empty square) positions,
 the other tiles being moved about freely:
 
 - ``place_pair_jointly``: the fewest slides that put a and b in two cells;
