@@ -6,7 +6,7 @@ import threading
 import pytest
 
 from solvers import driver
-from solvers.driver import Budget, RunControl, run
+from solvers.driver import WRAP_UP_SECONDS, Budget, RunControl, run
 from workbench.cli import main as cli
 from workbench.core.registry import solvers
 from workbench.puzzles.comesolo import PUZZLE
@@ -51,8 +51,9 @@ def test_the_driver_tells_the_solver_when_a_time_budget_ends(board_text, monkeyp
     seen = []
     result = run(timed, Budget(seconds=7), on_progress=lambda sample: seen.append(timed.deadline))
     # The run starts at 101 and reads the clock twice a slice: slices start 1, 3 and 5 s in,
-    # and at 7 s the budget is spent. Every slice is told the same end: 101 + 7.
-    assert result.stopped_by == "time" and seen == [108.0] * 3
+    # and at 7 s the budget is spent. Every slice is told the same end: 101 + 7, less the
+    # moments kept to stop the search and hand back its answer.
+    assert result.stopped_by == "time" and seen == [108.0 - WRAP_UP_SECONDS] * 3
     _, counted = make("beam", board_text)
     run(counted, Budget(nodes=1000))
     assert counted.deadline is None  # node budgets stay deterministic: no clock involved
