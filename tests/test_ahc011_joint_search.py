@@ -8,7 +8,6 @@ import pytest
 
 from solvers.ahc011.grid import neighbour
 from solvers.ahc011.joint_search import JOINT_SIDE, UNREACHABLE, goal_slides, place_ahead, place_pair_jointly
-from solvers.ahc011.placement import _tile_to
 
 N = 5
 SIZE = N * N
@@ -122,8 +121,31 @@ def test_past_its_cap_the_search_gives_up_and_leaves_the_board_alone():
     assert run_pair(board, 12, 24, 20, locked)[0]  # with room enough it succeeds
 
 
-def test_the_contest_boards_fit_the_packed_states():
-    assert (JOINT_SIDE ** 2) ** 3 <= 1 << 20
+def test_the_largest_board_it_serves_packs_its_far_corner_states():
+    n = JOINT_SIDE
+    size = n * n
+    locked = np.zeros(size, dtype=np.bool_)
+    locked[:n - 2] = True  # the top row up to its last two cells
+    board = np.arange(size, dtype=np.int64) + 10
+    board[size - 2] = 0  # the empty square, a and b in the far corners from the goals
+    a, b = size - 1, size - n
+    tables = np.zeros((3, size ** 3 + 1), dtype=np.int32)
+    heap = np.zeros(4 * 200_000 + 1024, dtype=np.int64)
+    to_first, to_second, queue = (np.zeros(size * size, dtype=np.int64) for _ in range(3))
+    goal_slides(n, locked, n - 2, to_first, queue)
+    goal_slides(n, locked, n - 1, to_second, queue)
+    start = board.copy()
+    ctx = np.array([size - 2, 0, 0], dtype=np.int64)
+    moves = np.zeros(4000, dtype=np.int8)
+    assert place_pair_jointly(n, board, ctx, moves, n - 2, n - 1, a, b, locked.copy(), to_first, to_second, tables,
+                              heap, 200_000)
+    assert board[n - 2] == start[a] and board[n - 1] == start[b]
+    assert ctx[1] >= max(to_first[a * size + size - 2], to_second[b * size + size - 2])
+    replay, hole = start.copy(), size - 2
+    for letter in moves[:ctx[1]]:
+        other = int(neighbour(n, hole, letter))
+        replay[hole], replay[other], hole = replay[other], 0, other
+    assert (replay == board).all() and (board[:n - 2] == start[:n - 2]).all()
 
 
 @pytest.mark.parametrize("seed", range(4))
