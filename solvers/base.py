@@ -126,6 +126,10 @@ class Solver(ABC):
     def run_slice(self, max_expansions: int) -> Progress:
         """Search for at most ``max_expansions`` expansions, then return."""
 
+    def end_run(self) -> None:
+        """The driver calls this once the run is over (budget, cancel, done or error): a solver
+        whose work goes on between slices (on its own threads) stops it here."""
+
     @abstractmethod
     def best_moves(self) -> Sequence:
         """The best answer found so far, as moves from the start."""

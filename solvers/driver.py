@@ -186,7 +186,10 @@ def run(solver: Solver, budget: Budget, *, control: RunControl | None = None,
         progress, stopped_by, paused_for = _slices(solver, budget, control, on_progress, slice_expansions,
                                                    watchdog, start, samples)
     finally:
-        watchdog.close()
+        try:
+            solver.end_run()
+        finally:
+            watchdog.close()
     return RunResult(tuple(solver.best_moves()), progress,
                      time.perf_counter() - start - paused_for, stopped_by, samples)
 

@@ -1,20 +1,23 @@
 """The ahc011 solver: full trees within T, determinism across slicings, the
-frontier, and the kernels underneath (node budgets only, no clocks)."""
+frontier, and the kernels underneath (node budgets, but for the few tests of how a
+timed run uses its threads and its last seconds)."""
 
 import itertools
+import threading
+import time
 
 import numpy as np
 import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
-from solvers.ahc011.screened_beam import RUN_STRIDE
+from solvers.ahc011.screened_beam import BUILD, FIT_SHARE, MIN_SCALE, RUN_STRIDE, SLIDE
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.move_beam import move_beam
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.matching import type_travel
 from solvers.ahc011.target import build_target, retarget
-from solvers.driver import Budget, run
+from solvers.driver import Budget, RunControl, run
 from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
 from workbench.puzzles.ahc011.generator import generate
 
@@ -317,9 +320,48 @@ def test_past_its_deadline_a_run_without_an_answer_finishes_its_first_searches_t
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     solver.deadline = 0.0  # long gone, as after a first run's compiling
     progress = solver.run_slice(10 ** 9)
-    assert solver.searched == 2 and solver.found  # the first two searches ran to their end
-    assert solver.stop[0] == 1  # and the batch after them was cut short
+    assert solver.found and solver.searched >= 1  # a search ran to its end
+    assert not solver._flying  # then the slice stopped the jobs still under way, and waited for them
     assert progress.expansions == 10 ** 9 and not progress.done
+
+
+def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(shared, monkeypatch):
+    """No batches: a job starts while another, started earlier, is still running, and no job
+    is left running once the run is over."""
+    spans = []
+    real_run_job = ScreenedBeamSolver._run_job
+
+    def timed(self, kind, k, target, scale=1.0):
+        started = time.perf_counter()
+        result = real_run_job(self, kind, k, target, scale)
+        spans.append((started, time.perf_counter()))
+        return result
+
+    monkeypatch.setattr(ScreenedBeamSolver, "_run_job", timed)
+    case = case_file(shared, 2)  # 8x8: its searches take about a second
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
+    result = run(solver, Budget(seconds=2.0))
+    assert result.moves and tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count
+    assert not solver._flying
+    assert any(a_start + 0.01 < b_start < a_end - 0.01 for a_start, a_end in spans for b_start, _ in spans)
+
+
+def test_a_search_that_would_end_past_the_deadline_gets_narrower_beams(shared):
+    case = case_file(shared, 1)
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
+    solver.deadline = time.perf_counter() + 0.5
+    assert solver._scale(SLIDE) == 1.0  # no search timed yet
+    solver._full_seconds[SLIDE] = 0.4
+    assert solver._scale(SLIDE) == 1.0  # it fits
+    solver._full_seconds[SLIDE] = 1.0
+    assert 0.35 < solver._scale(SLIDE) <= FIT_SHARE * 0.5  # the share that fits, with a margin
+    solver._full_seconds[SLIDE] = 1000.0
+    assert solver._scale(SLIDE) == MIN_SCALE
+    assert solver._scale(BUILD) == 1.0
+    # A narrowed search still ends on a full tree.
+    tiles, (_, k, target) = best_target(case)
+    moves = solver._run_job(SLIDE, k, target, scale=MIN_SCALE)
+    assert moves and tree_size(PUZZLE.replay(case, moves)[-1]) == case.tile_count
 
 
 def test_a_tiny_time_budget_still_gives_a_full_tree(shared):
@@ -355,3 +397,27 @@ def test_one_thread_gives_the_same_answer_as_two(shared):
     finally:
         limit_threads(None)
     assert one.moves == two.moves and one.progress.expansions == two.progress.expansions
+
+
+def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices(shared):
+    case = case_file(shared, 4)  # 10x10: a search takes over half a second
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
+    control = RunControl()
+    paused = threading.Event()
+    outcome = {}
+
+    def pause_while_a_job_runs(sample):
+        if solver._flying and not paused.is_set():
+            control.pause()
+            paused.set()
+
+    def work():
+        outcome["run"] = run(solver, Budget(seconds=600), control=control, on_progress=pause_while_a_job_runs)
+
+    thread = threading.Thread(target=work)
+    thread.start()
+    assert paused.wait(120)
+    control.cancel()
+    thread.join(60)
+    assert not thread.is_alive() and outcome["run"].stopped_by == "cancelled"
+    assert not solver._flying  # the run's end stopped it and waited for it

@@ -15,27 +15,31 @@ board it reached. Larger boards use the plan only. The plan ends on a 3x3
 block solved exactly. The shortest full-tree answer wins.
 
 Jobs run two at a time on worker threads (the kernels release the GIL; in the
-app, on as many threads as leave the window a core: ``base.limit_threads``). Which
-jobs run is decided between batches from finished results only, so it never
-depends on timing. Budget accounting: a job costs an estimate of its work in
-expansions; a slice adds its allowance to a running total and starts batches
-while the cost spent is below that total, so which jobs run depends on the
-node budget only, not on how it is sliced: same seed + same node budget ->
-same answer. Under a time budget, once there is an answer, searches still
-running at the deadline are stopped (their answers dropped), so a run ends on
-time. Until there is one (say the kernels were still compiling on a first run),
-the run goes on past the deadline to the end of its first searches, for at most
-NO_ANSWER_GRACE seconds (the driver's watchdog then stops them), so a timed run
-rarely comes back empty. Boards larger than the contest's (GRACE_SIDE) get no
-grace: their first search can take minutes, and the budget is the user's. A cancel
-stops the jobs under way at once (every kernel reads the stop flag).
+app, on as many threads as leave the window a core: ``base.limit_threads``).
+Under a node budget they run in batches, decided between batches from finished
+results only, so the answer never depends on timing. Budget accounting: a job
+costs an estimate of its work in expansions; a slice adds its allowance to a
+running total and starts batches while the cost spent is below that total, so
+which jobs run depends on the node budget only, not on how it is sliced: same
+seed + same node budget -> same answer. Under a time budget a thread starts its
+next job as soon as it is free (the jobs under way run on between slices until
+the run ends: ``end_run``), and a search that would not end by the deadline at
+full width gets narrower beams that fit the time left (``_scale``). Once there
+is an answer, searches still running at the deadline are stopped (their answers
+dropped), so a run ends on time. Until there is one (say the kernels were
+still compiling on a first run), the run goes on past the deadline until a
+search ends with one, for at most NO_ANSWER_GRACE seconds (the driver's
+watchdog then stops it), so a timed run rarely comes back empty. Boards larger
+than the contest's (GRACE_SIDE) get no grace: their first search can take
+minutes, and the budget is the user's. A cancel stops the jobs under way at
+once (every kernel reads the stop flag).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 
 import numpy as np
 
@@ -55,6 +59,11 @@ GRACE_SIDE = 10  # the contest's largest board: past it a first answer can take 
 FIRST_TARGETS = 200  # past the deadline with no answer yet, anneal at most this many targets
 # A search's random stream is its target's index k; run r >= 1 of the same target uses k + r * RUN_STRIDE.
 RUN_STRIDE = 1 << 24
+# Under a time budget, a search that would not end by the deadline at full width (it starts with
+# less time left than the longest full search so far took) gets FIT_SHARE of the widths that fit,
+# at least MIN_SCALE of them (a search's time grows about as its widths).
+FIT_SHARE = 0.8
+MIN_SCALE = 0.05
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -116,6 +125,7 @@ class ScreenedBeamSolver(Solver):
         self.allowance = 0  # expansions granted by all slices so far
         self.spent = 0  # expansions used by the jobs run so far
         self.targets = 0  # targets annealed
+        self.next_target = 0  # the index of the next target to anneal
         self.searched = 0  # searches run (new targets and runs again on the best one)
         self.fresh = 0  # targets searched for the first time
         self.unsearched: list[tuple[int, int, np.ndarray]] = []  # (travel, k, target)
@@ -127,6 +137,8 @@ class ScreenedBeamSolver(Solver):
         self.stop = self.stop_flag
         self._ready_at: float | None = None  # when the running jobs' kernels were seen compiled
         self._running = BUILD  # the kind of the jobs under way
+        self._flying: dict[Future, tuple] = {}  # time budgets: the jobs under way, across slices
+        self._full_seconds: dict[int, float] = {}  # search kind -> the longest full-width search's seconds
         # Until a search succeeds, the best answer is the empty one.
         self.best_score = puzzle.evaluate(case, board, 0).score
         # A tiny move limit or a board already solved: the exact answer, and nothing to search.
@@ -142,8 +154,11 @@ class ScreenedBeamSolver(Solver):
             return Progress(0, float(self.best_score), 0, True)
         self.allowance += max(0, max_expansions)
         self.stop[0] = 0
-        while (self.spent < self.allowance or self._owes_answer()) and self.n >= MIN_SIDE and not self.stop[0]:
-            self._run_batch()
+        if self.n >= MIN_SIDE and self.deadline is not None:
+            self._run_timed()
+        elif self.n >= MIN_SIDE:
+            while self.spent < self.allowance and not self.stop[0]:
+                self._run_batch()
         return Progress(self.allowance, float(self.best_score), len(self.found), self.n < MIN_SIDE)
 
     def stop_time(self, deadline: float) -> float:
@@ -178,47 +193,125 @@ class ScreenedBeamSolver(Solver):
         a new target's first on average), the others on the least-travel targets
         not searched yet; otherwise more targets are annealed.
         """
-        screen = self.settings["screen"]
         again = 1 if self.found else 0
         new = WORKERS - again
-        if len(self.unsearched) >= new and self.targets >= screen * (self.fresh + new):
-            self.unsearched.sort(key=lambda entry: entry[:2])
-            kind = SLIDE_MOVES if self.n <= self.settings["move_side"] else SLIDE
-            jobs = [(kind, k, target) for _, k, target in self.unsearched[:new]]
-            del self.unsearched[:new]
-            if again:
-                k = self.found[0][1]
-                jobs.append((kind, k, self.searched_targets[k]))
-            return jobs
-        return [(BUILD, self.targets + i, np.zeros(self.n * self.n, dtype=np.int64)) for i in range(WORKERS)]
+        if len(self.unsearched) >= new and self.targets >= self.settings["screen"] * (self.fresh + new):
+            return [self._new_search() for _ in range(new)] + [self._search_again() for _ in range(again)]
+        return [self._new_target() for _ in range(WORKERS)]
+
+    def _next_job(self) -> tuple:
+        """The next job for a free thread, by the rules of ``_next_jobs`` one job at a time: once
+        there is an answer, about every other search runs again on the best answer's target."""
+        if self.found and sum(self.last_run.values()) < self.fresh - 1:
+            return self._search_again()
+        if self.unsearched and self.targets >= self.settings["screen"] * (self.fresh + 1):
+            return self._new_search()
+        return self._new_target()
+
+    def _search_kind(self) -> int:
+        return SLIDE_MOVES if self.n <= self.settings["move_side"] else SLIDE
+
+    def _new_search(self) -> tuple:
+        self.unsearched.sort(key=lambda entry: entry[:2])
+        _, k, target = self.unsearched.pop(0)
+        return self._search_kind(), k, target
+
+    def _search_again(self) -> tuple:
+        k = self.found[0][1]
+        return self._search_kind(), k, self.searched_targets[k]
+
+    def _new_target(self) -> tuple:
+        self.next_target += 1
+        return BUILD, self.next_target - 1, np.zeros(self.n * self.n, dtype=np.int64)
+
+    def _stream(self, kind: int, k: int, target: np.ndarray) -> int:
+        """The random stream of a job starting now (a search's run number is booked here)."""
+        if kind == BUILD:
+            return k
+        self.searched_targets[k] = target
+        self.fresh += k not in self.last_run
+        self.last_run[k] = self.last_run.get(k, -1) + 1
+        return k + self.last_run[k] * RUN_STRIDE
+
+    def _finish(self, job: tuple, result) -> None:
+        """Book a finished job: a target's travel (-1: none), or a search's moves (None: none)."""
+        kind, k, target = job
+        if kind == BUILD:
+            self.targets += 1
+            self.spent += self.iterations // 25
+            if result >= 0:
+                self.unsearched.append((result, k, target))
+        else:
+            self.searched += 1
+            self.spent += self._search_cost(kind)
+            if result is not None:
+                self._keep(len(result), k, result)
 
     def _run_batch(self) -> None:
+        """Under a node budget: WORKERS jobs at once, chosen from the results before them, so the
+        answer never depends on timing."""
         jobs = self._next_jobs()
         self._running = jobs[0][0]
         pool = _pool()
-        streams = []
-        for kind, k, target in jobs:
-            if kind != BUILD:
-                self.searched_targets[k] = target
-                self.fresh += k not in self.last_run
-                self.last_run[k] = self.last_run.get(k, -1) + 1
-            streams.append(k + self.last_run[k] * RUN_STRIDE if kind != BUILD else k)
-        futures = [pool.submit(self._run_job, kind, stream, target) for (kind, _, target), stream in zip(jobs, streams)]
-        if self.deadline is not None:
-            if wait(futures, timeout=max(0.0, self.deadline - time.perf_counter())).not_done and self.found:
+        futures = [pool.submit(self._run_job, kind, self._stream(kind, k, target), target)
+                   for kind, k, target in jobs]
+        for job, future in zip(jobs, futures):
+            self._finish(job, future.result())
+
+    def _run_timed(self) -> None:
+        """Under a time budget: a thread starts its next job as soon as it has finished one (the
+        two jobs of a batch take unequal times: at N = 8 a thread sat idle for up to 0.5 s of
+        the 3), so which jobs run depends on timing, as a deadline's answer does anyway. A
+        slice returns once a job is done; the others run on into the next slice (``end_run``
+        stops them). Past the deadline with an answer, the jobs under way are stopped and
+        their answers dropped; until there is one, jobs go on starting (``_owes_answer``)."""
+        pool = _pool()
+        while True:
+            while len(self._flying) < threads_for(WORKERS) and not self.stop[0] and (
+                    time.perf_counter() < self.deadline or self._owes_answer()):
+                kind, k, target = job = self._next_job()
+                stream, scale = self._stream(kind, k, target), self._scale(kind)
+                self._flying[pool.submit(self._timed_job, kind, stream, target, scale)] = job
+            if not self._flying:
+                return
+            self._running = max(kind for kind, _, _ in self._flying.values())
+            left = max(0.0, self.deadline - time.perf_counter()) if self.found else None
+            done = wait(self._flying, timeout=left, return_when=FIRST_COMPLETED).done
+            if not done:  # the deadline, with an answer
                 self.stop[0] = 1
-        for (kind, k, target), future in zip(jobs, futures):
-            result = future.result()
-            if kind == BUILD:
-                self.targets += 1
-                self.spent += self.iterations // 25
-                if result >= 0:
-                    self.unsearched.append((result, k, target))
-            else:
-                self.searched += 1
-                self.spent += self._search_cost(kind)
-                if result is not None:
-                    self._keep(len(result), k, result)
+            if self.stop[0]:
+                done = wait(self._flying).done
+            for future in done:
+                self._finish(self._flying.pop(future), future.result())
+            if not self._owes_answer() and (time.perf_counter() < self.deadline or not self._flying):
+                return
+
+    def end_run(self) -> None:
+        """Stop the jobs still under way (a time budget's run ends between slices)."""
+        if self._flying:
+            self.stop[0] = 1
+            for future in wait(self._flying).done:
+                self._finish(self._flying.pop(future), future.result())
+
+    def _scale(self, kind: int) -> float:
+        """The share of the widths a search starting now gets under a time budget: all of them
+        when the time left is at least what the longest full search of its kind took, else
+        FIT_SHARE of the share that fits (so the last searches end by the deadline instead of
+        being cut off and wasted)."""
+        taken = self._full_seconds.get(kind)
+        left = self.deadline - time.perf_counter()
+        if kind == BUILD or taken is None or left >= taken:
+            return 1.0
+        return max(MIN_SCALE, FIT_SHARE * left / taken)
+
+    def _timed_job(self, kind: int, stream: int, target: np.ndarray, scale: float):
+        """``_run_job``, timing a full-width search that ends with an answer."""
+        started = time.perf_counter()
+        result = self._run_job(kind, stream, target, scale)
+        if kind != BUILD and scale == 1.0 and result is not None:
+            taken = time.perf_counter() - started
+            self._full_seconds[kind] = max(self._full_seconds.get(kind, 0.0), taken)
+        return result
 
     def _search_cost(self, kind: int) -> int:
         """Expansions charged for one search, roughly in proportion to its time."""
@@ -228,11 +321,14 @@ class ScreenedBeamSolver(Solver):
             cost += self.limit * settings["move_width"] // 40
         return cost
 
-    def _run_job(self, kind: int, k: int, target: np.ndarray):
-        """A BUILD job returns the target's travel (-1: none); a search the moves, or None."""
+    def _run_job(self, kind: int, k: int, target: np.ndarray, scale: float = 1.0):
+        """A BUILD job returns the target's travel (-1: none); a search the moves, or None. A
+        search runs with ``scale`` times the beam widths."""
         if kind == BUILD:
             return make_target(self.n, self.tiles, self.kernel_seed, k, self.iterations, target, self.stop)
-        settings = self.settings
+        settings = dict(self.settings)
+        for name in ("width", "move_width"):
+            settings[name] = max(1, round(settings[name] * scale))
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
         if kind == SLIDE_MOVES:
             length = slide_by_moves(self.n, self.tiles, target, self.limit, self.kernel_seed, k,
