@@ -260,7 +260,7 @@ class ScreenedBeamSolver(Solver):
 
     def _run_timed(self) -> None:
         """Under a time budget: a thread starts its next job as soon as it has finished one (the
-        two jobs of a batch take unequal times: at N = 8 a thread sat idle for up to 0.5 s of
+        two jobs of a batch take unequal times: at N = 8 a thread sat idle for up to 0.6 s of
         the 3), so which jobs run depends on timing, as a deadline's answer does anyway. A
         slice returns once a job is done; the others run on into the next slice (``end_run``
         stops them). Past the deadline with an answer, the jobs under way are stopped and
