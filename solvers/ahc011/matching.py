@@ -10,7 +10,6 @@ cells to the same tile.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 INFINITE = 1 << 40
