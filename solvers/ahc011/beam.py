@@ -30,7 +30,7 @@ from numba import njit
 
 from .grid import random_unit
 from .joint_search import JOINT_SIDE, goal_slides, place_ahead, place_pair_jointly, ranked_tile
-from .placement import COUNT, EMPTY, place, place_pair, place_pair_through_second, solve_window
+from .placement import COUNT, EMPTY, NO_TABLE, place, place_pair, place_pair_through_second, solve_window
 from .target import retarget
 
 SINGLE, PAIR, BLOCK = 0, 1, 2
@@ -139,17 +139,24 @@ def _plan_order(n, steps):
 
 
 @njit(cache=True, nogil=True)
-def _coming_distance(n, board, target, order, start, free):
+def _coming_distance(n, board, target, order, start, free, spots, counts):
     """Sum over the next 2N cells of ``order`` (from ``start``) of the Manhattan distance to
-    the nearest free tile of the wanted type."""
+    the nearest free tile of the wanted type (``spots``/``counts``: scratch, per type)."""
+    counts[:] = 0
+    for cell in range(n * n):
+        if free[cell]:
+            kind = board[cell]
+            spots[kind, counts[kind]] = cell
+            counts[kind] += 1
     total = 0
     for q in range(start, min(order.shape[0], start + 2 * n)):
         goal = order[q]
         row, col = goal // n, goal % n
+        kind = target[goal]
         nearest = 4 * n
-        for cell in range(n * n):
-            if board[cell] == target[goal] and free[cell]:
-                nearest = min(nearest, abs(cell // n - row) + abs(cell % n - col))
+        for i in range(counts[kind]):
+            cell = spots[kind, i]
+            nearest = min(nearest, abs(cell // n - row) + abs(cell % n - col))
         total += nearest
     return total
 
@@ -229,7 +236,11 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
     to_first = np.zeros(size * size, dtype=np.int64)
     to_second = np.zeros(size * size, dtype=np.int64)
     after = np.zeros(size * size, dtype=np.int64)
+    to_parked = np.zeros(size * size if joint else 1, dtype=np.int64)
+    to_beside = np.zeros(size * size if joint else 1, dtype=np.int64)
     table_queue = np.zeros(size * size, dtype=np.int64)
+    spots = np.zeros((16, size), dtype=np.int64)  # _coming_distance's free tiles by type
+    spot_counts = np.zeros(16, dtype=np.int64)
     boards[0, 0] = tiles
     for cell in range(size):
         if tiles[cell] == 0:
@@ -249,6 +260,12 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
         if kind == PAIR and joint or next_cell >= 0:  # every board of the level has the same cells locked
             goal_slides(n, locked, first, to_first, table_queue)
             goal_slides(n, locked, second if kind == PAIR else next_cell, to_second, table_queue)
+        if kind == PAIR and joint:  # place_pair's parked tile, place_pair_through_second's beside tile
+            locked[first] = locked[second] = True
+            goal_slides(n, locked, parked, to_parked, table_queue)
+            locked[first] = False
+            goal_slides(n, locked, second + parked - first, to_beside, table_queue)
+            locked[second] = False
         if next_cell >= 0:
             locked[first] = True
             goal_slides(n, locked, next_cell, after, table_queue)
@@ -270,18 +287,20 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
                     ok = _ahead_child(n, board, ctx, moves, target, first, next_cell, next_type, scratch_locked,
                                       to_first, to_second, after, tables, heap, choice - branch)
                 elif kind == SINGLE:
-                    ok = place(n, board, ctx, moves, first, target[first], scratch_locked, dist, queue, search,
-                               choice, noise, rng)
+                    ok = place(n, board, ctx, moves, first, target[first], scratch_locked,
+                               to_first if next_cell >= 0 else NO_TABLE, dist, queue, search, choice, noise, rng)
                 elif kind == PAIR and choice >= 2 * branch:
                     ok = _joint_pair_child(n, board, ctx, moves, target, first, second, scratch_locked, to_first,
                                            to_second, tables, heap, choice - 2 * branch)
                 elif kind == PAIR and choice >= branch:
                     ok = place_pair_through_second(n, board, ctx, moves, target, first, second, parked,
                                                    scratch_locked, blocked, dist, queue, search, choice - branch,
-                                                   noise, rng)
+                                                   noise, rng, to_second if joint else NO_TABLE,
+                                                   to_beside if joint else NO_TABLE)
                 elif kind == PAIR:
                     ok = place_pair(n, board, ctx, moves, target, first, second, parked, scratch_locked,
-                                    blocked, dist, queue, search, choice, noise, rng)
+                                    blocked, dist, queue, search, choice, noise, rng, to_first if joint else NO_TABLE,
+                                    to_parked if joint else NO_TABLE)
                 else:
                     ok = solve_window(n, board, ctx, moves, first, block_side, 3, target, ~locked, True, stop)
                 total = lengths[cur, parent] + ctx[COUNT]
@@ -292,7 +311,7 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
                 child_empty[made] = ctx[EMPTY]
                 coming = 0.0
                 if lookahead > 0:
-                    coming = lookahead * _coming_distance(n, board, target, order, filled[s], free)
+                    coming = lookahead * _coming_distance(n, board, target, order, filled[s], free, spots, spot_counts)
                 child_key[made] = total + coming + 0.5 * random_unit(rng)
                 child_hash[made] = _board_hash(board)
                 made += 1

@@ -31,12 +31,11 @@ import numpy as np
 from numba import njit
 
 from .grid import neighbour
-from .placement import _step
+from .placement import UNREACHABLE, _step
 
 JOINT_SIDE = 10  # (10 * 10) ** 3 states fit 20 bits, and three int32 tables of 4 MB
 STATE_BITS = 20
 FINISHED = 1 << STATE_BITS
-UNREACHABLE = 1 << 20
 
 
 @njit(cache=True, nogil=True)
