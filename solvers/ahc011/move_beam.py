@@ -27,21 +27,27 @@ STALL = 40  # levels without a new least travel before the search gives up
 
 
 @njit(cache=True, nogil=True)
-def _travel(n, board, target, kind, here, there, cost, work):
-    """Fewest total steps from ``board``'s tiles of ``kind`` to ``target``'s cells of that kind."""
+def _travel(n, board, kind, places, counts, here, cost, work):
+    """Fewest total steps from ``board``'s tiles of ``kind`` to the target's cells of that kind
+    (``places[kind, :counts[kind]]``); up to three tiles by trying every matching."""
     tiles = 0
     for cell in range(n * n):
         if board[cell] == kind:
             here[tiles] = cell
             tiles += 1
-    cells = 0
-    for cell in range(n * n):
-        if target[cell] == kind:
-            there[cells] = cell
-            cells += 1
+    cells = counts[kind]
+    there = places[kind]
     for i in range(tiles):
         for j in range(cells):
             cost[i, j] = abs(here[i] // n - there[j] // n) + abs(here[i] % n - there[j] % n)
+    if tiles == 1:
+        return cost[0, 0]
+    if tiles == 2:
+        return min(cost[0, 0] + cost[1, 1], cost[0, 1] + cost[1, 0])
+    if tiles == 3:
+        return min(cost[0, 0] + min(cost[1, 1] + cost[2, 2], cost[1, 2] + cost[2, 1]),
+                   cost[0, 1] + min(cost[1, 0] + cost[2, 2], cost[1, 2] + cost[2, 0]),
+                   cost[0, 2] + min(cost[1, 0] + cost[2, 1], cost[1, 1] + cost[2, 0]))
     return least_assignment(cost, tiles, cells, work)
 
 
@@ -70,7 +76,11 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
         for kind in range(16):
             zobrist[cell, kind] = next_random(rng)
     here = np.zeros(size, dtype=np.int64)
-    there = np.zeros(size, dtype=np.int64)
+    places = np.zeros((16, size), dtype=np.int64)  # the target's cells of each type
+    counts = np.zeros(16, dtype=np.int64)
+    for cell in range(size):
+        places[target[cell], counts[target[cell]]] = cell
+        counts[target[cell]] += 1
     cost = np.zeros((size, size), dtype=np.int64)
     work = np.zeros((6, size + 1), dtype=np.int64)
     children = 3 * width
@@ -91,7 +101,7 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
             empties[0, 0] = cell
         hashes[0, 0] ^= zobrist[cell, tiles[cell]]
     for kind in range(1, 16):
-        travels[0, 0, kind] = _travel(n, boards[0, 0], target, kind, here, there, cost, work)
+        travels[0, 0, kind] = _travel(n, boards[0, 0], kind, places, counts, here, cost, work)
         totals[0, 0] += travels[0, 0, kind]
     lasts[0, 0] = -1
     if is_full_tree(n, boards[0, 0]):
@@ -115,7 +125,7 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
                     continue
                 kind = board[other]
                 board[empty], board[other] = kind, 0
-                travel = _travel(n, board, target, kind, here, there, cost, work)
+                travel = _travel(n, board, kind, places, counts, here, cost, work)
                 board[other], board[empty] = kind, 0
                 total = totals[cur, parent] - travels[cur, parent, kind] + travel
                 keys[made] = total + noise * random_unit(rng)

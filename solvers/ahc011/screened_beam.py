@@ -103,7 +103,7 @@ class ScreenedBeamSolver(Solver):
               label="Slide-search board size",
               turn="Higher: bigger boards also get the slide-by-slide search (fewer slides, much slower); "
                    "lower: faster placement-only answers; 0 switches it off."),
-        Param("move_width", int, 2000, 1, 100_000, "beam width of the slide-by-slide search",
+        Param("move_width", int, 4000, 1, 100_000, "beam width of the slide-by-slide search",
               label="Slide-search beam width",
               turn="Higher: fewer slides in the answer, slower and more memory; lower: faster."),
         Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel",
