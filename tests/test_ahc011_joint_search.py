@@ -1,5 +1,6 @@
 """The searches over two tiles at once: their table of one tile's fewest slides,
-and their answers checked against a plain breadth-first search."""
+and their answers checked against a plain breadth-first search; single tiles
+placed by walking down that table."""
 
 from collections import deque
 
@@ -8,6 +9,7 @@ import pytest
 
 from solvers.ahc011.grid import neighbour
 from solvers.ahc011.joint_search import JOINT_SIDE, UNREACHABLE, goal_slides, place_ahead, place_pair_jointly
+from solvers.ahc011.placement import NO_TABLE, place
 
 N = 5
 SIZE = N * N
@@ -178,3 +180,53 @@ def test_placing_ahead_minds_the_next_cells_tile_at_the_least_total(seed):
                for (tile_a, tile_b, hole), slides in reachable(locked, (a, b), empty) if tile_a == 2)
     assert total == best
     assert ctx[1] >= fewest_slides(locked, (a,), (2,), empty)  # it may take longer over a itself
+
+
+def replayed(start, empty, moves, count):
+    board, hole = start.copy(), empty
+    for letter in moves[:count]:
+        other = int(neighbour(N, hole, letter))
+        board[hole], board[other], hole = board[other], 0, other
+    return board
+
+
+def place_one(board, empty, goal, kind, locked, table, choice):
+    ctx = np.array([empty, 0, 0], dtype=np.int64)
+    moves = np.zeros(1000, dtype=np.int8)
+    ok = place(N, board, ctx, moves, goal, kind, locked.copy(), table, np.zeros(SIZE, dtype=np.int64),
+               np.zeros(SIZE, dtype=np.int64), np.zeros((3, SIZE * SIZE), dtype=np.int64), choice, 0.0,
+               np.zeros(1, dtype=np.uint64))
+    return ok, ctx, moves
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_tile_placed_by_the_goal_table_takes_the_fewest_slides_as_the_search_does(seed):
+    rng = np.random.default_rng(seed)
+    locked = locked_top_row_but_the_last_two()
+    table = np.zeros(SIZE * SIZE, dtype=np.int64)
+    goal_slides(N, locked, 3, table, np.zeros(SIZE * SIZE, dtype=np.int64))
+    start = np.full(SIZE, 9, dtype=np.int64)  # the locked cells' tiles
+    start[N - 2:] = 1 + rng.permutation(SIZE - N + 2) % 3  # three tile types
+    empty = int(rng.integers(N, SIZE))
+    start[empty] = 0
+    kind = 3 - (start[3] == 3)  # a type not in the goal already
+    for choice in range(3):
+        walked, searched = start.copy(), start.copy()
+        ok, ctx, moves = place_one(walked, empty, 3, kind, locked, table, choice)
+        ok_search, ctx_search, _ = place_one(searched, empty, 3, kind, locked, NO_TABLE, choice)
+        # The same tile (the same ranking), as few slides as the breadth-first search takes.
+        assert ok and ok_search and ctx[1] == ctx_search[1] and (searched[3], walked[3]) == (kind, kind)
+        assert (replayed(start, empty, moves, ctx[1]) == walked).all() and (walked[:N - 2] == 9).all()
+        assert ctx[1] in {fewest_slides(locked, (int(cell),), (3,), empty)
+                          for cell in np.flatnonzero(start == kind)}
+
+
+def test_a_goal_table_made_under_other_locks_fails_the_placement_and_never_hangs():
+    table = np.zeros(SIZE * SIZE, dtype=np.int64)
+    goal_slides(N, np.zeros(SIZE, dtype=np.bool_), 0, table, np.zeros(SIZE * SIZE, dtype=np.int64))
+    locked = np.zeros(SIZE, dtype=np.bool_)
+    locked[N:2 * N] = True  # row 1: the empty square can no longer come round the tile
+    board = np.full(SIZE, 5, dtype=np.int64)
+    board[2], board[1] = 7, 0
+    ok, _, _ = place_one(board, 1, 0, 7, locked, table, 0)
+    assert not ok

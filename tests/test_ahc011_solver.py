@@ -13,7 +13,7 @@ from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
 from solvers.ahc011.screened_beam import BUILD, FIT_SHARE, MIN_SCALE, RUN_STRIDE, SLIDE
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
-from solvers.ahc011.move_beam import move_beam
+from solvers.ahc011.move_beam import _travel, move_beam
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.matching import type_travel
 from solvers.ahc011.target import build_target, retarget
@@ -156,6 +156,26 @@ def test_the_matching_finds_the_cheapest_assignment_even_with_unequal_sides():
                    for chosen in itertools.combinations(sorted(cells), pairs)
                    for order in itertools.permutations(places, pairs))
         assert type_travel_of(n, target, 5, tiles) == best
+
+
+def test_the_slide_searchs_travel_is_the_cheapest_matching_for_any_count_of_tiles():
+    rng = np.random.default_rng(12)
+    n, size = 6, 36
+    for count in range(1, 7):  # up to three tiles every matching is tried; past that, the Hungarian method
+        for _ in range(30):
+            board = np.zeros(size, dtype=np.int64)
+            target = np.zeros(size, dtype=np.int64)
+            board[rng.choice(size, size=count, replace=False)] = 5
+            target[rng.choice(size, size=count, replace=False)] = 5
+            places = np.zeros((16, size), dtype=np.int64)
+            counts = np.zeros(16, dtype=np.int64)
+            places[5, :count] = np.flatnonzero(target == 5)
+            counts[5] = count
+            travel = _travel(n, board, 5, places, counts, np.zeros(size, dtype=np.int64),
+                             np.zeros((size, size), dtype=np.int64), np.zeros((6, size + 1), dtype=np.int64))
+            best = min(sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(np.flatnonzero(board == 5), order))
+                       for order in itertools.permutations(np.flatnonzero(target == 5)))
+            assert travel == best
 
 
 def best_target(case, targets=6):

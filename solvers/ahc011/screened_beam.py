@@ -1,8 +1,8 @@
 """The ahc011 solver: anneal many target trees, beam-search the most promising.
 
 Work comes in two kinds of job (``attempt``): annealing target tree k (a few
-ms to 0.1 s), and a search sliding the tiles toward target k (up to half a
-second on a 10x10 board). The travel of a target (how far its tiles must go,
+ms to 0.1 s), and a search sliding the tiles toward target k (about 0.4 s on a
+10x10 board by the placement plan, about 2 s slide by slide on an 8x8). The travel of a target (how far its tiles must go,
 ``matching``) predicts the search's answer well, so the solver anneals
 ``screen`` targets for every new search and searches the least-travel target
 not searched yet; once there is an answer, one search of each batch runs again
