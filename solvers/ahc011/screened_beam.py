@@ -2,17 +2,18 @@
 
 Work comes in two kinds of job (``attempt``): annealing target tree k (a few
 ms to 0.1 s), and a search sliding the tiles toward target k (about 0.4 s on a
-10x10 board by the placement plan, about 2 s slide by slide on an 8x8). The travel of a target (how far its tiles must go,
-``matching``) predicts the search's answer well, so the solver anneals
-``screen`` targets for every new search and searches the least-travel target
-not searched yet; once there is an answer, one search of each batch runs again
-on the target of the shortest answer with a new random stream (on 9x9 and
-10x10 boards the best target's next runs averaged about 5% fewer slides than
-new targets' first). The search is a beam over single slides ranked by travel
-(``move_beam``) on boards up to ``move_side``; where it stalls, the beam over
-the ring-by-ring placement plan (``beam``) finishes from the least-travel
-board it reached. Larger boards use the plan only. The plan ends on a 3x3
-block solved exactly. The shortest full-tree answer wins.
+10x10 board by the placement plan, about 2 s slide by slide on an 8x8). The
+travel of a target (how far its tiles must go, ``matching``) predicts the
+search's answer well, so the solver anneals ``screen`` targets for every new
+search and searches the least-travel target not searched yet; once there is an
+answer, one search of each batch runs again on the target of the shortest
+answer with a new random stream (on 9x9 and 10x10 boards the best target's
+next runs averaged about 5% fewer slides than new targets' first). The search
+is a beam over single slides ranked by travel (``move_beam``) on boards up to
+``move_side``; where it stalls, the beam over the ring-by-ring placement plan
+(``beam``) finishes from the least-travel board it reached. Larger boards use
+the plan only. The plan ends on a 3x3 block solved exactly. The shortest
+full-tree answer wins.
 
 Jobs run two at a time on worker threads (the kernels release the GIL; in the
 app, on as many threads as leave the window a core: ``base.limit_threads``).
