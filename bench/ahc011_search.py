@@ -1,0 +1,75 @@
+"""ahc011 search speed: seconds per search and slides found, by board size, at the solver's defaults.
+
+    python -m bench.ahc011_search [--seeds 500-519] [--targets 2]
+
+For each generated case, anneals its first targets as the solver does, then
+times one search toward each on one thread: slide by slide then the placement
+plan (``slide_by_moves``) up to ``move_side``, the plan alone
+(``slide_into``) above it. The searches are seeded, so the slide counts repeat
+exactly from run to run and from machine to machine: a change that only makes
+the kernels faster must leave them as they are. Compiling is done before timing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections import defaultdict
+
+import numpy as np
+
+from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
+from solvers.ahc011.screened_beam import HANDOVER_RATE, ScreenedBeamSolver
+from workbench.batch.cases import parse_seeds
+from workbench.puzzles.ahc011 import PUZZLE
+
+DEFAULTS = {param.name: param.default for param in ScreenedBeamSolver.params}
+
+
+def search(case, tiles, target, k, stop):
+    """One search's slide count (-1: none) and seconds."""
+    n, settings = case.n, DEFAULTS
+    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    started = time.perf_counter()
+    if n <= settings["move_side"]:
+        count = slide_by_moves(n, tiles, target, case.limit, 0, k, settings["move_width"], settings["move_noise"],
+                               HANDOVER_RATE, settings["width"], settings["branch"], settings["noise"],
+                               settings["lookahead"], stop, moves)
+    else:
+        count = slide_into(n, tiles, target, case.limit, 0, k, settings["width"], settings["branch"],
+                           settings["noise"], settings["lookahead"], stop, moves)
+    return count, time.perf_counter() - started
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seeds", default="500-519", help="generator seeds, as for batch (default 500-519)")
+    parser.add_argument("--targets", type=int, default=2, help="targets searched per case")
+    args = parser.parse_args(argv)
+    stop = np.zeros(1, dtype=np.int64)
+    by_side: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    warmed: set[bool] = set()
+    for seed in parse_seeds(args.seeds):
+        case = PUZZLE.generate(seed)
+        tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
+        steps = DEFAULTS["tree_steps"] * case.n ** 2
+        for k in range(args.targets):
+            target = np.zeros(case.n ** 2, dtype=np.int64)
+            if make_target(case.n, tiles, 0, k, steps, target, stop) < 0:
+                continue  # no tree found: the solver skips such a target too
+            kind = case.n <= DEFAULTS["move_side"]
+            if kind not in warmed:
+                search(case, tiles, target, k, stop)  # compiles (or loads) the kernels
+                warmed.add(kind)
+            by_side[case.n].append(search(case, tiles, target, k, stop))
+    print(f"{'N':>3} {'searches':>8} {'slides':>7} {'failed':>6} {'s/search':>9}")
+    for n, results in sorted(by_side.items()):
+        slides = sum(count for count, _ in results if count >= 0)
+        failed = sum(count < 0 for count, _ in results)
+        seconds = sum(taken for _, taken in results) / len(results)
+        print(f"{n:>3} {len(results):>8} {slides:>7} {failed:>6} {seconds:>9.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

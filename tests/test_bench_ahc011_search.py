@@ -1,0 +1,19 @@
+"""The ahc011 search benchmark prints, by board size, slide counts that repeat exactly."""
+
+from __future__ import annotations
+
+from bench.ahc011_search import main
+
+
+def table(capsys, argv):
+    assert main(argv) == 0
+    header, *rows = capsys.readouterr().out.strip().splitlines()
+    assert header.split() == ["N", "searches", "slides", "failed", "s/search"]
+    return [row.split() for row in rows]
+
+
+def test_the_benchmark_prints_one_row_per_board_size_with_repeatable_slide_counts(capsys):
+    first = table(capsys, ["--seeds", "503,508", "--targets", "1"])  # two 9x9 cases
+    again = table(capsys, ["--seeds", "503,508", "--targets", "1"])
+    assert [row[0] for row in first] == ["9"] and first[0][1] == "2" and first[0][3] == "0"
+    assert int(first[0][2]) > 0 and first[0][:4] == again[0][:4]
