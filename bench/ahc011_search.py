@@ -28,7 +28,7 @@ DEFAULTS = {param.name: param.default for param in ScreenedBeamSolver.params}
 
 def search(case, tiles, target, k, stop):
     """One search's slide count (-1: none) and seconds."""
-    n, settings = case.n, DEFAULTS
+    n, settings = case.n, DEFAULTS  # the solver's parameter defaults
     moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
     started = time.perf_counter()
     if n <= settings["move_side"]:

@@ -80,3 +80,14 @@ def type_travel(n, mask, kind, cells, sources, counts, cost, work):
             b = sources[kind, j] if found <= tiles else sources[kind, i]
             cost[i, j] = abs(a // n - b // n) + abs(a % n - b % n)
     return least_assignment(cost, small, large, work)
+
+
+@njit(cache=True, nogil=True)
+def cells_by_type(n, tiles, counts, cells):
+    """Per type, how many tiles of it ``tiles`` holds (``counts``) and their cells (``cells``)."""
+    counts[:] = 0
+    for cell in range(n * n):
+        kind = tiles[cell]
+        if kind:
+            cells[kind, counts[kind]] = cell
+            counts[kind] += 1

@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from .grid import is_full_tree, neighbour, next_random, random_unit
-from .matching import least_assignment
+from .matching import cells_by_type, least_assignment
 
 CHECK_TRAVEL = 8  # boards with at most this travel are checked for being a full tree
 STALL = 40  # levels without a new least travel before the search gives up
@@ -78,9 +78,7 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
     here = np.zeros(size, dtype=np.int64)
     places = np.zeros((16, size), dtype=np.int64)  # the target's cells of each type
     counts = np.zeros(16, dtype=np.int64)
-    for cell in range(size):
-        places[target[cell], counts[target[cell]]] = cell
-        counts[target[cell]] += 1
+    cells_by_type(n, target, counts, places)
     cost = np.zeros((size, size), dtype=np.int64)
     work = np.zeros((6, size + 1), dtype=np.int64)
     children = 3 * width

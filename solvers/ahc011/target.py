@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from .grid import OPPOSITE_BIT, SIDE_BIT, neighbour, random_below, random_unit
-from .matching import type_travel
+from .matching import cells_by_type, type_travel
 
 START_WEIGHT, END_WEIGHT = 3.0, 6.0
 START_TEMPERATURE, END_TEMPERATURE = 2.0, 0.1
@@ -107,17 +107,6 @@ def _distinct(cells, count, cell):
 
 
 @njit(cache=True, nogil=True)
-def _count_sources(n, tiles, counts, sources):
-    """Per type, how many tiles of it ``tiles`` holds (``counts``) and their cells (``sources``)."""
-    counts[:] = 0
-    for cell in range(n * n):
-        kind = tiles[cell]
-        if kind:
-            sources[kind, counts[kind]] = cell
-            counts[kind] += 1
-
-
-@njit(cache=True, nogil=True)
 def build_target(n, tiles, rng, iterations, mask, stop=None):
     """Anneal a tree into ``mask``: the travel of the best tree whose tile multiset
     equals the case's (``mask`` ends as that tree), or -1 if none was seen. Another
@@ -126,7 +115,7 @@ def build_target(n, tiles, rng, iterations, mask, stop=None):
     size = n * n
     counts = np.zeros(16, dtype=np.int64)
     sources = np.zeros((16, size), dtype=np.int64)
-    _count_sources(n, tiles, counts, sources)
+    cells_by_type(n, tiles, counts, sources)
     _random_spanning_tree(n, rng, mask)
     fixed = np.zeros(size, dtype=np.bool_)
     return _anneal(n, mask, fixed, counts, sources, rng, iterations, START_TEMPERATURE, REPAIR_ROUNDS, stop)
@@ -142,7 +131,7 @@ def retarget(n, board, mask, fixed, rng, iterations, temperature, stop):
     size = n * n
     counts = np.zeros(16, dtype=np.int64)
     sources = np.zeros((16, size), dtype=np.int64)
-    _count_sources(n, board, counts, sources)
+    cells_by_type(n, board, counts, sources)
     return _anneal(n, mask, fixed, counts, sources, rng, iterations, temperature, 0, stop)
 
 
