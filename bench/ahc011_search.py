@@ -5,9 +5,11 @@
 For each generated case, anneals its first targets as the solver does, then
 times one search toward each on one thread: slide by slide then the placement
 plan (``slide_by_moves``) up to ``move_side``, the plan alone
-(``slide_into``) above it. The searches are seeded, so the slide counts repeat
-exactly from run to run and from machine to machine: a change that only makes
-the kernels faster must leave them as they are. Compiling is done before timing.
+(``slide_into``) above it; then the shortcuts cut into each answer
+(``cut_shortcuts``, the solver's ``shortcut_cells``): the slides left and the
+seconds it took. The searches are seeded, so the slide counts repeat exactly
+from run to run and from machine to machine: a change that only makes the
+kernels faster must leave them as they are. Compiling is done before timing.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections import defaultdict
 
 import numpy as np
 
-from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
+from solvers.ahc011.attempt import cut_shortcuts, make_target, slide_by_moves, slide_into
 from solvers.ahc011.screened_beam import HANDOVER_RATE, ScreenedBeamSolver
 from workbench.batch.cases import parse_seeds
 from workbench.puzzles.ahc011 import PUZZLE
@@ -27,7 +29,8 @@ DEFAULTS = {param.name: param.default for param in ScreenedBeamSolver.params}
 
 
 def search(case, tiles, target, k, stop):
-    """One search's slide count (-1: none) and seconds."""
+    """One search's slide count (-1: none) and seconds; then the count once shortened (-1: no
+    answer) and the seconds that took."""
     n, settings = case.n, DEFAULTS  # the solver's parameter defaults
     moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
     started = time.perf_counter()
@@ -38,7 +41,11 @@ def search(case, tiles, target, k, stop):
     else:
         count = slide_into(n, tiles, target, case.limit, 0, k, settings["width"], settings["branch"],
                            settings["noise"], settings["lookahead"], stop, moves)
-    return count, time.perf_counter() - started
+    searched = time.perf_counter()
+    if count < 0:
+        return count, searched - started, -1, 0.0
+    shortened = cut_shortcuts(n, tiles, moves, count, settings["shortcut_cells"], stop)
+    return count, searched - started, shortened, time.perf_counter() - searched
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -47,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--targets", type=int, default=2, help="targets searched per case")
     args = parser.parse_args(argv)
     stop = np.zeros(1, dtype=np.int64)
-    by_side: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    by_side: dict[int, list[tuple[int, float, int, float]]] = defaultdict(list)
     warmed: set[bool] = set()
     for seed in parse_seeds(args.seeds):
         case = PUZZLE.generate(seed)
@@ -62,12 +69,14 @@ def main(argv: list[str] | None = None) -> int:
                 search(case, tiles, target, k, stop)  # compiles (or loads) the kernels
                 warmed.add(kind)
             by_side[case.n].append(search(case, tiles, target, k, stop))
-    print(f"{'N':>3} {'searches':>8} {'slides':>7} {'failed':>6} {'s/search':>9}")
+    print(f"{'N':>3} {'searches':>8} {'slides':>7} {'failed':>6} {'s/search':>9} {'shortened':>9} {'s/shorten':>9}")
     for n, results in sorted(by_side.items()):
-        slides = sum(count for count, _ in results if count >= 0)
-        failed = sum(count < 0 for count, _ in results)
-        seconds = sum(taken for _, taken in results) / len(results)
-        print(f"{n:>3} {len(results):>8} {slides:>7} {failed:>6} {seconds:>9.3f}")
+        slides = sum(result[0] for result in results if result[0] >= 0)
+        failed = sum(result[0] < 0 for result in results)
+        seconds = sum(result[1] for result in results) / len(results)
+        shortened = sum(result[2] for result in results if result[2] >= 0)
+        shortening = sum(result[3] for result in results) / len(results)
+        print(f"{n:>3} {len(results):>8} {slides:>7} {failed:>6} {seconds:>9.3f} {shortened:>9} {shortening:>9.3f}")
     return 0
 
 

@@ -310,7 +310,7 @@ def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(
 
 def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(shared):
     case = case_file(shared, 3)  # 9x9
-    solver, result = solve(case, nodes=120_000)
+    solver, result = solve(case, nodes=120_000, shortcut_cells=0)  # searches only: no shortening batches
     again = [k for k, run in solver.last_run.items() if run >= 1]
     assert again  # some target was searched more than once
     # Every batch after the first answer ran one search again: the first batch's two are new.
@@ -322,8 +322,25 @@ def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(sh
         lengths = [slide_into(case.n, tiles, solver.searched_targets[k], case.limit, 0, k + run * RUN_STRIDE,
                               100, 3, 3.0, 1.0, np.zeros(1, dtype=np.uint8), moves)
                    for run in range(solver.last_run[k] + 1)]
-        assert min(lengths) == min(length for length, target, _ in solver.found if target == k)
+        assert min(lengths) == min(entry[0] for entry in solver.found if entry[1] == k)
     assert len(result.moves) == solver.found[0][0]
+
+
+def test_answers_that_may_come_out_shortest_are_shortened_and_the_shortest_wins(shared):
+    case = case_file(shared, 3)  # 9x9
+    solver, result = solve(case, nodes=60_000)
+    best = solver.found[0]
+    assert best[0] == len(result.moves) == solver.best_shortened
+    assert best[3] > 0  # slides cut
+    # It came from a search's answer for the same target, that many slides longer, with the same last board.
+    raw = [entry for entry in solver.found if entry[3] == 0 and entry[0] == best[0] + best[3]]
+    assert any(entry[1] == best[1] for entry in raw)
+    last = PUZZLE.replay(case, best[2])[-1]
+    assert any(PUZZLE.replay(case, entry[2])[-1].tiles == last.tiles for entry in raw)
+    assert dict(solver.frontier(1)[0].facts)["cut"] == best[3]
+    # Switched off, no answer is shortened.
+    plain, _ = solve(case, nodes=60_000, shortcut_cells=0)
+    assert plain.best_shortened == float("inf") and all(entry[3] == 0 for entry in plain.found)
 
 
 def test_a_stop_flag_ends_both_searches_at_once(shared):

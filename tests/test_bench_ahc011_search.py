@@ -8,7 +8,7 @@ from bench.ahc011_search import main
 def table(capsys, argv):
     assert main(argv) == 0
     header, *rows = capsys.readouterr().out.strip().splitlines()
-    assert header.split() == ["N", "searches", "slides", "failed", "s/search"]
+    assert header.split() == ["N", "searches", "slides", "failed", "s/search", "shortened", "s/shorten"]
     return [row.split() for row in rows]
 
 
@@ -17,3 +17,4 @@ def test_the_benchmark_prints_one_row_per_board_size_with_repeatable_slide_count
     again = table(capsys, ["--seeds", "503,508", "--targets", "1"])
     assert [row[0] for row in first] == ["9"] and first[0][1] == "2" and first[0][3] == "0"
     assert int(first[0][2]) > 0 and first[0][:4] == again[0][:4]
+    assert 0 < int(first[0][5]) < int(first[0][2]) and first[0][5] == again[0][5]  # shortcuts cut slides

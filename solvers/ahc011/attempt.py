@@ -1,4 +1,4 @@
-"""The solver's two kinds of work, each one numba call that releases the GIL.
+"""The solver's kinds of work, each one numba call that releases the GIL.
 
 Target ``k`` is annealed from the random stream (seed, 2k) and slid into
 (by the placement plan or by single slides) from the stream (seed, 2k + 1),
@@ -15,6 +15,7 @@ from numba import njit
 from .beam import beam_solve
 from .grid import cancel_back_and_forth, first_full_tree, neighbour, seed_stream
 from .move_beam import move_beam
+from .shortcut import REACH, shorten
 from .target import build_target
 
 
@@ -76,3 +77,12 @@ def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rat
     if length < 0 or length > limit:
         return -1
     return length
+
+
+@njit(cache=True, nogil=True)
+def cut_shortcuts(n, tiles, moves, count, cells, stop):
+    """``moves[:count]`` (an answer ending on a full tree) with shortcuts through windows of up
+    to ``cells`` cells spliced in, stopped at its first full tree; the new count. A stop
+    keeps the passes already done, so the answer is valid either way."""
+    count = shorten(n, tiles, moves, count, REACH, cells, stop)
+    return first_full_tree(n, tiles, moves, count)

@@ -1,6 +1,6 @@
 """The ahc011 solver: anneal many target trees, beam-search the most promising.
 
-Work comes in two kinds of job (``attempt``): annealing target tree k (a few
+Work comes in jobs (``attempt``): annealing target tree k (a few
 ms to 0.1 s), and a search sliding the tiles toward target k (about 0.4 s on a
 10x10 board by the placement plan, about 2 s slide by slide on an 8x8). The
 travel of a target (how far its tiles must go, ``matching``) predicts the
@@ -12,8 +12,12 @@ next runs averaged about 5% fewer slides than new targets' first). The search
 is a beam over single slides ranked by travel (``move_beam``) on boards up to
 ``move_side``; where it stalls, the beam over the ring-by-ring placement plan
 (``beam``) finishes from the least-travel board it reached. Larger boards use
-the plan only. The plan ends on a 3x3 block solved exactly. The shortest
-full-tree answer wins.
+the plan only. The plan ends on a 3x3 block solved exactly. A third kind of
+job shortens answers (``shortcut``: stretches of slides that only rearrange a
+window of up to ``shortcut_cells`` cells, replaced by the fewest that do; 2-6%
+of the slides at N = 7..10): each answer that may still come out shortest
+(within SHORTEN_MARGIN of the shortest shortened one), before any new search.
+The shortest full-tree answer wins.
 
 Jobs run two at a time on worker threads (the kernels release the GIL; in the
 app, on as many threads as leave the window a core: ``base.limit_threads``).
@@ -47,13 +51,18 @@ import numpy as np
 from workbench.puzzles.ahc011.scoring import contest_score
 
 from ..base import FrontierEntry, Param, Progress, Solver, threads_for
-from .attempt import make_target, slide_by_moves, slide_into
+from .attempt import cut_shortcuts, make_target, slide_by_moves, slide_into
 from .grid import LETTERS
 from .tiny import best_tiny_answer
 
 MIN_SIDE = 3  # the smallest board the plan's final block fits
 WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
-BUILD, SLIDE, SLIDE_MOVES = 0, 1, 2  # anneal a target; search by the plan; slide by slide, then the plan
+# Anneal a target; search by the plan; slide by slide, then the plan; cut shortcuts into an answer.
+BUILD, SLIDE, SLIDE_MOVES, SHORTEN = 0, 1, 2, 3
+# An answer is shortened while it is at most this much longer than the shortest shortened answer
+# (shortcuts cut 2-7% of the slides at N = 8..10, and not the same share from every answer).
+SHORTEN_MARGIN = 0.06
+SHORTEN_COST = 10  # expansions charged per slide of a shortened answer
 HANDOVER_RATE = 100.0  # the slide-by-slide search hands its least-travel board to the plan
 NO_ANSWER_GRACE = 5.0  # seconds past a time budget's end allowed to find a first answer
 GRACE_SIDE = 10  # the contest's largest board: past it a first answer can take minutes, so no grace
@@ -110,6 +119,9 @@ class ScreenedBeamSolver(Solver):
         Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel",
               label="Slide ranking noise",
               turn="Higher: more varied slide sequences; lower: greedier; 0: no randomness."),
+        Param("shortcut_cells", int, 12, 0, 16, "cells of the largest window searched for shortcuts",
+              label="Shortcut window",
+              turn="Higher: more slides cut from the answers, much slower past 12; 0 switches it off."),
         Param("keep", int, 20, 1, 200, "best answers kept for the frontier", label="Answers kept",
               turn="Higher: more rows in the frontier table (a little memory); it does not change the best "
                    "answer."),
@@ -132,7 +144,9 @@ class ScreenedBeamSolver(Solver):
         self.unsearched: list[tuple[int, int, np.ndarray]] = []  # (travel, k, target)
         self.searched_targets: dict[int, np.ndarray] = {}  # k -> target, once searched
         self.last_run: dict[int, int] = {}  # k -> its last search's run number (0: the first)
-        self.found: list[tuple[int, int, tuple]] = []  # (K, target, moves), shortest first
+        self.found: list[tuple[int, int, tuple, int]] = []  # (K, target, moves, slides cut), shortest first
+        self.unshortened: list[tuple[int, int, tuple]] = []  # searches' answers not shortened yet
+        self.best_shortened = math.inf  # the shortest shortened answer's K
         self.tile_count = self.n * self.n - 1
         # Set at the deadline (here, or by the driver's watchdog) or on cancel to end the jobs under way.
         self.stop = self.stop_flag
@@ -192,8 +206,14 @@ class ScreenedBeamSolver(Solver):
         there is an answer, one search of each batch runs again on the target of
         the shortest answer (a new random stream: a good target's next run beats
         a new target's first on average), the others on the least-travel targets
-        not searched yet; otherwise more targets are annealed.
+        not searched yet; otherwise more targets are annealed. Answers that may
+        beat the shortest once shortened come before all of these.
         """
+        shortenings = []
+        while len(shortenings) < WORKERS and (job := self._next_shortening()) is not None:
+            shortenings.append(job)
+        if shortenings:
+            return shortenings
         again = 1 if self.found else 0
         new = WORKERS - again
         if len(self.unsearched) >= new and self.targets >= self.settings["screen"] * (self.fresh + new):
@@ -203,11 +223,27 @@ class ScreenedBeamSolver(Solver):
     def _next_job(self) -> tuple:
         """The next job for a free thread, by the rules of ``_next_jobs`` one job at a time: once
         there is an answer, about every other search runs again on the best answer's target."""
+        shortening = self._next_shortening()
+        if shortening is not None:
+            return shortening
         if self.found and sum(self.last_run.values()) < self.fresh - 1:
             return self._search_again()
         if self.unsearched and self.targets >= self.settings["screen"] * (self.fresh + 1):
             return self._new_search()
         return self._new_target()
+
+    def _next_shortening(self) -> tuple | None:
+        """A job shortening the shortest answer not shortened yet, if it could still come out
+        shortest (within SHORTEN_MARGIN of the best shortened answer); None when there is none."""
+        if not self.settings["shortcut_cells"]:
+            return None
+        self.unshortened = [entry for entry in self.unshortened
+                            if entry[0] * (1 - SHORTEN_MARGIN) < self.best_shortened]
+        if not self.unshortened:
+            return None
+        self.unshortened.sort(key=lambda entry: entry[:2])
+        _, k, moves = self.unshortened.pop(0)
+        return SHORTEN, k, moves
 
     def _search_kind(self) -> int:
         return SLIDE_MOVES if self.n <= self.settings["move_side"] else SLIDE
@@ -227,7 +263,7 @@ class ScreenedBeamSolver(Solver):
 
     def _stream(self, kind: int, k: int, target: np.ndarray) -> int:
         """The random stream of a job starting now (a search's run number is booked here)."""
-        if kind == BUILD:
+        if kind in (BUILD, SHORTEN):
             return k
         self.searched_targets[k] = target
         self.fresh += k not in self.last_run
@@ -235,18 +271,24 @@ class ScreenedBeamSolver(Solver):
         return k + self.last_run[k] * RUN_STRIDE
 
     def _finish(self, job: tuple, result) -> None:
-        """Book a finished job: a target's travel (-1: none), or a search's moves (None: none)."""
+        """Book a finished job: a target's travel (-1: none), a search's moves (None: none), or
+        an answer shortened."""
         kind, k, target = job
         if kind == BUILD:
             self.targets += 1
             self.spent += self.iterations // 25
             if result >= 0:
                 self.unsearched.append((result, k, target))
+        elif kind == SHORTEN:
+            self.spent += SHORTEN_COST * len(target)
+            self.best_shortened = min(self.best_shortened, len(result))
+            self._keep(len(result), k, result, len(target) - len(result))
         else:
             self.searched += 1
             self.spent += self._search_cost(kind)
             if result is not None:
                 self._keep(len(result), k, result)
+                self.unshortened.append((len(result), k, result))
 
     def _run_batch(self) -> None:
         """Under a node budget: WORKERS jobs at once, chosen from the results before them, so the
@@ -309,7 +351,7 @@ class ScreenedBeamSolver(Solver):
         """``_run_job``, timing a full-width search that ends with an answer."""
         started = time.perf_counter()
         result = self._run_job(kind, stream, target, scale)
-        if kind != BUILD and scale == 1.0 and result is not None:
+        if kind in (SLIDE, SLIDE_MOVES) and scale == 1.0 and result is not None:
             taken = time.perf_counter() - started
             self._full_seconds[kind] = max(self._full_seconds.get(kind, 0.0), taken)
         return result
@@ -323,10 +365,16 @@ class ScreenedBeamSolver(Solver):
         return cost
 
     def _run_job(self, kind: int, k: int, target: np.ndarray, scale: float = 1.0):
-        """A BUILD job returns the target's travel (-1: none); a search the moves, or None. A
-        search runs with ``scale`` times the beam widths."""
+        """A BUILD job returns the target's travel (-1: none); a search the moves, or None (it
+        runs with ``scale`` times the beam widths); a SHORTEN job the answer ``target``
+        shortened (or as far as it got when stopped: still a full tree)."""
         if kind == BUILD:
             return make_target(self.n, self.tiles, self.kernel_seed, k, self.iterations, target, self.stop)
+        if kind == SHORTEN:
+            moves = np.array([LETTERS.index(letter) for letter in target], dtype=np.int64)
+            length = cut_shortcuts(self.n, self.tiles, moves, len(moves), self.settings["shortcut_cells"],
+                                   self.stop)
+            return target if length < 0 else tuple(LETTERS[m] for m in moves[:length])
         settings = dict(self.settings)
         for name in ("width", "move_width"):
             settings[name] = max(1, round(settings[name] * scale))
@@ -340,12 +388,12 @@ class ScreenedBeamSolver(Solver):
                             settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
         return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
 
-    def _keep(self, length: int, target: int, moves: tuple) -> None:
+    def _keep(self, length: int, target: int, moves: tuple, cut: int = 0) -> None:
         if len(self.found) >= self.settings["keep"] and length >= self.found[-1][0]:
             return
-        if any(moves == kept for _, _, kept in self.found):
+        if any(moves == entry[2] for entry in self.found):
             return
-        self.found.append((length, target, moves))
+        self.found.append((length, target, moves, cut))
         self.found.sort(key=lambda entry: entry[:2])
         del self.found[self.settings["keep"]:]
         self.best_score = max(self.best_score, self._score(self.found[0][0]))
@@ -360,12 +408,12 @@ class ScreenedBeamSolver(Solver):
         return self.found[0][2] if self.found else ()
 
     def frontier(self, limit: int = 20) -> list[FrontierEntry]:
-        """The shortest full-tree answers found so far."""
+        """The shortest full-tree answers found so far (``cut``: slides the shortcuts took out)."""
         entries = []
-        for length, target, moves in self.found[:limit]:
+        for length, target, moves, cut in self.found[:limit]:
             entries.append(FrontierEntry(float(self._score(length)), length, moves,
                                          (("K", length), ("K/T", round(length / self.limit, 3)),
-                                          ("target", target))))
+                                          ("target", target), ("cut", cut))))
         return entries
 
     @classmethod
@@ -375,5 +423,5 @@ class ScreenedBeamSolver(Solver):
         case = PUZZLE.generate(0, size=MIN_SIDE)
         for move_side in (0, MIN_SIDE):  # the placement plan, then the slide-by-slide search
             solver = cls(PUZZLE, PUZZLE.public_view(case, case.start), move_side=move_side)
-            while solver.searched == 0:
+            while solver.searched == 0 or solver.best_shortened == math.inf:  # a search, then its shortening
                 solver.run_slice(1)
