@@ -13,7 +13,7 @@ savings already found up to its end). Passes repeat until one saves nothing. The
 the same, tile type for tile type, so a full tree stays one.
 
 Over the answers of a 3 s batch (seeds 0-99), windows of 12 cells and stretches of 30 slides
-cut 0.4% / 2.2% / 4.8% / 5.8% / 5.1% of the slides at N = 6..10, in 0.01 to 0.26 s an answer
+cut 0.4% / 2.2% / 4.8% / 5.8% / 5.1% of the slides at N = 6..10, in 0.01 to 0.18 s an answer
 (9 cells cut 0.1-2.6%; 16 cells about 1% more than 12, in ten times the time).
 """
 
@@ -201,8 +201,12 @@ def _boards(n, start, moves, count):
 
 
 @njit(cache=True, nogil=True)
-def _pass(n, start, moves, count, reach, cells, work, stop):
-    """One pass: the best set of non-overlapping shortcuts, spliced into ``moves``; the slides saved."""
+def _pass(n, start, moves, count, reach, cells, work, stop, touched):
+    """One pass: the best set of non-overlapping shortcuts, spliced into ``moves``; the slides saved.
+
+    Only stretches holding a board marked in ``touched`` are looked at; on return it marks the
+    boards of the new answer's spliced stretches (elsewhere the boards are as the pass found them,
+    so the next pass looks there only: on stored answers, the same shortcuts in 30% less time)."""
     boards, empties = _boards(n, start, moves, count)
     size = n * n
     saved = np.zeros(count + 1, dtype=np.int64)  # most slides saved by shortcuts ending by slide j
@@ -210,6 +214,9 @@ def _pass(n, start, moves, count, reach, cells, work, stop):
     differs = np.zeros(size, dtype=np.bool_)
     choice = np.empty(4, dtype=np.int64)
     bounds = np.empty(4, dtype=np.int64)
+    touched_before = np.zeros(count + 2, dtype=np.int64)  # boards touched before board t
+    for t in range(count + 1):
+        touched_before[t + 1] = touched_before[t] + touched[t]
     for j in range(1, count + 1):
         if stop[0]:
             return 0
@@ -223,7 +230,7 @@ def _pass(n, start, moves, count, reach, cells, work, stop):
                 if now != differs[cell]:
                     different += 1 if now else -1
                     differs[cell] = now
-            if j - i < 2 or different > cells:
+            if j - i < 2 or different > cells or touched_before[j + 1] == touched_before[i]:
                 continue
             limit = j - i + saved[i] - saved[j]  # a shortcut must take fewer slides than this to help
             if limit <= 0:
@@ -245,6 +252,7 @@ def _pass(n, start, moves, count, reach, cells, work, stop):
                 saved[j] = saved[i] + j - i - found
                 chosen[j, 0], chosen[j, 1] = i, found
                 chosen[j, 2:] = choice
+    touched[:] = False
     if saved[count] == 0:
         return 0
     # Walk back over the chosen shortcuts, writing the new moves from the end.
@@ -272,6 +280,7 @@ def _pass(n, start, moves, count, reach, cells, work, stop):
                     direction = 1 if nxt < hole else 3
                 out[at - slides + step] = direction
                 hole = nxt
+        touched[at - slides:at + 1] = True
         at -= slides
         j = i
     total = count - saved[count]
@@ -285,8 +294,9 @@ def shorten(n, start, moves, count, reach, cells, stop):
     the new count. Every board along the way but the replaced stretches' is kept, and the last
     board is the same tile type for tile type."""
     work = workspace()
+    touched = np.ones(count + 1, dtype=np.bool_)  # the first pass looks everywhere
     for _ in range(PASSES):
-        done = _pass(n, start, moves, count, reach, cells, work, stop)
+        done = _pass(n, start, moves, count, reach, cells, work, stop, touched)
         if done == 0:
             break
         count -= done
