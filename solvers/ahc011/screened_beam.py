@@ -14,7 +14,7 @@ is a beam over single slides ranked by travel (``move_beam``) on boards up to
 (``beam``) finishes from the least-travel board it reached. Larger boards use
 the plan only. The plan ends on a 3x3 block solved exactly. A third kind of
 job shortens answers (``shortcut``: stretches of slides that only rearrange a
-window of up to ``shortcut_cells`` cells, replaced by the fewest that do; 2-6%
+window of up to ``shortcut_cells`` cells, replaced by the fewest that do; 2-8%
 of the slides at N = 7..10): each answer that may still come out shortest
 (within SHORTEN_MARGIN of the shortest shortened one), before any new search.
 The shortest full-tree answer wins.
@@ -60,7 +60,7 @@ WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
 # Anneal a target; search by the plan; slide by slide, then the plan; cut shortcuts into an answer.
 BUILD, SLIDE, SLIDE_MOVES, SHORTEN = 0, 1, 2, 3
 # An answer is shortened while it is at most this much longer than the shortest shortened answer
-# (shortcuts cut 2-7% of the slides at N = 8..10, and not the same share from every answer).
+# (shortcuts cut 2-8% of the slides at N = 7..10, and not the same share from every answer).
 SHORTEN_MARGIN = 0.06
 SHORTEN_COST = 10  # expansions charged per slide of a shortened answer
 HANDOVER_RATE = 100.0  # the slide-by-slide search hands its least-travel board to the plan

@@ -28,7 +28,7 @@ REACH = 30  # the longest stretch of slides looked at
 MAX_SIDE = 6  # a window's longest side (2x6 and 6x2 windows cut 0.2-0.7% more slides than 3x4 and 4x3 alone)
 SIDE_STATES = 1 << 16  # a search from one end gives up past this many boards
 SLOTS = 1 << 17  # hash slots per end, at most half full
-PASSES = 4
+PASSES = 4  # at most; the fourth rarely finds anything
 
 
 @njit(cache=True, nogil=True)
@@ -161,12 +161,12 @@ def _best_window(n, before, after, bounds, cells, limit, work, choice):
     height, width = bottom - top + 1, right - left + 1
     best = -1
     no_path = np.empty(0, dtype=np.int64)
-    tallest, widest = min(MAX_SIDE, n), min(MAX_SIDE, n)
-    for rows in range(height, tallest + 1):
-        for cols in range(width, widest + 1):
+    longest = min(MAX_SIDE, n)
+    for rows in range(height, longest + 1):
+        for cols in range(width, longest + 1):
             # Only windows no allowed window holds: a path inside one is inside the larger one too.
-            if rows * cols > cells or rows < tallest and (rows + 1) * cols <= cells or \
-                    cols < widest and rows * (cols + 1) <= cells:
+            if rows * cols > cells or rows < longest and (rows + 1) * cols <= cells or \
+                    cols < longest and rows * (cols + 1) <= cells:
                 continue
             for row0 in range(max(0, bottom - rows + 1), min(top, n - rows) + 1):
                 for col0 in range(max(0, right - cols + 1), min(left, n - cols) + 1):
@@ -181,6 +181,7 @@ def _best_window(n, before, after, bounds, cells, limit, work, choice):
 
 @njit(cache=True, nogil=True)
 def _boards(n, start, moves, count):
+    """Every board along the answer (tile types, one row each) and its empty square's cell."""
     boards = np.empty((count + 1, n * n), dtype=np.int8)
     empties = np.empty(count + 1, dtype=np.int64)
     board = start.copy()
