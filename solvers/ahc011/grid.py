@@ -63,6 +63,27 @@ def neighbour(n, cell, direction):
 
 
 @njit(cache=True, nogil=True)
+def window_neighbour(hole, row, col, rows, cols, direction):
+    """The index next to ``hole`` (at ``row``, ``col``: the caller divides once for four
+    directions) in ``direction`` (0..3 = L, U, R, D) inside a rows x cols window, or -1 off it."""
+    if direction == 0:
+        return hole - 1 if col > 0 else -1
+    if direction == 1:
+        return hole - cols if row > 0 else -1
+    if direction == 2:
+        return hole + 1 if col < cols - 1 else -1
+    return hole + cols if row < rows - 1 else -1
+
+
+@njit(cache=True, nogil=True)
+def slide_packed(key, hole, other):
+    """A window's tile types packed four bits a cell, once the tile at ``other`` slides into the
+    empty square at ``hole``."""
+    tile = (key >> (4 * other)) & 15
+    return key & ~(np.int64(15) << (4 * other)) | (tile << (4 * hole))
+
+
+@njit(cache=True, nogil=True)
 def tree_size(n, board, work):
     """S: the tiles of the largest connected component without a cycle (0 when none).
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .grid import OPPOSITE_BIT, SIDE_BIT, is_full_tree, neighbour, random_unit
+from .grid import OPPOSITE_BIT, SIDE_BIT, is_full_tree, neighbour, random_unit, slide_packed, window_neighbour
 
 EMPTY, COUNT, STAMP = 0, 1, 2
 NEVER = np.zeros(1, dtype=np.uint8)  # the stop flag of searches too small to need one
@@ -341,13 +341,10 @@ def solve_window(n, board, ctx, moves, corner, rows, cols, goal, must, any_tree,
         key, hole = keys[head], holes[head]
         row, col = hole // cols, hole % cols
         for direction in range(4):
-            if direction == 0 and col == 0 or direction == 2 and col == cols - 1:
+            other = window_neighbour(hole, row, col, rows, cols, direction)
+            if other < 0:
                 continue
-            if direction == 1 and row == 0 or direction == 3 and row == rows - 1:
-                continue
-            other = hole + (-1, -cols, 1, cols)[direction]
-            tile = (key >> (4 * other)) & 15
-            child = key & ~(np.int64(15) << (4 * other)) | (tile << (4 * hole))
+            child = slide_packed(key, hole, other)
             slot = _slot(child, shift)
             seen = False
             while table[slot] >= 0:
