@@ -5,6 +5,13 @@ import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+
+def pytest_configure(config):
+    # Before pytest-qt makes the QApplication, as the app does: Qt WebEngine needs it (contest views).
+    from workbench.gui.web_view import prepare_application
+
+    prepare_application()
+
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"  # the contest data, outside the repo (bench/engines.py reads it too)
 

@@ -172,8 +172,11 @@ def test_crashes_are_runtime_errors_and_stderr_is_kept(tmp_path, capsys):
     assert kept[0] == "debug line 60" and kept[-1] == "debug line 99"
 
 
-def test_inputs_with_the_same_name_keep_both_answers(tmp_path, shared, capsys):
-    a, b = shared / "repro" / "batch" / "a" / "case.txt", shared / "repro" / "batch" / "b" / "case.txt"
+def test_inputs_with_the_same_name_keep_both_answers(tmp_path, capsys):
+    a, b = tmp_path / "a" / "case.txt", tmp_path / "b" / "case.txt"
+    for seed, path in enumerate((a, b)):
+        path.parent.mkdir()
+        assert main(["gen", "comesolo", str(seed), "--size", "6", "-o", str(path)]) == 0
     code, rows, _ = batch(tmp_path, capsys, "comesolo", str(a), str(b), "--solver", "beam", "--nodes", "500")
     assert [r["name"] for r in rows] == ["case", "case-2"]
     assert [r["case"] for r in rows] == [str(a), str(b)]

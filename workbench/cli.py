@@ -13,18 +13,14 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from workbench.core.errors import DestinationError, WorkbenchError, readable
+from workbench.core.errors import DestinationError, UsageError, WorkbenchError, readable
 from workbench.core.files import check_destination, check_folder, read_text, save_fallback, write_or_rescue
 from workbench.core.limits import full_number, positive_nodes, positive_seconds, seed_value
 from workbench.core.registry import get_puzzle, puzzles, solvers
 
-COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch")
+COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "contest")
 DEFAULT_SECONDS = 10.0
 TURN_SLACK = 1.15  # a per-turn default's total over its turns' caps: a turn's bookkeeping is not capped
-
-
-class UsageError(Exception):
-    pass
 
 
 def _puzzle(puzzle_id: str):
@@ -380,11 +376,21 @@ def cmd_gui(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="main.py", description="Puzzle Workbench. Commands: " + ", ".join(COMMANDS) +
         " (main.py COMMAND --help); without a command, the app.")
-    parser.add_argument("file", nargs="?", help="an input or answer file to open")
+    parser.add_argument("file", nargs="?", help="an input or answer file to open, or a contest's folder "
+                        "or contest.toml (see 'main.py contest')")
     parser.add_argument("--puzzle", help="the puzzle of FILE when it cannot be detected")
     args = parser.parse_args(argv)
     if args.puzzle:
         _puzzle(args.puzzle)
+    from workbench.contest.known import looks_like_contest
+
+    if args.file and not args.puzzle and looks_like_contest(args.file):
+        from workbench.contest.config import load
+
+        load(args.file)  # a broken contest file is one line here, before any window opens
+        from workbench.gui.app import run_app
+
+        return run_app(contest=args.file)
     from workbench.gui.app import run_app
 
     return run_app(args.file, args.puzzle)
@@ -397,8 +403,14 @@ def cmd_batch(argv: Sequence[str]) -> int:
     return run(argv)
 
 
+def cmd_contest(argv: Sequence[str]) -> int:
+    from workbench.contest.command import cmd_contest as run
+
+    return run(argv)
+
+
 HANDLERS = {"gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent, "list": cmd_list,
-            "render": cmd_render, "batch": cmd_batch}
+            "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

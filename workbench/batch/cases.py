@@ -95,12 +95,3 @@ def load_instance(puzzle, case: BatchCase):
     instance = puzzle.parse_input(case.input_text)
     return puzzle.configure(instance, **case.options) if case.options else instance
 
-
-def case_feature_names(puzzle, cases) -> list[str]:
-    """The puzzle's feature names, from the first case that reads."""
-    for case in cases:
-        try:
-            return list(puzzle.case_features(load_instance(puzzle, case)))
-        except (WorkbenchError, ValueError):
-            continue
-    return []

@@ -22,11 +22,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from workbench.core.errors import WorkbenchError
-from workbench.core.registry import get_puzzle
+from workbench.core.errors import UsageError, WorkbenchError
 
-from .cases import case_feature_names, file_cases, load_instance, parse_seeds, seed_cases
-from .report import compare, feature_names, summarize
+from .cases import file_cases, load_instance, parse_seeds
+from .problem import PuzzleProblem
+from .report import compare, default_group, filtered, group_column, summarize
 from .results import CaseResult, plain_number, previous_run, read_run
 from .runner import BatchRun, BatchSpec, best_known_path, default_out
 from .tasks import Runner
@@ -61,20 +61,24 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
 
     parser = argparse.ArgumentParser(
         prog="main.py batch", description="Run a solver or your own program over many cases, in parallel, "
-        "with a live score table; 'main.py batch compare DIR_A DIR_B' compares two runs.")
-    parser.add_argument("puzzle")
+        "with a live score table; 'main.py batch compare DIR_A DIR_B' compares two runs, "
+        "'main.py batch show DIR' summarises one.")
+    parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST",
+                        help="a built-in puzzle, or a contest: its name, folder or contest.toml ('main.py contest')")
     parser.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (or use --seeds)")
     parser.add_argument("--seeds", help="seeds for the generator: 0-99, or 0-9,20-29,50")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--solver", help="a built-in solver (default: the puzzle's first; see 'main.py list')")
     how.add_argument("--cmd", metavar="COMMAND",
-                     help="your program, run through the shell with the workbench as the contest's judge")
+                     help="your program, run through the shell with the workbench as the contest's judge "
+                          "(a contest: its official tester or vis)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a solver parameter (repeatable)")
     parser.add_argument("--time", type=float, default=None,
                         help=f"seconds per case: the solver's budget, or your program's limit "
-                             f"(past it, plus a small grace, the program is killed: TLE). Default {DEFAULT_SECONDS:g}; "
-                             "a solver of a game played turn by turn gets its per-turn default, as in 'solve'")
+                             f"(past it, plus a small grace, the program is killed: TLE). Default {DEFAULT_SECONDS:g} "
+                             "(a contest: its time_limit); a solver of a game played turn by turn gets its "
+                             "per-turn default, as in 'solve'")
     parser.add_argument("--nodes", type=int, default=None, help="a solver's node budget per case (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="the solver's RNG seed")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -85,15 +89,34 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
     parser.add_argument("--label", default="", help="a name for the run, kept in run.json and the folder name")
     parser.add_argument("--best", type=Path, help="the best-known scores file "
                         "(default: runs/best-known/PUZZLE.csv)")
+    parser.add_argument("--freeze-best", action="store_true",
+                        help="compare with the best-known scores without updating them, so the relative "
+                             "scores of several runs share one scale (and may pass 1)")
+    parser.add_argument("--group-by", metavar="COLUMN", help="group the summary by this feature or reported "
+                        "data column (default: the first feature)")
     _add_options(parser, _options_of(puzzle) if puzzle else ())
     return parser
 
 
-def make_spec(argv: Sequence[str]) -> BatchSpec:
-    from workbench.cli import UsageError, _named_puzzle, per_turn_default, solver_choice
+def named_problem(argv: Sequence[str]):
+    """The puzzle or contest named first on the command line: (problem, puzzle or None)."""
+    from workbench.contest.known import find_contest, known
+    from workbench.contest.problem import ContestProblem
+    from workbench.core.registry import get_puzzle, puzzles
 
-    puzzle = _named_puzzle(argv)
-    args = build_parser(puzzle).parse_args(argv)
+    name = argv[0] if argv and not argv[0].startswith("-") else None
+    if name is None:
+        return None, None
+    if name in puzzles():
+        return PuzzleProblem(name), get_puzzle(name)
+    contest = find_contest(name)
+    if contest is None:
+        raise UsageError(f"unknown puzzle or contest '{name}' (puzzles: {', '.join(puzzles())}; contests: "
+                         f"{', '.join(known()) or 'none yet, see main.py contest init'})")
+    return ContestProblem(contest), None
+
+
+def _check_numbers(args) -> None:
     if bool(args.seeds) == bool(args.inputs):
         raise UsageError("give either --seeds A-B or input files")
     if args.time is not None and not (args.time > 0 and math.isfinite(args.time)):
@@ -102,20 +125,46 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.nodes is not None and args.nodes < 1:
         raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
-    generator = {o.name: getattr(args, o.name) for o in puzzle.generator_options}
-    instance = {o.name: getattr(args, o.name) for o in puzzle.instance_options}
-    if args.seeds:
-        try:
-            seeds = parse_seeds(args.seeds)
-        except ValueError as error:
-            raise UsageError(f"--seeds: {error}") from None
-        cases = seed_cases(puzzle, seeds, generator, instance)
-    else:
-        cases = file_cases(args.inputs, instance)
-    if args.cmd:
+
+
+def _seeds(args) -> list[int]:
+    try:
+        return parse_seeds(args.seeds)
+    except ValueError as error:
+        raise UsageError(f"--seeds: {error}") from None
+
+
+def _contest_runner(problem, args) -> Runner:
+    """A contest runs the contestant's program; there is no built-in solver for it."""
+    config = problem.config
+    if args.solver or args.param or args.nodes:
+        raise UsageError(f"{config.name} is a contest: it runs your program (--cmd), not a built-in solver")
+    if config.runs_own_program and args.cmd:
+        raise UsageError(f"{config.path}: [run] command names its program itself; put {{CMD}} where your "
+                         "program goes to run it with --cmd")
+    if not args.cmd and not config.program and not config.runs_own_program:
+        raise UsageError(f"give your program with --cmd \"./a.out\" (or set program in {config.path})")
+    command = args.cmd or problem.default_command()
+    return Runner(problem, args.time or config.time_limit, command=command, cwd=os.getcwd())
+
+
+def make_spec(argv: Sequence[str]) -> BatchSpec:
+    from workbench.cli import per_turn_default, solver_choice
+
+    problem, puzzle = named_problem(argv)
+    args = build_parser(puzzle).parse_args(argv)
+    _check_numbers(args)
+    if problem is None:
+        raise UsageError("name a puzzle or a contest first")
+    generator = {o.name: getattr(args, o.name) for o in (puzzle.generator_options if puzzle else ())}
+    instance = {o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())}
+    cases = problem.seed_cases(_seeds(args), generator, instance) if args.seeds else file_cases(args.inputs, instance)
+    if puzzle is None:
+        runner = _contest_runner(problem, args)
+    elif args.cmd:
         if args.param or args.nodes:
             raise UsageError("--param and --nodes are for built-in solvers, not --cmd")
-        runner = Runner(puzzle.id, args.time or DEFAULT_SECONDS, command=args.cmd, cwd=os.getcwd())
+        runner = Runner(problem, args.time or DEFAULT_SECONDS, command=args.cmd, cwd=os.getcwd())
     else:
         cls, params = solver_choice(puzzle, args.solver, args.param)
         try:
@@ -131,14 +180,18 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
                     seconds = per_turn_default(puzzle, load_instance(puzzle, cases[0]), cls, params).seconds
                 except (WorkbenchError, ValueError):
                     pass  # that case's own verdict will say what is wrong with it
-        runner = Runner(puzzle.id, seconds, solver=cls.name, params=params, nodes=args.nodes,
+        runner = Runner(problem, seconds, solver=cls.name, params=params, nodes=args.nodes,
                         solver_seed=args.seed)
-    out = args.out or default_out(puzzle.id, args.label)
+    # A contest's runs live in its own folder, wherever batch is started (the app finds them there).
+    root = problem.config.folder / "runs" if puzzle is None else Path("runs")
+    out = args.out or default_out(problem.id, args.label, root)
     if out.exists() and (out / "results.csv").exists():
         raise UsageError(f"{out} already holds a run: choose another --out")
     return BatchSpec(runner, cases, out, jobs=args.jobs, dask=args.dask, label=args.label,
-                     best=args.best or best_known_path(puzzle.id), command_line=["main.py", "batch", *argv],
-                     generator_options=generator if args.seeds else {}, instance_options=instance)
+                     best=args.best or best_known_path(problem.id, root), freeze_best=args.freeze_best,
+                     command_line=["main.py", "batch", *argv],
+                     generator_options=generator if args.seeds else {}, instance_options=instance,
+                     group_by=args.group_by)
 
 
 # ------------------------------------------------------------------ display
@@ -161,6 +214,9 @@ def _row_text(result: CaseResult, features: list[str], width: int) -> Text:
     text.append(f"{result.verdict:<4}", style=VERDICT_STYLE.get(result.verdict, ""))
     if result.message:
         text.append(f"  {result.message[:120]}")
+    if result.data:
+        text.append("  " + " ".join(f"{k}={plain_number(v) if isinstance(v, (int, float)) else v}"
+                                    for k, v in result.data_columns().items()), style="dim")
     return text
 
 
@@ -169,8 +225,8 @@ def _header(features: list[str], width: int) -> str:
     return f"{'case':>{width}}{cols}  {'score':>12}  {'relative':>8}  {'time':>8}  verdict"
 
 
-def print_summary(console: Console, rows: list[dict], total: int) -> None:
-    summary = summarize(rows)
+def print_summary(console: Console, rows: list[dict], total: int, group_by: str | None = None) -> None:
+    summary = summarize(rows, group_by=group_by)
     table = Table(title=f"{summary.count} of {total} cases", show_edge=False)
     for column in ("cases", "mean score", "mean relative", "mean time", "max time", "verdicts"):
         table.add_column(column, justify="right")
@@ -180,7 +236,7 @@ def print_summary(console: Console, rows: list[dict], total: int) -> None:
                   verdicts)
     console.print(table)
     if len(summary.groups) > 1:
-        groups = Table(title="by " + feature_names(rows)[0], show_edge=False)
+        groups = Table(title="by " + group_column(rows, group_by), show_edge=False)
         for column in ("group", "cases", "mean score", "mean relative"):
             groups.add_column(column, justify="right")
         for g in summary.groups:
@@ -205,7 +261,7 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) 
         _, before = read_run(earlier)
     except WorkbenchError:
         return
-    result = compare(before, rows)
+    result = compare(before, rows, spec.runner.problem.objective)
     if not result.diffs:
         return
     losses = ", ".join(f"{d.case} ({plain_number(round(d.diff, 6))})" for d in result.diffs[:5] if d.diff < 0)
@@ -219,7 +275,7 @@ def run_batch(argv: Sequence[str]) -> int:
     spec = make_spec(argv)
     console, err = _consoles()
     run = BatchRun(spec)
-    features = case_feature_names(get_puzzle(spec.runner.puzzle_id), spec.cases)
+    features = run.features
     width = max([4] + [len(c.label) for c in spec.cases])
     where = f"dask {spec.dask}" if spec.dask else f"{spec.jobs} job{'s' if spec.jobs != 1 else ''}"
     err.print(f"{len(spec.cases)} cases, {spec.runner.describe()}, {where}; run folder {spec.out}")
@@ -242,7 +298,11 @@ def run_batch(argv: Sequence[str]) -> int:
         except KeyboardInterrupt:
             interrupted = True
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
-    print_summary(console, rows, len(spec.cases))
+    try:
+        print_summary(console, rows, len(spec.cases), spec.group_by or (features[0] if features else ""))
+    except ValueError as error:  # --group-by a column no case has: the run itself is fine
+        err.print(f"--group-by: {error}")
+        print_summary(console, rows, len(spec.cases), "")
     print_against_previous(console, spec, rows)
     if interrupted:
         err.print(f"stopped: {len(rows)} of {len(spec.cases)} cases finished and kept in {spec.out}")
@@ -253,26 +313,49 @@ def run_batch(argv: Sequence[str]) -> int:
     return 130 if interrupted else 0
 
 
-# ------------------------------------------------------------------ compare
+# ------------------------------------------------------------------ compare and show
+def _view_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--group-by", metavar="COLUMN", help="group by this feature or reported data column "
+                        "(default: the first feature)")
+    parser.add_argument("--filter", action="append", default=[], metavar="EXPR",
+                        help="only cases where EXPR holds: NAME OP VALUE with OP one of = != < <= > >=, "
+                             "e.g. N>=8 (repeatable: all must hold)")
+
+
+def _rows(path: Path, filters: Sequence[str]) -> tuple[dict, list[dict]]:
+    meta, rows = read_run(path)
+    try:
+        return meta, filtered(rows, filters)
+    except ValueError as error:
+        raise UsageError(f"--filter {error}") from None
+
+
 def run_compare(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="main.py batch compare",
                                      description="Compare run B with run A, case by case (B - A).")
     parser.add_argument("run_a", type=Path)
     parser.add_argument("run_b", type=Path)
     parser.add_argument("--all", action="store_true", help="list every case, not only the 15 biggest losses")
+    _view_options(parser)
     args = parser.parse_args(argv)
-    _, rows_a = read_run(args.run_a)
-    _, rows_b = read_run(args.run_b)
-    result = compare(rows_a, rows_b)
+    meta_a, rows_a = _rows(args.run_a, args.filter)
+    _, rows_b = _rows(args.run_b, args.filter)
+    objective = meta_a.get("objective", "max")
+    try:
+        result = compare(rows_a, rows_b, objective, args.group_by or default_group(meta_a))
+    except ValueError as error:
+        raise UsageError(f"--group-by: {error}") from None
     console, _ = _consoles()
     if not result.diffs:
         raise WorkbenchError("the two runs share no case (same inputs and options)")
+    console.print(f"A = {args.run_a}\nB = {args.run_b}" + ("\n(objective min: lower scores win)"
+                                                              if objective == "min" else ""))
     shown = result.diffs if args.all else result.diffs[:15]
     table = Table(title="biggest losses first (B - A)", show_edge=False)
     for column in ("case", "group", "A", "B", "B - A", "verdicts"):
         table.add_column(column, justify="left" if column in ("case", "group", "verdicts") else "right")
     for d in shown:
-        style = "red" if d.diff < 0 else "green" if d.diff > 0 else ""
+        style = "red" if d.gain < 0 else "green" if d.gain > 0 else ""
         table.add_row(d.case, d.group, plain_number(d.score_a), plain_number(d.score_b),
                       Text(plain_number(round(d.diff, 6)), style=style),
                       "" if d.verdict_a == d.verdict_b == "OK" else f"{d.verdict_a} -> {d.verdict_b}")
@@ -295,7 +378,27 @@ def run_compare(argv: Sequence[str]) -> int:
     return 0
 
 
+def run_show(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(prog="main.py batch show", description="Summarise a stored run.")
+    parser.add_argument("run", type=Path)
+    _view_options(parser)
+    args = parser.parse_args(argv)
+    meta, rows = _rows(args.run, args.filter)
+    console, _ = _consoles()
+    console.print(f"{args.run}: {meta.get('puzzle', '?')}, {meta.get('status', '?')}"
+                  + (f", filtered by {' and '.join(args.filter)}" if args.filter else ""))
+    try:
+        print_summary(console, rows, int(meta.get("cases") or len(rows)), args.group_by or default_group(meta))
+    except ValueError as error:
+        raise UsageError(f"--group-by: {error}") from None
+    scores = [float(r["score"]) for r in rows if r.get("score") not in (None, "")]
+    console.print(plain_number(round(sum(scores) / len(scores), 6)) if scores else "0")
+    return 0
+
+
 def cmd_batch(argv: Sequence[str]) -> int:
     if argv and argv[0] == "compare":
         return run_compare(argv[1:])
+    if argv and argv[0] == "show":
+        return run_show(argv[1:])
     return run_batch(argv)

@@ -9,14 +9,17 @@ stderr goes to a file, of which the last lines are kept.
 
 from __future__ import annotations
 
+import math
 import os
+import re
 import shlex
 import signal
 import subprocess
 import tempfile
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Callable
 
 from workbench.core.errors import ProtocolError, WorkbenchError
 
@@ -80,6 +83,7 @@ class ProgramOutcome:
     message: str
     seconds: float
     stderr_tail: str
+    data: dict = field(default_factory=dict)  # what the program reported: "[DATA] name = value" lines
 
 
 def _kill_group(process: subprocess.Popen) -> None:
@@ -115,6 +119,38 @@ def _exit_reason(code: int) -> str:
     return f"exit code {code}"
 
 
+# A line "[DATA] name = value" on stderr reports a figure of the program's own (psytester's convention).
+DATA_LINE = re.compile(rb"^\[DATA\]\s*([^\s=][^=]*?)\s*=\s*(.*?)\s*$")
+MAX_DATA_ITEMS = 64
+
+
+def data_value(text: str) -> int | float | str:
+    """A reported value as a number when it reads as one (so it sorts and plots), else as text."""
+    try:
+        number = float(text)
+    except ValueError:
+        return text[:200]
+    if not math.isfinite(number):
+        return text[:200]
+    return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
+
+
+def reported_data(path: str) -> dict:
+    """The "[DATA] name = value" lines of a stderr file (the last value of a name wins)."""
+    data: dict = {}
+    with open(path, "rb") as handle:
+        for line in handle:
+            if not line.startswith(b"[DATA]"):
+                continue
+            match = DATA_LINE.match(line.rstrip(b"\r\n"))
+            if match is None:
+                continue
+            name = match.group(1).decode("utf-8", errors="replace")[:60]
+            if name in data or len(data) < MAX_DATA_ITEMS:
+                data[name] = data_value(match.group(2).decode("utf-8", errors="replace"))
+    return data
+
+
 def _tail(path: str, lines: int = STDERR_TAIL_LINES) -> str:
     with open(path, "rb") as handle:
         handle.seek(0, os.SEEK_END)
@@ -135,8 +171,11 @@ def kill_running_programs() -> None:
             _kill_group(process)
 
 
-def run_program(puzzle, instance, command: str, limit: float, cwd: str | None = None) -> ProgramOutcome:
-    """Start ``command`` (a shell command line), let the puzzle's judge talk to it, and collect the verdict."""
+def run_program(talk: Callable[[JudgeChannel], str], command: str, limit: float,
+                cwd: str | None = None) -> ProgramOutcome:
+    """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
+
+    ``talk`` plays the contest's protocol over the channel and returns the answer it collected."""
     with tempfile.NamedTemporaryFile(prefix="wb-stderr-", delete=False) as err:
         err_path = err.name
     try:
@@ -162,7 +201,7 @@ def run_program(puzzle, instance, command: str, limit: float, cwd: str | None = 
         timer.start()
         answer, verdict, message, ended = None, None, "", False
         try:
-            answer = puzzle.judge(instance, JudgeChannel(process, started, limit))
+            answer = talk(JudgeChannel(process, started, limit))
         except ProgramEnded as error:
             verdict, message, ended = "WA", f"protocol error: {error}", True
         except ProtocolError as error:
@@ -186,6 +225,6 @@ def run_program(puzzle, instance, command: str, limit: float, cwd: str | None = 
         elif (verdict is None or ended) and process.returncode != 0:
             # A crash explains output that ended early; a bad line the program wrote does not.
             verdict, message = "RE", _exit_reason(process.returncode)
-        return ProgramOutcome(answer, verdict, message, seconds, _tail(err_path))
+        return ProgramOutcome(answer, verdict, message, seconds, _tail(err_path), reported_data(err_path))
     finally:
         os.unlink(err_path)

@@ -1,4 +1,4 @@
-"""A batch's results: scoring each case's answer, the run folder, and the best-known scores.
+"""A batch's results: one row per case, the run folder, and the best-known scores.
 
 Run folder (``--out``): ``results.csv`` (one row per finished case), ``answers/``,
 ``inputs/`` (so a run can be reopened and compared on its own), ``stderr/``
@@ -17,8 +17,7 @@ from typing import Iterable
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text, write_atomic
 
-from .cases import BatchCase, load_instance
-from .tasks import CaseRun
+from .cases import BatchCase
 
 VERDICTS = ("OK", "WA", "TLE", "RE", "FAIL")  # FAIL: the case itself could not be read
 BASE_COLUMNS = ("case", "name", "seed")
@@ -37,11 +36,18 @@ class CaseResult:
     relative: float = 0.0
     stderr_tail: str = ""
     answer: str | None = None
+    data: dict = field(default_factory=dict)  # what the program reported ("[DATA] name = value")
+
+    def data_columns(self) -> dict:
+        """The reported data as columns; a name that a column already has gets "data " before it."""
+        taken = set(BASE_COLUMNS) | set(RESULT_COLUMNS) | set(self.features)
+        return {(f"data {k}" if k in taken or k.startswith("fact ") else k): v for k, v in self.data.items()}
 
     def row(self) -> dict:
         row = {"case": self.case.label, "name": self.case.name,
                "seed": "" if self.case.seed is None else self.case.seed}
         row.update(self.features)
+        row.update(self.data_columns())
         row.update({"score": full_number(self.score), "relative": f"{self.relative:.6f}",
                     "time_s": f"{self.seconds:.3f}", "verdict": self.verdict, "message": self.message,
                     "key": self.case.key, "answer": f"answers/{self.case.name}.out" if self.answer else "",
@@ -62,74 +68,82 @@ def full_number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
-def judge_result(puzzle, case: BatchCase, run: CaseRun) -> CaseResult:
-    """Re-score a case's answer with the engine; the verdict the run found first stands."""
-    try:
-        instance = load_instance(puzzle, case)
-        features = puzzle.case_features(instance)
-    except (WorkbenchError, ValueError) as error:
-        return CaseResult(case, 0, "FAIL", f"bad input: {error}", run.seconds)
-    result = CaseResult(case, 0, run.verdict or "OK", run.message, run.seconds, features,
-                        stderr_tail=run.stderr_tail, answer=run.answer)
-    if run.verdict is None:
-        if run.answer is None:
-            result.verdict, result.message = "WA", "no answer"
-        else:
-            try:
-                report = puzzle.score_solution(instance, run.answer)
-            except WorkbenchError as error:
-                result.verdict, result.message = "WA", f"invalid answer: {error}"
-            else:
-                result.score, result.facts = report.score, dict(report.facts)
-    return result
-
-
 # ------------------------------------------------------------------ best known
 class BestKnown:
-    """The best score seen for each case (by input and options), kept in one CSV per puzzle."""
+    """The best score seen for each case (by input and options), kept in one CSV per puzzle or contest.
+
+    ``objective`` says which way is better ("max" or "min"). A ``frozen`` file is read but never
+    written, so relative scores of several runs stay on one scale (and may pass 1.0).
+    """
 
     COLUMNS = ("key", "case", "score", "run")
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, objective: str = "max", frozen: bool = False):
         self.path = Path(path)
-        self.best: dict[str, dict] = {}
+        self.objective = objective
+        self.frozen = frozen
+        self.best: dict[str, dict] = self._read()
+
+    def _read(self) -> dict[str, dict]:
+        best: dict[str, dict] = {}
         if self.path.is_file():
             for row in csv.DictReader(io.StringIO(read_text(self.path))):
                 try:
                     row["score"] = float(row["score"])
-                except (KeyError, ValueError):
+                except (KeyError, TypeError, ValueError):
                     continue
-                self.best[row["key"]] = row
+                if row.get("key"):
+                    best[row["key"]] = row
+        return best
+
+    def better(self, score: float, than: float | None) -> bool:
+        if than is None:
+            return True
+        return score > than if self.objective == "max" else score < than
 
     def score(self, key: str) -> float | None:
         row = self.best.get(key)
         return None if row is None else row["score"]
 
     def relative(self, result: CaseResult) -> float:
-        """The score over the best known (this one included): 1.0 is the best anyone got."""
-        best = max(self.score(result.case.key) or 0.0, result.score)
-        if best <= 0:
-            return 1.0 if result.verdict == "OK" else 0.0
-        return result.score / best
+        """AHC's relative score: score / best for "max", best / score for "min"; 1.0 is the best
+        anyone got (this run included, unless the best is frozen). A case that is not OK gets 0."""
+        if result.verdict != "OK":
+            return 0.0
+        known = self.score(result.case.key)
+        best = known if self.frozen and known is not None else (
+            result.score if self.better(result.score, known) else known)
+        if self.objective == "max":
+            return 1.0 if best <= 0 else result.score / best
+        return 1.0 if result.score <= 0 else best / result.score
 
     def update(self, results: Iterable[CaseResult], run: str) -> int:
-        """Record better scores; return how many cases got a new best."""
-        improved = 0
-        for result in results:
-            if result.verdict != "OK":
-                continue
-            known = self.score(result.case.key)
-            if known is None or result.score > known:
-                self.best[result.case.key] = {"key": result.case.key, "case": result.case.label,
-                                              "score": result.score, "run": run}
-                improved += 1
+        """Record better scores; return how many cases got a new best.
+
+        The file is re-read under a lock and merged, so runs finishing at once never undo
+        each other's bests."""
+        if self.frozen:
+            return 0
+        import fcntl
+
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        out = io.StringIO()
-        writer = csv.DictWriter(out, self.COLUMNS, lineterminator="\n")
-        writer.writeheader()
-        for row in sorted(self.best.values(), key=lambda r: r["case"]):
-            writer.writerow({**row, "score": full_number(row["score"])})
-        write_atomic(self.path, out.getvalue())
+        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            self.best = self._read()
+            improved = 0
+            for result in results:
+                if result.verdict != "OK":
+                    continue
+                if self.better(result.score, self.score(result.case.key)):
+                    self.best[result.case.key] = {"key": result.case.key, "case": result.case.label,
+                                                  "score": result.score, "run": run}
+                    improved += 1
+            out = io.StringIO()
+            writer = csv.DictWriter(out, self.COLUMNS, lineterminator="\n", extrasaction="ignore")
+            writer.writeheader()
+            for row in sorted(self.best.values(), key=lambda r: str(r["case"])):
+                writer.writerow({**row, "score": full_number(row["score"])})
+            write_atomic(self.path, out.getvalue())
         return improved
 
 
@@ -149,10 +163,15 @@ class RunFolder:
             write_atomic(self.path / "stderr" / f"{name}.txt", result.stderr_tail + "\n")
 
     def write_results(self, results: list[CaseResult]) -> None:
-        rows = [r.row() for r in sorted(results, key=lambda r: r.case.index)]
-        columns: list[str] = []
-        for row in rows:
-            columns.extend(k for k in row if k not in columns)
+        ordered = sorted(results, key=lambda r: r.case.index)
+        rows = [r.row() for r in ordered]
+        # Features, then reported data, then results, then facts, whichever case first has each:
+        # a column between "seed" and "score" is something to group and filter by.
+        columns = list(BASE_COLUMNS)
+        for part in ([list(r.features) for r in ordered], [list(r.data_columns()) for r in ordered],
+                     [list(RESULT_COLUMNS)], [[f"fact {k}" for k in r.facts] for r in ordered]):
+            for names in part:
+                columns.extend(k for k in names if k not in columns)
         out = io.StringIO()
         writer = csv.DictWriter(out, columns or list(BASE_COLUMNS + RESULT_COLUMNS), lineterminator="\n")
         writer.writeheader()

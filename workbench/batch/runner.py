@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from workbench.core.errors import WorkbenchError
-from workbench.core.registry import get_puzzle
 
 from .cases import BatchCase
-from .results import BestKnown, CaseResult, RunFolder, judge_result
+from .problem import feature_names
+from .results import BestKnown, CaseResult, RunFolder
 from .tasks import CaseRun, Runner, init_worker, run_case
 
 POLL_SECONDS = 0.1
@@ -59,6 +59,8 @@ class BatchSpec:
     dask: str | None = None  # a dask.distributed scheduler address
     label: str = ""
     best: Path | None = None  # the best-known file (default: runs/best-known/PUZZLE.csv)
+    freeze_best: bool = False  # read the best-known file but never update it
+    group_by: str | None = None  # the summary's groups (default: the first feature)
     command_line: list[str] = field(default_factory=list)
     generator_options: dict = field(default_factory=dict)  # how seeded cases were generated
     instance_options: dict = field(default_factory=dict)
@@ -67,9 +69,11 @@ class BatchSpec:
 class BatchRun:
     def __init__(self, spec: BatchSpec):
         self.spec = spec
-        self.puzzle = get_puzzle(spec.runner.puzzle_id)
+        self.problem = spec.runner.problem
         self.folder = RunFolder(spec.out)
-        self.best = BestKnown(spec.best or best_known_path(self.puzzle.id))
+        self.best = BestKnown(spec.best or best_known_path(self.problem.id), self.problem.objective,
+                              frozen=spec.freeze_best)
+        self.features = feature_names(self.problem, spec.cases)
         self.results: list[CaseResult] = []
         self.status = "running"
         self._stop = threading.Event()
@@ -85,7 +89,8 @@ class BatchRun:
     def meta(self) -> dict:
         runner = self.spec.runner
         return {
-            "puzzle": self.puzzle.id, "label": self.spec.label, "command_line": self.spec.command_line,
+            "puzzle": self.problem.id, "kind": self.problem.kind, "features": self.features, "objective": self.problem.objective,
+            **self.problem.meta(), "label": self.spec.label, "command_line": self.spec.command_line,
             "solver": runner.solver, "params": runner.params, "command": runner.command,
             "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,
             "generator_options": self.spec.generator_options, "instance_options": self.spec.instance_options,
@@ -93,7 +98,7 @@ class BatchRun:
             "finished": len(self.results), "status": self.status,
             "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(timespec="seconds"),
             "wall_seconds": round(time.time() - self.started, 3),
-            "version": project_version(), "best_known": str(self.best.path),
+            "version": project_version(), "best_known": str(self.best.path), "best_frozen": self.best.frozen,
         }
 
     def run(self, on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
@@ -118,7 +123,7 @@ class BatchRun:
 
     def _finish(self, case_run: CaseRun) -> CaseResult:
         case = self.spec.cases[case_run.index]
-        result = judge_result(self.puzzle, case, case_run)
+        result = self.problem.judge(case, case_run)
         result.relative = self.best.relative(result)
         self.results.append(result)
         self.folder.write_case(result)

@@ -1,8 +1,9 @@
 """What runs one case, wherever it runs: a local worker process or a Dask worker.
 
-``run_case`` returns the answer text and how the run went; it never scores.
-The batch's own process re-scores every answer with the engine, so a score
-never depends on the machine a case ran on.
+``run_case`` returns the answer text and how the run went. A built-in puzzle's
+answer is re-scored by the batch's own process, so a score never depends on
+the machine a case ran on; a contest's score comes from its official tools,
+which run beside the program.
 """
 
 from __future__ import annotations
@@ -13,17 +14,16 @@ import socket
 import time
 from dataclasses import dataclass, field
 
-from workbench.core.errors import WorkbenchError
-
-from .cases import BatchCase, load_instance
-from .judge import kill_running_programs, run_program
+from .cases import BatchCase
+from .judge import kill_running_programs
+from .problem import BatchProblem
 
 
 @dataclass(frozen=True)
 class Runner:
     """How every case of a run is played: a built-in solver or the user's command."""
 
-    puzzle_id: str
+    problem: BatchProblem
     seconds: float | None  # per case: the solver's budget, or the program's time limit (None: nodes only)
     solver: str | None = None
     params: dict = field(default_factory=dict)
@@ -31,6 +31,10 @@ class Runner:
     solver_seed: int = 0
     command: str | None = None
     cwd: str | None = None  # where the command runs (the batch's working folder)
+
+    @property
+    def puzzle_id(self) -> str:
+        return self.problem.id
 
     def describe(self) -> str:
         if self.command:
@@ -50,6 +54,8 @@ class CaseRun:
     seconds: float
     stderr_tail: str = ""
     worker: str = ""
+    score: float | None = None  # set when the score came with the run (a contest's official tools)
+    data: dict = field(default_factory=dict)  # "[DATA] name = value" lines the program wrote
 
 
 _warmed: set[tuple[str, str]] = set()
@@ -65,7 +71,8 @@ def _solver_class(runner: Runner):
     return cls
 
 
-def _solve(runner: Runner, puzzle, instance) -> tuple[str, float]:
+def solve_case(runner: Runner, puzzle, instance) -> tuple[str, float]:
+    """A built-in solver's answer for the case, and the seconds it took."""
     from solvers.driver import Budget
     from solvers.online import build_run, execute
 
@@ -79,27 +86,9 @@ def _solve(runner: Runner, puzzle, instance) -> tuple[str, float]:
 
 
 def run_case(runner: Runner, case: BatchCase) -> CaseRun:
-    from workbench.core.registry import get_puzzle
-
-    worker = f"{socket.gethostname()}:{os.getpid()}"
-    puzzle = get_puzzle(runner.puzzle_id)
-    try:
-        instance = load_instance(puzzle, case)
-    except (WorkbenchError, ValueError) as error:
-        return CaseRun(case.index, None, "FAIL", f"bad input: {error}", 0.0, worker=worker)
-    if runner.command:
-        outcome = run_program(puzzle, instance, runner.command, runner.seconds, cwd=runner.cwd)
-        return CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                       outcome.stderr_tail, worker)
-    started = time.perf_counter()
-    try:
-        answer, seconds = _solve(runner, puzzle, instance)
-    except WorkbenchError as error:  # e.g. an online game cut short has no complete answer
-        return CaseRun(case.index, None, "WA", str(error), time.perf_counter() - started, worker=worker)
-    except Exception as error:  # a solver bug is this case's verdict, never the batch's end
-        return CaseRun(case.index, None, "RE", f"solver crashed: {type(error).__name__}: {error}",
-                       time.perf_counter() - started, worker=worker)
-    return CaseRun(case.index, answer, None, "", seconds, worker=worker)
+    run = runner.problem.play(runner, case)
+    run.worker = f"{socket.gethostname()}:{os.getpid()}"
+    return run
 
 
 # ------------------------------------------------------------ local worker processes

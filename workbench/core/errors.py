@@ -91,3 +91,7 @@ def readable(message: str) -> str:
 
 class DestinationError(WorkbenchError):
     """An answer or board cannot be written where the user asked (checked before any work)."""
+
+
+class UsageError(WorkbenchError):
+    """A command line that cannot be carried out: an unknown name, a wrong option or value."""

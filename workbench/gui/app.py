@@ -12,6 +12,7 @@ from workbench.core.session import Session
 
 from .interpreter import favour_the_gui_thread, freeze_long_lived
 from .platform_check import first_run_problem
+from .web_view import prepare_application
 
 DEFAULT_BOARD = Path(__file__).resolve().parents[2] / "assets" / "default_board.txt"
 DEFAULT_PUZZLE = "comesolo"
@@ -30,15 +31,27 @@ def build_window(path: str | None = None, puzzle_id: str | None = None, settings
     return window
 
 
-def run_app(path: str | None = None, puzzle_id: str | None = None) -> int:
+def build_contest_window(contest: str, settings=None):
+    """The window of the contest whose file (or folder) is ``contest``; WorkbenchError when it is broken."""
+    from workbench.contest.config import load
+
+    from .contest_window import ContestWindow
+
+    window = ContestWindow(load(contest), settings)
+    favour_the_gui_thread()
+    return window
+
+
+def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str | None = None) -> int:
     if QApplication.instance() is None:
         problem = first_run_problem()  # say what to install instead of Qt's plugin error
         if problem:
             print(problem, file=sys.stderr)
             return 1
+        prepare_application()  # before the application: Qt WebEngine shows contest visualizers
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")
-    window = build_window(path, puzzle_id)
+    window = build_contest_window(contest) if contest else build_window(path, puzzle_id)
     window.show()
     return app.exec()

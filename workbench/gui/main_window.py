@@ -137,6 +137,8 @@ class MainWindow(QMainWindow):
         self.editor_dock.hide()
         self.runs_panel = RunsPanel()
         self.runs_panel.caseOpened.connect(self.open_run_case)
+        self.runs_panel.contestRunOpened.connect(self.open_contest)
+        self.contest_windows: list = []
         self.runs_panel.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.runs_dock = QDockWidget("Runs", self)
         self.runs_dock.setObjectName("runs")
@@ -182,6 +184,7 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "&Open input…", self.open_input_dialog, QKeySequence.Open)
         self._action(file_menu, "Open &solution…", self.open_solution_dialog, "Ctrl+Shift+O")
         self.recent_menu = file_menu.addMenu("Open &recent")
+        self._action(file_menu, "Open &contest…", self.open_contest_dialog)
         file_menu.addSeparator()
         self._action(file_menu, "Sa&ve input as…", self.save_input_dialog, QKeySequence.Save)
         self._action(file_menu, "&Export solution…", self.export_solution_dialog, "Ctrl+E")
@@ -873,6 +876,29 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(0, lambda: self.resizeDocks([self.runs_dock], [max(320, self.height() * 2 // 5)],
                                                           Qt.Vertical))
 
+    def open_contest_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open a contest (made by 'main.py contest init')", "",
+                                              "Contest files (contest.toml *.toml)")
+        if path:
+            self.open_contest(path)
+
+    def open_contest(self, contest_file: str, run_folder: str = ""):
+        """A contest's window (its runs and cases), beside this one; None when its file is broken."""
+        from workbench.contest.config import load
+
+        from .contest_window import ContestWindow
+
+        try:
+            window = ContestWindow(load(contest_file), self.settings)
+        except WorkbenchError as error:
+            self.show_error(f"Cannot open the contest: {error}")
+            return None
+        self.contest_windows.append(window)
+        window.show()
+        if run_folder:
+            window.runs_panel.open_run(run_folder)
+        return window
+
     def open_run_case(self, puzzle_id: str, input_path: str, answer_path: str) -> bool:
         """A case of a batch run on the board, with the run's answer ready to step through."""
         if not self.open_path(input_path, puzzle_id):
@@ -884,5 +910,7 @@ class MainWindow(QMainWindow):
         self.kernels.shutdown()
         self.solver_panel.shutdown()
         self.runs_panel.shutdown()
+        for window in self.contest_windows:
+            window.close()
         super().closeEvent(event)
 

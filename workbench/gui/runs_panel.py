@@ -1,9 +1,14 @@
-"""The Runs panel: batch runs over seeds or files, a live sortable table, plots, past runs, compare.
+"""The Runs panel: batch runs over seeds or files, a live table and plots, past runs, compare.
 
 A run is the same ``workbench.batch`` machinery as ``main.py batch``: it runs on
-a Python thread (which drives the worker processes), finished cases come back
-through a queue, and a 10 Hz timer on the GUI thread moves them into the table
-and the plots. Double-clicking a row opens that case with the run's answer.
+a Python thread (which makes the cases, for a contest with its own gen, then
+drives the worker processes), finished cases come back through a queue, and a
+10 Hz timer on the GUI thread moves them into the table and the plots.
+
+The panel runs a built-in puzzle (the board's) or a contest from its own tools
+(``set_contest``). A puzzle's case opens on the board with the run's answer
+(``caseOpened``); a contest's case is shown by whoever listens to ``caseChosen``
+(the contest window's case view).
 """
 
 from __future__ import annotations
@@ -13,52 +18,48 @@ import queue
 import threading
 from pathlib import Path
 
-import pyqtgraph as pg
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QHBoxLayout,
-                               QHeaderView, QLabel, QLineEdit, QPushButton, QProgressBar, QSpinBox,
-                               QSplitter, QTableView, QVBoxLayout, QWidget)
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView,
+                               QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTableView, QVBoxLayout,
+                               QWidget)
 
-from workbench.batch.cases import case_feature_names, file_cases, parse_seeds, seed_cases
-from workbench.batch.report import compare, feature_names, summarize
+from workbench.batch.cases import file_cases, parse_seeds
+from workbench.batch.problem import PuzzleProblem
+from workbench.batch.report import compare, summarize
 from workbench.batch.results import plain_number, read_run
 from workbench.batch.runner import BatchRun, BatchSpec, best_known_path, default_out
 from workbench.batch.tasks import Runner
+from workbench.contest.config import ContestConfig
+from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
-from workbench.core.registry import get_puzzle, solvers
+from workbench.core.registry import solvers
 
-from .plot_style import style_plot
+from .runs_table import RunsView
 
 COMMAND_CHOICE = "Your program (command)…"
-SORT_ROLE = Qt.UserRole + 1
-
-
-def relative_colour(relative: float) -> QColor:
-    """Pale green at the best known, through yellow, to pale red at 90 % and below."""
-    t = max(0.0, min(1.0, (relative - 0.9) / 0.1))
-    return QColor.fromHsvF(0.33 * t, 0.35, 1.0)
 
 
 class RunsPanel(QWidget):
     caseOpened = Signal(str, str, str)  # puzzle id, input path, answer path ("" when none)
+    caseChosen = Signal(dict)  # a contest's case (a results.csv row of ``run_folder``)
+    contestRunOpened = Signal(str, str)  # a contest's run opened where boards are: contest file, run folder
     message = Signal(str)
 
     def __init__(self, runs_root: Path | None = None, parent=None):
         super().__init__(parent)
         self.runs_root = Path(runs_root) if runs_root else Path.cwd() / "runs"
-        self.puzzle_id: str | None = None
+        self.problem: PuzzleProblem | ContestProblem | None = None
         self.files: list[str] = []
         self.run: BatchRun | None = None
         self.run_folder: Path | None = None
-        self.rows: list[dict] = []
-        self.features: list[str] = []
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
         self._error: str | None = None
+        self._stop_asked = threading.Event()
 
         self.seeds = QLineEdit("0-9")
-        self.seeds.setToolTip("Seeds for the puzzle's generator: 0-99, or 0-9,20-29,50")
+        self.seeds.setToolTip("Seeds for the generator: 0-99, or 0-9,20-29,50")
         self.files_button = QPushButton("Files…")
         self.files_button.setToolTip("Run on input files instead of seeds")
         self.files_button.clicked.connect(self.choose_files)
@@ -91,32 +92,14 @@ class RunsPanel(QWidget):
         self.summary = QLabel("No run yet")
         self.summary.setWordWrap(True)
 
-        self.model = QStandardItemModel(0, 0, self)
-        self.proxy = QSortFilterProxyModel(self)
-        self.proxy.setSourceModel(self.model)
-        self.proxy.setSortRole(SORT_ROLE)
-        self.table = QTableView()
-        self.table.setModel(self.proxy)
-        self.table.setSortingEnabled(True)
-        self.table.setSelectionBehavior(QTableView.SelectRows)
-        self.table.setEditTriggers(QTableView.NoEditTriggers)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.doubleClicked.connect(self._row_opened)
-        self.table.setToolTip("Double-click a case to step through this run's answer on its board")
-
-        self.by_case = pg.PlotWidget()
-        style_plot(self.by_case, self.palette())
-        self.by_case.setLabel("bottom", "case (seed)")
-        self.by_case.setLabel("left", "score")
-        self.points = pg.ScatterPlotItem(size=7)
-        self.by_case.addItem(self.points)
-        self.by_group = pg.PlotWidget()
-        style_plot(self.by_group, self.palette())
-        self.by_group.setLabel("left", "mean score")
-        self.bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6a9fd8")
-        self.by_group.addItem(self.bars)
-        self._dirty = False
+        self.view = RunsView()
+        self.view.rowActivated.connect(self.open_row)
+        self.view.rowSelected.connect(self._row_selected)
+        self.view.filterChanged.connect(self._filter_changed)
+        # The table's and plots' parts, by the names the window and the tests know them by.
+        self.model, self.proxy, self.table = self.view.model, self.view.proxy, self.view.table
+        self.points, self.bars = self.view.points, self.view.bars
+        self.by_case, self.by_group = self.view.by_case, self.view.by_group
 
         # A bottom dock is wide and short: two rows of controls, the plots beside the table.
         what, how = QHBoxLayout(), QHBoxLayout()
@@ -132,22 +115,11 @@ class RunsPanel(QWidget):
         status = QHBoxLayout()
         status.addWidget(self.progress)
         status.addWidget(self.summary, 3)
-        plots = QSplitter(Qt.Vertical)
-        plots.addWidget(self.by_case)
-        plots.addWidget(self.by_group)
-        body = QSplitter(Qt.Horizontal)
-        body.addWidget(self.table)
-        body.addWidget(plots)
-        body.setStretchFactor(0, 3)
-        body.setStretchFactor(1, 2)
-        self.table.setMinimumHeight(120)
-        body.setSizes([600, 400])
-        self.table.verticalHeader().hide()
         layout = QVBoxLayout(self)
         layout.addLayout(what)
         layout.addLayout(how)
         layout.addLayout(status)
-        layout.addWidget(body, 1)
+        layout.addWidget(self.view, 1)
 
         self.timer = QTimer(self)
         self.timer.setInterval(100)  # table and plots at 10 Hz, whatever the rate cases finish
@@ -155,14 +127,34 @@ class RunsPanel(QWidget):
         self._runner_changed(self.runner.currentText())
 
     # ------------------------------------------------------------ set-up
+    @property
+    def puzzle_id(self) -> str | None:
+        return self.problem.id if isinstance(self.problem, PuzzleProblem) else None
+
+    @property
+    def contest(self) -> ContestConfig | None:
+        return self.problem.config if isinstance(self.problem, ContestProblem) else None
+
     def set_puzzle(self, puzzle_id: str) -> None:
-        if puzzle_id == self.puzzle_id:
+        if self.puzzle_id == puzzle_id:
             return
-        self.puzzle_id = puzzle_id
+        self.problem = PuzzleProblem(puzzle_id)
         self.runner.clear()
         self.runner.addItems([*solvers(puzzle_id), COMMAND_CHOICE])
-        self.files = []
-        self.files_button.setText("Files…")
+        self.set_files([])
+
+    def set_contest(self, config: ContestConfig) -> None:
+        """Run a contest from its own tools: its program only, its time limit by default."""
+        if self.contest == config:
+            return
+        self.problem = ContestProblem(config)
+        self.runner.clear()
+        self.runner.addItems([COMMAND_CHOICE])
+        self.command.setText(self.problem.default_command())
+        self.command.setToolTip(f"Your program ({{CMD}} in {config.path.name}); run from the workbench's folder")
+        self.time.setValue(config.time_limit)
+        self.runs_root = config.folder / "runs"
+        self.set_files([])
 
     def _runner_changed(self, text: str) -> None:
         self.command.setVisible(text == COMMAND_CHOICE)
@@ -177,47 +169,64 @@ class RunsPanel(QWidget):
         self.seeds.setEnabled(not self.files)
 
     # ------------------------------------------------------------ running
-    def build_spec(self) -> BatchSpec:
-        """The run the form describes; ValueError or WorkbenchError says what is wrong."""
-        if self.puzzle_id is None:
+    def _spec_maker(self):
+        """What the form describes, checked now; the cases are made on the run's thread (a contest's
+        gen may take a while). ValueError or WorkbenchError says what is wrong."""
+        problem = self.problem
+        if problem is None:
             raise ValueError("open a board first: the run is for its puzzle")
-        puzzle = get_puzzle(self.puzzle_id)
-        cases = file_cases(self.files, {}) if self.files else seed_cases(puzzle, parse_seeds(self.seeds.text()),
-                                                                        {}, {})
+        seeds = None if self.files else parse_seeds(self.seeds.text())
+        files = list(self.files)
+        command = self.command.text().strip()
         if self.runner.currentText() == COMMAND_CHOICE:
-            if not self.command.text().strip():
+            if not command and not (self.contest and self.contest.runs_own_program):
                 raise ValueError("type the command that runs your program")
-            runner = Runner(puzzle.id, self.time.value(), command=self.command.text().strip(), cwd=os.getcwd())
+            runner = Runner(problem, self.time.value(), command=command or problem.default_command(),
+                            cwd=os.getcwd())
         else:
-            runner = Runner(puzzle.id, self.time.value(), solver=self.runner.currentText())
-        return BatchSpec(runner, cases, default_out(puzzle.id, root=self.runs_root), jobs=self.jobs.value(),
-                         best=best_known_path(puzzle.id, self.runs_root), command_line=["Runs panel"])
+            runner = Runner(problem, self.time.value(), solver=self.runner.currentText())
+        out = default_out(problem.id, root=self.runs_root)
+        jobs = self.jobs.value()
+
+        def make() -> BatchSpec:
+            cases = file_cases(files, {}) if seeds is None else problem.seed_cases(seeds, {}, {})
+            return BatchSpec(runner, cases, out, jobs=jobs, best=best_known_path(problem.id, self.runs_root),
+                             command_line=["Runs panel"])
+
+        return make
 
     def start(self) -> bool:
         if self.running:
             return False
         try:
-            spec = self.build_spec()
+            make = self._spec_maker()
         except (ValueError, WorkbenchError) as error:
-            self.message.emit(f"Cannot start the run: {error}")
-            self.summary.setText(f"Cannot start the run: {error}")
+            self._cannot_start(str(error))
             return False
-        self.run = BatchRun(spec)
-        self.run_folder = spec.out
-        self._show_rows([], case_feature_names(get_puzzle(spec.runner.puzzle_id), spec.cases), len(spec.cases))
         self._error = None
-        self._thread = threading.Thread(target=self._work, args=(self.run,), daemon=True)
+        self._stop_asked.clear()
+        self.run = None
+        self._thread = threading.Thread(target=self._work, args=(make,), daemon=True)
         self._thread.start()
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
-        self.summary.setText(f"Running {len(spec.cases)} cases: {spec.runner.describe()}, "
-                             f"{spec.jobs} at a time, into {spec.out}")
+        self.summary.setText("Making the cases…")
         self.timer.start()
         return True
 
-    def _work(self, run: BatchRun) -> None:
+    def _cannot_start(self, reason: str) -> None:
+        self.message.emit(f"Cannot start the run: {reason}")
+        self.summary.setText(f"Cannot start the run: {reason}")
+
+    def _work(self, make) -> None:
         try:
-            run.run(lambda result: self._queue.put(result.row()))
+            run = BatchRun(make())
+            self._queue.put(("started", run))
+            if self._stop_asked.is_set():
+                run.stop()
+            run.run(lambda result: self._queue.put(("row", result.row())))
+        except WorkbenchError as error:  # a contest's gen failed, a folder cannot be written: said in the panel
+            self._error = f"Cannot start the run: {error}"
         except Exception as error:  # shown in the panel; the window goes on
             self._error = f"{type(error).__name__}: {error}"
 
@@ -226,96 +235,89 @@ class RunsPanel(QWidget):
         return self._thread is not None and self._thread.is_alive()
 
     def stop(self) -> None:
+        self._stop_asked.set()
         if self.run is not None:
             self.run.stop()
-            self.summary.setText("Stopping: running cases are killed, finished ones are kept…")
+        self.summary.setText("Stopping: running cases are killed, finished ones are kept…")
 
     def _drain(self) -> None:
-        fresh = []
+        fresh = 0
         while True:
             try:
-                fresh.append(self._queue.get_nowait())
+                kind, item = self._queue.get_nowait()
             except queue.Empty:
                 break
-        for row in fresh:
-            self._add_row(row)
+            if kind == "started":
+                self._started(item)
+            else:
+                self.view.add_row(item)
+                fresh += 1
         if fresh:
+            self.progress.setValue(len(self.view.rows))
             self._refresh_views()
         if not self.running:
             self.timer.stop()
             self.start_button.setEnabled(True)
             self.stop_button.setEnabled(False)
             self._refresh_views()
-            status = self._error or (f"{self.run.status}: results in {self.run_folder}" if self.run else "")
-            self.message.emit(f"Run {status}")
+            if self._error:
+                self.summary.setText(self._error)
+            status = self._error or (f"Run {self.run.status}: results in {self.run_folder}" if self.run else "")
+            self.message.emit(status)
+
+    def _started(self, run: BatchRun) -> None:
+        self.run, self.run_folder = run, run.spec.out
+        self.view.show_rows([], run.features)
+        self.progress.setRange(0, len(run.spec.cases))
+        self.progress.setValue(0)
+        self.summary.setText(f"Running {len(run.spec.cases)} cases: {run.spec.runner.describe()}, "
+                             f"{run.spec.jobs} at a time, into {run.spec.out}")
 
     def shutdown(self) -> None:
         """Stop a run and wait for its thread (the window is closing)."""
-        if self.run is not None:
-            self.run.stop()
+        self.stop()
         if self._thread is not None:
             self._thread.join(timeout=10)
 
     # ------------------------------------------------------------ table and plots
-    def _show_rows(self, rows: list[dict], features: list[str], total: int | None = None) -> None:
-        self.rows = []
-        self.model.clear()
-        self.features = features
-        self.model.setHorizontalHeaderLabels(self._columns())
-        self.progress.setRange(0, total if total is not None else len(rows))
-        self.progress.setValue(0)
-        for row in rows:
-            self._add_row(row)
-        self._refresh_views()
+    @property
+    def rows(self) -> list[dict]:
+        return self.view.rows
 
-    def _columns(self) -> list[str]:
-        return ["case", *self.features, "score", "relative", "time_s", "verdict", "message"]
-
-    def _add_row(self, row: dict) -> None:
-        self.rows.append(row)
-        relative = float(row.get("relative") or 0)
-        items = []
-        for column in self._columns():
-            value = row.get(column, "")
-            item = QStandardItem(f"{relative:.4f}" if column == "relative" else str(value))
-            try:
-                item.setData(float(value), SORT_ROLE)
-            except (TypeError, ValueError):
-                item.setData(str(value), SORT_ROLE)
-            if column in ("score", "relative"):
-                item.setBackground(relative_colour(relative))
-            item.setData(len(self.rows) - 1, Qt.UserRole)  # the row in self.rows
-            items.append(item)
-        self.model.appendRow(items)
-        self.progress.setValue(len(self.rows))
-        self._dirty = True
+    @property
+    def features(self) -> list[str]:
+        return self.view.features
 
     def _refresh_views(self) -> None:
-        if not self._dirty and self.rows:
+        self.view.refresh()
+        shown = self.view.visible_rows()
+        if not shown:
             return
-        self._dirty = False
-        rows = self.rows
-        xs = [float(r["seed"]) if r.get("seed") not in (None, "") else i for i, r in enumerate(rows)]
-        ys = [float(r["score"]) for r in rows]
-        self.points.setData(x=xs, y=ys, brush=[relative_colour(float(r.get("relative") or 0)) for r in rows])
-        summary = summarize(rows)
-        # The axis names the feature once; each bar is labelled with its value or range only.
-        self.by_group.setLabel("bottom", self.features[0] if self.features else "")
-        self.by_group.getAxis("bottom").setTicks([[(i, g.label.split(" ", 1)[-1])
-                                                   for i, g in enumerate(summary.groups)]])
-        self.bars.setOpts(x=list(range(len(summary.groups))), height=[g.mean_score for g in summary.groups])
-        if rows:
-            verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
-            self.summary.setText(f"{summary.count} cases: mean {plain_number(round(summary.mean_score, 6))}, "
-                                 f"mean relative {summary.mean_relative:.4f}; {verdicts}"
-                                 + (f" — {self.run_folder}" if self.run_folder else ""))
+        summary = summarize(shown, group_by="")
+        verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
+        part = f" of {len(self.view.rows)}" if len(shown) != len(self.view.rows) else ""
+        self.summary.setText(f"{summary.count}{part} cases: mean {plain_number(round(summary.mean_score, 6))}, "
+                             f"mean relative {summary.mean_relative:.4f}; {verdicts}"
+                             + (f" — {self.run_folder}" if self.run_folder else ""))
 
-    def _row_opened(self, index) -> None:
-        row = self.rows[self.proxy.mapToSource(index).siblingAtColumn(0).data(Qt.UserRole)]
-        self.open_row(row)
+    def _filter_changed(self, problem: str) -> None:
+        if problem:
+            self.message.emit(f"Filter: {problem}")
+        else:
+            self._refresh_views()
+
+    def _row_selected(self, row: dict) -> None:
+        if self.contest is not None:
+            self.caseChosen.emit(row)
 
     def open_row(self, row: dict) -> None:
-        if self.run_folder is None or self.puzzle_id is None:
+        """A case of the run: a puzzle's opens on the board with its answer, a contest's is shown."""
+        if self.run_folder is None:
+            return
+        if self.contest is not None:
+            self.caseChosen.emit(row)
+            return
+        if self.puzzle_id is None:
             return
         answer = self.run_folder / row["answer"] if row.get("answer") else None
         self.caseOpened.emit(self.puzzle_id, str(self.run_folder / row["input"]),
@@ -331,11 +333,43 @@ class RunsPanel(QWidget):
         if self.running:
             self.message.emit("Stop the current run before opening another")
             return False
-        if meta.get("puzzle"):
+        if meta.get("kind") == "contest":
+            if not self._open_contest_of(meta, folder):
+                return False
+        elif meta.get("puzzle"):
+            if self.contest is not None:
+                self.message.emit(f"{Path(folder).name} is a run of the puzzle {meta['puzzle']}: open it from "
+                                  "the main window's Runs panel")
+                return False
             self.set_puzzle(meta["puzzle"])
         self.run, self.run_folder = None, Path(folder)
-        self._show_rows(rows, feature_names(rows))
+        features = meta.get("features")
+        if not isinstance(features, list):  # runs made before run.json listed them
+            from .runs_table import between_seed_and_score
+
+            features = between_seed_and_score(rows[0]) if rows else []
+        self.view.show_rows(rows, [str(f) for f in features])
+        self.progress.setRange(0, max(len(rows), 1))
+        self.progress.setValue(len(rows))
+        self._refresh_views()
         self.message.emit(f"Opened run {Path(folder).name}: {len(rows)} cases")
+        return True
+
+    def _open_contest_of(self, meta: dict, folder) -> bool:
+        from workbench.contest.config import load
+
+        where = meta.get("contest_file", "")
+        if self.contest is None:  # a board window: the contest gets a window of its own
+            self.contestRunOpened.emit(where, str(folder))
+            return False
+        try:
+            config = load(where)
+        except WorkbenchError as error:
+            self.message.emit(f"Cannot show {Path(folder).name}: {error}")
+            return False
+        if config.name != self.contest.name:
+            self.message.emit(f"{Path(folder).name} is a run of the contest {config.name}, not {self.contest.name}")
+            return False
         return True
 
     def open_run_dialog(self) -> None:
@@ -350,16 +384,20 @@ class RunsPanel(QWidget):
 
     def compare_with(self, folder: str | Path) -> QDialog | None:
         """A dialog comparing the run shown (A) with ``folder`` (B), biggest losses first."""
+        objective = self.problem.objective if self.problem else "max"
         try:
             _, other = read_run(Path(folder))
-            result = compare(self.rows, other)
+            result = compare(self.rows, other, objective)
         except WorkbenchError as error:
             self.message.emit(str(error))
             return None
+        name_a = self.run_folder.name if self.run_folder else "this run"
         dialog = QDialog(self)
-        dialog.setWindowTitle(f"{Path(folder).name} against {self.run_folder.name if self.run_folder else 'this run'}")
+        dialog.setWindowTitle(f"B {Path(folder).name} against A {name_a}")
         low, high = result.ci95
-        text = QLabel(f"{len(result.diffs)} shared cases: B wins {result.wins}, loses {result.losses}, "
+        text = QLabel(f"A = {name_a}, B = {Path(folder).name}"
+                      + (" (lower scores win)" if objective == "min" else "") + "\n"
+                      f"{len(result.diffs)} shared cases: B wins {result.wins}, loses {result.losses}, "
                       f"ties {result.ties}.\nMean B − A {plain_number(round(result.mean_diff, 6))} "
                       f"(95% CI {plain_number(round(low, 6))} .. {plain_number(round(high, 6))}); "
                       f"paired t-test p = {result.t_pvalue:.3g}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")

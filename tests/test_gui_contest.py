@@ -1,0 +1,185 @@
+"""A contest in the app, driven as a user would: its window runs a batch, a row shows the case in the
+official vis's HTML and in a web visualizer (served on localhost, the case typed in), reported data
+filter and group the run, and a point of the scatter plot opens its case."""
+
+from __future__ import annotations
+
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPointF, QSettings, Qt
+from PySide6.QtWidgets import QLabel
+
+import standin_tools
+from workbench.cli import main
+from workbench.contest.config import load
+from workbench.core.registry import get_puzzle
+from workbench.gui.web_view import web_engine_problem
+
+pytestmark = pytest.mark.skipif(bool(web_engine_problem()), reason="Qt WebEngine is not installed")
+
+
+@pytest.fixture
+def contest_file(tmp_path, monkeypatch) -> Path:
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "pegs"
+    folder.mkdir()
+    tools = standin_tools.lay_out(folder, "pegs-max", seeds=4)
+    page = standin_tools.lay_out_web(tools)
+    assert main(["contest", "init", str(folder), "--web", str(page)]) == 0
+    return folder / "contest.toml"
+
+
+@pytest.fixture
+def reporter(tmp_path) -> str:
+    """A contestant's program: a jump or two, and what it saw as data on stderr."""
+    path = tmp_path / "reporter.py"
+    path.write_text(textwrap.dedent(f"""
+        import sys
+        sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
+        from workbench.core.registry import get_puzzle
+        p = get_puzzle("comesolo")
+        board = p.parse_input(sys.stdin.read())
+        openings = len(p.legal_moves(board, board))
+        state, played = board, []
+        for _ in range(1 + openings % 2):
+            move = p.legal_moves(board, state)[0]
+            state = p.apply(board, state, move).state
+            played.append(move)
+        print(p.format_solution(board, played), end="")
+        print(f"[DATA] openings = {{openings}}", file=sys.stderr)
+    """))
+    return f"{sys.executable} {path}"
+
+
+@pytest.fixture
+def contest_window(qtbot, tmp_path, contest_file):
+    from workbench.gui.app import build_contest_window
+
+    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    yield window
+    window.close()
+
+
+def page_text(qtbot, view, script: str, until=lambda value: bool(value), timeout: int = 20_000):
+    """What ``script`` returns in ``view``'s page, asked until ``until`` holds."""
+    seen = []
+
+    def check():
+        view.run_script(script, lambda value: seen.append(value))
+        return bool(seen) and until(seen[-1])
+
+    qtbot.waitUntil(check, timeout=timeout)
+    return seen[-1]
+
+
+def test_a_contest_window_runs_the_program_and_shows_each_case(qtbot, contest_window, reporter, tmp_path):
+    panel, view = contest_window.runs_panel, contest_window.case_view
+    assert contest_window.windowTitle() == "pegs — Puzzle Workbench"
+    assert [panel.runner.itemText(i) for i in range(panel.runner.count())] == ["Your program (command)…"]
+    assert panel.time.value() == 2.0  # the contest's time limit
+    panel.seeds.setText("0-3")
+    panel.command.setText(reporter)
+    panel.jobs.setValue(2)
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 4, timeout=120_000)
+    assert panel.run_folder.parent == contest_window.config.folder / "runs"
+    header = [panel.model.headerData(c, Qt.Horizontal) for c in range(panel.model.columnCount())]
+    assert header == ["case", "openings", "score", "relative", "time_s", "verdict", "message"]
+    rows = {r["case"]: r for r in panel.rows}
+    assert all(r["verdict"] == "OK" for r in rows.values())
+
+    # Clicking a row shows its case: the text tabs, vis's own HTML, and the web visualizer.
+    index = panel.proxy.index(2, 0)
+    row = rows[index.data()]
+    qtbot.mouseClick(panel.table.viewport(), Qt.LeftButton, pos=panel.table.visualRect(index).center())
+    assert view.input_text.toPlainText() == (panel.run_folder / row["input"]).read_text()
+    assert view.output_text.toPlainText() == (panel.run_folder / row["answer"]).read_text()
+    assert view.stderr_text.toPlainText() == f"[DATA] openings = {row['openings']}\n"
+    assert view.title.text() == f"case {row['case']}: score {row['score']}, OK"
+    shown = page_text(qtbot, view.picture, "document.getElementById('score') ? "
+                      "document.getElementById('score').textContent : ''")
+    assert shown == f"Score = {row['score']}"
+    first_line = view.input_text.toPlainText().split("\n")[0]
+    drawn = page_text(qtbot, view.visualizer, "document.getElementById('result').textContent",
+                      until=lambda text: bool(text) and "jumps" in text and "seed 0" not in text)
+    assert drawn == f"stand-in visualizer: first line {first_line}, {row['score']} jumps"
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["Visualizer", "vis.html", "Input",
+                                                                         "Output", "stderr"]
+
+
+def test_reported_data_filter_group_and_plot_the_run(qtbot, contest_window, reporter):
+    panel = contest_window.runs_panel
+    panel.seeds.setText("0-5")
+    panel.command.setText(reporter)
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 6, timeout=120_000)
+    openings = sorted(int(r["openings"]) for r in panel.rows)
+
+    # A filter hides rows from the table, the plots and the summary alike.
+    cut = openings[3]
+    panel.view.filter.setText(f"openings>={cut}")
+    qtbot.keyClick(panel.view.filter, Qt.Key_Return)
+    kept = sum(n >= cut for n in openings)
+    assert panel.proxy.rowCount() == kept and len(panel.points.data) == kept
+    assert panel.summary.text().startswith(f"{kept} of 6 cases: mean ")
+    panel.view.filter.setText("openings=>1")
+    qtbot.keyClick(panel.view.filter, Qt.Key_Return)
+    assert "is not NAME OP VALUE" in panel.view.filter.toolTip()
+    assert panel.proxy.rowCount() == kept  # the last good filter stays
+    panel.view.filter.setText("")
+    qtbot.keyClick(panel.view.filter, Qt.Key_Return)
+    assert panel.proxy.rowCount() == 6
+
+    # Group by the reported column: one bar per value.
+    panel.view.group_by.setCurrentText("openings")
+    assert len(panel.bars.opts["height"]) == len(set(openings))
+    # The score against the reported column; clicking a point opens that case.
+    panel.view.x_axis.setCurrentText("openings")
+    xs = sorted(spot.pos().x() for spot in panel.points.points())
+    assert xs == openings
+    spot = max(panel.points.points(), key=lambda s: s.pos().x())
+    target = panel.rows[spot.data()]
+    qtbot.wait(200)  # the plot settles its range when it paints
+    vb = panel.by_case.getPlotItem().getViewBox()
+    where = panel.by_case.mapFromScene(vb.mapViewToScene(QPointF(spot.pos().x(), spot.pos().y())))
+    qtbot.mouseClick(panel.by_case.viewport(), Qt.LeftButton, pos=where)
+    qtbot.waitUntil(lambda: contest_window.case_view.title.text().startswith(f"case {target['case']}:"),
+                    timeout=5_000)
+    assert panel.view.row_at(panel.table.currentIndex())["case"] == target["case"]
+
+
+def test_the_window_opens_on_the_newest_run_and_compares(qtbot, tmp_path, contest_file, reporter, capsys):
+    runs = contest_file.parent / "runs"
+    for name in ("first", "second"):
+        assert main(["batch", "pegs", "--seeds", "0-2", "--cmd", reporter, "--out", str(runs / name)]) == 0
+    capsys.readouterr()
+    from workbench.gui.app import build_contest_window
+
+    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    assert window.runs_panel.run_folder == runs / "second" and window.runs_panel.model.rowCount() == 3
+    dialog = window.runs_panel.compare_with(runs / "first")
+    assert dialog.comparison.ties == 3  # the same program on the same cases
+    assert dialog.findChild(QLabel).text().startswith("A = second, B = first\n3 shared cases: B wins 0")
+    dialog.close()
+    window.close()
+
+
+def test_a_contest_run_opened_in_the_board_window_gets_the_contest_window(qtbot, window, contest_file, reporter,
+                                                                         capsys):
+    runs = contest_file.parent / "runs"
+    assert main(["batch", "pegs", "--seeds", "0-1", "--cmd", reporter, "--out", str(runs / "one")]) == 0
+    capsys.readouterr()
+    assert not window.runs_panel.open_run(runs / "one")  # not on the board's panel ...
+    contest = window.contest_windows[-1]  # ... but in the contest's own window
+    qtbot.addWidget(contest)
+    assert contest.config == load(contest_file) and contest.runs_panel.run_folder == runs / "one"
+    assert contest.runs_panel.model.rowCount() == 2
+    # The board window's own panel still runs its puzzle.
+    assert window.runs_panel.puzzle_id == get_puzzle("comesolo").id

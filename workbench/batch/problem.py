@@ -1,0 +1,124 @@
+"""What a batch runs cases of: a built-in puzzle here, or a contest from its own tools (``workbench.contest``).
+
+A problem makes the cases of a seed list, names their features, plays one case
+(on a worker: a local process or a Dask worker, so it is a small picklable
+value) and judges what came back (in the batch's own process). The runner,
+the results, the live table and the Runs panel only ever talk to this.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol, Sequence
+
+from workbench.core.errors import WorkbenchError
+
+from .cases import BatchCase, load_instance, seed_cases
+
+if TYPE_CHECKING:
+    from .results import CaseResult
+    from .tasks import CaseRun, Runner
+
+
+class BatchProblem(Protocol):
+    id: str  # the puzzle id or the contest's name: run folders, best-known files
+    kind: str  # "puzzle" or "contest", kept in run.json
+
+    @property
+    def objective(self) -> str: ...  # "max" or "min"
+
+    def seed_cases(self, seeds: Sequence[int], generator_options: dict, instance_options: dict) -> list[BatchCase]: ...
+
+    def features(self, case: BatchCase) -> dict: ...  # WorkbenchError or ValueError when the input is bad
+
+    def play(self, runner: "Runner", case: BatchCase) -> "CaseRun": ...
+
+    def judge(self, case: BatchCase, run: "CaseRun") -> "CaseResult": ...
+
+    def meta(self) -> dict: ...  # what run.json needs to find the problem again
+
+
+@dataclass(frozen=True)
+class PuzzleProblem:
+    """A built-in puzzle: bit-exact generators, and every answer re-scored by its engine."""
+
+    id: str
+    kind = "puzzle"
+
+    @property
+    def puzzle(self):
+        from workbench.core.registry import get_puzzle
+
+        return get_puzzle(self.id)
+
+    @property
+    def objective(self) -> str:
+        return getattr(self.puzzle, "objective", "max")
+
+    def meta(self) -> dict:
+        return {}
+
+    def seed_cases(self, seeds, generator_options, instance_options) -> list[BatchCase]:
+        return seed_cases(self.puzzle, seeds, generator_options, instance_options)
+
+    def features(self, case: BatchCase) -> dict:
+        return self.puzzle.case_features(load_instance(self.puzzle, case))
+
+    def play(self, runner: "Runner", case: BatchCase) -> "CaseRun":
+        from .judge import run_program
+        from .tasks import CaseRun, solve_case
+
+        puzzle = self.puzzle
+        try:
+            instance = load_instance(puzzle, case)
+        except (WorkbenchError, ValueError) as error:
+            return CaseRun(case.index, None, "FAIL", f"bad input: {error}", 0.0)
+        if runner.command:
+            outcome = run_program(lambda channel: puzzle.judge(instance, channel), runner.command,
+                                  runner.seconds, cwd=runner.cwd)
+            return CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
+                           outcome.stderr_tail, data=outcome.data)
+        started = time.perf_counter()
+        try:
+            answer, seconds = solve_case(runner, puzzle, instance)
+        except WorkbenchError as error:  # e.g. an online game cut short has no complete answer
+            return CaseRun(case.index, None, "WA", str(error), time.perf_counter() - started)
+        except Exception as error:  # a solver bug is this case's verdict, never the batch's end
+            return CaseRun(case.index, None, "RE", f"solver crashed: {type(error).__name__}: {error}",
+                           time.perf_counter() - started)
+        return CaseRun(case.index, answer, None, "", seconds)
+
+    def judge(self, case: BatchCase, run: "CaseRun") -> "CaseResult":
+        """Re-score the answer with the engine; a verdict the run found first stands."""
+        from .results import CaseResult
+
+        try:
+            instance = load_instance(self.puzzle, case)
+            features = self.puzzle.case_features(instance)
+        except (WorkbenchError, ValueError) as error:
+            return CaseResult(case, 0, "FAIL", f"bad input: {error}", run.seconds)
+        result = CaseResult(case, 0, run.verdict or "OK", run.message, run.seconds, features,
+                            stderr_tail=run.stderr_tail, answer=run.answer, data=dict(run.data))
+        if run.verdict is None:
+            if run.answer is None:
+                result.verdict, result.message = "WA", "no answer"
+            else:
+                try:
+                    report = self.puzzle.score_solution(instance, run.answer)
+                except WorkbenchError as error:
+                    result.verdict, result.message = "WA", f"invalid answer: {error}"
+                else:
+                    result.score, result.facts = report.score, dict(report.facts)
+        return result
+
+
+def feature_names(problem: BatchProblem, cases: Sequence[BatchCase]) -> list[str]:
+    """The problem's feature names, from the first case that reads."""
+    for case in cases:
+        try:
+            return list(problem.features(case))
+        except (WorkbenchError, ValueError):
+            continue
+    return []
+

@@ -1,0 +1,275 @@
+"""``contest.toml``: one contest's tools as shell commands, read strictly and written with comments.
+
+The file is meant to be read and edited by people, so ``render`` writes every
+key with a comment saying what it does, and ``load`` names the file, the key
+and the line of any mistake (an unknown key is a typo, not something to ignore).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.core.errors import WorkbenchError
+from workbench.core.files import read_text
+
+FILE_NAME = "contest.toml"
+# pahcer's default: a line "Score = 123", as the official vis and tester print it.
+DEFAULT_SCORE_REGEX = r"(?m)^\s*Score\s*=\s*(?P<score>\d+)\s*$"
+DEFAULT_TIME_LIMIT = 2.0
+OBJECTIVES = ("max", "min")
+# {NAME} in a command; a shell's own ${NAME} is left alone.
+PLACEHOLDER = re.compile(r"(?<!\$)\{([A-Z][A-Z0-9]*)\}")
+PLACEHOLDERS = {
+    "SEED": "the seed, e.g. 42",
+    "SEED04": "the seed with four digits at least, e.g. 0042",
+    "IN": "the case's input file",
+    "OUT": "the file the program's output goes to",
+    "CMD": "your program: batch --cmd, or `program` below",
+    "DIR": "the folder holding this file",
+}
+# Which placeholders each command may use (a seed means nothing to a file-based case's run).
+ALLOWED = {
+    "inputs.file": {"SEED", "SEED04"},
+    "inputs.gen": {"DIR"},
+    "run.command": {"SEED", "SEED04", "IN", "OUT", "CMD", "DIR"},
+    "score.command": {"SEED", "SEED04", "IN", "OUT", "DIR"},
+    "view.command": {"SEED", "SEED04", "IN", "OUT", "DIR"},
+    "program": {"DIR"},
+}
+
+
+class ContestFileError(WorkbenchError):
+    """A contest file that cannot be used; the message names the file and the key or line."""
+
+
+@dataclass(frozen=True)
+class ContestConfig:
+    path: Path  # the contest.toml file; relative paths in it are from its folder
+    name: str
+    objective: str = "max"
+    interactive: bool = False
+    time_limit: float = DEFAULT_TIME_LIMIT
+    score_regex: str = DEFAULT_SCORE_REGEX
+    program: str = ""  # the default command when batch gets no --cmd
+    features: tuple[str, ...] = ()  # names of the numbers on the input's first line
+    input_file: str = ""  # [inputs] file: a seed's input, when the file exists
+    gen: str = ""  # [inputs] gen: makes inputs from a seeds.txt
+    run: str = "{CMD}"  # [run] command
+    score: str = ""  # [score] command ("" : the score is in the run's output)
+    view_command: str = ""  # [view] command ("" : the score command)
+    view_html: tuple[str, ...] = ("vis.html",)  # [view] html: files the view command writes
+    web: str = ""  # [view] web: a web visualizer's page
+    web_input: str = "input"  # the ids of the page's input and output text boxes
+    web_output: str = "output"
+
+    @property
+    def folder(self) -> Path:
+        return self.path.parent
+
+    @property
+    def runs_own_program(self) -> bool:
+        """Whether the run step names the program itself (an imported pahcer step without {CMD})."""
+        return "{CMD}" not in self.run
+
+    @property
+    def score_pattern(self) -> re.Pattern:
+        return re.compile(self.score_regex)
+
+    @property
+    def view_step(self) -> str:
+        return self.view_command or self.score
+
+    def web_page(self) -> Path | None:
+        return (self.folder / self.web) if self.web else None
+
+    def input_path(self, seed: int) -> Path | None:
+        if not self.input_file:
+            return None
+        return self.folder / self.input_file.replace("{SEED}", str(seed)).replace("{SEED04}", f"{seed:04d}")
+
+
+# ------------------------------------------------------------------ reading
+_TOP = {"name", "objective", "interactive", "time_limit", "score_regex", "program", "features",
+        "inputs", "run", "score", "view"}
+_TABLES = {"inputs": {"file", "gen"}, "run": {"command"}, "score": {"command"},
+           "view": {"command", "html", "web", "input_id", "output_id"}}
+
+
+def _line_of(text: str, key: str) -> str:
+    """' (line N)' for the first line that sets ``key``, so a message can point at it."""
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=", re.M)
+    match = pattern.search(text)
+    return f" (line {text.count(chr(10), 0, match.start()) + 1})" if match else ""
+
+
+def load(path: str | Path) -> ContestConfig:
+    """The contest file at ``path`` (a contest.toml, or a folder holding one); ContestFileError says why not."""
+    path = Path(path)
+    if path.is_dir():
+        path = path / FILE_NAME
+    if not path.is_file():
+        raise ContestFileError(f"{path}: no contest file here; make one with 'main.py contest init FOLDER'")
+    text = read_text(path)
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ContestFileError(f"{path}: not valid TOML: {error}") from None
+    return from_data(path.resolve(), data, text)
+
+
+def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
+    def fail(key: str, message: str) -> ContestFileError:
+        return ContestFileError(f"{path}: {key}{_line_of(text, key.rsplit('.', 1)[-1])}: {message}")
+
+    for key in data:
+        if key not in _TOP:
+            raise fail(key, f"unknown key (known: {', '.join(sorted(_TOP))})")
+    for table, keys in _TABLES.items():
+        value = data.get(table, {})
+        if not isinstance(value, dict):
+            raise fail(table, "must be a table: [" + table + "]")
+        for key in value:
+            if key not in keys:
+                raise fail(f"{table}.{key}", f"unknown key (known in [{table}]: {', '.join(sorted(keys))})")
+
+    def text_value(where: dict, key: str, label: str, default: str = "") -> str:
+        value = where.get(key, default)
+        if not isinstance(value, str):
+            raise fail(label, f"must be text in quotes, got {value!r}")
+        return value.strip()
+
+    name = text_value(data, "name", "name")
+    if not name:
+        raise fail("name", "the contest needs a name (used for its runs and best scores)")
+    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", name):
+        raise fail("name", f"'{name}' must be letters, digits, '-', '_' or '.' (it names files)")
+    objective = text_value(data, "objective", "objective", "max").lower()
+    if objective not in OBJECTIVES:
+        raise fail("objective", f"must be \"max\" (higher scores win) or \"min\" (lower win), got '{objective}'")
+    interactive = data.get("interactive", False)
+    if not isinstance(interactive, bool):
+        raise fail("interactive", f"must be true or false, got {interactive!r}")
+    limit = data.get("time_limit", DEFAULT_TIME_LIMIT)
+    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not (limit > 0 and math.isfinite(limit)) \
+            or limit > 24 * 3600:
+        raise fail("time_limit", f"must be a number of seconds above 0 and at most a day, got {limit!r}")
+    regex = text_value(data, "score_regex", "score_regex", DEFAULT_SCORE_REGEX)
+    try:
+        compiled = re.compile(regex)
+    except re.error as error:
+        raise fail("score_regex", f"not a regular expression: {error}") from None
+    if "score" not in compiled.groupindex and compiled.groups != 1:
+        raise fail("score_regex", "must capture the score: a group named score, (?P<score>...), or one group")
+    features = data.get("features", [])
+    if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
+        raise fail("features", f"must be a list of names in quotes, e.g. [\"N\", \"M\"], got {features!r}")
+    inputs, view = data.get("inputs", {}), data.get("view", {})
+    html = view.get("html", ["vis.html"])
+    if isinstance(html, str):
+        html = [html]
+    if not isinstance(html, list) or not all(isinstance(h, str) for h in html):
+        raise fail("view.html", f"must be a file name or a list of them, got {html!r}")
+    config = ContestConfig(
+        path=path, name=name, objective=objective, interactive=interactive, time_limit=float(limit),
+        score_regex=regex, program=text_value(data, "program", "program"),
+        features=tuple(f.strip() for f in features),
+        input_file=text_value(inputs, "file", "inputs.file"), gen=text_value(inputs, "gen", "inputs.gen"),
+        run=text_value(data.get("run", {}), "command", "run.command", "{CMD}"),
+        score=text_value(data.get("score", {}), "command", "score.command"),
+        view_command=text_value(view, "command", "view.command"), view_html=tuple(html),
+        web=text_value(view, "web", "view.web"), web_input=text_value(view, "input_id", "view.input_id", "input"),
+        web_output=text_value(view, "output_id", "view.output_id", "output"))
+    if not config.run:
+        raise fail("run.command", "is empty: it runs a case, e.g. \"{CMD}\"")
+    if not config.input_file and not config.gen:
+        raise fail("inputs", "needs file (a seed's input file) or gen (the generator), or both")
+    for label, template in (("inputs.file", config.input_file), ("inputs.gen", config.gen),
+                            ("run.command", config.run), ("score.command", config.score),
+                            ("view.command", config.view_command), ("program", config.program)):
+        for placeholder in PLACEHOLDER.findall(template):
+            if placeholder not in ALLOWED[label]:
+                known = ", ".join("{" + p + "}" for p in sorted(ALLOWED[label])) or "none"
+                raise fail(label, f"{{{placeholder}}} is not a placeholder here (known: {known})")
+    return config
+
+
+# ------------------------------------------------------------------ writing
+def toml_string(value: str) -> str:
+    """``value`` as a TOML string: a literal '...' when it can be (regexes read as written), else "..."."""
+    if "'" not in value and "\n" not in value and not any(ord(c) < 32 or ord(c) == 127 for c in value):
+        return f"'{value}'"
+    out = []
+    for c in value:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif ord(c) < 32 or ord(c) == 127:
+            out.append(f"\\u{ord(c):04x}")
+        else:
+            out.append(c)
+    return '"' + "".join(out) + '"'
+
+
+def toml_list(values) -> str:
+    return "[" + ", ".join(toml_string(v) for v in values) + "]"
+
+
+def render(config: ContestConfig, notes: tuple[str, ...] = ()) -> str:
+    """The contest file for ``config``, every key commented; ``notes`` go in the header (how it was made)."""
+    places = "\n".join(f"#   {{{name}}}  {meaning}" for name, meaning in PLACEHOLDERS.items())
+    header = "\n".join(f"# {note}" for note in notes)
+    return f"""\
+# A contest for Puzzle Workbench: `main.py batch {config.name} --seeds 0-99 --cmd "./a.out"`.
+{header + chr(10) if header else ""}#
+# Commands run through /bin/sh. Placeholders (paths come quoted for the shell):
+{places}
+# Relative paths outside commands are from this file's folder.
+
+name = {toml_string(config.name)}
+# "max": higher scores are better; "min": lower scores are better (relative score = best / score).
+objective = {toml_string(config.objective)}
+# true: the official tester runs your program and talks to it turn by turn.
+interactive = {str(config.interactive).lower()}
+# Seconds a case may take; past it (+0.5 s grace) the program is killed: TLE.
+time_limit = {config.time_limit:g}
+# How the score is found in the score step's output (without a score step: in the run's
+# stderr); the last match wins, its group named "score" is the score. A score of 0 or none is WA.
+score_regex = {toml_string(config.score_regex)}
+# Your program when `batch` gets no --cmd (optional).
+program = {toml_string(config.program)}
+# Names for the numbers on the input's first line: columns of the results, and groups in
+# summaries and comparisons. Lines "[DATA] name = value" your program writes to stderr
+# become columns too.
+features = {toml_list(config.features)}
+
+[inputs]
+# A seed's input, when this file exists.
+file = {toml_string(config.input_file)}
+# Otherwise the generator makes it: run in an empty folder holding seeds.txt (the seeds, one
+# a line), it writes in/0000.txt, in/0001.txt, ... one per line, as AtCoder's gen does.
+gen = {toml_string(config.gen)}
+
+[run]
+# Runs a case: the input on stdin; stdout is the output. Runs in the folder `batch` starts in.
+command = {toml_string(config.run)}
+
+[score]
+# Scores a case once it has run, in an empty folder of its own. Empty: the score is in the
+# run's output (an interactive contest's tester prints it).
+command = {toml_string(config.score)}
+
+[view]
+# Draws a case for the app, in an empty folder of its own (default: the score command) ...
+command = {toml_string(config.view_command)}
+# ... which writes this file (the first that exists is shown).
+html = {toml_list(config.view_html)}
+# A web visualizer's page (a downloaded folder; optional). The app serves its folder on
+# localhost and fills the case's input and output into the text boxes with these ids.
+web = {toml_string(config.web)}
+input_id = {toml_string(config.web_input)}
+output_id = {toml_string(config.web_output)}
+"""
+

@@ -1,0 +1,76 @@
+"""Contests remembered by name (``main.py batch ahc050 ...`` from any folder).
+
+``contest init`` remembers where each contest file is, in ``contests.json`` under
+the user's config folder ($PUZZLE_WORKBENCH_HOME, else $XDG_CONFIG_HOME or
+~/.config, then ``puzzle-workbench``). The file is small and rewritten atomically.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from workbench.core.errors import WorkbenchError
+from workbench.core.files import read_text, write_atomic
+
+from .config import FILE_NAME, ContestConfig, ContestFileError, load
+
+
+def home() -> Path:
+    if os.environ.get("PUZZLE_WORKBENCH_HOME"):
+        return Path(os.environ["PUZZLE_WORKBENCH_HOME"])
+    base = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(base) / "puzzle-workbench"
+
+
+def _registry() -> Path:
+    return home() / "contests.json"
+
+
+def known() -> dict[str, str]:
+    """Contest name -> its contest file, as remembered (a file that is unreadable counts as empty)."""
+    try:
+        data = json.loads(read_text(_registry()))
+    except (WorkbenchError, json.JSONDecodeError):
+        return {}
+    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+
+
+def _write(contests: dict[str, str]) -> None:
+    _registry().parent.mkdir(parents=True, exist_ok=True)
+    write_atomic(_registry(), json.dumps(dict(sorted(contests.items())), indent=2) + "\n")
+
+
+def remember(config: ContestConfig) -> None:
+    contests = known()
+    contests[config.name] = str(config.path)
+    _write(contests)
+
+
+def forget(name: str) -> bool:
+    contests = known()
+    if contests.pop(name, None) is None:
+        return False
+    _write(contests)
+    return True
+
+
+def looks_like_contest(text: str) -> bool:
+    path = Path(text)
+    return (path.is_dir() and (path / FILE_NAME).is_file()) or (path.is_file() and path.suffix == ".toml")
+
+
+def find_contest(name_or_path: str) -> ContestConfig | None:
+    """The contest a command line names: a folder with a contest.toml, a .toml file, or a remembered
+    name; None when it names none of these (ContestFileError when it names one that is broken)."""
+    if looks_like_contest(name_or_path):
+        return load(name_or_path)
+    where = known().get(name_or_path)
+    if where is None:
+        return None
+    if not Path(where).is_file():
+        raise ContestFileError(f"contest '{name_or_path}' was at {where}, which is gone; run "
+                               "'main.py contest init' on its folder again, or 'main.py contest forget "
+                               f"{name_or_path}'")
+    return load(where)

@@ -1,0 +1,137 @@
+"""A contest as a batch problem: cases from its inputs or gen, each run by its own commands and scored by its vis.
+
+The workbench is not the judge here: the contest's official tools are. A case
+runs the run command (your program, or the official tester that runs it) with
+the input on stdin, then the score command (``vis IN OUT``) in an empty folder;
+the score is the last match of the contest's score regex. Verdicts follow
+pahcer: no score or a score of 0 is WA.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
+
+from workbench.batch.cases import BatchCase
+from workbench.batch.judge import run_program
+from workbench.batch.results import CaseResult
+from workbench.batch.tasks import CaseRun
+
+from .config import ContestConfig
+from .steps import fill, find_score, generate_inputs, run_tool, seed_values
+
+if TYPE_CHECKING:
+    from workbench.batch.tasks import Runner
+
+
+def first_line_numbers(text: str, names: Sequence[str]) -> dict:
+    """The input's first-line values under ``names`` (numbers where they read as numbers); "" or "-" skip one."""
+    for line in text.splitlines():
+        if line.strip():
+            tokens = line.split()
+            break
+    else:
+        return {}
+    features = {}
+    for name, token in zip(names, tokens):
+        if name and name != "-":
+            try:
+                number = float(token)
+                features[name] = int(number) if number.is_integer() and token.lstrip("-").isdigit() else number
+            except ValueError:
+                features[name] = token
+    return features
+
+
+def _feed(input_text: str):
+    """The run step's protocol: the whole input on stdin, the whole output from stdout (a tester
+    between them speaks the interactive protocol itself)."""
+    def talk(channel) -> str:
+        channel.send(input_text)
+        channel.close_input()
+        return channel.read_rest()
+
+    return talk
+
+
+@dataclass(frozen=True)
+class ContestProblem:
+    config: ContestConfig
+    kind = "contest"
+
+    @property
+    def id(self) -> str:
+        return self.config.name
+
+    @property
+    def objective(self) -> str:
+        return self.config.objective
+
+    def meta(self) -> dict:
+        return {"contest_file": str(self.config.path)}
+
+    def seed_cases(self, seeds, generator_options=None, instance_options=None) -> list[BatchCase]:
+        inputs = generate_inputs(self.config, seeds)
+        width = max(4, len(str(max(seeds, default=0))))
+        return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, inputs[seed])
+                for index, seed in enumerate(seeds)]
+
+    def features(self, case: BatchCase) -> dict:
+        return first_line_numbers(case.input_text, self.config.features)
+
+    def default_command(self) -> str:
+        """The program a run gets without --cmd: the file's ``program``, or the run command itself
+        when it names its program (an imported pahcer step)."""
+        if self.config.runs_own_program:
+            return fill(self.config.run, {"DIR": str(self.config.folder)})
+        return fill(self.config.program, {"DIR": str(self.config.folder)})
+
+    def play(self, runner: "Runner", case: BatchCase) -> CaseRun:
+        config = self.config
+        if case.problem:
+            return CaseRun(case.index, None, "FAIL", f"bad input: {case.problem}", 0.0)
+        with tempfile.TemporaryDirectory(prefix="wb-case-") as folder:
+            work = Path(folder)
+            (work / "in.txt").write_text(case.input_text)
+            values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
+                      "CMD": runner.command or self.default_command(), **seed_values(case.seed)}
+            outcome = run_program(_feed(case.input_text), fill(config.run, values), runner.seconds, cwd=runner.cwd)
+            run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
+                          outcome.stderr_tail, data=outcome.data)
+            if outcome.verdict is not None:
+                last = [line for line in outcome.stderr_tail.splitlines() if line.strip()]
+                if outcome.verdict == "RE" and last:
+                    run.message += f"; stderr: {last[-1].strip()[:200]}"
+                return run
+            (work / "out.txt").write_text(outcome.answer or "")
+            texts = [outcome.stderr_tail]
+            if config.score:
+                (work / "score").mkdir()
+                tool = run_tool(fill(config.score, values), work / "score")
+                if tool.returncode != 0:
+                    run.verdict, run.message = "WA", f"the score step failed: {tool.failure()}"
+                    return run
+                texts = [tool.stdout, tool.stderr]
+            run.score = find_score(config.score_pattern, texts)
+            if run.score is None:
+                said = [line for text in texts for line in text.splitlines() if line.strip()]
+                run.verdict = "WA"
+                run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
+            elif run.score <= 0:
+                others = [line.strip() for text in texts for line in text.splitlines()
+                          if line.strip() and not config.score_pattern.search(line)]
+                run.verdict, run.message = "WA", "score 0" + (f": {others[0][:200]}" if others else "")
+            return run
+
+    def judge(self, case: BatchCase, run: CaseRun) -> CaseResult:
+        """The official tools already judged: keep their score and verdict, add the case's features."""
+        try:
+            features = self.features(case)
+        except ValueError:
+            features = {}
+        verdict = run.verdict or "OK"
+        score = run.score if verdict == "OK" and run.score is not None else 0
+        return CaseResult(case, score, verdict, run.message, run.seconds, features, stderr_tail=run.stderr_tail,
+                          answer=run.answer, data=dict(run.data))

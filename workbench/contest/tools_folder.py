@@ -1,0 +1,160 @@
+"""Reading an AtCoder-style tools folder into a contest file (``main.py contest init DIR``).
+
+AtCoder Heuristic Contest tools (and many others since) follow one set of
+conventions: ``gen seeds.txt`` writes ``in/0000.txt``... one per line of
+seeds.txt; ``vis IN OUT`` prints ``Score = N`` and writes ``vis.html``; for an
+interactive problem ``tester CMD...`` runs the program with the input on its
+stdin, relays the program's output to stdout and prints ``Score = N`` on stderr.
+The tools come as Rust sources built into ``target/release/`` (or as binaries).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from workbench.core.errors import WorkbenchError
+from workbench.core.files import read_text
+
+from .config import DEFAULT_SCORE_REGEX, ContestConfig
+from .steps import find_score, run_tool
+
+TOOL_NAMES = ("gen", "vis", "tester")
+
+
+@dataclass
+class ToolsFolder:
+    root: Path  # the contest folder: contest.toml goes here
+    tools: Path
+    commands: dict[str, str] = field(default_factory=dict)  # tool name -> command (with {DIR})
+    seeds: list[int] = field(default_factory=list)  # seeds.txt
+    inputs: int = 0  # files in in/
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def interactive(self) -> bool:
+        return "tester" in self.commands
+
+
+def _is_tools(folder: Path) -> bool:
+    return folder.is_dir() and any(
+        (folder / "target" / "release" / name).is_file() or (folder / name).is_file()
+        or (folder / "src" / "bin" / f"{name}.rs").is_file() for name in TOOL_NAMES)
+
+
+def find_tools(folder: Path) -> tuple[Path, Path]:
+    """(contest folder, tools folder) for ``folder``: the tools folder itself or the folder holding tools/."""
+    folder = folder.resolve()
+    if _is_tools(folder / "tools"):
+        return folder, folder / "tools"
+    if _is_tools(folder):
+        # contest.toml goes beside tools/, where the contestant's program usually is.
+        return (folder.parent if folder.name == "tools" else folder), folder
+    raise WorkbenchError(f"{folder} holds no contest tools: expected gen, vis or tester (built in "
+                         "tools/target/release/, or as files) or their sources in tools/src/bin/")
+
+
+def _in_dir(root: Path, path: Path) -> str:
+    """``path`` for a command: {DIR}/relative when it is inside the contest folder, else absolute."""
+    try:
+        relative = path.relative_to(root)
+    except ValueError:
+        return shlex.quote(str(path))
+    return "{DIR}/" + shlex.quote(relative.as_posix())
+
+
+def tool_command(root: Path, tools: Path, name: str) -> tuple[str | None, str]:
+    """The command that runs tool ``name``, and a note when it is not built."""
+    for candidate in (tools / "target" / "release" / name, tools / name):
+        if candidate.is_file() and os.access(candidate, os.X_OK):
+            return _in_dir(root, candidate), ""
+    if (tools / "src" / "bin" / f"{name}.rs").is_file() and (tools / "Cargo.toml").is_file():
+        manifest = _in_dir(root, tools / "Cargo.toml")
+        return (f"cargo run --quiet --release --manifest-path {manifest} --bin {name} --",
+                f"{name} is not built, so it runs through cargo (slow); build the tools once: "
+                f"(cd {tools} && cargo build --release), then run this again")
+    return None, ""
+
+
+def read_seeds(path: Path) -> list[int]:
+    seeds = []
+    for number, line in enumerate(read_text(path).splitlines(), start=1):
+        if line.strip():
+            if not line.strip().isdigit():
+                raise WorkbenchError(f"{path}: line {number}: '{line.strip()[:40]}' is not a seed")
+            seeds.append(int(line))
+    return seeds
+
+
+def survey(folder: Path) -> ToolsFolder:
+    root, tools = find_tools(folder)
+    found = ToolsFolder(root, tools)
+    for name in TOOL_NAMES:
+        command, note = tool_command(root, tools, name)
+        if command:
+            found.commands[name] = command
+        if note:
+            found.notes.append(note)
+    if (tools / "seeds.txt").is_file():
+        found.seeds = read_seeds(tools / "seeds.txt")
+    if (tools / "in").is_dir():
+        found.inputs = sum(1 for p in (tools / "in").iterdir() if re.fullmatch(r"\d{4,}\.txt", p.name))
+    if "vis" not in found.commands and "tester" not in found.commands:
+        raise WorkbenchError(f"{tools} has neither vis nor tester: nothing can score a case")
+    return found
+
+
+def config_from_tools(found: ToolsFolder, name: str, objective: str, time_limit: float, web: str = "") -> ContestConfig:
+    """The contest file's settings for a surveyed tools folder."""
+    root, tools = found.root, found.tools
+    tools_rel = tools.relative_to(root).as_posix() if tools != root else ""
+    in_pattern = f"{tools_rel + '/' if tools_rel else ''}in/{{SEED04}}.txt"
+    by_line = found.seeds == list(range(len(found.seeds)))
+    if found.seeds and not by_line:
+        # gen names in/ files by line of seeds.txt, not by seed: they cannot be found by seed.
+        in_pattern = ""
+        found.notes.append("seeds.txt is not 0, 1, 2, ...: its in/ files are named by line, not by seed, "
+                           "so every input is made by gen from its seed")
+    if not in_pattern and "gen" not in found.commands:
+        raise WorkbenchError(f"{tools} has no gen and its in/ files cannot be found by seed")
+    vis, tester = found.commands.get("vis", ""), found.commands.get("tester", "")
+    interactive = bool(tester)
+    return ContestConfig(
+        path=root / "contest.toml", name=name, objective=objective, interactive=interactive,
+        time_limit=time_limit, score_regex=DEFAULT_SCORE_REGEX, input_file=in_pattern,
+        gen=f"{found.commands['gen']} seeds.txt" if "gen" in found.commands else "",
+        run=f"{tester} {{CMD}}" if interactive else "{CMD}",
+        # An interactive tester prints the score itself; vis then only draws.
+        score="" if interactive else f"{vis} {{IN}} {{OUT}}",
+        view_command=f"{vis} {{IN}} {{OUT}}" if interactive and vis else "",
+        view_html=("vis.html", "out.svg"), web=web)
+
+
+def check_vis(config: ContestConfig, found: ToolsFolder) -> list[str]:
+    """Run the view (or score) step once on the first input with an empty answer, as a smoke test:
+    what it printed and which picture it wrote."""
+    from .steps import fill
+
+    command = config.view_step
+    first = found.tools / "in" / "0000.txt"
+    if not command or not first.is_file():
+        return []
+    with tempfile.TemporaryDirectory(prefix="wb-init-") as folder:
+        work = Path(folder)
+        (work / "out.txt").write_text("")
+        (work / "draw").mkdir()
+        values = {"IN": str(first), "OUT": str(work / "out.txt"), "DIR": str(config.folder), "SEED": "0",
+                  "SEED04": "0000"}
+        output = run_tool(fill(command, values), work / "draw", timeout=120)
+        pictures = sorted(p.name for p in (work / "draw").iterdir() if p.suffix in (".html", ".svg"))
+    notes = []
+    score = find_score(config.score_pattern, [output.stdout, output.stderr])
+    said = f"printed 'Score = {score:g}'" if score is not None else "printed no score line"
+    notes.append(f"checked: {command.split()[0].rsplit('/', 1)[-1]} on in/0000.txt with an empty answer "
+                 f"{said}" + (f" and wrote {', '.join(pictures)}" if pictures else ", and wrote no picture"))
+    return notes
+

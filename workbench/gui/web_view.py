@@ -1,0 +1,179 @@
+"""A contest's visualizer in the app: its HTML in Qt WebEngine, with a case's input and output filled in.
+
+Two kinds of page: the static HTML the official ``vis`` writes (``vis.html``),
+shown from its file, and a web visualizer (the page contest sites offer, saved
+with its scripts and wasm). A web visualizer loads ES modules and fetches its
+wasm, which browsers refuse from ``file://``, so its folder is served on
+127.0.0.1 (a standard-library HTTP server on a thread) and the case is typed
+into its text boxes by script, with the events the page listens for.
+
+Qt WebEngine needs ``Qt.AA_ShareOpenGLContexts`` before the application exists
+(``prepare_application``); where it cannot load, the view says so and offers the
+page in the system's browser instead.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, Qt, QUrl, Signal
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+
+
+def prepare_application() -> None:
+    """Call before the QApplication is made: Qt WebEngine shares OpenGL contexts with the widgets."""
+    QCoreApplication.setAttribute(Qt.AA_ShareOpenGLContexts)
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        # Chromium refuses to start its sandbox as root (containers, CI); the pages shown are the
+        # contest's own visualizer, served from this machine.
+        os.environ.setdefault("QTWEBENGINE_DISABLE_SANDBOX", "1")
+
+
+@functools.cache
+def web_engine_problem() -> str:
+    """Why Qt WebEngine cannot be used here ("" when it can)."""
+    try:
+        from PySide6.QtWebEngineWidgets import QWebEngineView  # noqa: F401
+    except ImportError as error:
+        return f"Qt WebEngine is not available ({error}); pip install PySide6-Addons"
+    return ""
+
+
+# ------------------------------------------------------------------ serving a visualizer's folder
+class _QuietHandler(SimpleHTTPRequestHandler):
+    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
+                      ".js": "text/javascript", ".mjs": "text/javascript"}
+
+    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+        pass
+
+    def end_headers(self):
+        self.send_header("Cache-Control", "no-store")  # a rebuilt visualizer shows at once
+        super().end_headers()
+
+
+class FolderServer:
+    """Serves one folder on 127.0.0.1 (a free port) until ``close``."""
+
+    def __init__(self, folder: Path):
+        self.folder = Path(folder).resolve()
+        handler = functools.partial(_QuietHandler, directory=str(self.folder))
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(target=self.server.serve_forever, name=f"serve {self.folder.name}",
+                                       daemon=True)
+        self.thread.start()
+
+    def url(self, page: Path) -> QUrl:
+        relative = Path(page).resolve().relative_to(self.folder).as_posix()
+        return QUrl(f"http://127.0.0.1:{self.server.server_port}/{relative}")
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+# The case is typed in, then typed in again for a few seconds whenever the page's own start-up
+# replaces it (AtCoder's visualizers fill the input from their seed box once their wasm loads).
+FILL_SCRIPT = """
+(function (inputId, outputId, input, output) {
+  let tries = 0, watched = 0;
+  function type(box, text) {
+    box.value = text;
+    box.dispatchEvent(new Event('input', {bubbles: true}));
+    box.dispatchEvent(new Event('change', {bubbles: true}));
+  }
+  function fill() {
+    const i = document.getElementById(inputId), o = document.getElementById(outputId);
+    if (!i || !o) { if (++tries < 100) setTimeout(fill, 100); return; }
+    let typed = false;
+    if (i.value !== input) { type(i, input); typed = true; }
+    if (o.value !== output) { type(o, output); typed = true; }
+    if (typed && typeof window.updateOutput === 'function') { try { window.updateOutput(); } catch (e) {} }
+    window.workbenchFilled = true;
+    if (++watched < 20) setTimeout(fill, 250);
+  }
+  fill();
+})(%s, %s, %s, %s);
+"""
+
+
+def fill_script(input_id: str, output_id: str, input_text: str, output_text: str) -> str:
+    return FILL_SCRIPT % tuple(json.dumps(v) for v in (input_id, output_id, input_text, output_text))
+
+
+class HtmlView(QWidget):
+    """A web view, or (without Qt WebEngine) a note and a button that opens the page in a browser."""
+
+    loaded = Signal(bool)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.setAlignment(Qt.AlignCenter)
+        self.browser_button = QPushButton("Open in the browser")
+        self.browser_button.clicked.connect(lambda: QDesktopServices.openUrl(self.url))
+        self.browser_button.hide()
+        self.url = QUrl()
+        self._script = ""
+        self.web = None
+        problem = web_engine_problem()
+        if problem:
+            self.note.setText(problem)
+        else:
+            from PySide6.QtWebEngineCore import QWebEngineSettings
+            from PySide6.QtWebEngineWidgets import QWebEngineView
+
+            self.web = QWebEngineView(self)
+            settings = self.web.settings()
+            settings.setAttribute(QWebEngineSettings.LocalContentCanAccessFileUrls, True)
+            self.web.loadFinished.connect(self._loaded)
+            layout.addWidget(self.web, 1)
+            self.note.hide()
+        layout.addWidget(self.note)
+        layout.addWidget(self.browser_button, 0, Qt.AlignHCenter)
+
+    def show_message(self, text: str) -> None:
+        """Words instead of a page (nothing to show, or why not)."""
+        self.url = QUrl()
+        self._script = ""
+        if self.web is not None:
+            self.web.setHtml(f"<html><body style='font-family:sans-serif;color:#777;padding:2em'>"
+                             f"{text}</body></html>")
+        else:
+            self.note.setText(text)
+            self.browser_button.hide()
+
+    def show_url(self, url: QUrl, script: str = "") -> None:
+        """Load ``url``; ``script`` runs once it has loaded (the case typed in)."""
+        self.url, self._script = url, script
+        if self.web is not None:
+            self.web.load(url)
+        else:
+            self.note.setText(f"{web_engine_problem()}.\nThe page is {url.toString()}")
+            self.browser_button.show()
+
+    def _loaded(self, ok: bool) -> None:
+        if ok and self._script and self.web is not None:
+            self.web.page().runJavaScript(self._script)
+        self.loaded.emit(ok)
+
+    def release(self) -> None:
+        """Let go of the web page now: Qt WebEngine wants every page gone before its profile is."""
+        if self.web is not None:
+            self.web.setParent(None)
+            self.web.deleteLater()
+            self.web = None
+
+    def run_script(self, script: str, callback) -> None:
+        """Run JavaScript in the page; ``callback`` gets its result (tests and the view read the page)."""
+        if self.web is not None:
+            self.web.page().runJavaScript(script, 0, callback)
