@@ -386,6 +386,7 @@ def test_a_contest_runs_on_a_dask_cluster(tmp_path, capsys):
     ("score_regex = '(oops'", "score_regex (line 2): not a regular expression: missing ), unterminated"),
     ("[run]\ncommand = '{CMD} {SEDE}'", "run.command (line 3): {SEDE} is not a placeholder here (known: {CMD}, {DIR}"),
     ("[inputs]\nfile = ''\ngen = ''", "inputs: needs file (a seed's input file) or gen"),
+    ("[inputs]\nfile = 'in/1.txt'", "inputs.file (line 3): 'in/1.txt' names one file for every seed"),
     ("name = 'a b'", "name (line 1): 'a b' must be letters, digits"),
     ("features = 'N'", "features (line 2): must be a list of names"),
     ("objective = max", "not valid TOML: Invalid value (at line 2, column 13)"),

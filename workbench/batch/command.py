@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import math
 import os
+import signal
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -271,6 +272,30 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) 
                   + (f"; worst: {losses}" if losses else ""))
 
 
+def _stop_on_signals(run: BatchRun) -> dict:
+    """Ctrl+C or SIGTERM stops the run between cases (running programs killed, finished cases kept)
+    instead of raising wherever the interpreter happens to be; a second Ctrl+C raises at once."""
+    state = {"by": 0, "previous": {}}
+
+    def stop(signum, frame):
+        if state["by"] and signum == signal.SIGINT:
+            raise KeyboardInterrupt
+        state["by"] = state["by"] or signum
+        run.stop()
+
+    for number in (signal.SIGINT, signal.SIGTERM):
+        try:
+            state["previous"][number] = signal.signal(number, stop)
+        except ValueError:  # not the main thread (a test driving main() from a thread): keep Python's
+            pass
+    return state
+
+
+def _restore_signals(state: dict) -> None:
+    for number, previous in state["previous"].items():
+        signal.signal(number, previous)
+
+
 def run_batch(argv: Sequence[str]) -> int:
     spec = make_spec(argv)
     console, err = _consoles()
@@ -283,6 +308,7 @@ def run_batch(argv: Sequence[str]) -> int:
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("mean {task.fields[mean]}"),
                         console=console, transient=True, disable=not console.is_terminal)
+    signalled = _stop_on_signals(run)
     interrupted = False
     with progress:
         task = progress.add_task("cases", total=len(spec.cases), mean="-")
@@ -295,8 +321,11 @@ def run_batch(argv: Sequence[str]) -> int:
 
         try:
             run.run(show)
-        except KeyboardInterrupt:
+        except KeyboardInterrupt:  # a second Ctrl+C: stop at once
             interrupted = True
+        finally:
+            _restore_signals(signalled)
+    interrupted = interrupted or bool(signalled["by"])
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
     try:
         print_summary(console, rows, len(spec.cases), spec.group_by or (features[0] if features else ""))
@@ -310,7 +339,7 @@ def run_batch(argv: Sequence[str]) -> int:
         err.print(f"results in {spec.out}")
     mean = sum(r.score for r in run.results) / len(run.results) if run.results else 0.0
     console.print(plain_number(round(mean, 6)))
-    return 130 if interrupted else 0
+    return (128 + signalled["by"] if signalled["by"] else 130) if interrupted else 0
 
 
 # ------------------------------------------------------------------ compare and show

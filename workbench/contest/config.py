@@ -187,6 +187,9 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
         raise fail("run.command", "is empty: it runs a case, e.g. \"{CMD}\"")
     if not config.input_file and not config.gen:
         raise fail("inputs", "needs file (a seed's input file) or gen (the generator), or both")
+    if config.input_file and "{SEED" not in config.input_file:
+        raise fail("inputs.file", f"'{config.input_file}' names one file for every seed: put {{SEED04}} "
+                                  "or {SEED} in it, e.g. tools/in/{SEED04}.txt")
     for label, template in (("inputs.file", config.input_file), ("inputs.gen", config.gen),
                             ("run.command", config.run), ("score.command", config.score),
                             ("view.command", config.view_command), ("program", config.program)):
