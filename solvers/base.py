@@ -87,6 +87,9 @@ class Solver(ABC):
     # there: the driver then also ends a slice that runs past SLICE_SECONDS (without
     # changing the answer), so progress, pause and cancel never wait for a long slice.
     resumable: bool = False
+    # The parameter that caps one turn's search, for a solver that plays a game turn by turn
+    # itself (codevs's chain beam): a per-turn default budget gives that turn's share there.
+    turn_cap: str | None = None
 
     def __init__(self, puzzle, view: Any, seed: int = 0, **params: Any):
         self.puzzle = puzzle

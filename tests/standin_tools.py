@@ -81,14 +81,14 @@ def vis(problem: str, args: list[str]) -> int:
 
 def tester(problem: str, args: list[str]) -> int:
     sys.path.insert(0, str(REPO))
-    from workbench.batch.judge import JudgeChannel
+    from workbench.batch.judge import ProgramChannel
 
     puzzle = _puzzle(problem)
     instance = puzzle.parse_input(sys.stdin.read())
     process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     output, error = "", ""
     try:
-        output = puzzle.judge(instance, JudgeChannel(process, time.perf_counter(), 3600.0))
+        output = puzzle.judge(instance, ProgramChannel(process, time.perf_counter(), 3600.0))
     except Exception as problem_error:
         error = str(problem_error)
     process.stdin.close()

@@ -1,45 +1,49 @@
 """The default `solve` budget of a puzzle played turn by turn is per turn (issue 13)."""
 
-from types import SimpleNamespace
-
 import pytest
 
-from workbench.cli import DEFAULT_SECONDS, TURN_SLACK, budget_of, per_turn_default, solver_choice
+from solvers.run_setup import DEFAULT_SECONDS, TURN_SLACK, choose_solver, parse_params, run_budget
 from workbench.core.registry import get_puzzle
 
 
-def test_codevs_gets_a_share_per_turn_and_the_beam_its_cap(capsys):
+def test_codevs_gets_a_share_per_turn_and_the_beam_its_cap():
     codevs = get_puzzle("codevs")
     case = codevs.configure(codevs.generate(1), turns=40)
-    cls, params = solver_choice(codevs, None, [])
-    budget = per_turn_default(codevs, case, cls, params)
-    assert budget.seconds == pytest.approx(codevs.turn_seconds * 40 * TURN_SLACK)
-    assert budget.nodes is None
-    assert params == {"turn_seconds": codevs.turn_seconds}
-    assert "0.6 s per turn x 40 turns" in capsys.readouterr().err
+    cls = choose_solver(codevs)
+    assert cls.turn_cap == "turn_seconds"  # declared by the solver, not guessed from its parameters
+    chosen = run_budget(codevs, case, cls, {})
+    assert chosen.budget.seconds == pytest.approx(codevs.turn_seconds * 40 * TURN_SLACK)
+    assert chosen.budget.nodes is None
+    assert chosen.params == {"turn_seconds": codevs.turn_seconds}
+    assert "0.6 s per turn x 40 turns" in chosen.note
 
 
 def test_a_cap_given_on_the_command_line_is_kept():
     codevs = get_puzzle("codevs")
     case = codevs.configure(codevs.generate(1), turns=10)
-    cls, params = solver_choice(codevs, None, ["turn_seconds=2"])
-    per_turn_default(codevs, case, cls, params)
-    assert params["turn_seconds"] == 2.0
+    cls = choose_solver(codevs)
+    chosen = run_budget(codevs, case, cls, parse_params(cls, ["turn_seconds=2"]))
+    assert chosen.params["turn_seconds"] == 2.0
 
 
 def test_an_online_game_shares_the_total_over_its_turns():
     ahc015 = get_puzzle("ahc015")
-    cls, params = solver_choice(ahc015, None, [])
-    budget = per_turn_default(ahc015, ahc015.generate(1), cls, params)
-    assert budget.seconds == pytest.approx(ahc015.turn_seconds * ahc015.max_moves(ahc015.generate(1)))
-    assert params == {}
+    cls = choose_solver(ahc015)
+    chosen = run_budget(ahc015, ahc015.generate(1), cls, {})
+    assert chosen.budget.seconds == pytest.approx(ahc015.turn_seconds * ahc015.max_moves(ahc015.generate(1)))
+    assert chosen.params == {}
 
 
 def test_other_puzzles_and_explicit_budgets_keep_the_whole_answer_budget():
-    assert get_puzzle("comesolo").turn_seconds is None
-    args = SimpleNamespace(time=None, nodes=None)
-    assert budget_of(args).seconds == DEFAULT_SECONDS
-    assert budget_of(SimpleNamespace(time=3.0, nodes=None)).seconds == 3.0
+    comesolo = get_puzzle("comesolo")
+    assert comesolo.turn_seconds is None
+    cls = choose_solver(comesolo)
+    assert run_budget(comesolo, comesolo.generate(1), cls, {}).budget.seconds == DEFAULT_SECONDS
+    codevs = get_puzzle("codevs")
+    chosen = run_budget(codevs, codevs.generate(1), choose_solver(codevs), {}, seconds=3.0)
+    assert (chosen.budget.seconds, chosen.note) == (3.0, "")
+    assert run_budget(codevs, codevs.generate(1), choose_solver(codevs), {}, whole_game=False).budget.seconds \
+        == DEFAULT_SECONDS
 
 
 def test_solve_codevs_uses_the_per_turn_default(shared, tmp_path, capsys):

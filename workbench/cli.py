@@ -16,32 +16,11 @@ from typing import Sequence
 from workbench.core.errors import DestinationError, UsageError, WorkbenchError, readable
 from workbench.core.files import check_destination, check_folder, read_text, save_fallback, write_or_rescue
 from workbench.core.limits import full_number, positive_nodes, positive_seconds, seed_value
-from workbench.core.registry import get_puzzle, puzzles, solvers
+from workbench.core.registry import puzzles, solvers
 
-COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "contest")
-DEFAULT_SECONDS = 10.0
-TURN_SLACK = 1.15  # a per-turn default's total over its turns' caps: a turn's bookkeeping is not capped
+from .command_line import add_options, first_puzzle, puzzle_named
 
-
-def _puzzle(puzzle_id: str):
-    try:
-        return get_puzzle(puzzle_id)
-    except KeyError as error:
-        raise UsageError(error.args[0]) from None
-
-
-def _named_puzzle(argv: Sequence[str]):
-    """The puzzle named first on the command line (its options join the parser), or None."""
-    head = argparse.ArgumentParser(add_help=False)
-    head.add_argument("puzzle", nargs="?")
-    known, _ = head.parse_known_args(argv[:1])
-    return _puzzle(known.puzzle) if known.puzzle and not known.puzzle.startswith("-") else None
-
-
-def _add_options(parser: argparse.ArgumentParser, options) -> None:
-    for option in options:
-        parser.add_argument(f"--{option.name}", type=option.kind, default=option.default,
-                            help=f"{option.help} (default {option.default})")
+COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "contest", "new-puzzle")
 
 
 def _load_instance(puzzle, path: str, args=None):
@@ -58,12 +37,12 @@ def _load_instance(puzzle, path: str, args=None):
 
 # ------------------------------------------------------------------ gen
 def cmd_gen(argv: Sequence[str]) -> int:
-    puzzle = _named_puzzle(argv)
+    puzzle = first_puzzle(argv)
     parser = argparse.ArgumentParser(prog="main.py gen", description="Write a contest input for a seed.")
     parser.add_argument("puzzle")
     parser.add_argument("seed", type=seed_value)
     parser.add_argument("-o", "--output", help="file to write (default: stdout)")
-    _add_options(parser, puzzle.generator_options if puzzle else ())
+    add_options(parser, puzzle.generator_options if puzzle else ())
     args = parser.parse_args(argv)
     options = {o.name: getattr(args, o.name) for o in puzzle.generator_options}
     if args.output:
@@ -87,9 +66,9 @@ def cmd_score(argv: Sequence[str]) -> int:
     parser.add_argument("puzzle")
     parser.add_argument("input")
     parser.add_argument("output")
-    _add_options(parser, getattr(_named_puzzle(argv), "instance_options", ()))
+    add_options(parser, getattr(first_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
-    puzzle = _puzzle(args.puzzle)
+    puzzle = puzzle_named(args.puzzle)
     instance = _load_instance(puzzle, args.input, args)
     try:
         report = puzzle.score_solution(instance, read_text(args.output))
@@ -107,7 +86,7 @@ def _solver_parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--solver", help="solver name (see 'main.py list'; default: the first)")
     parser.add_argument("--time", type=positive_seconds, default=None,
-                        help=f"time budget in seconds for the whole answer (default {DEFAULT_SECONDS:g} "
+                        help="time budget in seconds for the whole answer (default 10 "
                              "when no node budget is given; turn-by-turn puzzles (codevs, ahc015) "
                              "default to a share per turn, see 'main.py list')")
     parser.add_argument("--nodes", type=positive_nodes, default=None,
@@ -119,69 +98,20 @@ def _solver_parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
-def solver_choice(puzzle, name: str | None, raw_params: Sequence[str]) -> tuple[type, dict]:
-    """The solver class named on the command line (default: the first) and its parameters."""
-    available = solvers(puzzle.id)
-    if not available:
-        raise UsageError(f"{puzzle.id} has no solver yet")
-    name = name or next(iter(available))
-    if name not in available:
-        raise UsageError(f"unknown solver '{name}' for {puzzle.id} (known: {', '.join(available)})")
-    cls = available[name]
-    params = {}
-    for item in raw_params:
-        key, sep, value = item.partition("=")
-        if not sep:
-            raise UsageError(f"--param takes NAME=VALUE, got '{item}'")
-        try:
-            param = cls.param(key)
-            params[key] = param.kind(value)
-        except StopIteration:
-            known = ", ".join(p.name for p in cls.params) or "none"
-            raise UsageError(f"{name} has no parameter '{key}' (known: {known})") from None
-        except ValueError:
-            raise UsageError(f"parameter {key}: '{value}' is not a number") from None
-        if not param.low <= params[key] <= param.high:  # also refuses nan
-            raise UsageError(f"parameter {key} must be between {param.low} and {param.high}, got {value}")
-    return cls, params
-
-
-def budget_of(args):
-    from solvers.driver import Budget
-
-    seconds = args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS
-    return Budget(seconds=seconds, nodes=args.nodes)
-
-
-def per_turn_default(puzzle, instance, cls, params: dict, label: str = ""):
-    """The default budget of a puzzle played turn by turn: ``puzzle.turn_seconds`` for every
-    turn, however many turns the case has (a whole-answer default starved long games). A
-    solver that plays the turns itself gets the share as its ``turn_seconds`` cap; an online
-    game shares the total out over its turns."""
-    from solvers.driver import Budget
-
-    turns = puzzle.max_moves(instance) or 1
-    seconds = puzzle.turn_seconds * turns
-    if not puzzle.online and any(p.name == "turn_seconds" for p in cls.params):
-        params.setdefault("turn_seconds", puzzle.turn_seconds)
-        seconds *= TURN_SLACK
-    print(f"{label}default budget: {puzzle.turn_seconds:g} s per turn x {turns} turns "
-          "(--time sets the whole answer's)", file=sys.stderr, flush=True)
-    return Budget(seconds=seconds)
-
-
 def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = False):
     """Run the chosen solver under the budget; return (moves, report).
 
     ``whole_game``: the answer is the whole game (``solve``), so a turn-by-turn puzzle's
     default budget is per turn; the agent answers one turn a call and keeps the plain default."""
     from solvers.online import build_run, execute
+    from solvers.run_setup import checked_params, choose_solver, parse_params, run_budget
 
-    cls, params = solver_choice(puzzle, args.solver, args.param)
-    if whole_game and args.time is None and args.nodes is None and puzzle.turn_seconds:
-        budget = per_turn_default(puzzle, instance, cls, params, label)
-    else:
-        budget = budget_of(args)
+    cls = choose_solver(puzzle, args.solver)
+    chosen = run_budget(puzzle, instance, cls, parse_params(cls, args.param), args.time, args.nodes, whole_game)
+    checked_params(cls, chosen.params)
+    if chosen.note:
+        print(f"{label}{chosen.note}", file=sys.stderr, flush=True)
+    budget, params = chosen.budget, chosen.params
     try:
         target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
                            seed=args.seed, params=params, budget=budget)
@@ -212,9 +142,9 @@ def cmd_solve(argv: Sequence[str]) -> int:
     parser.add_argument("-o", "--output",
                         help="answer file (one input) or folder (several inputs: NAME.out for each "
                              "input NAME.txt; two inputs with the same NAME are refused); default: stdout")
-    _add_options(parser, getattr(_named_puzzle(argv), "instance_options", ()))
+    add_options(parser, getattr(first_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
-    puzzle = _puzzle(args.puzzle)
+    puzzle = puzzle_named(args.puzzle)
     many = len(args.inputs) > 1
     if many and not args.output:
         raise UsageError("several inputs need -o FOLDER for the answers")
@@ -303,13 +233,21 @@ def cmd_agent(argv: Sequence[str]) -> int:
     parser.description = "Answer the contest's stdin protocol on stdout, as the contest's tester runs a program."
     parser.add_argument("puzzle")
     args = parser.parse_args(argv)
-    puzzle = _puzzle(args.puzzle)
+    puzzle = puzzle_named(args.puzzle)
     if puzzle.online:
         # Online contests reveal the input turn by turn: decide each move from the public view.
+        from solvers.driver import Budget
         from solvers.online import TurnDecider
+        from solvers.run_setup import DEFAULT_SECONDS
 
-        cls, params = solver_choice(puzzle, args.solver, args.param)
-        solve = TurnDecider(puzzle, cls, budget=budget_of(args), seed=args.seed, params=params)
+        from solvers.run_setup import checked_params, choose_solver, parse_params
+
+        cls = choose_solver(puzzle, args.solver)
+        params = parse_params(cls, args.param)
+        checked_params(cls, params)
+        budget = Budget(seconds=args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS,
+                        nodes=args.nodes)
+        solve = TurnDecider(puzzle, cls, budget=budget, seed=args.seed, params=params)
     else:
         def solve(instance):
             moves, _ = solve_instance(puzzle, instance, args)
@@ -354,9 +292,9 @@ def cmd_render(argv: Sequence[str]) -> int:
                         help="a longer replay is sampled down to this many evenly spaced frames (default 400)")
     parser.add_argument("--no-stages", action="store_true",
                         help="one frame per move, without a move's stages (chains, tilt then drop)")
-    _add_options(parser, getattr(_named_puzzle(argv), "instance_options", ()))
+    add_options(parser, getattr(first_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
-    puzzle = _puzzle(args.puzzle)
+    puzzle = puzzle_named(args.puzzle)
     instance = _load_instance(puzzle, args.input, args)
     moves = ()
     if args.answer:
@@ -381,7 +319,7 @@ def cmd_gui(argv: Sequence[str]) -> int:
     parser.add_argument("--puzzle", help="the puzzle of FILE when it cannot be detected")
     args = parser.parse_args(argv)
     if args.puzzle:
-        _puzzle(args.puzzle)
+        puzzle_named(args.puzzle)
     from workbench.contest.known import looks_like_contest
 
     if args.file and not args.puzzle and looks_like_contest(args.file):

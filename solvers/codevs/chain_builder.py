@@ -42,6 +42,7 @@ class ChainBuilder(Solver):
     resumable = True  # plan_slice may stop after any expansion
     description = ("Turn-by-turn beam search over drops (Zobrist dedup, candidate-chain "
                    "evaluation); fires when ojama * discount^-depth peaks.")
+    turn_cap = "turn_seconds"  # a per-turn default budget caps each turn here
     params = (
         Param("turns", int, 500, 1, 500, "turns to play (the answer's length, at most the case's K)",
               label="Turns to play",

@@ -23,6 +23,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from solvers.run_setup import (DEFAULT_SECONDS, checked_params, choose_solver, parse_params, puzzle_options,
+                               run_budget)
+from workbench.command_line import add_options
 from workbench.core.errors import UsageError, WorkbenchError
 
 from .cases import file_cases, load_instance, parse_seeds
@@ -32,7 +35,6 @@ from .results import CaseResult, plain_number, previous_run, read_run
 from .runner import BatchRun, BatchSpec, best_known_path, default_out
 from .tasks import Runner
 
-DEFAULT_SECONDS = 10.0
 VERDICT_STYLE = {"OK": "green", "WA": "red", "TLE": "yellow", "RE": "magenta", "FAIL": "red"}
 
 
@@ -47,19 +49,7 @@ def relative_style(relative: float) -> str:
     return "red"
 
 
-def _options_of(puzzle) -> list:
-    """Generator and instance options, once each (codevs's --turns is both)."""
-    seen, options = set(), []
-    for option in (*puzzle.generator_options, *puzzle.instance_options):
-        if option.name not in seen:
-            seen.add(option.name)
-            options.append(option)
-    return options
-
-
 def build_parser(puzzle) -> argparse.ArgumentParser:
-    from workbench.cli import _add_options
-
     parser = argparse.ArgumentParser(
         prog="main.py batch", description="Run a solver or your own program over many cases, in parallel, "
         "with a live score table; 'main.py batch compare DIR_A DIR_B' compares two runs, "
@@ -95,7 +85,7 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                              "scores of several runs share one scale (and may pass 1)")
     parser.add_argument("--group-by", metavar="COLUMN", help="group the summary by this feature or reported "
                         "data column (default: the first feature)")
-    _add_options(parser, _options_of(puzzle) if puzzle else ())
+    add_options(parser, puzzle_options(puzzle))
     return parser
 
 
@@ -150,8 +140,6 @@ def _contest_runner(problem, args) -> Runner:
 
 
 def make_spec(argv: Sequence[str]) -> BatchSpec:
-    from workbench.cli import per_turn_default, solver_choice
-
     problem, puzzle = named_problem(argv)
     args = build_parser(puzzle).parse_args(argv)
     _check_numbers(args)
@@ -167,22 +155,19 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
             raise UsageError("--param and --nodes are for built-in solvers, not --cmd")
         runner = Runner(problem, args.time or DEFAULT_SECONDS, command=args.cmd, cwd=os.getcwd())
     else:
-        cls, params = solver_choice(puzzle, args.solver, args.param)
-        try:
-            cls.checked_settings(params)  # before any case runs, not once per case
-        except ValueError as error:
-            raise UsageError(str(error)) from None
-        seconds = args.time
-        if seconds is None:
-            seconds = DEFAULT_SECONDS if args.nodes is None else None
-            if puzzle.turn_seconds and cases and args.nodes is None:
-                # As 'solve' does: a game played turn by turn gets its default time per turn.
-                try:
-                    seconds = per_turn_default(puzzle, load_instance(puzzle, cases[0]), cls, params).seconds
-                except (WorkbenchError, ValueError):
-                    pass  # that case's own verdict will say what is wrong with it
-        runner = Runner(problem, seconds, solver=cls.name, params=params, nodes=args.nodes,
-                        solver_seed=args.seed)
+        cls = choose_solver(puzzle, args.solver)
+        params = parse_params(cls, args.param)
+        checked_params(cls, params)  # before any case runs, not once per case
+        seconds = args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS
+        if args.time is None and args.nodes is None and puzzle.turn_seconds and cases:
+            # As 'solve' does: a game played turn by turn gets its default time per turn.
+            try:
+                chosen = run_budget(puzzle, load_instance(puzzle, cases[0]), cls, params)
+                seconds, params = chosen.budget.seconds, chosen.params
+                print(chosen.note, file=sys.stderr)
+            except (WorkbenchError, ValueError):
+                pass  # that case's own verdict will say what is wrong with it
+        runner = Runner(problem, seconds, solver=cls.name, params=params, nodes=args.nodes, solver_seed=args.seed)
     # A contest's runs live in its own folder, wherever batch is started (the app finds them there).
     root = problem.config.folder / "runs" if puzzle is None else Path("runs")
     out = args.out or default_out(problem.id, args.label, root)

@@ -34,8 +34,9 @@ class ProgramEnded(ProtocolError):
     """The program closed its output or stopped reading before the protocol was done."""
 
 
-class JudgeChannel:
-    """The judge's view of a running program: send it lines, read its lines, in contest order."""
+class ProgramChannel:
+    """A running program as a judge sees it (``workbench.core.judge_channel.JudgeChannel``): send it
+    lines, read its lines, in contest order."""
 
     def __init__(self, process: subprocess.Popen, started: float, limit: float):
         self.process = process
@@ -171,7 +172,7 @@ def kill_running_programs() -> None:
             _kill_group(process)
 
 
-def run_program(talk: Callable[[JudgeChannel], str], command: str, limit: float,
+def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
                 cwd: str | None = None) -> ProgramOutcome:
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
@@ -201,7 +202,7 @@ def run_program(talk: Callable[[JudgeChannel], str], command: str, limit: float,
         timer.start()
         answer, verdict, message, ended = None, None, "", False
         try:
-            answer = talk(JudgeChannel(process, started, limit))
+            answer = talk(ProgramChannel(process, started, limit))
         except ProgramEnded as error:
             verdict, message, ended = "WA", f"protocol error: {error}", True
         except ProtocolError as error:

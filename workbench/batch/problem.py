@@ -110,6 +110,8 @@ class PuzzleProblem:
                     result.verdict, result.message = "WA", f"invalid answer: {error}"
                 else:
                     result.score, result.facts = report.score, dict(report.facts)
+                    if not report.complete:  # valid, but it does not count (a level left unsolved)
+                        result.verdict, result.message = "WA", f"incomplete: {report.summary()}"
         return result
 
 

@@ -107,17 +107,36 @@ def kernel_root() -> str:
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
+def _packages(folder: str) -> list[os.DirEntry]:
+    try:
+        with os.scandir(folder) as entries:
+            return sorted((e for e in entries if e.is_dir() and os.path.isfile(os.path.join(e.path, "__init__.py"))),
+                          key=lambda e: e.name)
+    except OSError:
+        return []
+
+
 def kernel_groups(root: str | None = None) -> list[KernelGroup]:
-    """One group per solver package: solvers/<name>/ with workbench/puzzles/<name>/."""
+    """One group per solver package: solvers/<name>/ with workbench/puzzles/<name>/; a puzzle package
+    with its solvers inside (a plugin) is a group of its own, built in or on PUZZLE_WORKBENCH_PATH."""
     root = root or kernel_root()
     shared = tuple(os.path.join(root, *module.split("/")) for module in SHARED_KERNEL_MODULES)
     groups = []
-    with os.scandir(os.path.join(root, "solvers")) as entries:
-        for entry in sorted(entries, key=lambda e: e.name):
-            if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "__init__.py")):
-                rules = os.path.join(root, "workbench", "puzzles", entry.name)
-                folders = (entry.path, rules) if os.path.isdir(rules) else (entry.path,)
-                groups.append(KernelGroup(entry.name, folders, shared))
+    for entry in _packages(os.path.join(root, "solvers")):
+        rules = os.path.join(root, "workbench", "puzzles", entry.name)
+        folders = (entry.path, rules) if os.path.isdir(rules) else (entry.path,)
+        groups.append(KernelGroup(entry.name, folders, shared))
+    covered = {group.name for group in groups}
+    for entry in _packages(os.path.join(root, "workbench", "puzzles")):
+        if entry.name not in covered:
+            groups.append(KernelGroup(entry.name, (entry.path,), shared))
+    for path in os.environ.get("PUZZLE_WORKBENCH_PATH", "").split(os.pathsep):
+        if not path.strip():
+            continue
+        plugins = [path] if os.path.isfile(os.path.join(path, "__init__.py")) else [e.path for e in _packages(path)]
+        for folder in plugins:
+            name = "plugin_" + hashlib.sha1(os.path.abspath(folder).encode()).hexdigest()[:10]
+            groups.append(KernelGroup(name, (folder,), shared))
     return groups
 
 

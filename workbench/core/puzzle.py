@@ -37,7 +37,7 @@ from .errors import FormatError, IllegalMove
 from .judge_text import read_all
 
 if TYPE_CHECKING:
-    from workbench.batch.judge import JudgeChannel
+    from .judge_channel import JudgeChannel
 
 
 @dataclass(frozen=True)
@@ -60,6 +60,9 @@ class ScoreReport:
     score: int | float  # exactly what the judge computes (0 when invalid)
     text: str  # the score as printed, e.g. "868056" or "0.9700000"
     facts: tuple[tuple[str, Any], ...] = ()  # ("moves", 12), ("pieces left", 3), ...
+    # False when the answer is valid but does not count (a Sokoban level left unsolved): a batch
+    # gives such a case WA, whatever its score, so a "min" puzzle never ranks it best.
+    complete: bool = True
 
     def fact(self, name: str, default: Any = None) -> Any:
         return dict(self.facts).get(name, default)
@@ -90,6 +93,19 @@ class Option:
     special: str = ""  # what the ``low`` value means when it is special ("official size")
 
 
+@dataclass(frozen=True)
+class Smoke:
+    """Small settings a puzzle declares for the shared test kit (tests/test_every_puzzle.py) and the
+    benches: a case that solves in a second or two, and what the kit may expect of it."""
+
+    generator: dict = field(default_factory=dict)  # generator options of a small case (comesolo: size 7)
+    instance: dict = field(default_factory=dict)  # instance options (codevs: turns 6)
+    seeds: tuple[int, ...] = (1, 2)
+    nodes: int = 200  # a node budget every solver finishes a small case with
+    bench_nodes: int = 2000  # the cold-start bench's budget on a contest-size case (seed 1, defaults)
+    staged: bool = False  # some moves resolve in stages (frames): a replay shows them
+
+
 @dataclass
 class Puzzle(ABC):
     """Rules, formats and generator of one contest puzzle."""
@@ -109,6 +125,9 @@ class Puzzle(ABC):
     # (online puzzles, codevs): the default run then gives every turn this long, however
     # many turns the case has. None: the default budget is for the whole answer.
     turn_seconds: float | None = None
+    # Which way scores are better: "max" (every contest here so far) or "min" (fewest moves).
+    objective: str = "max"
+    smoke: Smoke = field(default_factory=Smoke)
 
     # ----------------------------------------------------------------- files
     def sniff(self, text: str) -> bool:
@@ -126,6 +145,11 @@ class Puzzle(ABC):
     @abstractmethod
     def parse_input(self, text: str) -> Any:
         """Parse a contest input file; raise FormatError naming the line."""
+
+    def split_cases(self, text: str) -> list[tuple[str, str]]:
+        """The cases a file holds, as (title, input text): one for most puzzles, a level collection
+        for some (batch runs each, and the app and CLI ask which one). FormatError when none."""
+        return [("", text)]
 
     @abstractmethod
     def format_input(self, instance: Any) -> str:

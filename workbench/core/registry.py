@@ -1,36 +1,213 @@
-"""Finds the puzzles and their solvers by looking at the packages on disk.
+"""Finds the puzzles: built in, installed as plugins, or in a folder, one loader for all.
 
-A puzzle lives in ``workbench/puzzles/<module>/`` and exposes ``PUZZLE``; its
-solvers live in ``solvers/<module>/`` and expose ``SOLVERS``. The module name
-is the puzzle id with dashes turned into underscores. Adding a puzzle means
-adding those packages: nothing here names a puzzle.
+A puzzle is a package exposing ``PUZZLE`` (a ``workbench.core.puzzle.Puzzle``). Where packages come from,
+in this order (the first package to claim an id keeps it):
+
+- built in: the packages of ``workbench/puzzles/``;
+- installed: a Python distribution with an entry point in the group ``puzzle_workbench.puzzles``
+  whose value names the package, e.g. ``sokoban = "my_sokoban"`` in its pyproject.toml;
+- a folder: ``--puzzle-path DIR`` or ``PUZZLE_WORKBENCH_PATH`` (folders separated by ``os.pathsep``).
+  A folder holding ``__init__.py`` is one puzzle; otherwise each package inside it is one.
+
+Beside its rules a package may hold its solvers (a submodule ``solvers`` exposing ``SOLVERS``) and a
+board painter (a submodule ``painter`` exposing ``ADAPTER``); a puzzle without a painter that draws
+itself as a grid (``grid_picture``) gets the generic grid painter. The first five built-in puzzles
+keep theirs in ``solvers/<module>/`` and ``workbench/gui/boards/<module>.py``.
+
+A package that fails to load, or whose solvers or painter fail to import, is never skipped in
+silence: ``plugin_problems()`` lists it with the error and the line, and the CLI and the app say so.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.metadata
+import importlib.util
+import os
 import pkgutil
+import sys
+import traceback
+import types
+from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
-from .errors import FormatError
+from .errors import FormatError, WorkbenchError
 from .puzzle import Puzzle
+
+ENTRY_POINT_GROUP = "puzzle_workbench.puzzles"
+PATH_VARIABLE = "PUZZLE_WORKBENCH_PATH"
+PLUGIN_NAMESPACE = "puzzle_workbench_plugins"  # folder plugins import as puzzle_workbench_plugins.NAME
+
+
+class PluginError(WorkbenchError):
+    """A puzzle package, or its solvers or painter, that does not load; the message says why and where."""
+
+
+@dataclass(frozen=True)
+class PuzzleSource:
+    puzzle: Puzzle
+    package: str  # the package's import name
+    origin: str  # "built in", "entry point NAME", or the folder
+    solver_modules: tuple[str, ...]  # where its solvers may be, first found wins
+    board_modules: tuple[str, ...]  # where its painter may be
+
+    @property
+    def folder(self) -> Path | None:
+        module = sys.modules.get(self.package)
+        path = getattr(module, "__file__", None)
+        return Path(path).parent if path else None
+
+
+@dataclass(frozen=True)
+class PluginProblem:
+    origin: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"puzzle plugin {self.origin} did not load: {self.message}"
 
 
 def module_name(puzzle_id: str) -> str:
     return puzzle_id.replace("-", "_")
 
 
-@cache
-def puzzles() -> dict[str, Puzzle]:
-    import workbench.puzzles as package
+def describe_error(error: BaseException, folder: Path | None = None) -> str:
+    """``Type: message (file, line N)``, at the deepest frame inside ``folder`` when it has one."""
+    where = ""
+    if isinstance(error, SyntaxError) and error.filename:
+        where = f" ({error.filename}, line {error.lineno})"
+    else:
+        frames = traceback.extract_tb(error.__traceback__)
+        inside = [f for f in frames if folder is None or str(f.filename).startswith(str(folder))]
+        if inside:
+            where = f" ({inside[-1].filename}, line {inside[-1].lineno})"
+    return f"{type(error).__name__}: {error}{where}"
 
-    found: dict[str, Puzzle] = {}
-    for info in sorted(pkgutil.iter_modules(package.__path__), key=lambda i: i.name):
-        module = importlib.import_module(f"workbench.puzzles.{info.name}")
+
+# ------------------------------------------------------------------ where packages come from
+def puzzle_path() -> list[Path]:
+    return [Path(p) for p in os.environ.get(PATH_VARIABLE, "").split(os.pathsep) if p.strip()]
+
+
+def add_puzzle_path(folder: str | os.PathLike) -> None:
+    """Look for puzzles in ``folder`` too, in this process and the processes it starts (batch workers)."""
+    folders = [str(p) for p in puzzle_path()]
+    resolved = str(Path(folder).resolve())
+    if resolved not in folders:
+        os.environ[PATH_VARIABLE] = os.pathsep.join([*folders, resolved])
+    reset()
+
+
+def _import_folder(folder: Path):
+    """Import the package in ``folder`` as puzzle_workbench_plugins.NAME (its relative imports work)."""
+    name = f"{PLUGIN_NAMESPACE}.{module_name(folder.name)}"
+    loaded = sys.modules.get(name)
+    if loaded is not None:
+        if Path(loaded.__file__).parent != folder:
+            raise PluginError(f"a puzzle package named {folder.name} is already loaded from "
+                              f"{Path(loaded.__file__).parent}")
+        return loaded
+    if PLUGIN_NAMESPACE not in sys.modules:
+        namespace = types.ModuleType(PLUGIN_NAMESPACE)
+        namespace.__path__ = []
+        sys.modules[PLUGIN_NAMESPACE] = namespace
+    spec = importlib.util.spec_from_file_location(name, folder / "__init__.py",
+                                                  submodule_search_locations=[str(folder)])
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[name]
+        raise
+    return module
+
+
+def _candidates():
+    """(origin, a function importing the package or None when there is none, its folder, built in?)
+    for every place a puzzle may be."""
+    import workbench.puzzles as builtin
+
+    for info in sorted(pkgutil.iter_modules(builtin.__path__), key=lambda i: i.name):
+        folder = Path(builtin.__path__[0]) / info.name
+        yield (f"{folder}", lambda n=info.name: importlib.import_module(f"workbench.puzzles.{n}"), folder, True)
+    for entry in sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        yield (f"entry point {entry.name} ({entry.value})",
+               lambda e=entry: importlib.import_module(e.module), None, False)
+    for root in puzzle_path():
+        if not root.is_dir():
+            yield (f"{root}", None, None, False)
+        elif (root / "__init__.py").is_file():
+            yield (f"{root}", lambda r=root: _import_folder(r), root, False)
+        else:
+            for folder in sorted(p for p in root.iterdir() if (p / "__init__.py").is_file()):
+                yield (f"{folder}", lambda f=folder: _import_folder(f), folder, False)
+
+
+@cache
+def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
+    found: dict[str, PuzzleSource] = {}
+    problems: list[PluginProblem] = []
+    for origin, load, folder, builtin in _candidates():
+        if load is None:
+            problems.append(PluginProblem(origin, f"{PATH_VARIABLE} or --puzzle-path names no folder here"))
+            continue
+        try:
+            module = load()
+        except Exception as error:  # any error inside a plugin is its problem, said, not the app's end
+            problems.append(PluginProblem(origin, describe_error(error, folder)))
+            continue
         puzzle = getattr(module, "PUZZLE", None)
-        if isinstance(puzzle, Puzzle):
-            found[puzzle.id] = puzzle
-    return found
+        if not isinstance(puzzle, Puzzle):
+            if builtin and puzzle is None:
+                continue  # a helper package beside the puzzles
+            problems.append(PluginProblem(origin, "the package has no PUZZLE (a workbench.core.puzzle.Puzzle)"))
+            continue
+        if not puzzle.id:
+            problems.append(PluginProblem(origin, "its PUZZLE has no id"))
+            continue
+        if puzzle.id in found:
+            problems.append(PluginProblem(origin, f"the id '{puzzle.id}' is taken by {found[puzzle.id].origin}"))
+            continue
+        package = module.__name__
+        # The first five built-in puzzles keep solvers and painter in the shared trees.
+        shared = (f"solvers.{module_name(puzzle.id)}", f"workbench.gui.boards.{module_name(puzzle.id)}")
+        solver_modules = ((shared[0],) if builtin else ()) + (f"{package}.solvers",)
+        board_modules = ((shared[1],) if builtin else ()) + (f"{package}.painter",)
+        found[puzzle.id] = PuzzleSource(puzzle, package, "built in" if builtin else origin, solver_modules,
+                                        board_modules)
+    return found, tuple(problems)
+
+
+def reset() -> None:
+    """Look for puzzles again (after the puzzle path changed)."""
+    _load.cache_clear()
+    solvers.cache_clear()
+    _reported.clear()
+
+
+def sources() -> dict[str, PuzzleSource]:
+    return _load()[0]
+
+
+def puzzles() -> dict[str, Puzzle]:
+    return {puzzle_id: source.puzzle for puzzle_id, source in sources().items()}
+
+
+_reported: list[PluginProblem] = []
+
+
+def plugin_problems() -> list[PluginProblem]:
+    """Packages that did not load, and solvers or painters that did not import, with their errors."""
+    return [*_load()[1], *_reported]
+
+
+def report_problem(origin: str, error: BaseException | str) -> PluginProblem:
+    problem = PluginProblem(origin, error if isinstance(error, str) else describe_error(error))
+    if problem not in _reported:
+        _reported.append(problem)
+    return problem
 
 
 def get_puzzle(puzzle_id: str) -> Puzzle:
@@ -38,17 +215,51 @@ def get_puzzle(puzzle_id: str) -> Puzzle:
         return puzzles()[puzzle_id]
     except KeyError:
         known = ", ".join(puzzles())
-        raise KeyError(f"unknown puzzle '{puzzle_id}' (known: {known})") from None
+        broken = plugin_problems()
+        note = f"; {len(broken)} puzzle plugin(s) did not load: " + "; ".join(map(str, broken)) if broken else ""
+        raise KeyError(f"unknown puzzle '{puzzle_id}' (known: {known}){note}") from None
+
+
+def optional_module(name: str):
+    """The module ``name``, or None when there is none; an error inside it is raised, never hidden."""
+    try:
+        spec = importlib.util.find_spec(name)
+    except ModuleNotFoundError:  # its parent package does not exist
+        return None
+    return None if spec is None else importlib.import_module(name)
 
 
 @cache
 def solvers(puzzle_id: str) -> dict[str, type]:
-    """Solver classes of a puzzle by name, in the order the package lists them."""
-    try:
-        module = importlib.import_module(f"solvers.{module_name(puzzle_id)}")
-    except ModuleNotFoundError:
+    """Solver classes of a puzzle by name, in the order the package lists them ({} when it has none).
+
+    PluginError says which module failed to import and why."""
+    source = sources().get(puzzle_id)
+    if source is None:
         return {}
-    return {cls.name: cls for cls in getattr(module, "SOLVERS", ())}
+    for name in source.solver_modules:
+        try:
+            module = optional_module(name)
+        except Exception as error:
+            report_problem(f"{source.origin} (its solvers, {name})", error)
+            raise PluginError(f"the solvers of {puzzle_id} did not load: {describe_error(error, source.folder)}") from None
+        if module is not None:
+            return {cls.name: cls for cls in getattr(module, "SOLVERS", ())}
+    return {}
+
+
+def solver_folders(puzzle_id: str) -> list[Path]:
+    """The folders a puzzle's rules and solvers live in (their sources make its kernels)."""
+    source = sources()[puzzle_id]
+    folders = []
+    for name in (source.package, *source.solver_modules):
+        try:
+            spec = importlib.util.find_spec(name)
+        except ModuleNotFoundError:
+            continue
+        if spec is not None and spec.origin:
+            folders.append(Path(spec.origin).parent)
+    return list(dict.fromkeys(folders))
 
 
 def detect_puzzle(text: str) -> Puzzle:

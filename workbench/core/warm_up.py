@@ -13,30 +13,25 @@ for the current sources, so later starts skip the worker process.
 from __future__ import annotations
 
 import hashlib
-import os
 import sys
 from pathlib import Path
 
-from .numba_cache import cache_folder, kernel_root
-from .registry import module_name, solvers
-
-REPO = Path(__file__).resolve().parents[2]
+from .numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
+from .registry import module_name, solver_folders, solvers
 
 
 def _sources(puzzle_id: str) -> list[Path]:
-    module = module_name(puzzle_id)
-    folders = [REPO / "solvers" / module, REPO / "workbench" / "puzzles" / module]
-    files = [REPO / "solvers" / "kernels.py"]
-    for folder in folders:
-        files += sorted(folder.glob("*.py"))
+    files = [Path(kernel_root(), *module.split("/")) for module in SHARED_KERNEL_MODULES]
+    for folder in reversed(solver_folders(puzzle_id)):  # the solvers', then the rules' (as the stamps were made)
+        files += sorted(folder.rglob("*.py"))
     return [f for f in files if f.is_file()]
 
 
 def stamp_path(puzzle_id: str) -> Path:
     """Where the stamp lives: in the folder numba caches the solvers' kernels in, so deleting
     the cache deletes it (numba_cache does, when a kernel source changed)."""
-    module = module_name(puzzle_id)
-    return Path(cache_folder(os.path.join(kernel_root(), "solvers", module))) / f"warm_up_{module}.stamp"
+    folders = solver_folders(puzzle_id)
+    return Path(cache_folder(str(folders[-1]))) / f"warm_up_{module_name(puzzle_id)}.stamp"
 
 
 def fingerprint(puzzle_id: str) -> str:

@@ -41,7 +41,7 @@ class GenerateDialog(QDialog):
         form.addRow("Seed", self.seed_box)
         self.option_widgets = {}
         for option in puzzle.generator_options:
-            widget = self._widget(option)
+            widget = option_widget(option)
             tip = option.help[:1].upper() + option.help[1:]
             limits = limits_text(option)
             widget.setToolTip(f"{tip} ({limits})" if limits else tip)
@@ -67,40 +67,50 @@ class GenerateDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
 
-    @staticmethod
-    def _widget(option):
-        if option.choices:
-            widget = QComboBox()
-            widget.addItems([str(c) for c in option.choices])
-            widget.setCurrentText(str(option.default))
-        elif option.kind is int:
-            widget = QSpinBox()
-            widget.setRange(option.low if option.low is not None else 0,
-                            option.high if option.high is not None else UNBOUNDED)
-            widget.setValue(option.default)
-            if option.special:
-                widget.setSpecialValueText(option.special)
-        elif option.kind is float:
-            widget = QDoubleSpinBox()
-            widget.setDecimals(3)
-            widget.setSingleStep(0.05)
-            widget.setRange(option.low if option.low is not None else 0.0,
-                            option.high if option.high is not None else float(UNBOUNDED))
-            widget.setValue(option.default)
-        else:
-            widget = QLineEdit(str(option.default))
-        return widget
-
     def seed(self) -> int:
         return self.seed_box.value()
 
     def options(self) -> dict:
-        values = {}
-        for name, widget in self.option_widgets.items():
-            if isinstance(widget, QComboBox):
-                values[name] = widget.currentText()
-            elif isinstance(widget, QLineEdit):
-                values[name] = widget.text()
-            else:
-                values[name] = widget.value()
-        return values
+        return {name: option_value(widget) for name, widget in self.option_widgets.items()}
+
+
+def option_widget(option):
+    """An editor for a puzzle option: a choice list, a spin box within its limits, or a text field."""
+    if option.choices:
+        widget = QComboBox()
+        widget.addItems([str(c) for c in option.choices])
+        widget.setCurrentText(str(option.default))
+    elif option.kind is int:
+        widget = QSpinBox()
+        widget.setRange(option.low if option.low is not None else 0,
+                        option.high if option.high is not None else UNBOUNDED)
+        widget.setValue(option.default)
+        if option.special:
+            widget.setSpecialValueText(option.special)
+    elif option.kind is float:
+        widget = QDoubleSpinBox()
+        widget.setDecimals(3)
+        widget.setSingleStep(0.05)
+        widget.setRange(option.low if option.low is not None else 0.0,
+                        option.high if option.high is not None else float(UNBOUNDED))
+        widget.setValue(option.default)
+    else:
+        widget = QLineEdit(str(option.default))
+    return widget
+
+
+def option_value(widget):
+    if isinstance(widget, QComboBox):
+        return widget.currentText()
+    if isinstance(widget, QLineEdit):
+        return widget.text()
+    return widget.value()
+
+
+def set_option_value(widget, value) -> None:
+    if isinstance(widget, QComboBox):
+        widget.setCurrentText(str(value))
+    elif isinstance(widget, QLineEdit):
+        widget.setText(str(value))
+    else:
+        widget.setValue(value)

@@ -20,10 +20,12 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (QComboBox, QDialog, QDoubleSpinBox, QFileDialog, QHBoxLayout, QHeaderView,
+from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout,
+                               QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTableView, QVBoxLayout,
                                QWidget)
 
+from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.cases import file_cases, parse_seeds
 from workbench.batch.problem import PuzzleProblem
 from workbench.batch.report import compare, summarize
@@ -35,6 +37,7 @@ from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
 from workbench.core.registry import solvers
 
+from .generate_dialog import option_value, option_widget, set_option_value
 from .runs_table import RunsView
 
 COMMAND_CHOICE = "Your program (command)…"
@@ -63,6 +66,10 @@ class RunsPanel(QWidget):
         self.files_button = QPushButton("Files…")
         self.files_button.setToolTip("Run on input files instead of seeds")
         self.files_button.clicked.connect(self.choose_files)
+        self.option_values: dict = {}  # the puzzle's generator and instance options for the run
+        self.options_button = QPushButton("Options…")
+        self.options_button.setToolTip("The puzzle's generator and instance options for the run's cases")
+        self.options_button.clicked.connect(self.options_dialog)
         self.runner = QComboBox()
         self.runner.setToolTip("A built-in solver, or your own contest program run with the workbench as judge")
         self.runner.currentTextChanged.connect(self._runner_changed)
@@ -104,7 +111,7 @@ class RunsPanel(QWidget):
         # A bottom dock is wide and short: two rows of controls, the plots beside the table.
         what, how = QHBoxLayout(), QHBoxLayout()
         for row, label, widget, stretch in ((what, "Cases", self.seeds, 1), (what, None, self.files_button, 0),
-                                            (what, "Run", self.runner, 1), (what, None, self.command, 3),
+                                            (what, None, self.options_button, 0), (what, "Run", self.runner, 1), (what, None, self.command, 3),
                                             (how, "Time", self.time, 0), (how, "Jobs", self.jobs, 0),
                                             (how, None, self.start_button, 0), (how, None, self.stop_button, 0),
                                             (how, None, self.open_button, 0), (how, None, self.compare_button, 0)):
@@ -142,6 +149,7 @@ class RunsPanel(QWidget):
         self.runner.clear()
         self.runner.addItems([*solvers(puzzle_id), COMMAND_CHOICE])
         self.set_files([])
+        self.set_options({})
 
     def set_contest(self, config: ContestConfig) -> None:
         """Run a contest from its own tools: its program only, its time limit by default."""
@@ -155,6 +163,37 @@ class RunsPanel(QWidget):
         self.time.setValue(config.time_limit)
         self.runs_root = config.folder / "runs"
         self.set_files([])
+        self.set_options({})
+
+    def set_options(self, values: dict) -> None:
+        """The puzzle's options for the run (by name; the rest at their defaults)."""
+        options = puzzle_options(self.problem.puzzle if isinstance(self.problem, PuzzleProblem) else None)
+        self.option_values = {o.name: values.get(o.name, o.default) for o in options}
+        changed = [f"{o.name} {self.option_values[o.name]}" for o in options if self.option_values[o.name] != o.default]
+        self.options_button.setText(("Options: " + ", ".join(changed)) if changed else "Options…")
+        self.options_button.setVisible(bool(options))
+
+    def options_dialog(self) -> QDialog:
+        """The puzzle's options in a form; OK keeps them for the next run."""
+        options = puzzle_options(self.problem.puzzle if isinstance(self.problem, PuzzleProblem) else None)
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Options of the run's cases")
+        form = QFormLayout(dialog)
+        widgets = {}
+        for option in options:
+            widget = option_widget(option)
+            set_option_value(widget, self.option_values.get(option.name, option.default))
+            widget.setToolTip(option.help)
+            form.addRow(option.label or option.name, widget)
+            widgets[option.name] = widget
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        dialog.accepted.connect(lambda: self.set_options({n: option_value(w) for n, w in widgets.items()}))
+        dialog.widgets = widgets
+        dialog.open()
+        return dialog
 
     def _runner_changed(self, text: str) -> None:
         self.command.setVisible(text == COMMAND_CHOICE)
@@ -187,11 +226,14 @@ class RunsPanel(QWidget):
             runner = Runner(problem, self.time.value(), solver=self.runner.currentText())
         out = default_out(problem.id, root=self.runs_root)
         jobs = self.jobs.value()
+        generator, instance = (split_options(problem.puzzle, self.option_values)
+                               if isinstance(problem, PuzzleProblem) else ({}, {}))
 
         def make() -> BatchSpec:
-            cases = file_cases(files, {}) if seeds is None else problem.seed_cases(seeds, {}, {})
+            cases = file_cases(files, instance) if seeds is None else problem.seed_cases(seeds, generator, instance)
             return BatchSpec(runner, cases, out, jobs=jobs, best=best_known_path(problem.id, self.runs_root),
-                             command_line=["Runs panel"])
+                             command_line=["Runs panel"], generator_options=generator if seeds is not None else {},
+                             instance_options=instance)
 
         return make
 

@@ -17,11 +17,11 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFo
                                QScrollArea, QSpinBox, QSplitter, QTableWidget,
                                QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
-from solvers.driver import Budget
 from solvers.finish import finisher
 from solvers.job import SolverJob
 from solvers.online import build_run
-from workbench.core.errors import IllegalMove
+from solvers.run_setup import DEFAULT_SECONDS, checked_params, run_budget
+from workbench.core.errors import IllegalMove, WorkbenchError
 from workbench.core.line_scores import LineScorer
 from workbench.core.registry import solvers
 
@@ -138,7 +138,7 @@ class SolverPanel(QWidget):
         self.params_scroll.hide()
         self.seconds = QDoubleSpinBox()
         self.seconds.setRange(0.0, 86400.0)
-        self.seconds.setValue(10.0)
+        self.seconds.setValue(DEFAULT_SECONDS)
         self.seconds.setSuffix(" s")
         self.seconds.setSpecialValueText("no limit")
         self.nodes = QSpinBox()
@@ -328,12 +328,12 @@ class SolverPanel(QWidget):
             return
         self.start_pending = False
         instance, state, depth = self.problem
-        params = {name: w.value() for name, w in self.param_widgets.items()}
-        budget = Budget(seconds=seconds, nodes=nodes)
         try:
+            params = checked_params(cls, {name: w.value() for name, w in self.param_widgets.items()})
+            budget = run_budget(self.puzzle, instance, cls, params, seconds, nodes).budget
             target = build_run(self.puzzle, instance, state, cls, seed=self.seed.value(),
                                params=params, budget=budget)
-        except ValueError as error:
+        except (ValueError, WorkbenchError) as error:
             self.message.emit(f"Cannot start {cls.name}: {error}")
             return
         self.job = SolverJob(target, budget)

@@ -1,26 +1,47 @@
-"""Board painters, one module per puzzle (``<module>.py`` exposing ``ADAPTER``).
+"""Board painters: the puzzle package's own (a module exposing ``ADAPTER``, see the registry), or the
+generic grid painter for a puzzle that draws itself as a grid (``grid_picture``).
 
-The module name is the puzzle id with dashes turned into underscores, as for
-the rules packages; a puzzle without a painter is not offered in the GUI.
+A painter that fails to import is reported (the registry's plugin problems) and its puzzle is
+left out of the app, never silently.
 """
 
 from __future__ import annotations
 
-import importlib
 from functools import cache
 
-from workbench.core.registry import module_name, puzzles
+from workbench.core.registry import (PluginError, describe_error, optional_module, puzzles, report_problem,
+                                     sources)
 
 
 @cache
 def adapter_class(puzzle_id: str):
-    try:
-        module = importlib.import_module(f"workbench.gui.boards.{module_name(puzzle_id)}")
-    except ModuleNotFoundError:
+    """The painter class of ``puzzle_id``, or None when it has none; PluginError when it fails to import."""
+    source = sources().get(puzzle_id)
+    if source is None:
         return None
-    return getattr(module, "ADAPTER", None)
+    for name in source.board_modules:
+        try:
+            module = optional_module(name)
+        except Exception as error:
+            report_problem(f"{source.origin} (its board painter, {name})", error)
+            raise PluginError(f"the board painter of {puzzle_id} did not load: "
+                              f"{describe_error(error, source.folder)}") from None
+        if module is not None:
+            return getattr(module, "ADAPTER", None)
+    if callable(getattr(source.puzzle, "grid_picture", None)):
+        from .grid import GridAdapter
+
+        return GridAdapter
+    return None
 
 
 def playable_puzzles() -> list:
-    """The puzzles the GUI can show, in registry order."""
-    return [p for p in puzzles().values() if adapter_class(p.id) is not None]
+    """The puzzles the GUI can show, in registry order (one whose painter is broken is reported, not shown)."""
+    shown = []
+    for puzzle in puzzles().values():
+        try:
+            if adapter_class(puzzle.id) is not None:
+                shown.append(puzzle)
+        except PluginError:
+            continue
+    return shown

@@ -74,7 +74,7 @@ def run_agent(stdin: IO[str], stdout: IO[str], decide: Decide) -> tuple[str, ...
 def run_judge(instance: Candies, program) -> str:
     """The interactive judge's side: reveal p_t, read tilt t, and only then reveal p_{t+1}.
 
-    ``program`` is a ``workbench.batch.judge.JudgeChannel``; the tilts read are
+    ``program`` is a ``workbench.core.judge_channel.JudgeChannel``; the tilts read are
     returned as an answer file. A line that is not one tilt letter ends the game
     there, as the judge's own check does.
     """
