@@ -16,7 +16,7 @@ from typing import Sequence
 from workbench.core.errors import DestinationError, UsageError, WorkbenchError, readable
 from workbench.core.files import check_destination, check_folder, read_text, save_fallback, write_or_rescue
 from workbench.core.limits import full_number, positive_nodes, positive_seconds, seed_value
-from workbench.core.registry import puzzles, solvers
+from workbench.core.registry import PATH_VARIABLE, add_puzzle_path, plugin_problems, sources, solvers
 
 from .command_line import add_options, first_puzzle, puzzle_named
 
@@ -260,11 +260,18 @@ def cmd_agent(argv: Sequence[str]) -> int:
 # ------------------------------------------------------------------ list
 def cmd_list(argv: Sequence[str]) -> int:
     argparse.ArgumentParser(prog="main.py list", description="Puzzles and their solvers.").parse_args(argv)
-    for puzzle in puzzles().values():
-        print(f"{puzzle.id}: {puzzle.title}")
+    broken = 0
+    for puzzle_id, source in sources().items():
+        puzzle = source.puzzle
+        print(f"{puzzle.id}: {puzzle.title}" + ("" if source.origin == "built in" else f"  [{source.origin}]"))
         if puzzle.turn_seconds:
             print(f"  solve's default budget: {puzzle.turn_seconds:g} s per turn")
-        found = solvers(puzzle.id)
+        try:
+            found = solvers(puzzle_id)
+        except WorkbenchError as error:
+            print(f"  (its solvers did not load: {error})")
+            broken += 1
+            continue
         if not found:
             print("  (no solver yet)")
         for i, (name, cls) in enumerate(found.items()):
@@ -272,7 +279,7 @@ def cmd_list(argv: Sequence[str]) -> int:
             print(f"  {name}{default}: {cls.description}")
             for p in cls.params:
                 print(f"      --param {p.name}={p.default}  {p.help} [{p.low}..{p.high}]")
-    return 0
+    return 1 if broken or plugin_problems() else 0
 
 
 # ------------------------------------------------------------------ render
@@ -313,7 +320,8 @@ def cmd_render(argv: Sequence[str]) -> int:
 def cmd_gui(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="main.py", description="Puzzle Workbench. Commands: " + ", ".join(COMMANDS) +
-        " (main.py COMMAND --help); without a command, the app.")
+        " (main.py COMMAND --help); without a command, the app. Any command takes --puzzle-path DIR "
+        f"(repeatable; or {PATH_VARIABLE}) to load puzzle plugins from a folder.")
     parser.add_argument("file", nargs="?", help="an input or answer file to open, or a contest's folder "
                         "or contest.toml (see 'main.py contest')")
     parser.add_argument("--puzzle", help="the puzzle of FILE when it cannot be detected")
@@ -351,10 +359,40 @@ HANDLERS = {"gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd
             "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest}
 
 
+def _puzzle_paths(argv: list[str]) -> list[str]:
+    """Take every ``--puzzle-path DIR`` out of ``argv`` (it may stand anywhere) and look for puzzles there."""
+    rest, paths = [], []
+    words = iter(argv)
+    for word in words:
+        if word == "--puzzle-path":
+            paths.append(next(words, ""))
+        elif word.startswith("--puzzle-path="):
+            paths.append(word.split("=", 1)[1])
+        else:
+            rest.append(word)
+    for path in paths:
+        if not path or not Path(path).is_dir():
+            raise UsageError(f"--puzzle-path {path}: no such folder")
+        add_puzzle_path(path)
+    return rest
+
+
+def _warn_plugin_problems() -> None:
+    """Every command says which puzzle packages did not load (a mistake in one is never silent)."""
+    for problem in plugin_problems():
+        print(f"warning: {problem}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    try:
+        argv = _puzzle_paths(argv)
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
     handler = HANDLERS.get(argv[0]) if argv else None
     try:
+        _warn_plugin_problems()
         if handler is None:
             return cmd_gui(argv)
         status = handler(argv[1:])

@@ -66,6 +66,10 @@ class GridPuzzle:
         """A drag from ``start`` to ``end``: a move to try, or None."""
         return None
 
+    def grid_status(self, instance: Any, state: Any) -> str:
+        """A few words for the status bar (what the board still needs); usually empty."""
+        return ""
+
     def paint(self, instance: Any, cell: tuple[int, int], value: Any) -> Any:
         """The instance with ``cell`` painted ``value`` (a brush's); EditError when the rules forbid it."""
         raise NotImplementedError

@@ -19,6 +19,8 @@ from pathlib import Path
 from .numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
 from .registry import module_name, solver_folders, solvers
 
+REPO = Path(kernel_root())  # where the warm-up worker process runs
+
 
 def _sources(puzzle_id: str) -> list[Path]:
     files = [Path(kernel_root(), *module.split("/")) for module in SHARED_KERNEL_MODULES]

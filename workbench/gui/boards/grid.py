@@ -154,6 +154,9 @@ class GridAdapter(BoardAdapter):
     def key(self, instance, state, key):
         return self.keys.get(QKeySequence(key).toString())
 
+    def status_text(self, instance, state) -> str:
+        return self.puzzle.grid_status(instance, state)
+
     # ---------------------------------------------------------- editing
     def edit_click(self, instance, cell, paint=None):
         value = self.brush if paint is None else paint
