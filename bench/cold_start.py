@@ -30,15 +30,17 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-CASES = REPO.parent / "shared" / "cases"
-# A small case per puzzle (the solve is short; compilation dominates a cold start).
-SMALL = {
-    "comesolo": ("comesolo/rand_07_d70.txt", 2000),
-    "ahc011": ("ahc011/0000.txt", 20_000),
-    "ahc015": ("ahc015/0000.txt", 400),
-    "codevs": ("codevs/packs_1.txt", 2000),
-    "rolling-balls": ("rolling-balls/seed_1.txt", 2000),
-}
+
+
+def bench_case(puzzle_id: str, folder: Path) -> tuple[Path, int]:
+    """Every registered puzzle's own case: its generator's seed 1 with the puzzle's smoke options
+    (a short solve: compilation dominates a cold start), and its declared bench node budget."""
+    from workbench.core.registry import get_puzzle
+
+    puzzle = get_puzzle(puzzle_id)
+    path = folder / f"{puzzle_id}.txt"
+    path.write_text(puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator)))
+    return path, puzzle.smoke.bench_nodes
 
 
 def timed(command: list[str], env: dict) -> tuple[float, int]:
@@ -97,22 +99,26 @@ def window_probe(puzzle: str, case: Path, nodes: int) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("puzzles", nargs="*", default=list(SMALL), help="puzzle ids (default: all five)")
+    parser.add_argument("puzzles", nargs="*", help="puzzle ids (default: every registered puzzle)")
     parser.add_argument("--nodes", type=int, default=None, help="node budget of the solve (default: per puzzle)")
     parser.add_argument("--window", action="store_true", help="measure the app's first use instead (see above)")
     args = parser.parse_args(argv)
+    from workbench.core.registry import puzzles
+
+    args.puzzles = args.puzzles or sorted(puzzles())
     python = sys.executable
+    cases = Path(tempfile.mkdtemp(prefix="cold-start-cases-"))
     if args.window:
         print(f"{'puzzle':14} {'compiled':>10} {'first solve':>12} {'max GUI gap':>12}")
         for puzzle in args.puzzles:
-            case, nodes = SMALL[puzzle]
-            print(f"{puzzle:14} {window_probe(puzzle, CASES / case, args.nodes or nodes)}", flush=True)
+            case, nodes = bench_case(puzzle, cases)
+            print(f"{puzzle:14} {window_probe(puzzle, case, args.nodes or nodes)}", flush=True)
         return 0
     print(f"{'puzzle':14} {'cold solve':>11} {'warm-up':>9} {'warm solve':>11}")
     failed = 0
     for puzzle in args.puzzles:
-        case, nodes = SMALL[puzzle]
-        solve = [python, "main.py", "solve", puzzle, str(CASES / case), "--nodes", str(args.nodes or nodes)]
+        case, nodes = bench_case(puzzle, cases)
+        solve = [python, "main.py", "solve", puzzle, str(case), "--nodes", str(args.nodes or nodes)]
         with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache:
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)
             cold, rc1 = timed(solve, env)

@@ -31,14 +31,14 @@ import tempfile
 import time
 from pathlib import Path
 
-CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
-DEFAULT_CASES = {
-    "rolling-balls": CASES / "rolling-balls" / "seed_7.txt",
-    "ahc011": CASES / "ahc011" / "0009.txt",
-    "ahc015": CASES / "ahc015" / "0000.txt",
-    "codevs": CASES / "codevs" / "packs_1.txt",
-    "comesolo": CASES / "comesolo" / "rand_30_d60.txt",
-}
+def default_case(puzzle_id: str, folder: str) -> Path:
+    """A contest-size case of any registered puzzle: its generator's seed 1 at its defaults."""
+    from workbench.core.registry import get_puzzle
+
+    puzzle = get_puzzle(puzzle_id)
+    path = Path(folder) / f"{puzzle_id}-1.txt"
+    path.write_text(puzzle.format_input(puzzle.generate(1)))
+    return path
 TICK_MS = 5
 STALL_TARGET_MS, CANCEL_TARGET_MS = 30.0, 100.0
 
@@ -212,14 +212,16 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.responsiveness", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds of solving watched per puzzle")
     parser.add_argument("--cancels", type=int, default=3, help="cancel measurements per puzzle")
-    parser.add_argument("--puzzle", action="append", choices=sorted(DEFAULT_CASES))
+    parser.add_argument("--puzzle", action="append", help="a puzzle to measure (repeatable; default: every one)")
     parser.add_argument("--case", action="append", default=[], metavar="ID=FILE",
                         help="the case to open for a puzzle")
     parser.add_argument("--plot-samples", type=int, default=0, metavar="N",
                         help="also time a plot update and repaint (GUI thread CPU) once a run has "
                              "reported N samples (180000: a ten-minute online game)")
     args = parser.parse_args(argv)
-    cases = dict(DEFAULT_CASES)
+    from workbench.core.registry import puzzles
+
+    cases = {}
     for item in args.case:
         puzzle_id, _, file = item.partition("=")
         cases[puzzle_id] = Path(file)
@@ -228,8 +230,9 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([])
     rows = []
     with tempfile.TemporaryDirectory() as folder:
-        for puzzle_id in args.puzzle or list(DEFAULT_CASES):
-            row = measure_puzzle(app, puzzle_id, cases[puzzle_id], args.seconds, args.cancels, folder,
+        for puzzle_id in args.puzzle or sorted(puzzles()):
+            case = cases.get(puzzle_id) or default_case(puzzle_id, folder)
+            row = measure_puzzle(app, puzzle_id, case, args.seconds, args.cancels, folder,
                                  args.plot_samples)
             rows.append(row)
             print(f"{puzzle_id} solver={row['solver']} stall_ms={row['stall']:.1f} "

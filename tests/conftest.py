@@ -6,11 +6,21 @@ import pytest
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+def pytest_addoption(parser):
+    parser.addoption("--puzzle-path", action="append", default=[], metavar="DIR",
+                     help="load puzzle plugins from DIR too (as main.py --puzzle-path), e.g. for "
+                          "tests/test_every_puzzle.py")
+
+
 def pytest_configure(config):
     # Before pytest-qt makes the QApplication, as the app does: Qt WebEngine needs it (contest views).
     from workbench.gui.web_view import prepare_application
 
     prepare_application()
+    from workbench.core.registry import add_puzzle_path
+
+    for folder in config.getoption("--puzzle-path"):
+        add_puzzle_path(folder)
 
 REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"  # the contest data, outside the repo (bench/engines.py reads it too)

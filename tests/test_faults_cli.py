@@ -12,10 +12,19 @@ from pathlib import Path
 import pytest
 
 from workbench.cli import main as cli
+from workbench.core.registry import get_puzzle, puzzles
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 SMALL = "cases/comesolo/rand_07_d70.txt"
+
+
+def small_input(folder: Path, puzzle_id: str) -> Path:
+    """The puzzle's own small case (its smoke options), as a file."""
+    puzzle = get_puzzle(puzzle_id)
+    path = folder / f"{puzzle_id}.txt"
+    path.write_text(puzzle.format_input(puzzle.generate(puzzle.smoke.seeds[0], **puzzle.smoke.generator)))
+    return path
 
 
 def run(*args, stdin=None, stdout=subprocess.PIPE, env=None, cwd=REPO, timeout=300, input_text=None):
@@ -216,10 +225,10 @@ def test_a_write_in_progress_elsewhere_is_not_cleaned(tmp_path):
      "argument --seed: the seed must be 0..2^64-1 (18446744073709551615), got 18446744073709551616"),
     ("--seed", "-1", "argument --seed: the seed must be 0..2^64-1 (18446744073709551615), got -1"),
 ])
-@pytest.mark.parametrize("puzzle", ["ahc011", "ahc015", "codevs", "comesolo", "rolling-balls"])
-def test_bad_budgets_and_seeds_are_refused_for_every_puzzle(shared, capsys, puzzle, option, value, message):
+@pytest.mark.parametrize("puzzle", sorted(puzzles()))
+def test_bad_budgets_and_seeds_are_refused_for_every_puzzle(tmp_path, capsys, puzzle, option, value, message):
     with pytest.raises(SystemExit) as stopped:
-        cli(["solve", puzzle, str(shared / SMALL), option, value])
+        cli(["solve", puzzle, str(small_input(tmp_path, puzzle)), option, value])
     assert stopped.value.code == 2
     assert capsys.readouterr().err.endswith(f"main.py solve: error: {message}\n")
 
@@ -233,14 +242,13 @@ def test_budget_itself_refuses_nan_inf_and_negatives():
     assert Budget(seconds=0.0).seconds == 0.0  # an online game's last turn may have nothing left
 
 
-@pytest.mark.parametrize("puzzle, case", [
-    ("ahc011", "cases/ahc011/0000.txt"), ("comesolo", SMALL), ("codevs", "cases/codevs/packs_1.txt"),
-    ("rolling-balls", "cases/rolling-balls/seed_1.txt"), ("ahc015", "cases/ahc015/0000.txt")])
-def test_the_largest_seed_works_for_every_puzzle(shared, capsys, puzzle, case):
-    extra = ["--turns", "3"] if puzzle == "codevs" else []
+@pytest.mark.parametrize("puzzle", sorted(puzzles()))
+def test_the_largest_seed_works_for_every_puzzle(tmp_path, capsys, puzzle):
+    case = small_input(tmp_path, puzzle)
+    extra = [w for name, value in get_puzzle(puzzle).smoke.instance.items() for w in (f"--{name}", str(value))]
     # A small seed first: numba must not then squeeze a seed past 2^63 into the int64 kernel it compiled.
     for seed in (5, 2**63, 2**64 - 1):
-        assert cli(["solve", puzzle, str(shared / case), "--nodes", "100", "--seed", str(seed), *extra]) == 0
+        assert cli(["solve", puzzle, str(case), "--nodes", "100", "--seed", str(seed), *extra]) == 0
 
 
 def test_agent_refuses_an_out_of_range_parameter(shared, monkeypatch, capsys):
@@ -260,8 +268,6 @@ def test_a_board_with_nothing_to_do_returns_at_once(shared, capsys):
 
 
 def test_batch_totals_print_every_digit(shared, tmp_path, capsys):
-    from workbench.core.registry import get_puzzle
-
     puzzle = get_puzzle("ahc015")
     cases = [shared / f"cases/ahc015/{i:04d}.txt" for i in range(8)]
     assert cli(["solve", "ahc015", *map(str, cases), "--nodes", "300", "-o", str(tmp_path)]) == 0

@@ -1,44 +1,39 @@
 """Hypothesis fuzzing of every puzzle's input parser, answer parser and agent (issue 14).
 
-Real contest files are mutated (characters of other scripts, odd whitespace,
-control characters, a BOM, huge numbers, lines dropped or doubled). Whatever
-comes in, a parser either returns or raises a WorkbenchError with a printable
-message: never a traceback. The judges' integer reader is checked against a
-plain reference implementation.
+Each registered puzzle's own files are mutated (characters of other scripts, odd whitespace,
+control characters, a BOM, huge numbers, lines dropped or doubled): an input its generator
+made, an answer of a line of legal moves, and what its judge sends its agent. Whatever comes
+in, a parser either returns or raises a WorkbenchError with a printable message: never a
+traceback. The judges' integer reader is checked against a plain reference implementation.
 """
 
+import functools
 import io
 import re
-from pathlib import Path
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.judge_text import C, JAVA, JAVA_INT, RUST
-from workbench.core.registry import get_puzzle
-
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-if not SHARED.is_dir():  # the tests below are built from its files when the module loads
-    pytest.skip("../shared is not beside the checkout", allow_module_level=True)
+from workbench.core.registry import get_puzzle, puzzles
 
 NASTY = ("0123456789+-_ \t\r\n\x0b\x0c\x1c\x1f\x00\x85\xa0\u2028\u3000\ufeff٤６ｘSEND FBLRUDxX#.*"
          "99999999999999999999999")
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
-# (puzzle, input file, answer file) for each puzzle
-FILES = {
-    "ahc011": ("cases/ahc011/0000.txt", "repro/base_ahc011.out"),
-    "ahc015": ("cases/ahc015/0000.txt", "repro/base_ahc015.out"),
-    "codevs": ("cases/codevs/packs_1.txt", "repro/base_codevs.out"),
-    "comesolo": ("repro/comesolo_rand_10_d50.txt", "repro/base_comesolo.out"),
-    "rolling-balls": ("cases/rolling-balls/seed_2.txt", "repro/base_rolling-balls.out"),
-}
+PUZZLES = sorted(puzzles())
 
 
-def text_of(relative: str) -> str:
-    return (SHARED / relative).read_text()
+@functools.cache
+def bases(puzzle_id: str) -> tuple:
+    """(instance, its input text, the answer of a line of legal moves, what the judge sends the agent)."""
+    from test_every_puzzle import judge_transcript, playout, small_case
+
+    puzzle = get_puzzle(puzzle_id)
+    instance = small_case(puzzle)
+    answer = puzzle.format_solution(instance, playout(puzzle, instance))
+    return instance, puzzle.format_input(instance), answer, judge_transcript(puzzle, instance)
 
 
 @st.composite
@@ -74,38 +69,30 @@ def only_clear_errors(call):
         assert len(message) < 2100
 
 
-def make_input_test(puzzle_id):
-    base = text_of(FILES[puzzle_id][0])
-
-    @FUZZ
-    @given(text=mutated(base))
-    def test(text):
-        only_clear_errors(lambda: get_puzzle(puzzle_id).parse_input(text))
-
-    return test
+@st.composite
+def case_and_text(draw, part: int):
+    """A puzzle, and one of its files (``part`` of ``bases``) mutated."""
+    puzzle_id = draw(st.sampled_from(PUZZLES))
+    return puzzle_id, draw(mutated(bases(puzzle_id)[part]))
 
 
-def make_answer_test(puzzle_id):
-    puzzle = get_puzzle(puzzle_id)
-    instance = puzzle.parse_input(text_of(FILES[puzzle_id][0]))
-    base = text_of(FILES[puzzle_id][1])
-
-    @FUZZ
-    @given(text=mutated(base))
-    def test(text):
-        only_clear_errors(lambda: puzzle.score_solution(instance, text))
-
-    return test
+@FUZZ
+@given(case=case_and_text(1))
+def test_fuzz_input_parsers(case):
+    puzzle_id, text = case
+    only_clear_errors(lambda: get_puzzle(puzzle_id).parse_input(text))
 
 
-for _id in FILES:
-    _name = _id.replace("-", "_")
-    globals()[f"test_fuzz_{_name}_input_parser"] = make_input_test(_id)
-    globals()[f"test_fuzz_{_name}_answer_parser"] = make_answer_test(_id)
+@FUZZ
+@given(case=case_and_text(2))
+def test_fuzz_answer_parsers(case):
+    puzzle_id, text = case
+    only_clear_errors(lambda: get_puzzle(puzzle_id).score_solution(bases(puzzle_id)[0], text))
 
 
 # ------------------------------------------------------------------ agents (the protocol readers)
-def _first_legal(puzzle):
+def first_legal(puzzle):
+    """An agent's decision: the first legal move (online: tilt F)."""
     def solve(instance, *rest):
         if rest:  # an online decider: (view, turns_left)
             return "F"
@@ -113,31 +100,12 @@ def _first_legal(puzzle):
     return solve
 
 
-AGENT_INPUTS = {
-    "ahc015": "cases/ahc015/0000.txt",
-    "rolling-balls": "cases/rolling-balls/seed_2.txt",
-    "comesolo": "repro/comesolo_rand_10_d50.txt",
-    "ahc011": "cases/ahc011/0000.txt",
-    "codevs": "repro/agent_codevs_gauge-negative.txt",
-}
-
-
-def make_agent_test(puzzle_id):
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(case=case_and_text(3))
+def test_fuzz_agents(case):
+    puzzle_id, text = case
     puzzle = get_puzzle(puzzle_id)
-    base = text_of(AGENT_INPUTS[puzzle_id])
-    if puzzle_id == "codevs":  # a good recorded turn to mutate: the gauge put back to 0
-        base = base.replace("\n-1\n", "\n0\n", 1)
-
-    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(text=mutated(base))
-    def test(text):
-        only_clear_errors(lambda: puzzle.agent(io.StringIO(text), io.StringIO(), _first_legal(puzzle)))
-
-    return test
-
-
-for _id in AGENT_INPUTS:
-    globals()[f"test_fuzz_{_id.replace('-', '_')}_agent"] = make_agent_test(_id)
+    only_clear_errors(lambda: puzzle.agent(io.StringIO(text), io.StringIO(), first_legal(puzzle)))
 
 
 # ------------------------------------------------------------------ the integer reader

@@ -24,8 +24,9 @@ COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "contes
 
 
 def _load_instance(puzzle, path: str, args=None):
-    """Parse an input file, then apply the puzzle's instance options given on the command line."""
-    instance = puzzle.parse_input(read_text(path))
+    """Parse an input file (its ``--case K`` when it holds several, a level collection), then apply
+    the puzzle's instance options given on the command line."""
+    instance = puzzle.parse_input(pick_case(puzzle, read_text(path), path, getattr(args, "case", None)))
     options = {o.name: getattr(args, o.name) for o in puzzle.instance_options} if args else {}
     if not options:
         return instance
@@ -33,6 +34,24 @@ def _load_instance(puzzle, path: str, args=None):
         return puzzle.configure(instance, **options)
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def pick_case(puzzle, text: str, path, number: int | None) -> str:
+    """The text of case ``number`` (1-based) of a file; a file of one case needs no number."""
+    cases = puzzle.split_cases(text)
+    if number is None:
+        if len(cases) > 1:
+            raise UsageError(f"{path} holds {len(cases)} cases: choose one with --case K (1..{len(cases)}), "
+                             "or run them all with 'main.py batch'")
+        return cases[0][1]
+    if not 1 <= number <= len(cases):
+        raise UsageError(f"--case {number}: {path} holds {len(cases)} case{'s' if len(cases) != 1 else ''}")
+    return cases[number - 1][1]
+
+
+def add_case_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--case", type=int, metavar="K", help="which case of a file that holds several "
+                        "(a level collection), from 1")
 
 
 # ------------------------------------------------------------------ gen
@@ -66,6 +85,7 @@ def cmd_score(argv: Sequence[str]) -> int:
     parser.add_argument("puzzle")
     parser.add_argument("input")
     parser.add_argument("output")
+    add_case_option(parser)
     add_options(parser, getattr(first_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
     puzzle = puzzle_named(args.puzzle)
@@ -139,6 +159,7 @@ def cmd_solve(argv: Sequence[str]) -> int:
     parser.description = "Solve one or many inputs and write contest-format answers."
     parser.add_argument("puzzle")
     parser.add_argument("inputs", nargs="+", metavar="INPUT")
+    add_case_option(parser)
     parser.add_argument("-o", "--output",
                         help="answer file (one input) or folder (several inputs: NAME.out for each "
                              "input NAME.txt; two inputs with the same NAME are refused); default: stdout")
@@ -290,6 +311,7 @@ def cmd_render(argv: Sequence[str]) -> int:
     parser.add_argument("puzzle")
     parser.add_argument("input")
     parser.add_argument("answer", nargs="?", help="an answer file to replay (default: none, the start)")
+    add_case_option(parser)
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png, FILE.gif or FILE.mp4")
     parser.add_argument("--step", type=int, metavar="K",
                         help="for .png: the position after K moves (default: the end)")
@@ -355,7 +377,13 @@ def cmd_contest(argv: Sequence[str]) -> int:
     return run(argv)
 
 
-HANDLERS = {"gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent, "list": cmd_list,
+def cmd_new_puzzle(argv: Sequence[str]) -> int:
+    from workbench.scaffold import cmd_new_puzzle as run
+
+    return run(argv)
+
+
+HANDLERS = {"new-puzzle": cmd_new_puzzle, "gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent, "list": cmd_list,
             "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest}
 
 

@@ -11,7 +11,7 @@ import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from workbench.core.errors import FormatError, WorkbenchError
 from workbench.core.files import read_text
@@ -70,21 +70,35 @@ def seed_cases(puzzle, seeds: Sequence[int], generator_options: dict[str, Any],
     return cases
 
 
-def file_cases(paths: Sequence[str], instance_options: dict[str, Any]) -> list[BatchCase]:
-    """Cases named by their file stems; a stem seen before gets '-2', '-3', ... (in the order given)."""
+def file_cases(paths: Sequence[str], instance_options: dict[str, Any],
+               split: Callable[[str], list[tuple[str, str]]] | None = None) -> list[BatchCase]:
+    """Cases named by their file stems; a stem seen before gets '-2', '-3', ... (in the order given).
+
+    ``split`` gives the cases a file holds (a level collection: one case each, named STEM-K)."""
     cases, taken = [], set()
-    for index, path in enumerate(paths):
-        stem = Path(path).stem or f"case{index}"
+
+    def add(stem: str, source: str, text: str, problem: str = "") -> None:
         name, k = stem, 1
         while name in taken:
             k += 1
             name = f"{stem}-{k}"
         taken.add(name)
+        cases.append(BatchCase(len(cases), name, source, None, text, dict(instance_options), problem))
+
+    for index, path in enumerate(paths):
+        stem = Path(path).stem or f"case{index}"
         try:
-            text, problem = read_text(path), ""
+            text = read_text(path)
+            parts = split(text) if split is not None else [("", text)]
         except WorkbenchError as error:
-            text, problem = "", str(error)
-        cases.append(BatchCase(index, name, str(path), None, text, dict(instance_options), problem))
+            add(stem, str(path), "", str(error))
+            continue
+        if len(parts) == 1:
+            add(stem, str(path), parts[0][1])
+            continue
+        width = len(str(len(parts)))
+        for number, (title, part) in enumerate(parts, start=1):
+            add(f"{stem}-{number:0{width}d}", f"{path}#{number}" + (f" {title}" if title else ""), part)
     return cases
 
 

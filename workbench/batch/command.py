@@ -28,7 +28,7 @@ from solvers.run_setup import (DEFAULT_SECONDS, checked_params, choose_solver, p
 from workbench.command_line import add_options
 from workbench.core.errors import UsageError, WorkbenchError
 
-from .cases import file_cases, load_instance, parse_seeds
+from .cases import load_instance, parse_seeds
 from .problem import PuzzleProblem
 from .report import compare, default_group, filtered, group_column, summarize
 from .results import CaseResult, plain_number, previous_run, read_run
@@ -147,7 +147,10 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
         raise UsageError("name a puzzle or a contest first")
     generator = {o.name: getattr(args, o.name) for o in (puzzle.generator_options if puzzle else ())}
     instance = {o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())}
-    cases = problem.seed_cases(_seeds(args), generator, instance) if args.seeds else file_cases(args.inputs, instance)
+    if args.seeds:
+        cases = problem.seed_cases(_seeds(args), generator, instance)
+    else:
+        cases = problem.file_cases(args.inputs, instance)
     if puzzle is None:
         runner = _contest_runner(problem, args)
     elif args.cmd:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Protocol, Sequence
 
 from workbench.core.errors import WorkbenchError
 
-from .cases import BatchCase, load_instance, seed_cases
+from .cases import BatchCase, file_cases, load_instance, seed_cases
 
 if TYPE_CHECKING:
     from .results import CaseResult
@@ -29,6 +29,8 @@ class BatchProblem(Protocol):
     def objective(self) -> str: ...  # "max" or "min"
 
     def seed_cases(self, seeds: Sequence[int], generator_options: dict, instance_options: dict) -> list[BatchCase]: ...
+
+    def file_cases(self, paths: Sequence[str], instance_options: dict) -> list[BatchCase]: ...
 
     def features(self, case: BatchCase) -> dict: ...  # WorkbenchError or ValueError when the input is bad
 
@@ -61,6 +63,9 @@ class PuzzleProblem:
 
     def seed_cases(self, seeds, generator_options, instance_options) -> list[BatchCase]:
         return seed_cases(self.puzzle, seeds, generator_options, instance_options)
+
+    def file_cases(self, paths, instance_options) -> list[BatchCase]:
+        return file_cases(paths, instance_options, self.puzzle.split_cases)
 
     def features(self, case: BatchCase) -> dict:
         return self.puzzle.case_features(load_instance(self.puzzle, case))

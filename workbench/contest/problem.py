@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
-from workbench.batch.cases import BatchCase
+from workbench.batch.cases import BatchCase, file_cases
 from workbench.batch.judge import run_program
 from workbench.batch.results import CaseResult
 from workbench.batch.tasks import CaseRun
@@ -77,6 +77,9 @@ class ContestProblem:
         width = max(4, len(str(max(seeds, default=0))))
         return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, inputs[seed])
                 for index, seed in enumerate(seeds)]
+
+    def file_cases(self, paths, instance_options=None) -> list[BatchCase]:
+        return file_cases(paths, {})
 
     def features(self, case: BatchCase) -> dict:
         return first_line_numbers(case.input_text, self.config.features)

@@ -60,7 +60,7 @@ class ScoreReport:
     score: int | float  # exactly what the judge computes (0 when invalid)
     text: str  # the score as printed, e.g. "868056" or "0.9700000"
     facts: tuple[tuple[str, Any], ...] = ()  # ("moves", 12), ("pieces left", 3), ...
-    # False when the answer is valid but does not count (a Sokoban level left unsolved): a batch
+    # False when the answer is valid but does not count (a level left unsolved): a batch
     # gives such a case WA, whatever its score, so a "min" puzzle never ranks it best.
     complete: bool = True
 

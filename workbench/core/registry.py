@@ -5,7 +5,7 @@ in this order (the first package to claim an id keeps it):
 
 - built in: the packages of ``workbench/puzzles/``;
 - installed: a Python distribution with an entry point in the group ``puzzle_workbench.puzzles``
-  whose value names the package, e.g. ``sokoban = "my_sokoban"`` in its pyproject.toml;
+  whose value names the package, e.g. ``lights-out = "lights_out"`` in its pyproject.toml;
 - a folder: ``--puzzle-path DIR`` or ``PUZZLE_WORKBENCH_PATH`` (folders separated by ``os.pathsep``).
   A folder holding ``__init__.py`` is one puzzle; otherwise each package inside it is one.
 

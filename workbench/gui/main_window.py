@@ -632,8 +632,9 @@ class MainWindow(QMainWindow):
         self.error_dialog.open()  # window-modal, without a nested event loop
         return False
 
-    def open_path(self, path: str | Path, puzzle_id: str | None = None) -> bool:
-        """Open an input file, or an answer for the current board; report failures."""
+    def open_path(self, path: str | Path, puzzle_id: str | None = None, case: int | None = None) -> bool:
+        """Open an input file (its case number ``case``, from 1, when it holds several: a level
+        collection; None asks which), or an answer for the current board; report failures."""
         path = Path(path)
         try:
             text = read_text(path)
@@ -645,7 +646,14 @@ class MainWindow(QMainWindow):
         candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._input_candidates(text)
         for puzzle in candidates:
             try:
-                session = Session(puzzle, puzzle.parse_input(text), path)
+                cases = puzzle.split_cases(text)
+                if len(cases) > 1 and case is None:
+                    case = self.choose_case(path, cases)
+                    if case is None:
+                        return False  # the user chose none
+                if case is not None and not 1 <= case <= len(cases):
+                    return self._cannot_open(path, f"{path.name} holds {len(cases)} cases, not a case {case}")
+                session = Session(puzzle, puzzle.parse_input(cases[(case or 1) - 1][1]), path)
             except FormatError as error:
                 input_error = error
                 continue
@@ -662,6 +670,14 @@ class MainWindow(QMainWindow):
                 return self.load_solution(path)
         detail = f": {input_error}" if input_error else ""
         return self._cannot_open(path, f"{path.name} is neither a board nor an answer for this board{detail}")
+
+    def choose_case(self, path: Path, cases: list[tuple[str, str]]) -> int | None:
+        """Ask which case of a file that holds several to open (1-based), or None."""
+        from PySide6.QtWidgets import QInputDialog
+
+        names = [f"{i}. {title}" if title else f"{i}" for i, (title, _) in enumerate(cases, start=1)]
+        chosen, ok = QInputDialog.getItem(self, "Which one?", f"{path.name} holds {len(cases)} cases:", names, 0, False)
+        return names.index(chosen) + 1 if ok else None
 
     def _input_candidates(self, text: str) -> list:
         """Puzzles whose input format fits, the current puzzle first."""

@@ -18,7 +18,7 @@ import queue
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QHeaderView,
@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpin
                                QWidget)
 
 from solvers.run_setup import puzzle_options, split_options
-from workbench.batch.cases import file_cases, parse_seeds
+from workbench.batch.cases import parse_seeds
 from workbench.batch.problem import PuzzleProblem
 from workbench.batch.report import compare, summarize
 from workbench.batch.results import plain_number, read_run
@@ -230,7 +230,10 @@ class RunsPanel(QWidget):
                                if isinstance(problem, PuzzleProblem) else ({}, {}))
 
         def make() -> BatchSpec:
-            cases = file_cases(files, instance) if seeds is None else problem.seed_cases(seeds, generator, instance)
+            if seeds is None:
+                cases = problem.file_cases(files, instance)
+            else:
+                cases = problem.seed_cases(seeds, generator, instance)
             return BatchSpec(runner, cases, out, jobs=jobs, best=best_known_path(problem.id, self.runs_root),
                              command_line=["Runs panel"], generator_options=generator if seeds is not None else {},
                              instance_options=instance)

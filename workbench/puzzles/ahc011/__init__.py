@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from workbench.core.errors import FormatError
-from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
+from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator
 from .board import Board, Case, board_problems, components, largest_tree, legal_directions, slide, tree_size
@@ -21,6 +21,7 @@ class Ahc011(Puzzle):
         Option("size", int, 0, "board side N (0: the official 6 + seed % 5)", label="Board side N",
                low=0, high=30, special="official (6 + seed % 5)"),
     ))
+    smoke: Smoke = field(default_factory=lambda: Smoke(bench_nodes=20_000))
 
     def sniff(self, text: str) -> bool:
         # Stricter than parse_input: the contest's own T = 2N^3 keeps other

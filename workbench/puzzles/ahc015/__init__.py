@@ -7,11 +7,11 @@ Solvers and policies see the ``Box`` alone.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, Callable, Sequence
 
 from workbench.core.errors import IllegalMove
-from workbench.core.puzzle import Frame, ParsedSolution, Puzzle, ScoreReport, Transition
+from workbench.core.puzzle import Frame, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator
 from .box import (CANDIES, FLAVOUR_NAMES, SIDE, TILT_NAMES, TILTS, Box, Candies, components,
@@ -25,6 +25,8 @@ class Ahc015(Puzzle):
     title: str = "AHC015 Halloween Candy (online)"
     online: bool = True
     turn_seconds: float = 0.1  # the default `solve` budget per turn (100 turns: 10 s, as before)
+    # A tilt, then the next candy drops: moves resolve in stages.
+    smoke: Smoke = field(default_factory=lambda: Smoke(staged=True, bench_nodes=400))
 
     def sniff(self, text: str) -> bool:
         return formats.sniff(text)

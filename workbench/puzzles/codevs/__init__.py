@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import IO, Any, Callable, Sequence
 
-from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
+from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator, rules
 from .server import serve
@@ -33,6 +33,9 @@ class Codevs(Puzzle):
         Option("turns", int, formats.PACKS, "turn budget K: the answer plays at most K turns"),
     ))
     turn_seconds: float = 0.6  # the default `solve` budget per turn (the chain beam needs about that)
+    # A short game for the test kit; chains resolve in stages (a replay shows each).
+    smoke: Smoke = dataclasses.field(default_factory=lambda: Smoke(generator={"turns": 6}, instance={"turns": 6},
+                                                                   staged=True, bench_nodes=2000))
 
     def configure(self, instance: Case, turns: int = formats.PACKS) -> Case:
         return dataclasses.replace(instance, turns=turns)

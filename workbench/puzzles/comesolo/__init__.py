@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from workbench.core.errors import IllegalMove
-from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Transition
+from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator
 from .board import Board, Jump, check_jump, legal_jumps, play
@@ -27,6 +27,8 @@ class Comesolo(Puzzle):
         Option("shape", str, "random", "random, full-hole, blockcheck or cross", label="Shape",
                choices=("random", "full-hole", "blockcheck", "cross")),
     ))
+    # The test kit's small case; the cold-start bench's budget on a contest-size board.
+    smoke: Smoke = field(default_factory=lambda: Smoke(generator={"size": 7}, bench_nodes=2000))
 
     def parse_input(self, text: str) -> Board:
         return formats.parse_input(text)

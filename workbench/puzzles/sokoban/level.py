@@ -114,8 +114,12 @@ def parse_level(lines: list[str], first_line: int, title: str = "") -> Level:
 
 
 def _is_board_line(line: str) -> bool:
-    stripped = line.rstrip()
-    return bool(stripped) and "#" in stripped and set(stripped) <= BOARD_CHARS
+    """Rows of squares; a row walled at both ends is one too, so a stray character in it is reported
+    at its column instead of cutting the level in two."""
+    stripped = line.strip()
+    if not stripped:
+        return False
+    return ("#" in stripped and set(line.rstrip()) <= BOARD_CHARS) or (stripped[0] == stripped[-1] == "#")
 
 
 def split_levels(text: str) -> list[tuple[str, list[str], int]]:

@@ -1,0 +1,123 @@
+"""Puzzles from outside the tree: a folder (--puzzle-path / PUZZLE_WORKBENCH_PATH), an installed entry
+point, and the package `main.py new-puzzle` writes, which works at once everywhere. A broken plugin is
+named with its error and line, never skipped in silence."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def run(*args, env=None, cwd=None):
+    return subprocess.run([sys.executable, str(REPO / "main.py"), *map(str, args)], capture_output=True, text=True,
+                          env={**os.environ, **(env or {})}, cwd=cwd or REPO, timeout=600)
+
+
+@pytest.fixture(scope="module")
+def scaffold(tmp_path_factory) -> Path:
+    """A folder of plugins holding what `new-puzzle lights-out` writes."""
+    folder = tmp_path_factory.mktemp("plugins")
+    done = run("new-puzzle", "lights-out", "--dir", folder)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == str(folder / "lights_out")
+    return folder
+
+
+def test_a_new_puzzle_works_at_once_on_the_command_line(scaffold, tmp_path):
+    path = ["--puzzle-path", scaffold]
+    listed = run(*path, "list")
+    assert listed.returncode == 0 and f"lights-out: Lights out  [{scaffold / 'lights_out'}]" in listed.stdout
+    assert "greedy (default)" in listed.stdout
+    case, answer = tmp_path / "case.txt", tmp_path / "answer.txt"
+    assert run(*path, "gen", "lights-out", "4", "--size", "5", "-o", case).returncode == 0
+    assert case.read_text().startswith("5 5\n")
+    solved = run(*path, "solve", "lights-out", case, "--nodes", "100", "-o", answer)
+    assert solved.returncode == 0, solved.stderr
+    scored = run(*path, "score", "lights-out", case, answer)
+    assert scored.returncode == 0 and scored.stdout.splitlines()[-1] == solved.stderr.splitlines()[-1]
+    batch = run(*path, "batch", "lights-out", "--seeds", "0-3", "--nodes", "100", "--jobs", "2",
+                "--out", tmp_path / "run", "--best", tmp_path / "best.csv")
+    assert batch.returncode == 0, batch.stderr
+    assert (tmp_path / "run" / "results.csv").read_text().count(",OK,") == 4  # the workers loaded it too
+    picture = run(*path, "render", "lights-out", case, answer, "-o", tmp_path / "end.png")
+    assert picture.returncode == 0 and (tmp_path / "end.png").read_bytes()[:4] == b"\x89PNG"
+    # The environment variable works as the option does.
+    assert "lights-out" in run("list", env={"PUZZLE_WORKBENCH_PATH": str(scaffold)}).stdout
+
+
+def test_a_new_puzzle_passes_the_conformance_kit(scaffold):
+    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--puzzle-path",
+                           str(scaffold), str(REPO / "tests" / "test_every_puzzle.py"), "-k", "lights"],
+                          capture_output=True, text=True, cwd=REPO, timeout=900,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout.splitlines()[-1] and "failed" not in done.stdout.splitlines()[-1]
+
+
+def test_new_puzzle_refuses_bad_names_and_existing_puzzles(scaffold, tmp_path):
+    assert "is not a puzzle id" in run("new-puzzle", "Bad Name", "--dir", tmp_path).stderr
+    assert "there is a puzzle 'comesolo' already" in run("new-puzzle", "comesolo", "--dir", tmp_path).stderr
+    again = run("new-puzzle", "lights-out", "--dir", scaffold)
+    assert again.returncode == 1 and "exists: choose another name or --dir" in again.stderr
+
+
+def write_plugin(folder: Path, name: str, init: str, solvers: str | None = None) -> Path:
+    package = folder / name
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text(textwrap.dedent(init))
+    if solvers is not None:
+        (package / "solvers.py").write_text(textwrap.dedent(solvers))
+    return package
+
+
+def test_a_broken_plugin_is_named_with_its_error_and_line(scaffold, tmp_path):
+    broken = write_plugin(tmp_path, "broken", """
+        from workbench.core.puzzle import Puzzle
+        import a_module_that_is_not_there
+    """)
+    write_plugin(tmp_path, "empty", "VALUE = 1\n")
+    listed = run("--puzzle-path", tmp_path, "list")
+    assert listed.returncode == 1
+    assert (f"warning: puzzle plugin {broken} did not load: ModuleNotFoundError: No module named "
+            f"'a_module_that_is_not_there' ({broken / '__init__.py'}, line 3)") in listed.stderr
+    assert f"warning: puzzle plugin {tmp_path / 'empty'} did not load: the package has no PUZZLE" in listed.stderr
+    assert "comesolo: " in listed.stdout  # the others still load
+    missing = run("--puzzle-path", tmp_path / "nowhere", "list")
+    assert missing.returncode == 1 and "--puzzle-path" in missing.stderr and "no such folder" in missing.stderr
+
+
+def test_a_plugin_whose_solvers_fail_to_import_says_so(scaffold, tmp_path):
+    text = (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"', 'id: str = "lamps"')
+    package = write_plugin(tmp_path, "lamps", text, "import numpy\nraise RuntimeError('a bug in the solvers')\n")
+    listed = run("--puzzle-path", tmp_path, "list")
+    assert "lamps: " in listed.stdout
+    assert (f"(its solvers did not load: the solvers of lamps did not load: RuntimeError: a bug in the solvers "
+            f"({package / 'solvers.py'}, line 2))") in listed.stdout
+    case = tmp_path / "case.txt"
+    assert run("--puzzle-path", tmp_path, "gen", "lamps", "1", "-o", case).returncode == 0
+    solved = run("--puzzle-path", tmp_path, "solve", "lamps", case, "--nodes", "10")
+    assert solved.returncode == 1 and "RuntimeError: a bug in the solvers" in solved.stderr
+
+
+def test_an_installed_entry_point_plugin_loads(scaffold, tmp_path):
+    site = tmp_path / "site"
+    package = site / "lanterns"
+    package.mkdir(parents=True)
+    text = (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"',
+                                                                          'id: str = "lanterns"')
+    (package / "__init__.py").write_text(text)
+    (package / "solvers.py").write_text((scaffold / "lights_out" / "solvers.py").read_text())
+    info = site / "lanterns-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lanterns\nVersion: 0.1\n")
+    (info / "entry_points.txt").write_text("[puzzle_workbench.puzzles]\nlanterns = lanterns\n")
+    listed = run("list", env={"PYTHONPATH": str(site)})
+    assert "lanterns: Lights out  [entry point lanterns (lanterns)]" in listed.stdout, listed.stderr
+    assert "greedy (default)" in listed.stdout.split("lanterns:")[1]

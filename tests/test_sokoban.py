@@ -1,0 +1,189 @@
+"""Sokoban, the sixth puzzle, built only through the plugin interface: XSB collections, LURD answers,
+the rules, an optimal A* checked against breadth-first search, the CLI and batch over a collection,
+hand play and editing in the app, and no file outside its own folder naming it."""
+
+from __future__ import annotations
+
+import csv
+import subprocess
+from collections import deque
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+from solvers.driver import Budget, run
+from workbench.cli import main
+from workbench.core.errors import FormatError, IllegalMove
+from workbench.core.registry import get_puzzle, solvers
+
+REPO = Path(__file__).resolve().parents[1]
+SOKOBAN = get_puzzle("sokoban")
+
+# Two levels of our own, the way collection files come: a comment or a text line before a level,
+# SOK's "Title:" after one, and author lines to skip.
+COLLECTION = """\
+; A first one
+
+#####
+#@$.#
+#####
+Title: One push
+Author: the workbench
+
+Corner
+
+ #####
+##   #
+#  $ #
+# # .#
+#@   #
+######
+"""
+
+
+def test_a_collection_reads_as_levels_with_titles():
+    cases = SOKOBAN.split_cases(COLLECTION)
+    assert [title for title, _ in cases] == ["One push", "Corner"]
+    level = SOKOBAN.parse_input(cases[1][1]).level
+    assert (level.rows, level.cols, len(level.boxes)) == (6, 6, 1)
+    assert cases[0][1] == "#####\n#@$.#\n#####\nTitle: One push\n"
+    with pytest.raises(FormatError, match="holds 2 levels: choose one"):
+        SOKOBAN.parse_input(COLLECTION)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("#####\n#@$.#\n#@  #\n#####\n", "line 1: a level needs exactly one player (@ or +), found 2 (line 2, line 3)"),
+    ("#####\n#@$ #\n#####\n", "line 1: the level has 1 boxes but 0 goals"),
+    ("#####\n#@ .#\n#####\n", "line 1: the level has no box"),
+    ("\n\n######\n#@$ .#\n#  x #\n######\n", "line 5: column 4: 'x' is not a Sokoban square"),
+    ("hello\n", "no Sokoban level here"),
+])
+def test_bad_levels_are_refused_naming_the_line(text, message):
+    with pytest.raises(FormatError) as error:
+        SOKOBAN.parse_input(text)
+    assert message in str(error.value)
+
+
+def test_lurd_answers_push_in_upper_case_and_wrap():
+    case = SOKOBAN.parse_input("#######\n#@ $ .#\n#######\n")
+    assert SOKOBAN.format_solution(case, ["r", "r", "r"]) == "rRR\n"
+    assert SOKOBAN.score_solution(case, "rRR\n").facts == (("solved", "yes"), ("moves", 3), ("pushes", 2),
+                                                           ("boxes on goals", "1/1"))
+    assert SOKOBAN.parse_solution(case, "r R\nr").moves == ("r", "r", "r")  # case and spaces are not checked
+    with pytest.raises(FormatError, match="line 2: column 3: 'x' is not a step"):
+        SOKOBAN.parse_solution(case, "rr\nrRx\n")
+    with pytest.raises(IllegalMove, match="line 1, move 4: cannot step right: the box at \\(2,6\\) has a wall behind it"):
+        SOKOBAN.score_solution(case, "rRRR\n")
+    with pytest.raises(IllegalMove, match="move 1: cannot step up: a wall is in the way"):
+        SOKOBAN.score_solution(case, "u")
+    unsolved = SOKOBAN.score_solution(case, "rR\n")
+    assert not unsolved.complete and unsolved.text == "2 (not solved)"
+    pushes = SOKOBAN.configure(case, metric="pushes")
+    assert SOKOBAN.score_solution(pushes, "rRR\n").score == 2
+
+
+def fewest(case, metric: str) -> int:
+    """Breadth-first search over every position: the fewest moves, or (0-1 BFS) the fewest pushes."""
+    start = SOKOBAN.initial_state(case)
+    best, todo = {(start.player, start.boxes): 0}, deque([start])
+    while todo:
+        state = todo.popleft()
+        cost = best[(state.player, state.boxes)]
+        if state.solved(case.level):
+            return cost
+        for move in SOKOBAN.legal_moves(case, state):
+            after = SOKOBAN.apply(case, state, move).state
+            step = 1 if metric == "moves" else after.pushes - state.pushes
+            key = (after.player, after.boxes)
+            if key not in best or best[key] > cost + step:
+                best[key] = cost + step
+                todo.append(after) if step else todo.appendleft(after)
+    raise AssertionError("no solution")
+
+
+@pytest.mark.parametrize("metric", ["moves", "pushes"])
+@pytest.mark.parametrize("seed", range(1, 9))
+def test_the_astar_answer_is_optimal(seed, metric):
+    case = SOKOBAN.configure(SOKOBAN.generate(seed, rows=7, cols=7, boxes=2), metric=metric)
+    solver = solvers("sokoban")["astar"](SOKOBAN, (case, SOKOBAN.initial_state(case)))
+    result = run(solver, Budget(nodes=200_000), slice_expansions=50)
+    report = SOKOBAN.score_solution(case, SOKOBAN.format_solution(case, result.moves))
+    assert report.complete and result.stopped_by == "done"
+    assert report.score == fewest(case, metric)
+
+
+def test_deadlocks_and_a_level_without_a_way_out():
+    # The box in the corner can never leave it: no search at all.
+    stuck = SOKOBAN.parse_input("#####\n#$ .#\n# @ #\n#####\n")
+    solver = solvers("sokoban")["astar"](SOKOBAN, (stuck, SOKOBAN.initial_state(stuck)))
+    progress = solver.run_slice(100)
+    assert progress.done and progress.expansions == 0 and solver.best_moves() == ()
+
+
+def test_the_frontier_shows_f_g_h_and_previews_its_line():
+    case = SOKOBAN.generate(5, rows=9, cols=9, boxes=3)
+    solver = solvers("sokoban")["astar"](SOKOBAN, (case, SOKOBAN.initial_state(case)))
+    solver.run_slice(20)
+    entries = solver.frontier(5)
+    assert entries and [e.score for e in entries] == sorted((e.score for e in entries), reverse=True)
+    for entry in entries:
+        facts = dict(entry.facts)
+        assert facts["f"] == facts["g"] + facts["h"] and entry.depth == len(entry.moves)
+        state = SOKOBAN.final_state(case, entry.moves)  # every previewed line is legal
+        assert state.pushes == facts["pushes"]
+
+
+def test_the_command_line_picks_a_level_of_a_collection(tmp_path, capsys):
+    levels = tmp_path / "levels.xsb"
+    levels.write_text(COLLECTION)
+    assert main(["solve", "sokoban", str(levels), "--nodes", "1000"]) == 1
+    assert "holds 2 cases: choose one with --case K (1..2)" in capsys.readouterr().err
+    answer = tmp_path / "corner.lurd"
+    assert main(["solve", "sokoban", str(levels), "--case", "2", "--nodes", "5000", "-o", str(answer)]) == 0
+    capsys.readouterr()
+    assert main(["score", "sokoban", str(levels), str(answer), "--case", "2"]) == 0
+    assert capsys.readouterr().out.startswith("solved: yes\n")
+    assert main(["batch", "sokoban", str(levels), "--nodes", "5000", "--out", str(tmp_path / "run"),
+                 "--best", str(tmp_path / "best.csv")]) == 0
+    rows = list(csv.DictReader(open(tmp_path / "run" / "results.csv")))
+    assert [(r["name"], r["case"], r["verdict"]) for r in rows] == [
+        ("levels-1", f"{levels}#1 One push", "OK"), ("levels-2", f"{levels}#2 Corner", "OK")]
+    assert rows[0]["score"] == "1" and rows[0]["relative"] == "1.000000"
+    # An answer that does not finish is WA, whatever its (low) number of moves.
+    assert main(["batch", "sokoban", str(levels), "--cmd", "sh -c 'cat >/dev/null; echo u'", "--out", str(tmp_path / "wa"),
+                 "--best", str(tmp_path / "best.csv")]) == 0
+    rows = list(csv.DictReader(open(tmp_path / "wa" / "results.csv")))
+    assert rows[1]["verdict"] == "WA" and rows[1]["message"].startswith("incomplete: score 1 (not solved)")
+
+
+def test_hand_play_undo_and_editing_in_the_app(qtbot, window, tmp_path, monkeypatch):
+    levels = tmp_path / "levels.xsb"
+    levels.write_text(COLLECTION)
+    monkeypatch.setattr(window, "choose_case", lambda path, cases: 1)  # the dialog's answer
+    assert window.open_path(levels)
+    assert window.session.puzzle is SOKOBAN and window.session.instance.level.title == "One push"
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key_Left)  # a wall: refused, nothing moves
+    assert window.session.history.current.depth == 0
+    qtbot.keyClick(window.view, Qt.Key_Right)  # the push onto the goal
+    state = window.session.state
+    assert state.solved(window.session.instance.level) and state.pushes == 1
+    assert "solved yes" in window.score_label.text()
+    window.undo()
+    assert window.session.state.pushes == 0
+    # The editor paints with the puzzle's own squares.
+    window.set_edit_mode(True)
+    assert [label for label, _ in window.adapter.palette][:3] == ["Wall", "Floor", "Goal"]
+    instance, _ = window.adapter.edit_click(window.session.instance, (1, 3), " ")
+    assert instance.level.goals[1 * 5 + 3] == 0
+    assert "1 boxes, 0 goals" in SOKOBAN.grid_status(instance, SOKOBAN.initial_state(instance))
+
+
+def test_no_file_outside_its_own_folder_names_it():
+    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=REPO,
+                           capture_output=True, text=True, check=True).stdout.split()
+    own = ("workbench/puzzles/sokoban/", "tests/test_sokoban.py")
+    naming = [f for f in files if not f.startswith(own) and not f.endswith(".md")
+              and (REPO / f).is_file() and "sokoban" in (REPO / f).read_text(errors="replace").lower()]
+    assert naming == []  # (the README, documentation for people, lists the puzzles)
