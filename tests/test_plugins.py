@@ -121,3 +121,25 @@ def test_an_installed_entry_point_plugin_loads(scaffold, tmp_path):
     listed = run("list", env={"PYTHONPATH": str(site)})
     assert "lanterns: Lights out  [entry point lanterns (lanterns)]" in listed.stdout, listed.stderr
     assert "greedy (default)" in listed.stdout.split("lanterns:")[1]
+
+
+def test_the_app_names_a_broken_plugin(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtCore import QSettings
+
+    from workbench.core import registry
+    from workbench.gui.app import build_window
+
+    write_plugin(tmp_path, "broken", "raise ValueError('oops in the rules')\n")
+    monkeypatch.setenv("PUZZLE_WORKBENCH_PATH", str(tmp_path))
+    registry.reset()
+    try:
+        window = build_window(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+        qtbot.addWidget(window)
+        text = window.plugin_dialog.text()
+        assert f"puzzle plugin {tmp_path / 'broken'} did not load: ValueError: oops in the rules" in text
+        assert "line 1" in text and "comesolo" in [window.puzzle_choice.itemData(i)
+                                                    for i in range(window.puzzle_choice.count())]
+        window.close()
+    finally:
+        monkeypatch.delenv("PUZZLE_WORKBENCH_PATH")
+        registry.reset()

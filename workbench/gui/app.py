@@ -26,6 +26,7 @@ def build_window(path: str | None = None, puzzle_id: str | None = None, settings
     window.set_session(Session.open(default, DEFAULT_BOARD))
     if path:
         window.open_path(path, puzzle_id)
+    window.report_plugin_problems()
     favour_the_gui_thread()
     freeze_long_lived()  # Qt's, pyqtgraph's and numba's objects stay for the session
     return window

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMai
 from solvers.finish import finish_moves, finisher
 from workbench.core.errors import DestinationError, FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import check_destination, read_text, write_atomic
-from workbench.core.registry import get_puzzle
+from workbench.core.registry import get_puzzle, plugin_problems
 from workbench.core.history import HistoryNode
 from workbench.core.session import Session
 
@@ -622,6 +622,18 @@ class MainWindow(QMainWindow):
             self.refresh()
 
     # ================================================================ files
+    def report_plugin_problems(self) -> QMessageBox | None:
+        """Puzzle packages that did not load (or whose solvers or painter did not): a dialog names
+        each with its error, so a mistake in a plugin is never silent; the other puzzles work."""
+        problems = plugin_problems()
+        if not problems:
+            return None
+        self.plugin_dialog = QMessageBox(QMessageBox.Warning, "A puzzle did not load",
+                                         "\n\n".join(str(p) for p in problems), parent=self)
+        self.plugin_dialog.open()
+        self.statusBar().showMessage(f"⚠ {len(problems)} puzzle plugin(s) did not load (see the dialog)", 15000)
+        return self.plugin_dialog
+
     def _cannot_open(self, path: Path, message: str) -> bool:
         """A file that cannot be opened: the status bar and a dialog say why (the board stays)."""
         self.show_error(message)
