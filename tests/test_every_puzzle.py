@@ -133,32 +133,31 @@ def test_every_solver_gives_the_same_valid_answer_for_a_seed_and_node_budget(puz
         puzzle.score_solution(instance, text)  # the engine accepts it
 
 
+def small_batch(puzzle, folder: Path, *how: str) -> list[dict]:
+    """``main.py batch`` of the puzzle's smoke seeds and options, run ``how``; the rows, all OK."""
+    if not solvers(puzzle.id):
+        pytest.skip("no solver")
+    smoke = puzzle.smoke
+    assert main(["batch", puzzle.id, "--seeds", ",".join(map(str, smoke.seeds)),
+                 *option_flags({**smoke.generator, **smoke.instance}), *how, "--out", str(folder / "run"),
+                 "--best", str(folder / "best.csv")]) == 0
+    rows = list(csv.DictReader(open(folder / "run" / "results.csv")))
+    assert [r["verdict"] for r in rows] == ["OK"] * len(smoke.seeds), rows
+    return rows
+
+
 @pytest.mark.parametrize("puzzle_id", PUZZLES)
 def test_a_batch_of_the_default_solver_is_all_ok(puzzle_id, tmp_path, capsys):
     puzzle = get_puzzle(puzzle_id)
-    if not solvers(puzzle_id):
-        pytest.skip("no solver")
-    smoke = puzzle.smoke
-    seeds = ",".join(map(str, smoke.seeds))
-    assert main(["batch", puzzle_id, "--seeds", seeds, *option_flags({**smoke.generator, **smoke.instance}),
-                 "--nodes", str(smoke.nodes), "--jobs", "1", "--out", str(tmp_path / "run"),
-                 "--best", str(tmp_path / "best.csv")]) == 0
-    rows = list(csv.DictReader(open(tmp_path / "run" / "results.csv")))
-    assert [r["verdict"] for r in rows] == ["OK"] * len(smoke.seeds), rows
+    small_batch(puzzle, tmp_path, "--nodes", str(puzzle.smoke.nodes), "--jobs", "1")
 
 
 @pytest.mark.parametrize("puzzle_id", PUZZLES)
 def test_the_workbench_agent_plays_the_contest_protocol(puzzle_id, tmp_path, capsys):
     puzzle = get_puzzle(puzzle_id)
-    if not solvers(puzzle_id):
-        pytest.skip("no solver")
     smoke = puzzle.smoke
     agent = f"{sys.executable} {REPO / 'main.py'} agent {puzzle_id} --nodes {smoke.nodes}"
-    assert main(["batch", puzzle_id, "--seeds", ",".join(map(str, smoke.seeds)),
-                 *option_flags({**smoke.generator, **smoke.instance}), "--cmd", agent, "--time", "120",
-                 "--jobs", "2", "--out", str(tmp_path / "run"), "--best", str(tmp_path / "best.csv")]) == 0
-    rows = list(csv.DictReader(open(tmp_path / "run" / "results.csv")))
-    assert [r["verdict"] for r in rows] == ["OK"] * len(smoke.seeds), rows
+    rows = small_batch(puzzle, tmp_path, "--cmd", agent, "--time", "120", "--jobs", "2")
     for row in rows:  # the answer on disk scores what the table says
         instance = puzzle.configure(puzzle.parse_input((tmp_path / "run" / row["input"]).read_text()),
                                     **smoke.instance) if smoke.instance else \

@@ -73,7 +73,8 @@ def test_lurd_answers_push_in_upper_case_and_wrap():
     assert SOKOBAN.parse_solution(case, "r R\nr").moves == ("r", "r", "r")  # case and spaces are not checked
     with pytest.raises(FormatError, match="line 2: column 3: 'x' is not a step"):
         SOKOBAN.parse_solution(case, "rr\nrRx\n")
-    with pytest.raises(IllegalMove, match="line 1, move 4: cannot step right: the box at \\(2,6\\) has a wall behind it"):
+    wall_behind = "line 1, move 4: cannot step right: the box at \\(2,6\\) has a wall behind it"
+    with pytest.raises(IllegalMove, match=wall_behind):
         SOKOBAN.score_solution(case, "rRRR\n")
     with pytest.raises(IllegalMove, match="move 1: cannot step up: a wall is in the way"):
         SOKOBAN.score_solution(case, "u")
@@ -151,7 +152,8 @@ def test_the_command_line_picks_a_level_of_a_collection(tmp_path, capsys):
         ("levels-1", f"{levels}#1 One push", "OK"), ("levels-2", f"{levels}#2 Corner", "OK")]
     assert rows[0]["score"] == "1" and rows[0]["relative"] == "1.000000"
     # An answer that does not finish is WA, whatever its (low) number of moves.
-    assert main(["batch", "sokoban", str(levels), "--cmd", "sh -c 'cat >/dev/null; echo u'", "--out", str(tmp_path / "wa"),
+    assert main(["batch", "sokoban", str(levels), "--cmd", "sh -c 'cat >/dev/null; echo u'",
+                 "--out", str(tmp_path / "wa"),
                  "--best", str(tmp_path / "best.csv")]) == 0
     rows = list(csv.DictReader(open(tmp_path / "wa" / "results.csv")))
     assert rows[1]["verdict"] == "WA" and rows[1]["message"].startswith("incomplete: score 1 (not solved)")

@@ -383,7 +383,8 @@ def cmd_new_puzzle(argv: Sequence[str]) -> int:
     return run(argv)
 
 
-HANDLERS = {"new-puzzle": cmd_new_puzzle, "gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent, "list": cmd_list,
+HANDLERS = {"new-puzzle": cmd_new_puzzle, "gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent,
+            "list": cmd_list,
             "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest}
 
 

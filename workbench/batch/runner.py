@@ -89,7 +89,8 @@ class BatchRun:
     def meta(self) -> dict:
         runner = self.spec.runner
         return {
-            "puzzle": self.problem.id, "kind": self.problem.kind, "features": self.features, "objective": self.problem.objective,
+            "puzzle": self.problem.id, "kind": self.problem.kind, "features": self.features,
+            "objective": self.problem.objective,
             **self.problem.meta(), "label": self.spec.label, "command_line": self.spec.command_line,
             "solver": runner.solver, "params": runner.params, "command": runner.command,
             "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,

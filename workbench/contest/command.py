@@ -143,7 +143,8 @@ def cmd_init(argv: Sequence[str]) -> int:
 
 
 def cmd_list(argv: Sequence[str]) -> int:
-    argparse.ArgumentParser(prog="main.py contest list", description="The contests 'contest init' made.").parse_args(argv)
+    argparse.ArgumentParser(prog="main.py contest list",
+                            description="The contests 'contest init' made.").parse_args(argv)
     contests = known.known()
     if not contests:
         _say("no contests yet: main.py contest init FOLDER")

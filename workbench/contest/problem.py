@@ -103,30 +103,34 @@ class ContestProblem:
             outcome = run_program(_feed(case.input_text), fill(config.run, values), runner.seconds, cwd=runner.cwd)
             run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
                           outcome.stderr_tail, data=outcome.data)
-            if outcome.verdict is not None:
-                last = [line for line in outcome.stderr_tail.splitlines() if line.strip()]
-                if outcome.verdict == "RE" and last:
-                    run.message += f"; stderr: {last[-1].strip()[:200]}"
+            if outcome.verdict is not None:  # TLE, a crash, or more output than any answer needs
+                said = [line for line in outcome.stderr_tail.splitlines() if line.strip()]
+                if outcome.verdict == "RE" and said:
+                    run.message += f"; stderr: {said[-1].strip()[:200]}"
                 return run
             (work / "out.txt").write_text(outcome.answer or "")
-            texts = [outcome.stderr_tail]
-            if config.score:
-                (work / "score").mkdir()
-                tool = run_tool(fill(config.score, values), work / "score")
-                if tool.returncode != 0:
-                    run.verdict, run.message = "WA", f"the score step failed: {tool.failure()}"
-                    return run
-                texts = [tool.stdout, tool.stderr]
-            run.score = find_score(config.score_pattern, texts)
-            if run.score is None:
-                said = [line for text in texts for line in text.splitlines() if line.strip()]
-                run.verdict = "WA"
-                run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
-            elif run.score <= 0:
-                others = [line.strip() for text in texts for line in text.splitlines()
-                          if line.strip() and not config.score_pattern.search(line)]
-                run.verdict, run.message = "WA", "score 0" + (f": {others[0][:200]}" if others else "")
-            return run
+            return self._scored(run, values, work, outcome.stderr_tail)
+
+    def _scored(self, run: CaseRun, values: dict, work: Path, stderr_tail: str) -> CaseRun:
+        """The score step's verdict on a case that ran: its score, or WA saying why there is none."""
+        config = self.config
+        texts = [stderr_tail]  # without a score step, the tester wrote the score on stderr
+        if config.score:
+            (work / "score").mkdir()
+            tool = run_tool(fill(config.score, values), work / "score")
+            if tool.returncode != 0:
+                run.verdict, run.message = "WA", f"the score step failed: {tool.failure()}"
+                return run
+            texts = [tool.stdout, tool.stderr]
+        run.score = find_score(config.score_pattern, texts)
+        said = [line.strip() for text in texts for line in text.splitlines() if line.strip()]
+        if run.score is None:
+            run.verdict = "WA"
+            run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
+        elif run.score <= 0:  # pahcer's rule: the official vis scores a wrong answer 0 and says why
+            reasons = [line for line in said if not config.score_pattern.search(line)]
+            run.verdict, run.message = "WA", "score 0" + (f": {reasons[0][:200]}" if reasons else "")
+        return run
 
     def judge(self, case: BatchCase, run: CaseRun) -> CaseResult:
         """The official tools already judged: keep their score and verdict, add the case's features."""

@@ -242,7 +242,8 @@ def solvers(puzzle_id: str) -> dict[str, type]:
             module = optional_module(name)
         except Exception as error:
             report_problem(f"{source.origin} (its solvers, {name})", error)
-            raise PluginError(f"the solvers of {puzzle_id} did not load: {describe_error(error, source.folder)}") from None
+            raise PluginError(f"the solvers of {puzzle_id} did not load: "
+                              f"{describe_error(error, source.folder)}") from None
         if module is not None:
             return {cls.name: cls for cls in getattr(module, "SOLVERS", ())}
     return {}

@@ -75,7 +75,8 @@ class RunsPanel(QWidget):
         self.runner.currentTextChanged.connect(self._runner_changed)
         self.command = QLineEdit()
         self.command.setPlaceholderText("e.g. ./a.out or python3 main.py")
-        self.command.setToolTip("Run through the shell from the workbench's folder; the contest's stdin/stdout protocol")
+        self.command.setToolTip("Run through the shell from the workbench's folder; the contest's stdin/stdout "
+                                "protocol")
         self.time = QDoubleSpinBox()
         self.time.setRange(0.05, 3600)
         self.time.setValue(2.0)
@@ -111,7 +112,8 @@ class RunsPanel(QWidget):
         # A bottom dock is wide and short: two rows of controls, the plots beside the table.
         what, how = QHBoxLayout(), QHBoxLayout()
         for row, label, widget, stretch in ((what, "Cases", self.seeds, 1), (what, None, self.files_button, 0),
-                                            (what, None, self.options_button, 0), (what, "Run", self.runner, 1), (what, None, self.command, 3),
+                                            (what, None, self.options_button, 0), (what, "Run", self.runner, 1),
+                                            (what, None, self.command, 3),
                                             (how, "Time", self.time, 0), (how, "Jobs", self.jobs, 0),
                                             (how, None, self.start_button, 0), (how, None, self.stop_button, 0),
                                             (how, None, self.open_button, 0), (how, None, self.compare_button, 0)):

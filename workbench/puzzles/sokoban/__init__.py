@@ -47,8 +47,6 @@ class Sokoban(GridPuzzle, Puzzle):
         Option("rows", int, 8, "rows of the level, its walls included", label="Rows", low=5, high=30),
         Option("cols", int, 8, "columns of the level, its walls included", label="Columns", low=5, high=30),
         Option("boxes", int, 3, "boxes (and goals)", label="Boxes", low=1, high=100),
-        Option("walls", float, 0.12, "share of the inner cells that are walls", label="Inner walls",
-               low=0.0, high=0.3),
     ))
     instance_options: tuple = field(default_factory=lambda: (
         Option("metric", str, "moves", "what the score counts: moves or pushes", label="Score counts",

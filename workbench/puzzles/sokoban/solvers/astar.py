@@ -13,7 +13,7 @@ import numpy as np
 from solvers.base import FrontierEntry, Param, Progress, Solver
 
 from .kernels import (BEST, DONE, EXHAUSTED, EXPANDED, FAR, FULL, HEAP, SOLUTION, SOLVED, USED, astar_slice,
-                      heap_key, neighbour_table, push_distances, rebuild_table)
+                      heap_key, matching_cost, neighbour_table, push_distances, rebuild_table)
 
 LETTERS = "lurd"
 START_NODES = 1 << 14
@@ -28,8 +28,9 @@ def _zobrist(cells: int, salt: int) -> np.ndarray:
 class AStarSolver(Solver):
     name = "astar"
     resumable = True  # astar_slice may stop after any expansion
-    description = ("A* over pushes with dead-square and frozen-box deadlock pruning: the fewest moves "
-                   "(or pushes, with --metric pushes); the frontier shows each state's f = g + h.")
+    description = ("A* over pushes, h the cheapest matching of boxes to goals, with dead-square, frozen-box "
+                   "and matching deadlocks pruned: the fewest moves (or pushes, with --metric pushes); the "
+                   "frontier shows each state's f = g + h.")
     params = (
         Param("max_nodes", int, 4_000_000, 1_000, 64_000_000,
               f"the most states kept (about {BYTES_PER_NODE} bytes each)", label="State limit",
@@ -47,7 +48,8 @@ class AStarSolver(Solver):
         self.walls = np.frombuffer(level.walls, dtype=np.uint8).copy()
         self.goals = np.frombuffer(level.goals, dtype=np.uint8).copy()
         self.nb = neighbour_table(level.rows, level.cols, self.walls)
-        self.h_cell = push_distances(self.nb, self.walls, self.goals)
+        self.goal_dist = push_distances(self.nb, self.walls, self.goals)
+        self.h_cell = self.goal_dist.min(axis=0) if len(self.goal_dist) else np.full(cells, FAR, dtype=np.int32)
         self.count_moves = case.metric == "moves"
         boxes = np.array(sorted(state.boxes), dtype=np.int16)
         self.zob_box, self.zob_player = _zobrist(cells, 1 + seed), _zobrist(cells, 2 + seed)
@@ -58,7 +60,11 @@ class AStarSolver(Solver):
         self.queue = np.zeros(cells, dtype=np.int32)
         self.occ = np.zeros(cells, dtype=np.uint8)
         self.child = np.zeros(len(boxes), dtype=np.int16)
-        h = int(sum(int(self.h_cell[b]) for b in boxes))
+        # The Hungarian method's work arrays (1-based, one spare slot).
+        self.hu, self.hv, self.hminv = (np.zeros(len(boxes) + 1, dtype=np.int64) for _ in range(3))
+        self.hp, self.hway = (np.zeros(len(boxes) + 1, dtype=np.int64) for _ in range(2))
+        self.hused = np.zeros(len(boxes) + 1, dtype=np.bool_)
+        h = int(matching_cost(self.goal_dist, boxes, self.hu, self.hv, self.hp, self.hway, self.hminv, self.hused))
         root_hash = np.uint64(0)
         for b in boxes:
             root_hash ^= self.zob_box[b]
@@ -112,8 +118,9 @@ class AStarSolver(Solver):
             before = int(self.meta[EXPANDED])
             astar_slice(left, self.meta, self.nbox, self.nplayer, self.ng, self.npush, self.nh, self.nparent,
                         self.nclosed, self.nhash, self.table, self.hkey, self.hnode, self.nb, self.walls,
-                        self.h_cell, self.goals, self.rows, self.cols, self.zob_box, self.zob_player,
-                        self.count_moves, self.dist, self.stamp, self.queue, self.occ, self.child, self.stop_flag)
+                        self.h_cell, self.goal_dist, self.goals, self.rows, self.cols, self.zob_box,
+                        self.zob_player, self.count_moves, self.dist, self.stamp, self.queue, self.occ, self.child,
+                        self.hu, self.hv, self.hp, self.hway, self.hminv, self.hused, self.stop_flag)
             left -= int(self.meta[EXPANDED]) - before
             if not self.meta[FULL]:
                 break

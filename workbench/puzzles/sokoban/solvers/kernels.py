@@ -2,11 +2,12 @@
 
 A state is the boxes' cells (sorted) and the player's cell right after the last push (exact, so a
 push's cost in moves is the walk to it plus one). Only pushes make edges; the walk between them is
-a breadth-first search over the floor with the boxes in the way. The heuristic is the sum over
-boxes of the fewest pushes from its cell to the nearest goal (other boxes ignored): admissible and
-consistent for both moves and pushes, so the first solved state popped is optimal. A box is never
-pushed onto a dead square (no goal reachable from it) nor into a 2x2 block of walls and boxes
-that holds a box off its goal (a frozen deadlock).
+a breadth-first search over the floor with the boxes in the way. The heuristic is the cheapest
+matching of boxes to goals, each pair costing the fewest pushes from the box's cell to the goal
+(other boxes ignored; the Hungarian method): admissible and consistent for both moves and pushes,
+since a push changes it by one at most, so the first solved state popped is optimal. A box is
+never pushed onto a dead square (no goal reachable from it), into a 2x2 block of walls and boxes
+that holds a box off its goal (a frozen deadlock), nor where no matching of boxes to goals is left.
 
 Directions are l, u, r, d (0..3); the opposite of d is (d + 2) % 4.
 """
@@ -39,16 +40,21 @@ def neighbour_table(rows, cols, walls):
 
 @njit(cache=True, nogil=True)
 def push_distances(nb, walls, goals):
-    """int32[cells]: the fewest pushes that bring a box from each cell to a goal, alone on the level
-    (FAR when none can: a dead square). Breadth-first from the goals, pulling."""
+    """int32[goals, cells]: the fewest pushes that bring a box from each cell to each goal, alone on
+    the level (FAR when it cannot). Breadth-first from each goal, pulling."""
     cells = nb.shape[0]
-    best = np.full(cells, FAR, dtype=np.int32)
-    dist = np.empty(cells, dtype=np.int32)
+    count = 0
+    for cell in range(cells):
+        if goals[cell] and not walls[cell]:
+            count += 1
+    table = np.full((count, cells), FAR, dtype=np.int32)
     queue = np.empty(cells, dtype=np.int32)
+    g = -1
     for goal in range(cells):
         if goals[goal] == 0 or walls[goal]:
             continue
-        dist[:] = FAR
+        g += 1
+        dist = table[g]
         dist[goal] = 0
         head, tail = 0, 1
         queue[0] = goal
@@ -65,10 +71,53 @@ def push_distances(nb, walls, goals):
                 dist[x] = dist[y] + 1
                 queue[tail] = x
                 tail += 1
-        for cell in range(cells):
-            if dist[cell] < best[cell]:
-                best[cell] = dist[cell]
-    return best
+    return table
+
+
+@njit(cache=True, nogil=True)
+def matching_cost(goal_dist, boxes, u, v, p, way, minv, used):
+    """The cheapest assignment of ``boxes`` to goals (one each) under ``goal_dist``: the Hungarian
+    method with potentials, O(boxes^3). FAR or more when no assignment avoids an impossible pair."""
+    n = boxes.shape[0]
+    u[:] = 0
+    v[:] = 0
+    p[:] = 0
+    way[:] = 0
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv[:] = 1 << 60
+        used[:] = False
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            delta = np.int64(1) << 60
+            j1 = 0
+            for j in range(1, n + 1):
+                if not used[j]:
+                    cur = goal_dist[j - 1, boxes[i0 - 1]] - u[i0] - v[j]
+                    if cur < minv[j]:
+                        minv[j] = cur
+                        way[j] = j0
+                    if minv[j] < delta:
+                        delta = minv[j]
+                        j1 = j
+            for j in range(n + 1):
+                if used[j]:
+                    u[p[j]] += delta
+                    v[j] -= delta
+                else:
+                    minv[j] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while True:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+            if j0 == 0:
+                break
+    return -v[0]
 
 
 @njit(cache=True, nogil=True)
@@ -167,8 +216,8 @@ def _frozen(walls, occ, goals, rows, cols, cell):
 
 @njit(cache=True, nogil=True)
 def astar_slice(max_expansions, meta, nbox, nplayer, ng, npush, nh, nparent, nclosed, nhash, table, hkey,
-                hnode, nb, walls, h_cell, goals, rows, cols, zob_box, zob_player, count_moves, dist, stamp, queue, occ,
-                child, stop_flag):
+                hnode, nb, walls, h_cell, goal_dist, goals, rows, cols, zob_box, zob_player, count_moves, dist, stamp,
+                queue, occ, child, hu, hv, hp, hway, hminv, hused, stop_flag):
     """Expand up to ``max_expansions`` nodes; meta[DONE] says when a solution is popped or nothing is
     left, meta[FULL] when the node arrays need room (the caller grows them and calls again)."""
     boxes = nbox.shape[1]
@@ -243,14 +292,17 @@ def astar_slice(max_expansions, meta, nbox, nplayer, ng, npush, nh, nparent, ncl
                 if not placed:
                     child[k] = to
                 cost = ng[node] + (dist[frm] + 1 if count_moves else 1)
-                h = nh[node] - h_cell[box] + h_cell[to]
                 hsh = nhash[node] ^ zob_box[box] ^ zob_box[to] ^ zob_player[nplayer[node]] ^ zob_player[box]
                 found = _find(table, nhash, nbox, nplayer, hsh, child, box)
                 if found >= 0:
                     if nclosed[found] or ng[found] <= cost:
                         continue
                     target = found
+                    h = nh[found]
                 else:
+                    h = matching_cost(goal_dist, child, hu, hv, hp, hway, hminv, hused)
+                    if h >= FAR:
+                        continue  # the boxes can no longer all reach goals of their own
                     target = meta[USED]
                     meta[USED] += 1
                     table[-found - 1] = target
