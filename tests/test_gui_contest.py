@@ -4,6 +4,7 @@ filter and group the run, and a point of the scatter plot opens its case."""
 
 from __future__ import annotations
 
+import json
 import sys
 import textwrap
 from pathlib import Path
@@ -168,6 +169,16 @@ def test_the_window_opens_on_the_newest_run_and_compares(qtbot, tmp_path, contes
     assert dialog.comparison.ties == 3  # the same program on the same cases
     assert dialog.findChild(QLabel).text().startswith("A = second, B = first\n3 shared cases: B wins 0")
     dialog.close()
+    # A run with the best frozen leaves the best-known file as it was.
+    best = (runs / "best-known" / "pegs.csv").read_text()
+    panel = window.runs_panel
+    panel.seeds.setText("0-2")
+    panel.command.setText(reporter)
+    panel.freeze_best.setChecked(True)
+    assert panel.start()
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 3, timeout=120_000)
+    assert (runs / "best-known" / "pegs.csv").read_text() == best
+    assert json.loads((panel.run_folder / "run.json").read_text())["best_frozen"] is True
     window.close()
 
 

@@ -1,4 +1,4 @@
-"""What a batch runs cases of: a built-in puzzle here, or a contest from its own tools (``workbench.contest``).
+"""What a batch runs cases of: a puzzle (``PuzzleProblem``), or a contest from its own tools (``workbench.contest``).
 
 A problem makes the cases of a seed list, names their features, plays one case
 (on a worker: a local process or a Dask worker, so it is a small picklable
@@ -43,7 +43,7 @@ class BatchProblem(Protocol):
 
 @dataclass(frozen=True)
 class PuzzleProblem:
-    """A built-in puzzle: bit-exact generators, and every answer re-scored by its engine."""
+    """A registered puzzle: bit-exact generators, and every answer re-scored by its engine."""
 
     id: str
     kind = "puzzle"
@@ -56,7 +56,7 @@ class PuzzleProblem:
 
     @property
     def objective(self) -> str:
-        return getattr(self.puzzle, "objective", "max")
+        return self.puzzle.objective
 
     def meta(self) -> dict:
         return {}

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout,
+from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QHeaderView,
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTableView, QVBoxLayout,
                                QWidget)
@@ -86,6 +86,9 @@ class RunsPanel(QWidget):
         self.jobs.setRange(1, 256)
         self.jobs.setValue(os.cpu_count() or 1)
         self.jobs.setToolTip("Cases at a time (default: the cores)")
+        self.freeze_best = QCheckBox("Frozen best")
+        self.freeze_best.setToolTip("Compare with the best-known scores without updating them, so the relative "
+                                    "scores of several runs share one scale (and may pass 1)")
         self.start_button = QPushButton("Start")
         self.start_button.clicked.connect(self.start)
         self.stop_button = QPushButton("Stop")
@@ -115,6 +118,7 @@ class RunsPanel(QWidget):
                                             (what, None, self.options_button, 0), (what, "Run", self.runner, 1),
                                             (what, None, self.command, 3),
                                             (how, "Time", self.time, 0), (how, "Jobs", self.jobs, 0),
+                                            (how, None, self.freeze_best, 0),
                                             (how, None, self.start_button, 0), (how, None, self.stop_button, 0),
                                             (how, None, self.open_button, 0), (how, None, self.compare_button, 0)):
             if label:
@@ -227,7 +231,7 @@ class RunsPanel(QWidget):
         else:
             runner = Runner(problem, self.time.value(), solver=self.runner.currentText())
         out = default_out(problem.id, root=self.runs_root)
-        jobs = self.jobs.value()
+        jobs, frozen = self.jobs.value(), self.freeze_best.isChecked()
         generator, instance = (split_options(problem.puzzle, self.option_values)
                                if isinstance(problem, PuzzleProblem) else ({}, {}))
 
@@ -237,6 +241,7 @@ class RunsPanel(QWidget):
             else:
                 cases = problem.seed_cases(seeds, generator, instance)
             return BatchSpec(runner, cases, out, jobs=jobs, best=best_known_path(problem.id, self.runs_root),
+                             freeze_best=frozen,
                              command_line=["Runs panel"], generator_options=generator if seeds is not None else {},
                              instance_options=instance)
 
