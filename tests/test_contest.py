@@ -243,7 +243,7 @@ def test_garbage_crashes_and_time_outs_get_their_verdicts(tmp_path, capsys):
     sleeper = program(tmp_path, "sleeper", "import time\ntime.sleep(60)\n")
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", sleeper, "--time", "0.5",
                        out=tmp_path / "sleep")
-    assert rows[0]["verdict"] == "TLE" and float(rows[0]["time_s"]) < 5
+    assert rows[0]["verdict"] == "TLE" and rows[0]["message"].startswith("still running after 0.5 s")
 
 
 def test_an_interactive_contest_is_judged_by_its_tester(tmp_path, capsys):
