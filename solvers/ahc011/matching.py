@@ -12,50 +12,7 @@ from __future__ import annotations
 
 from numba import njit
 
-INFINITE = 1 << 40
-
-
-@njit(cache=True, nogil=True)
-def least_assignment(cost, rows, cols, work):
-    """The least total of ``cost[i, assigned j]`` over assignments of every row to its own column.
-
-    ``work`` rows: potentials u (rows) and v (columns), column owner, path and
-    slack; all 1-based with 0 as the virtual start, as in the textbook version.
-    """
-    u, v, owner, way, slack = work[0], work[1], work[2], work[3], work[4]
-    used = work[5]
-    u[:rows + 1] = 0
-    v[:cols + 1] = 0
-    owner[:cols + 1] = 0
-    for i in range(1, rows + 1):
-        owner[0] = i
-        j0 = 0
-        slack[:cols + 1] = INFINITE
-        used[:cols + 1] = 0
-        while True:
-            used[j0] = 1
-            i0, delta, j1 = owner[j0], INFINITE, 0
-            for j in range(1, cols + 1):
-                if used[j] == 0:
-                    reduced = cost[i0 - 1, j - 1] - u[i0] - v[j]
-                    if reduced < slack[j]:
-                        slack[j], way[j] = reduced, j0
-                    if slack[j] < delta:
-                        delta, j1 = slack[j], j
-            for j in range(cols + 1):
-                if used[j]:
-                    u[owner[j]] += delta
-                    v[j] -= delta
-                else:
-                    slack[j] -= delta
-            j0 = j1
-            if owner[j0] == 0:
-                break
-        while j0 != 0:
-            j1 = way[j0]
-            owner[j0] = owner[j1]
-            j0 = j1
-    return -v[0]
+from ..kernels import least_assignment
 
 
 @njit(cache=True, nogil=True)

@@ -31,6 +31,7 @@ import types
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Sequence
 
 from .errors import FormatError, WorkbenchError
 from .puzzle import Puzzle
@@ -229,24 +230,30 @@ def optional_module(name: str):
     return None if spec is None else importlib.import_module(name)
 
 
+def first_module(puzzle_id: str, names: Sequence[str], what: str):
+    """The first of ``names`` that exists (a puzzle's solvers or painter), or None; PluginError, reported
+    as a plugin problem, when the module there fails to import."""
+    source = sources()[puzzle_id]
+    for name in names:
+        try:
+            module = optional_module(name)
+        except Exception as error:
+            report_problem(f"{source.origin} (its {what}, {name})", error)
+            raise PluginError(f"the {what} of {puzzle_id} did not load: "
+                              f"{describe_error(error, source.folder)}") from None
+        if module is not None:
+            return module
+    return None
+
+
 @cache
 def solvers(puzzle_id: str) -> dict[str, type]:
     """Solver classes of a puzzle by name, in the order the package lists them ({} when it has none).
 
     PluginError says which module failed to import and why."""
     source = sources().get(puzzle_id)
-    if source is None:
-        return {}
-    for name in source.solver_modules:
-        try:
-            module = optional_module(name)
-        except Exception as error:
-            report_problem(f"{source.origin} (its solvers, {name})", error)
-            raise PluginError(f"the solvers of {puzzle_id} did not load: "
-                              f"{describe_error(error, source.folder)}") from None
-        if module is not None:
-            return {cls.name: cls for cls in getattr(module, "SOLVERS", ())}
-    return {}
+    module = first_module(puzzle_id, source.solver_modules, "solvers") if source else None
+    return {cls.name: cls for cls in getattr(module, "SOLVERS", ())}
 
 
 def solver_folders(puzzle_id: str) -> list[Path]:

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from workbench.core.registry import (PluginError, describe_error, optional_module, puzzles, report_problem,
-                                     sources)
+from workbench.core.registry import PluginError, first_module, puzzles, sources
 
 
 @cache
@@ -19,15 +18,9 @@ def adapter_class(puzzle_id: str):
     source = sources().get(puzzle_id)
     if source is None:
         return None
-    for name in source.board_modules:
-        try:
-            module = optional_module(name)
-        except Exception as error:
-            report_problem(f"{source.origin} (its board painter, {name})", error)
-            raise PluginError(f"the board painter of {puzzle_id} did not load: "
-                              f"{describe_error(error, source.folder)}") from None
-        if module is not None:
-            return getattr(module, "ADAPTER", None)
+    module = first_module(puzzle_id, source.board_modules, "board painter")
+    if module is not None:
+        return getattr(module, "ADAPTER", None)
     if callable(getattr(source.puzzle, "grid_picture", None)):
         from .grid import GridAdapter
 

@@ -60,11 +60,10 @@ class AStarSolver(Solver):
         self.queue = np.zeros(cells, dtype=np.int32)
         self.occ = np.zeros(cells, dtype=np.uint8)
         self.child = np.zeros(len(boxes), dtype=np.int16)
-        # The Hungarian method's work arrays (1-based, one spare slot).
-        self.hu, self.hv, self.hminv = (np.zeros(len(boxes) + 1, dtype=np.int64) for _ in range(3))
-        self.hp, self.hway = (np.zeros(len(boxes) + 1, dtype=np.int64) for _ in range(2))
-        self.hused = np.zeros(len(boxes) + 1, dtype=np.bool_)
-        h = int(matching_cost(self.goal_dist, boxes, self.hu, self.hv, self.hp, self.hway, self.hminv, self.hused))
+        # The matching's cost matrix and the Hungarian method's work rows (1-based, a spare slot).
+        self.cost = np.zeros((len(boxes), len(boxes)), dtype=np.int64)
+        self.work = np.zeros((6, len(boxes) + 1), dtype=np.int64)
+        h = int(matching_cost(self.goal_dist, boxes, self.cost, self.work))
         root_hash = np.uint64(0)
         for b in boxes:
             root_hash ^= self.zob_box[b]
@@ -120,7 +119,7 @@ class AStarSolver(Solver):
                         self.nclosed, self.nhash, self.table, self.hkey, self.hnode, self.nb, self.walls,
                         self.h_cell, self.goal_dist, self.goals, self.rows, self.cols, self.zob_box,
                         self.zob_player, self.count_moves, self.dist, self.stamp, self.queue, self.occ, self.child,
-                        self.hu, self.hv, self.hp, self.hway, self.hminv, self.hused, self.stop_flag)
+                        self.cost, self.work, self.stop_flag)
             left -= int(self.meta[EXPANDED]) - before
             if not self.meta[FULL]:
                 break

@@ -17,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from solvers.kernels import least_assignment
+
 FAR = 1 << 28  # no goal can be reached
 # meta slots
 USED, HEAP, EXPANDED, DONE, SOLUTION, BEST, FULL, STAMP = range(8)
@@ -75,49 +77,15 @@ def push_distances(nb, walls, goals):
 
 
 @njit(cache=True, nogil=True)
-def matching_cost(goal_dist, boxes, u, v, p, way, minv, used):
-    """The cheapest assignment of ``boxes`` to goals (one each) under ``goal_dist``: the Hungarian
-    method with potentials, O(boxes^3). FAR or more when no assignment avoids an impossible pair."""
+def matching_cost(goal_dist, boxes, cost, work):
+    """The cheapest assignment of ``boxes`` to goals, one each, under ``goal_dist`` (the Hungarian
+    method; ``cost`` and ``work`` are its scratch): FAR or more when every assignment holds a box
+    that cannot reach its goal."""
     n = boxes.shape[0]
-    u[:] = 0
-    v[:] = 0
-    p[:] = 0
-    way[:] = 0
-    for i in range(1, n + 1):
-        p[0] = i
-        j0 = 0
-        minv[:] = 1 << 60
-        used[:] = False
-        while True:
-            used[j0] = True
-            i0 = p[j0]
-            delta = np.int64(1) << 60
-            j1 = 0
-            for j in range(1, n + 1):
-                if not used[j]:
-                    cur = goal_dist[j - 1, boxes[i0 - 1]] - u[i0] - v[j]
-                    if cur < minv[j]:
-                        minv[j] = cur
-                        way[j] = j0
-                    if minv[j] < delta:
-                        delta = minv[j]
-                        j1 = j
-            for j in range(n + 1):
-                if used[j]:
-                    u[p[j]] += delta
-                    v[j] -= delta
-                else:
-                    minv[j] -= delta
-            j0 = j1
-            if p[j0] == 0:
-                break
-        while True:
-            j1 = way[j0]
-            p[j0] = p[j1]
-            j0 = j1
-            if j0 == 0:
-                break
-    return -v[0]
+    for i in range(n):
+        for j in range(n):
+            cost[i, j] = goal_dist[j, boxes[i]]
+    return least_assignment(cost, n, n, work)
 
 
 @njit(cache=True, nogil=True)
@@ -217,7 +185,7 @@ def _frozen(walls, occ, goals, rows, cols, cell):
 @njit(cache=True, nogil=True)
 def astar_slice(max_expansions, meta, nbox, nplayer, ng, npush, nh, nparent, nclosed, nhash, table, hkey,
                 hnode, nb, walls, h_cell, goal_dist, goals, rows, cols, zob_box, zob_player, count_moves, dist, stamp,
-                queue, occ, child, hu, hv, hp, hway, hminv, hused, stop_flag):
+                queue, occ, child, pair_cost, pair_work, stop_flag):
     """Expand up to ``max_expansions`` nodes; meta[DONE] says when a solution is popped or nothing is
     left, meta[FULL] when the node arrays need room (the caller grows them and calls again)."""
     boxes = nbox.shape[1]
@@ -300,7 +268,7 @@ def astar_slice(max_expansions, meta, nbox, nplayer, ng, npush, nh, nparent, ncl
                     target = found
                     h = nh[found]
                 else:
-                    h = matching_cost(goal_dist, child, hu, hv, hp, hway, hminv, hused)
+                    h = matching_cost(goal_dist, child, pair_cost, pair_work)
                     if h >= FAR:
                         continue  # the boxes can no longer all reach goals of their own
                     target = meta[USED]
