@@ -85,13 +85,12 @@ def tester(problem: str, args: list[str]) -> int:
 
     puzzle = _puzzle(problem)
     instance = puzzle.parse_input(sys.stdin.read())
-    process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+    process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     output, error = "", ""
     try:
         output = puzzle.judge(instance, ProgramChannel(process, time.perf_counter(), 3600.0))
     except Exception as problem_error:
         error = str(problem_error)
-    process.stdin.close()
     process.wait()
     sys.stdout.write(output)
     sys.stdout.flush()

@@ -304,6 +304,24 @@ def cmd_list(argv: Sequence[str]) -> int:
 
 
 # ------------------------------------------------------------------ render
+MIN_FPS, MAX_FPS = 0.1, 60.0
+MIN_SIZE, MAX_SIZE = 64, 4096
+
+
+def _fps(text: str) -> float:
+    value = float(text)
+    if not MIN_FPS <= value <= MAX_FPS:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"frames per second must be {MIN_FPS:g}..{MAX_FPS:g}, got {text}")
+    return value
+
+
+def _size(text: str) -> int:
+    value = int(text)
+    if not MIN_SIZE <= value <= MAX_SIZE:
+        raise argparse.ArgumentTypeError(f"the size must be {MIN_SIZE}..{MAX_SIZE} pixels, got {text}")
+    return value
+
+
 def cmd_render(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="main.py render", description="Draw a board headless with the app's painters: OUTPUT .png is "
@@ -315,8 +333,9 @@ def cmd_render(argv: Sequence[str]) -> int:
     parser.add_argument("-o", "--output", required=True, metavar="FILE", help="FILE.png, FILE.gif or FILE.mp4")
     parser.add_argument("--step", type=int, metavar="K",
                         help="for .png: the position after K moves (default: the end)")
-    parser.add_argument("--fps", type=float, default=4.0, help="replay frames per second (default 4)")
-    parser.add_argument("--size", type=int, default=480, help="pixels along the board's longer side (default 480)")
+    parser.add_argument("--fps", type=_fps, default=4.0, help="replay frames per second, 0.1..60 (default 4)")
+    parser.add_argument("--size", type=_size, default=480,
+                        help=f"pixels along the board's longer side, {MIN_SIZE}..{MAX_SIZE} (default 480)")
     parser.add_argument("--max-frames", type=int, default=400,
                         help="a longer replay is sampled down to this many evenly spaced frames (default 400)")
     parser.add_argument("--no-stages", action="store_true",
@@ -324,6 +343,8 @@ def cmd_render(argv: Sequence[str]) -> int:
     add_options(parser, getattr(first_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
     puzzle = puzzle_named(args.puzzle)
+    # Checked first, as solve -o is: a device, a folder or an input is never replaced by the picture.
+    check_destination(args.output, [args.input] + ([args.answer] if args.answer else []))
     instance = _load_instance(puzzle, args.input, args)
     moves = ()
     if args.answer:

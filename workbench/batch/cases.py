@@ -38,6 +38,9 @@ class BatchCase:
         return str(self.seed) if self.seed is not None else self.source
 
 
+MAX_SEEDS = 100_000  # cases of one run: more would only fill memory before anything runs
+
+
 def parse_seeds(text: str) -> list[int]:
     """Seeds from '7', '0-99' (inclusive) or '0-9,20-29,50'; ValueError names the bad part."""
     seeds: list[int] = []
@@ -50,6 +53,8 @@ def parse_seeds(text: str) -> list[int]:
             raise ValueError(f"'{part}' is an empty range")
         if last >= 2 ** 64:
             raise ValueError(f"seed {last} does not fit in 64 bits")
+        if len(seeds) + last - first + 1 > MAX_SEEDS:
+            raise ValueError(f"more than {MAX_SEEDS:,} seeds: split the run")
         seeds.extend(range(first, last + 1))
     if len(set(seeds)) != len(seeds):
         raise ValueError("a seed is listed twice")

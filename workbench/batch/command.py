@@ -27,12 +27,13 @@ from solvers.run_setup import (DEFAULT_SECONDS, checked_params, choose_solver, p
                                run_budget)
 from workbench.command_line import add_options
 from workbench.core.errors import UsageError, WorkbenchError
+from workbench.core.files import same_file
 
 from .cases import load_instance, parse_seeds
 from .problem import PuzzleProblem
 from .report import compare, default_group, filtered, group_column, summarize
-from .results import CaseResult, plain_number, previous_run, read_run
-from .runner import BatchRun, BatchSpec, best_known_path, default_out
+from .results import BestKnown, CaseResult, plain_number, previous_run, read_run
+from .runner import BatchRun, BatchSpec, best_known_path, claim_folder, default_out
 from .tasks import Runner
 
 VERDICT_STYLE = {"OK": "green", "WA": "red", "TLE": "yellow", "RE": "magenta", "FAIL": "red"}
@@ -107,15 +108,22 @@ def named_problem(argv: Sequence[str]):
     return ContestProblem(contest), None
 
 
+MAX_JOBS = 256
+MAX_SECONDS = 24 * 3600.0
+
+
 def _check_numbers(args) -> None:
     if bool(args.seeds) == bool(args.inputs):
         raise UsageError("give either --seeds A-B or input files")
-    if args.time is not None and not (args.time > 0 and math.isfinite(args.time)):
-        raise UsageError(f"--time must be a positive number of seconds, got {args.time}")
-    if args.jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.time is not None and not (0 < args.time <= MAX_SECONDS):  # also refuses nan
+        raise UsageError(f"--time must be a positive number of seconds, at most a day ({MAX_SECONDS:g}), "
+                         f"got {args.time}")
+    if not 1 <= args.jobs <= MAX_JOBS:
+        raise UsageError(f"--jobs must be 1..{MAX_JOBS}, got {args.jobs}")
     if args.nodes is not None and args.nodes < 1:
         raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
+    if args.cmd is not None and not args.cmd.strip():
+        raise UsageError("--cmd is empty: give the command that runs your program")
 
 
 def _seeds(args) -> list[int]:
@@ -173,11 +181,15 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
         runner = Runner(problem, seconds, solver=cls.name, params=params, nodes=args.nodes, solver_seed=args.seed)
     # A contest's runs live in its own folder, wherever batch is started (the app finds them there).
     root = problem.config.folder / "runs" if puzzle is None else Path("runs")
-    out = args.out or default_out(problem.id, args.label, root)
-    if out.exists() and (out / "results.csv").exists():
-        raise UsageError(f"{out} already holds a run: choose another --out")
+    best = args.best or best_known_path(problem.id, root)
+    check_best(best, [case.source for case in cases if case.seed is None])
+    skipped = BestKnown(best, problem.objective).skipped  # a file that is not one is refused here
+    if skipped:
+        print(f"best-known: line{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped[:10]))} of {best} "
+              "hold no score and are left out", file=sys.stderr)
+    out = claim_folder(args.out) if args.out else default_out(problem.id, args.label, root)
     return BatchSpec(runner, cases, out, jobs=args.jobs, dask=args.dask, label=args.label,
-                     best=args.best or best_known_path(problem.id, root), freeze_best=args.freeze_best,
+                     best=best, freeze_best=args.freeze_best,
                      command_line=["main.py", "batch", *argv],
                      generator_options=generator if args.seeds else {}, instance_options=instance,
                      group_by=args.group_by)
@@ -187,7 +199,8 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
 def _consoles() -> tuple[Console, Console]:
     """stdout and stderr consoles; into a file or a pipe, rows are not wrapped at 80 columns."""
     def make(stream) -> Console:
-        return Console(file=stream, highlight=False, width=None if stream.isatty() else 200)
+        # No markup: paths and commands are the user's text ("x[/]y" is a folder name, not a tag).
+        return Console(file=stream, highlight=False, markup=False, width=None if stream.isatty() else 200)
 
     return make(sys.stdout), make(sys.stderr)
 
@@ -260,6 +273,18 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) 
                   + (f"; worst: {losses}" if losses else ""))
 
 
+def check_best(best: Path, inputs: list[str]) -> None:
+    """--best names a file the scores can be written to: not a folder, a device, or an input."""
+    best = Path(best)
+    if best.is_dir():
+        raise UsageError(f"--best {best} is a folder: it names the best-known scores file (a CSV)")
+    if best.exists() and not best.is_file():
+        raise UsageError(f"--best {best} is not a regular file (a device?): it would be replaced by a CSV")
+    for source in inputs:
+        if same_file(best, source):
+            raise UsageError(f"--best {best} is one of the inputs: it would be replaced by a CSV")
+
+
 def _stop_on_signals(run: BatchRun) -> dict:
     """Ctrl+C or SIGTERM stops the run between cases (running programs killed, finished cases kept)
     instead of raising wherever the interpreter happens to be; a second Ctrl+C raises at once."""
@@ -291,7 +316,8 @@ def run_batch(argv: Sequence[str]) -> int:
     features = run.features
     width = max([4] + [len(c.label) for c in spec.cases])
     where = f"dask {spec.dask}" if spec.dask else f"{spec.jobs} job{'s' if spec.jobs != 1 else ''}"
-    err.print(f"{len(spec.cases)} cases, {spec.runner.describe()}, {where}; run folder {spec.out}")
+    count = len(spec.cases)
+    err.print(f"{count} case{'s' if count != 1 else ''}, {spec.runner.describe()}, {where}; run folder {spec.out}")
     console.print(_header(features, width), style="bold")
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("mean {task.fields[mean]}"),

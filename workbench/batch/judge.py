@@ -4,21 +4,29 @@ The program is started in a process group of its own so that a time limit or a
 stop kills it and everything it started. A watchdog kills the group once the
 limit plus a small grace has passed; reads then see the end of the stream, so
 the puzzle's ``judge`` never blocks past the limit. What the program writes to
-stderr goes to a file, of which the last lines are kept.
+stderr is read by a thread as it comes: its last 64 KB are kept and its
+``[DATA] name = value`` lines collected, so nothing is written to disk and
+nothing is left behind however much it writes.
+
+While a program runs, its process group is named by a file in the run's
+``.programs`` folder (when the batch gives one), so that the batch can kill
+the group of a worker that died under it.
 """
 
 from __future__ import annotations
 
+import io
 import math
 import os
 import re
 import shlex
 import signal
 import subprocess
-import tempfile
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Callable
 
 from workbench.core.errors import ProtocolError, WorkbenchError
@@ -26,12 +34,19 @@ from workbench.core.errors import ProtocolError, WorkbenchError
 # Past the limit the program gets this long before it is killed (a judge's usual slack).
 GRACE_SECONDS = 0.5
 STDERR_TAIL_LINES = 40
+STDERR_TAIL_BYTES = 64 * 1024
 # An answer far larger than any contest allows is cut here instead of filling memory.
 MAX_ANSWER_CHARS = 64 * 1024 * 1024
+# A watchdog cannot wait longer than the platform's clock allows; no limit comes near this.
+LONGEST_WAIT = 7 * 24 * 3600.0
 
 
 class ProgramEnded(ProtocolError):
-    """The program closed its output or stopped reading before the protocol was done."""
+    """The program closed its output before the protocol was done."""
+
+
+class TooMuchOutput(ProtocolError):
+    """The program wrote more than any answer needs."""
 
 
 class ProgramChannel:
@@ -40,41 +55,59 @@ class ProgramChannel:
 
     def __init__(self, process: subprocess.Popen, started: float, limit: float):
         self.process = process
+        self.writer = io.TextIOWrapper(process.stdin, encoding="utf-8", errors="replace", line_buffering=True,
+                                       write_through=True)
+        self.reader = io.TextIOWrapper(process.stdout, encoding="utf-8", errors="replace")
         self.started = started
         self.limit = limit
         self.lines_read = 0
+        self.input_closed = False  # the program stopped reading: what it writes still counts
 
     def seconds_left(self) -> float:
         """What remains of the program's time limit (a judge may tell the program)."""
         return max(0.0, self.limit - (time.perf_counter() - self.started))
 
     def send(self, text: str) -> None:
+        """Write to the program. A program that does not read (it needs no input, or stopped) is no
+        error here: what it answers decides, when it is read."""
+        if self.input_closed:
+            return
         try:
-            self.process.stdin.write(text)
-            self.process.stdin.flush()
+            self.writer.write(text)
+            self.writer.flush()
         except (BrokenPipeError, ValueError, OSError):
-            raise ProgramEnded("the program stopped reading its input") from None
+            self.input_closed = True
 
     def close_input(self) -> None:
+        self.input_closed = True
         try:
-            self.process.stdin.close()
-        except (BrokenPipeError, OSError):
+            self.writer.close()
+        except (BrokenPipeError, ValueError, OSError):
             pass
 
     def read_line(self, what: str) -> str:
         """The program's next line, without its line end; ProtocolError when output ends first."""
-        line = self.process.stdout.readline(MAX_ANSWER_CHARS)
+        line = self.reader.readline(MAX_ANSWER_CHARS)
         if not line:
             raise ProgramEnded(f"the program's output ended before {what}")
+        if len(line) >= MAX_ANSWER_CHARS:
+            raise TooMuchOutput(f"the program wrote a line of more than {MAX_ANSWER_CHARS // (1024 * 1024)} MB")
         self.lines_read += 1
         return line.rstrip("\r\n")
 
     def read_rest(self) -> str:
         """Everything the program writes until it closes its output."""
-        text = self.process.stdout.read(MAX_ANSWER_CHARS)
-        if self.process.stdout.read(1):
-            raise ProtocolError(f"the program wrote more than {MAX_ANSWER_CHARS // (1024 * 1024)} MB")
+        text = self.reader.read(MAX_ANSWER_CHARS)
+        if self.reader.read(1):
+            raise TooMuchOutput(f"the program wrote more than {MAX_ANSWER_CHARS // (1024 * 1024)} MB")
         return text
+
+    def close(self) -> None:
+        for stream in (self.writer, self.reader):
+            try:
+                stream.close()
+            except (BrokenPipeError, ValueError, OSError):
+                pass
 
 
 @dataclass
@@ -87,9 +120,9 @@ class ProgramOutcome:
     data: dict = field(default_factory=dict)  # what the program reported: "[DATA] name = value" lines
 
 
-def _kill_group(process: subprocess.Popen) -> None:
+def _kill_group(pid: int) -> None:
     try:
-        os.killpg(process.pid, signal.SIGKILL)
+        os.killpg(pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
 
@@ -120,9 +153,11 @@ def _exit_reason(code: int) -> str:
     return f"exit code {code}"
 
 
+# ------------------------------------------------------------------ what the program writes on stderr
 # A line "[DATA] name = value" on stderr reports a figure of the program's own (psytester's convention).
 DATA_LINE = re.compile(rb"^\[DATA\]\s*([^\s=][^=]*?)\s*=\s*(.*?)\s*$")
 MAX_DATA_ITEMS = 64
+MAX_DATA_LINE = 4096
 
 
 def data_value(text: str) -> int | float | str:
@@ -136,31 +171,52 @@ def data_value(text: str) -> int | float | str:
     return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
 
 
-def reported_data(path: str) -> dict:
-    """The "[DATA] name = value" lines of a stderr file (the last value of a name wins)."""
-    data: dict = {}
-    with open(path, "rb") as handle:
-        for line in handle:
-            if not line.startswith(b"[DATA]"):
-                continue
-            match = DATA_LINE.match(line.rstrip(b"\r\n"))
-            if match is None:
-                continue
-            name = match.group(1).decode("utf-8", errors="replace")[:60]
-            if name in data or len(data) < MAX_DATA_ITEMS:
-                data[name] = data_value(match.group(2).decode("utf-8", errors="replace"))
-    return data
+class StderrReader(threading.Thread):
+    """Reads a program's stderr as it comes: keeps the last bytes and the "[DATA]" lines."""
+
+    def __init__(self, stream):
+        super().__init__(name="stderr", daemon=True)
+        self.stream = stream
+        self.tail: deque[bytes] = deque()
+        self.kept = 0
+        self.data: dict = {}
+        self.partial = b""
+
+    def run(self) -> None:
+        while True:
+            chunk = self.stream.read1(65536) if hasattr(self.stream, "read1") else self.stream.read(65536)
+            if not chunk:
+                break
+            self._keep(chunk)
+            lines = (self.partial + chunk).split(b"\n")
+            self.partial = lines.pop()[-MAX_DATA_LINE:]
+            for line in lines:
+                self._data(line)
+        self._data(self.partial)
+        self.stream.close()
+
+    def _keep(self, chunk: bytes) -> None:
+        self.tail.append(chunk)
+        self.kept += len(chunk)
+        while self.kept - len(self.tail[0]) >= STDERR_TAIL_BYTES:
+            self.kept -= len(self.tail.popleft())
+
+    def _data(self, line: bytes) -> None:
+        if not line.startswith(b"[DATA]"):
+            return
+        match = DATA_LINE.match(line.rstrip(b"\r"))
+        if match is None:
+            return
+        name = match.group(1).decode("utf-8", errors="replace")[:60]
+        if name in self.data or len(self.data) < MAX_DATA_ITEMS:
+            self.data[name] = data_value(match.group(2).decode("utf-8", errors="replace"))
+
+    def last_lines(self, lines: int = STDERR_TAIL_LINES) -> str:
+        text = b"".join(self.tail)[-STDERR_TAIL_BYTES:].decode("utf-8", errors="replace")
+        return "\n".join(text.splitlines()[-lines:])
 
 
-def _tail(path: str, lines: int = STDERR_TAIL_LINES) -> str:
-    with open(path, "rb") as handle:
-        handle.seek(0, os.SEEK_END)
-        size = handle.tell()
-        handle.seek(max(0, size - 64 * 1024))
-        text = handle.read().decode("utf-8", errors="replace")
-    return "\n".join(text.splitlines()[-lines:])
-
-
+# ------------------------------------------------------------------ running programs
 # The running programs of this process, so a stop (Ctrl+C, SIGTERM) can kill them all.
 _RUNNING: set[subprocess.Popen] = set()
 _RUNNING_LOCK = threading.Lock()
@@ -169,63 +225,68 @@ _RUNNING_LOCK = threading.Lock()
 def kill_running_programs() -> None:
     with _RUNNING_LOCK:
         for process in list(_RUNNING):
-            _kill_group(process)
+            _kill_group(process.pid)
 
 
 def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
-                cwd: str | None = None) -> ProgramOutcome:
+                cwd: str | None = None, programs: str | None = None) -> ProgramOutcome:
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
-    ``talk`` plays the contest's protocol over the channel and returns the answer it collected."""
-    with tempfile.NamedTemporaryFile(prefix="wb-stderr-", delete=False) as err:
-        err_path = err.name
+    ``talk`` plays the contest's protocol over the channel and returns the answer it collected;
+    ``programs`` is a folder where the running program's process group is named."""
+    started = time.perf_counter()
     try:
-        started = time.perf_counter()
+        process = subprocess.Popen(program_argv(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, bufsize=0, start_new_session=True, cwd=cwd)
+    except (OSError, ValueError) as error:  # no such program, not executable, unbalanced quotes
+        return ProgramOutcome(None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}",
+                              0.0, "")
+    # WORKER-GROUP: the batch kills the group when this worker process is gone.
+    named = Path(programs) / f"{os.getpid()}-{process.pid}" if programs else None
+    if named is not None:
         try:
-            with open(err_path, "wb") as err:
-                process = subprocess.Popen(program_argv(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                           stderr=err, text=True, encoding="utf-8", errors="replace",
-                                           bufsize=1, start_new_session=True, cwd=cwd)
-        except (OSError, ValueError) as error:  # no such program, not executable, unbalanced quotes
-            return ProgramOutcome(None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}",
-                                  0.0, "")
-        with _RUNNING_LOCK:
-            _RUNNING.add(process)
-        timed_out = threading.Event()
+            named.touch()
+        except OSError:
+            named = None
+    with _RUNNING_LOCK:
+        _RUNNING.add(process)
+    stderr = StderrReader(process.stderr)
+    stderr.start()
+    timed_out = threading.Event()
 
-        def watchdog():
-            timed_out.set()
-            _kill_group(process)
+    def watchdog():
+        timed_out.set()
+        _kill_group(process.pid)
 
-        timer = threading.Timer(limit + GRACE_SECONDS, watchdog)
-        timer.daemon = True
-        timer.start()
-        answer, verdict, message, ended = None, None, "", False
-        try:
-            answer = talk(ProgramChannel(process, started, limit))
-        except ProgramEnded as error:
-            verdict, message, ended = "WA", f"protocol error: {error}", True
-        except ProtocolError as error:
-            verdict, message = "WA", f"protocol error: {error}"
-        except WorkbenchError as error:  # the judge found an invalid move mid-game
-            verdict, message = "WA", str(error)
-        finally:
-            try:
-                process.stdin.close()
-            except OSError:
-                pass
-            process.wait()
-            seconds = time.perf_counter() - started
-            timer.cancel()
-            _kill_group(process)  # whatever the program left running
-            process.stdout.close()
-            with _RUNNING_LOCK:
-                _RUNNING.discard(process)
-        if timed_out.is_set():
-            verdict, message = "TLE", f"still running after {limit:g} s (+{GRACE_SECONDS:g} s grace): killed"
-        elif (verdict is None or ended) and process.returncode != 0:
-            # A crash explains output that ended early; a bad line the program wrote does not.
-            verdict, message = "RE", _exit_reason(process.returncode)
-        return ProgramOutcome(answer, verdict, message, seconds, _tail(err_path), reported_data(err_path))
+    timer = threading.Timer(min(limit + GRACE_SECONDS, LONGEST_WAIT), watchdog)
+    timer.daemon = True
+    timer.start()
+    channel = ProgramChannel(process, started, limit)
+    answer, verdict, message, ended = None, None, "", False
+    try:
+        answer = talk(channel)
+    except ProgramEnded as error:
+        verdict, message, ended = "WA", f"protocol error: {error}", True
+    except ProtocolError as error:
+        verdict, message = "WA", f"protocol error: {error}"
+        _kill_group(process.pid)  # the protocol is broken: nothing it does now can count
+    except WorkbenchError as error:  # the judge found an invalid move mid-game
+        verdict, message = "WA", str(error)
+        _kill_group(process.pid)
     finally:
-        os.unlink(err_path)
+        channel.close()
+        process.wait()
+        seconds = time.perf_counter() - started
+        timer.cancel()
+        _kill_group(process.pid)  # whatever the program left running
+        stderr.join()
+        with _RUNNING_LOCK:
+            _RUNNING.discard(process)
+        if named is not None:
+            named.unlink(missing_ok=True)
+    if timed_out.is_set():
+        verdict, message = "TLE", f"still running after {limit:g} s (+{GRACE_SECONDS:g} s grace): killed"
+    elif (verdict is None or ended) and process.returncode != 0:
+        # A crash explains output that ended early; a bad line the program wrote does not.
+        verdict, message = "RE", _exit_reason(process.returncode)
+    return ProgramOutcome(answer, verdict, message, seconds, stderr.last_lines(), stderr.data)

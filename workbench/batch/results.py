@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -35,8 +36,12 @@ class CaseResult:
     facts: dict = field(default_factory=dict)
     relative: float = 0.0
     stderr_tail: str = ""
-    answer: str | None = None
+    answer: str | None = None  # the answer's text, until it is written to the run folder
     data: dict = field(default_factory=dict)  # what the program reported ("[DATA] name = value")
+    answered: bool = False  # an answer was given (its text may be gone: written, and let go)
+
+    def __post_init__(self):
+        self.answered = self.answered or self.answer is not None
 
     def data_columns(self) -> dict:
         """The reported data as columns; a name that a column already has gets "data " before it."""
@@ -50,7 +55,7 @@ class CaseResult:
         row.update(self.data_columns())
         row.update({"score": full_number(self.score), "relative": f"{self.relative:.6f}",
                     "time_s": f"{self.seconds:.3f}", "verdict": self.verdict, "message": self.message,
-                    "key": self.case.key, "answer": f"answers/{self.case.name}.out" if self.answer else "",
+                    "key": self.case.key, "answer": f"answers/{self.case.name}.out" if self.answered else "",
                     "input": f"inputs/{self.case.name}.txt"})
         row.update({f"fact {k}": v for k, v in self.facts.items()})
         return row
@@ -82,18 +87,25 @@ class BestKnown:
         self.path = Path(path)
         self.objective = objective
         self.frozen = frozen
+        self.skipped: list[int] = []  # lines of the file that are not a score (left out, and said)
         self.best: dict[str, dict] = self._read()
 
     def _read(self) -> dict[str, dict]:
+        """The file's rows by case key; WorkbenchError when it is not a best-known file at all."""
+        if not self.path.exists():
+            return {}
+        if not self.path.is_file():
+            raise WorkbenchError(f"{self.path} is not a file: the best-known scores are a CSV file")
+        rows = csv_rows(self.path, ("key", "score"), "a best-known scores file")
         best: dict[str, dict] = {}
-        if self.path.is_file():
-            for row in csv.DictReader(io.StringIO(read_text(self.path))):
-                try:
-                    row["score"] = float(row["score"])
-                except (KeyError, TypeError, ValueError):
-                    continue
-                if row.get("key"):
-                    best[row["key"]] = row
+        self.skipped = []
+        for line, row in rows:
+            score = finite(row.get("score"))
+            if score is None or not row.get("key"):
+                self.skipped.append(line)
+                continue
+            row["score"] = score
+            best[row["key"]] = row
         return best
 
     def better(self, score: float, than: float | None) -> bool:
@@ -155,10 +167,13 @@ class RunFolder:
             (self.path / sub).mkdir(parents=True, exist_ok=True)
 
     def write_case(self, result: CaseResult) -> None:
+        """The case's input, answer and stderr tail; then its answer's text is let go (a run of big
+        answers keeps one in memory at a time). OSError says which file could not be written."""
         name = result.case.name
         write_atomic(self.path / "inputs" / f"{name}.txt", result.case.input_text)
         if result.answer is not None:
             write_atomic(self.path / "answers" / f"{name}.out", result.answer)
+            result.answer = None
         if result.stderr_tail:
             write_atomic(self.path / "stderr" / f"{name}.txt", result.stderr_tail + "\n")
 
@@ -182,24 +197,62 @@ class RunFolder:
         write_atomic(self.path / "run.json", json.dumps(meta, indent=2, sort_keys=True) + "\n")
 
 
+# ------------------------------------------------------------------ reading what runs wrote
+def finite(value) -> float | None:
+    """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309')."""
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        return None
+    return number if math.isfinite(number) else None
+
+
+def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, dict]]:
+    """(line, row) of a CSV file the workbench wrote, as a spreadsheet may have saved it again (a
+    UTF-8 byte order mark, ';' between the cells); WorkbenchError names the file and what is wrong."""
+    text = read_text(path).removeprefix("\ufeff")
+    header = text.split("\n", 1)[0]
+    delimiter = ";" if header.count(";") > header.count(",") else ","
+    reader = csv.DictReader(io.StringIO(text), delimiter=delimiter)
+    columns = reader.fieldnames or []
+    missing = [c for c in needed if c not in columns]
+    if missing:
+        raise WorkbenchError(f"{path} is not {what}: it has no {', '.join(missing)} column "
+                             f"(its first line: {header[:80]!r})")
+    rows = []
+    for line, row in enumerate(reader, start=2):
+        if None in row or any(row[c] is None for c in needed):
+            raise WorkbenchError(f"{path}: line {line}: {len(columns)} cells expected")
+        rows.append((line, row))
+    return rows
+
+
 def read_run(path: Path) -> tuple[dict, list[dict]]:
-    """A run folder's run.json and results.csv rows (FormatError-free: WorkbenchError names the file)."""
+    """A run folder's run.json and results.csv rows; WorkbenchError names the file and the line when
+    either is not what a run writes (an edited file, a spreadsheet's save)."""
     path = Path(path)
     csv_path = path / "results.csv"
     if not csv_path.is_file():
         raise WorkbenchError(f"{path} is not a batch run folder (no results.csv)")
-    rows = list(csv.DictReader(io.StringIO(read_text(csv_path))))
+    rows = []
+    for line, row in csv_rows(csv_path, ("case", "score", "verdict", "key"), "a run's results"):
+        if finite(row["score"]) is None:
+            raise WorkbenchError(f"{csv_path}: line {line}: the score {row['score'][:30]!r} is not a number")
+        rows.append(row)
     meta = {}
     if (path / "run.json").is_file():
         try:
             meta = json.loads(read_text(path / "run.json"))
         except json.JSONDecodeError as error:
             raise WorkbenchError(f"{path / 'run.json'}: {error}") from None
+        if not isinstance(meta, dict):
+            raise WorkbenchError(f"{path / 'run.json'} is not a run's description (not a JSON object)")
     return meta, rows
 
 
 def previous_run(folder: Path, puzzle_id: str) -> Path | None:
-    """The latest other run of ``puzzle_id`` beside ``folder`` (same runs folder), or None."""
+    """The latest other run of ``puzzle_id`` beside ``folder`` (same runs folder), or None; a folder
+    whose files are not a run's is passed over."""
     folder = Path(folder)
     found = []
     for other in folder.parent.iterdir() if folder.parent.is_dir() else ():
@@ -209,6 +262,6 @@ def previous_run(folder: Path, puzzle_id: str) -> Path | None:
             meta = json.loads(read_text(other / "run.json"))
         except (WorkbenchError, json.JSONDecodeError):
             continue
-        if meta.get("puzzle") == puzzle_id and meta.get("finished"):
-            found.append((meta.get("started", ""), other.name, other))
+        if isinstance(meta, dict) and meta.get("puzzle") == puzzle_id and meta.get("finished"):
+            found.append((str(meta.get("started", "")), other.name, other))
     return max(found)[2] if found else None

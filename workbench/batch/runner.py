@@ -2,13 +2,24 @@
 
 One mechanism for the command line, the app's Runs panel and the benchmarks.
 ``BatchRun.run`` blocks until the cases are done or ``stop()`` is called (from
-any thread); Ctrl+C in the command line is a stop too. A stop kills the
-running cases (their programs included) and keeps every finished one.
+any thread); Ctrl+C and SIGTERM in the command line are stops too. A stop kills
+the running cases (their programs included) and keeps every finished one.
+
+What can go wrong on the way ends the run with a message and ``"status":
+"failed"`` in run.json: a file of the run folder that cannot be written (a full
+disk), a Dask scheduler that cannot be reached, that goes away, or that has no
+worker left. A local worker that dies is its case's FAIL, and the program it
+was running is killed (its process group is named in the run's ``.programs``).
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import logging
 import multiprocessing
+import os
+import shutil
 import threading
 import time
 from dataclasses import dataclass, field
@@ -24,6 +35,7 @@ from .results import BestKnown, CaseResult, RunFolder
 from .tasks import CaseRun, Runner, init_worker, run_case
 
 POLL_SECONDS = 0.1
+DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
 
 
 def project_version() -> str:
@@ -36,14 +48,41 @@ def project_version() -> str:
 
 
 def default_out(puzzle_id: str, label: str = "", root: Path = Path("runs")) -> Path:
+    """A new run folder under ``root``, named by the time, the puzzle and the label, and claimed."""
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     tail = "-" + "".join(c if c.isalnum() or c in "-_." else "_" for c in label) if label else ""
-    path = root / f"{stamp}-{puzzle_id}{tail}"
-    k = 1
-    while path.exists():
-        k += 1
-        path = root / f"{stamp}-{puzzle_id}{tail}-{k}"
-    return path
+    path, k = root / f"{stamp}-{puzzle_id}{tail}", 1
+    while True:
+        try:
+            return claim_folder(path)
+        except WorkbenchError:
+            if k > 1000:
+                raise
+            k += 1
+            path = root / f"{stamp}-{puzzle_id}{tail}-{k}"
+
+
+STARTING = {"status": "starting"}
+
+
+def claim_folder(out: Path) -> Path:
+    """Make ``out`` this run's folder: refused when it holds any file (another run, anyone's files),
+    and claimed by creating its run.json exclusively, so of two batches given the same --out at
+    once only one gets it."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise WorkbenchError(f"{out} is a file: --out names the folder a run is written to")
+    if out.is_dir() and any(p.is_file() for p in out.rglob("*")):
+        raise WorkbenchError(f"{out} already holds files: choose another --out (a run never replaces any)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with open(out / "run.json", "x") as claim:
+            claim.write(json.dumps(STARTING) + "\n")
+    except FileExistsError:
+        raise WorkbenchError(f"{out} was just taken by another run: choose another --out") from None
+    except OSError as error:
+        raise WorkbenchError(f"cannot make the run folder {out}: {error.strerror or error}") from None
+    return out
 
 
 def best_known_path(puzzle_id: str, root: Path = Path("runs")) -> Path:
@@ -71,6 +110,7 @@ class BatchRun:
         self.spec = spec
         self.problem = spec.runner.problem
         self.folder = RunFolder(spec.out)
+        self.programs = Path(spec.out) / ".programs"
         self.best = BestKnown(spec.best or best_known_path(self.problem.id), self.problem.objective,
                               frozen=spec.freeze_best)
         self.features = feature_names(self.problem, spec.cases)
@@ -103,10 +143,16 @@ class BatchRun:
         }
 
     def run(self, on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
-        """Run every case; each finished one is scored, written and passed to ``on_result``."""
-        self.folder.write_meta(self.meta())
-        source = self._dask_runs() if self.spec.dask else self._local_runs()
+        """Run every case; each finished one is scored, written and passed to ``on_result``.
+
+        WorkbenchError says why a run could not go on (run.json then says "failed")."""
         try:
+            source = self._dask_runs(self._dask_client()) if self.spec.dask else self._local_runs()
+        except WorkbenchError:
+            self._forget_folder()
+            raise
+        try:
+            self.folder.write_meta(self.meta())
             for case_run in source:
                 result = self._finish(case_run)
                 if on_result is not None:
@@ -115,19 +161,45 @@ class BatchRun:
         except KeyboardInterrupt:
             self.status = "stopped"
             raise
+        except OSError as error:  # the run folder cannot take a file: a full disk, a removed folder
+            self.status = "failed"
+            raise WorkbenchError(f"cannot write {error.filename or self.folder.path}: "
+                                 f"{error.strerror or error}; the cases finished before are kept") from None
+        except WorkbenchError:
+            self.status = "failed"
+            raise
         finally:
             source.close()
-            self.folder.write_results(self.results)
-            self.best.update(self.results, str(self.spec.out))
-            self.folder.write_meta(self.meta())
+            self._save_what_finished()
         return self.results
+
+    def _save_what_finished(self) -> None:
+        """results.csv, the best-known scores and run.json as the run ends; each as far as it can go."""
+        for save in (lambda: self.folder.write_results(self.results),
+                     lambda: self.best.update(self.results, str(self.spec.out)),
+                     lambda: self.folder.write_meta(self.meta())):
+            try:
+                save()
+            except OSError:
+                pass  # said already, or the next line will be; what could be written is
+
+    def _forget_folder(self) -> None:
+        """A run that never started leaves no folder behind, so the same --out works next time."""
+        files = [p for p in Path(self.spec.out).rglob("*") if p.is_file()]
+        if all(p.name == "run.json" and p.parent == Path(self.spec.out) for p in files):
+            try:
+                started = json.loads((Path(self.spec.out) / "run.json").read_text()) if files else STARTING
+            except (OSError, ValueError):
+                return
+            if started == STARTING:
+                shutil.rmtree(self.spec.out, ignore_errors=True)
 
     def _finish(self, case_run: CaseRun) -> CaseResult:
         case = self.spec.cases[case_run.index]
         result = self.problem.judge(case, case_run)
         result.relative = self.best.relative(result)
+        self.folder.write_case(result)  # before the row lists its files
         self.results.append(result)
-        self.folder.write_case(result)
         self.folder.write_results(self.results)  # a crash or a kill keeps what finished
         return result
 
@@ -137,32 +209,58 @@ class BatchRun:
 
         from pebble import ProcessPool
 
+        self.programs.mkdir(parents=True, exist_ok=True)
+        runner = dataclasses.replace(self.spec.runner, programs=str(self.programs))
         # spawn, not fork: the parent may hold threads (the live display, the GUI) that fork would copy.
-        pool = ProcessPool(max_workers=self.spec.jobs, initializer=init_worker, initargs=(self.spec.runner,),
-                           context=multiprocessing.get_context("spawn"))
-        futures = {pool.schedule(run_case, args=(self.spec.runner, case)): case for case in self.spec.cases}
+        pool = ProcessPool(max_workers=min(self.spec.jobs, max(len(self.spec.cases), 1)), initializer=init_worker,
+                           initargs=(runner,), context=multiprocessing.get_context("spawn"))
+        futures = {pool.schedule(run_case, args=(runner, case)): case for case in self.spec.cases}
         try:
             while futures:
                 if self.stopped:
                     return
                 done, _ = wait(list(futures), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in done:
-                    yield _outcome(future, futures.pop(future))
+                    run = _outcome(future, futures.pop(future))
+                    if run.verdict == "FAIL":
+                        kill_orphans(self.programs)  # a worker died: its program must not run on
+                    yield run
         finally:
             # Workers still busy are killed (SIGTERM: each kills its program's process group first).
             pool.stop()
             pool.join()
+            kill_orphans(self.programs, every=True)
+            shutil.rmtree(self.programs, ignore_errors=True)
 
-    def _dask_runs(self) -> Iterator[CaseRun]:
+    def _dask_client(self):
+        """A client of the scheduler, connected; WorkbenchError when it does not answer in DASK_SECONDS
+        (something else on the port, a closed port, no such host)."""
         try:
-            from distributed import Client, as_completed
+            from distributed import Client
         except ImportError:
             raise WorkbenchError("--dask needs dask.distributed: pip install -e '.[cluster]'") from None
-        try:
-            client = Client(self.spec.dask, timeout="10s")
-        except (OSError, TimeoutError, ValueError) as error:
-            raise WorkbenchError(f"cannot reach the Dask scheduler at {self.spec.dask}: {error}") from None
+        logging.getLogger("distributed").setLevel(logging.CRITICAL)  # its failures are said here, once
+        made: dict = {}
+
+        def connect():
+            try:
+                made["client"] = Client(self.spec.dask, timeout=f"{DASK_SECONDS:g}s")
+            except Exception as error:  # whatever the address was, it is this run's message
+                made["error"] = error
+
+        thread = threading.Thread(target=connect, name="dask connect", daemon=True)
+        thread.start()
+        thread.join(DASK_SECONDS + 2)
+        if "client" in made:
+            return made["client"]
+        reason = made.get("error") or f"no answer in {DASK_SECONDS:g} s (is a Dask scheduler listening there?)"
+        raise WorkbenchError(f"cannot reach the Dask scheduler at {self.spec.dask}: {reason}")
+
+    def _dask_runs(self, client) -> Iterator[CaseRun]:
+        from distributed import as_completed
+
         futures = {}
+        lost_since = None  # when the cluster was last seen without a scheduler or a worker
         try:
             for case in self.spec.cases:
                 futures[client.submit(run_case, self.spec.runner, case, pure=False)] = case
@@ -171,14 +269,59 @@ class BatchRun:
                 if self.stopped:
                     return
                 if not finished.has_ready():
+                    problem = _cluster_problem(client, self.spec.dask)
+                    lost_since = (lost_since or time.monotonic()) if problem else None
+                    if problem and time.monotonic() - lost_since > DASK_SECONDS:
+                        raise WorkbenchError(f"{problem}; {len(futures)} cases did not run")
                     time.sleep(POLL_SECONDS)
                     continue
                 for future in finished.next_batch(block=False):
+                    if future.cancelled() and not self.stopped:
+                        raise WorkbenchError(f"the Dask scheduler at {self.spec.dask} went away; "
+                                             f"{len(futures)} cases did not run")
                     yield _outcome(future, futures.pop(future))
         finally:
             if futures:
-                client.cancel(list(futures))
-            client.close()
+                try:
+                    client.cancel(list(futures))
+                except Exception:  # the scheduler is gone: nothing to cancel there
+                    pass
+            client.close(timeout=2)
+
+
+def _cluster_problem(client, address: str) -> str:
+    """What keeps a Dask cluster from running cases now ("" when nothing)."""
+    if client.status != "running":
+        return f"lost the Dask scheduler at {address}"
+    try:
+        workers = client.scheduler_info().get("workers", {})
+    except Exception:
+        return f"lost the Dask scheduler at {address}"
+    return "" if workers else f"the Dask scheduler at {address} has no worker left"
+
+
+def kill_orphans(folder: Path, every: bool = False) -> None:
+    """Kill the program groups named in ``folder`` whose worker process is gone (``every``: all)."""
+    for entry in folder.glob("*-*") if folder.is_dir() else ():
+        worker, _, group = entry.name.partition("-")
+        if not (worker.isdigit() and group.isdigit()):
+            continue
+        if every or not _alive(int(worker)):
+            try:
+                os.killpg(int(group), 9)
+            except (ProcessLookupError, PermissionError):
+                pass
+            entry.unlink(missing_ok=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _outcome(future, case: BatchCase) -> CaseRun:

@@ -31,6 +31,7 @@ class Runner:
     solver_seed: int = 0
     command: str | None = None
     cwd: str | None = None  # where the command runs (the batch's working folder)
+    programs: str | None = None  # a folder naming each running program's process group (local runs)
 
     @property
     def puzzle_id(self) -> str:

@@ -123,16 +123,18 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
         mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
         os.chmod(tmp, mode)
         os.replace(tmp, target)
-    except BaseException:
+    except BaseException as error:
         try:
             os.unlink(tmp)
         except FileNotFoundError:
             pass
+        if isinstance(error, OSError) and error.filename is None:
+            error.filename = str(target)  # a full disk names the file, not whatever was written last
         raise
 
 
 # ------------------------------------------------------------------ before and after the work
-def _same_file(a: Path, b: str | os.PathLike) -> bool:
+def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
     try:
         return os.path.samefile(a, b)
     except OSError:
@@ -173,7 +175,7 @@ def check_destination(path: str | os.PathLike, inputs: Iterable[str | os.PathLik
     if target.exists() and not target.is_file():
         raise DestinationError(f"{target} is {_kind(target.stat().st_mode)}, not a file to write")
     for source in inputs:
-        if _same_file(target, source):
+        if same_file(target, source):
             also = f" ({source})" if str(source) != str(target) else ""
             raise DestinationError(f"{target} is the input being solved{also}; writing the answer there "
                                    "would destroy the board (choose another -o)")

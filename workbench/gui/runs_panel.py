@@ -230,8 +230,7 @@ class RunsPanel(QWidget):
                             cwd=os.getcwd())
         else:
             runner = Runner(problem, self.time.value(), solver=self.runner.currentText())
-        out = default_out(problem.id, root=self.runs_root)
-        jobs, frozen = self.jobs.value(), self.freeze_best.isChecked()
+        root, jobs, frozen = self.runs_root, self.jobs.value(), self.freeze_best.isChecked()
         generator, instance = (split_options(problem.puzzle, self.option_values)
                                if isinstance(problem, PuzzleProblem) else ({}, {}))
 
@@ -240,7 +239,8 @@ class RunsPanel(QWidget):
                 cases = problem.file_cases(files, instance)
             else:
                 cases = problem.seed_cases(seeds, generator, instance)
-            return BatchSpec(runner, cases, out, jobs=jobs, best=best_known_path(problem.id, self.runs_root),
+            return BatchSpec(runner, cases, default_out(problem.id, root=root), jobs=jobs,
+                             best=best_known_path(problem.id, root),
                              freeze_best=frozen,
                              command_line=["Runs panel"], generator_options=generator if seeds is not None else {},
                              instance_options=instance)

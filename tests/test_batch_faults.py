@@ -1,0 +1,363 @@
+"""The batch runner under a hostile user (issue 26): each reproduction of ../shared/repro/batch/ as a
+test, with the behaviour it now has. Numbers in the names are the scripts'."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from workbench.cli import main
+from workbench.core.registry import get_puzzle
+
+REPO = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+
+
+def script(folder: Path, name: str, body: str) -> str:
+    path = folder / name
+    path.write_text("#!/bin/sh\n" + textwrap.dedent(body))
+    path.chmod(0o755)
+    return str(path)
+
+
+def batch_process(*args, cwd: Path, **options) -> subprocess.Popen:
+    return subprocess.Popen([PYTHON, str(REPO / "main.py"), "batch", *map(str, args)], cwd=cwd,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+
+
+def rows_of(run: Path) -> list[dict]:
+    with open(run / "results.csv", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def alive(pid: int) -> bool:
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
+def test_01_a_program_that_reads_nothing_is_judged_by_what_it_writes(tmp_path, capsys):
+    noread = script(tmp_path, "noread.sh", "echo\n")  # an empty ahc011 answer, without reading the input
+    ahc011 = get_puzzle("ahc011")
+    for k in range(2):  # the same verdicts every time
+        out = tmp_path / f"run{k}"
+        assert main(["batch", "ahc011", "--seeds", "0-5", "--cmd", noread, "--time", "5", "--out", str(out),
+                     "--best", str(tmp_path / "best.csv")]) == 0
+        rows = rows_of(out)
+        assert [r["verdict"] for r in rows] == ["OK"] * 6
+        empty = [ahc011.score_solution(ahc011.generate(s), "\n").score for s in range(6)]
+        assert [float(r["score"]) for r in rows] == empty  # 71429 for seed 0: the board as it starts
+
+
+def test_02_two_batches_at_once_keep_the_best_of_both(tmp_path):
+    slow_empty = script(tmp_path, "slow.sh", "cat > /dev/null\nsleep 1\necho 0\n")  # comesolo: no jump
+    agent = f"{PYTHON} {REPO / 'main.py'} agent comesolo --nodes 300"
+    common = ["comesolo", "--seeds", "1-4", "--size", "7", "--time", "60", "--jobs", "1"]
+    runs = [batch_process(*common, "--cmd", cmd, "--out", tmp_path / name, cwd=tmp_path)
+            for name, cmd in (("slow", slow_empty), ("agent", agent))]
+    for process in runs:
+        assert process.wait(timeout=300) == 0, process.stderr.read()
+    best = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "runs/best-known/comesolo.csv"))}
+    agent_rows = {r["case"]: float(r["score"]) for r in rows_of(tmp_path / "agent")}
+    assert best == agent_rows and all(v > 0 for v in best.values())  # the slower run did not undo them
+
+
+def test_03_two_batches_with_the_same_out_at_once_one_is_refused(tmp_path):
+    sleeper = script(tmp_path, "sleep.sh", "cat > /dev/null\nsleep 2\necho 0\n")
+    runs = [batch_process("comesolo", "--seeds", "1", "--size", "6", "--cmd", sleeper, "--out", tmp_path / "same",
+                          cwd=tmp_path) for _ in range(2)]
+    codes = sorted(process.wait(timeout=120) for process in runs)
+    errors = "".join(process.stderr.read() for process in runs)
+    assert codes == [0, 1]
+    assert "already holds files" in errors or "was just taken by another run" in errors
+    assert len(rows_of(tmp_path / "same")) == 1
+
+
+def test_04_sigterm_stops_the_run_as_ctrl_c_does(tmp_path):
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    slow = script(tmp_path, "slow.sh", f"cat > /dev/null\necho $$ > {pids}/$$\nsleep 60\n")
+    quick = script(tmp_path, "quick.sh", "cat > /dev/null\necho 0\n")
+    both = script(tmp_path, "both.sh", f'[ -e {tmp_path}/count ] && exec {slow}\ntouch {tmp_path}/count\nexec {quick}\n')
+    process = batch_process("comesolo", "--seeds", "1-3", "--size", "6", "--cmd", both, "--time", "100",
+                            "--jobs", "1", "--out", tmp_path / "run", cwd=tmp_path)
+    deadline = time.time() + 120
+    while not any(pids.iterdir()) and time.time() < deadline:
+        time.sleep(0.1)
+    process.send_signal(signal.SIGTERM)
+    _, err = process.communicate(timeout=60)
+    assert process.returncode == 143 and "stopped: 1 of 3 cases finished" in err
+    meta = json.loads((tmp_path / "run" / "run.json").read_text())
+    assert (meta["status"], meta["finished"]) == ("stopped", 1)
+    assert (tmp_path / "runs" / "best-known" / "comesolo.csv").is_file()
+    time.sleep(0.3)
+    assert not any(alive(int(p.name)) for p in pids.iterdir())
+
+
+def test_05_a_torrent_on_stderr_leaves_no_file_and_keeps_its_tail(tmp_path, monkeypatch):
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    torrent = script(tmp_path, "yes.sh", "cat > /dev/null\nyes 'a debug line' >&2\n")
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", torrent, "--time", "1",
+                 "--out", str(tmp_path / "run"), "--best", str(tmp_path / "best.csv")]) == 0
+    assert rows_of(tmp_path / "run")[0]["verdict"] == "TLE"
+    kept = (tmp_path / "run" / "stderr" / "0001.txt").read_text().splitlines()
+    assert kept and set(kept) == {"a debug line"} and len(kept) <= 40
+    assert list((tmp_path / "tmp").iterdir()) == []  # nothing written to a temporary file
+
+
+def test_06_a_killed_worker_takes_its_program_with_it(tmp_path):
+    pidfile = tmp_path / "pid"
+    sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho $$ > {pidfile}\nexec sleep 62\n")
+    process = batch_process("comesolo", "--seeds", "1", "--size", "6", "--cmd", sleeper, "--time", "30",
+                            "--jobs", "1", "--out", tmp_path / "run", cwd=tmp_path)
+    deadline = time.time() + 120
+    while not pidfile.exists() and time.time() < deadline:
+        time.sleep(0.1)
+    program = int(pidfile.read_text())
+    worker = int(Path(f"/proc/{program}/stat").read_text().rsplit(")", 1)[1].split()[1])  # the sh's parent
+    os.kill(worker, signal.SIGKILL)
+    process.communicate(timeout=60)
+    assert rows_of(tmp_path / "run")[0]["verdict"] == "FAIL"
+    time.sleep(0.3)
+    assert not alive(program)
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_07_a_port_that_is_not_a_dask_scheduler_is_a_message(tmp_path):
+    pytest.importorskip("distributed")
+    port = free_port()
+    server = subprocess.Popen([PYTHON, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        time.sleep(1)
+        args = ["comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "100",
+                "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run"]
+        done = batch_process(*args, cwd=tmp_path)
+        _, err = done.communicate(timeout=60)
+        assert done.returncode == 1 and f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
+        assert not (tmp_path / "run").exists()  # the same --out works next time
+    finally:
+        server.kill()
+
+
+def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path):
+    pytest.importorskip("distributed")
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    dask = Path(PYTHON).with_name("dask")
+    scheduler = subprocess.Popen([str(dask), "scheduler", "--port", str(port), "--no-dashboard"], env=env,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    worker = subprocess.Popen([str(dask), "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny",
+                               "--no-dashboard"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                              start_new_session=True)
+    try:
+        sleeper = script(tmp_path, "sleep.sh", "cat > /dev/null\nsleep 600\n")
+        process = batch_process("comesolo", "--seeds", "1-2", "--size", "6", "--cmd", sleeper, "--time", "500",
+                                "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run", cwd=tmp_path)
+        time.sleep(8)
+        os.killpg(worker.pid, signal.SIGKILL)
+        _, err = process.communicate(timeout=90)
+        assert process.returncode == 1
+        assert f"the Dask scheduler at tcp://127.0.0.1:{port} has no worker left; 2 cases did not run" in err
+        assert "Traceback" not in err
+        assert json.loads((tmp_path / "run" / "run.json").read_text())["status"] == "failed"
+    finally:
+        for p in (worker, scheduler):
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+def make_run(tmp_path: Path, name: str) -> Path:
+    out = tmp_path / name
+    assert main(["batch", "comesolo", "--seeds", "1-3", "--size", "6", "--solver", "beam", "--nodes", "50",
+                 "--out", str(out), "--best", str(tmp_path / "best.csv")]) == 0
+    return out
+
+
+def test_09_an_edited_results_file_is_read_or_named(tmp_path, capsys):
+    a, b = make_run(tmp_path, "a"), make_run(tmp_path, "b")
+    capsys.readouterr()
+    text = (b / "results.csv").read_text()
+    (b / "results.csv").write_text("\ufeff" + text.replace(",", ";"))  # a spreadsheet's save: BOM and ';'
+    assert main(["batch", "compare", str(a), str(b)]) == 0
+    assert "3 shared cases" in capsys.readouterr().out
+    (b / "results.csv").write_text(text.replace("key", "id", 1))
+    assert main(["batch", "compare", str(a), str(b)]) == 1
+    assert f"{b / 'results.csv'} is not a run's results: it has no key column" in capsys.readouterr().err
+    rows = list(csv.DictReader(text.splitlines()))
+    rows[1]["score"] = "abc"
+    with open(b / "results.csv", "w", newline="") as handle:
+        writer = csv.DictWriter(handle, list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    assert main(["batch", "compare", str(a), str(b)]) == 1
+    assert f"{b / 'results.csv'}: line 3: the score 'abc' is not a number" in capsys.readouterr().err
+    lines = text.splitlines()
+    (b / "results.csv").write_text(lines[0] + "\n" + ",".join(lines[1].split(",")[:4]) + "\n")
+    assert main(["batch", "show", str(b)]) == 1
+    assert "line 2: " in capsys.readouterr().err
+
+
+def test_10_a_broken_run_beside_does_not_stop_new_runs(tmp_path, capsys):
+    runs = tmp_path / "runs"
+    old = make_run(runs, "old")
+    for broken in ("[]", '{"puzzle": "comesolo", "finished": 3, "started": 5}'):
+        (old / "run.json").write_text(broken)
+        out = runs / f"new{len(broken)}"
+        assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "50",
+                     "--out", str(out), "--best", str(runs / "best.csv")]) == 0
+        assert capsys.readouterr().out.splitlines()[-1].replace(".", "").isdigit()  # the mean, last
+    assert main(["batch", "show", str(old)]) == 0
+
+
+def test_11_an_edited_best_known_file_is_used_or_named(tmp_path, capsys):
+    best = tmp_path / "best.csv"
+    run = make_run(tmp_path, "first")
+    key = rows_of(run)[0]["key"]
+    good = best.read_text()
+    best.write_text("\ufeff" + good)  # a BOM: read as it is
+    make_run(tmp_path, "bom")
+    best.write_text(good.replace("key", "id", 1))
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "50",
+                 "--out", str(tmp_path / "nokey"), "--best", str(best)]) == 1
+    assert f"{best} is not a best-known scores file: it has no key column" in capsys.readouterr().err
+    assert not (tmp_path / "nokey").exists()
+    for bad in ("nan", "1e309", "abc"):
+        best.write_text(f"key,case,score,run\n{key},1,{bad},x\n")
+        out = tmp_path / f"bad-{bad}"
+        assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "50",
+                     "--out", str(out), "--best", str(best)]) == 0
+        assert f"best-known: line 2 of {best} hold no score and are left out" in capsys.readouterr().err
+        row = rows_of(out)[0]
+        assert row["relative"] == "1.000000"  # against itself, not nan or 0
+        recorded = {r["key"]: r["score"] for r in csv.DictReader(open(best))}
+        assert recorded[key] == row["score"]
+    best.unlink()
+    best.mkdir()
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(tmp_path / "x"),
+                 "--best", str(best)]) == 1
+    assert f"--best {best} is a folder" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="makes a device node (root)")
+def test_12_best_and_render_never_replace_a_device_or_an_input(tmp_path, capsys):
+    device = tmp_path / "mynull"
+    os.mknod(device, 0o666 | 0o020000, os.makedev(1, 3))
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(tmp_path / "r1"),
+                 "--best", str(device)]) == 1
+    assert "is not a regular file (a device?)" in capsys.readouterr().err
+    case = tmp_path / "case.txt"
+    assert main(["gen", "comesolo", "1", "--size", "6", "-o", str(case)]) == 0
+    before = case.read_text()
+    assert main(["batch", "comesolo", str(case), "--out", str(tmp_path / "r2"), "--best", str(case)]) == 1
+    assert "is one of the inputs" in capsys.readouterr().err and case.read_text() == before
+    picture = tmp_path / "x.png"
+    os.mknod(picture, 0o666 | 0o020000, os.makedev(1, 3))
+    assert main(["render", "comesolo", str(case), "-o", str(picture)]) == 1
+    assert f"{picture} is a device, not a file to write" in capsys.readouterr().err
+    assert Path(picture).is_char_device()
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="mounts a small tmpfs (root)")
+def test_13_a_full_disk_names_the_file_and_keeps_the_run_consistent(tmp_path):
+    small = tmp_path / "small"
+    small.mkdir()
+    if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=512k", "tmpfs", str(small)]).returncode != 0:
+        pytest.skip("cannot mount a tmpfs here")
+    try:
+        big = script(tmp_path, "big.sh", "cat > /dev/null\nhead -c 150000 /dev/zero | tr '\\0' L\necho\n")
+        with open(tmp_path / "out.txt", "w") as stdout:
+            done = subprocess.run([PYTHON, str(REPO / "main.py"), "batch", "ahc011", "--seeds", "0-7", "--cmd", big,
+                                   "--time", "5", "--out", str(small / "run"), "--best", str(tmp_path / "b.csv")],
+                                  stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+        assert done.returncode == 1
+        last = done.stderr.strip().splitlines()[-1]
+        assert last.startswith(f"error: cannot write {small / 'run'}") and "No space left on device" in last
+        assert "standard output" not in done.stderr
+        for row in rows_of(small / "run"):
+            assert not row["answer"] or (small / "run" / row["answer"]).is_file()
+        assert '"status": "failed"' in (small / "run" / "run.json").read_text()
+    finally:
+        subprocess.run(["umount", str(small)])
+
+
+def test_14_to_16_and_19_bad_arguments_are_one_line(tmp_path, capsys):
+    common = ["--out", str(tmp_path / "x"), "--best", str(tmp_path / "b.csv")]
+    for args, message in ((["--cmd", ""], "--cmd is empty: give the command that runs your program"),
+                          (["--seeds", "0-99999999999"], "--seeds: more than 100,000 seeds: split the run"),
+                          (["--jobs", "1000"], "--jobs must be 1..256, got 1000"),
+                          (["--time", "1e10"], "--time must be a positive number of seconds, at most a day")):
+        seeds = [] if "--seeds" in args else ["--seeds", "1"]
+        assert main(["batch", "comesolo", *seeds, *args, *common]) == 1
+        assert message in capsys.readouterr().err
+    assert not (tmp_path / "x").exists()
+
+
+def test_15_brackets_in_paths_and_commands_are_printed_as_they_are(tmp_path, capsys):
+    quick = script(tmp_path, "q[bold]uick.sh", "cat > /dev/null\necho 0\n") + " '[/]'"
+    out = tmp_path / "x[" / "]y[bold]s"
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", quick, "--out", str(out),
+                 "--best", str(tmp_path / "b.csv")]) == 0
+    said = " ".join(capsys.readouterr().err.split())  # the line may wrap
+    assert f"run folder {out}" in said and quick in said
+    assert rows_of(out)[0]["verdict"] == "OK"
+
+
+def test_17_render_refuses_frame_rates_and_sizes_it_cannot_draw(tmp_path, capsys):
+    case = tmp_path / "case.txt"
+    assert main(["gen", "comesolo", "1", "--size", "6", "-o", str(case)]) == 0
+    for option, value, message in (("--fps", "nan", "frames per second must be 0.1..60, got nan"),
+                                   ("--fps", "inf", "frames per second must be 0.1..60, got inf"),
+                                   ("--fps", "1e-9", "frames per second must be 0.1..60"),
+                                   ("--size", "100000", "the size must be 64..4096 pixels, got 100000")):
+        with pytest.raises(SystemExit) as stopped:
+            main(["render", "comesolo", str(case), "-o", str(tmp_path / "a.gif"), option, value])
+        assert stopped.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_18_an_answer_is_let_go_once_written(tmp_path):
+    from workbench.batch.cases import BatchCase
+    from workbench.batch.results import CaseResult, RunFolder
+
+    result = CaseResult(BatchCase(0, "0001", "seed 1", 1, "7\n"), 5, "OK", "", 0.1, answer="x" * 1000)
+    RunFolder(tmp_path / "run").write_case(result)
+    assert result.answer is None and result.row()["answer"] == "answers/0001.out"
+    assert (tmp_path / "run" / "answers" / "0001.out").read_text() == "x" * 1000
+
+
+def test_20_too_much_output_is_wrong_at_once_not_a_time_out(tmp_path):
+    flood = script(tmp_path, "flood.sh", "cat > /dev/null\nhead -c 70000000 /dev/zero | tr '\\0' L\necho\n")
+    assert main(["batch", "ahc011", "--seeds", "0", "--cmd", flood, "--time", "30", "--out", str(tmp_path / "r"),
+                 "--best", str(tmp_path / "b.csv")]) == 0
+    row = rows_of(tmp_path / "r")[0]
+    assert row["verdict"] == "WA" and row["message"] == "protocol error: the program wrote more than 64 MB"
+
+
+def test_21_an_existing_out_folder_with_files_is_never_replaced(tmp_path, capsys):
+    mine = tmp_path / "mine"
+    (mine / "answers").mkdir(parents=True)
+    (mine / "answers" / "0000.out").write_text("LLRR\n")
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(mine),
+                 "--best", str(tmp_path / "b.csv")]) == 1
+    assert f"{mine} already holds files: choose another --out" in capsys.readouterr().err
+    assert (mine / "answers" / "0000.out").read_text() == "LLRR\n" and not (mine / "run.json").exists()
