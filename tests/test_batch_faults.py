@@ -158,26 +158,32 @@ def test_07_a_port_that_is_not_a_dask_scheduler_is_a_message(tmp_path):
         server.kill()
 
 
-def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path):
+def start_cluster(port: int) -> tuple[subprocess.Popen, subprocess.Popen]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    dask = str(Path(PYTHON).with_name("dask"))
+    quiet = {"env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
+    scheduler = subprocess.Popen([dask, "scheduler", "--port", str(port), "--no-dashboard"], **quiet)
+    worker = subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny",
+                               "--no-dashboard"], **quiet)
+    return scheduler, worker
+
+
+@pytest.mark.parametrize("lost", ["worker", "scheduler"])
+def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, lost):
     pytest.importorskip("distributed")
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    dask = Path(PYTHON).with_name("dask")
-    scheduler = subprocess.Popen([str(dask), "scheduler", "--port", str(port), "--no-dashboard"], env=env,
-                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-    worker = subprocess.Popen([str(dask), "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny",
-                               "--no-dashboard"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              start_new_session=True)
+    scheduler, worker = start_cluster(port)
     try:
         sleeper = script(tmp_path, "sleep.sh", "cat > /dev/null\nsleep 600\n")
         process = batch_process("comesolo", "--seeds", "1-2", "--size", "6", "--cmd", sleeper, "--time", "500",
                                 "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run", cwd=tmp_path)
         time.sleep(8)
-        os.killpg(worker.pid, signal.SIGKILL)
+        os.killpg((worker if lost == "worker" else scheduler).pid, signal.SIGKILL)
         _, err = process.communicate(timeout=90)
         assert process.returncode == 1
-        assert f"the Dask scheduler at tcp://127.0.0.1:{port} has no worker left; 2 cases did not run" in err
-        assert "Traceback" not in err
+        said = {"worker": f"the Dask scheduler at tcp://127.0.0.1:{port} has no worker left; 2 cases did not run",
+                "scheduler": f"the Dask scheduler at tcp://127.0.0.1:{port}"}[lost]
+        assert said in err and "Traceback" not in err and "ERROR" not in err
         assert json.loads((tmp_path / "run" / "run.json").read_text())["status"] == "failed"
     finally:
         for p in (worker, scheduler):

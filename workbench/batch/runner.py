@@ -239,7 +239,7 @@ class BatchRun:
             from distributed import Client
         except ImportError:
             raise WorkbenchError("--dask needs dask.distributed: pip install -e '.[cluster]'") from None
-        logging.getLogger("distributed").setLevel(logging.CRITICAL)  # its failures are said here, once
+        _quiet_dask_logs()
         made: dict = {}
 
         def connect():
@@ -252,6 +252,7 @@ class BatchRun:
         thread.start()
         thread.join(DASK_SECONDS + 2)
         if "client" in made:
+            _quiet_dask_logs()  # loggers the connection made
             return made["client"]
         reason = made.get("error") or f"no answer in {DASK_SECONDS:g} s (is a Dask scheduler listening there?)"
         raise WorkbenchError(f"cannot reach the Dask scheduler at {self.spec.dask}: {reason}")
@@ -287,6 +288,14 @@ class BatchRun:
                 except Exception:  # the scheduler is gone: nothing to cancel there
                     pass
             client.close(timeout=2)
+
+
+def _quiet_dask_logs() -> None:
+    """dask.distributed logs a lost scheduler as pages of tracebacks on stderr; the run says it once.
+    Its loggers carry levels of their own, so each is set, not only the package's."""
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _cluster_problem(client, address: str) -> str:
