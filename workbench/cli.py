@@ -20,7 +20,7 @@ from workbench.core.registry import PATH_VARIABLE, add_puzzle_path, plugin_probl
 
 from .command_line import add_options, first_puzzle, puzzle_named
 
-COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "contest", "new-puzzle")
+COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "runs", "contest", "new-puzzle")
 
 
 def _load_instance(puzzle, path: str, args=None):
@@ -398,13 +398,19 @@ def cmd_contest(argv: Sequence[str]) -> int:
     return run(argv)
 
 
+def cmd_runs(argv: Sequence[str]) -> int:
+    from workbench.batch.runs_command import cmd_runs as run
+
+    return run(argv)
+
+
 def cmd_new_puzzle(argv: Sequence[str]) -> int:
     from workbench.scaffold import cmd_new_puzzle as run
 
     return run(argv)
 
 
-HANDLERS = {"new-puzzle": cmd_new_puzzle, "gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent,
+HANDLERS = {"runs": cmd_runs, "new-puzzle": cmd_new_puzzle, "gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent,
             "list": cmd_list,
             "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest}
 

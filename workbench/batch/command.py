@@ -79,8 +79,12 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                         "e.g. tcp://10.0.0.5:8786, instead of this machine")
     parser.add_argument("--out", type=Path, help="the run folder (default: runs/TIMESTAMP-PUZZLE[-LABEL])")
     parser.add_argument("--label", default="", help="a name for the run, kept in run.json and the folder name")
+    parser.add_argument("--comment", default="", help="a note on the run, kept in the run database "
+                        "('main.py runs list' shows it)")
     parser.add_argument("--best", type=Path, help="the best-known scores file "
                         "(default: runs/best-known/PUZZLE.csv)")
+    parser.add_argument("--database", type=Path, help="the run database (default: runs.sqlite beside the run "
+                        "folder)")
     parser.add_argument("--freeze-best", action="store_true",
                         help="compare with the best-known scores without updating them, so the relative "
                              "scores of several runs share one scale (and may pass 1)")
@@ -189,7 +193,7 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
               "hold no score and are left out", file=sys.stderr)
     out = claim_folder(args.out) if args.out else default_out(problem.id, args.label, root)
     return BatchSpec(runner, cases, out, jobs=args.jobs, dask=args.dask, label=args.label,
-                     best=best, freeze_best=args.freeze_best,
+                     best=best, freeze_best=args.freeze_best, comment=args.comment, database=args.database,
                      command_line=["main.py", "batch", *argv],
                      generator_options=generator if args.seeds else {}, instance_options=instance,
                      group_by=args.group_by)
@@ -444,4 +448,8 @@ def cmd_batch(argv: Sequence[str]) -> int:
         return run_compare(argv[1:])
     if argv and argv[0] == "show":
         return run_show(argv[1:])
+    if argv and argv[0] == "tune":
+        from .tune import cmd_tune
+
+        return cmd_tune(argv[1:])
     return run_batch(argv)

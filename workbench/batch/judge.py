@@ -229,15 +229,16 @@ def kill_running_programs() -> None:
 
 
 def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
-                cwd: str | None = None, programs: str | None = None) -> ProgramOutcome:
+                cwd: str | None = None, programs: str | None = None, env: dict | None = None) -> ProgramOutcome:
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
     ``talk`` plays the contest's protocol over the channel and returns the answer it collected;
-    ``programs`` is a folder where the running program's process group is named."""
+    ``programs`` is a folder where the running program's process group is named; ``env`` adds variables."""
     started = time.perf_counter()
     try:
         process = subprocess.Popen(program_argv(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, bufsize=0, start_new_session=True, cwd=cwd)
+                                   stderr=subprocess.PIPE, bufsize=0, start_new_session=True, cwd=cwd,
+                                   env={**os.environ, **{k: str(v) for k, v in env.items()}} if env else None)
     except (OSError, ValueError) as error:  # no such program, not executable, unbalanced quotes
         return ProgramOutcome(None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}",
                               0.0, "")

@@ -30,6 +30,7 @@ from typing import Callable, Iterator
 from workbench.core.errors import WorkbenchError
 
 from .cases import BatchCase
+from .database import RunDatabase, database_path
 from .problem import feature_names
 from .results import BestKnown, CaseResult, RunFolder
 from .tasks import CaseRun, Runner, init_worker, run_case
@@ -99,6 +100,8 @@ class BatchSpec:
     label: str = ""
     best: Path | None = None  # the best-known file (default: runs/best-known/PUZZLE.csv)
     freeze_best: bool = False  # read the best-known file but never update it
+    database: Path | None = None  # the run database (default: runs.sqlite beside the run folder)
+    comment: str = ""
     group_by: str | None = None  # the summary's groups (default: the first feature)
     command_line: list[str] = field(default_factory=list)
     generator_options: dict = field(default_factory=dict)  # how seeded cases were generated
@@ -111,6 +114,10 @@ class BatchRun:
         self.problem = spec.runner.problem
         self.folder = RunFolder(spec.out)
         self.programs = Path(spec.out) / ".programs"
+        # Beside the run folders: runs/runs.sqlite for the default runs/TIME-PUZZLE folders.
+        self.database = RunDatabase(spec.database or database_path(Path(spec.out).parent))
+        self.run_id: int | None = None
+        self._cases = {case.index: case for case in spec.cases}
         self.best = BestKnown(spec.best or best_known_path(self.problem.id), self.problem.objective,
                               frozen=spec.freeze_best)
         self.features = feature_names(self.problem, spec.cases)
@@ -135,7 +142,7 @@ class BatchRun:
             "solver": runner.solver, "params": runner.params, "command": runner.command,
             "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,
             "generator_options": self.spec.generator_options, "instance_options": self.spec.instance_options,
-            "jobs": self.spec.jobs, "dask": self.spec.dask, "cases": len(self.spec.cases),
+            "jobs": self.spec.jobs, "dask": self.spec.dask, "cases": len(self.spec.cases), "cwd": runner.cwd,
             "finished": len(self.results), "status": self.status,
             "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(timespec="seconds"),
             "wall_seconds": round(time.time() - self.started, 3),
@@ -153,6 +160,7 @@ class BatchRun:
             raise
         try:
             self.folder.write_meta(self.meta())
+            self.run_id = self.database.start_run(self.spec.out, self.meta(), self.spec.comment)
             for case_run in source:
                 result = self._finish(case_run)
                 if on_result is not None:
@@ -177,10 +185,11 @@ class BatchRun:
         """results.csv, the best-known scores and run.json as the run ends; each as far as it can go."""
         for save in (lambda: self.folder.write_results(self.results),
                      lambda: self.best.update(self.results, str(self.spec.out)),
-                     lambda: self.folder.write_meta(self.meta())):
+                     lambda: self.folder.write_meta(self.meta()),
+                     lambda: self.run_id is not None and self.database.finish_run(self.run_id, self.meta())):
             try:
                 save()
-            except OSError:
+            except (OSError, WorkbenchError):
                 pass  # said already, or the next line will be; what could be written is
 
     def _forget_folder(self) -> None:
@@ -195,12 +204,13 @@ class BatchRun:
                 shutil.rmtree(self.spec.out, ignore_errors=True)
 
     def _finish(self, case_run: CaseRun) -> CaseResult:
-        case = self.spec.cases[case_run.index]
+        case = self._cases[case_run.index]  # by the case's own index: a tuning trial shuffles the list
         result = self.problem.judge(case, case_run)
         result.relative = self.best.relative(result)
         self.folder.write_case(result)  # before the row lists its files
         self.results.append(result)
         self.folder.write_results(self.results)  # a crash or a kill keeps what finished
+        self.database.add_case(self.run_id, result.row())
         return result
 
     # ------------------------------------------------------------ where cases run

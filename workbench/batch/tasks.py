@@ -32,6 +32,7 @@ class Runner:
     command: str | None = None
     cwd: str | None = None  # where the command runs (the batch's working folder)
     programs: str | None = None  # a folder naming each running program's process group (local runs)
+    env: dict = field(default_factory=dict)  # variables the command gets on top of the batch's (tuning)
 
     @property
     def puzzle_id(self) -> str:
@@ -39,7 +40,8 @@ class Runner:
 
     def describe(self) -> str:
         if self.command:
-            return f"command '{self.command}', {self.seconds:g} s limit"
+            given = " ".join(f"{k}={v}" for k, v in self.env.items())
+            return f"command '{self.command}'{' with ' + given if given else ''}, {self.seconds:g} s limit"
         params = " ".join(f"{k}={v}" for k, v in self.params.items())
         budget = ", ".join(([f"{self.seconds:g} s"] if self.seconds is not None else [])
                            + ([f"{self.nodes} nodes"] if self.nodes else []))

@@ -96,6 +96,9 @@ class RunsPanel(QWidget):
         self.stop_button.clicked.connect(self.stop)
         self.open_button = QPushButton("Open run…")
         self.open_button.clicked.connect(self.open_run_dialog)
+        self.history_button = QPushButton("Past runs…")
+        self.history_button.setToolTip("Every run of this puzzle in the run database, and standings across them")
+        self.history_button.clicked.connect(self.past_runs)
         self.compare_button = QPushButton("Compare with…")
         self.compare_button.setToolTip("Compare the run shown with another run, case by case")
         self.compare_button.clicked.connect(self.compare_dialog)
@@ -120,7 +123,8 @@ class RunsPanel(QWidget):
                                             (how, "Time", self.time, 0), (how, "Jobs", self.jobs, 0),
                                             (how, None, self.freeze_best, 0),
                                             (how, None, self.start_button, 0), (how, None, self.stop_button, 0),
-                                            (how, None, self.open_button, 0), (how, None, self.compare_button, 0)):
+                                            (how, None, self.open_button, 0), (how, None, self.history_button, 0),
+                                            (how, None, self.compare_button, 0)):
             if label:
                 row.addWidget(QLabel(label))
             row.addWidget(widget, stretch)
@@ -423,6 +427,12 @@ class RunsPanel(QWidget):
             self.message.emit(f"{Path(folder).name} is a run of the contest {config.name}, not {self.contest.name}")
             return False
         return True
+
+    def past_runs(self):
+        from .run_history import open_past_runs
+
+        self.history = open_past_runs(self)
+        return self.history
 
     def open_run_dialog(self) -> None:
         folder = QFileDialog.getExistingDirectory(self, "Open a run folder", str(self.runs_root))

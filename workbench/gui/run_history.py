@@ -1,0 +1,152 @@
+"""Past runs and standings in the app: the run database of the Runs panel's folder.
+
+The dialog lists every run of the puzzle or contest (newest last); a run opens in the panel, a
+comment can be set, and Standings ranks the chosen runs (all, when none is chosen) on the cases
+they share, with the mean score of each run over time.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
+                               QTableView, QVBoxLayout)
+
+from workbench.batch.database import RunDatabase
+from workbench.batch.results import plain_number
+from workbench.batch.standings import standings
+from workbench.core.errors import WorkbenchError
+
+from .plot_style import style_plot
+
+RUN_COLUMNS = ("id", "started", "label", "what", "cases", "OK", "mean score", "status", "git", "comment")
+STANDING_COLUMNS = ("#", "run", "label", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK")
+
+
+def _table(columns) -> tuple[QTableView, QStandardItemModel]:
+    model = QStandardItemModel(0, len(columns))
+    model.setHorizontalHeaderLabels(list(columns))
+    view = QTableView()
+    view.setModel(model)
+    view.setSelectionBehavior(QTableView.SelectRows)
+    view.setEditTriggers(QTableView.NoEditTriggers)
+    view.verticalHeader().hide()
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+    view.horizontalHeader().setStretchLastSection(True)
+    return view, model
+
+
+class PastRunsDialog(QDialog):
+    runOpened = Signal(str)  # a run folder
+
+    def __init__(self, database: RunDatabase, puzzle: str, parent=None):
+        super().__init__(parent)
+        self.database, self.puzzle = database, puzzle
+        self.setWindowTitle(f"Runs of {puzzle}")
+        self.resize(980, 640)
+        self.runs: list[dict] = []
+        self.table, self.model = _table(RUN_COLUMNS)
+        self.table.doubleClicked.connect(lambda _: self.open_selected())
+        self.standings_table, self.standings_model = _table(STANDING_COLUMNS)
+        self.plot = pg.PlotWidget()
+        style_plot(self.plot, self.palette())
+        self.plot.setLabel("left", "mean score")
+        self.plot.setLabel("bottom", "run (in the order they started)")
+        self.curve = self.plot.plot([], [], pen=pg.mkPen("#6a9fd8", width=2), symbol="o", symbolSize=7)
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.comment = QLineEdit()
+        self.comment.setPlaceholderText("a comment for the selected run")
+        buttons = QHBoxLayout()
+        for text, slot in (("Open", self.open_selected), ("Set comment", self.set_comment),
+                           ("Standings", self.show_standings), ("Refresh", self.refresh)):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
+        buttons.insertWidget(2, self.comment, 1)
+        lower = QSplitter(Qt.Horizontal)
+        lower.addWidget(self.standings_table)
+        lower.addWidget(self.plot)
+        lower.setSizes([600, 380])
+        body = QSplitter(Qt.Vertical)
+        body.addWidget(self.table)
+        body.addWidget(lower)
+        layout = QVBoxLayout(self)
+        layout.addWidget(body, 1)
+        layout.addLayout(buttons)
+        layout.addWidget(self.note)
+        self.refresh()
+
+    def refresh(self) -> None:
+        try:
+            self.runs = self.database.runs(self.puzzle)
+        except WorkbenchError as error:
+            self.note.setText(str(error))
+            return
+        self.model.removeRows(0, self.model.rowCount())
+        for run in self.runs:
+            params = " ".join(f"{k}={v}" for k, v in json.loads(run["params"] or "{}").items())
+            what = run["command"] or f"{run['solver']} {params}".strip()
+            mean = run["mean_score"]
+            cells = (str(run["id"]), (run["started"] or "")[:19], run["label"] or "", what[:60],
+                     f"{run['finished']}/{run['cases']}", str(run["ok"] or 0),
+                     plain_number(round(mean, 3)) if mean is not None else "-", run["status"] or "",
+                     (run["git_commit"] or "")[:8], run["comment"] or "")
+            self.model.appendRow([QStandardItem(c) for c in cells])
+        xs = list(range(1, len(self.runs) + 1))
+        means = [r["mean_score"] or 0.0 for r in self.runs]
+        self.curve.setData(xs, means)
+        self.note.setText(f"{len(self.runs)} runs in {self.database.path}")
+
+    def selected(self) -> list[dict]:
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        return [self.runs[r] for r in rows]
+
+    def open_selected(self) -> None:
+        chosen = self.selected()
+        if chosen:
+            self.runOpened.emit(chosen[0]["folder"])
+
+    def set_comment(self) -> None:
+        for run in self.selected():
+            self.database.comment(run["id"], self.comment.text())
+        self.refresh()
+
+    def show_standings(self) -> None:
+        runs = [r for r in (self.selected() or self.runs) if r["finished"]]
+        if len(runs) < 1:
+            self.note.setText("No finished run to rank")
+            return
+        objective = runs[-1]["objective"] or "max"
+        result = standings(runs, {r["id"]: self.database.cases(r["id"]) for r in runs}, objective)
+        self.standings_model.removeRows(0, self.standings_model.rowCount())
+        for place, row in enumerate(result.rows, start=1):
+            run = row.run
+            cells = (str(place), f"{run['id']} {(run['started'] or '')[:16]}", run["label"] or run["comment"] or "",
+                     f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best), str(row.unique), f"{row.gain:.4f}",
+                     f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}", f"{row.ok}/{row.cases}")
+            self.standings_model.appendRow([QStandardItem(c) for c in cells])
+        self.note.setText(f"Standings of {len(runs)} runs on the {result.cases} cases they share"
+                          + (" (lower scores win)" if objective == "min" else ""))
+        self.standings = result
+
+
+def open_past_runs(panel) -> PastRunsDialog | None:
+    """The Runs panel's past runs, from runs.sqlite in its runs folder."""
+    from workbench.batch.database import database_path
+
+    path = database_path(Path(panel.runs_root))
+    if panel.problem is None:
+        panel.message.emit("Open a board or a contest first: the past runs are its runs")
+        return None
+    if not path.is_file():
+        panel.message.emit(f"No run database yet at {path}: start a run")
+        return None
+    dialog = PastRunsDialog(RunDatabase(path), panel.problem.id, panel)
+    dialog.runOpened.connect(panel.open_run)
+    dialog.open()
+    return dialog
