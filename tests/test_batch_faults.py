@@ -174,7 +174,9 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
     port = free_port()
     scheduler, worker = start_cluster(port)
     try:
-        sleeper = script(tmp_path, "sleep.sh", "cat > /dev/null\nsleep 600\n")
+        pids = tmp_path / "pids"
+        pids.mkdir()
+        sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho > {pids}/$$\nexec sleep 600\n")
         process = batch_process("comesolo", "--seeds", "1-2", "--size", "6", "--cmd", sleeper, "--time", "500",
                                 "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run", cwd=tmp_path)
         time.sleep(8)
@@ -191,6 +193,11 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
                 os.killpg(p.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+    # Its worker gone (killed above when the scheduler was lost), no program runs on.
+    deadline = time.time() + 5
+    while any(alive(int(p.name)) for p in pids.iterdir()) and time.time() < deadline:
+        time.sleep(0.1)
+    assert list(pids.iterdir()) and not any(alive(int(p.name)) for p in pids.iterdir())
 
 
 def make_run(tmp_path: Path, name: str) -> Path:
@@ -298,7 +305,9 @@ def test_13_a_full_disk_names_the_file_and_keeps_the_run_consistent(tmp_path):
                                   stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
         assert done.returncode == 1
         last = done.stderr.strip().splitlines()[-1]
-        assert last.startswith(f"error: cannot write {small / 'run'}") and "No space left on device" in last
+        # The first file that cannot be written is named: one of the run folder's or the run database.
+        assert last.startswith((f"error: cannot write {small / 'run'}", f"error: cannot use the run database {small}"))
+        assert "No space left on device" in last
         assert "standard output" not in done.stderr
         for row in rows_of(small / "run"):
             assert not row["answer"] or (small / "run" / row["answer"]).is_file()

@@ -16,8 +16,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels import stamped_set_add
-from .kernels import NODE, copy_node, evaluate, field_hash, mix64, play_turn
+from ..kernels import mix64, stamped_set_add
+from .kernels import NODE, copy_node, evaluate, field_hash, play_turn
 
 # meta slots
 CUR, DEPTH, SLOT, COUNT, NCAND, EXPANDED, STAMP, DONE, MAX_DEPTH, FIRE_DEPTH, FIRE_CHAIN = range(11)

@@ -14,8 +14,6 @@ from numba import njit
 
 from workbench.puzzles.codevs.field import HEIGHT, VISIBLE, WIDTH, Field
 
-from ..kernels import mix64
-
 COLS = WIDTH + 2  # a frame column each side
 ROWS = HEIGHT + 2  # a frame row below the floor and above the highest transient row
 CELLS = COLS * ROWS

@@ -11,7 +11,6 @@ tables use rich; the mean score is the last line of stdout.
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import signal
 import sys

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import shutil
 import sqlite3
 import subprocess
 from contextlib import closing, contextmanager
@@ -80,7 +81,15 @@ def connect(path: Path) -> Iterator[sqlite3.Connection]:
             db.row_factory = sqlite3.Row
             yield db
     except sqlite3.DatabaseError as error:
-        raise WorkbenchError(f"the run database {path}: {error}") from None
+        raise WorkbenchError(f"cannot use the run database {path}: {error}{_full_disk(path)}") from None
+
+
+def _full_disk(path: Path) -> str:
+    """SQLite says "disk I/O error" for a full disk; the user is told which it is."""
+    try:
+        return "; No space left on device" if shutil.disk_usage(path.parent).free < 64 * 1024 else ""
+    except OSError:
+        return ""
 
 
 def git_state(folder: str | None) -> tuple[str, str]:

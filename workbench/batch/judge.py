@@ -8,9 +8,10 @@ stderr is read by a thread as it comes: its last 64 KB are kept and its
 ``[DATA] name = value`` lines collected, so nothing is written to disk and
 nothing is left behind however much it writes.
 
-While a program runs, its process group is named by a file in the run's
-``.programs`` folder (when the batch gives one), so that the batch can kill
-the group of a worker that died under it.
+While a program runs, a guard (a tiny shell) waits on a pipe that only the
+process judging it holds: when that process dies, however it dies and on
+whichever machine (a pool worker killed, a Dask worker lost), the pipe ends
+and the guard kills the program's group, so no program outlives its judge.
 """
 
 from __future__ import annotations
@@ -26,7 +27,6 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
 from workbench.core.errors import ProtocolError, WorkbenchError
@@ -228,12 +228,30 @@ def kill_running_programs() -> None:
             _kill_group(process.pid)
 
 
+def _guard(group: int) -> subprocess.Popen | None:
+    """A shell that kills process group ``group`` when this process dies: its stdin is a pipe only this
+    process holds, so the end of it is the death. Killed first when the program ends normally."""
+    try:
+        return subprocess.Popen(["/bin/sh", "-c", 'read _; kill -9 "-$1" 2>/dev/null', "guard", str(group)],
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)  # Ctrl+C in a terminal is the batch's, not the guard's
+    except OSError:  # no /bin/sh, no processes left: the batch's own kills remain
+        return None
+
+
+def _dismiss(guard: subprocess.Popen | None) -> None:
+    if guard is not None:
+        guard.kill()  # before the group is gone: a guard that outlived it could kill a reused group number
+        guard.wait()
+        guard.stdin.close()
+
+
 def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
-                cwd: str | None = None, programs: str | None = None, env: dict | None = None) -> ProgramOutcome:
+                cwd: str | None = None, env: dict | None = None) -> ProgramOutcome:
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
     ``talk`` plays the contest's protocol over the channel and returns the answer it collected;
-    ``programs`` is a folder where the running program's process group is named; ``env`` adds variables."""
+    ``env`` adds variables to the program's environment."""
     started = time.perf_counter()
     try:
         process = subprocess.Popen(program_argv(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -242,13 +260,7 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
     except (OSError, ValueError) as error:  # no such program, not executable, unbalanced quotes
         return ProgramOutcome(None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}",
                               0.0, "")
-    # WORKER-GROUP: the batch kills the group when this worker process is gone.
-    named = Path(programs) / f"{os.getpid()}-{process.pid}" if programs else None
-    if named is not None:
-        try:
-            named.touch()
-        except OSError:
-            named = None
+    guard = _guard(process.pid)
     with _RUNNING_LOCK:
         _RUNNING.add(process)
     stderr = StderrReader(process.stderr)
@@ -279,12 +291,11 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
         process.wait()
         seconds = time.perf_counter() - started
         timer.cancel()
+        _dismiss(guard)
         _kill_group(process.pid)  # whatever the program left running
         stderr.join()
         with _RUNNING_LOCK:
             _RUNNING.discard(process)
-        if named is not None:
-            named.unlink(missing_ok=True)
     if timed_out.is_set():
         verdict, message = "TLE", f"still running after {limit:g} s (+{GRACE_SECONDS:g} s grace): killed"
     elif (verdict is None or ended) and process.returncode != 0:

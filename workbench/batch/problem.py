@@ -81,7 +81,7 @@ class PuzzleProblem:
             return CaseRun(case.index, None, "FAIL", f"bad input: {error}", 0.0)
         if runner.command:
             outcome = run_program(lambda channel: puzzle.judge(instance, channel), runner.command,
-                                  runner.seconds, cwd=runner.cwd, programs=runner.programs, env=runner.env)
+                                  runner.seconds, cwd=runner.cwd, env=runner.env)
             return CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
                            outcome.stderr_tail, data=outcome.data)
         started = time.perf_counter()

@@ -8,6 +8,7 @@ Run folder (``--out``): ``results.csv`` (one row per finished case), ``answers/`
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import math
@@ -194,7 +195,15 @@ class RunFolder:
         write_atomic(self.path / "results.csv", out.getvalue())
 
     def write_meta(self, meta: dict) -> None:
-        write_atomic(self.path / "run.json", json.dumps(meta, indent=2, sort_keys=True) + "\n")
+        text = json.dumps(meta, indent=2, sort_keys=True) + "\n"
+        try:
+            write_atomic(self.path / "run.json", text)
+        except OSError as error:
+            if error.errno != errno.ENOSPC:
+                raise
+            # A full disk has no room for a second copy, but run.json's own blocks hold the new one:
+            # a run that says "failed" beats a run that says "running" for ever.
+            (self.path / "run.json").write_text(text)
 
 
 # ------------------------------------------------------------------ reading what runs wrote

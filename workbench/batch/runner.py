@@ -8,17 +8,15 @@ the running cases (their programs included) and keeps every finished one.
 What can go wrong on the way ends the run with a message and ``"status":
 "failed"`` in run.json: a file of the run folder that cannot be written (a full
 disk), a Dask scheduler that cannot be reached, that goes away, or that has no
-worker left. A local worker that dies is its case's FAIL, and the program it
-was running is killed (its process group is named in the run's ``.programs``).
+worker left. A local worker that dies is its case's FAIL; the program it was
+running dies with it (the judge's guard, see judge.py).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import logging
 import multiprocessing
-import os
 import shutil
 import threading
 import time
@@ -113,7 +111,6 @@ class BatchRun:
         self.spec = spec
         self.problem = spec.runner.problem
         self.folder = RunFolder(spec.out)
-        self.programs = Path(spec.out) / ".programs"
         # Beside the run folders: runs/runs.sqlite for the default runs/TIME-PUZZLE folders.
         self.database = RunDatabase(spec.database or database_path(Path(spec.out).parent))
         self.run_id: int | None = None
@@ -219,8 +216,7 @@ class BatchRun:
 
         from pebble import ProcessPool
 
-        self.programs.mkdir(parents=True, exist_ok=True)
-        runner = dataclasses.replace(self.spec.runner, programs=str(self.programs))
+        runner = self.spec.runner
         # spawn, not fork: the parent may hold threads (the live display, the GUI) that fork would copy.
         pool = ProcessPool(max_workers=min(self.spec.jobs, max(len(self.spec.cases), 1)), initializer=init_worker,
                            initargs=(runner,), context=multiprocessing.get_context("spawn"))
@@ -231,16 +227,11 @@ class BatchRun:
                     return
                 done, _ = wait(list(futures), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
                 for future in done:
-                    run = _outcome(future, futures.pop(future))
-                    if run.verdict == "FAIL":
-                        kill_orphans(self.programs)  # a worker died: its program must not run on
-                    yield run
+                    yield _outcome(future, futures.pop(future))
         finally:
             # Workers still busy are killed (SIGTERM: each kills its program's process group first).
             pool.stop()
             pool.join()
-            kill_orphans(self.programs, every=True)
-            shutil.rmtree(self.programs, ignore_errors=True)
 
     def _dask_client(self):
         """A client of the scheduler, connected; WorkbenchError when it does not answer in DASK_SECONDS
@@ -317,30 +308,6 @@ def _cluster_problem(client, address: str) -> str:
     except Exception:
         return f"lost the Dask scheduler at {address}"
     return "" if workers else f"the Dask scheduler at {address} has no worker left"
-
-
-def kill_orphans(folder: Path, every: bool = False) -> None:
-    """Kill the program groups named in ``folder`` whose worker process is gone (``every``: all)."""
-    for entry in folder.glob("*-*") if folder.is_dir() else ():
-        worker, _, group = entry.name.partition("-")
-        if not (worker.isdigit() and group.isdigit()):
-            continue
-        if every or not _alive(int(worker)):
-            try:
-                os.killpg(int(group), 9)
-            except (ProcessLookupError, PermissionError):
-                pass
-            entry.unlink(missing_ok=True)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def _outcome(future, case: BatchCase) -> CaseRun:

@@ -31,7 +31,6 @@ class Runner:
     solver_seed: int = 0
     command: str | None = None
     cwd: str | None = None  # where the command runs (the batch's working folder)
-    programs: str | None = None  # a folder naming each running program's process group (local runs)
     env: dict = field(default_factory=dict)  # variables the command gets on top of the batch's (tuning)
 
     @property

@@ -101,7 +101,7 @@ class ContestProblem:
             values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
                       "CMD": runner.command or self.default_command(), **seed_values(case.seed)}
             outcome = run_program(_feed(case.input_text), fill(config.run, values), runner.seconds, cwd=runner.cwd,
-                                  programs=runner.programs, env=runner.env)
+                                  env=runner.env)
             run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
                           outcome.stderr_tail, data=outcome.data)
             if outcome.verdict is not None:  # TLE, a crash, or more output than any answer needs
