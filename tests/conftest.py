@@ -3,6 +3,8 @@ from pathlib import Path
 
 import pytest
 
+import case_data
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
@@ -23,7 +25,16 @@ def pytest_configure(config):
         add_puzzle_path(folder)
 
 REPO = Path(__file__).resolve().parents[1]
-SHARED = REPO.parent / "shared"  # the contest data, outside the repo (bench/engines.py reads it too)
+# The cases and fault reproductions the tests read, made by the project (tests/case_data.py).
+DATA = case_data.build()
+# The contest data outside the repo: third-party answers, reference scores, specs, and the
+# official files the generators are checked against. Tests of those alone skip without it.
+SHARED = REPO.parent / "shared"
+
+
+def data_file(relative: str) -> Path:
+    """``tests/.data/relative``: cases/PUZZLE/... and repro/..., laid out as in ../shared."""
+    return DATA / relative
 
 
 def shared_file(relative: str) -> Path:
@@ -31,6 +42,11 @@ def shared_file(relative: str) -> Path:
     if not SHARED.is_dir():
         pytest.skip("../shared is not beside the checkout")
     return SHARED / relative
+
+
+@pytest.fixture(scope="session")
+def data_root() -> Path:
+    return DATA
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import shared_file
+from conftest import data_file, shared_file
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
@@ -20,7 +20,7 @@ SAMPLE_OUTPUT = "RRRDLUULDDDDLUUUR"  # the official sample output for seed 0
 
 
 def case_file(seed: int) -> str:
-    return shared_file(f"cases/ahc011/{seed:04d}.txt").read_text()
+    return data_file(f"cases/ahc011/{seed:04d}.txt").read_text()
 
 
 def case(seed: int) -> Case:
@@ -224,7 +224,7 @@ def test_bad_inputs_are_rejected_with_their_line(text, line, reason):
 # ------------------------------------------------------------------ generator
 def test_the_generator_reproduces_all_100_shared_cases():
     for seed in range(100):
-        assert PUZZLE.format_input(PUZZLE.generate(seed)) == case_file(seed), seed
+        assert PUZZLE.format_input(PUZZLE.generate(seed)) == shared_file(f"cases/ahc011/{seed:04d}.txt").read_text()
 
 
 def test_the_scramble_walk_never_steps_straight_back_and_has_t_steps():
@@ -252,7 +252,7 @@ def test_chacha20_matches_the_zero_key_test_vector():
 def test_cli_scores_a_valid_answer(tmp_path, capsys):
     answer = tmp_path / "0000.out"
     answer.write_text(SAMPLE_OUTPUT + "\n")
-    assert main(["score", "ahc011", str(shared_file("cases/ahc011/0000.txt")), str(answer)]) == 0
+    assert main(["score", "ahc011", str(data_file("cases/ahc011/0000.txt")), str(answer)]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[-1] == "200000"
     assert "S: 14" in out and "full tree: no" in out
@@ -261,7 +261,7 @@ def test_cli_scores_a_valid_answer(tmp_path, capsys):
 def test_cli_rejects_an_answer_split_across_lines(tmp_path, capsys):
     answer = tmp_path / "bad.out"
     answer.write_text("RRR\nDLU\n")
-    assert main(["score", "ahc011", str(shared_file("cases/ahc011/0000.txt")), str(answer)]) == 1
+    assert main(["score", "ahc011", str(data_file("cases/ahc011/0000.txt")), str(answer)]) == 1
     assert "line 1, move 4: a line break is not a move" in capsys.readouterr().err
 
 

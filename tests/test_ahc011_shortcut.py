@@ -13,8 +13,8 @@ from solvers.ahc011.shortcut import REACH, shorten, window_search, workspace
 from workbench.puzzles.ahc011 import PUZZLE, tree_size
 
 
-def case_file(shared, seed):
-    return PUZZLE.parse_input((shared / f"cases/ahc011/{seed:04d}.txt").read_text())
+def case_file(data_root, seed):
+    return PUZZLE.parse_input((data_root / f"cases/ahc011/{seed:04d}.txt").read_text())
 
 
 def plan_answer(case, width=20):
@@ -93,8 +93,8 @@ def replay(case, moves):
     return PUZZLE.replay(case, tuple(LETTERS[m] for m in moves))[-1]
 
 
-def test_a_detour_that_leaves_the_board_as_it_was_is_cut_out(shared):
-    case = case_file(shared, 0)
+def test_a_detour_that_leaves_the_board_as_it_was_is_cut_out(data_root):
+    case = case_file(data_root, 0)
     tiles, answer = plan_answer(case)
     # Twelve slides round a 2x2 block bring its three tiles back where they were: a detour.
     empty = case.start.tiles.index(0)
@@ -110,8 +110,8 @@ def test_a_detour_that_leaves_the_board_as_it_was_is_cut_out(shared):
 
 
 @pytest.mark.parametrize("seed", [2, 3])  # 8x8, 9x9
-def test_shortcuts_cut_a_plan_answer_and_keep_its_last_board(shared, seed):
-    case = case_file(shared, seed)
+def test_shortcuts_cut_a_plan_answer_and_keep_its_last_board(data_root, seed):
+    case = case_file(data_root, seed)
     tiles, answer = plan_answer(case)
     moves = answer.copy()
     stop = np.zeros(1, dtype=np.int64)
@@ -125,8 +125,8 @@ def test_shortcuts_cut_a_plan_answer_and_keep_its_last_board(shared, seed):
     assert count < shorten(case.n, tiles, small, len(small), REACH, 9, stop) < len(answer)
 
 
-def test_a_stop_keeps_the_answer_as_it_was(shared):
-    case = case_file(shared, 3)
+def test_a_stop_keeps_the_answer_as_it_was(data_root):
+    case = case_file(data_root, 3)
     tiles, answer = plan_answer(case)
     moves = answer.copy()
     assert cut_shortcuts(case.n, tiles, moves, len(moves), 12, np.ones(1, dtype=np.int64)) == len(answer)

@@ -22,8 +22,8 @@ from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
 from workbench.puzzles.ahc011.generator import generate
 
 
-def case_file(shared, seed):
-    return PUZZLE.parse_input((shared / f"cases/ahc011/{seed:04d}.txt").read_text())
+def case_file(data_root, seed):
+    return PUZZLE.parse_input((data_root / f"cases/ahc011/{seed:04d}.txt").read_text())
 
 
 def solve(case, nodes, seed=0, slice_expansions=2000, **params):
@@ -37,8 +37,8 @@ def test_the_screened_beam_is_the_one_solver():
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 5])
-def test_answers_are_full_trees_within_t_and_score_as_the_judge(shared, seed):
-    case = case_file(shared, seed)
+def test_answers_are_full_trees_within_t_and_score_as_the_judge(data_root, seed):
+    case = case_file(data_root, seed)
     solver, result = solve(case, nodes=15_000)
     assert result.stopped_by == "nodes" and result.progress.expansions == 15_000
     report = PUZZLE.score_solution(case, PUZZLE.format_solution(case, result.moves))
@@ -58,8 +58,8 @@ def test_practice_boards_down_to_3x3_are_solved(side):
     assert tree_size(final) == case.tile_count and len(result.moves) <= case.limit
 
 
-def test_same_seed_and_node_budget_give_the_same_answer_however_sliced(shared):
-    case = case_file(shared, 1)
+def test_same_seed_and_node_budget_give_the_same_answer_however_sliced(data_root):
+    case = case_file(data_root, 1)
     _, whole = solve(case, nodes=8_000, seed=4)
     _, sliced = solve(case, nodes=8_000, seed=4, slice_expansions=137)
     _, other_seed = solve(case, nodes=8_000, seed=5)
@@ -68,8 +68,8 @@ def test_same_seed_and_node_budget_give_the_same_answer_however_sliced(shared):
     assert other_seed.moves != whole.moves
 
 
-def test_the_frontier_lists_distinct_full_tree_answers_best_first(shared):
-    case = case_file(shared, 0)
+def test_the_frontier_lists_distinct_full_tree_answers_best_first(data_root):
+    case = case_file(data_root, 0)
     solver, result = solve(case, nodes=6_000, keep=5)
     entries = solver.frontier(5)
     assert 1 <= len(entries) <= 5
@@ -82,9 +82,9 @@ def test_the_frontier_lists_distinct_full_tree_answers_best_first(shared):
         assert dict(entry.facts)["K"] == entry.depth
 
 
-def test_a_board_that_is_already_a_full_tree_needs_no_move(shared):
-    case = case_file(shared, 0)
-    answer = (shared / "solutions/ahc011/0000.txt").read_text().strip()
+def test_a_board_that_is_already_a_full_tree_needs_no_move(data_root):
+    case = case_file(data_root, 0)
+    answer = (data_root / "answers/ahc011/0000.txt").read_text().strip()
     solved = Case(PUZZLE.replay(case, tuple(answer))[-1], case.limit)
     _, result = solve(solved, nodes=1_000)
     assert result.moves == () and result.progress.best_score == 1_000_000
@@ -97,8 +97,8 @@ def test_a_2x2_board_is_left_alone_and_the_run_ends():
 
 
 @pytest.mark.parametrize("seed", [2, 4])
-def test_target_trees_use_exactly_the_case_tiles(shared, seed):
-    case = case_file(shared, seed)
+def test_target_trees_use_exactly_the_case_tiles(data_root, seed):
+    case = case_file(data_root, seed)
     tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     found = 0
@@ -196,8 +196,8 @@ def slides(case, tiles, target, k, stop=0):
     return tuple(LETTERS[m] for m in moves[:max(length, 0)]), length
 
 
-def test_the_slide_by_slide_search_ends_on_a_full_tree_and_repeats_itself(shared):
-    case = case_file(shared, 0)  # 6x6: the search the solver uses up to move_side
+def test_the_slide_by_slide_search_ends_on_a_full_tree_and_repeats_itself(data_root):
+    case = case_file(data_root, 0)  # 6x6: the search the solver uses up to move_side
     tiles, (travel, k, target) = best_target(case)
     answer, length = slides(case, tiles, target, k)
     assert 0 < length <= case.limit and length >= travel  # each slide moves one tile one step
@@ -206,8 +206,8 @@ def test_the_slide_by_slide_search_ends_on_a_full_tree_and_repeats_itself(shared
     assert slides(case, tiles, target, k) == (answer, length)
 
 
-def test_a_stalled_slide_search_hands_its_least_travel_board_to_the_plan(shared):
-    case = case_file(shared, 2)  # 8x8: a beam one board wide stalls long before a full tree
+def test_a_stalled_slide_search_hands_its_least_travel_board_to_the_plan(data_root):
+    case = case_file(data_root, 2)  # 8x8: a beam one board wide stalls long before a full tree
     tiles, (travel, k, target) = best_target(case)
     moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
@@ -283,8 +283,8 @@ def test_the_plan_walks_ring_by_ring_each_line_starting_beside_the_last_ones_end
     assert all(apart(a[-1], b[0]) == 1 for a, b in zip(lines, lines[1:]))
 
 
-def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(shared):
-    case = case_file(shared, 4)  # 10x10
+def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(data_root):
+    case = case_file(data_root, 4)  # 10x10
     n = case.n
     tiles, (_, _, target) = best_target(case, targets=2)
     # The board some slides later (the plan's first 300), the first two rows counted as placed.
@@ -308,8 +308,8 @@ def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(
     assert lowered >= 1
 
 
-def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(shared):
-    case = case_file(shared, 3)  # 9x9
+def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(data_root):
+    case = case_file(data_root, 3)  # 9x9
     solver, result = solve(case, nodes=120_000, shortcut_cells=0)  # searches only: no shortening batches
     again = [k for k, run in solver.last_run.items() if run >= 1]
     assert again  # some target was searched more than once
@@ -326,8 +326,8 @@ def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(sh
     assert len(result.moves) == solver.found[0][0]
 
 
-def test_answers_that_may_come_out_shortest_are_shortened_and_the_shortest_wins(shared):
-    case = case_file(shared, 3)  # 9x9
+def test_answers_that_may_come_out_shortest_are_shortened_and_the_shortest_wins(data_root):
+    case = case_file(data_root, 3)  # 9x9
     solver, result = solve(case, nodes=60_000)
     best = solver.found[0]
     assert best[0] == len(result.moves) == solver.best_shortened
@@ -343,8 +343,8 @@ def test_answers_that_may_come_out_shortest_are_shortened_and_the_shortest_wins(
     assert plain.best_shortened == float("inf") and all(entry[3] == 0 for entry in plain.found)
 
 
-def test_a_stop_flag_ends_both_searches_at_once(shared):
-    case = case_file(shared, 0)
+def test_a_stop_flag_ends_both_searches_at_once(data_root):
+    case = case_file(data_root, 0)
     tiles, (_, k, target) = best_target(case)
     assert slides(case, tiles, target, k, stop=1) == ((), -1)
     moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
@@ -352,8 +352,8 @@ def test_a_stop_flag_ends_both_searches_at_once(shared):
                       np.ones(1, dtype=np.uint8), moves) == -1
 
 
-def test_past_its_deadline_a_run_without_an_answer_finishes_its_first_searches_then_stops(shared):
-    case = case_file(shared, 3)
+def test_past_its_deadline_a_run_without_an_answer_finishes_its_first_searches_then_stops(data_root):
+    case = case_file(data_root, 3)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     solver.deadline = 0.0  # long gone, as after a first run's compiling
     progress = solver.run_slice(10 ** 9)
@@ -362,7 +362,7 @@ def test_past_its_deadline_a_run_without_an_answer_finishes_its_first_searches_t
     assert progress.expansions == 10 ** 9 and not progress.done
 
 
-def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(shared, monkeypatch):
+def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(data_root, monkeypatch):
     """No batches: a job starts while another, started earlier, is still running, and no job
     is left running once the run is over."""
     spans = []
@@ -375,7 +375,7 @@ def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(shared, m
         return result
 
     monkeypatch.setattr(ScreenedBeamSolver, "_run_job", timed)
-    case = case_file(shared, 2)  # 8x8: its searches take about a second
+    case = case_file(data_root, 2)  # 8x8: its searches take about a second
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     result = run(solver, Budget(seconds=2.0))
     assert result.moves and tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count
@@ -383,8 +383,8 @@ def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(shared, m
     assert any(a_start + 0.01 < b_start < a_end - 0.01 for a_start, a_end in spans for b_start, _ in spans)
 
 
-def test_a_search_that_would_end_past_the_deadline_gets_narrower_beams(shared):
-    case = case_file(shared, 1)
+def test_a_search_that_would_end_past_the_deadline_gets_narrower_beams(data_root):
+    case = case_file(data_root, 1)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     solver.deadline = time.perf_counter() + 0.5
     assert solver._scale(SLIDE) == 1.0  # no search timed yet
@@ -401,8 +401,8 @@ def test_a_search_that_would_end_past_the_deadline_gets_narrower_beams(shared):
     assert moves and tree_size(PUZZLE.replay(case, moves)[-1]) == case.tile_count
 
 
-def test_a_tiny_time_budget_still_gives_a_full_tree(shared):
-    case = case_file(shared, 1)
+def test_a_tiny_time_budget_still_gives_a_full_tree(data_root):
+    case = case_file(data_root, 1)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     result = run(solver, Budget(seconds=0.001))
     assert result.moves and tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count
@@ -421,11 +421,11 @@ def test_boards_past_the_contest_size_get_no_grace_past_the_deadline():
         assert solver._owes_answer() == graced
 
 
-def test_one_thread_gives_the_same_answer_as_two(shared):
+def test_one_thread_gives_the_same_answer_as_two(data_root):
     """The window keeps a core for itself (limit_threads); the jobs are the same, so the answer is."""
     from solvers.base import limit_threads, threads_for
 
-    case = case_file(shared, 1)
+    case = case_file(data_root, 1)
     _, two = solve(case, nodes=8_000, seed=4)
     limit_threads(1)
     try:
@@ -436,8 +436,8 @@ def test_one_thread_gives_the_same_answer_as_two(shared):
     assert one.moves == two.moves and one.progress.expansions == two.progress.expansions
 
 
-def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices(shared):
-    case = case_file(shared, 4)  # 10x10: a search takes over half a second
+def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices(data_root):
+    case = case_file(data_root, 4)  # 10x10: a search takes over half a second
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     control = RunControl()
     paused = threading.Event()

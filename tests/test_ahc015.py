@@ -10,6 +10,7 @@ import pytest
 
 from solvers.ahc015 import POLICIES
 from solvers.ahc015.rules import rule2
+from conftest import data_file, shared_file
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
@@ -17,11 +18,12 @@ from workbench.puzzles.ahc015 import PUZZLE, Box, Candies, TurnPolicy, play_game
 from workbench.puzzles.ahc015.box import contest_score, place, tilt
 from workbench.core.rng import chacha20_block
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CASES = SHARED / "cases" / "ahc015"
-MONTE_CARLO = SHARED / "solutions" / "ahc015" / "monte_carlo_0000.txt"
+CASES = data_file("cases/ahc015")
 
-pytestmark = pytest.mark.skipif(not CASES.is_dir(), reason="../shared is not beside the checkout")
+
+def monte_carlo() -> Path:
+    """A Monte Carlo program's answer to seed 0 (../shared), which the judge scores 744795."""
+    return shared_file("solutions/ahc015/monte_carlo_0000.txt")
 
 
 def case_text(seed: int) -> str:
@@ -158,7 +160,7 @@ def test_no_future_placement_is_reachable_from_a_state():
 # ------------------------------------------------------------------ files
 def test_input_round_trip_and_generator_match_every_shared_case():
     for seed in range(100):
-        text = case_text(seed)
+        text = shared_file(f"cases/ahc015/{seed:04d}.txt").read_text()
         assert PUZZLE.format_input(PUZZLE.parse_input(text)) == text
         assert PUZZLE.format_input(PUZZLE.generate(seed)) == text, f"seed {seed}"
 
@@ -190,18 +192,18 @@ def test_input_rejections_name_the_line(edit, line, message):
 def test_sniff_is_strict():
     assert PUZZLE.sniff(case_text(0))
     assert detect_puzzle(case_text(0)) is PUZZLE
-    assert not PUZZLE.sniff(MONTE_CARLO.read_text())
+    assert not PUZZLE.sniff("F\nR\nB\nL\n" * 25)  # an answer
     assert not PUZZLE.sniff("10\n" + "1010101010\n" * 10)
     assert not PUZZLE.sniff(case_text(0).replace("\n3\n", "\n0\n", 1))
 
 
 def test_monte_carlo_answer_scores_744795():
-    report = PUZZLE.score_solution(case(0), MONTE_CARLO.read_text())
+    report = PUZZLE.score_solution(case(0), monte_carlo().read_text())
     assert report.score == 744795 and report.text == "744795"
 
 
 def test_solution_parser_follows_the_visualiser():
-    directions = MONTE_CARLO.read_text().split()
+    directions = monte_carlo().read_text().split()
     base = "\n".join(directions)
     instance = case(0)
     # Blank lines and surrounding spaces are skipped; CRLF is fine; a 100th line is not applied.
@@ -315,7 +317,7 @@ def test_agent_runs_a_given_policy_and_names_a_bad_judge_line():
 
 # ------------------------------------------------------------------ CLI
 def test_cli_scores_a_valid_and_an_invalid_answer(tmp_path, capsys):
-    assert main(["score", "ahc015", str(CASES / "0000.txt"), str(MONTE_CARLO)]) == 0
+    assert main(["score", "ahc015", str(CASES / "0000.txt"), str(monte_carlo())]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "744795"
     bad = tmp_path / "bad.out"
     bad.write_text("F\nB\nLR\n")

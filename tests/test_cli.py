@@ -45,12 +45,12 @@ def test_missing_files_and_unknown_puzzles_are_plain_errors(tmp_path, capsys):
     assert "unknown puzzle 'nosuch'" in capsys.readouterr().err
 
 
-def test_gen_writes_the_shared_board_for_its_seed(shared, tmp_path, capsys):
+def test_gen_writes_the_board_of_its_seed_and_options(data_root, tmp_path, capsys):
     out = tmp_path / "gen.txt"
     assert main(["gen", "comesolo", "106", "--size", "30", "--density", "0.4", "-o", str(out)]) == 0
-    assert out.read_text() == (shared / "cases/comesolo/rand_30_d40.txt").read_text()
+    assert out.read_text() == (data_root / "cases/comesolo/rand_30_d40.txt").read_text()
     assert main(["gen", "comesolo", "102", "--size", "10"]) == 0
-    assert capsys.readouterr().out == (shared / "cases/comesolo/rand_10_d50.txt").read_text()
+    assert capsys.readouterr().out == (data_root / "cases/comesolo/rand_10_d50.txt").read_text()
 
 
 def test_list_names_every_puzzle(capsys):
@@ -58,8 +58,8 @@ def test_list_names_every_puzzle(capsys):
     assert "comesolo: Comesolo" in capsys.readouterr().out
 
 
-def test_instance_options_the_file_cannot_hold_are_taken_on_the_command_line(shared, tmp_path, capsys):
-    packs = shared / "cases/codevs/packs_1.txt"
+def test_instance_options_the_file_cannot_hold_are_taken_on_the_command_line(data_root, tmp_path, capsys):
+    packs = data_root / "cases/codevs/packs_1.txt"
     answer = tmp_path / "three.out"
     answer.write_text("0 0\n2 1\n4 2\n")
     assert main(["score", "codevs", str(packs), str(answer), "--turns", "3"]) == 0

@@ -2,25 +2,18 @@
 positions, third-party regression boards and the shared contest pack files."""
 
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
+from conftest import data_file, shared_file
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
 from workbench.puzzles.codevs import PUZZLE, SKILL, Case, Drop, Field, State, chain_score, explosion_score
 from workbench.puzzles.codevs.field import OJAMA, land, pair_mask, rotate
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-CASES = SHARED / "cases" / "codevs"
+CASES = data_file("cases/codevs")  # three of the real pack files (tests/data/codevs)
 O = OJAMA
-
-
-def shared_cases():
-    if not CASES.is_dir():
-        pytest.skip("../shared is not beside the checkout")
-    return CASES
 
 
 def play(field, pack, move, gauge=0, incoming=()):
@@ -304,7 +297,7 @@ def test_score_is_the_best_ojama_of_one_turn_and_the_first_turn_keeps_a_tie():
 
 
 def test_random_legal_play_keeps_the_field_settled_and_replays_from_its_answer():
-    case = PUZZLE.parse_input((shared_cases() / "packs_1.txt").read_text())
+    case = PUZZLE.parse_input((CASES / "packs_1.txt").read_text())
     state, moves = PUZZLE.initial_state(case), []
     for turn in range(25):
         legal = PUZZLE.legal_moves(case, state)
@@ -319,7 +312,7 @@ def test_random_legal_play_keeps_the_field_settled_and_replays_from_its_answer()
 
 # ---------------------------------------------------------------- files
 def test_every_shared_pack_file_loads_500_packs():
-    folder = shared_cases()
+    folder = shared_file("cases/codevs")  # all 211
     files = sorted(folder.glob("*.txt"))
     assert len(files) == 211
     sequences = set()
@@ -338,7 +331,7 @@ def test_every_shared_pack_file_loads_500_packs():
 
 
 def test_recorded_pack_statistics_deviate_from_the_recipe():
-    case = PUZZLE.parse_input((shared_cases() / "toga_pack_0000.txt").read_text())
+    case = PUZZLE.parse_input((CASES / "toga_pack_0000.txt").read_text())
     three = sum(1 for pack in case.packs if pack.count(0) == 1)
     digits = Counter(v for pack in case.packs for v in pack if v)
     assert three == 407 and set(digits.values()) == {177}
@@ -386,7 +379,7 @@ def test_generator_follows_the_recipe_and_the_seed():
 
 # ---------------------------------------------------------------- command line
 def test_cli_scores_a_valid_answer_and_rejects_an_invalid_one(tmp_path, capsys):
-    packs = str(shared_cases() / "packs_1.txt")
+    packs = str(CASES / "packs_1.txt")
     answer = tmp_path / "answer.out"
     answer.write_text("bot\n0 0\n1 2\n")  # 4 8 / 0 2 at column 0: the 2 and 8 pair, one chain
     assert main(["score", "codevs", packs, str(answer)]) == 0

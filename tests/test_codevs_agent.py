@@ -51,8 +51,8 @@ class ScriptedServer:
         return self.pending.pop(0) + "\n" if self.pending else ""
 
 
-def test_the_agent_plays_a_scripted_server_turn_by_turn(shared, monkeypatch, capsys):
-    case = PUZZLE.parse_input((shared / "cases/codevs/packs_1.txt").read_text())
+def test_the_agent_plays_a_scripted_server_turn_by_turn(data_root, monkeypatch, capsys):
+    case = PUZZLE.parse_input((data_root / "cases/codevs/packs_1.txt").read_text())
     server = ScriptedServer(case, turns=6)
     monkeypatch.setattr("sys.stdin", server)
     monkeypatch.setattr("sys.stdout", server)
@@ -65,8 +65,8 @@ def test_the_agent_plays_a_scripted_server_turn_by_turn(shared, monkeypatch, cap
     assert PUZZLE.replay(case, PUZZLE.parse_solution(case, text).moves)[-1].field == server.state.field
 
 
-def test_the_agent_answers_every_turn_of_a_recorded_contest_input(shared):
-    recorded = (shared / "cases/codevs/packs_counter_check.txt").read_text()
+def test_the_agent_answers_every_turn_of_a_recorded_contest_input(data_root):
+    recorded = (data_root / "cases/codevs/packs_counter_check.txt").read_text()
     packs = PUZZLE.parse_input(recorded).packs
     out = io.StringIO()
     seen = []
@@ -82,8 +82,8 @@ def test_the_agent_answers_every_turn_of_a_recorded_contest_input(shared):
     assert seen[-1].start_field != Field()
 
 
-def test_a_broken_server_line_is_reported_with_its_number(shared, capsys, monkeypatch):
-    packs = format_input(PUZZLE.parse_input((shared / "cases/codevs/packs_1.txt").read_text()))
+def test_a_broken_server_line_is_reported_with_its_number(data_root, capsys, monkeypatch):
+    packs = format_input(PUZZLE.parse_input((data_root / "cases/codevs/packs_1.txt").read_text()))
     monkeypatch.setattr("sys.stdin", io.StringIO(packs + "zero\n"))
     assert cli(["agent", "codevs", *SOLVER]) == 1
     assert "line 1501: expected the turn number, got 'zero'" in capsys.readouterr().err

@@ -18,8 +18,8 @@ PACKS_1 = "cases/codevs/packs_1.txt"
 
 
 @pytest.fixture(scope="module")
-def packs_1(shared):
-    return PUZZLE.parse_input((shared / PACKS_1).read_text())
+def packs_1(data_root):
+    return PUZZLE.parse_input((data_root / PACKS_1).read_text())
 
 
 def solver(case, **params):
@@ -135,13 +135,13 @@ def test_warm_up_compiles_the_kernels():
     ChainBuilder.warm_up()
 
 
-def test_cli_solve_writes_an_answer_the_cli_scores(shared, tmp_path, capsys):
+def test_cli_solve_writes_an_answer_the_cli_scores(data_root, tmp_path, capsys):
     out = tmp_path / "answer.out"
-    assert main(["solve", "codevs", str(shared / PACKS_1), "--nodes", "100000", "--param", "turns=16",
+    assert main(["solve", "codevs", str(data_root / PACKS_1), "--nodes", "100000", "--param", "turns=16",
                  "--param", "width=50", "--param", "depth=6", "-o", str(out)]) == 0
     assert len(out.read_text().splitlines()) == 16
     capsys.readouterr()
-    assert main(["score", "codevs", str(shared / PACKS_1), str(out)]) == 0
+    assert main(["score", "codevs", str(data_root / PACKS_1), str(out)]) == 0
     printed = capsys.readouterr().out.splitlines()
     assert "max chain: 14" in printed and printed[-1] == "79"
 

@@ -6,8 +6,8 @@ from workbench.puzzles.comesolo import PUZZLE, Board, Jump
 from workbench.puzzles.comesolo.generator import generate
 
 
-def test_every_shared_board_round_trips_byte_for_byte(shared):
-    files = sorted((shared / "cases/comesolo").glob("*.txt"))
+def test_every_shared_board_round_trips_byte_for_byte(data_root):
+    files = sorted((data_root / "cases/comesolo").glob("*.txt"))
     assert len(files) == 9
     for path in files:
         text = path.read_text()

@@ -97,8 +97,8 @@ def test_spec_example_scores_two_moves():
     assert report.fact("bound") == 4
 
 
-def test_replaying_every_legal_opening_of_a_shared_board(shared):
-    instance = PUZZLE.parse_input((shared / "cases/comesolo/rand_07_d70.txt").read_text())
+def test_replaying_every_legal_opening_of_a_shared_board(data_root):
+    instance = PUZZLE.parse_input((data_root / "cases/comesolo/rand_07_d70.txt").read_text())
     openings = PUZZLE.legal_moves(instance, instance)
     assert len(openings) == 36  # as cases/README.md lists
     for jump in openings:

@@ -2,7 +2,6 @@
 on a tiny board, replayable frontiers and termination (node budgets only)."""
 
 from functools import lru_cache
-from pathlib import Path
 
 import numpy as np
 import pytest
@@ -12,10 +11,10 @@ from solvers.comesolo.kernels import (count_neighbours, counted_delta, jump_delt
                                       list_masked, mask_size, move_counts, play_masked, undo_masked)
 from solvers.comesolo.layout import layout_of
 from solvers.driver import Budget, run
+from conftest import data_file
 from workbench.puzzles.comesolo import PUZZLE, Board, legal_jumps, play
 from workbench.puzzles.comesolo.generator import generate
 
-CASES = Path(__file__).resolve().parents[2] / "shared" / "cases" / "comesolo"
 SMALL_POOL = {"best-first": {"max_nodes": 200_000}, "beam": {"width": 64}}
 
 
@@ -25,10 +24,7 @@ def make(cls, board, seed=0, **params):
 
 
 def load(name):
-    path = CASES / name
-    if not path.is_file():
-        pytest.skip(f"{path} is not available")
-    return PUZZLE.parse_input(path.read_text())
+    return PUZZLE.parse_input(data_file(f"cases/comesolo/{name}").read_text())
 
 
 def best_possible(board: Board) -> int:

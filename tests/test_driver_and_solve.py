@@ -19,8 +19,8 @@ def make(name, text, seed=0, **params):
 
 
 @pytest.fixture
-def board_text(shared):
-    return (shared / "cases/comesolo/rand_15_d90.txt").read_text()
+def board_text(data_root):
+    return (data_root / "cases/comesolo/rand_15_d90.txt").read_text()
 
 
 @pytest.mark.parametrize("name", ["best-first", "beam"])
@@ -86,8 +86,8 @@ def test_cancel_from_another_thread_stops_a_long_run(board_text):
     assert result["run"].stopped_by == "cancelled"
 
 
-def test_solve_with_a_seed_and_node_budget_is_reproducible_and_scores(shared, tmp_path, capsys):
-    board = shared / "cases/comesolo/rand_20_d30.txt"
+def test_solve_with_a_seed_and_node_budget_is_reproducible_and_scores(data_root, tmp_path, capsys):
+    board = data_root / "cases/comesolo/rand_20_d30.txt"
     outputs = []
     for name in ("a.out", "b.out"):
         out = tmp_path / name
@@ -101,8 +101,8 @@ def test_solve_with_a_seed_and_node_budget_is_reproducible_and_scores(shared, tm
     assert capsys.readouterr().out.splitlines()[-1] == outputs[0].splitlines()[0]
 
 
-def test_solve_many_inputs_into_a_folder(shared, tmp_path, capsys):
-    boards = [shared / "cases/comesolo/rand_07_d70.txt", shared / "cases/comesolo/rand_10_d50.txt"]
+def test_solve_many_inputs_into_a_folder(data_root, tmp_path, capsys):
+    boards = [data_root / "cases/comesolo/rand_07_d70.txt", data_root / "cases/comesolo/rand_10_d50.txt"]
     folder = tmp_path / "answers"
     assert cli(["solve", "comesolo", *map(str, boards), "-o", str(folder), "--nodes", "500",
                 "--solver", "beam", "--param", "width=20"]) == 0
@@ -110,10 +110,10 @@ def test_solve_many_inputs_into_a_folder(shared, tmp_path, capsys):
     assert "over 2 cases" in capsys.readouterr().err
 
 
-def test_a_bad_file_in_a_batch_is_skipped_and_reported(shared, tmp_path, capsys):
+def test_a_bad_file_in_a_batch_is_skipped_and_reported(data_root, tmp_path, capsys):
     bad = tmp_path / "bad.txt"
     bad.write_text("3\n111\n1q1\n111\n")
-    good = shared / "cases/comesolo/rand_07_d70.txt"
+    good = data_root / "cases/comesolo/rand_07_d70.txt"
     folder = tmp_path / "answers"
     assert cli(["solve", "comesolo", str(bad), str(good), "-o", str(folder), "--nodes", "300"]) == 1
     err = capsys.readouterr().err
@@ -122,16 +122,16 @@ def test_a_bad_file_in_a_batch_is_skipped_and_reported(shared, tmp_path, capsys)
     assert [p.name for p in folder.iterdir()] == ["rand_07_d70.out"]
 
 
-def test_solve_refuses_unknown_solvers_and_parameters(shared, capsys):
-    board = str(shared / "cases/comesolo/rand_07_d70.txt")
+def test_solve_refuses_unknown_solvers_and_parameters(data_root, capsys):
+    board = str(data_root / "cases/comesolo/rand_07_d70.txt")
     assert cli(["solve", "comesolo", board, "--solver", "nosuch", "--nodes", "10"]) == 1
     assert "unknown solver 'nosuch'" in capsys.readouterr().err
     assert cli(["solve", "comesolo", board, "--param", "nosuch=1", "--nodes", "10"]) == 1
     assert "has no parameter 'nosuch'" in capsys.readouterr().err
 
 
-def test_agent_reads_the_board_on_stdin_and_answers_on_stdout(shared, monkeypatch, capsys):
-    text = (shared / "cases/comesolo/rand_07_d70.txt").read_text()
+def test_agent_reads_the_board_on_stdin_and_answers_on_stdout(data_root, monkeypatch, capsys):
+    text = (data_root / "cases/comesolo/rand_07_d70.txt").read_text()
     monkeypatch.setattr("sys.stdin", io.StringIO(text))
     assert cli(["agent", "comesolo", "--nodes", "5000"]) == 0
     answer = capsys.readouterr().out

@@ -10,8 +10,12 @@ import pytest
 
 from bench.engines import BY_NAME, EXTRA_CHECKS, FIGURES, main, measure
 
-# Every figure reads its case from ../shared/cases (bench.engines.CASES).
-pytestmark = pytest.mark.usefixtures("shared")
+
+@pytest.fixture(autouse=True)
+def project_cases(data_root, monkeypatch):
+    """Every figure reads its case from bench.engines.CASES (../shared/cases for the benchmark);
+    the project's own copies are the same bytes."""
+    monkeypatch.setattr("bench.engines.CASES", data_root / "cases")
 
 
 @pytest.mark.parametrize("figure", FIGURES, ids=[f.name for f in FIGURES])

@@ -58,16 +58,16 @@ def immutable(tmp_path):
 
 
 # ------------------------------------------------------------------ stdout that fails
-def test_solve_to_a_full_disk_fails_and_keeps_the_answer(shared, tmp_path):
+def test_solve_to_a_full_disk_fails_and_keeps_the_answer(data_root, tmp_path):
     env = {**os.environ, "TMPDIR": str(tmp_path)}
     with open("/dev/full", "w") as full:
-        done = run("solve", "comesolo", shared / SMALL, "--nodes", "300", stdout=full, env=env)
+        done = run("solve", "comesolo", data_root / SMALL, "--nodes", "300", stdout=full, env=env)
     assert done.returncode == 1
     assert "error: cannot write the answer to standard output: No space left on device; the answer is kept in " \
         in done.stderr
     kept = Path(done.stderr.rsplit("the answer is kept in ", 1)[1].strip())
     assert kept.parent == tmp_path / "puzzle-workbench-rescued"
-    assert cli(["score", "comesolo", str(shared / SMALL), str(kept)]) == 0
+    assert cli(["score", "comesolo", str(data_root / SMALL), str(kept)]) == 0
 
 
 @pytest.mark.parametrize("command", [["list"], ["gen", "comesolo", "7", "--size", "30"]])
@@ -93,10 +93,10 @@ def _closed_reader(args, stdin_path=None):
 
 
 @pytest.mark.parametrize("case", ["list", "solve", "agent"])
-def test_a_closed_pipe_stops_quietly(shared, case):
+def test_a_closed_pipe_stops_quietly(data_root, case):
     args = {"list": (["list"], None),
-            "solve": (["solve", "comesolo", shared / "cases/comesolo/rand_30_d60.txt", "--nodes", "3000"], None),
-            "agent": (["agent", "ahc015", "--nodes", "200"], shared / "cases/ahc015/0000.txt")}[case]
+            "solve": (["solve", "comesolo", data_root / "cases/comesolo/rand_30_d60.txt", "--nodes", "3000"], None),
+            "agent": (["agent", "ahc015", "--nodes", "200"], data_root / "cases/ahc015/0000.txt")}[case]
     first, status, err = _closed_reader(*args)
     assert first
     assert "Traceback" not in err and "BrokenPipe" not in err and "Exception ignored" not in err
@@ -104,9 +104,9 @@ def test_a_closed_pipe_stops_quietly(shared, case):
 
 
 # ------------------------------------------------------------------ destinations, before any work
-def test_solve_x_into_x_is_refused_before_solving(shared, tmp_path):
+def test_solve_x_into_x_is_refused_before_solving(data_root, tmp_path):
     board = tmp_path / "b.txt"
-    shutil.copy(shared / "repro/comesolo_rand_10_d50.txt", board)
+    shutil.copy(data_root / "repro/comesolo_rand_10_d50.txt", board)
     before = board.read_bytes()
     done = run("solve", "comesolo", board, "--nodes", "200", "-o", board)
     assert done.returncode == 1
@@ -115,9 +115,12 @@ def test_solve_x_into_x_is_refused_before_solving(shared, tmp_path):
     assert board.read_bytes() == before
 
 
-def test_same_named_inputs_are_refused_before_solving(shared, tmp_path):
+def test_same_named_inputs_are_refused_before_solving(data_root, tmp_path):
     out = tmp_path / "out"
-    a, b = shared / "repro/batch/a/case.txt", shared / "repro/batch/b/case.txt"
+    a, b = tmp_path / "a" / "case.txt", tmp_path / "b" / "case.txt"
+    for board in (a, b):
+        board.parent.mkdir()
+        shutil.copy(data_root / SMALL, board)
     done = run("solve", "comesolo", a, b, "--nodes", "200", "-o", out)
     assert done.returncode == 1
     assert done.stderr == (f"error: {a} and {b} would both write {out / 'case.out'}; answers are named after "
@@ -125,10 +128,10 @@ def test_same_named_inputs_are_refused_before_solving(shared, tmp_path):
     assert list(out.iterdir()) == []  # nothing solved, nothing written
 
 
-def test_a_batch_writing_over_one_of_its_inputs_is_refused(shared, tmp_path):
+def test_a_batch_writing_over_one_of_its_inputs_is_refused(data_root, tmp_path):
     board = tmp_path / "x.out"
-    shutil.copy(shared / "repro/comesolo_rand_10_d50.txt", board)
-    done = run("solve", "comesolo", board, shared / SMALL, "--nodes", "200", "-o", tmp_path)
+    shutil.copy(data_root / "repro/comesolo_rand_10_d50.txt", board)
+    done = run("solve", "comesolo", board, data_root / SMALL, "--nodes", "200", "-o", tmp_path)
     assert done.returncode == 1 and "writing the answer there would destroy the board" in done.stderr
 
 
@@ -136,35 +139,35 @@ def test_a_batch_writing_over_one_of_its_inputs_is_refused(shared, tmp_path):
     ("missing/x.out", "error: the folder {tmp}/missing does not exist\n"),
     (".", "error: {tmp} is a folder; give a file name for the answer\n"),
 ])
-def test_bad_destinations_are_refused_before_solving(shared, tmp_path, where, message):
+def test_bad_destinations_are_refused_before_solving(data_root, tmp_path, where, message):
     target = tmp_path / where if where != "." else tmp_path
-    done = run("solve", "comesolo", shared / SMALL, "--time", "30", "-o", target)
+    done = run("solve", "comesolo", data_root / SMALL, "--time", "30", "-o", target)
     assert done.returncode == 1
     # Refused up front: a solve would have written its progress lines to stderr first.
     assert done.stderr == message.format(tmp=tmp_path)
 
 
-def test_an_immutable_folder_is_refused_before_solving(shared, tmp_path, immutable):
+def test_an_immutable_folder_is_refused_before_solving(data_root, tmp_path, immutable):
     folder = tmp_path / "locked"
     folder.mkdir()
     immutable(folder)
-    done = run("solve", "comesolo", shared / SMALL, "--time", "30", "-o", folder / "a.out")
+    done = run("solve", "comesolo", data_root / SMALL, "--time", "30", "-o", folder / "a.out")
     assert done.returncode == 1
     assert done.stderr == f"error: cannot write in the folder {folder}: Operation not permitted\n"
 
 
-def test_a_write_failing_after_the_solve_keeps_the_answer(shared, tmp_path, immutable):
+def test_a_write_failing_after_the_solve_keeps_the_answer(data_root, tmp_path, immutable):
     # The folder takes new files, but the existing answer is immutable: only the final rename fails.
     target = tmp_path / "a.out"
     target.write_text("old\n")
     immutable(target)
     env = {**os.environ, "TMPDIR": str(tmp_path / "tmp")}
     (tmp_path / "tmp").mkdir()
-    done = run("solve", "comesolo", shared / SMALL, "--nodes", "300", "-o", target, env=env)
+    done = run("solve", "comesolo", data_root / SMALL, "--nodes", "300", "-o", target, env=env)
     assert done.returncode == 1
     assert f"error: cannot write {target}: Operation not permitted; the answer is kept in " in done.stderr
     kept = Path(done.stderr.rsplit("the answer is kept in ", 1)[1].strip())
-    assert cli(["score", "comesolo", str(shared / SMALL), str(kept)]) == 0
+    assert cli(["score", "comesolo", str(data_root / SMALL), str(kept)]) == 0
     assert target.read_text() == "old\n"
     assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == []
 
@@ -250,25 +253,25 @@ def test_the_largest_seed_works_for_every_puzzle(tmp_path, capsys, puzzle):
         assert cli(["solve", puzzle, str(case), "--nodes", "100", "--seed", str(seed), *extra]) == 0
 
 
-def test_agent_refuses_an_out_of_range_parameter(shared, monkeypatch, capsys):
+def test_agent_refuses_an_out_of_range_parameter(data_root, monkeypatch, capsys):
     import io
 
-    monkeypatch.setattr("sys.stdin", io.StringIO((shared / "cases/ahc015/0000.txt").read_text()))
+    monkeypatch.setattr("sys.stdin", io.StringIO((data_root / "cases/ahc015/0000.txt").read_text()))
     assert cli(["agent", "ahc015", "--nodes", "50", "--param", "confidence=-1"]) == 1
     assert capsys.readouterr().err == "error: parameter confidence must be between 0.0 and 100.0, got -1\n"
 
 
-def test_a_board_with_nothing_to_do_returns_at_once(shared, capsys):
-    assert cli(["solve", "ahc011", str(shared / "repro/ahc011_T1.txt"), "--time", "30"]) == 0
+def test_a_board_with_nothing_to_do_returns_at_once(data_root, capsys):
+    assert cli(["solve", "ahc011", str(data_root / "repro/ahc011_T1.txt"), "--time", "30"]) == 0
     err = capsys.readouterr().err
     assert "stopped by done" in err and err.endswith("71429\n")
     seconds = float(err.split("s ", 1)[0])
     assert seconds < 1.0  # the driver's own clock: no search was run, not 30 s of it
 
 
-def test_batch_totals_print_every_digit(shared, tmp_path, capsys):
+def test_batch_totals_print_every_digit(data_root, tmp_path, capsys):
     puzzle = get_puzzle("ahc015")
-    cases = [shared / f"cases/ahc015/{i:04d}.txt" for i in range(8)]
+    cases = [data_root / f"cases/ahc015/{i:04d}.txt" for i in range(8)]
     assert cli(["solve", "ahc015", *map(str, cases), "--nodes", "300", "-o", str(tmp_path)]) == 0
     last = capsys.readouterr().err.splitlines()[-1]
     rescored = sum(puzzle.score_solution(puzzle.parse_input(case.read_text()),
@@ -278,7 +281,7 @@ def test_batch_totals_print_every_digit(shared, tmp_path, capsys):
 
 
 # ------------------------------------------------------------------ read-only install
-def test_a_read_only_install_without_a_writable_home_still_solves(shared, tmp_path, immutable):
+def test_a_read_only_install_without_a_writable_home_still_solves(data_root, tmp_path, immutable):
     install = tmp_path / "install"
     install.mkdir()
     for part in ("workbench", "solvers"):
@@ -291,18 +294,18 @@ def test_a_read_only_install_without_a_writable_home_still_solves(shared, tmp_pa
     immutable(install, recursive=True)
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
     env.update(HOME=str(home), TMPDIR=str(temp), PYTHONDONTWRITEBYTECODE="1")
-    done = run("solve", "comesolo", shared / SMALL, "--nodes", "200", env=env, cwd=install)
+    done = run("solve", "comesolo", data_root / SMALL, "--nodes", "200", env=env, cwd=install)
     assert done.returncode == 0, done.stderr
     assert (temp / f"puzzle-workbench-numba-{os.getuid()}").is_dir()
 
 
-def test_a_board_already_solved_gets_the_empty_answer_at_once(shared):
+def test_a_board_already_solved_gets_the_empty_answer_at_once(data_root):
     from solvers.ahc011 import ScreenedBeamSolver
     from solvers.driver import Budget, run
     from workbench.puzzles.ahc011 import PUZZLE, Case
 
-    case = PUZZLE.parse_input((shared / "cases/ahc011/0000.txt").read_text())
-    answer = (shared / "solutions/ahc011/0000.txt").read_text()
+    case = PUZZLE.parse_input((data_root / "cases/ahc011/0000.txt").read_text())
+    answer = (data_root / "answers/ahc011/0000.txt").read_text()
     parsed = PUZZLE.parse_solution(case, answer)
     solved = Case(PUZZLE.final_state(case, parsed.moves), case.limit)
     result = run(ScreenedBeamSolver(PUZZLE, (solved, solved.start)), Budget(seconds=30))

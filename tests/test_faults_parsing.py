@@ -15,8 +15,8 @@ from workbench.core.registry import get_puzzle
 
 
 @pytest.fixture
-def repro(shared):
-    return shared / "repro"
+def repro(data_root):
+    return data_root / "repro"
 
 
 def score(capsys, *args):
@@ -67,8 +67,8 @@ def test_only_line_feed_ends_a_line_for_scanf_and_rust_judges():
 
 
 # ------------------------------------------------------------------ wrong scores with exit 0
-def test_codevs_answer_with_a_byte_order_mark_is_refused_not_scored_without_its_first_move(shared, repro, capsys):
-    packs = shared / "cases/codevs/packs_1.txt"
+def test_codevs_answer_with_a_byte_order_mark_is_refused_not_scored_without_its_first_move(data_root, repro, capsys):
+    packs = data_root / "cases/codevs/packs_1.txt"
     status, out, _ = score(capsys, "codevs", packs, repro / "codevs_answer_plain.out")
     assert status == 0 and out.splitlines()[-1] == "138"
     status, out, err = score(capsys, "codevs", packs, repro / "codevs_answer_bom.out")
@@ -107,9 +107,9 @@ def test_comesolo_header_1_0_is_not_ten(repro, capsys):
     assert err == "error: line 1: the board size must be a whole number, got '1_0'\n"
 
 
-def test_ahc015_line_with_a_unit_separator_is_refused_as_the_judge_does(shared, repro, capsys):
+def test_ahc015_line_with_a_unit_separator_is_refused_as_the_judge_does(data_root, repro, capsys):
     answer = repro / "ahc015_unit_separator.out"
-    status, out, err = score(capsys, "ahc015", shared / "cases/ahc015/0000.txt", answer)
+    status, out, err = score(capsys, "ahc015", data_root / "cases/ahc015/0000.txt", answer)
     assert status == 1 and out == ""
     assert err == f"invalid answer {answer}: line 1: 'B\\x1f' is not one direction letter (one tilt per line)\n"
 
@@ -125,8 +125,8 @@ def test_ahc015_line_with_a_unit_separator_is_refused_as_the_judge_does(shared, 
     ("codevs", "cases/codevs/packs_1.txt", "repro/codevs_answer_5000digits.out",
      "line 1: expected a command 'X R' or 'S', got '999"),
 ])
-def test_integers_over_4300_digits_are_a_clear_message(shared, capsys, puzzle, board, answer, message):
-    status, _, err = score(capsys, puzzle, shared / board, shared / answer)
+def test_integers_over_4300_digits_are_a_clear_message(data_root, capsys, puzzle, board, answer, message):
+    status, _, err = score(capsys, puzzle, data_root / board, data_root / answer)
     assert status == 1
     assert message in err and "more characters)" in err and "Traceback" not in err
     assert len(err) < 400  # the 5,000 digits are cut
@@ -159,8 +159,8 @@ def test_codevs_agent_refuses_impossible_positions_clearly(repro, monkeypatch, c
     assert captured.out == "PuzzleWorkbench\n"
 
 
-def test_codevs_agent_field_value_minus_one_is_refused(shared, monkeypatch, capsys):
-    packs = (shared / "cases/codevs/packs_1.txt").read_text().splitlines()[:1500]
+def test_codevs_agent_field_value_minus_one_is_refused(data_root, monkeypatch, capsys):
+    packs = (data_root / "cases/codevs/packs_1.txt").read_text().splitlines()[:1500]
     row = "0 0 0 0 0 0 0 0 0 0"
     turn = ["0", "180000", "0", "0", "0", "-1 0 0 0 0 0 0 0 0 0", *[row] * 15, "END",
             "180000", "0", "0", "0", *[row] * 16, "END"]
@@ -171,14 +171,14 @@ def test_codevs_agent_field_value_minus_one_is_refused(shared, monkeypatch, caps
 
 
 # ------------------------------------------------------------------ messages that echo input
-def test_carriage_returns_are_shown_escaped(shared, repro, capsys):
-    status, _, err = score(capsys, "ahc015", shared / "cases/ahc015/0000.txt", repro / "ahc015_cr_only.out")
+def test_carriage_returns_are_shown_escaped(data_root, repro, capsys):
+    status, _, err = score(capsys, "ahc015", data_root / "cases/ahc015/0000.txt", repro / "ahc015_cr_only.out")
     assert status == 1
     assert "\r" not in err and "'B\\rB\\rR\\r" in err and "more characters)" in err
 
 
-def test_a_100_kb_line_is_cut(shared, repro, capsys):
-    status, _, err = score(capsys, "ahc015", shared / "cases/ahc015/0000.txt", repro / "ahc015_long_line.out")
+def test_a_100_kb_line_is_cut(data_root, repro, capsys):
+    status, _, err = score(capsys, "ahc015", data_root / "cases/ahc015/0000.txt", repro / "ahc015_long_line.out")
     assert status == 1
     assert err.endswith("(+99940 more characters) is not one direction letter (one tilt per line)\n")
     assert len(err) < 300
@@ -194,9 +194,9 @@ def test_every_workbench_error_is_printable_and_bounded():
 
 
 # ------------------------------------------------------------------ huge answers
-def test_a_ten_million_move_ahc011_answer_is_refused_at_the_first_bad_move(shared):
+def test_a_ten_million_move_ahc011_answer_is_refused_at_the_first_bad_move(data_root):
     ahc011 = get_puzzle("ahc011")
-    case = ahc011.parse_input((shared / "cases/ahc011/0000.txt").read_text())
+    case = ahc011.parse_input((data_root / "cases/ahc011/0000.txt").read_text())
     row, _ = case.start.empty_cell
     up, down = ("U", "D") if row > 0 else ("D", "U")
     with pytest.raises(FormatError, match=r"^line 1: too many moves: 10000000, more than T = 432$"):
@@ -206,12 +206,12 @@ def test_a_ten_million_move_ahc011_answer_is_refused_at_the_first_bad_move(share
     assert (caught.value.index, caught.value.line) == (6_000_001, 1)
 
 
-def test_long_ahc011_answers_fail_exactly_as_a_full_replay_does(shared):
+def test_long_ahc011_answers_fail_exactly_as_a_full_replay_does(data_root):
     """The array pass (answers longer than T) names the same move and message as playing each move."""
     import random
 
     ahc011 = get_puzzle("ahc011")
-    case = ahc011.parse_input((shared / "cases/ahc011/0003.txt").read_text())
+    case = ahc011.parse_input((data_root / "cases/ahc011/0003.txt").read_text())
     rng = random.Random(14)
     for _ in range(40):
         text = "".join(rng.choice("UDLR" * 20 + "x\n ") for _ in range(case.limit + rng.randint(1, 200)))
@@ -237,12 +237,12 @@ def test_a_ten_million_move_comesolo_count_is_refused_on_line_1(repro):
         comesolo.score_solution(board, text)
 
 
-def test_dev_zero_and_fifos_are_refused_not_read(shared, tmp_path, capsys):
+def test_dev_zero_and_fifos_are_refused_not_read(data_root, tmp_path, capsys):
     import os
 
     fifo = tmp_path / "answer.fifo"
     os.mkfifo(fifo)
-    case = shared / "cases/ahc015/0000.txt"
+    case = data_root / "cases/ahc015/0000.txt"
     status, _, err = score(capsys, "ahc015", case, fifo)
     assert status == 1 and f"{fifo} is a pipe (FIFO), not a file" in err
     status, _, err = score(capsys, "ahc015", case, "/dev/zero")

@@ -3,6 +3,7 @@
 import pytest
 from PySide6.QtCore import QPointF, Qt
 
+from conftest import shared_file
 from workbench.cli import main as cli
 from workbench.core.errors import FormatError
 from workbench.gui.boards.ahc011 import CELL
@@ -17,8 +18,8 @@ def click(qtbot, win, row, col, dx=0.5, dy=0.5):
     qtbot.mouseClick(win.view.viewport(), Qt.LeftButton, pos=point)
 
 
-def test_arrows_slide_a_tile_letters_move_the_gap_and_clicks_slide_neighbours(qtbot, window, shared):
-    assert window.open_path(shared / CASE)
+def test_arrows_slide_a_tile_letters_move_the_gap_and_clicks_slide_neighbours(qtbot, window, data_root):
+    assert window.open_path(data_root / CASE)
     assert "score 71429, S 5, M 35, K 0, T 432" in window.score_label.text()
     assert "empty (1,1)" in window.score_label.text()
     view = window.view
@@ -44,8 +45,8 @@ def test_arrows_slide_a_tile_letters_move_the_gap_and_clicks_slide_neighbours(qt
     assert window.session.moves() == ["L", "U", "R"]
 
 
-def test_the_editor_toggles_stubs_moves_the_gap_and_refuses_invalid_boards(qtbot, window, shared, tmp_path):
-    window.open_path(shared / CASE)
+def test_the_editor_toggles_stubs_moves_the_gap_and_refuses_invalid_boards(qtbot, window, data_root, tmp_path):
+    window.open_path(data_root / CASE)
     original = window.session.instance
     window.set_edit_mode(True)
     assert original.start.tiles[0] == 0x6  # up and right
@@ -77,9 +78,9 @@ def test_the_editor_toggles_stubs_moves_the_gap_and_refuses_invalid_boards(qtbot
     assert PUZZLE.parse_input(saved.read_text()) == window.session.instance
 
 
-def test_stepping_through_the_shared_answer_reaches_868056(window, shared):
-    window.open_path(shared / CASE)
-    assert window.open_path(shared / "solutions/ahc011/0000.txt")
+def test_stepping_through_the_shared_answer_reaches_868056(window, data_root):
+    window.open_path(data_root / CASE)
+    assert window.open_path(shared_file("solutions/ahc011/0000.txt"))  # nagiss's
     step = window.step_panel
     assert step.slider.maximum() == 114
     step.slider.setValue(17)
@@ -90,8 +91,8 @@ def test_stepping_through_the_shared_answer_reaches_868056(window, shared):
     assert "35 in the largest tree, 0 cycle(s)" in window.score_label.text()
 
 
-def test_solve_apply_export_and_rescore_with_the_cli(qtbot, window, shared, tmp_path, capsys):
-    window.open_path(shared / CASE)
+def test_solve_apply_export_and_rescore_with_the_cli(qtbot, window, data_root, tmp_path, capsys):
+    window.open_path(data_root / CASE)
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(20_000)
@@ -105,7 +106,7 @@ def test_solve_apply_export_and_rescore_with_the_cli(qtbot, window, shared, tmp_
     assert "full tree yes" in window.score_label.text()
     out = tmp_path / "0000.out"
     assert window.export_solution(out)
-    assert cli(["score", "ahc011", str(shared / CASE), str(out)]) == 0
-    expected = PUZZLE.score_solution(PUZZLE.parse_input((shared / CASE).read_text()), out.read_text())
+    assert cli(["score", "ahc011", str(data_root / CASE), str(out)]) == 0
+    expected = PUZZLE.score_solution(PUZZLE.parse_input((data_root / CASE).read_text()), out.read_text())
     assert capsys.readouterr().out.splitlines()[-1] == expected.text
     assert expected.fact("S") == 35

@@ -2,6 +2,7 @@
 
 from PySide6.QtCore import Qt
 
+from conftest import shared_file
 from workbench.cli import main as cli
 from workbench.gui.boards.ahc015 import FLAVOUR_COLOURS
 from workbench.puzzles.ahc015 import PUZZLE
@@ -11,8 +12,8 @@ CASE = "cases/ahc015/0000.txt"
 MONTE_CARLO = "solutions/ahc015/monte_carlo_0000.txt"
 
 
-def test_arrow_keys_tilt_the_box_and_undo_takes_a_tilt_back(qtbot, window, shared):
-    assert window.open_path(shared / CASE)
+def test_arrow_keys_tilt_the_box_and_undo_takes_a_tilt_back(qtbot, window, data_root):
+    assert window.open_path(data_root / CASE)
     assert window.session.puzzle is PUZZLE
     assert "next: candy 2, watermelon ■" in window.score_label.text()
     for key in (Qt.Key_Up, Qt.Key_Right, Qt.Key_Down, Qt.Key_Left):
@@ -33,9 +34,11 @@ def test_a_generated_board_plays_without_a_file(qtbot, window):
     assert window.session.state.placements == PUZZLE.generate(12).placements[:2]
 
 
-def test_the_board_shows_candies_components_and_the_coming_flavours(window, shared):
-    window.open_path(shared / CASE)
-    assert window.load_solution(shared / MONTE_CARLO)
+def test_the_board_shows_candies_components_and_the_coming_flavours(window, data_root, tmp_path):
+    window.open_path(data_root / CASE)
+    answer = tmp_path / "tilts.out"
+    answer.write_text("".join(f"{'FRBL'[turn % 4]}\n" for turn in range(100)))
+    assert window.load_solution(answer)
     window.step_to(60)
     state, adapter = window.session.state, window.adapter
     for index, item in enumerate(adapter.candies):
@@ -54,9 +57,9 @@ def test_the_board_shows_candies_components_and_the_coming_flavours(window, shar
     assert shown == list(coming)
 
 
-def test_step_through_the_monte_carlo_answer_to_744795_with_stages(qtbot, window, shared):
-    window.open_path(shared / CASE)
-    assert window.open_path(shared / MONTE_CARLO)  # an answer for the open board
+def test_step_through_the_monte_carlo_answer_to_744795_with_stages(qtbot, window, data_root):
+    window.open_path(data_root / CASE)
+    assert window.open_path(shared_file(MONTE_CARLO))  # an answer for the open board
     step = window.step_panel
     assert step.slider.maximum() == 99
     step.stages.setChecked(True)
@@ -72,9 +75,9 @@ def test_step_through_the_monte_carlo_answer_to_744795_with_stages(qtbot, window
     assert "score 744795" in window.score_label.text()
 
 
-def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtbot, window, shared, tmp_path,
+def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtbot, window, data_root, tmp_path,
                                                                            capsys):
-    window.open_path(shared / CASE)
+    window.open_path(data_root / CASE)
     panel = window.solver_panel
     assert panel.choice.currentText() == "monte-carlo"
     panel.seconds.setValue(0)
@@ -91,12 +94,12 @@ def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtb
     assert panel.table.rowCount() == 4 and panel.table.item(0, 2).text() == f"tilt F, playouts 0, mean {score}"
     out = tmp_path / "mc.out"
     assert window.export_solution(out)
-    assert cli(["score", "ahc015", str(shared / CASE), str(out)]) == 0
+    assert cli(["score", "ahc015", str(data_root / CASE), str(out)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == str(score)
 
 
-def test_a_tilt_after_the_last_one_is_refused_with_a_reason(qtbot, window, shared):
-    window.open_path(shared / CASE)
+def test_a_tilt_after_the_last_one_is_refused_with_a_reason(qtbot, window, data_root):
+    window.open_path(data_root / CASE)
     window.session.add_line(["F"] * 100, from_root=True)
     window.refresh()
     assert "the box is full" in window.score_label.text()
@@ -105,8 +108,8 @@ def test_a_tilt_after_the_last_one_is_refused_with_a_reason(qtbot, window, share
     assert "Illegal move" in window.statusBar().currentMessage()
 
 
-def test_while_it_runs_the_frontier_shows_each_tilt_with_its_mean_and_playouts(qtbot, window, shared):
-    window.open_path(shared / CASE)
+def test_while_it_runs_the_frontier_shows_each_tilt_with_its_mean_and_playouts(qtbot, window, data_root):
+    window.open_path(data_root / CASE)
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()

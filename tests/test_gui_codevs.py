@@ -39,8 +39,8 @@ def paint_chain_setup(qtbot, win):
     win.set_edit_mode(False)
 
 
-def test_keys_move_turn_and_drop_the_pending_pack(qtbot, window, shared):
-    assert window.open_path(shared / PACKS_1)
+def test_keys_move_turn_and_drop_the_pending_pack(qtbot, window, data_root):
+    assert window.open_path(data_root / PACKS_1)
     view = window.view
     view.setFocus()
     for key in (Qt.Key_Right, Qt.Key_Right, Qt.Key_X, Qt.Key_X, Qt.Key_Z):
@@ -59,15 +59,15 @@ def test_keys_move_turn_and_drop_the_pending_pack(qtbot, window, shared):
     assert window.session.depth == 0
 
 
-def test_a_click_on_a_column_brings_the_pack_there(qtbot, window, shared):
-    window.open_path(shared / PACKS_1)
+def test_a_click_on_a_column_brings_the_pack_there(qtbot, window, data_root):
+    window.open_path(data_root / PACKS_1)
     click_cell(qtbot, window, 9, 0)
     assert window.adapter.pending.x == 8  # the pack's left column stops at 8
     assert window.session.depth == 0
 
 
-def test_a_chain_steps_through_erase_fall_and_erase_before_it_settles(qtbot, window, shared):
-    window.open_path(shared / PACKS_1)
+def test_a_chain_steps_through_erase_fall_and_erase_before_it_settles(qtbot, window, data_root):
+    window.open_path(data_root / PACKS_1)
     paint_chain_setup(qtbot, window)
     assert window.play(Drop(2, 3))
     assert window.session.state.last.chains == 3
@@ -94,8 +94,8 @@ def test_a_chain_steps_through_erase_fall_and_erase_before_it_settles(qtbot, win
     assert "max chain 3" in window.score_label.text()
 
 
-def test_editor_palette_stock_gauge_and_the_packs_only_save(qtbot, window, shared, tmp_path):
-    window.open_path(shared / PACKS_1)
+def test_editor_palette_stock_gauge_and_the_packs_only_save(qtbot, window, data_root, tmp_path):
+    window.open_path(data_root / PACKS_1)
     paint_chain_setup(qtbot, window)
     window.set_edit_mode(True)
     choose_brush(window, 11)
@@ -131,8 +131,8 @@ def test_editor_palette_stock_gauge_and_the_packs_only_save(qtbot, window, share
     assert not PUZZLE.parse_input(saved.read_text()).custom_start
 
 
-def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, shared, tmp_path, capsys):
-    board = shared / PACKS_1
+def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, data_root, tmp_path, capsys):
+    board = data_root / PACKS_1
     window.open_path(board)
     opening = Drop(0, 0)
     window.play(opening)

@@ -31,8 +31,8 @@ def test_the_app_opens_on_the_bundled_default_board(window):
     assert "pieces left 47" in window.score_label.text()
 
 
-def test_open_a_shared_file_and_play_undo_redo_with_the_mouse(qtbot, window, shared):
-    assert window.open_path(shared / "cases/comesolo/rand_07_d70.txt")
+def test_open_a_shared_file_and_play_undo_redo_with_the_mouse(qtbot, window, data_root):
+    assert window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     assert window.session.instance.pieces == 32
     jump = PUZZLE.legal_moves(window.session.instance, window.session.state)[0]
     click_cell(qtbot, window, jump.r, jump.c)
@@ -176,8 +176,8 @@ def test_random_fill_matches_the_generator(window):
     assert window.session.instance.pieces == 377  # rand_30_d40.txt
 
 
-def test_dropping_a_file_opens_it(qtbot, window, shared):
-    path = shared / "cases/comesolo/full_09_center_hole.txt"
+def test_dropping_a_file_opens_it(qtbot, window, data_root):
+    path = data_root / "cases/comesolo/full_09_center_hole.txt"
     data = QMimeData()
     data.setUrls([QUrl.fromLocalFile(str(path))])
     event = QDropEvent(QPointF(10, 10), Qt.CopyAction, data, Qt.LeftButton, Qt.NoModifier)
@@ -186,9 +186,9 @@ def test_dropping_a_file_opens_it(qtbot, window, shared):
     assert window.session.instance.pieces == 80
 
 
-def test_recent_files_remember_what_was_opened(window, shared):
-    first = shared / "cases/comesolo/rand_07_d70.txt"
-    second = shared / "cases/comesolo/rand_10_d50.txt"
+def test_recent_files_remember_what_was_opened(window, data_root):
+    first = data_root / "cases/comesolo/rand_07_d70.txt"
+    second = data_root / "cases/comesolo/rand_10_d50.txt"
     window.open_path(first)
     window.open_path(second)
     names = [a.text() for a in window.recent_menu.actions()]
@@ -197,7 +197,7 @@ def test_recent_files_remember_what_was_opened(window, shared):
     assert window.session.path.name == "rand_07_d70.txt"
 
 
-def test_generate_a_board_from_a_seed(window, shared):
+def test_generate_a_board_from_a_seed(window, data_root):
     assert window.generate("comesolo", 105, density=0.6)
     assert window.session.instance.pieces == 516  # rand_30_d60.txt
     assert not window.generate("comesolo", 1, shape="hexagon")

@@ -26,8 +26,8 @@ def wait_for_end(qtbot, panel, timeout=60000):
 
 
 # ------------------------------------------------------------------ lost work
-def test_an_edit_after_a_loaded_answer_is_undone_like_a_move(qtbot, window, shared, tmp_path):
-    board = shared / "cases/comesolo/rand_10_d50.txt"
+def test_an_edit_after_a_loaded_answer_is_undone_like_a_move(qtbot, window, data_root, tmp_path):
+    board = data_root / "cases/comesolo/rand_10_d50.txt"
     assert window.open_path(board)
     session = window.session
     moves = []
@@ -59,9 +59,9 @@ def test_an_edit_after_a_loaded_answer_is_undone_like_a_move(qtbot, window, shar
     assert COMESOLO.format_input(window.session.instance) != before
 
 
-def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(qtbot, window, shared, tmp_path,
+def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(qtbot, window, data_root, tmp_path,
                                                                            capsys):
-    case = shared / "cases/ahc015/0000.txt"
+    case = data_root / "cases/ahc015/0000.txt"
     window.open_path(case)
     panel = window.solver_panel
     panel.seconds.setValue(600)
@@ -81,8 +81,8 @@ def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(qtb
     assert capsys.readouterr().out.splitlines()[-1] == str(window.session.report().score)
 
 
-def test_exporting_an_unfinished_online_game_offers_to_finish_it(qtbot, window, shared, tmp_path):
-    window.open_path(shared / "cases/ahc015/0000.txt")
+def test_exporting_an_unfinished_online_game_offers_to_finish_it(qtbot, window, data_root, tmp_path):
+    window.open_path(data_root / "cases/ahc015/0000.txt")
     for key in (Qt.Key_Up, Qt.Key_Left):
         qtbot.keyClick(window.view, key)
     out = tmp_path / "short.out"
@@ -94,8 +94,8 @@ def test_exporting_an_unfinished_online_game_offers_to_finish_it(qtbot, window, 
 
 
 # ------------------------------------------------------------------ messages
-def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, shared):
-    window.open_path(shared / "cases/ahc011/0000.txt")
+def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, data_root):
+    window.open_path(data_root / "cases/ahc011/0000.txt")
     assert window.score_label.parent() is not window.statusBar()
     assert window.score_label.isVisible() and "score" in window.score_label.text()
     window.resize(1280, 820)
@@ -127,10 +127,10 @@ def test_a_file_that_cannot_be_opened_at_start_gets_a_dialog_and_an_honest_title
     win.close()
 
 
-def test_help_is_flowing_paragraphs_without_module_paths(window, shared):
+def test_help_is_flowing_paragraphs_without_module_paths(window, data_root):
     for case in ("cases/comesolo/rand_07_d70.txt", "cases/ahc011/0000.txt", "cases/ahc015/0000.txt",
                  "cases/rolling-balls/seed_1.txt", "cases/codevs/packs_1.txt"):
-        window.open_path(shared / case)
+        window.open_path(data_root / case)
         text = help_html(window.session.puzzle.title, window.adapter.help_text, GENERAL_HELP)
         assert "\n" not in text and ".py" not in text and "painter" not in text
         assert "<b>Play:</b>" in text and "<b>Edit:</b>" in text
@@ -140,8 +140,8 @@ def test_help_is_flowing_paragraphs_without_module_paths(window, shared):
 
 
 # ------------------------------------------------------------------ first use
-def test_f5_from_another_tab_brings_the_solver_tab_and_waits_while_kernels_compile(qtbot, window, shared):
-    window.open_path(shared / "cases/comesolo/rand_07_d70.txt")
+def test_f5_from_another_tab_brings_the_solver_tab_and_waits_while_kernels_compile(qtbot, window, data_root):
+    window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(300)
@@ -159,8 +159,8 @@ def test_f5_from_another_tab_brings_the_solver_tab_and_waits_while_kernels_compi
 
 
 # ------------------------------------------------------------------ one scale
-def test_best_is_the_status_bar_score_from_the_games_start(qtbot, window, shared):
-    window.open_path(shared / "cases/ahc011/0003.txt")
+def test_best_is_the_status_bar_score_from_the_games_start(qtbot, window, data_root):
+    window.open_path(data_root / "cases/ahc011/0003.txt")
     window.play(window.session.puzzle.legal_moves(window.session.instance, window.session.state)[0])
     panel = window.solver_panel
     panel.seconds.setValue(0)
@@ -185,8 +185,8 @@ def test_best_is_the_status_bar_score_from_the_games_start(qtbot, window, shared
         assert panel.table.item(0, 0).text() == expected.text
 
 
-def test_an_online_games_best_never_goes_down(qtbot, window, shared):
-    window.open_path(shared / "cases/ahc015/0000.txt")
+def test_an_online_games_best_never_goes_down(qtbot, window, data_root):
+    window.open_path(data_root / "cases/ahc015/0000.txt")
     panel = window.solver_panel
     panel.choice.setCurrentText("rule1")
     panel.seconds.setValue(0)
@@ -220,8 +220,8 @@ def test_every_solver_parameter_has_a_label_and_a_tooltip_that_says_which_way_to
                 assert p.help[:1].upper() + p.help[1:] in p.tooltip() and p.turn in p.tooltip()
 
 
-def test_the_parameters_fold_away_and_show_labels_with_tooltips(qtbot, window, shared):
-    window.open_path(shared / "cases/ahc011/0000.txt")
+def test_the_parameters_fold_away_and_show_labels_with_tooltips(qtbot, window, data_root):
+    window.open_path(data_root / "cases/ahc011/0000.txt")
     panel = window.solver_panel
     assert panel.params_scroll.isHidden()
     assert panel.params_toggle.text() == f"Parameters ({len(panel.solver_class().params)})"
@@ -235,10 +235,10 @@ def test_the_parameters_fold_away_and_show_labels_with_tooltips(qtbot, window, s
 
 
 # ------------------------------------------------------------------ smaller
-def test_export_defaults_to_the_last_export_folder_across_sessions(qtbot, window, shared, tmp_path):
+def test_export_defaults_to_the_last_export_folder_across_sessions(qtbot, window, data_root, tmp_path):
     from workbench.gui.app import build_window
 
-    window.open_path(shared / "cases/comesolo/rand_07_d70.txt")
+    window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     assert Path(window._export_folder()) != (tmp_path / "answers")
     folder = tmp_path / "answers"
     folder.mkdir()
@@ -251,8 +251,8 @@ def test_export_defaults_to_the_last_export_folder_across_sessions(qtbot, window
     again.close()
 
 
-def test_the_editor_says_why_ahc015_has_nothing_to_edit(qtbot, window, shared):
-    window.open_path(shared / "cases/ahc015/0000.txt")
+def test_the_editor_says_why_ahc015_has_nothing_to_edit(qtbot, window, data_root):
+    window.open_path(data_root / "cases/ahc015/0000.txt")
     window.set_edit_mode(True)
     assert "nothing to draw" in window.editor_panel.note.text()
     before = window.session.instance
@@ -260,12 +260,12 @@ def test_the_editor_says_why_ahc015_has_nothing_to_edit(qtbot, window, shared):
     qtbot.mouseClick(window.view.viewport(), Qt.LeftButton, pos=click)
     assert window.session.instance is before and window.session.edits == 0
     assert "nothing to draw" in window.statusBar().currentMessage()
-    window.open_path(shared / "cases/ahc011/0000.txt")
+    window.open_path(data_root / "cases/ahc011/0000.txt")
     assert "keeps its size" in window.editor_panel.note.text()
 
 
-def test_a_blocked_roll_says_what_blocks_it(qtbot, window, shared):
-    window.open_path(shared / "cases/rolling-balls/seed_1.txt")
+def test_a_blocked_roll_says_what_blocks_it(qtbot, window, data_root):
+    window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
     from workbench.gui.boards.rolling_balls import CELL as BALL_CELL
 
     def at(r, c):
@@ -301,10 +301,10 @@ def test_the_generate_dialog_has_labels_a_choice_list_and_limits(qtbot, window):
     assert window.session.instance.rows == 9
 
 
-def test_coordinate_labels_keep_a_readable_size_and_thin_out_on_large_boards(window, shared):
+def test_coordinate_labels_keep_a_readable_size_and_thin_out_on_large_boards(window, data_root):
     from workbench.gui.boards.base import LABEL_PIXELS
 
-    window.open_path(shared / "cases/comesolo/rand_30_d60.txt")
+    window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
     window.view.fit_board()
     labels = window.view.scene().coordinate_labels
     assert len(labels) == 60
@@ -319,8 +319,8 @@ def test_coordinate_labels_keep_a_readable_size_and_thin_out_on_large_boards(win
     assert all(item.isVisible() for _n, item in labels)
 
 
-def test_codevs_best_is_the_contest_score_of_the_applied_answer_and_never_drops(qtbot, window, shared):
-    window.open_path(shared / "cases/codevs/packs_1.txt")
+def test_codevs_best_is_the_contest_score_of_the_applied_answer_and_never_drops(qtbot, window, data_root):
+    window.open_path(data_root / "cases/codevs/packs_1.txt")
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(600)

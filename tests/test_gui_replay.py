@@ -10,14 +10,14 @@ from workbench.gui.app import build_window
 from workbench.gui.window_layout import SCREEN_SHARE
 
 AHC011_CASE = "cases/ahc011/0000.txt"
-AHC011_ANSWER = "solutions/ahc011/0000.txt"  # 114 moves
+AHC011_ANSWER = "answers/ahc011/0000-120.txt"  # the first 120 moves of the scramble walked back
 
 
 @pytest.fixture
-def stepping(window, shared):
+def stepping(window, data_root):
     """The window on an ahc011 case with a real answer loaded for stepping through."""
-    assert window.open_path(shared / AHC011_CASE)
-    assert window.open_path(shared / AHC011_ANSWER)
+    assert window.open_path(data_root / AHC011_CASE)
+    assert window.open_path(data_root / AHC011_ANSWER)
     return window
 
 
@@ -42,8 +42,8 @@ def test_score_plot_follows_the_line_and_marks_the_step(stepping):
     plot = stepping.step_panel.score_plot
     s = stepping.session
     line = s.history.line()
-    assert len(plot.scores) == len(line) == 115
-    assert plot.scores[-1] == 868056  # the answer's judge score
+    assert len(plot.scores) == len(line) == 121
+    assert plot.scores[-1] == 85714  # the answer's judge score: a tree of 6 tiles
     assert plot.scores[0] == s.puzzle.evaluate(s.instance, line[0].state, 0).score
     stepping.step_panel.slider.setValue(40)
     assert s.depth == 40
@@ -60,7 +60,7 @@ def test_clicking_the_score_plot_jumps_there(qtbot, stepping):
     qtbot.mouseClick(plot.viewport(), Qt.LeftButton, pos=at)
     assert stepping.session.depth == 70
     assert plot.marker.value() == 70
-    assert "Step 70 / 114" in stepping.step_panel.caption.text()
+    assert "Step 70 / 120" in stepping.step_panel.caption.text()
 
 
 def test_export_replay_button_writes_the_line(qtbot, stepping, tmp_path, monkeypatch):
@@ -73,11 +73,11 @@ def test_export_replay_button_writes_the_line(qtbot, stepping, tmp_path, monkeyp
     written = tmp_path / "replay.gif"
     assert written.exists()
     image = Image.open(written)
-    assert image.n_frames == 115  # ahc011 moves have no stages: the start and 114 moves
+    assert image.n_frames == 121  # ahc011 moves have no stages: the start and 120 moves
     # The panel's 10 moves/s becomes the GIF's per-frame delay, a value in the file's header.
     frame_delay_ms = image.info["duration"]
     assert frame_delay_ms == 1000 / panel.speed.value()
-    assert "Exported replay.gif: 115 frames" in stepping.statusBar().currentMessage()
+    assert "Exported replay.gif: 121 frames" in stepping.statusBar().currentMessage()
     assert stepping.session.depth == 0  # exporting does not move the board
 
 
@@ -146,5 +146,5 @@ def test_export_replay_as_mp4(stepping, tmp_path):
     stepping.step_panel.speed.setValue(20.0)
     assert stepping.export_replay(tmp_path / "line.mp4")
     frames, seconds = imageio_ffmpeg.count_frames_and_secs(str(tmp_path / "line.mp4"))
-    assert frames == 115
-    assert seconds == pytest.approx(115 / 20, abs=0.1)
+    assert frames == 121
+    assert seconds == pytest.approx(121 / 20, abs=0.1)

@@ -36,8 +36,8 @@ def close(a: QColor, b: QColor) -> bool:
     return all(abs(x - y) <= 8 for x, y in zip(a.getRgb()[:3], b.getRgb()[:3]))
 
 
-def test_a_wall_edited_in_is_painted_over_the_cached_cells_and_out_again(qtbot, window, shared):
-    assert window.open_path(shared / "cases/rolling-balls/seed_1.txt")
+def test_a_wall_edited_in_is_painted_over_the_cached_cells_and_out_again(qtbot, window, data_root):
+    assert window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
     window.set_edit_mode(True)
     panel = window.editor_panel
     index = panel.palette.findData(editing.WALL_BRUSH)
@@ -76,8 +76,8 @@ def shown_items(adapter: RollingBallsAdapter) -> dict:
     return seen
 
 
-def test_a_board_updated_cell_by_cell_looks_as_one_drawn_at_once(qtbot, shared):
-    case = ROLLING_BALLS.parse_input((shared / "cases/rolling-balls/seed_7.txt").read_text())
+def test_a_board_updated_cell_by_cell_looks_as_one_drawn_at_once(qtbot, data_root):
+    case = ROLLING_BALLS.parse_input((data_root / "cases/rolling-balls/seed_7.txt").read_text())
     step_scene, once_scene = QGraphicsScene(), QGraphicsScene()
     stepped = RollingBallsAdapter(ROLLING_BALLS, step_scene)
     stepped.build(case)
@@ -103,8 +103,8 @@ def test_a_board_updated_cell_by_cell_looks_as_one_drawn_at_once(qtbot, shared):
     assert np.array_equal(render(step_scene), render(once_scene))
 
 
-def test_a_previewed_frontier_row_is_the_state_its_moves_reach(qtbot, window, shared):
-    assert window.open_path(shared / "cases/comesolo/rand_10_d50.txt")
+def test_a_previewed_frontier_row_is_the_state_its_moves_reach(qtbot, window, data_root):
+    assert window.open_path(data_root / "cases/comesolo/rand_10_d50.txt")
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(400)

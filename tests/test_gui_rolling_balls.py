@@ -13,9 +13,9 @@ from workbench.puzzles.rolling_balls import PUZZLE, Roll, editing
 
 
 @pytest.fixture
-def seed_1(window, shared):
+def seed_1(window, data_root):
     """10x10, five balls of colour 0: (0,1) (0,2) (4,7) (6,1) (7,3)."""
-    path = shared / "cases/rolling-balls/seed_1.txt"
+    path = data_root / "cases/rolling-balls/seed_1.txt"
     assert window.open_path(path)
     return path
 
@@ -101,10 +101,10 @@ def test_view_toggles_hide_balls_or_targets_and_colours_are_distinct(qtbot, wind
     assert len(set(COLOURS)) == 10
 
 
-def test_redrawing_a_large_board_leaves_none_with_its_references(window, shared):
+def test_redrawing_a_large_board_leaves_none_with_its_references(window, data_root):
     # PySide6 6.12 on Python 3.11 takes a reference from None on every void call, and a
     # 52x57 board's redraw then aborts the app: pyproject.toml pins the binding below 6.12.
-    assert window.open_path(shared / "cases/rolling-balls/seed_7.txt")
+    assert window.open_path(data_root / "cases/rolling-balls/seed_7.txt")
     session = window.session
     before = sys.getrefcount(None)
     for _ in range(5):
@@ -154,8 +154,8 @@ def test_the_editor_keeps_start_and_target_a_valid_case(qtbot, window, seed_1, t
     assert reread == window.session.instance and reread.start.at(1, 0) == ord("#")
 
 
-def test_solve_with_a_node_budget_apply_export_and_rescore(qtbot, window, shared, tmp_path, capsys):
-    case_path = shared / "cases/rolling-balls/seed_2.txt"
+def test_solve_with_a_node_budget_apply_export_and_rescore(qtbot, window, data_root, tmp_path, capsys):
+    case_path = data_root / "cases/rolling-balls/seed_2.txt"
     assert window.open_path(case_path)
     panel = window.solver_panel
     panel.seconds.setValue(0)

@@ -11,8 +11,8 @@ def wait_for_end(qtbot, panel, timeout=60000):
     panel.poll()
 
 
-def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qtbot, window, shared):
-    window.open_path(shared / "cases/comesolo/rand_30_d60.txt")
+def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qtbot, window, data_root):
+    window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
     panel = window.solver_panel
     panel.seconds.setValue(600)
     ticks = []
@@ -34,8 +34,8 @@ def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qt
     assert panel.start_button.isEnabled()
 
 
-def test_pause_holds_the_search_and_resume_continues(qtbot, window, shared):
-    window.open_path(shared / "cases/comesolo/rand_30_d40.txt")
+def test_pause_holds_the_search_and_resume_continues(qtbot, window, data_root):
+    window.open_path(data_root / "cases/comesolo/rand_30_d40.txt")
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()
@@ -54,8 +54,8 @@ def test_pause_holds_the_search_and_resume_continues(qtbot, window, shared):
     wait_for_end(qtbot, panel)
 
 
-def test_a_finished_run_is_applied_exported_and_scored_by_the_cli(qtbot, window, shared, tmp_path, capsys):
-    board = shared / "cases/comesolo/rand_07_d70.txt"
+def test_a_finished_run_is_applied_exported_and_scored_by_the_cli(qtbot, window, data_root, tmp_path, capsys):
+    board = data_root / "cases/comesolo/rand_07_d70.txt"
     window.open_path(board)
     panel = window.solver_panel
     panel.seconds.setValue(0)
@@ -74,8 +74,8 @@ def test_a_finished_run_is_applied_exported_and_scored_by_the_cli(qtbot, window,
     assert capsys.readouterr().out.splitlines()[-1] == str(len(panel.best_moves))
 
 
-def test_a_run_from_the_middle_of_a_game_continues_that_game(qtbot, window, shared):
-    window.open_path(shared / "cases/comesolo/rand_07_d70.txt")
+def test_a_run_from_the_middle_of_a_game_continues_that_game(qtbot, window, data_root):
+    window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     opening = PUZZLE.legal_moves(window.session.instance, window.session.state)[0]
     window.play(opening)
     panel = window.solver_panel
@@ -88,8 +88,8 @@ def test_a_run_from_the_middle_of_a_game_continues_that_game(qtbot, window, shar
     assert window.session.moves() == [opening, *panel.best_moves]
 
 
-def test_frontier_states_preview_on_the_board_and_escape_returns(qtbot, window, shared):
-    window.open_path(shared / "cases/comesolo/rand_10_d50.txt")
+def test_frontier_states_preview_on_the_board_and_escape_returns(qtbot, window, data_root):
+    window.open_path(data_root / "cases/comesolo/rand_10_d50.txt")
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(400)

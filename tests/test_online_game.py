@@ -28,8 +28,8 @@ class RuleOneSolver(Solver):
         return self.plan
 
 
-def test_an_online_game_plays_every_turn_from_the_public_view_only(shared):
-    instance = PUZZLE.parse_input((shared / "cases/ahc015/0000.txt").read_text())
+def test_an_online_game_plays_every_turn_from_the_public_view_only(data_root):
+    instance = PUZZLE.parse_input((data_root / "cases/ahc015/0000.txt").read_text())
     RuleOneSolver.views = []
     target = build_run(PUZZLE, instance, PUZZLE.initial_state(instance), RuleOneSolver,
                        seed=0, params={}, budget=Budget(nodes=1000))
@@ -46,8 +46,8 @@ def test_an_online_game_plays_every_turn_from_the_public_view_only(shared):
     assert result.progress.best_score == PUZZLE.evaluate(instance, final, CANDIES).score
 
 
-def test_the_game_budget_is_shared_out_over_the_remaining_turns(shared):
-    instance = PUZZLE.parse_input((shared / "cases/ahc015/0001.txt").read_text())
+def test_the_game_budget_is_shared_out_over_the_remaining_turns(data_root):
+    instance = PUZZLE.parse_input((data_root / "cases/ahc015/0001.txt").read_text())
     game = OnlineGame(PUZZLE, instance, PUZZLE.initial_state(instance), RuleOneSolver,
                       budget=Budget(nodes=1000, seconds=50.0))
     first = game.decider.turn_budget(game.turns_left())

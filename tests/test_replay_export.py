@@ -162,9 +162,9 @@ def test_sample_is_even_and_bounded():
     assert gaps.min() >= 14 and gaps.max() <= 16
 
 
-def test_render_png_start_and_step(shared, tmp_path, capsys):
-    case = shared / "cases/ahc011/0000.txt"
-    answer = shared / "solutions/ahc011/0000.txt"
+def test_render_png_start_and_step(data_root, tmp_path, capsys):
+    case = data_root / "cases/ahc011/0000.txt"
+    answer = data_root / "answers/ahc011/0000.txt"
     start, step0, step5 = tmp_path / "start.png", tmp_path / "step0.png", tmp_path / "step5.png"
     assert cli(["render", "ahc011", str(case), "-o", str(start), "--size", "300"]) == 0
     assert cli(["render", "ahc011", str(case), str(answer), "-o", str(step0), "--step", "0", "--size", "300"]) == 0
@@ -179,28 +179,28 @@ def test_render_png_start_and_step(shared, tmp_path, capsys):
     (["-o", "x.gif", "--step", "3"], "--step picks one position, so it goes with a .png output"),
     (["-o", "x.png", "--step", "999"], "step 999 is outside the answer's 0.."),
 ])
-def test_render_refuses_bad_options(shared, tmp_path, capsys, arguments, message):
-    case = shared / "cases/ahc011/0000.txt"
-    answer = shared / "solutions/ahc011/0000.txt"
+def test_render_refuses_bad_options(data_root, tmp_path, capsys, arguments, message):
+    case = data_root / "cases/ahc011/0000.txt"
+    answer = data_root / "answers/ahc011/0000.txt"
     arguments = [a if not a.startswith("x.") else str(tmp_path / a) for a in arguments]
     assert cli(["render", "ahc011", str(case), str(answer)] + arguments) == 1
     assert message in capsys.readouterr().err
     assert not any(tmp_path.iterdir())  # nothing half-written
 
 
-def test_render_refuses_an_illegal_answer_naming_the_move(shared, tmp_path, capsys):
-    case = shared / "cases/ahc011/0000.txt"
-    wrong = shared / "solutions/ahc011/0001.txt"  # another case's answer
+def test_render_refuses_an_illegal_answer_naming_the_move(data_root, tmp_path, capsys):
+    case = data_root / "cases/ahc011/0000.txt"
+    wrong = data_root / "answers/ahc011/0001.txt"  # another case's answer
     assert cli(["render", "ahc011", str(case), str(wrong), "-o", str(tmp_path / "x.gif")]) == 1
-    assert "move 20" in capsys.readouterr().err
+    assert "move 90" in capsys.readouterr().err
     assert not (tmp_path / "x.gif").exists()
 
 
-def test_render_runs_headless_without_qt_settings(shared, tmp_path):
+def test_render_runs_headless_without_qt_settings(data_root, tmp_path):
     """No DISPLAY and no QT_QPA_PLATFORM: the command picks the off-screen platform itself."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
     done = subprocess.run([sys.executable, str(REPO / "main.py"), "render", "codevs",
-                           str(shared / "cases/codevs/packs_1.txt"), "-o", str(tmp_path / "start.png")],
+                           str(data_root / "cases/codevs/packs_1.txt"), "-o", str(tmp_path / "start.png")],
                           env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert Image.open(tmp_path / "start.png").size[1] > 100
@@ -222,8 +222,8 @@ def test_cancelling_writes_nothing(lines, tmp_path):
     assert list(tmp_path.iterdir()) == []  # neither the GIF nor its temporary file
 
 
-def test_an_unwritable_output_is_a_clear_error(shared, tmp_path, capsys):
-    case = str(shared / "cases/codevs/packs_1.txt")
+def test_an_unwritable_output_is_a_clear_error(data_root, tmp_path, capsys):
+    case = str(data_root / "cases/codevs/packs_1.txt")
     for name in ("x.png", "x.gif"):
         assert cli(["render", "codevs", case, "-o", str(tmp_path / "missing" / name)]) == 1
-        assert f"cannot write {tmp_path / 'missing' / name}: No such file or directory" in capsys.readouterr().err
+        assert f"error: the folder {tmp_path / 'missing'} does not exist" in capsys.readouterr().err

@@ -2,7 +2,6 @@
 identically, determinism across slicings, frontiers that replay, dropping
 needless rolls (node budgets only)."""
 
-from pathlib import Path
 
 import pytest
 
@@ -13,17 +12,12 @@ from solvers.rolling_balls import SOLVERS, TargetBeamSolver
 from solvers.rolling_balls.compact import doubled_points, drop_roll, replay_without
 from solvers.rolling_balls.layout import FAR, WARM_UP_CASE, layout_of
 from solvers.rolling_balls.search import COMPACTED_AT
+from conftest import data_file
 from workbench.core.registry import solvers
 from workbench.puzzles.rolling_balls import PUZZLE, Roll
 
-CASES = Path(__file__).resolve().parents[2] / "shared" / "cases" / "rolling-balls"
-
-
 def load(seed):
-    path = CASES / f"seed_{seed}.txt"
-    if not path.is_file():
-        pytest.skip(f"{path} is not available")
-    return PUZZLE.parse_input(path.read_text())
+    return PUZZLE.parse_input(data_file(f"cases/rolling-balls/seed_{seed}.txt").read_text())
 
 
 def solve(case, nodes, seed=0, state=None, slice_expansions=2000, **params):

@@ -10,8 +10,8 @@ from workbench.puzzles.comesolo import PUZZLE, Jump
 SPEC_BOARD = "4\n1100\n1100\n0100\n0000\n"
 
 
-def test_a_line_longer_than_the_contest_limit_is_refused_and_nothing_is_added(shared):
-    session = Session(CANDY, CANDY.parse_input((shared / "cases/ahc015/0000.txt").read_text()))
+def test_a_line_longer_than_the_contest_limit_is_refused_and_nothing_is_added(data_root):
+    session = Session(CANDY, CANDY.parse_input((data_root / "cases/ahc015/0000.txt").read_text()))
     session.play("F")
     with pytest.raises(IllegalMove, match="the line would have 101 moves, more than the limit of 100"):
         session.add_line(["F"] * 100, from_root=False)

@@ -46,10 +46,10 @@ def test_other_puzzles_and_explicit_budgets_keep_the_whole_answer_budget():
         == DEFAULT_SECONDS
 
 
-def test_solve_codevs_uses_the_per_turn_default(shared, tmp_path, capsys):
+def test_solve_codevs_uses_the_per_turn_default(data_root, tmp_path, capsys):
     from workbench.cli import main as cli
 
-    packs = str(shared / "cases/codevs/packs_1.txt")
+    packs = str(data_root / "cases/codevs/packs_1.txt")
     small = ["--turns", "2", "--param", "width=4", "--param", "depth=1"]
     assert cli(["solve", "codevs", packs, "-o", str(tmp_path / "a.out")] + small) == 0
     err = capsys.readouterr().err
