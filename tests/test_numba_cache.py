@@ -63,7 +63,7 @@ def write(path: Path, text: str) -> None:
 def start(root: Path, groups: list[KernelGroup], modules: list[str], hook: bool, env: dict,
           wait: bool = True):
     plan = {"root": str(root), "hook": hook, "modules": modules,
-            "groups": [[g.name, list(g.folders), list(g.data_root)] for g in groups]}
+            "groups": [[g.name, list(g.folders), list(g.shared)] for g in groups]}
     # -B: no .pyc, so Python itself never runs an older callee than the file holds
     command = [sys.executable, "-B", "-c", START, json.dumps(plan)]
     process = subprocess.Popen(command, cwd=REPO, env=env, text=True,

@@ -126,6 +126,13 @@ def test_the_app_lists_past_runs_and_ranks_them(qtbot, window, runs):
     with qtbot.waitSignal(panel.message):
         dialog.open_selected()
     assert panel.run_folder == Path(dialog.runs[1]["folder"]) and panel.model.rowCount() == 5
+    # A batch in another process (a terminal, a tuning study) shows up while the dialog is open.
+    subprocess.run([PYTHON, str(REPO / "main.py"), "batch", "comesolo", "--seeds", "1-2", "--size", "7",
+                    "--solver", "beam", "--nodes", "30", "--label", "elsewhere"], cwd=runs.parent, check=True,
+                   capture_output=True)
+    qtbot.waitUntil(lambda: dialog.model.rowCount() == 4, timeout=5000)
+    assert dialog.model.item(3, 2).text() == "elsewhere" and dialog.model.item(3, 4).text() == "2/2"
+    assert [index.row() for index in dialog.table.selectionModel().selectedRows()] == [1]  # kept
 
 
 def test_tuning_a_solver_prunes_and_checks_the_best_on_held_out_seeds(tmp_path, monkeypatch, capsys):

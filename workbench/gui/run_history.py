@@ -2,7 +2,8 @@
 
 The dialog lists every run of the puzzle or contest (newest last); a run opens in the panel, a
 comment can be set, and Standings ranks the chosen runs (all, when none is chosen) on the cases
-they share, with the mean score of each run over time.
+they share, with the mean score of each run over time. It follows the database: runs that
+other processes start or finish (a batch in a terminal, a tuning study's trials) appear live.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ import json
 from pathlib import Path
 
 import pyqtgraph as pg
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
                                QTableView, QVBoxLayout)
@@ -24,6 +25,7 @@ from workbench.core.errors import WorkbenchError
 from .plot_style import style_plot
 
 RUN_COLUMNS = ("id", "started", "label", "what", "cases", "OK", "mean score", "status", "git", "comment")
+FOLLOW_MILLISECONDS = 1000  # one small query a second while the dialog is open
 STANDING_COLUMNS = ("#", "run", "label", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK")
 
 
@@ -80,10 +82,25 @@ class PastRunsDialog(QDialog):
         layout.addLayout(buttons)
         layout.addWidget(self.note)
         self.refresh()
+        # Runs started elsewhere (a batch in a terminal, a tuning study's trials) appear as they go.
+        self.live = QTimer(self)
+        self.live.setInterval(FOLLOW_MILLISECONDS)
+        self.live.timeout.connect(self.follow)
+        self.live.start()
 
-    def refresh(self) -> None:
+    def follow(self) -> None:
+        """Refresh when a run started, advanced, finished or was commented since the last look."""
         try:
-            self.runs = self.database.runs(self.puzzle)
+            runs = self.database.runs(self.puzzle)
+        except WorkbenchError:
+            return  # said by the last refresh, or the next one
+        if [_progress(r) for r in runs] != [_progress(r) for r in self.runs]:
+            self.refresh(runs)
+
+    def refresh(self, runs: list[dict] | None = None) -> None:
+        kept = {run["id"] for run in self.selected()}
+        try:
+            self.runs = runs if runs is not None else self.database.runs(self.puzzle)
         except WorkbenchError as error:
             self.note.setText(str(error))
             return
@@ -101,6 +118,9 @@ class PastRunsDialog(QDialog):
         means = [r["mean_score"] or 0.0 for r in self.runs]
         self.curve.setData(xs, means)
         self.note.setText(f"{len(self.runs)} runs in {self.database.path}")
+        for row, run in enumerate(self.runs):
+            if run["id"] in kept:
+                self.table.selectRow(row)
 
     def selected(self) -> list[dict]:
         rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
@@ -133,6 +153,10 @@ class PastRunsDialog(QDialog):
         self.note.setText(f"Standings of {len(runs)} runs on the {result.cases} cases they share"
                           + (" (lower scores win)" if objective == "min" else ""))
         self.standings = result
+
+
+def _progress(run: dict) -> tuple:
+    return run["id"], run["finished"], run["status"], run["comment"], run["mean_score"]
 
 
 def open_past_runs(panel) -> PastRunsDialog | None:
