@@ -206,10 +206,13 @@ def test_a_ten_million_move_ahc011_answer_is_refused_at_the_first_bad_move(data_
     assert (caught.value.index, caught.value.line) == (6_000_001, 1)
 
 
-def test_long_ahc011_answers_fail_exactly_as_a_full_replay_does(data_root):
-    """The array pass (answers longer than T) names the same move and message as playing each move."""
+@pytest.mark.parametrize("chunk", [1 << 20, 1, 7])
+def test_long_ahc011_answers_fail_exactly_as_a_full_replay_does(data_root, monkeypatch, chunk):
+    """The array pass (answers longer than T) names the same move and message as playing each move,
+    wherever the bad move falls among the chunks it walks."""
     import random
 
+    monkeypatch.setattr("workbench.puzzles.ahc011.formats.LONG_ANSWER_CHUNK", chunk)
     ahc011 = get_puzzle("ahc011")
     case = ahc011.parse_input((data_root / "cases/ahc011/0003.txt").read_text())
     rng = random.Random(14)

@@ -101,39 +101,49 @@ def format_solution(moves) -> str:
     return "".join(moves) + "\n"
 
 
+LONG_ANSWER_CHUNK = 1 << 20  # moves walked at a time: about 10 MB of arrays
+
+
 def check_long_answer(case: Case, text: str) -> None:
     """Raise the judge's error for an answer longer than T, in a few array passes.
 
     The judge plays every move before it checks K <= T, so the first stray
     character or off-board slide wins over "too many moves". Both depend only on
-    the empty square's path, which is a running sum: no board is built, so a
-    10-million-move answer is refused in seconds and without GBs of states.
-    Answers of at most T moves return and are replayed as usual.
+    the empty square's path, which is a running sum: no board is built, and the
+    answer is walked a million moves at a time, so a 200-million-move answer is
+    refused in seconds and in tens of MB. Answers of at most T moves return and
+    are replayed as usual.
     """
     answer = text.strip(RUST_WHITESPACE)
     if len(answer) <= case.limit:
         return
     first_line = text.count("\n", 0, len(text) - len(text.lstrip(RUST_WHITESPACE))) + 1
-    codes = np.frombuffer(answer.encode("utf-32-le"), dtype="<u4")
-    d_row = np.zeros(len(codes), dtype=np.int8)
-    d_col = np.zeros(len(codes), dtype=np.int8)
-    known = np.zeros(len(codes), dtype=bool)
-    for letter, (dr, dc) in DIRECTIONS.items():
-        hit = codes == ord(letter)
-        d_row[hit], d_col[hit] = dr, dc
-        known |= hit
-    stray = int(np.argmin(known)) if not known.all() else len(codes)
     n, (row, col) = case.n, case.start.empty_cell
-    rows = np.cumsum(d_row[:stray], dtype=np.int32) + row
-    cols = np.cumsum(d_col[:stray], dtype=np.int32) + col
-    outside = (rows < 0) | (rows >= n) | (cols < 0) | (cols >= n)
-    bad = int(np.argmax(outside)) if outside.any() else stray
-    if bad == len(codes):
-        raise FormatError(f"too many moves: {len(codes)}, more than T = {case.limit}",
+    for start in range(0, len(answer), LONG_ANSWER_CHUNK):
+        codes = np.frombuffer(answer[start:start + LONG_ANSWER_CHUNK].encode("utf-32-le"), dtype="<u4")
+        d_row = np.zeros(len(codes), dtype=np.int8)
+        d_col = np.zeros(len(codes), dtype=np.int8)
+        known = np.zeros(len(codes), dtype=bool)
+        for letter, (dr, dc) in DIRECTIONS.items():
+            hit = codes == ord(letter)
+            d_row[hit], d_col[hit] = dr, dc
+            known |= hit
+        stray = int(np.argmin(known)) if not known.all() else len(codes)
+        rows = np.cumsum(d_row[:stray], dtype=np.int32) + row
+        cols = np.cumsum(d_col[:stray], dtype=np.int32) + col
+        outside = (rows < 0) | (rows >= n) | (cols < 0) | (cols >= n)
+        bad = int(np.argmax(outside)) if outside.any() else stray
+        if bad < len(codes):
+            # The empty square just before the bad move, on a board whose tiles do not matter to the message.
+            if bad > 0:
+                row, col = int(rows[bad - 1]), int(cols[bad - 1])
+            bad += start
+            break
+        row, col = int(rows[-1]), int(cols[-1])
+    else:
+        raise FormatError(f"too many moves: {len(answer)}, more than T = {case.limit}",
                           first_line + answer.count("\n", 0, case.limit))
-    # The empty square just before the bad move, on a board whose tiles do not matter to the message.
-    before = (int(rows[bad - 1]), int(cols[bad - 1])) if bad > 0 else (row, col)
-    board = Board(n, case.start.tiles, before[0] * n + before[1])
+    board = Board(n, case.start.tiles, row * n + col)
     try:
         slide(board, answer[bad])
     except IllegalMove as error:
