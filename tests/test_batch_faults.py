@@ -16,6 +16,9 @@ from pathlib import Path
 
 import pytest
 
+from test_batch import alive
+from workbench.batch.database import RunDatabase, database_path
+from workbench.batch.results import status_now
 from workbench.cli import main
 from workbench.core.registry import get_puzzle
 
@@ -38,14 +41,6 @@ def batch_process(*args, cwd: Path, **options) -> subprocess.Popen:
 def rows_of(run: Path) -> list[dict]:
     with open(run / "results.csv", newline="") as handle:
         return list(csv.DictReader(handle))
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"
 
 
 def test_01_a_program_that_reads_nothing_is_judged_by_what_it_writes(tmp_path, capsys):
@@ -72,6 +67,29 @@ def test_02_two_batches_at_once_keep_the_best_of_both(tmp_path):
     best = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "runs/best-known/comesolo.csv"))}
     agent_rows = {r["case"]: float(r["score"]) for r in rows_of(tmp_path / "agent")}
     assert best == agent_rows and all(v > 0 for v in best.values())  # the slower run did not undo them
+
+
+def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
+    # Seed 0 (6x6) gets the empty answer at once; seed 1 (7x7) waits: the batch is killed meanwhile.
+    program = script(tmp_path, "p.sh", """\
+        read header
+        cat > /dev/null
+        case "$header" in "6 "*) echo ;; *) sleep 60 ;; esac
+        """)
+    process = batch_process("ahc011", "--seeds", "0-1", "--cmd", program, "--time", "100", "--jobs", "2",
+                            "--out", tmp_path / "run", cwd=tmp_path, start_new_session=True)
+    deadline = time.time() + 120
+    while time.time() < deadline and not ((tmp_path / "run/results.csv").is_file() and rows_of(tmp_path / "run")):
+        time.sleep(0.1)
+    os.killpg(process.pid, signal.SIGKILL)  # the batch and its workers, as an out-of-memory kill would
+    process.wait(timeout=30)
+    best = list(csv.DictReader(open(tmp_path / "runs/best-known/ahc011.csv")))
+    assert [(r["case"], r["score"]) for r in best] == [("0", "71429")]
+    # Nothing could write "killed": the run says so by its process being gone.
+    [run] = RunDatabase(database_path(tmp_path)).runs()
+    assert (run["status"], run["finished"]) == ("killed", 1)
+    meta = json.loads((tmp_path / "run/run.json").read_text())
+    assert (meta["status"], meta["finished"], status_now(meta)) == ("running", 1, "killed")
 
 
 def test_03_two_batches_with_the_same_out_at_once_one_is_refused(tmp_path):

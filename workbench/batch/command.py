@@ -31,7 +31,7 @@ from workbench.core.files import same_file
 from .cases import load_instance, parse_seeds
 from .problem import PuzzleProblem
 from .report import compare, default_group, filtered, group_column, summarize
-from .results import BestKnown, CaseResult, plain_number, previous_run, read_run
+from .results import BestKnown, CaseResult, plain_number, previous_run, read_run, status_now
 from .runner import BatchRun, BatchSpec, best_known_path, claim_folder, default_out
 from .tasks import Runner
 
@@ -431,7 +431,7 @@ def run_show(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     meta, rows = _rows(args.run, args.filter)
     console, _ = _consoles()
-    console.print(f"{args.run}: {meta.get('puzzle', '?')}, {meta.get('status', '?')}"
+    console.print(f"{args.run}: {meta.get('puzzle', '?')}, {status_now(meta)}"
                   + (f", filtered by {' and '.join(args.filter)}" if args.filter else ""))
     try:
         print_summary(console, rows, int(meta.get("cases") or len(rows)), args.group_by or default_group(meta))

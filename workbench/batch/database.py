@@ -22,6 +22,8 @@ from typing import Iterator
 
 from workbench.core.errors import WorkbenchError
 
+from .results import status_now
+
 FILE_NAME = "runs.sqlite"
 BUSY_MILLISECONDS = 30_000
 SCHEMA = """
@@ -90,6 +92,14 @@ def _full_disk(path: Path) -> str:
         return "; No space left on device" if shutil.disk_usage(path.parent).free < 64 * 1024 else ""
     except OSError:
         return ""
+
+
+def _loaded(text: str | None) -> dict:
+    try:
+        found = json.loads(text or "{}")
+    except ValueError:
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
 def git_state(folder: str | None) -> tuple[str, str]:
@@ -176,7 +186,11 @@ class RunDatabase:
                 "SUM(cases.verdict = 'OK') AS ok FROM runs LEFT JOIN cases ON cases.run_id = runs.id "
                 + ("WHERE runs.puzzle = ? " if puzzle else "") + "GROUP BY runs.id ORDER BY runs.started, runs.id",
                 (puzzle,) if puzzle else ()).fetchall()
-        return [dict(r) for r in found]
+        runs = [dict(r) for r in found]
+        for run in runs:
+            if run["status"] == "running":
+                run["status"] = status_now({**_loaded(run["meta"]), "status": "running"})
+        return runs
 
     def cases(self, run_id: int) -> list[dict]:
         """A run's cases as results.csv rows (features and data among the columns)."""

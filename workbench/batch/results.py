@@ -12,6 +12,8 @@ import errno
 import io
 import json
 import math
+import os
+import socket
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
@@ -207,6 +209,21 @@ class RunFolder:
 
 
 # ------------------------------------------------------------------ reading what runs wrote
+def status_now(meta: dict) -> str:
+    """A run's status as it is now: "killed" for a run that says "running" but whose process, on
+    this machine, is gone (a kill -9, a power cut: nothing could write its last status)."""
+    status = str(meta.get("status") or "?")
+    if status != "running" or meta.get("host") != socket.gethostname() or not isinstance(meta.get("pid"), int):
+        return status
+    try:
+        os.kill(meta["pid"], 0)
+    except ProcessLookupError:
+        return "killed"
+    except (PermissionError, OverflowError):
+        pass
+    return status
+
+
 def finite(value) -> float | None:
     """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309')."""
     try:

@@ -17,7 +17,9 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import os
 import shutil
+import socket
 import threading
 import time
 from dataclasses import dataclass, field
@@ -140,7 +142,7 @@ class BatchRun:
             "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,
             "generator_options": self.spec.generator_options, "instance_options": self.spec.instance_options,
             "jobs": self.spec.jobs, "dask": self.spec.dask, "cases": len(self.spec.cases), "cwd": runner.cwd,
-            "finished": len(self.results), "status": self.status,
+            "finished": len(self.results), "status": self.status, "pid": os.getpid(), "host": socket.gethostname(),
             "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(timespec="seconds"),
             "wall_seconds": round(time.time() - self.started, 3),
             "version": project_version(), "best_known": str(self.best.path), "best_frozen": self.best.frozen,
@@ -207,6 +209,8 @@ class BatchRun:
         self.folder.write_case(result)  # before the row lists its files
         self.results.append(result)
         self.folder.write_results(self.results)  # a crash or a kill keeps what finished
+        self.folder.write_meta(self.meta())  # its count of finished cases too
+        self.best.update([result], str(self.spec.out))  # a kill -9 later loses no best either
         self.database.add_case(self.run_id, result.row())
         return result
 
