@@ -69,6 +69,13 @@ def test_02_two_batches_at_once_keep_the_best_of_both(tmp_path):
     assert best == agent_rows and all(v > 0 for v in best.values())  # the slower run did not undo them
 
 
+def finished(run: Path) -> int:
+    try:
+        return json.loads((run / "run.json").read_text()).get("finished", 0)
+    except (OSError, ValueError):
+        return 0
+
+
 def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
     # Seed 0 (6x6) gets the empty answer at once; seed 1 (7x7) waits: the batch is killed meanwhile.
     program = script(tmp_path, "p.sh", """\
@@ -79,7 +86,7 @@ def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
     process = batch_process("ahc011", "--seeds", "0-1", "--cmd", program, "--time", "100", "--jobs", "2",
                             "--out", tmp_path / "run", cwd=tmp_path, start_new_session=True)
     deadline = time.time() + 120
-    while time.time() < deadline and not ((tmp_path / "run/results.csv").is_file() and rows_of(tmp_path / "run")):
+    while time.time() < deadline and finished(tmp_path / "run") < 1:  # run.json's count is written last
         time.sleep(0.1)
     os.killpg(process.pid, signal.SIGKILL)  # the batch and its workers, as an out-of-memory kill would
     process.wait(timeout=30)

@@ -206,12 +206,13 @@ class BatchRun:
         case = self._cases[case_run.index]  # by the case's own index: a tuning trial shuffles the list
         result = self.problem.judge(case, case_run)
         result.relative = self.best.relative(result)
+        # Stored as it finishes, so a kill -9 later loses nothing of it; run.json's count goes last.
         self.folder.write_case(result)  # before the row lists its files
-        self.results.append(result)
-        self.folder.write_results(self.results)  # a crash or a kill keeps what finished
-        self.folder.write_meta(self.meta())  # its count of finished cases too
-        self.best.update([result], str(self.spec.out))  # a kill -9 later loses no best either
+        self.best.update([result], str(self.spec.out))
         self.database.add_case(self.run_id, result.row())
+        self.results.append(result)
+        self.folder.write_results(self.results)
+        self.folder.write_meta(self.meta())
         return result
 
     # ------------------------------------------------------------ where cases run
