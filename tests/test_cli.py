@@ -1,6 +1,7 @@
 import pytest
 
 from workbench.cli import main
+from workbench.core.registry import puzzles
 
 SPEC_BOARD = "4\n1100\n1100\n0100\n0000\n"
 
@@ -68,3 +69,11 @@ def test_instance_options_the_file_cannot_hold_are_taken_on_the_command_line(dat
     assert "line 3: more commands than the turn budget of 2" in capsys.readouterr().err
     assert main(["score", "codevs", str(packs), str(answer), "--turns", "0"]) == 1
     assert "the turn budget must be 1..500, got 0" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["gen", "solve", "batch", "render", "agent"])
+@pytest.mark.parametrize("puzzle", sorted(puzzles()))
+def test_every_command_explains_itself_for_every_puzzle(puzzle, command, capsys):
+    with pytest.raises(SystemExit) as done:
+        main([command, puzzle, "--help"])
+    assert done.value.code == 0 and "usage: main.py" in capsys.readouterr().out

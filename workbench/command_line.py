@@ -28,4 +28,4 @@ def add_options(parser: argparse.ArgumentParser, options) -> None:
     """A flag per puzzle option: ``--size 7``."""
     for option in options:
         parser.add_argument(f"--{option.name}", type=option.kind, default=option.default,
-                            help=f"{option.help} (default {option.default})")
+                            help=f"{option.help} (default {option.default})".replace("%", "%%"))  # argparse formats it
