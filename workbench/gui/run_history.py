@@ -37,9 +37,16 @@ def _table(columns) -> tuple[QTableView, QStandardItemModel]:
     view.setSelectionBehavior(QTableView.SelectRows)
     view.setEditTriggers(QTableView.NoEditTriggers)
     view.verticalHeader().hide()
-    view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+    view.setWordWrap(False)
+    view.horizontalHeader().setSectionResizeMode(QHeaderView.Interactive)  # fitted when filled
     view.horizontalHeader().setStretchLastSection(True)
     return view, model
+
+
+def _fit(view: QTableView) -> None:
+    """Columns as wide as their contents (the header's own ResizeToContents misses rows added later)."""
+    view.resizeColumnsToContents()
+    view.resizeRowsToContents()
 
 
 class PastRunsDialog(QDialog):
@@ -116,6 +123,7 @@ class PastRunsDialog(QDialog):
             self.model.appendRow([QStandardItem(c) for c in cells])
         xs = list(range(1, len(self.runs) + 1))
         means = [r["mean_score"] or 0.0 for r in self.runs]
+        _fit(self.table)
         self.curve.setData(xs, means)
         self.note.setText(f"{len(self.runs)} runs in {self.database.path}")
         for row, run in enumerate(self.runs):
@@ -146,10 +154,11 @@ class PastRunsDialog(QDialog):
         self.standings_model.removeRows(0, self.standings_model.rowCount())
         for place, row in enumerate(result.rows, start=1):
             run = row.run
-            cells = (str(place), f"{run['id']} {(run['started'] or '')[:16]}", run["label"] or run["comment"] or "",
+            cells = (str(place), str(run["id"]), run["label"] or run["comment"] or "",
                      f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best), str(row.unique), f"{row.gain:.4f}",
                      f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}", f"{row.ok}/{row.cases}")
             self.standings_model.appendRow([QStandardItem(c) for c in cells])
+        _fit(self.standings_table)
         self.note.setText(f"Standings of {len(runs)} runs on the {result.cases} cases they share"
                           + (" (lower scores win)" if objective == "min" else ""))
         self.standings = result
