@@ -7,9 +7,6 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QApplication
 
-from workbench.core.registry import get_puzzle
-from workbench.core.session import Session
-
 from .interpreter import favour_the_gui_thread, freeze_long_lived
 from .platform_check import first_run_problem
 from .web_view import prepare_application
@@ -18,14 +15,18 @@ DEFAULT_BOARD = Path(__file__).resolve().parents[2] / "assets" / "default_board.
 DEFAULT_PUZZLE = "comesolo"
 
 
-def build_window(path: str | None = None, puzzle_id: str | None = None, settings=None):
+def build_window(path: str | None = None, puzzle_id: str | None = None, settings=None,
+                 reopen: bool = False):
+    """The window on ``path``, else (``reopen``) on the board open when the app last closed,
+    else on the bundled sample board (which also stays when either cannot be opened)."""
     from .main_window import MainWindow
 
     window = MainWindow(settings)
-    default = get_puzzle(DEFAULT_PUZZLE)
-    window.set_session(Session.open(default, DEFAULT_BOARD))
+    window.open_sample_board()
     if path:
         window.open_path(path, puzzle_id)
+    elif reopen:
+        window.reopen_last_board()
     window.report_plugin_problems()
     favour_the_gui_thread()
     freeze_long_lived()  # Qt's, pyqtgraph's and numba's objects stay for the session
@@ -53,6 +54,6 @@ def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")
-    window = build_contest_window(contest) if contest else build_window(path, puzzle_id)
+    window = build_contest_window(contest) if contest else build_window(path, puzzle_id, reopen=True)
     window.show()
     return app.exec()

@@ -27,14 +27,15 @@ def limits_text(option) -> str:
 
 
 class GenerateDialog(QDialog):
-    def __init__(self, puzzle, parent=None):
+    def __init__(self, puzzle, parent=None, seed: int = 1, options: dict | None = None):
+        """``seed`` and ``options``: what the dialog proposes (the next seed, the options last used)."""
         super().__init__(parent)
         self.setWindowTitle(f"Generate a {puzzle.title} board")
         self.setMinimumWidth(460)
         self.puzzle = puzzle
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, SEED_MAX)
-        self.seed_box.setValue(1)
+        self.seed_box.setValue(seed)
         self.seed_box.setToolTip("The same seed always gives the same board (the official generator's)")
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.ExpandingFieldsGrow)
@@ -55,6 +56,8 @@ class GenerateDialog(QDialog):
                 note.setEnabled(False)  # drawn in the palette's muted text colour
                 form.addRow(note)  # the whole width, under its field
             self.option_widgets[option.name] = widget
+            if options and option.name in options:
+                set_option_value(widget, options[option.name])
         intro = QLabel(f"A board from the {puzzle.title} generator. Leave an option at its default for "
                        "the contest's own cases.")
         intro.setWordWrap(True)

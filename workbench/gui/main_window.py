@@ -11,7 +11,7 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QImage, QKeySequence, QPainter
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow,
                                QMessageBox, QProgressBar, QTabWidget, QToolBar, QVBoxLayout, QWidget)
 
@@ -22,9 +22,11 @@ from workbench.core.registry import get_puzzle, plugin_problems
 from workbench.core.history import HistoryNode
 from workbench.core.session import Session
 
-from .app import DEFAULT_BOARD
+from .answer_watch import AnswerWatch
+from .app import DEFAULT_BOARD, DEFAULT_PUZZLE
 from .board_view import BoardView
 from .boards import adapter_class, playable_puzzles
+from .case_navigator import BoardOrigin, CaseNavigator
 from .editor_panel import EditorPanel
 from .generate_dialog import GenerateDialog
 from .history_panel import HistoryPanel
@@ -32,6 +34,7 @@ from .runs_panel import RunsPanel
 from .kernel_warm_up import KernelWarmUp
 from .solver_panel import SolverPanel
 from .step_panel import StepPanel
+from .theme import CHOICES as THEMES, Theme
 from .window_layout import restore_layout, save_layout
 from .write_errors import report_write_failure
 
@@ -44,6 +47,14 @@ GENERAL_HELP = (
     "<b>Zoom:</b> Ctrl+wheel, Ctrl++ and Ctrl+−; Ctrl+0 fits the board to the window.",
     "<b>Editor:</b> Ctrl+M switches editor mode on and off.",
     "<b>Solver:</b> F5 starts a run (the Solver tab comes to the front), F6 pauses, Shift+F5 cancels.",
+    "<b>Cases and seeds:</b> Alt+← and Alt+→ (the toolbar's ◀ ▶) open the previous and next numbered "
+    "file of the board's folder (0003.txt, 0004.txt…), or generate the previous and next seed; type a "
+    "number in the box to go there. Ctrl+N generates with other options.",
+    "<b>Clipboard:</b> Ctrl+C copies the board as an image, Ctrl+Shift+C the answer up to the position "
+    "shown; Ctrl+V pastes an answer for this board, or a board.",
+    "<b>Answer files:</b> an answer opened from a file is loaded again when the file changes on disk "
+    "(your program rewrote it); Ctrl+R does it by hand. The next start reopens the last board and answer.",
+    "<b>Theme:</b> View ▸ Theme follows the system's light or dark scheme, or keeps the one you choose.",
 )
 
 
@@ -73,6 +84,19 @@ class MainWindow(QMainWindow):
         self.previewing = False
         self.error_dialog: QMessageBox | None = None  # the last "cannot open" dialog
         self.kernels = KernelWarmUp(self)  # solver kernels: compiled off the GUI thread
+        self.origin: BoardOrigin | None = None  # where the board shown came from (file or seed)
+        self.answer_path: Path | None = None  # the answer file loaded on it, followed on disk
+        # The board and answer open when the app last closed, read before this window opens any.
+        self.last_board = (BoardOrigin.from_json(str(self.settings.value("last_board", ""))),
+                           str(self.settings.value("last_answer", "")))
+        self.answer_watch = AnswerWatch(self)
+        self.answer_watch.changed.connect(self.reload_answer)
+        self.navigator = CaseNavigator(self)
+        self.navigator.openFile.connect(self.open_path)
+        self.navigator.generateSeed.connect(lambda puzzle_id, seed, options: self.generate(puzzle_id, seed, **options))
+        self.navigator.refused.connect(self.show_error)
+        self.theme = Theme(self.settings, self)
+        self.theme.apply()
         self._animation: list = []  # frames still to show for the move just played
         self._animation_timer = QTimer(self)
         self._animation_timer.timeout.connect(self._next_frame)
@@ -183,7 +207,11 @@ class MainWindow(QMainWindow):
         self._action(file_menu, "&Generate board…", self.generate_dialog, "Ctrl+N")
         self._action(file_menu, "&Open input…", self.open_input_dialog, QKeySequence.Open)
         self._action(file_menu, "Open &solution…", self.open_solution_dialog, "Ctrl+Shift+O")
+        self.reload_action = self._action(file_menu, "Re&load the answer", self.reload_answer, "Ctrl+R")
         self.recent_menu = file_menu.addMenu("Open &recent")
+        self._action(file_menu, "Open the sa&mple board", self.open_sample_board)
+        self._action(file_menu, "Ne&xt case or seed", lambda: self.navigator.step(1), "Alt+Right")
+        self._action(file_menu, "Previous case or see&d", lambda: self.navigator.step(-1), "Alt+Left")
         self._action(file_menu, "Open &contest…", self.open_contest_dialog)
         file_menu.addSeparator()
         self._action(file_menu, "Sa&ve input as…", self.save_input_dialog, QKeySequence.Save)
@@ -198,6 +226,10 @@ class MainWindow(QMainWindow):
         self.redo_action = self._action(edit_menu, "&Redo", self.redo, "Ctrl+Shift+Z")
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         edit_menu.addSeparator()
+        self._action(edit_menu, "&Copy the board as an image", self.copy_board_image, QKeySequence.Copy)
+        self._action(edit_menu, "Copy the &answer", self.copy_answer, "Ctrl+Shift+C")
+        self._action(edit_menu, "&Paste an answer or a board", self.paste, QKeySequence.Paste)
+        edit_menu.addSeparator()
         self.edit_action = self._action(edit_menu, "&Editor mode", self.set_edit_mode, "Ctrl+M",
                                         checkable=True)
 
@@ -207,6 +239,12 @@ class MainWindow(QMainWindow):
         self._action(view_menu, "&Fit board", self.view.fit_board, "Ctrl+0")
         self._action(view_menu, "&Back to the game", self.end_preview, "Esc")
         self.board_menu = view_menu.addMenu("&Board")
+        theme_menu = view_menu.addMenu("&Theme")
+        themes = QActionGroup(self)
+        for choice, label in THEMES:
+            action = self._action(theme_menu, label, lambda _=False, c=choice: self.theme.choose(c), checkable=True)
+            action.setChecked(choice == self.theme.choice)
+            themes.addAction(action)
 
         solver_menu = bar.addMenu("&Solver")
         self._action(solver_menu, "&Start", self.start_solver, "F5")
@@ -228,6 +266,8 @@ class MainWindow(QMainWindow):
         self.puzzle_choice.activated.connect(self._puzzle_chosen)
         toolbar.addWidget(QLabel(" Puzzle: "))
         toolbar.addWidget(self.puzzle_choice)
+        for widget in self.navigator.widgets:
+            toolbar.addWidget(widget)
         toolbar.addSeparator()
         toolbar.addAction(self.undo_action)
         toolbar.addAction(self.redo_action)
@@ -242,7 +282,8 @@ class MainWindow(QMainWindow):
         self.help_box.open()
 
     # ================================================================ sessions
-    def set_session(self, session: Session) -> None:
+    def set_session(self, session: Session, origin: BoardOrigin | None = None) -> None:
+        """Show ``session``'s board; ``origin`` says where it came from (None: pasted, made here)."""
         self.solver_panel.cancel()
         self._stop_animation()
         self.step_panel.stop()
@@ -257,6 +298,11 @@ class MainWindow(QMainWindow):
             self._warm_up(puzzle.id)
         self.session = session
         self.previewing = False
+        self.origin = origin
+        if origin is not None:
+            origin.instance = session.instance
+            self.settings.setValue("last_board", origin.to_json())  # reopened on the next start
+        self._follow_answer(None)  # an answer file followed on disk belongs to the board before
         self.view.mode = "edit" if self.edit_action.isChecked() else "play"
         index = self.puzzle_choice.findData(puzzle.id)
         self.puzzle_choice.setCurrentIndex(index)
@@ -289,8 +335,13 @@ class MainWindow(QMainWindow):
         puzzle_id = self.puzzle_choice.itemData(index)
         if self.session is not None and self.session.puzzle.id == puzzle_id:
             return
-        puzzle = get_puzzle(puzzle_id)
-        self.set_session(Session(puzzle, puzzle.generate(1)))
+        self.generate(puzzle_id, 1)
+
+    def board_origin(self) -> BoardOrigin | None:
+        """Where the board shown came from; None once it is edited (an edit makes another board)."""
+        if self.origin is not None and self.session is not None and self.origin.instance is self.session.instance:
+            return self.origin
+        return None
 
     def refresh(self, rebuild: bool = False) -> None:
         """Redraw the board, the panels and the status bar from the session."""
@@ -311,6 +362,7 @@ class MainWindow(QMainWindow):
         self.step_panel.score_plot.show_line(s.puzzle, s.instance, line, node.depth)
         self.undo_action.setEnabled(s.can_undo())
         self.redo_action.setEnabled(s.can_redo())
+        self.navigator.show_board(s.puzzle.id, self.board_origin())
         if not self.solver_panel.running:
             self.solver_panel.set_problem(s.instance, node.state, node.depth)
         # The bundled board is "the sample board": after a file failed to open, the title
@@ -669,7 +721,7 @@ class MainWindow(QMainWindow):
             except FormatError as error:
                 input_error = error
                 continue
-            self.set_session(session)
+            self.set_session(session, BoardOrigin(puzzle.id, str(path.resolve()), case))
             self._remember_recent(path)
             self.statusBar().showMessage(f"Opened {path.name}", 5000)
             return True
@@ -709,6 +761,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.step_panel)
         self.statusBar().showMessage(
             f"Loaded {path.name}: {node.depth} moves; scrub them in the Step-through tab", 8000)
+        self._follow_answer(path)
         return True
 
     def open_input_dialog(self) -> None:
@@ -813,7 +866,8 @@ class MainWindow(QMainWindow):
         if path:
             self.export_png(path)
 
-    def export_png(self, path: str | Path) -> bool:
+    def board_image(self) -> QImage:
+        """The whole board as drawn (not just what the view shows), at twice its scene size."""
         scene = self.view.scene()
         rect = scene.sceneRect()
         image = QImage(int(rect.width() * PNG_SCALE), int(rect.height() * PNG_SCALE),
@@ -823,10 +877,13 @@ class MainWindow(QMainWindow):
         painter.setRenderHint(QPainter.Antialiasing)
         scene.render(painter, QRectF(image.rect()), rect)
         painter.end()
+        return image
+
+    def export_png(self, path: str | Path) -> bool:
         data = QByteArray()
         buffer = QBuffer(data)
         buffer.open(QIODevice.WriteOnly)
-        image.save(buffer, "PNG")
+        self.board_image().save(buffer, "PNG")
         try:
             write_atomic(path, bytes(data.data()))
         except OSError as error:
@@ -839,7 +896,9 @@ class MainWindow(QMainWindow):
 
     def generate_dialog(self) -> None:
         puzzle = self.session.puzzle if self.session else playable_puzzles()[0]
-        dialog = GenerateDialog(puzzle, self)
+        origin = self.board_origin()
+        options = origin.options if origin is not None and origin.puzzle_id == puzzle.id else {}
+        dialog = GenerateDialog(puzzle, self, seed=self.navigator.next_seed(), options=options)
         if dialog.exec():
             self.generate(puzzle.id, dialog.seed(), **dialog.options())
 
@@ -850,9 +909,109 @@ class MainWindow(QMainWindow):
         except ValueError as error:
             self.show_error(f"Cannot generate: {error}")
             return False
-        self.set_session(Session(puzzle, instance))
+        self.set_session(Session(puzzle, instance), BoardOrigin(puzzle.id, seed=seed, options=dict(options)))
         self.statusBar().showMessage(f"Generated {puzzle.id} board for seed {seed}", 5000)
         return True
+
+    # -------------------------------------------------- clipboard
+    def copy_board_image(self) -> None:
+        image = self.board_image()
+        QGuiApplication.clipboard().setImage(image)
+        self.statusBar().showMessage(f"Copied the board as an image ({image.width()}×{image.height()} px)", 5000)
+
+    def copy_answer(self) -> None:
+        """The line to the position shown, as the contest's answer text."""
+        if self.session is None:
+            return
+        try:
+            text = self.session.solution_text()
+        except WorkbenchError as error:
+            self.show_error(f"Not copied, the engine rejects the answer: {error}")
+            return
+        QGuiApplication.clipboard().setText(text)
+        self.statusBar().showMessage(f"Copied the answer: {self.session.depth} moves", 5000)
+
+    def paste(self) -> bool:
+        """Ctrl+V: an answer for this board (to step through), else a board of any puzzle."""
+        text = QGuiApplication.clipboard().text()
+        if not text.strip():
+            self.show_error("Nothing to paste: the clipboard holds no text")
+            return False
+        answer_error = None
+        if self.session is not None:
+            try:
+                node = self.session.load_solution(text)
+            except WorkbenchError as error:
+                answer_error = error
+            else:
+                self._follow_answer(None)  # the board now shows the pasted answer, not the file's
+                self.refresh()
+                self.tabs.setCurrentWidget(self.step_panel)
+                self.statusBar().showMessage(f"Pasted an answer: {node.depth} moves, {self.session.report(node).summary()}",
+                                             8000)
+                return True
+        for puzzle in self._input_candidates(text):
+            try:
+                instance = puzzle.parse_input(puzzle.split_cases(text)[0][1])
+            except FormatError as error:
+                self.show_error(f"Not pasted: it reads as a {puzzle.title} board, but {error}")
+                return False
+            self.set_session(Session(puzzle, instance))
+            self.statusBar().showMessage(f"Pasted a {puzzle.title} board (Ctrl+S saves it)", 8000)
+            return True
+        self.show_error(f"Not pasted: neither a board nor an answer for this board ({answer_error})")
+        return False
+
+    # -------------------------------------------------- an answer file that changes on disk
+    def _follow_answer(self, path: Path | None) -> None:
+        """Follow the answer file on the board (None: no file), and reopen it on the next start."""
+        self.answer_path = Path(path).resolve() if path else None
+        self.answer_watch.watch(self.answer_path)
+        self.reload_action.setEnabled(self.answer_path is not None)
+        self.settings.setValue("last_answer", str(self.answer_path or ""))
+
+    def reload_answer(self) -> bool:
+        """Load the followed answer file again (it changed on disk, or Ctrl+R): a new line from
+        the start, the board at the same step (or the new line's end if it is shorter)."""
+        path = self.answer_path
+        if self.session is None or path is None:
+            self.show_error("No answer file to reload: open one with Ctrl+Shift+O")
+            return False
+        step = self.session.depth
+        try:
+            node = self.session.load_solution(read_text(path))
+        except WorkbenchError as error:
+            self.show_error(f"{path.name} changed, but it is not a valid answer now ({error}); the board keeps "
+                            "the answer it had")
+            return False
+        line = self.session.history.line(node)
+        self.end_preview()
+        self.session.history.jump(line[min(step, len(line) - 1)])
+        self.refresh()
+        self.statusBar().showMessage(f"Reloaded {path.name}: {node.depth} moves, "
+                                     f"{self.session.report(node).summary()}", 8000)
+        return True
+
+    # -------------------------------------------------- the board of the last session
+    def open_sample_board(self) -> None:
+        puzzle = get_puzzle(DEFAULT_PUZZLE)
+        self.set_session(Session.open(puzzle, DEFAULT_BOARD), BoardOrigin(puzzle.id, str(DEFAULT_BOARD)))
+
+    def reopen_last_board(self) -> bool:
+        """The board open when the app last closed (its file and answer, or its seed)."""
+        origin, answer = self.last_board
+        if origin is None:
+            return False
+        if origin.path:
+            if not Path(origin.path).is_file():
+                self.show_error(f"The last board, {origin.path}, is gone; here is the sample board")
+                return False
+            opened = self.open_path(origin.path, origin.puzzle_id, origin.case)
+        else:
+            opened = self.generate(origin.puzzle_id, origin.seed, **origin.options)
+        if opened and answer and Path(answer).is_file():
+            self.load_solution(answer)
+        return opened
 
     # -------------------------------------------------- recent files
     def _recent(self) -> list[str]:

@@ -1,0 +1,227 @@
+"""What a contestant reaches for (issue 28): copy and paste, an answer file that changes on
+disk, next and previous case or seed, the last board on start, a dark theme. pytest-qt."""
+
+import shutil
+
+import pyqtgraph as pg
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtWidgets import QApplication
+
+from workbench.core.files import write_atomic
+from workbench.gui import theme as theme_module
+from workbench.gui.app import DEFAULT_BOARD, build_window
+from workbench.puzzles.ahc011 import PUZZLE as AHC011
+from workbench.puzzles.comesolo import PUZZLE as COMESOLO
+
+
+def first_jumps(instance, count):
+    """``count`` legal comesolo jumps from the start (always the first one offered)."""
+    moves, state = [], COMESOLO.initial_state(instance)
+    for _ in range(count):
+        move = COMESOLO.legal_moves(instance, state)[0]
+        moves.append(move)
+        state = COMESOLO.apply(instance, state, move).state
+    return moves
+
+
+def ahc011_answer(instance, count):
+    """An ahc011 answer of ``count`` legal slides (each undoing none of the previous)."""
+    moves, state = [], AHC011.initial_state(instance)
+    for _ in range(count):
+        move = AHC011.legal_moves(instance, state)[0]
+        moves.append(move)
+        state = AHC011.apply(instance, state, move).state
+    return AHC011.format_solution(instance, moves)
+
+
+def status(window) -> str:
+    return window.statusBar().currentMessage()
+
+
+# ------------------------------------------------------------------ clipboard
+def test_ctrl_c_copies_the_board_as_an_image(qtbot, window):
+    QGuiApplication.clipboard().clear()
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key_C, Qt.ControlModifier)
+    copied = QGuiApplication.clipboard().image()
+    expected = window.board_image()
+    assert not copied.isNull()
+    assert (copied.width(), copied.height()) == (expected.width(), expected.height())
+    assert copied.convertToFormat(expected.format()) == expected
+    assert "Copied the board as an image" in status(window)
+
+
+def test_ctrl_shift_c_copies_the_answer_to_the_position_shown(qtbot, window):
+    for move in first_jumps(window.session.instance, 3):
+        assert window.play(move)
+    qtbot.keyClick(window, Qt.Key_C, Qt.ControlModifier | Qt.ShiftModifier)
+    text = QGuiApplication.clipboard().text()
+    assert text == window.session.solution_text()
+    assert COMESOLO.score_solution(window.session.instance, text).score == window.session.report().score
+
+
+def test_ctrl_v_pastes_an_answer_for_the_board(qtbot, window):
+    instance = window.session.instance
+    moves = first_jumps(instance, 4)
+    QGuiApplication.clipboard().setText(COMESOLO.format_solution(instance, moves))
+    qtbot.keyClick(window, Qt.Key_V, Qt.ControlModifier)
+    assert window.session.instance is instance  # the same board, an answer on it
+    line = window.session.history.line()
+    assert [node.move for node in line[1:]] == moves
+    assert window.tabs.currentWidget() is window.step_panel
+    assert "Pasted an answer: 4 moves" in status(window)
+
+
+def test_ctrl_v_pastes_a_board_of_another_puzzle(qtbot, window, data_root):
+    text = (data_root / "cases/ahc011/0003.txt").read_text()
+    QGuiApplication.clipboard().setText(text)
+    qtbot.keyClick(window, Qt.Key_V, Qt.ControlModifier)
+    assert window.session.puzzle is AHC011
+    assert AHC011.format_input(window.session.instance) == AHC011.format_input(AHC011.parse_input(text))
+    assert window.session.path is None and "unsaved board" in window.windowTitle()
+
+
+def test_pasting_garbage_says_why_and_keeps_the_board(qtbot, window):
+    instance, path = window.session.instance, window.session.path
+    QGuiApplication.clipboard().setText("hello\nworld\n")
+    qtbot.keyClick(window, Qt.Key_V, Qt.ControlModifier)
+    assert window.session.instance is instance and window.session.path == path
+    message = status(window)
+    assert message.startswith("⚠ Not pasted: neither a board nor an answer for this board (")
+    assert "line 1" in message  # the answer's own reason
+
+
+# ------------------------------------------------------------------ an answer that changes on disk
+def test_an_answer_rewritten_on_disk_is_reloaded_at_the_same_step(qtbot, window, data_root, tmp_path):
+    board = tmp_path / "0003.txt"
+    shutil.copy(data_root / "cases/ahc011/0003.txt", board)
+    assert window.open_path(board)
+    instance = window.session.instance
+    answer = tmp_path / "0003.out"
+    answer.write_text(ahc011_answer(instance, 10))
+    assert window.load_solution(answer)
+    window.step_to(6)
+    write_atomic(answer, ahc011_answer(instance, 20))  # the program writes a new file over it
+    qtbot.waitUntil(lambda: len(window.session.history.line()) == 21, timeout=10000)
+    assert window.session.depth == 6  # the same step, on the new line
+    assert "Reloaded 0003.out: 20 moves" in status(window)
+    with answer.open("a") as out:  # a second rewrite, in place this time
+        out.write("Q\n")
+    qtbot.waitUntil(lambda: "not a valid answer now" in status(window), timeout=10000)
+    assert len(window.session.history.line()) == 21  # the board keeps its answer
+    assert "line 1, move 21" in status(window)  # names what is wrong
+
+
+def test_ctrl_r_reloads_the_answer_and_a_new_board_stops_following_it(qtbot, window, data_root, tmp_path):
+    board = tmp_path / "0003.txt"
+    shutil.copy(data_root / "cases/ahc011/0003.txt", board)
+    assert window.open_path(board)
+    answer = tmp_path / "0003.out"
+    answer.write_text(ahc011_answer(window.session.instance, 5))
+    assert window.load_solution(answer)
+    answer.write_text(ahc011_answer(window.session.instance, 7))
+    qtbot.keyClick(window, Qt.Key_R, Qt.ControlModifier)
+    assert len(window.session.history.line()) == 8
+    assert window.open_path(DEFAULT_BOARD)
+    assert window.answer_path is None and not window.reload_action.isEnabled()
+
+
+# ------------------------------------------------------------------ cases and seeds
+def test_alt_arrows_go_through_generated_seeds_and_ctrl_n_proposes_the_next(qtbot, window, monkeypatch):
+    assert window.generate("comesolo", 5, size=8)
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert COMESOLO.format_input(window.session.instance) == COMESOLO.format_input(COMESOLO.generate(6, size=8))
+    assert window.navigator.number.value() == 6 and window.navigator.label.text().strip() == "Seed:"
+    qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)
+    qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)
+    assert COMESOLO.format_input(window.session.instance) == COMESOLO.format_input(COMESOLO.generate(4, size=8))
+    proposed = {}
+
+    def fake_exec(dialog):
+        proposed.update(seed=dialog.seed(), options=dialog.options())
+        return False
+    monkeypatch.setattr("workbench.gui.generate_dialog.GenerateDialog.exec", fake_exec)
+    qtbot.keyClick(window, Qt.Key_N, Qt.ControlModifier)
+    assert proposed["seed"] == 5 and proposed["options"]["size"] == 8  # not seed 1 with defaults again
+
+
+def test_typing_a_seed_generates_it(qtbot, window):
+    assert window.generate("comesolo", 1)
+    box = window.navigator.number
+    box.selectAll()
+    qtbot.keyClicks(box, "42")
+    qtbot.keyClick(box, Qt.Key_Return)
+    assert COMESOLO.format_input(window.session.instance) == COMESOLO.format_input(COMESOLO.generate(42))
+
+
+def test_arrows_walk_the_numbered_files_of_a_folder(qtbot, window, data_root, tmp_path):
+    for number in (0, 1, 3):  # a gap at 2
+        shutil.copy(data_root / f"cases/ahc011/{number:04d}.txt", tmp_path / f"{number:04d}.txt")
+    (tmp_path / "notes.txt").write_text("not a case")
+    assert window.open_path(tmp_path / "0001.txt")
+    assert window.navigator.label.text().strip() == "Case:" and window.navigator.number.value() == 1
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == tmp_path / "0003.txt"
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == tmp_path / "0003.txt"
+    assert "0003.txt is the last case of its folder" in status(window)
+    window.navigator.go_to(0)
+    assert window.session.path == tmp_path / "0000.txt"
+    window.navigator.go_to(2)
+    assert window.session.path == tmp_path / "0000.txt"
+    assert f"No case numbered 2 in {tmp_path}" in status(window)
+
+
+# ------------------------------------------------------------------ the last board
+def test_the_next_start_reopens_the_last_file_and_its_answer(qtbot, window, data_root, tmp_path):
+    board = tmp_path / "0003.txt"
+    shutil.copy(data_root / "cases/ahc011/0003.txt", board)
+    assert window.open_path(board)
+    answer = tmp_path / "0003.out"
+    answer.write_text(ahc011_answer(window.session.instance, 9))
+    assert window.load_solution(answer)
+    window.close()
+    again = build_window(settings=QSettings(window.settings.fileName(), QSettings.IniFormat), reopen=True)
+    qtbot.addWidget(again)
+    assert again.session.path == board
+    assert len(again.session.history.line()) == 10 and again.answer_path == answer.resolve()
+    board.unlink()  # gone by the next start: the sample board, and a word about it
+    again.close()
+    third = build_window(settings=QSettings(window.settings.fileName(), QSettings.IniFormat), reopen=True)
+    qtbot.addWidget(third)
+    assert third.session.path == DEFAULT_BOARD
+    assert "is gone" in third.statusBar().currentMessage()
+
+
+def test_the_next_start_regenerates_the_last_seed_with_its_options(qtbot, window):
+    assert window.generate("comesolo", 17, size=9)
+    window.close()
+    again = build_window(settings=QSettings(window.settings.fileName(), QSettings.IniFormat), reopen=True)
+    qtbot.addWidget(again)
+    assert COMESOLO.format_input(again.session.instance) == COMESOLO.format_input(COMESOLO.generate(17, size=9))
+    assert again.navigator.number.value() == 17
+
+
+# ------------------------------------------------------------------ theme
+def window_colour(window):
+    return window.palette().color(QPalette.Window)
+
+
+def test_the_theme_follows_the_system_and_can_be_chosen(qtbot, window, monkeypatch):
+    try:
+        assert window.theme.choice == "system" and window_colour(window).lightness() > 128
+        monkeypatch.setattr(theme_module, "system_is_dark", lambda: True)
+        QGuiApplication.styleHints().colorSchemeChanged.emit(Qt.ColorScheme.Dark)  # the desktop switched
+        qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)  # palette changes arrive as events
+        plot = window.solver_panel.best_plot
+        assert plot.backgroundBrush().color().lightness() < 128  # the plots follow
+        assert isinstance(plot, pg.PlotWidget)
+        light_action = next(a for a in window.findChildren(type(window.reload_action)) if a.text() == "Light")
+        light_action.trigger()  # the user's choice wins over the system's
+        qtbot.waitUntil(lambda: window_colour(window).lightness() > 128)
+        assert window.settings.value("theme") == "light"
+        assert plot.backgroundBrush().color().lightness() > 128
+    finally:
+        window.theme.choose("light")
+        QApplication.setPalette(QApplication.style().standardPalette())
