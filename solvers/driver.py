@@ -164,6 +164,11 @@ class _Watchdog:
         self.flag[0] = 0
 
 
+# Why a run ended, in words (the status line and the command line say these, not the codes).
+STOP_REASONS = {"done": "finished", "time": "stopped at its time budget",
+                "nodes": "stopped at its node budget", "cancelled": "cancelled"}
+
+
 @dataclass
 class RunResult:
     moves: tuple
@@ -171,6 +176,10 @@ class RunResult:
     elapsed: float
     stopped_by: str  # "done", "nodes", "time" or "cancelled"
     samples: list[Sample] = field(default_factory=list)
+
+    @property
+    def stop_reason(self) -> str:
+        return STOP_REASONS.get(self.stopped_by, self.stopped_by)
 
 
 def run(solver: Solver, budget: Budget, *, control: RunControl | None = None,

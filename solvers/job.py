@@ -65,8 +65,8 @@ class SolverJob:
     def _frontier(self) -> list[FrontierEntry]:
         if not isinstance(self.target, OnlineGame):
             return self.target.frontier(FRONTIER_ROWS)
-        if self.target.solver is None:
-            return []
+        if self.target.solver is None or self.target.over:
+            return []  # before the first turn, or the game is over: no move is left to weigh
         # The turn's solver plans from the current turn: prefix the moves already played.
         played = tuple(self.target.moves)
         return [replace(e, moves=played + tuple(e.moves), depth=len(played) + e.depth)

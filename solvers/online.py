@@ -78,6 +78,10 @@ class OnlineGame:
     def solver(self) -> Solver | None:
         return self.decider.solver
 
+    @property
+    def over(self) -> bool:
+        return not self.puzzle.legal_moves(self._instance, self.state)
+
     def turns_left(self) -> int:
         limit = self.puzzle.max_moves(self._instance)
         return (limit if limit is not None else 1) - len(self.moves)

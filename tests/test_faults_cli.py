@@ -264,7 +264,7 @@ def test_agent_refuses_an_out_of_range_parameter(data_root, monkeypatch, capsys)
 def test_a_board_with_nothing_to_do_returns_at_once(data_root, capsys):
     assert cli(["solve", "ahc011", str(data_root / "repro/ahc011_T1.txt"), "--time", "30"]) == 0
     err = capsys.readouterr().err
-    assert "stopped by done" in err and err.endswith("71429\n")
+    assert "  finished  " in err and err.endswith("71429\n")
     seconds = float(err.split("s ", 1)[0])
     assert seconds < 1.0  # the driver's own clock: no search was run, not 30 s of it
 

@@ -90,10 +90,12 @@ def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtb
     assert window.session.moves() == list(panel.best_moves)
     assert window.step_panel.slider.maximum() == 100  # the solver's game, to step through turn by turn
     score = window.session.report().score
-    # The last turn's table: the box is full, so every tilt ends at the final score.
-    assert panel.table.rowCount() == 4 and panel.table.item(0, 2).text() == f"tilt F, playouts 0, mean {score}"
+    # The game is over: no move is left to weigh (the table once showed four "?" rows of 101 moves).
+    assert panel.table.rowCount() == 0
+    assert panel.status.text().endswith(f"best {score} (100 moves)")
     out = tmp_path / "mc.out"
     assert window.export_solution(out)
+    assert out.read_text().count("\n") == 100  # as many tilts as the game and the status count
     assert cli(["score", "ahc015", str(data_root / CASE), str(out)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == str(score)
 

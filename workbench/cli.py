@@ -149,7 +149,7 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
     result = execute(target, budget, on_progress=report_progress)
     report = puzzle.evaluate(instance, puzzle.final_state(instance, result.moves), len(result.moves))
     p = result.progress
-    print(f"{label}{result.elapsed:6.1f}s  {p.expansions} nodes  stopped by {result.stopped_by}  "
+    print(f"{label}{result.elapsed:6.1f}s  {p.expansions} nodes  {result.stop_reason}  "
           f"{report.summary()}", file=sys.stderr, flush=True)
     return result.moves, report
 

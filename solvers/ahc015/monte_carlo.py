@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from workbench.puzzles.ahc015.box import CANDIES, TILTS, Box, contest_score, score_parts
+from workbench.puzzles.ahc015.box import CANDIES, TILTS, Box, contest_score, score_parts, tilted_cells
 
 from ..base import FrontierEntry, Param, Progress, Solver
 from .kernels import CELLS, NO_TILT, RULE2, monte_carlo_slice, rule_tilt
@@ -132,12 +132,18 @@ class MonteCarloSolver(Solver):
         return (TILTS[rule_tilt(RULE2, self.view.next_flavour, self.last_vertical)],)
 
     def frontier(self, limit: int = 20) -> list[FrontierEntry]:
-        if self.view.turn == CANDIES:  # the box is full: every tilt ends at today's score
-            return [FrontierEntry(float(self.now), 1, (t,), (("tilt", t), ("playouts", 0), ("mean", self.now)))
-                    for t in TILTS[:limit]]
+        """This turn's tilts in ``ranked`` order (the one it plays first); tilts that leave the
+        same box are one row ("F or L"), since they are the same position."""
+        if self.view.turn == CANDIES:  # the box is full: any tilt ends the game at today's score
+            return [FrontierEntry(float(self.now), 1, (TILTS[0],), (("tilt", "any (the box is full)"),))]
+        rows: dict[bytes, list[int]] = {}
+        for t in self.ranked():
+            rows.setdefault(tilted_cells(self.view.cells, TILTS[t]), []).append(t)
         entries = []
-        for t in self.ranked()[:limit]:
+        for tilts in list(rows.values())[:limit]:
+            t = tilts[0]
             mean = 1e6 * self.sums[t] / self.counts[t] / self.den
             entries.append(FrontierEntry(mean, 1, (TILTS[t],), (
-                ("tilt", TILTS[t]), ("playouts", int(self.counts[t])), ("mean", round(mean)))))
+                ("tilt", " or ".join(TILTS[u] for u in tilts)),
+                ("playouts", int(sum(self.counts[u] for u in tilts))), ("mean", round(mean)))))
         return entries

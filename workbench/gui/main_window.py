@@ -363,6 +363,7 @@ class MainWindow(QMainWindow):
         self.undo_action.setEnabled(s.can_undo())
         self.redo_action.setEnabled(s.can_redo())
         self.navigator.show_board(s.puzzle.id, self.board_origin())
+        self.solver_panel.show_board(s.instance)  # a run of another board is cleared
         if not self.solver_panel.running:
             self.solver_panel.set_problem(s.instance, node.state, node.depth)
         # The bundled board is "the sample board": after a file failed to open, the title
@@ -567,23 +568,24 @@ class MainWindow(QMainWindow):
         self.solver_origin = self.session.history.current if self.session else None
         self.tabs.setCurrentWidget(self.solver_panel)  # the run is visible, whichever tab was in front
 
-    def apply_solver_answer(self, moves) -> None:
+    def apply_solver_answer(self, moves) -> bool:
         """Add the solver's answer to the history as a branch and step to its end."""
         if self.session is None or not moves:
-            return
+            return False
         origin = self.solver_origin or self.session.history.root
         if not self._owns(origin):
             self.show_error("The board changed since the solver started; its answer no longer applies")
-            return
+            return False
         self.end_preview()
         self.session.history.jump(origin)
         try:
             self.session.add_line(moves, from_root=False)
         except IllegalMove as error:
             self.show_error(f"The solver's answer is illegal: {error}")
-            return
+            return False
         self.refresh()
         self.tabs.setCurrentWidget(self.step_panel)
+        return True
 
     # -------------------------------------------------- finishing a game cut short
     def can_finish_game(self) -> bool:
@@ -634,10 +636,9 @@ class MainWindow(QMainWindow):
         self.finish_dialog.open()
 
     def export_solver_answer(self, moves) -> None:
-        if not moves:
-            return
-        self.apply_solver_answer(moves)
-        self.export_solution_dialog()
+        """The solver's answer, and nothing else: exported only once it is on the board."""
+        if self.apply_solver_answer(moves):
+            self.export_solution_dialog()
 
     def _owns(self, node) -> bool:
         while node.parent is not None:

@@ -2,12 +2,56 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QPalette
 
 
+class WholeNumberAxis(pg.AxisItem):
+    """An axis that, once told its values are counts (steps, seeds, frontier sizes, whole
+    scores), puts ticks on whole numbers only, never at 0.5 or 1.5, however short its range."""
+
+    whole = False
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float):
+        levels = super().tickSpacing(minVal, maxVal, size)
+        if not self.whole:
+            return levels
+        levels = [(spacing, offset) for spacing, offset in levels if spacing >= 1 and float(spacing).is_integer()]
+        return levels or [(1.0, 0.0)]
+
+
+def set_whole_numbers(plot: pg.PlotWidget, **axes: bool) -> None:
+    """Say which axes hold whole numbers: ``set_whole_numbers(plot, left=True, bottom=False)``."""
+    for name, whole in axes.items():
+        axis = plot.getAxis(name)
+        if axis.whole != whole:
+            axis.whole = whole
+            axis.picture = None  # the tick picture is cached: draw it again
+            axis.update()
+
+
+def all_whole(values) -> bool:
+    """Whether every finite value is a whole number (contest scores mostly are)."""
+    values = np.asarray(values, dtype=float)
+    values = values[np.isfinite(values)]
+    return bool(np.all(values == np.round(values)))
+
+
+def y_range(values) -> tuple[float, float]:
+    """A y range that shows a flat line as flat (not 299.6 to 300.4) and leaves a margin."""
+    low, high = min(values), max(values)
+    span = high - low
+    pad = span * 0.08 if span > 0 else max(1.0, abs(high) * 0.05)
+    if low >= 0 and low - pad < 0:
+        return 0.0, high + pad  # scores and sizes never go below zero
+    return low - pad, high + pad
+
+
 def style_plot(plot: pg.PlotWidget, palette: QPalette) -> None:
     """The window's colours, whole numbers on the axes, room for seven-digit scores, a faint grid."""
+    if not isinstance(plot.getAxis("left"), WholeNumberAxis):  # once: a restyle keeps the axes and labels
+        plot.setAxisItems({name: WholeNumberAxis(name) for name in ("left", "bottom")})
     text = palette.color(QPalette.WindowText)
     plot.setBackground(palette.color(QPalette.Base))
     for name in ("left", "bottom"):

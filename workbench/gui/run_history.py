@@ -22,7 +22,7 @@ from workbench.batch.results import plain_number
 from workbench.batch.standings import standings
 from workbench.core.errors import WorkbenchError
 
-from .plot_style import style_plot
+from .plot_style import set_whole_numbers, style_plot
 
 RUN_COLUMNS = ("id", "started", "label", "what", "cases", "OK", "mean score", "status", "git", "comment")
 FOLLOW_MILLISECONDS = 1000  # one small query a second while the dialog is open
@@ -65,6 +65,7 @@ class PastRunsDialog(QDialog):
         style_plot(self.plot, self.palette())
         self.plot.setLabel("left", "mean score")
         self.plot.setLabel("bottom", "run (in the order they started)")
+        set_whole_numbers(self.plot, bottom=True)
         self.curve = self.plot.plot([], [], pen=pg.mkPen("#6a9fd8", width=2), symbol="o", symbolSize=7)
         self.note = QLabel()
         self.note.setWordWrap(True)

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QLin
 
 from workbench.batch.report import row_filter, summarize
 
-from .plot_style import style_plot
+from .plot_style import all_whole, set_whole_numbers, style_plot, y_range
 
 SORT_ROLE = Qt.UserRole + 1
 ROW_ROLE = Qt.UserRole  # the row's index in RunsView.rows
@@ -250,7 +250,9 @@ class RunsView(QWidget):
         for position, (_, row) in enumerate(indexed):
             value = _number(row.get(x_name))
             xs.append(position if math.isnan(value) else value)
-        self.points.setData(x=xs, y=[_number(r.get("score")) for _, r in indexed],
+        scores = [_number(r.get("score")) for _, r in indexed]
+        set_whole_numbers(self.by_case, bottom=all_whole(xs), left=all_whole(scores))
+        self.points.setData(x=xs, y=scores,
                             data=[i for i, _ in indexed],
                             brush=[relative_colour(_number(r.get("relative") or 0)) for _, r in indexed])
         group = self.group_by.currentText()
@@ -262,7 +264,14 @@ class RunsView(QWidget):
             [("all cases", summary.mean_score)] if visible else [])
         self.by_group.setLabel("bottom", group if grouped else "")
         self.by_group.getAxis("bottom").setTicks([[(i, label) for i, (label, _) in enumerate(bars)]])
-        self.bars.setOpts(x=list(range(len(bars))), height=[height for _, height in bars])
+        means = [height for _, height in bars]
+        # Bars rise from just under the lowest mean, not from 0: means of 870k and 880k drawn
+        # from 0 look the same height. The axis says where they start.
+        base = y_range(means)[0] if means else 0.0
+        self.bars.setOpts(x=list(range(len(bars))), y0=base, height=[m - base for m in means])
+        if means:
+            self.by_group.setYRange(base, y_range(means)[1], padding=0)
+        self.by_group.setLabel("left", f"mean score (bars from {base:,.6g})" if base > 0 else "mean score")
 
     def _point_clicked(self, item, points, event=None) -> None:
         if len(points):

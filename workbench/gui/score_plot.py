@@ -12,7 +12,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 
-from .plot_style import style_plot
+from .plot_style import all_whole, set_whole_numbers, style_plot, y_range
 
 LINE = "#3b5b92"
 MARK = "#e07a1f"
@@ -64,11 +64,12 @@ class ScorePlot(pg.PlotWidget):
             self._line = (puzzle, instance, line)
             self.steps = plotted_steps(len(line))
             self.scores = np.array([score_at(puzzle, instance, line, int(k)) for k in self.steps])
-            self.curve.setData(self.steps, self.scores)
+            # A line of one position (no moves yet) is one point: drawn as a dot, not as nothing.
+            self.curve.setData(self.steps, self.scores, symbol="o" if len(line) == 1 else None,
+                               symbolBrush=LINE, symbolPen=None, symbolSize=7)
             self.setXRange(0, max(1, len(line) - 1), padding=0.02)
-            low, high = float(self.scores.min()), float(self.scores.max())
-            pad = (high - low) * 0.08 if high > low else max(1.0, abs(high) * 0.05)
-            self.setYRange(low - pad, high + pad, padding=0)
+            self.setYRange(*y_range([float(self.scores.min()), float(self.scores.max())]), padding=0)
+            set_whole_numbers(self, bottom=True, left=all_whole(self.scores))
         self.mark(index)
 
     @property

@@ -26,7 +26,7 @@ from workbench.core.line_scores import LineScorer
 from workbench.core.registry import solvers
 
 from .live_series import GrowingSeries
-from .plot_style import style_plot
+from .plot_style import all_whole, set_whole_numbers, style_plot, y_range
 
 POLL_MS = 100  # 10 Hz: well under the 30 Hz ceiling for repaints
 # Each plot is redrawn this long after the poll, one after the other: the poll's table and
@@ -36,6 +36,12 @@ PLOT_DELAYS_MS = (POLL_MS // 3, 2 * POLL_MS // 3)
 MAX_INT_SPIN = 2_000_000_000
 PARAMS_HEIGHT = 190  # pixels the unfolded parameters may take before they scroll
 NAN = float("nan")  # a plot sample before the first answer
+FRONTIER_TITLE = "Frontier (best score first; click to preview)"
+ONLINE_FRONTIER_TITLE = "This turn's moves (the one it plays first; click to preview)"
+SCORE_TIP = ("The contest score of the position, from the game's start (the status bar's scale); "
+             "hover a score for the solver's own figure")
+ONLINE_SCORE_TIP = ("The mean final score of the playouts after this move (the solver's figure); "
+                    "hover a score for the contest score now")
 
 
 def score_text(score) -> str:
@@ -49,14 +55,12 @@ def score_text(score) -> str:
     return f"{score:.7f}".rstrip("0").rstrip(".")
 
 
-def y_range(values) -> tuple[float, float]:
-    """A y range that shows a flat line as flat (not 299.6 to 300.4) and leaves a margin."""
-    low, high = min(values), max(values)
-    span = high - low
-    pad = span * 0.08 if span > 0 else max(1.0, abs(high) * 0.05)
-    if low >= 0 and low - pad < 0:
-        return 0.0, high + pad  # scores and sizes never go below zero
-    return low - pad, high + pad
+def same_position(a, b) -> bool:
+    """Whether two states are one position (states that cannot say, numpy arrays, count as two)."""
+    try:
+        return a is b or bool(a == b)
+    except (ValueError, TypeError):
+        return False
 
 
 def rescore(scorer: LineScorer, best: tuple | None, entries: list | None):
@@ -92,6 +96,10 @@ class SolverPanel(QWidget):
         super().__init__(parent)
         self.puzzle = None
         self.problem = None  # (instance, state, depth) the run starts from
+        # The board the window shows, and the board the results shown belong to: when they
+        # differ the results are cleared, so another board's answer is never applied or exported.
+        self.board = None
+        self.run_board = None
         self.job: SolverJob | None = None
         self.last_result = None  # the RunResult of the last run, once it ended
         # Set by the window while the solver kernels are still compiling ("" once ready):
@@ -168,6 +176,7 @@ class SolverPanel(QWidget):
         for plot in (self.best_plot, self.frontier_plot):
             self._style_plot(plot)
         self._set_titles("Best score")
+        set_whole_numbers(self.frontier_plot, left=True)  # a count of states
         self.best_curve = self.best_plot.plot(pen=pg.mkPen("#3b5b92", width=2))
         self.now_curve = self.best_plot.plot(pen=pg.mkPen("#9aa7bd", width=1))  # online: the game now
         self.frontier_curve = self.frontier_plot.plot(pen=pg.mkPen("#2e9e5b", width=2))
@@ -179,9 +188,6 @@ class SolverPanel(QWidget):
 
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["score", "moves", "facts"])
-        self.table.horizontalHeaderItem(0).setToolTip(
-            "The contest score of the position, from the game's start (the status bar's scale); "
-            "hover a score for the solver's own figure")
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -206,7 +212,8 @@ class SolverPanel(QWidget):
         table_box = QWidget()
         table_layout = QVBoxLayout(table_box)
         table_layout.setContentsMargins(0, 0, 0, 0)
-        table_layout.addWidget(QLabel("Frontier (best first; click to preview)"))
+        self.frontier_label = QLabel(FRONTIER_TITLE)
+        table_layout.addWidget(self.frontier_label)
         table_layout.addWidget(self.table)
         # Plots and table share the height left; the user may drag the split.
         self.splitter = QSplitter(Qt.Vertical)
@@ -268,6 +275,34 @@ class SolverPanel(QWidget):
             self.choice.setItemData(self.choice.count() - 1, cls.description, 3)  # tooltip role
         self.choice.blockSignals(False)
         self._build_params()
+        online = puzzle.online
+        self.frontier_label.setText(ONLINE_FRONTIER_TITLE if online else FRONTIER_TITLE)
+        self.table.horizontalHeaderItem(0).setToolTip(ONLINE_SCORE_TIP if online else SCORE_TIP)
+        self._update_buttons()
+
+    def show_board(self, instance) -> None:
+        """The board the window shows now (an instance: a file, a seed, an edit). A run of another
+        board is cancelled and its results cleared: nothing of it can reach this board."""
+        if instance is self.board:
+            return
+        self.board = instance
+        if self.run_board is not None and self.run_board is not instance:
+            name = self.job.name if self.job is not None else "the solver"
+            self.cancel()
+            self._clear_results()
+            self.status.setText(f"Idle. The last run ({name}) was on another board; its results are cleared.")
+
+    def _clear_results(self) -> None:
+        self.run_board = None
+        self.last_result = None
+        self.best_moves, self.frontier_entries, self.frontier_states = (), [], []
+        self._times, self._best, self._frontier, self._now = (GrowingSeries() for _ in range(4))
+        self.best_score = self.game_score = None
+        self._scorer = self._scorer_origin = self._to_score = self._scoring_future = None
+        for curve in (self.best_curve, self.now_curve, self.frontier_curve):
+            curve.setData([], [])
+        self.table.setRowCount(0)
+        self.finish_button.hide()
         self._update_buttons()
 
     def set_problem(self, instance, state, depth: int = 0) -> None:
@@ -337,17 +372,11 @@ class SolverPanel(QWidget):
             self.message.emit(f"Cannot start {cls.name}: {error}")
             return
         self.job = SolverJob(target, budget)
-        self.best_moves, self.frontier_entries, self.frontier_states = (), [], []
-        self._times, self._best, self._frontier, self._now = (GrowingSeries() for _ in range(4))
-        self.best_score = self.game_score = None
-        self.finish_button.hide()
+        self._clear_results()  # a rescoring of the last run still going is dropped
+        self.run_board = instance
         self._scorer = LineScorer(self.puzzle, instance, state, depth)
         self._scorer_origin = state
-        self._to_score = None
-        self._scoring_future = None  # a rescoring of the last run still going is dropped
-        self.now_curve.setData([], [])
         self._set_titles("Best score, and the game now (grey)" if self.puzzle.online else "Best score")
-        self.table.setRowCount(0)
         self.job.start()
         self.started.emit()
         self.timer.start()
@@ -398,6 +427,11 @@ class SolverPanel(QWidget):
             return
         finished = not self.job.running  # before the poll: a run that ended has published everything
         update = self.job.poll()
+        if self.run_board is None:  # the run was of a board no longer shown: its news is dropped
+            if finished:
+                self.timer.stop()
+            self._update_buttons()
+            return
         if update.best_moves is not None or update.frontier is not None:
             best, frontier = self._to_score or (None, None)
             self._to_score = (update.best_moves if update.best_moves is not None else best,
@@ -424,9 +458,9 @@ class SolverPanel(QWidget):
             r = update.result
             self.last_result = r
             self._offer_finish(r)
-            self.status.setText(f"{self.job.name}: stopped by {r.stopped_by} after "
+            self.status.setText(f"{self.job.name}: {r.stop_reason} after "
                                 f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; "
-                                f"best {score_text(self.best_score)} ({len(self.best_moves)} moves)")
+                                f"best {score_text(self.best_score)} ({self.best_length()} moves)")
             self.message.emit(self.status.text())
         if finished:
             self.timer.stop()
@@ -474,8 +508,7 @@ class SolverPanel(QWidget):
                 if not self.puzzle.online:
                     self.best_moves = tuple(best)
         if entries is not None:
-            self._show_frontier(entries, reports)
-            self.frontier_states = list(states)
+            self._show_frontier(entries, reports, states)
 
     def _plot_best(self) -> None:
         times = self._times.values
@@ -487,6 +520,7 @@ class SolverPanel(QWidget):
         values = [v for r in ranges if r is not None for v in r]
         if values:
             self.best_plot.setYRange(*y_range(values), padding=0)
+            set_whole_numbers(self.best_plot, left=all_whole(self._best.values) and all_whole(self._now.values))
         self._range_now(self.best_plot)
 
     def _plot_frontier(self) -> None:
@@ -503,27 +537,49 @@ class SolverPanel(QWidget):
         view.updateAutoRange()
         view.updateMatrix()
 
-    def _show_frontier(self, entries, reports=None) -> None:
-        self.frontier_entries = list(entries)
-        self.frontier_states = []
-        self.table.setRowCount(len(entries))
+    def best_length(self) -> int:
+        """Moves of the best answer from the game's start (as the exported file counts them)."""
+        return (self._scorer.origin_depth if self._scorer else 0) + len(self.best_moves)
+
+    def frontier_rows(self, entries, reports, states) -> list[tuple]:
+        """(entry, report, state) of the rows to show, best first, each position once; rows
+        the engine refuses are left out. An online game's rows keep the solver's order and show
+        its figure (the mean final score of each move): the score now says little there."""
+        rows = [(e, r, s) for e, r, s in zip(entries, reports, states) if r is not None]
+        if not self.puzzle.online:
+            sign = -1 if self.puzzle.objective == "max" else 1
+            rows.sort(key=lambda row: sign * row[1].score)  # stable: ties keep the solver's order
+        shown, kept = [], []
+        for row in rows:
+            if not any(same_position(row[2], other) for other in shown):
+                shown.append(row[2])
+                kept.append(row)
+        return kept
+
+    def _show_frontier(self, entries, reports, states) -> None:
+        rows = self.frontier_rows(entries, reports, states)
+        self.frontier_entries = [entry for entry, _, _ in rows]
+        self.frontier_states = [state for _, _, state in rows]
+        self.table.setRowCount(len(rows))
+        origin_depth = self._scorer.origin_depth if self._scorer else 0
         # One change notice for the whole table instead of one per cell: each notice had the
         # view re-measure the columns sized to their contents (6 ms for 20 rows, 4 times a second).
         model = self.table.model()
         model.blockSignals(True)
         try:
-            for row, entry in enumerate(entries):
-                report = reports[row] if reports else None
+            for row, (entry, report, _) in enumerate(rows):
                 facts = ", ".join(f"{k} {v}" for k, v in entry.facts)
-                score = report.text if report is not None else "?"
-                moves = self._scorer.origin_depth + entry.depth if self._scorer else entry.depth
-                for col, text in enumerate((score, str(moves), facts)):
+                online = self.puzzle.online
+                score = score_text(round(entry.score)) if online else report.text
+                for col, text in enumerate((score, str(origin_depth + len(entry.moves)), facts)):
                     self._set_cell(row, col, text)
-                self.table.item(row, 0).setToolTip(f"the solver's own figure: {score_text(entry.score)}")
+                self.table.item(row, 0).setToolTip(
+                    f"the contest score now: {report.text}" if online
+                    else f"the solver's own figure: {score_text(entry.score)}")
         finally:
             model.blockSignals(False)
-        if entries:
-            model.dataChanged.emit(model.index(0, 0), model.index(len(entries) - 1, model.columnCount() - 1))
+        if rows:
+            model.dataChanged.emit(model.index(0, 0), model.index(len(rows) - 1, model.columnCount() - 1))
 
     def _set_cell(self, row: int, col: int, text: str) -> None:
         """Change a cell's text in place (the rows are rewritten four times a second)."""
@@ -552,7 +608,8 @@ class SolverPanel(QWidget):
         self.start_button.setEnabled(has_solver and not self.running and not self.start_pending)
         self.pause_button.setEnabled(self.running)
         self.cancel_button.setEnabled(self.running or self.start_pending)
-        self.apply_button.setEnabled(bool(self.best_moves))
-        self.export_button.setEnabled(bool(self.best_moves))
+        mine = bool(self.best_moves) and self.run_board is not None and self.run_board is self.board
+        self.apply_button.setEnabled(mine)
+        self.export_button.setEnabled(mine)
         if not self.running:
             self.pause_button.setText("Pause")

@@ -81,26 +81,30 @@ def sniff(text: str) -> bool:
 
 def parse_solution(text: str) -> ParsedSolution:
     """The visualiser's reading: trim lines, skip blank ones, one character per line,
-    at least 99 of them, the first 99 in FBLR; later lines are not read for content."""
+    at least 99 of them, the first 99 in FBLR; later lines are not read for content.
+    A 100th line in FBLR is kept as the 100th tilt (it changes nothing, but it is a move of
+    the game: a 100-line answer is the 100 moves the app shows)."""
     letters: list[tuple[int, str]] = []
     # Rust's trim keeps U+001C..U+001F, which Python's strip drops.
     for number, line in iter_lines(text, RUST):
         if not line:
             continue
+        if len(letters) == APPLIED_TILTS:
+            if line in TILTS:
+                letters.append((number, line))
+            break
         if len(line) != 1:
             raise FormatError(f"{shown(line)} is not one direction letter (one tilt per line)", number)
         letters.append((number, line))
         if len(letters) == APPLIED_TILTS:
             _check_rest(text, number)
-            break
     if len(letters) < APPLIED_TILTS:
         after_last = letters[-1][0] + 1 if letters else 1  # where the next direction was due
         raise FormatError(f"too short: {len(letters)} directions, the judge needs {APPLIED_TILTS}", after_last)
-    applied = letters[:APPLIED_TILTS]
-    for number, letter in applied:
+    for number, letter in letters[:APPLIED_TILTS]:
         if letter not in TILTS:
             raise FormatError(f"{shown(letter)} is not a direction (F, B, L or R)", number)
-    return ParsedSolution(tuple(letter for _, letter in applied), tuple(number for number, _ in applied))
+    return ParsedSolution(tuple(letter for _, letter in letters), tuple(number for number, _ in letters))
 
 
 # A line holding two characters that are not whitespace, once trimmed: not one letter.
@@ -127,4 +131,4 @@ def _check_rest(text: str, last_applied_line: int) -> None:
 def format_solution(moves) -> str:
     if len(moves) < APPLIED_TILTS:
         raise FormatError(f"only {len(moves)} tilts: an answer needs the {APPLIED_TILTS} tilts after candies 1..99")
-    return "".join(f"{move}\n" for move in moves[:APPLIED_TILTS])
+    return "".join(f"{move}\n" for move in moves[:CANDIES])  # the 100th tilt too, when it was played

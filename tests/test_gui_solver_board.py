@@ -1,0 +1,175 @@
+"""The Solver panel belongs to the board shown (issue 28): another board's run is cleared and can
+never be applied or exported onto this one; counts, words, the frontier and the plots say what
+the exported file says. Driven with pytest-qt."""
+
+from PySide6.QtWidgets import QFileDialog
+
+from solvers.ahc015.monte_carlo import MonteCarloSolver
+from solvers.driver import Budget, run
+from workbench.core.registry import get_puzzle
+from workbench.puzzles.ahc015.box import CANDIES, Candies
+from workbench.puzzles.comesolo import PUZZLE as COMESOLO
+
+BOARD = "cases/comesolo/rand_07_d70.txt"
+
+
+def finished_run(qtbot, window, nodes=3000, seed=7):
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(nodes)
+    panel.seed.setValue(seed)
+    panel.start_button.click()
+    qtbot.waitUntil(lambda: panel.job is not None and not panel.running, timeout=60000)
+    panel.poll()
+    assert panel.best_moves
+    return panel
+
+
+def nothing_of_the_run_is_left(panel):
+    assert panel.best_moves == () and panel.table.rowCount() == 0
+    assert not panel.apply_button.isEnabled() and not panel.export_button.isEnabled()
+    assert len(panel.best_curve.getData()[0] if panel.best_curve.getData()[0] is not None else []) == 0
+    assert "was on another board; its results are cleared" in panel.status.text()
+
+
+def test_another_board_of_the_same_puzzle_clears_the_run(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    panel = finished_run(qtbot, window)
+    assert panel.apply_button.isEnabled() and panel.table.rowCount() > 0
+    assert window.generate("comesolo", 3)
+    nothing_of_the_run_is_left(panel)
+    window.apply_solver_answer(panel.best_moves)  # the menu's "Apply best": nothing to apply
+    assert window.session.moves() == []
+
+
+def test_a_board_of_another_puzzle_clears_the_run(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    panel = finished_run(qtbot, window)
+    assert window.open_path(data_root / "cases/ahc011/0003.txt")
+    nothing_of_the_run_is_left(panel)
+
+
+def test_an_edit_clears_the_run(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    panel = finished_run(qtbot, window)
+    window._edit(lambda adapter, instance: adapter.random_fill(instance, 5, 0.5))
+    nothing_of_the_run_is_left(panel)
+
+
+def test_a_run_still_going_when_the_board_changes_shows_nothing_of_it(qtbot, window, data_root):
+    window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    panel.start_button.click()
+    qtbot.waitUntil(lambda: len(panel._times) >= 2, timeout=60000)
+    assert window.generate("comesolo", 4)  # cancels the run; what it still reports is dropped
+    qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+    panel.poll()
+    nothing_of_the_run_is_left(panel)
+    assert panel.start_button.isEnabled()
+
+
+def test_export_best_after_a_hand_move_writes_the_solvers_answer(qtbot, window, data_root, tmp_path, monkeypatch):
+    window.open_path(data_root / BOARD)
+    panel = finished_run(qtbot, window)
+    session = window.session
+    other = next(m for m in COMESOLO.legal_moves(session.instance, session.state) if m != panel.best_moves[0])
+    assert window.play(other)  # a hand move on the same board, off the solver's line
+    out = tmp_path / "best.out"
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
+    panel.export_button.click()
+    assert COMESOLO.parse_solution(session.instance, out.read_text()).moves == tuple(panel.best_moves)
+    # Before, a refused apply still opened the dialog and wrote the line shown: now nothing is written.
+    out.unlink()
+    window.generate("comesolo", 5)
+    window.export_solver_answer(panel.best_moves or (other,))
+    assert not out.exists()
+
+
+def test_the_status_says_why_a_run_stopped_and_counts_moves_as_the_file_does(qtbot, window, data_root, tmp_path):
+    window.open_path(data_root / BOARD)
+    session = window.session
+    for _ in range(2):  # the run starts two moves into the game
+        assert window.play(COMESOLO.legal_moves(session.instance, session.state)[0])
+    panel = finished_run(qtbot, window, nodes=2000)
+    assert "beam: stopped at its node budget after" in panel.status.text() or \
+        ": finished after" in panel.status.text()
+    assert "stopped by" not in panel.status.text()
+    total = 2 + len(panel.best_moves)
+    assert panel.status.text().endswith(f"({total} moves)")
+    panel.apply_button.click()
+    out = tmp_path / "answer.out"
+    assert window.export_solution(out)
+    assert len(COMESOLO.parse_solution(session.instance, out.read_text()).moves) == total
+    # Each frontier row counts the moves from the game's start to its position, too.
+    for row, entry in enumerate(panel.frontier_entries):
+        assert panel.table.item(row, 1).text() == str(2 + len(entry.moves))
+
+
+def test_the_frontier_is_best_score_first_and_each_position_once(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    panel = finished_run(qtbot, window)
+    scores = [float(panel.table.item(row, 0).text()) for row in range(panel.table.rowCount())]
+    assert scores == sorted(scores, reverse=True) and "?" not in scores
+    states = panel.frontier_states
+    assert all(not (a == b) for i, a in enumerate(states) for b in states[i + 1:])
+
+
+def candy_in_the_corner() -> Candies:
+    """Candy 1 drops into the front-left corner: tilts F and L leave the same box."""
+    return Candies(bytes([1, 2, 3] * 33 + [1]), bytes([1] + [1] * (CANDIES - 1)))
+
+
+def test_tilts_that_leave_the_same_box_are_one_frontier_row():
+    puzzle = get_puzzle("ahc015")
+    instance = candy_in_the_corner()
+    view = puzzle.public_view(instance, puzzle.initial_state(instance))
+    solver = MonteCarloSolver(puzzle, view, seed=0, confidence=0)
+    run(solver, Budget(nodes=400))
+    tilts = [dict(entry.facts)["tilt"] for entry in solver.frontier()]
+    assert "F or L" in tilts and len(tilts) == 3
+    assert sorted("".join(t.split(" or ")) for t in tilts) != []  # every tilt is in some row
+    assert sorted(letter for t in tilts for letter in t.split(" or ")) == ["B", "F", "L", "R"]
+
+
+def test_ahc015_rows_show_the_mean_final_score_in_the_order_it_plays(qtbot, window, data_root):
+    window.open_path(data_root / "cases/ahc015/0000.txt")
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    panel.start_button.click()
+    qtbot.waitUntil(lambda: panel.table.rowCount() >= 2, timeout=60000)
+    panel.cancel_button.click()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+    panel.poll()
+    rows = range(panel.table.rowCount())
+    shown = [panel.table.item(r, 0).text() for r in rows]
+    means = [panel.table.item(r, 2).text().split(", mean ")[1] for r in rows]
+    assert shown == means  # the score column is the solver's figure, as the rows are ordered
+    assert "the contest score now: " in panel.table.item(0, 0).toolTip()
+    assert panel.frontier_label.text().startswith("This turn's moves")
+
+
+# ------------------------------------------------------------------ plots
+def tick_values(plot, axis, low, high):
+    return [value for _, values in plot.getAxis(axis).tickValues(low, high, 200) for value in values]
+
+
+def test_count_axes_tick_whole_numbers_only(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    panel = finished_run(qtbot, window)
+    assert all(v == int(v) for v in tick_values(panel.frontier_plot, "left", 0, 3))
+    qtbot.waitUntil(lambda: panel.best_plot.getAxis("left").whole)  # the plots repaint on their timers
+    assert all(v == int(v) for v in tick_values(panel.best_plot, "left", 10, 12))  # comesolo scores are whole
+    steps = window.step_panel.score_plot
+    assert all(v == int(v) for v in tick_values(steps, "bottom", 0, 2))
+    assert 0.5 in tick_values(panel.best_plot, "bottom", 0, 2)  # seconds are not counts
+
+
+def test_the_step_plot_of_a_line_without_moves_shows_the_start_score(qtbot, window):
+    window.generate("comesolo", 2)
+    plot = window.step_panel.score_plot
+    assert plot.curve.opts["symbol"] == "o"  # one point is drawn, not an empty plot
+    low, high = plot.getViewBox().viewRange()[1]
+    score = window.session.report().score
+    assert low <= score <= high and low >= 0
+    assert all(v == int(v) for v in tick_values(plot, "left", low, high))
