@@ -131,7 +131,8 @@ def test_crashes_are_runtime_errors_and_stderr_is_kept(tmp_path, capsys):
     code, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "3-4", "--size", "7",
                           "--cmd", crasher, "--time", "20")
     assert {r["verdict"] for r in rows} == {"RE"}
-    assert {r["message"] for r in rows} == {"exit code 3", "killed by SIGSEGV"}
+    # The reason says what the program said last, not only how it ended (its stderr is kept too).
+    assert {r["message"] for r in rows} == {"exit code 3; stderr: debug line 99", "killed by SIGSEGV; stderr: debug line 99"}
     kept = (tmp_path / "run" / "stderr" / f"{rows[0]['name']}.txt").read_text().splitlines()
     assert kept[0] == "debug line 60" and kept[-1] == "debug line 99"
 

@@ -31,7 +31,7 @@ from workbench.core.files import same_file
 from .cases import load_instance, parse_seeds
 from .problem import PuzzleProblem
 from .report import compare, default_group, filtered, group_column, summarize
-from .results import BestKnown, CaseResult, plain_number, previous_run, read_run, status_now
+from .results import BestKnown, CaseResult, at_scale, plain_number, previous_run, read_run, status_now
 from .runner import BatchRun, BatchSpec, best_known_path, claim_folder, default_out
 from .tasks import Runner
 
@@ -417,8 +417,8 @@ def run_compare(argv: Sequence[str]) -> int:
     console.print(f"{len(result.diffs)} shared cases ({result.only_a} only in A, {result.only_b} only in B): "
                   f"B wins {result.wins}, loses {result.losses}, ties {result.ties}")
     console.print(f"mean A {plain_number(round(result.mean_a, 6))}, mean B {plain_number(round(result.mean_b, 6))}, "
-                  f"mean B - A {plain_number(round(result.mean_diff, 6))} "
-                  f"(95% CI {plain_number(round(low, 6))} .. {plain_number(round(high, 6))}); "
+                  f"mean B - A {at_scale(result.mean_diff, high - low)} "
+                  f"(95% CI {at_scale(low, high - low)} .. {at_scale(high, high - low)}); "
                   f"paired t-test p = {result.t_pvalue:.4g}, Wilcoxon signed-rank p = {result.wilcoxon_pvalue:.4g}")
     console.print(plain_number(round(result.mean_diff, 6)))
     return 0

@@ -301,4 +301,7 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
     elif (verdict is None or ended) and process.returncode != 0:
         # A crash explains output that ended early; a bad line the program wrote does not.
         verdict, message = "RE", _exit_reason(process.returncode)
+        said = [line.strip() for line in stderr.last_lines().splitlines() if line.strip()]
+        if said:  # what the program said last (a traceback's last line names the exception)
+            message += f"; stderr: {said[-1][:200]}"
     return ProgramOutcome(answer, verdict, message, seconds, stderr.last_lines(), stderr.data)

@@ -71,6 +71,15 @@ def plain_number(value: float) -> str:
     return f"{value:.6f}".rstrip("0").rstrip(".")
 
 
+def at_scale(value: float, scale: float, digits: int = 3) -> str:
+    """``value`` to the precision ``scale`` (a confidence interval's width) warrants: with a width
+    of 20,000, 813414.228796 is 813414; with a width of 0.003, 0.012345 is 0.01235."""
+    if not scale or not math.isfinite(scale):
+        return plain_number(round(value, 6))
+    decimals = max(0, digits - 1 - math.floor(math.log10(abs(scale))))
+    return plain_number(round(value, decimals))
+
+
 def full_number(value: float) -> str:
     """A score exactly as computed (for files): whole numbers plain, others to the last digit."""
     return str(int(value)) if float(value).is_integer() else repr(float(value))

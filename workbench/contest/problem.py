@@ -105,9 +105,6 @@ class ContestProblem:
             run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
                           outcome.stderr_tail, data=outcome.data)
             if outcome.verdict is not None:  # TLE, a crash, or more output than any answer needs
-                said = [line for line in outcome.stderr_tail.splitlines() if line.strip()]
-                if outcome.verdict == "RE" and said:
-                    run.message += f"; stderr: {said[-1].strip()[:200]}"
                 return run
             (work / "out.txt").write_text(outcome.answer or "")
             return self._scored(run, values, work, outcome.stderr_tail)

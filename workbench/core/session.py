@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
-from .errors import FormatError, IllegalMove
+from .errors import FormatError, IllegalMove, WorkbenchError
 from .files import read_text, write_atomic
 from .history import History, HistoryNode
 from .puzzle import Puzzle, ScoreReport, Transition
@@ -90,6 +90,45 @@ class Session:
         node = self.add_line(parsed.moves)
         self.history.jump(self.history.root)
         return node
+
+    def load_legal_part(self, text: str) -> tuple[HistoryNode | None, WorkbenchError | None]:
+        """An answer as far as it is legal: the whole of a good one (error None); of a bad one
+        (a batch's WA), the moves before its fault, with the fault to say. The node is the line's
+        end, None when not one move could be read; the history is left at the start."""
+        try:
+            return self.load_solution(text), None
+        except WorkbenchError as error:
+            fault = error
+        legal = self._legal_moves(self._readable_moves(text, fault))
+        if not legal:
+            return None, fault
+        node = self.add_line(legal)
+        self.history.jump(self.history.root)
+        return node, fault
+
+    def _readable_moves(self, text: str, fault: WorkbenchError) -> Sequence:
+        """The moves of an answer that can be read before ``fault``: all of them when a move is
+        illegal, those on the lines before a line that cannot be read."""
+        if isinstance(fault, FormatError) and fault.line is not None and fault.line > 1:
+            text = "".join(text.splitlines(keepends=True)[:fault.line - 1])
+        elif not isinstance(fault, IllegalMove):
+            return ()
+        try:
+            return self.puzzle.parse_solution(self.instance, text).moves
+        except WorkbenchError:  # the lines before do not make an answer on their own
+            return ()
+
+    def _legal_moves(self, moves: Sequence) -> list:
+        """``moves`` up to the first illegal one (and the puzzle's move limit)."""
+        limit = self.puzzle.max_moves(self.instance)
+        state, legal = self.history.root.state, []
+        for move in moves[:limit] if limit is not None else moves:
+            try:
+                state = self.puzzle.apply(self.instance, state, move).state
+            except IllegalMove:
+                break
+            legal.append(move)
+        return legal
 
     # ------------------------------------------------------------- undo / redo
     def can_undo(self) -> bool:

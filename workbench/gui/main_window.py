@@ -1088,10 +1088,35 @@ class MainWindow(QMainWindow):
         return window
 
     def open_run_case(self, puzzle_id: str, input_path: str, answer_path: str) -> bool:
-        """A case of a batch run on the board, with the run's answer ready to step through."""
+        """A case of a batch run on the board, with the run's answer ready to step through; of an
+        answer the judge refused (WA), the moves before its fault, and the fault said."""
         if not self.open_path(input_path, puzzle_id):
             return False
-        return self.load_solution(answer_path) if answer_path else True
+        if not answer_path:
+            return True
+        path = Path(answer_path)
+        try:
+            node, fault = self.session.load_legal_part(read_text(path))
+        except FormatError as error:  # the file cannot be read at all
+            node, fault = None, error
+        self.refresh()
+        if node is not None:
+            self.tabs.setCurrentWidget(self.step_panel)
+            self._follow_answer(path)
+        if fault is None:
+            self.statusBar().showMessage(
+                f"Loaded {path.name}: {node.depth} moves; scrub them in the Step-through tab", 8000)
+            return True
+        shown = (f"The board shows {Path(input_path).name} with the first {node.depth} moves of the run's "
+                 f"answer, all legal; step through them in the Step-through tab. Then the answer fails: {fault}"
+                 if node is not None else
+                 f"The board shows {Path(input_path).name}; the run's answer has no legal move to show: {fault}")
+        self.show_error(f"{path.name}: {fault}")
+        if self.error_dialog is not None:
+            self.error_dialog.close()
+        self.error_dialog = QMessageBox(QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self)
+        self.error_dialog.open()
+        return True
 
     def closeEvent(self, event) -> None:
         save_layout(self, self.settings)

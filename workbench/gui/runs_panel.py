@@ -29,7 +29,7 @@ from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.cases import parse_seeds
 from workbench.batch.problem import PuzzleProblem
 from workbench.batch.report import compare, summarize
-from workbench.batch.results import plain_number, read_run
+from workbench.batch.results import at_scale, plain_number, read_run
 from workbench.batch.runner import BatchRun, BatchSpec, best_known_path, default_out
 from workbench.batch.tasks import Runner
 from workbench.contest.config import ContestConfig
@@ -56,6 +56,8 @@ class RunsPanel(QWidget):
         self.files: list[str] = []
         self.run: BatchRun | None = None
         self.run_folder: Path | None = None
+        self.shown_puzzle: str | None = None  # the puzzle of the run in the table (the board's may differ)
+        self.board_puzzle: str | None = None  # the puzzle of the board in the main window
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
         self._error: str | None = None
@@ -153,6 +155,14 @@ class RunsPanel(QWidget):
         return self.problem.config if isinstance(self.problem, ContestProblem) else None
 
     def set_puzzle(self, puzzle_id: str) -> None:
+        """The board's puzzle: the controls start runs of it. A run of another puzzle stays in the
+        table, labelled as such, and its rows open its own puzzle's cases."""
+        self.board_puzzle = puzzle_id
+        self._use_puzzle(puzzle_id)
+        self._refresh_views()
+
+    def _use_puzzle(self, puzzle_id: str) -> None:
+        """The controls for runs of ``puzzle_id`` (its solvers, its options)."""
         if self.puzzle_id == puzzle_id:
             return
         self.problem = PuzzleProblem(puzzle_id)
@@ -262,6 +272,7 @@ class RunsPanel(QWidget):
         self._error = None
         self._stop_asked.clear()
         self.run = None
+        self.shown_puzzle = self.puzzle_id
         self._thread = threading.Thread(target=self._work, args=(make,), daemon=True)
         self._thread.start()
         self.start_button.setEnabled(False)
@@ -352,7 +363,10 @@ class RunsPanel(QWidget):
         summary = summarize(shown, group_by="")
         verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
         part = f" of {len(self.view.rows)}" if len(shown) != len(self.view.rows) else ""
-        self.summary.setText(f"{summary.count}{part} cases: mean {plain_number(round(summary.mean_score, 6))}, "
+        other = self.shown_puzzle if self.board_puzzle and self.shown_puzzle not in (None, self.board_puzzle) else None
+        label = f"A run of {other}, not of the board's {self.board_puzzle}: a row opens its {other} case. " \
+            if other else ""
+        self.summary.setText(f"{label}{summary.count}{part} cases: mean {plain_number(round(summary.mean_score, 6))}, "
                              f"mean relative {summary.mean_relative:.4f}; {verdicts}"
                              + (f" — {self.run_folder}" if self.run_folder else ""))
 
@@ -373,10 +387,11 @@ class RunsPanel(QWidget):
         if self.contest is not None:
             self.caseChosen.emit(row)
             return
-        if self.puzzle_id is None:
+        puzzle_id = self.shown_puzzle or self.puzzle_id  # the row's own puzzle, whatever the board's
+        if puzzle_id is None:
             return
         answer = self.run_folder / row["answer"] if row.get("answer") else None
-        self.caseOpened.emit(self.puzzle_id, str(self.run_folder / row["input"]),
+        self.caseOpened.emit(puzzle_id, str(self.run_folder / row["input"]),
                              str(answer) if answer and answer.is_file() else "")
 
     # ------------------------------------------------------------ past runs
@@ -397,8 +412,10 @@ class RunsPanel(QWidget):
                 self.message.emit(f"{Path(folder).name} is a run of the puzzle {meta['puzzle']}: open it from "
                                   "the main window's Runs panel")
                 return False
-            self.set_puzzle(meta["puzzle"])
+            self._use_puzzle(meta["puzzle"])  # to run it again; the board keeps its own puzzle
+            self.shown_puzzle = meta["puzzle"]
         self.run, self.run_folder = None, Path(folder)
+        self._show_how(meta)
         features = meta.get("features")
         if not isinstance(features, list):  # runs made before run.json listed them
             from .runs_table import between_seed_and_score
@@ -410,6 +427,16 @@ class RunsPanel(QWidget):
         self._refresh_views()
         self.message.emit(f"Opened run {Path(folder).name}: {len(rows)} cases")
         return True
+
+    def _show_how(self, meta: dict) -> None:
+        """The Run controls say how the run shown was made: its solver or its program, its time."""
+        if meta.get("command"):
+            self.runner.setCurrentText(COMMAND_CHOICE)
+            self.command.setText(str(meta["command"]))
+        elif meta.get("solver") and self.runner.findText(str(meta["solver"])) >= 0:
+            self.runner.setCurrentText(str(meta["solver"]))
+        if isinstance(meta.get("seconds"), (int, float)):
+            self.time.setValue(float(meta["seconds"]))
 
     def _open_contest_of(self, meta: dict, folder) -> bool:
         from workbench.contest.config import load
@@ -460,12 +487,12 @@ class RunsPanel(QWidget):
         text = QLabel(f"A = {name_a}, B = {Path(folder).name}"
                       + (" (lower scores win)" if objective == "min" else "") + "\n"
                       f"{len(result.diffs)} shared cases: B wins {result.wins}, loses {result.losses}, "
-                      f"ties {result.ties}.\nMean B − A {plain_number(round(result.mean_diff, 6))} "
-                      f"(95% CI {plain_number(round(low, 6))} .. {plain_number(round(high, 6))}); "
+                      f"ties {result.ties}.\nMean B − A {at_scale(result.mean_diff, high - low)} "
+                      f"(95% CI {at_scale(low, high - low)} .. {at_scale(high, high - low)}); "
                       f"paired t-test p = {result.t_pvalue:.3g}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")
         text.setWordWrap(True)
         model = QStandardItemModel(0, 5, dialog)
-        model.setHorizontalHeaderLabels(["case", "group", "A", "B", "B − A"])
+        model.setHorizontalHeaderLabels(["case", "group", f"A: {name_a}", f"B: {Path(folder).name}", "B − A"])
         for d in result.diffs:
             model.appendRow([QStandardItem(x) for x in (d.case, d.group, plain_number(d.score_a),
                                                          plain_number(d.score_b), plain_number(round(d.diff, 6)))])
