@@ -88,7 +88,7 @@ def test_pasting_garbage_says_why_and_keeps_the_board(qtbot, window):
     qtbot.keyClick(window, Qt.Key_V, Qt.ControlModifier)
     assert window.session.instance is instance and window.session.path == path
     message = status(window)
-    assert message.startswith("⚠ Not pasted: neither a board nor an answer for this board (")
+    assert message.startswith("⚠ Not pasted: neither a board nor an answer for this board: read as ")
     assert "line 1" in message  # the answer's own reason
 
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from workbench.core.errors import IllegalMove
 
-from .boards.base import show_coordinate_labels
+from .boards.base import pin_coordinate_labels, show_coordinate_labels
 
 ZOOM_STEP = 1.25
 
@@ -48,7 +48,7 @@ class BoardView(QGraphicsView):
         if rebuild or self.instance is None or self.adapter.size_of(instance) != self.adapter.size_of(self.instance):
             self.scene().coordinate_labels = []  # the build makes them afresh (or none)
             self.adapter.build(instance)
-            self._show_labels()
+            self.show_labels()
             rebuild = True
         self.instance, self.state = instance, state
         self._marks = (last_move, highlight)
@@ -61,22 +61,31 @@ class BoardView(QGraphicsView):
         self.fit = True
         self.resetTransform()
         self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
-        self._show_labels()
+        self.show_labels()
 
     def zoom(self, factor: float) -> None:
         self.fit = False
         self.scale(factor, factor)
-        self._show_labels()
+        self.show_labels()
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.fit:
             self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
-            self._show_labels()
+            self.show_labels()
 
-    def _show_labels(self) -> None:
-        """Thin the coordinate labels out to what fits at the current zoom."""
+    def show_labels(self) -> None:
+        """Thin the coordinate labels out to what fits at the current zoom; pin them in sight."""
         show_coordinate_labels(self.scene(), self.transform().m11())
+        self._pin_labels()
+
+    def scrollContentsBy(self, dx: int, dy: int) -> None:
+        super().scrollContentsBy(dx, dy)
+        self._pin_labels()
+
+    def _pin_labels(self) -> None:
+        visible = self.mapToScene(self.viewport().rect()).boundingRect()
+        pin_coordinate_labels(self.scene(), visible, self.transform().m11())
 
     def wheelEvent(self, event) -> None:
         if event.modifiers() & Qt.ControlModifier:

@@ -1,7 +1,8 @@
 """Editor controls: board size, clear, fill and a seeded random fill.
 
-Only the features the puzzle's adapter declares are enabled; the edits
-themselves are made by the adapter on a copy of the instance.
+Only the features the puzzle's adapter declares are shown (an empty, disabled
+Paint box says nothing); the edits themselves are made by the adapter on a copy
+of the instance.
 """
 
 from __future__ import annotations
@@ -55,20 +56,24 @@ class EditorPanel(QWidget):
         fills = QHBoxLayout()
         fills.addWidget(self.clear_button)
         fills.addWidget(self.fill_button)
-        form = QFormLayout()
-        form.addRow("Paint", self.palette)
-        form.addRow("Size", size)
-        form.addRow("Seed", self.seed)
-        form.addRow("Density", self.density)
+        self.form = QFormLayout()
+        self.form.addRow("Paint", self.palette)
+        self.form.addRow("Size", size)
+        self.form.addRow("Seed", self.seed)
+        self.form.addRow("Density", self.density)
         self.note = QLabel()
         self.note.setWordWrap(True)
+        saving = QLabel("Undo takes an edit back. Save the edited board with File ▸ Save input as…")
+        saving.setWordWrap(True)
+        self.fills = QWidget()
+        self.fills.setLayout(fills)
+        fills.setContentsMargins(0, 0, 0, 0)
         layout = QVBoxLayout(self)
         layout.addWidget(self.note)
-        layout.addWidget(QLabel("Undo takes an edit back. Save the edited board with\n"
-                                "File ▸ Save input as…"))
-        layout.addLayout(form)
+        layout.addWidget(saving)
+        layout.addLayout(self.form)
         layout.addWidget(self.random_button)
-        layout.addLayout(fills)
+        layout.addWidget(self.fills)
         layout.addLayout(self.fields_form)
         layout.addStretch(1)
 
@@ -76,12 +81,12 @@ class EditorPanel(QWidget):
         """Offer what ``adapter`` supports, showing the values of ``instance``."""
         size = adapter.size_of(instance)
         self.note.setText(adapter.editor_note)
-        for widget in (self.rows, self.cols, self.resize_button):
-            widget.setEnabled(adapter.can_resize)
-        for widget in (self.clear_button, self.fill_button):
-            widget.setEnabled(adapter.can_fill)
-        for widget in (self.seed, self.density, self.random_button):
-            widget.setEnabled(adapter.can_random_fill)
+        self.form.setRowVisible(self.palette, bool(adapter.palette))
+        self.form.setRowVisible(1, adapter.can_resize)  # the size row
+        self.fills.setVisible(adapter.can_fill)
+        for widget in (self.seed, self.density):
+            self.form.setRowVisible(widget, adapter.can_random_fill)
+        self.random_button.setVisible(adapter.can_random_fill)
         self.rows.setValue(size[0])
         self.cols.setValue(size[1])
         self.palette.clear()
@@ -89,7 +94,6 @@ class EditorPanel(QWidget):
             self.palette.addItem(label, value)
         if adapter.palette:
             self.palette.setCurrentIndex(max(0, self.palette.findData(adapter.brush)))
-        self.palette.setEnabled(bool(adapter.palette))
         self._configure_fields(adapter, instance)
 
     def _configure_fields(self, adapter, instance) -> None:

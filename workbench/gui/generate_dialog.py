@@ -68,7 +68,13 @@ class GenerateDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addLayout(form)
+        # Any height the wrapped notes' estimates leave over goes under the form, not around the
+        # intro (it drew as a blank band above the text).
+        layout.addStretch(1)
         layout.addWidget(buttons)
+        # The height its wrapped notes need at the dialog's width (its size hint measures them
+        # at a narrower width and asked for ~80 px too many).
+        self.resize(self.minimumWidth(), layout.totalHeightForWidth(self.minimumWidth()))
 
     def seed(self) -> int:
         return self.seed_box.value()

@@ -12,19 +12,22 @@ from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QImage, QKeySequence, QPainter
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QLabel, QMainWindow,
-                               QMessageBox, QProgressBar, QTabWidget, QToolBar, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QFrame, QLabel, QMainWindow,
+                               QMessageBox, QProgressBar, QScrollArea, QTabWidget, QToolBar, QVBoxLayout,
+                               QWidget)
 
 from solvers.finish import finish_moves, finisher
 from workbench.core.errors import DestinationError, FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import check_destination, read_text, write_atomic
 from workbench.core.registry import get_puzzle, plugin_problems
 from workbench.core.history import HistoryNode
+from workbench.core.readings import likeliest_reason
 from workbench.core.session import Session
 
 from .answer_watch import AnswerWatch
 from .app import DEFAULT_BOARD, DEFAULT_PUZZLE
 from .board_view import BoardView
+from .boards.base import pin_coordinate_labels
 from .boards import adapter_class, playable_puzzles
 from .case_navigator import BoardOrigin, CaseNavigator
 from .editor_panel import EditorPanel
@@ -43,7 +46,9 @@ GENERAL_HELP = (
     "<b>Everywhere:</b> undo Ctrl+Z, redo Ctrl+Shift+Z; a move after an undo starts a branch. "
     "Undo also takes back an editor edit, bringing back the board before it with all its moves.",
     "<b>History tab:</b> click any move to jump there.",
-    "<b>Step-through tab:</b> the slider and buttons walk the current line; Home and End jump to its ends.",
+    "<b>Step-through tab:</b> the slider and buttons walk the current line; Home and End jump to its ends "
+    "from anywhere. When the tab comes to the front it has the keyboard, so ← and → step; a click on the "
+    "board gives the arrow keys back to play.",
     "<b>Zoom:</b> Ctrl+wheel, Ctrl++ and Ctrl+−; Ctrl+0 fits the board to the window.",
     "<b>Editor:</b> Ctrl+M switches editor mode on and off.",
     "<b>Solver:</b> F5 starts a run (the Solver tab comes to the front), F6 pauses, Shift+F5 cancels.",
@@ -72,6 +77,7 @@ def help_html(title: str, puzzle_help: str, general: tuple[str, ...]) -> str:
     body = "".join(f"<p>{p}</p>" for p in paragraphs + list(general))
     return f"<h3>{html.escape(title)}</h3>{body}"
 PNG_SCALE = 2.0
+BOARD_MINIMUM = 240  # pixels the board view keeps each way, however the docks are laid out
 
 
 class MainWindow(QMainWindow):
@@ -104,6 +110,9 @@ class MainWindow(QMainWindow):
         self.resize(1280, 820)
 
         self.view = BoardView()
+        # The board keeps a playable size whatever the docks ask for: a dock that wants more
+        # room scrolls (or the window grows) instead of squeezing the board to a strip.
+        self.view.setMinimumSize(BOARD_MINIMUM, BOARD_MINIMUM)
         self.view.moveRequested.connect(self.play)
         self.view.refused.connect(self.show_error)
         self.view.inputHandled.connect(self._show_status)
@@ -150,6 +159,7 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.history_panel, "History")
         self.tabs.addTab(self.step_panel, "Step-through")
         self.tabs.addTab(self.solver_panel, "Solver")
+        self.tabs.currentChanged.connect(self._tab_changed)
         dock = QDockWidget("Panels", self)
         dock.setObjectName("panels")
         dock.setWidget(self.tabs)
@@ -166,7 +176,13 @@ class MainWindow(QMainWindow):
         self.runs_panel.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.runs_dock = QDockWidget("Runs", self)
         self.runs_dock.setObjectName("runs")
-        self.runs_dock.setWidget(self.runs_panel)
+        # Its two rows of controls want ~800 px: in a scroll area they scroll instead of forcing
+        # the window wider than a small screen.
+        runs_scroll = QScrollArea()
+        runs_scroll.setWidget(self.runs_panel)
+        runs_scroll.setWidgetResizable(True)
+        runs_scroll.setFrameShape(QFrame.NoFrame)
+        self.runs_dock.setWidget(runs_scroll)
         self.addDockWidget(Qt.BottomDockWidgetArea, self.runs_dock)
         # The side panels keep the full height; the runs table goes under the board.
         self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
@@ -239,6 +255,9 @@ class MainWindow(QMainWindow):
         self._action(view_menu, "&Fit board", self.view.fit_board, "Ctrl+0")
         self._action(view_menu, "&Back to the game", self.end_preview, "Esc")
         self.board_menu = view_menu.addMenu("&Board")
+        view_menu.addSeparator()
+        self._action(view_menu, "Step-through: &start of the line", lambda: self.step_panel.first.click(), "Home")
+        self._action(view_menu, "Step-through: &end of the line", lambda: self.step_panel.last.click(), "End")
         theme_menu = view_menu.addMenu("&Theme")
         themes = QActionGroup(self)
         for choice, label in THEMES:
@@ -378,14 +397,13 @@ class MainWindow(QMainWindow):
         report = s.report()
         if self.view.mode == "edit":  # the editor shows (and edits) the start position
             start = s.report(s.history.root)
-            extra = self.adapter.status_text(s.instance, s.history.root.state)
-            self.score_label.setText(f"{s.puzzle.id}  |  editing the start position  |  {start.summary()}"
-                                     + (f"  |  {extra}" if extra else "")
-                                     + f"  |  the history stays at move {node.depth}")
-            return report
-        extra = self.adapter.status_text(s.instance, node.state)
-        self.score_label.setText(f"{s.puzzle.id}  |  move {node.depth}  |  {report.summary()}"
-                                 + (f"  |  {extra}" if extra else ""))
+            words = [s.puzzle.id, "editing the start position", start.summary(),
+                     self.adapter.status_text(s.instance, s.history.root.state), self.adapter.edit_keys,
+                     f"the history stays at move {node.depth}"]
+        else:
+            words = [s.puzzle.id, f"move {node.depth}", report.summary(),
+                     self.adapter.status_text(s.instance, node.state), self.adapter.play_keys]
+        self.score_label.setText("  |  ".join(word for word in words if word))
         return report
 
     def _warm_up(self, puzzle_id: str) -> None:
@@ -409,6 +427,16 @@ class MainWindow(QMainWindow):
             self.solver_panel.kernels_ready()
             if not self.statusBar().currentMessage():  # never over an error still being read
                 self.statusBar().showMessage(f"The {puzzle_id} solvers are ready", 4000)
+
+    def _tab_changed(self, index: int) -> None:
+        if self.tabs.widget(index) is self.step_panel:
+            self.step_panel.slider.setFocus()  # its keys work at once, without a click on the slider
+
+    def show_step_through(self) -> None:
+        """The Step-through tab in front, with the keyboard: ← → step, Home and End jump (a click on
+        the board gives the keys back to play)."""
+        self.tabs.setCurrentWidget(self.step_panel)
+        self.step_panel.slider.setFocus()
 
     def start_solver(self) -> None:
         """F5: start (or queue) a run and show it, whichever tab was in front."""
@@ -441,12 +469,16 @@ class MainWindow(QMainWindow):
     def undo(self) -> None:
         if self.session is None or self.previewing:
             return
+        left = self.session.history.current
         undone = self.session.undo()
         if undone is not None:
             self._stop_animation()
             self.refresh(rebuild=undone == "edit")
             if undone == "edit":
-                self.statusBar().showMessage("Edit undone: the board before it is back, with its history", 6000)
+                self.statusBar().showMessage("Edit undone: the board before it is back, with its moves", 6000)
+            else:  # each undo says what it did (an "Edit undone" must not stay while moves go)
+                self.statusBar().showMessage(
+                    f"Undid move {left.depth}: {self.session.puzzle.move_text(left.move)}", 4000)
 
     def redo(self) -> None:
         if self.session is None or self.previewing:
@@ -456,7 +488,12 @@ class MainWindow(QMainWindow):
             self._stop_animation()
             self.refresh(rebuild=redone == "edit")
             if redone == "move":
+                move = self.session.history.current.move
+                self.statusBar().showMessage(f"Redid move {self.session.depth}: {self.session.puzzle.move_text(move)}",
+                                             4000)
                 self._animate(self.session.history.current.frames)
+            else:
+                self.statusBar().showMessage("Edit redone", 4000)
 
     def jump(self, node) -> None:
         if self.session is None:
@@ -548,8 +585,8 @@ class MainWindow(QMainWindow):
         self.session.edit(instance, merge=merge)
         self.editor_panel.configure(self.adapter, instance)
         self.refresh()
-        self.statusBar().showMessage("Board edited: a new history starts here; Undo (Ctrl+Z) takes the "
-                                     "edit back and restores the previous board and its moves", 8000)
+        self.statusBar().showMessage("Board edited: Undo (Ctrl+Z) brings back the board before, with its moves",
+                                     8000)
 
     def _edit_cell(self, cell, paint) -> None:
         painted = []
@@ -584,7 +621,7 @@ class MainWindow(QMainWindow):
             self.show_error(f"The solver's answer is illegal: {error}")
             return False
         self.refresh()
-        self.tabs.setCurrentWidget(self.step_panel)
+        self.show_step_through()
         return True
 
     # -------------------------------------------------- finishing a game cut short
@@ -609,7 +646,7 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot finish the game: {error}")
             return 0
         self.refresh()
-        self.tabs.setCurrentWidget(self.step_panel)
+        self.show_step_through()
         self.statusBar().showMessage(f"Finished the game with {fast.name}: {len(moves)} more moves, "
                                      f"{s.report().summary()}", 10000)
         return len(moves)
@@ -720,7 +757,7 @@ class MainWindow(QMainWindow):
                     return self._cannot_open(path, f"{path.name} holds {len(cases)} cases, not a case {case}")
                 session = Session(puzzle, puzzle.parse_input(cases[(case or 1) - 1][1]), path)
             except FormatError as error:
-                input_error = error
+                input_error = f"read as a board of {puzzle.id}, {error}"
                 continue
             self.set_session(session, BoardOrigin(puzzle.id, str(path.resolve()), case))
             self._remember_recent(path)
@@ -733,8 +770,15 @@ class MainWindow(QMainWindow):
                 pass
             else:
                 return self.load_solution(path)
-        detail = f": {input_error}" if input_error else ""
-        return self._cannot_open(path, f"{path.name} is neither a board nor an answer for this board{detail}")
+        if puzzle_id is not None:
+            return self._cannot_open(path, f"{path.name}: {input_error}")
+        # The file looks like nothing: say what its likeliest reading found (line and column).
+        reason = input_error or self._likeliest_reason(text)
+        return self._cannot_open(path, f"{path.name} is neither a board nor an answer for this board: {reason}")
+
+    def _likeliest_reason(self, text: str) -> str:
+        s = self.session
+        return likeliest_reason(text, playable_puzzles(), s.puzzle if s else None, s.instance if s else None)
 
     def choose_case(self, path: Path, cases: list[tuple[str, str]]) -> int | None:
         """Ask which case of a file that holds several to open (1-based), or None."""
@@ -759,7 +803,7 @@ class MainWindow(QMainWindow):
         except WorkbenchError as error:
             return self._cannot_open(path, f"{path.name}: {error}")
         self.refresh()
-        self.tabs.setCurrentWidget(self.step_panel)
+        self.show_step_through()
         self.statusBar().showMessage(
             f"Loaded {path.name}: {node.depth} moves; scrub them in the Step-through tab", 8000)
         self._follow_answer(path)
@@ -874,10 +918,12 @@ class MainWindow(QMainWindow):
         image = QImage(int(rect.width() * PNG_SCALE), int(rect.height() * PNG_SCALE),
                        QImage.Format_ARGB32)
         image.fill(Qt.white)
+        pin_coordinate_labels(scene, rect, None)  # the labels in the margins, not where the view pins them
         painter = QPainter(image)
         painter.setRenderHint(QPainter.Antialiasing)
         scene.render(painter, QRectF(image.rect()), rect)
         painter.end()
+        self.view.show_labels()  # and back where the view pins them
         return image
 
     def export_png(self, path: str | Path) -> bool:
@@ -938,16 +984,15 @@ class MainWindow(QMainWindow):
         if not text.strip():
             self.show_error("Nothing to paste: the clipboard holds no text")
             return False
-        answer_error = None
         if self.session is not None:
             try:
                 node = self.session.load_solution(text)
-            except WorkbenchError as error:
-                answer_error = error
+            except WorkbenchError:
+                pass  # a board, perhaps
             else:
                 self._follow_answer(None)  # the board now shows the pasted answer, not the file's
                 self.refresh()
-                self.tabs.setCurrentWidget(self.step_panel)
+                self.show_step_through()
                 self.statusBar().showMessage(f"Pasted an answer: {node.depth} moves, {self.session.report(node).summary()}",
                                              8000)
                 return True
@@ -955,12 +1000,12 @@ class MainWindow(QMainWindow):
             try:
                 instance = puzzle.parse_input(puzzle.split_cases(text)[0][1])
             except FormatError as error:
-                self.show_error(f"Not pasted: it reads as a {puzzle.title} board, but {error}")
+                self.show_error(f"Not pasted: read as a board of {puzzle.id}, {error}")
                 return False
             self.set_session(Session(puzzle, instance))
             self.statusBar().showMessage(f"Pasted a {puzzle.title} board (Ctrl+S saves it)", 8000)
             return True
-        self.show_error(f"Not pasted: neither a board nor an answer for this board ({answer_error})")
+        self.show_error(f"Not pasted: neither a board nor an answer for this board: {self._likeliest_reason(text)}")
         return False
 
     # -------------------------------------------------- an answer file that changes on disk
@@ -1101,7 +1146,7 @@ class MainWindow(QMainWindow):
             node, fault = None, error
         self.refresh()
         if node is not None:
-            self.tabs.setCurrentWidget(self.step_panel)
+            self.show_step_through()
             self._follow_answer(path)
         if fault is None:
             self.statusBar().showMessage(

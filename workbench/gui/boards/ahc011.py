@@ -60,10 +60,12 @@ class Ahc011Adapter(BoardAdapter):
                  "Edit: a click near a side of a tile toggles that stub; a click in the middle of a tile "
                  "moves the empty square there. Saving checks the board (one empty square, enough matching "
                  "stubs).")
-    editor_note = ("An AHC011 board keeps its size and its tiles, so the size, fill and paint tools are off. "
-                   "Click near a side of a tile to toggle that stub, or in the middle of a tile to move the "
-                   "empty square there. For another size, use File ▸ Generate board… (N from 6 to 10).")
+    editor_note = ("An AHC011 board keeps its size and its tiles. Click near a side of a tile to toggle that "
+                   "stub, or in the middle of a tile to move the empty square there. For another size, use "
+                   "File ▸ Generate board… (N from 6 to 10).")
     view_options = (("components", "Colour the largest tree and the cycles", True),)
+    play_keys = "keys: arrows move a tile into the gap, U/D/L/R move the gap (contest letters)"
+    edit_keys = "click near a side of a tile to toggle that stub, in its middle to move the gap there"
 
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)
@@ -149,8 +151,7 @@ class Ahc011Adapter(BoardAdapter):
         problems = board_problems(state)
         check = "board check: " + ("; ".join(problems) if problems else "ok")
         return (f"empty ({state.empty_cell[0]},{state.empty_cell[1]})  |  "
-                f"{kinds.count('largest')} in the largest tree, {cycles} cycle(s)  |  {check}  |  "
-                "keys: arrows move a tile into the gap, U/D/L/R move the gap (contest letters)")
+                f"{kinds.count('largest')} in the largest tree, {cycles} cycle(s)  |  {check}")
 
     # ---------------------------------------------------------- playing
     def _toward(self, state: Board, row: int, col: int) -> str | None:

@@ -60,6 +60,8 @@ class Ahc015Adapter(BoardAdapter):
                    "order of the 100 candies and where each drops. Open another input file, or use "
                    "File ▸ Generate board… for another seed.")
     can_edit_cells = False
+    play_keys = "arrows tilt: ↑ F  ↓ B  ← L  → R"
+    edit_keys = "nothing to draw: the input fixes the candies"
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)
         self.candies: list[QGraphicsPathItem] = []
@@ -170,8 +172,7 @@ class Ahc015Adapter(BoardAdapter):
         if state.turn == CANDIES:
             return "all candies in: the last tilt changes nothing"
         flavour = state.next_flavour
-        return (f"next: candy {state.turn + 1}, {FLAVOUR_NAMES[flavour]} {FLAVOUR_GLYPHS[flavour]}"
-                "  |  arrows tilt: ↑ F  ↓ B  ← L  → R")
+        return f"next: candy {state.turn + 1}, {FLAVOUR_NAMES[flavour]} {FLAVOUR_GLYPHS[flavour]}"
 
 
 ADAPTER = Ahc015Adapter

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
 
 LABEL_PIXELS = 11  # coordinate labels keep this size on screen at any zoom
 LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100)
+LABEL_Z = 100  # above every board item
+LABEL_EDGE = 0  # item data key: "top" for a column number, "left" for a row number
 
 
 def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, margin: float,
@@ -42,9 +44,29 @@ def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, 
             text.setTransform(QTransform.fromTranslate(-box.width() / 2, -box.height() / 2))
             centre = index * cell + cell / 2
             text.setPos(QPointF(centre, -margin / 2) if along_top else QPointF(-margin / 2, centre))
+            text.setZValue(LABEL_Z)  # over the cells when the view pins it to its edge
+            text.setData(LABEL_EDGE, "top" if along_top else "left")
             labels.append((index + first, text))
     scene.setProperty("coordinate_cell", cell)
-    scene.coordinate_labels = labels  # read by show_coordinate_labels
+    scene.setProperty("coordinate_margin", margin)
+    scene.coordinate_labels = labels  # read by show_coordinate_labels and pin_coordinate_labels
+
+
+def pin_coordinate_labels(scene: QGraphicsScene, visible, scale: float | None) -> None:
+    """Keep the labels in sight on a zoomed board: a column number whose place above the board
+    has scrolled out of ``visible`` (the scene rectangle the view shows) stays at its top edge,
+    a row number at its left edge, so the coordinates stay readable however far one scrolls.
+    ``scale`` None puts every label back in the margin (for a picture of the whole board)."""
+    margin = float(scene.property("coordinate_margin") or 0.0)
+    if scale is None:
+        visible, scale = scene.sceneRect().adjusted(-1e9, -1e9, 0, 0), 1.0
+    inset = (LABEL_PIXELS / 2 + 3) / max(scale, 1e-6)  # half a label and a gap, in scene units
+    for _number, item in getattr(scene, "coordinate_labels", ()):
+        position = item.pos()
+        if item.data(LABEL_EDGE) == "top":
+            item.setPos(position.x(), max(-margin / 2, visible.top() + inset))
+        else:
+            item.setPos(max(-margin / 2, visible.left() + inset), position.y())
 
 
 def show_coordinate_labels(scene: QGraphicsScene, scale: float) -> None:
@@ -85,6 +107,10 @@ class BoardAdapter:
     editor_note = "Click or drag on the board to edit it (Help ▸ Keyboard and mouse says how)."
     # Whether a click on the board can change anything in editor mode.
     can_edit_cells = True
+    # How to play and how to edit, in a few words: the line above the board shows the one for
+    # the mode it is in, after the position's facts (``status_text``).
+    play_keys = ""
+    edit_keys = "click or drag on the board to edit it"
 
     def __init__(self, puzzle, scene: QGraphicsScene):
         self.puzzle = puzzle

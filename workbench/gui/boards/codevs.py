@@ -61,6 +61,8 @@ class CodevsAdapter(BoardAdapter):
                  "Edit: paint blocks 1 to 9, ojama or empty cells (a block falls onto its column's stack, "
                  "and erasing lets the blocks above fall), and set the turn budget, the ojama stock and the "
                  "skill gauge of the start in the editor panel.")
+    play_keys = "←/→ move the pack, Z/X turn it, Space drops, S fires the skill"
+    edit_keys = "click or drag to paint the start field with the editor's block"
     palette = tuple((str(v), v) for v in range(1, 10)) + (("Ojama", OJAMA), ("Empty (erase)", 0))
     fields = (
         EditorField("turns", "Turn budget K", 1, 500),
@@ -219,7 +221,7 @@ class CodevsAdapter(BoardAdapter):
         words = []
         if state.turn < instance.turns:
             a, b, c, d = instance.packs[state.turn]
-            words.append(f"pack {a} {b} / {c} {d} (←/→ move, Z/X turn, Space drop, S skill)")
+            words.append(f"pack {a} {b} / {c} {d}")
         words.append(f"gauge {state.gauge}, stock {state.stock}")
         if instance.custom_start:
             words.append("custom start: Save input keeps the packs only")

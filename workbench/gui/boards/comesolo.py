@@ -40,6 +40,8 @@ class ComesoloAdapter(BoardAdapter):
     can_resize = True
     can_fill = True
     can_random_fill = True
+    play_keys = "click a piece, then where it lands (or drag it)"
+    edit_keys = "click or drag to paint pieces and empty cells"
 
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)

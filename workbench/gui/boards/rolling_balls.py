@@ -58,6 +58,8 @@ class RollingBallsAdapter(BoardAdapter):
                  "of a colour, drag a ball or a target, or erase a pair; the start and the targets always "
                  "stay a valid case.")
     can_resize = True
+    play_keys = "click a ball, then an arrow key or drag it"
+    edit_keys = "click or drag with the editor's paint: walls, a ball and its target, moves, erase"
     palette = (("Wall (toggle)", editing.WALL_BRUSH),
                *((f"Ball + target, colour {k}", editing.pair_brush(k)) for k in range(10)),
                ("Move a ball (drag it)", editing.MOVE_BALL),
@@ -278,7 +280,7 @@ class RollingBallsAdapter(BoardAdapter):
         # so it holds nothing about the selection (the board outlines the selected ball).
         left = instance.n_balls - sum(1 for now, wanted in zip(state.cells, instance.target.cells)
                                       if is_ball(wanted) and now == wanted)
-        return f"{left} targets unmatched  |  click a ball, then an arrow key or drag it"
+        return f"{left} targets unmatched"
 
     # ---------------------------------------------------------- editing
     def edit_click(self, instance: Case, cell, paint=None):

@@ -1,0 +1,45 @@
+"""Why a text opens as nothing: the reason of the reading that got furthest (Qt-free).
+
+A file dropped on the window may be a board of any puzzle or an answer for the board shown.
+When it is none of them, "neither a board nor an answer" helps nobody: the reading that read
+the most lines before failing (an ahc011 board with a bad hex digit on line 2, an answer with a
+bad letter on line 40) is almost always what the file was meant to be, and its error names
+the line and the column, as ``main.py score`` does.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from .errors import WorkbenchError
+
+
+def likeliest_reason(text: str, puzzles: Sequence, current=None, instance: Any = None) -> str:
+    """The error of the furthest reading of ``text``: as a board of each of ``puzzles``, and as
+    an answer for ``instance`` of ``current`` (the board shown), which win a tie. Two readings
+    that fail on the same line are both said ("UUDLQ" may be an answer or a broken board)."""
+    if not text.strip():
+        return "it is empty"
+    readings = []  # (line reached, the board shown's own reading, an answer reading, what it says)
+    for puzzle in puzzles:
+        try:
+            puzzle.parse_input(puzzle.split_cases(text)[0][1])
+        except (WorkbenchError, ValueError) as error:
+            readings.append((_line(error), puzzle is current, False, f"read as a board of {puzzle.id}, {error}"))
+    if current is not None and instance is not None:
+        try:
+            parsed = current.parse_solution(instance, text)
+            current.replay(instance, parsed.moves, parsed.lines)
+        except WorkbenchError as error:
+            readings.append((_line(error), True, True, f"read as an answer for this board, {error}"))
+    if not readings:
+        return "it reads as nothing this app knows"
+    readings.sort(key=lambda reading: reading[:3], reverse=True)
+    best = readings[0]
+    tied = [r for r in readings[1:2] if r[0] == best[0] and best[0] > 0]
+    return "; ".join(r[3] for r in [best, *tied])
+
+
+def _line(error: Exception) -> int:
+    """The line a reading failed on (0: before any line, or not tied to one)."""
+    return getattr(error, "line", None) or 0
