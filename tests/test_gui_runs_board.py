@@ -63,6 +63,10 @@ def test_the_run_controls_say_how_the_run_shown_was_made(qtbot, window, tmp_path
     assert panel.open_run(program_run)
     assert panel.runner.currentText() == COMMAND_CHOICE and panel.command.text() == command
     assert panel.time.value() == 4.0
+    window.open_path(window.runs_panel.run_folder / "inputs" / "0001.txt", "comesolo")
+    window.generate("ahc011", 1)  # the board's puzzle changes and changes back: the controls refill
+    window.generate("comesolo", 1)
+    assert panel.runner.currentText() == COMMAND_CHOICE and panel.command.text() == command
 
 
 def test_a_wa_row_opens_the_legal_moves_before_the_fault_and_says_so(qtbot, window, tmp_path):

@@ -58,6 +58,7 @@ class RunsPanel(QWidget):
         self.run_folder: Path | None = None
         self.shown_puzzle: str | None = None  # the puzzle of the run in the table (the board's may differ)
         self.board_puzzle: str | None = None  # the puzzle of the board in the main window
+        self.shown_meta: dict = {}  # run.json of the stored run in the table ({} for a run made here)
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
         self._error: str | None = None
@@ -159,6 +160,8 @@ class RunsPanel(QWidget):
         table, labelled as such, and its rows open its own puzzle's cases."""
         self.board_puzzle = puzzle_id
         self._use_puzzle(puzzle_id)
+        if self.shown_puzzle == puzzle_id:
+            self._show_how(self.shown_meta)  # the controls filled afresh: the run shown's again
         self._refresh_views()
 
     def _use_puzzle(self, puzzle_id: str) -> None:
@@ -272,7 +275,7 @@ class RunsPanel(QWidget):
         self._error = None
         self._stop_asked.clear()
         self.run = None
-        self.shown_puzzle = self.puzzle_id
+        self.shown_puzzle, self.shown_meta = self.puzzle_id, {}
         self._thread = threading.Thread(target=self._work, args=(make,), daemon=True)
         self._thread.start()
         self.start_button.setEnabled(False)
@@ -415,6 +418,7 @@ class RunsPanel(QWidget):
             self._use_puzzle(meta["puzzle"])  # to run it again; the board keeps its own puzzle
             self.shown_puzzle = meta["puzzle"]
         self.run, self.run_folder = None, Path(folder)
+        self.shown_meta = meta
         self._show_how(meta)
         features = meta.get("features")
         if not isinstance(features, list):  # runs made before run.json listed them

@@ -14,12 +14,13 @@ from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QTransform
-from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 
 LABEL_PIXELS = 11  # coordinate labels keep this size on screen at any zoom
 LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100)
 LABEL_Z = 100  # above every board item
+LABEL_BACKING = QColor(255, 255, 255, 215)
 LABEL_EDGE = 0  # item data key: "top" for a column number, "left" for a row number
 
 
@@ -37,7 +38,9 @@ def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, 
     labels = []
     for along_top, count in ((True, cols), (False, rows)):
         for index in range(count):
-            text = scene.addSimpleText(str(index + first), font)
+            text = CoordinateLabel(str(index + first))
+            text.setFont(font)
+            scene.addItem(text)
             text.setBrush(QBrush(QColor("#6b604c")))
             text.setFlag(QGraphicsItem.ItemIgnoresTransformations)
             box = text.boundingRect()
@@ -52,6 +55,18 @@ def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, 
     scene.coordinate_labels = labels  # read by show_coordinate_labels and pin_coordinate_labels
 
 
+class CoordinateLabel(QGraphicsSimpleTextItem):
+    """A row or column number; pinned over the cells of a zoomed board, it gets a light backing
+    so it reads over the pieces under it."""
+
+    pinned = False
+
+    def paint(self, painter, option, widget=None) -> None:
+        if self.pinned:
+            painter.fillRect(self.boundingRect().adjusted(-3, -1, 3, 1), LABEL_BACKING)
+        super().paint(painter, option, widget)
+
+
 def pin_coordinate_labels(scene: QGraphicsScene, visible, scale: float | None) -> None:
     """Keep the labels in sight on a zoomed board: a column number whose place above the board
     has scrolled out of ``visible`` (the scene rectangle the view shows) stays at its top edge,
@@ -64,9 +79,13 @@ def pin_coordinate_labels(scene: QGraphicsScene, visible, scale: float | None) -
     for _number, item in getattr(scene, "coordinate_labels", ()):
         position = item.pos()
         if item.data(LABEL_EDGE) == "top":
-            item.setPos(position.x(), max(-margin / 2, visible.top() + inset))
+            y = max(-margin / 2, visible.top() + inset)
+            item.setPos(position.x(), y)
+            item.pinned = y > -margin / 2
         else:
-            item.setPos(max(-margin / 2, visible.left() + inset), position.y())
+            x = max(-margin / 2, visible.left() + inset)
+            item.setPos(x, position.y())
+            item.pinned = x > -margin / 2
 
 
 def show_coordinate_labels(scene: QGraphicsScene, scale: float) -> None:
