@@ -1,6 +1,6 @@
 """The engine workloads of ``specs/engine-workloads.md``, on the project's own engine functions.
 
-    python -m bench.engines [--figure NAME] [--repeat K] [--counts N ...] [--no-cpp]
+    python -m bench.engines [--figure NAME] [--repeat K] [--quick] [--scale F] [--no-cpp]
 
 Each figure is a numba loop written here (only the loop, the spec's xorshift64
 RNG and the checksum) around the engine functions the solvers call, imported
@@ -26,10 +26,11 @@ The engine functions each figure drives (all called by the solvers):
   from row counts without listing; here the whole list is written, as the spec says.
 
 ``seconds`` covers the workload loop only (each loop is compiled on a tiny
-count first). The plain C++ engine of ``bench/cpp/engines.cpp`` (written from
-the same spec) runs the same figures in the same run when g++ exists, and a
-table of engine/C++ ratios follows; without g++ the spec's C++ rates are used
-and the table says so. The exit status is 1 when a checksum differs from the
+count first). The reference C++ engines of ``../shared/specs/engine-cpp`` (built
+by their ``build.sh``) run the same figures in the same run, and a table of
+engine/reference ratios follows; the project's own ``bench/cpp/engines.cpp`` is a
+second column. Without g++ (or ../shared) the spec's quoted rates are used and
+the table says so. The exit status is 1 when a checksum differs from the
 spec's (or from the spec's quick-check value at the quick-check counts).
 """
 
@@ -53,6 +54,19 @@ from numba import njit
 
 CASES = Path(__file__).resolve().parents[2] / "shared" / "cases"
 CPP_SOURCE = Path(__file__).resolve().parent / "cpp" / "engines.cpp"
+# The reference engines the spec quotes: one program per puzzle, built by their own build.sh.
+REFERENCE = Path(__file__).resolve().parents[2] / "shared" / "specs" / "engine-cpp"
+# Figure -> (reference program, its input under CASES, which of its counts the figure is).
+REFERENCE_RUNS = {
+    "rolling-balls.rolls": ("rolling_balls", "rolling-balls/seed_7.txt", 0),
+    "rolling-balls.score_evals": ("rolling_balls", "rolling-balls/seed_7.txt", 1),
+    "ahc011.moves": ("ahc011", "ahc011/0009.txt", 0),
+    "ahc011.tree_evals": ("ahc011", "ahc011/0009.txt", 1),
+    "ahc015.playouts": ("ahc015", "ahc015/0000.txt", 0),
+    "codevs.drops": ("codevs", "codevs/packs_1.txt", 0),
+    "codevs.cand_evals": ("codevs", "codevs/packs_1.txt", 1),
+    "comesolo.moves": ("comesolo", "comesolo/rand_30_d60.txt", 0),
+}
 
 U1, U7, U13, U17 = np.uint64(1), np.uint64(7), np.uint64(13), np.uint64(17)
 
@@ -375,6 +389,38 @@ def measure_cpp(binary: Path, figure: Figure, ops: int, repeat: int) -> Measure:
     return sorted(results, key=lambda m: m.seconds)[len(results) // 2]
 
 
+# ------------------------------------------------------------------ the reference C++ engines
+def build_reference() -> Path | None:
+    """Build the reference engines with their build.sh once per source version (None without g++
+    or without ../shared); the folder holds one program per puzzle."""
+    if shutil.which("g++") is None or not (REFERENCE / "build.sh").is_file():
+        return None
+    sources = b"".join(path.read_bytes() for path in sorted(REFERENCE.glob("*")) if path.is_file())
+    folder = Path(tempfile.gettempdir()) / f"puzzle-workbench-reference-{os.getuid()}" / \
+        hashlib.sha1(sources).hexdigest()[:12]
+    if not (folder / "comesolo").exists():
+        partial = folder.with_name(f"{folder.name}.{os.getpid()}.tmp")
+        subprocess.run(["sh", str(REFERENCE / "build.sh"), str(partial)], check=True)
+        partial.replace(folder)
+    return folder
+
+
+def measure_reference(folder: Path, figure: Figure, ops: int, repeat: int) -> Measure:
+    """The reference program's run of ``figure`` (its other figure at a count of 1), the median."""
+    program, case, position = REFERENCE_RUNS[figure.name]
+    counts = [str(ops), "1"] if position == 0 else ["1", str(ops)]
+    short = figure.name.split(".", 1)[1]
+    results = []
+    for _ in range(repeat):
+        out = subprocess.run([str(folder / program), str(CASES / case), *counts], check=True,
+                             capture_output=True, text=True).stdout
+        line = next(line.split() for line in out.splitlines() if line.split()[0] == short)
+        fields = dict(part.split("=", 1) for part in line[1:])
+        results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]),
+                               int(fields["checksum"])))
+    return sorted(results, key=lambda m: m.seconds)[len(results) // 2]
+
+
 # ------------------------------------------------------------------ command line
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.engines",
@@ -386,17 +432,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="the spec's quick-check counts")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="fraction of the spec's counts (checksums are then not checked)")
-    parser.add_argument("--no-cpp", action="store_true", help="skip the C++ engine")
+    parser.add_argument("--no-cpp", action="store_true", help="skip the C++ engines (reference and own)")
     args = parser.parse_args(argv)
     if args.repeat < 1 or not 0 < args.scale <= 1:
         parser.error("--repeat must be >= 1 and --scale in (0, 1]")
     figures = [BY_NAME[name] for name in args.figure] if args.figure else list(FIGURES)
 
-    binary = None
+    reference = own = None
     if not args.no_cpp:
-        binary = build_cpp()
-        if binary is None:
-            print("g++ not found: the C++ rates below are the spec's, not measured in this run")
+        reference, own = build_reference(), build_cpp()
+        if reference is None:
+            print("the reference C++ engines cannot be built here (g++ or ../shared/specs/engine-cpp missing): "
+                  "the ratios below are against the spec's quoted rates, not measured in this run")
     rows, bad = [], 0
     for figure in figures:
         ops = figure.quick_ops if args.quick else max(1, int(figure.ops * args.scale))
@@ -407,22 +454,27 @@ def main(argv: list[str] | None = None) -> int:
         if not ok:
             bad += 1
             print(f"  CHECKSUM MISMATCH: the spec says {want}", flush=True)
-        cpp_rate, cpp_ok, source = figure.cpp_rate, None, "spec"
-        if binary is not None:
-            theirs = measure_cpp(binary, figure, ops, args.repeat)
-            print("  c++ " + theirs.line(), flush=True)
-            cpp_rate, cpp_ok, source = theirs.rate, theirs.checksum == mine.checksum, "measured"
-        rows.append((figure, mine.rate, cpp_rate, source, ok, cpp_ok))
+        theirs = ours_cpp = None
+        if reference is not None:
+            theirs = measure_reference(reference, figure, ops, args.repeat)
+            print("  reference c++ " + theirs.line(), flush=True)
+        if own is not None:
+            ours_cpp = measure_cpp(own, figure, ops, args.repeat)
+            print("  own c++ " + ours_cpp.line(), flush=True)
+        rows.append((figure, mine, theirs, ours_cpp, ok))
     if not args.no_cpp:
-        # ratio: against the C++ engine measured in this run (the spec's rate without g++);
-        # spec ratio: against the spec's C++ rate, measured elsewhere on a quieter machine.
+        # ratio: the engine's rate over the reference C++ engine's, measured in this run (the spec's
+        # quoted rate when it cannot be built); own C++: the project's bench/cpp, a second opinion.
         print()
-        print(f"{'figure':27} {'rate':>11} {'C++ rate':>11} {'ratio':>6} {'spec C++':>10} {'spec ratio':>10}  checksum")
-        for figure, rate, cpp_rate, source, ok, cpp_ok in rows:
-            agree = "" if cpp_ok is None else (" = C++" if cpp_ok else " != C++")
-            print(f"{figure.name:27} {rate:11.4g} {cpp_rate:11.4g} {rate / cpp_rate:6.2f} "
-                  f"{figure.cpp_rate:10.4g} {rate / figure.cpp_rate:10.2f}  "
-                  f"{'ok' if ok else 'WRONG'}{agree}{'' if source == 'measured' else ' (no g++: spec rate)'}")
+        print(f"{'figure':27} {'rate':>11} {'reference':>11} {'ratio':>6} {'own C++':>11} {'ratio':>6}  checksum")
+        for figure, mine, theirs, ours_cpp, ok in rows:
+            reference_rate = theirs.rate if theirs is not None else figure.cpp_rate
+            agree = "" if theirs is None else (" = reference" if theirs.checksum == mine.checksum else
+                                                " != reference")
+            own_rate = f"{ours_cpp.rate:11.4g} {mine.rate / ours_cpp.rate:6.2f}" if ours_cpp else f"{'-':>11} {'-':>6}"
+            print(f"{figure.name:27} {mine.rate:11.4g} {reference_rate:11.4g} {mine.rate / reference_rate:6.2f} "
+                  f"{own_rate}  {'ok' if ok else 'WRONG'}{agree}"
+                  f"{'' if theirs is not None else ' (spec rate)'}")
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     if bad:
         print(f"{bad} checksum(s) differ from the spec", file=sys.stderr)

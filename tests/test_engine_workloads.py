@@ -43,3 +43,18 @@ def test_the_command_exits_non_zero_when_a_checksum_differs(monkeypatch, capsys)
     monkeypatch.setitem(engines.BY_NAME, "ahc011.moves", wrong)
     assert main(["--figure", "ahc011.moves", "--quick", "--no-cpp"]) == 1
     assert "CHECKSUM MISMATCH" in capsys.readouterr().out
+
+
+def test_the_ratios_are_against_the_reference_engines_which_agree_on_every_checksum(shared, capsys):
+    """The reference C++ of ../shared/specs/engine-cpp, built by its build.sh, runs each figure in
+    the same run at the quick-check counts: every checksum equals the project's engine's."""
+    import shutil
+
+    if shutil.which("g++") is None:
+        pytest.skip("no g++ to build the reference engines")
+    assert main(["--quick"]) == 0
+    out = capsys.readouterr().out
+    table = out[out.index("figure "):].splitlines()[1:1 + len(FIGURES)]
+    assert [row.split()[0] for row in table] == [f.name for f in FIGURES]
+    assert all(row.endswith("ok = reference") for row in table)
+    assert "reference c++ " in out and "own c++ " in out
