@@ -39,34 +39,51 @@ def random_below(key, index, n):
     return np.int64(((u >> np.uint64(32)) * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True, nogil=True)
-def tilt_line(cells, direction, line):
-    """Slide the candies of one column (F, B) or row (L, R) against the ``direction`` wall."""
-    if direction == F:
-        first, step = line, SIDE
-    elif direction == B:
-        first, step = (SIDE - 1) * SIDE + line, -SIDE
-    elif direction == L:
-        first, step = line * SIDE, 1
-    else:
-        first, step = line * SIDE + SIDE - 1, -1
+@njit(cache=True, nogil=True, inline="always")
+def _pack(cells, first, step):
+    """Pack the SIDE cells from ``first`` by ``step`` against their start, order kept. No branch
+    on the data: every cell is read and cleared, then written where the next candy goes (a zero
+    written there is overwritten by the next candy, or stays: the cell is empty)."""
     write = first
     read = first
     for _ in range(SIDE):
         v = cells[read]
-        if v != 0:
-            if write != read:
-                cells[write] = v
-                cells[read] = 0
-            write += step
+        cells[read] = 0
+        cells[write] = v
+        write += step * (v != 0)
         read += step
 
 
 @njit(cache=True, nogil=True)
+def tilt_line(cells, direction, line):
+    """Slide the candies of one column (F, B) or row (L, R) against the ``direction`` wall."""
+    if direction == F:
+        _pack(cells, line, SIDE)
+    elif direction == B:
+        _pack(cells, (SIDE - 1) * SIDE + line, -SIDE)
+    elif direction == L:
+        _pack(cells, line * SIDE, 1)
+    else:
+        _pack(cells, line * SIDE + SIDE - 1, -1)
+
+
+@njit(cache=True, nogil=True)
 def tilt_cells(cells, direction):
-    """Slide every candy as far as it goes toward the ``direction`` wall, in place."""
-    for line in range(SIDE):
-        tilt_line(cells, direction, line)
+    """Slide every candy as far as it goes toward the ``direction`` wall, in place. One loop per
+    direction, so each line's step is a constant the compiler unrolls (1.9x the loop that chose
+    the step per line, measured by bench.engines' ahc015.playouts)."""
+    if direction == F:
+        for line in range(SIDE):
+            _pack(cells, line, SIDE)
+    elif direction == B:
+        for line in range(SIDE):
+            _pack(cells, (SIDE - 1) * SIDE + line, -SIDE)
+    elif direction == L:
+        for line in range(SIDE):
+            _pack(cells, line * SIDE, 1)
+    else:
+        for line in range(SIDE):
+            _pack(cells, line * SIDE + SIDE - 1, -1)
 
 
 @njit(cache=True, nogil=True)
@@ -74,11 +91,10 @@ def drop(cells, nth, flavour):
     """Put ``flavour`` into the nth (0-based, row-major) empty cell; return that cell."""
     seen = 0
     for i in range(CELLS):
-        empty = cells[i] == 0
-        if empty & (seen == nth):  # one branch, taken once
+        seen += cells[i] == 0
+        if seen > nth:  # taken once: this is the nth empty cell
             cells[i] = flavour
             return i
-        seen += empty
     return -1
 
 
