@@ -410,8 +410,9 @@ def run_compare(argv: Sequence[str]) -> int:
         groups = Table(title="by group", show_edge=False)
         for column in ("group", "cases", "mean B - A", "wins", "losses"):
             groups.add_column(column, justify="right")
+        width = result.ci95[1] - result.ci95[0]  # group means to the precision the interval allows
         for label, count, diff, wins, losses in result.groups:
-            groups.add_row(label, str(count), plain_number(round(diff, 6)), str(wins), str(losses))
+            groups.add_row(label, str(count), at_scale(diff, width), str(wins), str(losses))
         console.print(groups)
     low, high = result.ci95
     console.print(f"{len(result.diffs)} shared cases ({result.only_a} only in A, {result.only_b} only in B): "
