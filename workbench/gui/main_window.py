@@ -11,7 +11,7 @@ import html
 from pathlib import Path
 
 from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QImage, QKeySequence, QPainter
+from PySide6.QtGui import QAction, QActionGroup, QImage, QKeySequence, QPainter
 from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QFrame, QLabel, QMainWindow,
                                QMessageBox, QProgressBar, QScrollArea, QTabWidget, QToolBar, QVBoxLayout,
                                QWidget)
@@ -25,7 +25,8 @@ from workbench.core.readings import likeliest_reason
 from workbench.core.session import Session
 
 from .answer_watch import AnswerWatch
-from .app import DEFAULT_BOARD, DEFAULT_PUZZLE
+from .app import DEFAULT_BOARD
+from .board_sources import BoardSources
 from .board_view import BoardView
 from .boards.base import pin_coordinate_labels
 from .boards import adapter_class, playable_puzzles
@@ -80,7 +81,7 @@ PNG_SCALE = 2.0
 BOARD_MINIMUM = 240  # pixels the board view keeps each way, however the docks are laid out
 
 
-class MainWindow(QMainWindow):
+class MainWindow(BoardSources, QMainWindow):
     def __init__(self, settings: QSettings | None = None):
         super().__init__()
         self.settings = settings or QSettings("PuzzleWorkbench", "workbench")
@@ -959,105 +960,6 @@ class MainWindow(QMainWindow):
         self.set_session(Session(puzzle, instance), BoardOrigin(puzzle.id, seed=seed, options=dict(options)))
         self.statusBar().showMessage(f"Generated {puzzle.id} board for seed {seed}", 5000)
         return True
-
-    # -------------------------------------------------- clipboard
-    def copy_board_image(self) -> None:
-        image = self.board_image()
-        QGuiApplication.clipboard().setImage(image)
-        self.statusBar().showMessage(f"Copied the board as an image ({image.width()}×{image.height()} px)", 5000)
-
-    def copy_answer(self) -> None:
-        """The line to the position shown, as the contest's answer text."""
-        if self.session is None:
-            return
-        try:
-            text = self.session.solution_text()
-        except WorkbenchError as error:
-            self.show_error(f"Not copied, the engine rejects the answer: {error}")
-            return
-        QGuiApplication.clipboard().setText(text)
-        self.statusBar().showMessage(f"Copied the answer: {self.session.depth} moves", 5000)
-
-    def paste(self) -> bool:
-        """Ctrl+V: an answer for this board (to step through), else a board of any puzzle."""
-        text = QGuiApplication.clipboard().text()
-        if not text.strip():
-            self.show_error("Nothing to paste: the clipboard holds no text")
-            return False
-        if self.session is not None:
-            try:
-                node = self.session.load_solution(text)
-            except WorkbenchError:
-                pass  # a board, perhaps
-            else:
-                self._follow_answer(None)  # the board now shows the pasted answer, not the file's
-                self.refresh()
-                self.show_step_through()
-                self.statusBar().showMessage(f"Pasted an answer: {node.depth} moves, {self.session.report(node).summary()}",
-                                             8000)
-                return True
-        for puzzle in self._input_candidates(text):
-            try:
-                instance = puzzle.parse_input(puzzle.split_cases(text)[0][1])
-            except FormatError as error:
-                self.show_error(f"Not pasted: read as a board of {puzzle.id}, {error}")
-                return False
-            self.set_session(Session(puzzle, instance))
-            self.statusBar().showMessage(f"Pasted a {puzzle.title} board (Ctrl+S saves it)", 8000)
-            return True
-        self.show_error(f"Not pasted: neither a board nor an answer for this board: {self._likeliest_reason(text)}")
-        return False
-
-    # -------------------------------------------------- an answer file that changes on disk
-    def _follow_answer(self, path: Path | None) -> None:
-        """Follow the answer file on the board (None: no file), and reopen it on the next start."""
-        self.answer_path = Path(path).resolve() if path else None
-        self.answer_watch.watch(self.answer_path)
-        self.reload_action.setEnabled(self.answer_path is not None)
-        self.settings.setValue("last_answer", str(self.answer_path or ""))
-
-    def reload_answer(self) -> bool:
-        """Load the followed answer file again (it changed on disk, or Ctrl+R): a new line from
-        the start, the board at the same step (or the new line's end if it is shorter)."""
-        path = self.answer_path
-        if self.session is None or path is None:
-            self.show_error("No answer file to reload: open one with Ctrl+Shift+O")
-            return False
-        step = self.session.depth
-        try:
-            node = self.session.load_solution(read_text(path))
-        except WorkbenchError as error:
-            self.show_error(f"{path.name} changed, but it is not a valid answer now ({error}); the board keeps "
-                            "the answer it had")
-            return False
-        line = self.session.history.line(node)
-        self.end_preview()
-        self.session.history.jump(line[min(step, len(line) - 1)])
-        self.refresh()
-        self.statusBar().showMessage(f"Reloaded {path.name}: {node.depth} moves, "
-                                     f"{self.session.report(node).summary()}", 8000)
-        return True
-
-    # -------------------------------------------------- the board of the last session
-    def open_sample_board(self) -> None:
-        puzzle = get_puzzle(DEFAULT_PUZZLE)
-        self.set_session(Session.open(puzzle, DEFAULT_BOARD), BoardOrigin(puzzle.id, str(DEFAULT_BOARD)))
-
-    def reopen_last_board(self) -> bool:
-        """The board open when the app last closed (its file and answer, or its seed)."""
-        origin, answer = self.last_board
-        if origin is None:
-            return False
-        if origin.path:
-            if not Path(origin.path).is_file():
-                self.show_error(f"The last board, {origin.path}, is gone; here is the sample board")
-                return False
-            opened = self.open_path(origin.path, origin.puzzle_id, origin.case)
-        else:
-            opened = self.generate(origin.puzzle_id, origin.seed, **origin.options)
-        if opened and answer and Path(answer).is_file():
-            self.load_solution(answer)
-        return opened
 
     # -------------------------------------------------- recent files
     def _recent(self) -> list[str]:
