@@ -15,24 +15,34 @@ from workbench.puzzles.ahc011 import PUZZLE as AHC011
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
 
 
-def first_jumps(instance, count):
-    """``count`` legal comesolo jumps from the start (always the first one offered)."""
-    moves, state = [], COMESOLO.initial_state(instance)
+def legal_walk(puzzle, instance, count):
+    """``count`` legal moves from the start, each time the first one the puzzle offers."""
+    moves, state = [], puzzle.initial_state(instance)
     for _ in range(count):
-        move = COMESOLO.legal_moves(instance, state)[0]
+        move = puzzle.legal_moves(instance, state)[0]
         moves.append(move)
-        state = COMESOLO.apply(instance, state, move).state
+        state = puzzle.apply(instance, state, move).state
     return moves
 
 
+def first_jumps(instance, count):
+    return legal_walk(COMESOLO, instance, count)
+
+
 def ahc011_answer(instance, count):
-    """An ahc011 answer of ``count`` legal slides (each undoing none of the previous)."""
-    moves, state = [], AHC011.initial_state(instance)
-    for _ in range(count):
-        move = AHC011.legal_moves(instance, state)[0]
-        moves.append(move)
-        state = AHC011.apply(instance, state, move).state
-    return AHC011.format_solution(instance, moves)
+    """An ahc011 answer file of ``count`` legal slides."""
+    return AHC011.format_solution(instance, legal_walk(AHC011, instance, count))
+
+
+def ahc011_with_answer(window, data_root, tmp_path, slides):
+    """A copy of ahc011 case 3 on the board, with an answer file of ``slides`` slides loaded."""
+    board = tmp_path / "0003.txt"
+    shutil.copy(data_root / "cases/ahc011/0003.txt", board)
+    assert window.open_path(board)
+    answer = tmp_path / "0003.out"
+    answer.write_text(ahc011_answer(window.session.instance, slides))
+    assert window.load_solution(answer)
+    return board, answer
 
 
 def status(window) -> str:
@@ -94,13 +104,8 @@ def test_pasting_garbage_says_why_and_keeps_the_board(qtbot, window):
 
 # ------------------------------------------------------------------ an answer that changes on disk
 def test_an_answer_rewritten_on_disk_is_reloaded_at_the_same_step(qtbot, window, data_root, tmp_path):
-    board = tmp_path / "0003.txt"
-    shutil.copy(data_root / "cases/ahc011/0003.txt", board)
-    assert window.open_path(board)
+    _, answer = ahc011_with_answer(window, data_root, tmp_path, 10)
     instance = window.session.instance
-    answer = tmp_path / "0003.out"
-    answer.write_text(ahc011_answer(instance, 10))
-    assert window.load_solution(answer)
     window.step_to(6)
     write_atomic(answer, ahc011_answer(instance, 20))  # the program writes a new file over it
     qtbot.waitUntil(lambda: len(window.session.history.line()) == 21, timeout=10000)
@@ -114,12 +119,7 @@ def test_an_answer_rewritten_on_disk_is_reloaded_at_the_same_step(qtbot, window,
 
 
 def test_ctrl_r_reloads_the_answer_and_a_new_board_stops_following_it(qtbot, window, data_root, tmp_path):
-    board = tmp_path / "0003.txt"
-    shutil.copy(data_root / "cases/ahc011/0003.txt", board)
-    assert window.open_path(board)
-    answer = tmp_path / "0003.out"
-    answer.write_text(ahc011_answer(window.session.instance, 5))
-    assert window.load_solution(answer)
+    _, answer = ahc011_with_answer(window, data_root, tmp_path, 5)
     answer.write_text(ahc011_answer(window.session.instance, 7))
     qtbot.keyClick(window, Qt.Key_R, Qt.ControlModifier)
     assert len(window.session.history.line()) == 8
@@ -175,12 +175,7 @@ def test_arrows_walk_the_numbered_files_of_a_folder(qtbot, window, data_root, tm
 
 # ------------------------------------------------------------------ the last board
 def test_the_next_start_reopens_the_last_file_and_its_answer(qtbot, window, data_root, tmp_path):
-    board = tmp_path / "0003.txt"
-    shutil.copy(data_root / "cases/ahc011/0003.txt", board)
-    assert window.open_path(board)
-    answer = tmp_path / "0003.out"
-    answer.write_text(ahc011_answer(window.session.instance, 9))
-    assert window.load_solution(answer)
+    board, answer = ahc011_with_answer(window, data_root, tmp_path, 9)
     window.close()
     again = build_window(settings=QSettings(window.settings.fileName(), QSettings.IniFormat), reopen=True)
     qtbot.addWidget(again)
