@@ -10,7 +10,8 @@ import numpy as np
 import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
-from solvers.ahc011.screened_beam import BUILD, FIT_SHARE, MIN_SCALE, RUN_STRIDE, SLIDE
+from solvers.ahc011.screened_beam import (BUILD, FIRST_SEARCH_SECONDS_PER_COST, FIT_SHARE, MIN_SCALE, RUN_STRIDE,
+                                          SHORTEN, SLIDE)
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.move_beam import _travel, move_beam
@@ -386,8 +387,15 @@ def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(data_root
 def test_a_search_that_would_end_past_the_deadline_gets_narrower_beams(data_root):
     case = case_file(data_root, 1)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
+    guess = solver._search_cost(SLIDE) * FIRST_SEARCH_SECONDS_PER_COST[SLIDE]
+    solver.deadline = time.perf_counter() + 2 * guess
+    assert solver._scale(SLIDE) == 1.0  # no search timed yet, and the guess fits
+    solver.deadline = time.perf_counter() + guess / 2
+    # The first search of a short budget is fitted to the time left by the guess (it ran at full
+    # width and overran: solve --time 1 ended at 1.3-1.6 s at N = 7).
+    assert 0.3 < solver._scale(SLIDE) <= FIT_SHARE * 0.5
+    assert solver._scale(SHORTEN) == 1.0
     solver.deadline = time.perf_counter() + 0.5
-    assert solver._scale(SLIDE) == 1.0  # no search timed yet
     solver._full_seconds[SLIDE] = 0.4
     assert solver._scale(SLIDE) == 1.0  # it fits
     solver._full_seconds[SLIDE] = 1.0

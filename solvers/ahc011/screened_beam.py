@@ -74,6 +74,11 @@ RUN_STRIDE = 1 << 24
 # at least MIN_SCALE of them (a search's time grows about as its widths).
 FIT_SHARE = 0.8
 MIN_SCALE = 0.05
+# Until a full-width search of a kind has been timed, its seconds are guessed from its cost
+# (``_search_cost``): the slowest per-cost times seen at N = 6..10 on a 2-core machine. Without
+# the guess a short budget's first search always ran at full width, and ``solve --time 1`` at
+# N = 7 or 10 ended 0.2-0.6 s late waiting for it.
+FIRST_SEARCH_SECONDS_PER_COST = {SLIDE: 55e-6, SLIDE_MOVES: 10e-6}
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -340,12 +345,15 @@ class ScreenedBeamSolver(Solver):
 
     def _scale(self, kind: int) -> float:
         """The share of the widths a search starting now gets under a time budget: all of them
-        when the time left is at least what the longest full search of its kind took, else
+        when the time left is at least what the longest full search of its kind took (or, before
+        one has, is guessed to take), else
         FIT_SHARE of the share that fits (so the last searches end by the deadline instead of
         being cut off and wasted)."""
-        taken = self._full_seconds.get(kind)
+        if kind not in FIRST_SEARCH_SECONDS_PER_COST:  # annealing and shortening run whole
+            return 1.0
+        taken = self._full_seconds.get(kind) or self._search_cost(kind) * FIRST_SEARCH_SECONDS_PER_COST[kind]
         left = self.deadline - time.perf_counter()
-        if kind == BUILD or taken is None or left >= taken:
+        if left >= taken:
             return 1.0
         return max(MIN_SCALE, FIT_SHARE * left / taken)
 
