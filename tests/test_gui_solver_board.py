@@ -128,7 +128,6 @@ def test_tilts_that_leave_the_same_box_are_one_frontier_row():
     run(solver, Budget(nodes=400))
     tilts = [dict(entry.facts)["tilt"] for entry in solver.frontier()]
     assert "F or L" in tilts and len(tilts) == 3
-    assert sorted("".join(t.split(" or ")) for t in tilts) != []  # every tilt is in some row
     assert sorted(letter for t in tilts for letter in t.split(" or ")) == ["B", "F", "L", "R"]
 
 

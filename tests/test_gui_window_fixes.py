@@ -10,7 +10,6 @@ from PySide6.QtCore import Qt
 from workbench.core.registry import get_puzzle
 from workbench.gui.generate_dialog import GenerateDialog
 from workbench.gui.main_window import BOARD_MINIMUM
-from workbench.puzzles.ahc011 import PUZZLE as AHC011
 
 
 def status(window) -> str:
@@ -154,4 +153,3 @@ def test_the_editor_shows_only_the_tools_of_the_puzzle(window, data_root):
     assert not any(w.isVisibleTo(panel) for w in (panel.palette, panel.rows, panel.random_button, panel.fill_button))
     assert window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
     assert panel.palette.isVisibleTo(panel) and panel.palette.count() > 1
-    assert AHC011 is get_puzzle("ahc011")
