@@ -12,10 +12,16 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
 	touch $(STAMP)
 
+# Both start compiling every puzzle's solver kernels in the background (a few minutes, once per
+# install or edit; a no-op when compiled), so a first solve finds them in numba's cache.
+WARM_UP := $(PY) -m workbench.core.warm_up --all --background
+
 run: $(STAMP)
+	$(WARM_UP)
 	$(PY) main.py
 
 test: $(STAMP)
+	$(WARM_UP)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 bench: $(STAMP)

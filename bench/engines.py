@@ -20,10 +20,9 @@ The engine functions each figure drives (all called by the solvers):
 - codevs.drops: ``codevs.kernels.land`` + ``resolve``; cand_evals adds ``copy_node`` and
   90 ``resolve`` calls per op (as ``candidate_chain`` does).
 - comesolo.moves: ``comesolo.kernels.jump_masks`` (the start's legal-move set),
-  ``list_masked`` (the legal jumps, as the beam and best-first searches list a board's
-  children) and ``play_masked`` (a jump, updating the set as the searches make a child;
-  best-first also takes jumps back with ``undo_masked``). The C++ picks the k-th move
-  from row counts without listing; here the whole list is written, as the spec says.
+  ``pick_jump`` (the k-th legal jump, from per-block counts of the set, as the C++
+  does from row counts) and ``play_counted`` (a jump, keeping the set and its counts).
+  The searches list every child instead (``list_masked``, ``play_masked``).
 
 ``seconds`` covers the workload loop only (each loop is compiled on a tiny
 count first). The reference C++ engines of ``../shared/specs/engine-cpp`` (built
@@ -137,14 +136,14 @@ def _ahc011_loop(count, trees, n, board, empty, work):
     checksum = 0
     for _ in range(count):
         e = ctx[EMPTY]
-        k = 0
+        k = np.uint64(0)  # unsigned: no negative-index wraparound on legal[]
         for direction in range(4):  # L, U, R, D
             other = neighbour(n, e, direction)
             if other >= 0:
                 legal[k] = other
-                k += 1
+                k += np.uint64(1)
         x = xorshift(x)
-        to = legal[np.int64(x % np.uint64(k))]
+        to = legal[x % k]
         _step(n, board, ctx, no_record, to)
         ctx[COUNT] = 0
         if trees:
@@ -159,7 +158,7 @@ def _ahc011(trees: bool):
     case = PUZZLE.parse_input((CASES / "ahc011" / "0009.txt").read_text())
     n = case.n
     board = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
-    work = np.zeros(3 * n * n, dtype=np.int64)
+    work = np.zeros(2 * n * n, dtype=np.int32)
 
     def run(count):
         return _ahc011_loop(count, trees, n, board.copy(), case.start.empty, work)
@@ -256,7 +255,8 @@ def _codevs(candidates: bool):
 
 
 # ------------------------------------------------------------------ comesolo
-from solvers.comesolo.kernels import FRAME, jump_masks, list_masked, mask_size, play_masked  # noqa: E402
+from solvers.comesolo.kernels import (FRAME, count_masks, count_size, jump_masks, mask_size,  # noqa: E402
+                                      pick_jump, play_counted)
 
 
 @njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
@@ -264,20 +264,21 @@ def _comesolo_loop(count, root, offs, first, last, width, cols):
     grid = root.copy()
     mask = np.zeros(mask_size(grid.shape[0]), dtype=np.uint8)
     words = mask.view(np.uint64)
-    jumps = np.zeros(8 * grid.shape[0], dtype=np.int32)
+    counts = np.zeros(count_size(mask.shape[0]), dtype=np.int64)
     jump_masks(grid, offs, first, last, mask)
+    n = count_masks(mask, counts)
     x = U1
     checksum = 0
     made = 0
     while made < count:
-        n = list_masked(words, first, last, jumps)
         if n == 0:
             grid[:] = root
             jump_masks(grid, offs, first, last, mask)
+            n = count_masks(mask, counts)
             continue
         x = xorshift(x)
-        code = np.int64(jumps[np.int64(x % np.uint64(n))])
-        play_masked(grid, mask, code, offs)
+        code = pick_jump(words, counts, np.int64(x % np.uint64(n)))
+        n += play_counted(grid, mask, counts, code, offs)
         made += 1
         cell = code >> 3
         checksum += ((cell // width - FRAME) * cols + cell % width - FRAME) * 8 + (code & 7)

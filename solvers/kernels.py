@@ -36,6 +36,14 @@ def next_uniform(rng):
 
 
 @njit(cache=True, nogil=True)
+def copy_into(target, source):
+    """target[:len(source)] = source, as a loop: numba's array-to-slice assignment compiles its
+    shape check and error message too, ~3 s of a puzzle's first compilation."""
+    for i in range(source.shape[0]):
+        target[i] = source[i]
+
+
+@njit(cache=True, nogil=True)
 def stamped_set_add(keys, stamps, stamp, h):
     """Insert h into an open-addressing set; False when it was already there.
 

@@ -102,6 +102,23 @@ def test_stubs_off_the_board_or_without_a_partner_make_no_edge_and_no_cycle():
     assert tree_size(board("f0", "f4")) == 2  # 4 points right, off the board; (1,0) has no partner
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.integers(2, 10).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(1, 15), min_size=n * n - 1, max_size=n * n - 1), st.integers(0, n * n - 1))))
+def test_the_solvers_kernel_finds_the_same_tree_size_as_the_rules(case):
+    """solvers.ahc011.grid.tree_size (the numba kernel of bench.engines' tree_evals) against the
+    rules module on random boards: cycles, several components, the gap anywhere."""
+    import numpy as np
+
+    from solvers.ahc011.grid import tree_size as kernel_tree_size
+
+    n, tiles, gap = case
+    tiles.insert(gap, 0)
+    b = Board.from_tiles(n, bytes(tiles))
+    work = np.zeros(2 * n * n, dtype=np.int32)
+    assert kernel_tree_size(n, np.array(tiles, dtype=np.int64), work) == tree_size(b)
+
+
 # ------------------------------------------------------------------ scoring
 def test_the_n8_tie_rounds_half_away_from_zero():
     assert contest_score(63, 63, 1024 - 16, 1024) == 507813

@@ -7,8 +7,9 @@ import numpy as np
 import pytest
 
 from solvers.comesolo import SOLVERS, BeamSolver, BestFirstSolver
-from solvers.comesolo.kernels import (count_neighbours, counted_delta, jump_delta, jump_masks,
-                                      list_masked, mask_size, move_counts, play_masked, undo_masked)
+from solvers.comesolo.kernels import (count_masks, count_neighbours, count_size, counted_delta, jump_delta,
+                                      jump_masks, list_masked, mask_size, move_counts, pick_jump, play_counted,
+                                      play_masked, undo_masked)
 from solvers.comesolo.layout import layout_of
 from solvers.driver import Budget, run
 from conftest import data_file
@@ -179,6 +180,34 @@ def test_incremental_legal_jumps_match_the_rules_after_every_jump_and_take_back(
         n = list_masked(mask.view(np.uint64), lay.first, lay.last, jumps)
         assert lay.jumps(jumps[:n]) == tuple(legal_jumps(boards[-1]))
     assert np.array_equal(grid, lay.root)
+
+
+@pytest.mark.parametrize("shape", [(12, 12), (9, 17), (20, 20)])
+def test_the_playout_engine_picks_the_kth_legal_jump_and_keeps_its_counts(shape):
+    """pick_jump(k) is the k-th jump of the rules module's list (same order) for every k, and
+    play_counted keeps the counts equal to a recount, all along a random game."""
+    rows, cols = shape
+    board = generate(7, rows=rows, cols=cols, density=0.6)
+    lay = layout_of(board)
+    grid = lay.root.copy()
+    mask = np.zeros(mask_size(grid.size), dtype=np.uint8)
+    jump_masks(grid, lay.offs, lay.first, lay.last, mask)
+    counts = np.zeros(count_size(mask.size), dtype=np.int64)
+    total = count_masks(mask, counts)
+    rng = np.random.default_rng(2)
+    current, moves = board, 0
+    while True:
+        legal = tuple(legal_jumps(current))
+        assert total == len(legal)
+        assert lay.jumps([pick_jump(mask.view(np.uint64), counts, k) for k in range(total)]) == legal
+        if total == 0:
+            break
+        code = pick_jump(mask.view(np.uint64), counts, int(rng.integers(total)))
+        total += play_counted(grid, mask, counts, code, lay.offs)
+        current, moves = play(current, lay.jump(code)), moves + 1
+        recount = np.zeros_like(counts)
+        assert count_masks(mask, recount) == total and np.array_equal(recount, counts)
+    assert moves > 5
 
 
 def test_unknown_or_out_of_range_params_are_refused():

@@ -112,3 +112,46 @@ def test_a_run_without_any_budget_is_refused(window):
     panel.nodes.setValue(0)
     panel.start_button.click()
     assert panel.job is None
+
+
+class WorkerOutput:
+    """What the warm-up worker process printed, as KernelWarmUp reads it."""
+
+    def __init__(self, text: str):
+        self.text = text.encode()
+
+    def readAllStandardOutput(self):
+        return self.text
+
+
+def test_a_run_waiting_for_kernels_starts_once_its_own_solver_is_compiled(qtbot, window):
+    """F5 while the puzzle's kernels compile waits; once the worker has moved past the chosen
+    solver ("2/2 best-first": beam is compiled), beam alone is loaded and the run starts, before
+    the other solvers are ready."""
+    kernels, panel = window.kernels, window.solver_panel
+    kernels.stage["comesolo"] = "compiling"  # as on a cold cache, the worker busy
+    window._kernels_changed(kernels.describe("comesolo"))
+    panel.choice.setCurrentText("beam")
+    panel.nodes.setValue(200)
+    panel.start_button.click()
+    assert panel.start_pending and not panel.running and "beam waits: Compiling" in panel.status.text()
+    kernels.processes["comesolo"] = WorkerOutput("1/2 beam\n")
+    kernels._read("comesolo")
+    assert kernels.compiled["comesolo"] == set()
+    kernels.processes["comesolo"] = WorkerOutput("2/2 best-first\n")
+    kernels._read("comesolo")
+    del kernels.processes["comesolo"]
+    assert kernels.compiled["comesolo"] == {"beam"}
+    with qtbot.waitSignal(kernels.solver_ready, timeout=60000) as loaded:
+        window._kernels_changed(kernels.describe("comesolo"))
+    assert loaded.args == ["comesolo", "beam"]
+    qtbot.waitUntil(lambda: panel.job is not None, timeout=10000)
+    assert kernels.stage["comesolo"] == "compiling" and not panel.start_pending
+    wait_for_end(qtbot, panel)
+    assert panel.last_result is not None
+    # best-first is not compiled yet: choosing it waits again
+    panel.choice.setCurrentText("best-first")
+    panel.start_button.click()
+    assert panel.start_pending
+    panel.cancel_button.click()
+    kernels.stage["comesolo"] = "ready"

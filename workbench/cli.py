@@ -125,6 +125,7 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
     default budget is per turn; the agent answers one turn a call and keeps the plain default."""
     from solvers.online import build_run, execute
     from solvers.run_setup import checked_params, choose_solver, parse_params, run_budget
+    from workbench.core.warm_up import ready_solver
 
     cls = choose_solver(puzzle, args.solver)
     chosen = run_budget(puzzle, instance, cls, parse_params(cls, args.param), args.time, args.nodes, whole_game)
@@ -132,6 +133,10 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
     if chosen.note:
         print(f"{label}{chosen.note}", file=sys.stderr, flush=True)
     budget, params = chosen.budget, chosen.params
+    compiled = ready_solver(puzzle.id, cls)
+    if compiled >= 1.0:
+        print(f"{label}{cls.name} kernels compiled in {compiled:.1f} s (first use; not counted in the "
+              f"budget)", file=sys.stderr, flush=True)
     try:
         target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
                            seed=args.seed, params=params, budget=budget)

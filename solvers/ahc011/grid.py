@@ -51,12 +51,13 @@ def seed_stream(rng, seed, stream):
 def neighbour(n, cell, direction):
     """The cell next to ``cell`` in ``direction`` (0..3 = L, U, R, D), or -1 off the board."""
     # Up and down need no division; left and right one 32-bit remainder (n <= 30 here,
-    # and a 64-bit division by a runtime n costs several times more).
+    # and a 64-bit division by a runtime n costs several times more), unsigned: a signed
+    # one carries Python's sign fix-up (cell >= 0 and n > 0 need none).
     if direction == 1:
         return cell - n if cell >= n else -1
     if direction == 3:
         return cell + n if cell + n < n * n else -1
-    col = np.int32(cell) % np.int32(n)
+    col = np.uint32(cell) % np.uint32(n)
     if direction == 0:
         return cell - 1 if col > 0 else -1
     return cell + 1 if col + 1 < n else -1
@@ -87,69 +88,65 @@ def slide_packed(key, hole, other):
 def tree_size(n, board, work):
     """S: the tiles of the largest connected component without a cycle (0 when none).
 
-    ``work`` is int64 scratch of at least 3 * n * n. One pass marks each cell's matched
+    ``work`` is int32 scratch of at least 2 * n * n. One pass marks each cell's matched
     edges (bit per side), then one DFS per component counts vertices and the degree sum;
-    a component is a tree when edges = vertices - 1.
+    a component is a tree when edges = vertices - 1. Indices are unsigned: numba then
+    skips its negative-index wraparound on every load and store of this hot loop.
     """
-    size = n * n
-    matched = work[:size]
-    seen = work[size:2 * size]
-    stack = work[2 * size:3 * size]
-    for cell in range(size):
-        seen[cell] = 0
-    cell = 0
-    for row in range(n):
-        for col in range(n):
+    size = np.uint64(n * n)
+    un = np.uint64(n)
+    one = np.uint64(1)
+    matched = work[:size]  # bits 0-3: matched sides (L, U, R, D); bit 4: seen
+    stack = work[size:2 * size]
+    # One pass in reading order: a cell's left and upper sides were decided by the cells
+    # before it (the left one's R bit, the upper one's D bit), its right and lower sides now.
+    cell = np.uint64(0)
+    for row in range(un):
+        left = 0
+        for col in range(un):
             t = board[cell]
-            m = 0
-            if col + 1 < n and t & 4 and board[cell + 1] & 1:
-                m |= 4
-            if col > 0 and t & 1 and board[cell - 1] & 4:
-                m |= 1
-            if row + 1 < n and t & 8 and board[cell + n] & 2:
-                m |= 8
-            if row > 0 and t & 2 and board[cell - n] & 8:
+            m = left | (16 if t == 0 else 0)  # the empty square counts as seen
+            if row > 0 and matched[cell - un] & 8:
                 m |= 2
+            left = 0
+            if col + one < un and t & 4 and board[cell + one] & 1:
+                m |= 4
+                left = 1
+            if row + one < un and t & 8 and board[cell + un] & 2:
+                m |= 8
             matched[cell] = m
-            cell += 1
+            cell += one
     best = 0
     for start in range(size):
-        if board[start] == 0 or seen[start]:
+        if matched[start] & 16:
             continue
-        seen[start] = 1
+        matched[start] |= 16
         stack[0] = start
-        top = 1
+        top = one
         vertices = 0
         degrees = 0
         while top > 0:
-            top -= 1
-            c = stack[top]
+            top -= one
+            c = np.uint64(stack[top])
             vertices += 1
             m = matched[c]
-            if m & 1:
-                degrees += 1
-                if not seen[c - 1]:
-                    seen[c - 1] = 1
-                    stack[top] = c - 1
-                    top += 1
-            if m & 2:
-                degrees += 1
-                if not seen[c - n]:
-                    seen[c - n] = 1
-                    stack[top] = c - n
-                    top += 1
-            if m & 4:
-                degrees += 1
-                if not seen[c + 1]:
-                    seen[c + 1] = 1
-                    stack[top] = c + 1
-                    top += 1
-            if m & 8:
-                degrees += 1
-                if not seen[c + n]:
-                    seen[c + n] = 1
-                    stack[top] = c + n
-                    top += 1
+            degrees += (m & 1) + (m >> 1 & 1) + (m >> 2 & 1) + (m >> 3 & 1)
+            if m & 1 and not matched[c - one] & 16:
+                matched[c - one] |= 16
+                stack[top] = c - one
+                top += one
+            if m & 2 and not matched[c - un] & 16:
+                matched[c - un] |= 16
+                stack[top] = c - un
+                top += one
+            if m & 4 and not matched[c + one] & 16:
+                matched[c + one] |= 16
+                stack[top] = c + one
+                top += one
+            if m & 8 and not matched[c + un] & 16:
+                matched[c + un] |= 16
+                stack[top] = c + un
+                top += one
         if degrees == 2 * (vertices - 1) and vertices > best:
             best = vertices
     return best

@@ -32,12 +32,14 @@ def _step(n, board, ctx, moves, to):
     step = to - empty
     # L, U, R, D = 0..3 without unpredictable branches (step is -1, -n, 1 or n)
     letter = (step == -n) * 1 + (step == 1) * 2 + (step == n) * 3
-    board[empty] = board[to]
-    board[to] = 0
+    # unsigned indices: numba then skips its negative-index wraparound on each access
+    board[np.uint64(empty)] = board[np.uint64(to)]
+    board[np.uint64(to)] = 0
     ctx[EMPTY] = to
-    if ctx[COUNT] < moves.shape[0]:
-        moves[ctx[COUNT]] = letter
-    ctx[COUNT] += 1
+    count = ctx[COUNT]
+    if count < moves.shape[0]:
+        moves[np.uint64(count)] = letter
+    ctx[COUNT] = count + 1
 
 
 @njit(cache=True, nogil=True)

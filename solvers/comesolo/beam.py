@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
-from ..kernels import stamped_set_add
+from ..kernels import copy_into, stamped_set_add
 from .kernels import (count_neighbours, counted_delta, jump_hash, jump_masks, key_value, list_masked,
                       mask_size, mix64, move_counts, play_masked, sort_key)
 from .layout import WARM_UP_BOARD, facts, layout_of
@@ -42,10 +42,10 @@ def _keep_best(meta, ckey, cpar, cmove, chash, keep):
     order = np.argsort(-ckey[:n])[:keep]
     k2, p2, m2, h2 = ckey[order], cpar[order], cmove[order], chash[order]
     kept = order.shape[0]
-    ckey[:kept] = k2
-    cpar[:kept] = p2
-    cmove[:kept] = m2
-    chash[:kept] = h2
+    copy_into(ckey, k2)
+    copy_into(cpar, p2)
+    copy_into(cmove, m2)
+    copy_into(chash, h2)
     if kept < n:
         meta[CUT] = 1
     meta[NCAND] = kept
@@ -69,9 +69,9 @@ def _start_run(meta, boards, counts, masks, bhash, bval, root, root_counts, root
     meta[RUN] = run
     meta[WIDTH] = min(width_max, width_start << min(run, 40))
     meta[CUR] = 0
-    boards[0, 0, :] = root
-    counts[0, 0, :] = root_counts
-    masks[0, 0, :] = root_mask
+    copy_into(boards[0, 0], root)
+    copy_into(counts[0, 0], root_counts)
+    copy_into(masks[0, 0], root_mask)
     bhash[0, 0] = root_hash
     bval[0, 0] = root_val
     meta[DEPTH] = 0

@@ -159,6 +159,101 @@ def undo_masked(grid, mask, code, offs):
     _emptied(grid, mask, x + 2 * off, offs)
 
 
+# Random playouts pick one legal jump at random instead of listing them all: the set bits
+# are also counted per block of 64 cells (counts), so the k-th legal jump in code
+# order is found by skipping whole blocks, then whole words, then bits. A jump rewrites the
+# 72 mask bits that read its three cells; each keeps its block's count exact as it is written.
+BLOCK_SHIFT = 6  # 64 cells = 8 mask words a block
+WORD_SHIFT = 3  # 8 cells a mask word
+
+
+@intrinsic
+def _popcount(typingctx, x):
+    """LLVM's ctpop: the number of set bits."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+    return x(x), codegen
+
+
+@njit(cache=True, nogil=True)
+def count_size(cells):
+    """Length of a counts array for a padded grid of ``cells`` cells."""
+    return (cells >> BLOCK_SHIFT) + 1
+
+
+@njit(cache=True, nogil=True)
+def count_masks(mask, counts):
+    """Fill counts from mask; return the number of legal jumps."""
+    counts[:] = 0
+    total = 0
+    for c in range(mask.shape[0]):
+        n = np.int64(_popcount(mask[c]))
+        counts[c >> BLOCK_SHIFT] += n
+        total += n
+    return total
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _rewrite_bit(grid, mask, counts, c, o, d):
+    """Recompute bit d of cell c; return its change. Unsigned indices: numba then skips
+    its negative-index wraparound on each of these hot loads and stores."""
+    c = np.uint64(c)
+    bit = np.int64((grid[c] == PIECE) & (grid[c + np.uint64(o)] == PIECE)
+                   & (grid[c + np.uint64(2 * o)] == EMPTY))
+    old = (np.int64(mask[c]) >> d) & 1
+    mask[c] ^= np.uint8((old ^ bit) << d)
+    counts[c >> np.uint64(BLOCK_SHIFT)] += bit - old
+    return bit - old
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _recount_around(grid, mask, counts, q, offs):
+    """Rewrite every mask bit that reads cell q (whose content changed); return the change in
+    the number of legal jumps."""
+    change = 0
+    for d in range(8):
+        o = offs[d]
+        change += _rewrite_bit(grid, mask, counts, q, o, d)
+        change += _rewrite_bit(grid, mask, counts, q - o, o, d)
+        change += _rewrite_bit(grid, mask, counts, q - 2 * o, o, d)
+    return change
+
+
+@njit(cache=True, nogil=True)
+def play_counted(grid, mask, counts, code, offs):
+    """Play jump ``code`` keeping mask and counts exact; return the change in the number of
+    legal jumps."""
+    x = code >> 3
+    off = offs[code & 7]
+    grid[x] = EMPTY
+    grid[x + off] = EMPTY
+    grid[x + 2 * off] = PIECE
+    return (_recount_around(grid, mask, counts, x, offs) + _recount_around(grid, mask, counts, x + off, offs)
+            + _recount_around(grid, mask, counts, x + 2 * off, offs))
+
+
+@njit(cache=True, nogil=True)
+def pick_jump(words, counts, k):
+    """The code of the k-th (from 0) legal jump in code order; k < the number of legal jumps."""
+    block = 0
+    while k >= counts[block]:
+        k -= counts[block]
+        block += 1
+    i = block << (BLOCK_SHIFT - WORD_SHIFT)
+    while True:
+        w = words[i]
+        n = np.int64(_popcount(w))
+        if k < n:
+            for _ in range(k):
+                w &= w - np.uint64(1)
+            return np.int64(i * 64) + np.int64(_trailing_zeros(w))
+        k -= n
+        i += 1
+
+
 @njit(cache=True, nogil=True)
 def piece_term(grid, p, offs, nb_score, cell_score):
     n = 0

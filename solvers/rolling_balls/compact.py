@@ -9,6 +9,7 @@ replay, since leaving a roll out can change which ball a later roll moves.
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from .kernels import EMPTY, roll_end
@@ -41,9 +42,10 @@ def doubled_points(grid, ball_colour, target_colour, target_cells):
     """Twice the contest points: 2 per target holding its colour, 1 per other ball on one."""
     points = 0
     for z in target_cells:
+        z = np.uint64(z)  # unsigned indices: no negative-index wraparound per access
         b = grid[z]
         if b >= 0:
-            points += 1 + (ball_colour[b] == target_colour[z])
+            points += 1 + (ball_colour[np.uint64(b)] == target_colour[z])
     return points
 
 

@@ -23,9 +23,12 @@ def random_below(rng, n):
 @njit(cache=True, nogil=True)
 def roll_end(grid, z, delta):
     """Where the ball on cell z stops when it rolls by ``delta`` (z itself when blocked)."""
-    while grid[z + delta] == EMPTY:
-        z += delta
-    return z
+    # unsigned: numba then skips its negative-index wraparound on each step (a negative
+    # delta wraps modulo 2**64, which is the same address)
+    u, step = np.uint64(z), np.uint64(delta)
+    while grid[u + step] == EMPTY:
+        u += step
+    return np.int64(u)
 
 
 # ------------------------------------------------------------ hash set

@@ -65,10 +65,13 @@ _warmed: set[tuple[str, str]] = set()
 
 def _solver_class(runner: Runner):
     from workbench.core.registry import solvers
+    from workbench.core.warm_up import ready_solver
 
     cls = solvers(runner.puzzle_id)[runner.solver]
     if (runner.puzzle_id, runner.solver) not in _warmed:
-        cls.warm_up()  # compile or load the kernels before the first case's clock starts
+        # compile or load the kernels before the first case's clock starts (one worker compiles,
+        # the others wait for it and load)
+        ready_solver(runner.puzzle_id, cls)
         _warmed.add((runner.puzzle_id, runner.solver))
     return cls
 

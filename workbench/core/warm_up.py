@@ -8,16 +8,27 @@ solver as it goes); the window's process then loads the cached code quickly.
 
 A stamp file beside the cache records that a puzzle's kernels were compiled
 for the current sources, so later starts skip the worker process.
+
+Set-up (``make run``, ``make test``) starts ``python -m workbench.core.warm_up --all
+--background``: every puzzle's kernels compile in worker processes beside the
+window or the tests, so a first solve finds them cached. A lock beside each
+puzzle's stamp keeps two warm-ups from compiling the same puzzle at once: the
+second waits for the first, then finds the stamp and only loads.
 """
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import os
+import subprocess
 import sys
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from pathlib import Path
 
 from .numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
-from .registry import module_name, solver_folders, solvers
+from .registry import module_name, puzzles, solver_folders, solvers
 
 REPO = Path(kernel_root())  # where the warm-up worker process runs
 
@@ -72,10 +83,119 @@ def warm_up(puzzle_id: str, report=print) -> None:
     report(f"{len(classes)}/{len(classes)} done")
 
 
-def main(argv: list[str]) -> int:
-    for puzzle_id in argv:
-        warm_up(puzzle_id, lambda line: print(line, flush=True))
+@contextmanager
+def compiling_lock(puzzle_id: str):
+    """Held while one process compiles ``puzzle_id``'s kernels; a second one waits here.
+
+    An advisory lock (flock) on a file beside the stamp: the system drops it when its process
+    dies, so a killed warm-up never leaves the puzzle locked. Where there is no flock (Windows)
+    or the cache is read-only, nothing is locked: both compile, as before."""
+    try:
+        import fcntl
+        path = stamp_path(puzzle_id).with_suffix(".lock")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a")
+    except (ImportError, OSError):
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def warm_puzzle(puzzle_id: str, report=print) -> None:
+    """Compile (or load) ``puzzle_id``'s kernels and stamp them, unless another process is
+    doing it: then wait for it and only load what it compiled."""
+    with compiling_lock(puzzle_id):
+        warm_up(puzzle_id, report)
         mark_warm(puzzle_id)
+
+
+def ready_solver(puzzle_id: str, cls) -> float:
+    """Compile (or load) one solver's kernels before a run's clock starts; return the seconds.
+
+    A cold cache would otherwise spend a timed run's budget compiling (a 3 s comesolo solve
+    ended with no move played). While another process compiles the puzzle, wait for it."""
+    import time
+
+    start = time.perf_counter()
+    if is_warm(puzzle_id):
+        cls.warm_up()
+    else:
+        with compiling_lock(puzzle_id):
+            cls.warm_up()
+    return time.perf_counter() - start
+
+
+def with_solvers() -> list[str]:
+    return [puzzle_id for puzzle_id in puzzles() if solvers(puzzle_id)]
+
+
+def warm_all(puzzle_ids: list[str], jobs: int, report=print) -> int:
+    """Warm the puzzles that are not warm yet, each in a process of its own, ``jobs`` at once
+    (numba compiles under the interpreter lock: only processes compile side by side)."""
+    cold = [p for p in puzzle_ids if not is_warm(p)]
+    if not cold:
+        report("every puzzle's kernels are compiled")
+        return 0
+
+    def one(puzzle_id: str) -> int:
+        report(f"{puzzle_id}: compiling")
+        done = subprocess.run([sys.executable, "-m", "workbench.core.warm_up", puzzle_id], cwd=REPO,
+                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        last = done.stderr.strip().splitlines()[-1:] if done.returncode else []
+        report(f"{puzzle_id}: " + ("compiled" if not done.returncode else f"failed: {' '.join(last)}"))
+        return done.returncode
+
+    with ThreadPoolExecutor(max(1, jobs)) as pool:
+        return max(pool.map(one, cold))
+
+
+def log_path() -> Path:
+    """Where a background warm-up writes its lines: beside the solvers' cache."""
+    return Path(cache_folder(str(REPO / "solvers"))) / "warm_up.log"
+
+
+def start_in_background(argv: list[str]) -> Path:
+    """Start this command (without --background) detached from the caller, so ``make run``
+    opens the window at once and the compilation outlives ``make``; return the log's path."""
+    log = log_path()
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log, "w") as out:
+        subprocess.Popen([sys.executable, "-m", "workbench.core.warm_up", *argv], cwd=REPO, stdout=out,
+                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    return log
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m workbench.core.warm_up",
+                                     description="Compile puzzles' solver kernels into numba's cache.")
+    parser.add_argument("puzzles", nargs="*", help="puzzle ids, compiled one after another in this process")
+    parser.add_argument("--all", action="store_true",
+                        help="every puzzle with solvers not compiled yet, in worker processes side by side")
+    parser.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) - 1),
+                        help="puzzles compiled at once with --all (default: one core left free)")
+    parser.add_argument("--background", action="store_true", help="return at once; lines go to a log")
+    args = parser.parse_args(argv)
+    if args.all and args.puzzles:
+        parser.error("name puzzles or give --all, not both")
+    unknown = [p for p in args.puzzles if p not in puzzles()]
+    if unknown:
+        parser.error(f"unknown puzzle {unknown[0]!r} (known: {', '.join(puzzles())})")
+    wanted = with_solvers() if args.all else args.puzzles
+    if args.background:
+        if all(is_warm(p) for p in wanted):
+            return 0  # the usual start: nothing to do, and no process to start
+        rest = [a for a in argv if a != "--background"]
+        print(f"compiling the solver kernels in the background (log: {start_in_background(rest)})")
+        return 0
+    if args.all:
+        return warm_all(wanted, args.jobs, lambda line: print(line, flush=True))
+    for puzzle_id in wanted:
+        warm_puzzle(puzzle_id, lambda line: print(line, flush=True))
     return 0
 
 

@@ -5,7 +5,10 @@ The first time (cold numba cache) the kernels are compiled by a worker process
 lines ("2/3 beam") drive the progress shown in the status bar. Then, and on
 every later start, the window's process loads the cached code on a thread.
 A run asked for meanwhile waits for ``ready`` (see SolverPanel.start): building a
-solver on the GUI thread while its kernels load would block on numba's lock.
+solver on the GUI thread while its kernels load would block on numba's lock. A run
+need not wait for every solver of its puzzle: once the worker has moved past the
+run's solver (its lines name the solver it compiles next), that solver alone is
+loaded from the cache (``load_solver``) and the run starts.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ POLL_MS = 200
 class KernelWarmUp(QObject):
     changed = Signal(str)  # what is happening, for the status bar ("" when nothing is)
     ready = Signal(str)  # a puzzle id whose kernels are loaded
+    solver_ready = Signal(str, str)  # (puzzle id, solver name) loaded before the rest of its puzzle
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -35,6 +39,9 @@ class KernelWarmUp(QObject):
         self.started: dict[str, float] = {}
         self.processes: dict[str, QProcess] = {}
         self.threads: dict[str, threading.Thread] = {}
+        self.compiled: dict[str, set[str]] = {}  # puzzle id -> solvers the worker has compiled
+        self.solver_threads: dict[tuple[str, str], threading.Thread] = {}
+        self.solvers_loaded: set[tuple[str, str]] = set()
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.timer.timeout.connect(self._poll)
@@ -58,11 +65,34 @@ class KernelWarmUp(QObject):
     def is_ready(self, puzzle_id: str) -> bool:
         return self.stage.get(puzzle_id) == "ready"
 
+    def solver_loaded(self, puzzle_id: str, name: str) -> bool:
+        return self.is_ready(puzzle_id) or (puzzle_id, name) in self.solvers_loaded
+
+    def load_solver(self, puzzle_id: str, name: str) -> None:
+        """Load one solver's kernels now if the worker has compiled them, ahead of the rest of
+        its puzzle (``solver_ready`` says when)."""
+        key = (puzzle_id, name)
+        if (self.solver_loaded(*key) or key in self.solver_threads
+                or name not in self.compiled.get(puzzle_id, ())):
+            return
+        cls = solvers(puzzle_id)[name]
+
+        def work():
+            try:
+                cls.warm_up()
+            except Exception:  # the app is closing, or a kernel failed: the run compiles what it needs
+                pass
+
+        thread = threading.Thread(target=work, name=f"warm-up-{puzzle_id}-{name}", daemon=True)
+        self.solver_threads[key] = thread
+        thread.start()
+        self.timer.start()
+
     def compiling(self, puzzle_id: str) -> bool:
         return self.stage.get(puzzle_id) == "compiling"
 
     def busy(self) -> bool:
-        return any(stage != "ready" for stage in self.stage.values())
+        return any(stage != "ready" for stage in self.stage.values()) or bool(self.solver_threads)
 
     def describe(self, puzzle_id: str) -> str:
         """One line about ``puzzle_id``'s kernels, for the status bar and the solver panel."""
@@ -103,10 +133,17 @@ class KernelWarmUp(QObject):
         process = self.processes.get(puzzle_id)
         if process is None:
             return
+        names = list(solvers(puzzle_id))
         for line in bytes(process.readAllStandardOutput()).decode(errors="replace").splitlines():
             parts = line.split()
             if parts and "/" in parts[0]:
                 self.detail[puzzle_id] = " ".join(parts[:2])
+                # "k/n name": the worker starts on solver k, so the ones before it are compiled;
+                # "n/n done": all of them
+                index = parts[0].partition("/")[0]
+                if index.isdigit():
+                    done = len(names) if parts[1:2] == ["done"] else int(index) - 1
+                    self.compiled.setdefault(puzzle_id, set()).update(names[:done])
 
     def _compiled(self, puzzle_id: str) -> None:
         if self.processes.pop(puzzle_id, None) is not None and self.stage.get(puzzle_id) == "compiling":
@@ -132,6 +169,11 @@ class KernelWarmUp(QObject):
         thread.start()
 
     def _poll(self) -> None:
+        for key, thread in list(self.solver_threads.items()):
+            if not thread.is_alive():
+                del self.solver_threads[key]
+                self.solvers_loaded.add(key)
+                self.solver_ready.emit(*key)
         for puzzle_id, thread in list(self.threads.items()):
             if not thread.is_alive():
                 del self.threads[puzzle_id]

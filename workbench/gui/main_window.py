@@ -204,6 +204,7 @@ class MainWindow(BoardSources, QMainWindow):
             self.statusBar().addPermanentWidget(widget)
         self.kernels.changed.connect(self._kernels_changed)
         self.kernels.ready.connect(self._kernels_ready)
+        self.kernels.solver_ready.connect(self._solver_loaded)
         self._build_actions()
         restore_layout(self, self.settings)  # size, position and docks of the last session
         self.editor_dock.setVisible(self.edit_action.isChecked())  # the app starts in play mode
@@ -422,6 +423,16 @@ class MainWindow(BoardSources, QMainWindow):
             if not self.kernels.is_ready(puzzle_id):
                 self.solver_panel.set_not_ready(self.kernels.describe(puzzle_id)
                                                 or f"the {puzzle_id} solver kernels are being prepared")
+                if self.solver_panel.start_pending:  # its solver may be compiled already
+                    self.kernels.load_solver(puzzle_id, self.solver_panel.choice.currentText())
+
+    def _solver_loaded(self, puzzle_id: str, name: str) -> None:
+        """One solver's kernels are loaded before the rest of its puzzle's: a run waiting for
+        it starts now."""
+        if self.session is not None and self.session.puzzle.id == puzzle_id:
+            self.solver_panel.loaded_ahead.add(name)
+            if self.solver_panel.start_pending and self.solver_panel.choice.currentText() == name:
+                self.solver_panel.start()
 
     def _kernels_ready(self, puzzle_id: str) -> None:
         if self.session is not None and self.session.puzzle.id == puzzle_id:

@@ -105,6 +105,7 @@ class SolverPanel(QWidget):
         # Set by the window while the solver kernels are still compiling ("" once ready):
         # Start then waits, visibly, and the run begins when ``kernels_ready`` is called.
         self.not_ready = ""
+        self.loaded_ahead: set[str] = set()  # solvers ready before the rest of their puzzle's
         self.start_pending = False
         self.best_moves: tuple = ()
         self.frontier_entries: list = []
@@ -268,6 +269,7 @@ class SolverPanel(QWidget):
             return
         self.cancel()
         self.puzzle = puzzle
+        self.loaded_ahead = set()
         self.choice.blockSignals(True)
         self.choice.clear()
         for name, cls in solvers(puzzle.id).items():
@@ -353,7 +355,7 @@ class SolverPanel(QWidget):
         if seconds is None and nodes is None:
             self.message.emit("Set a time or a node budget before starting a solver")
             return
-        if self.not_ready:
+        if self.not_ready and cls.name not in self.loaded_ahead:
             # The budget starts when the run does, not while the kernels compile.
             self.start_pending = True
             self.status.setText(f"{cls.name} waits: {self.not_ready}. It starts by itself when "

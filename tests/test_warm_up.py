@@ -1,0 +1,83 @@
+"""Compiling the solver kernels ahead of use: set-up's background warm-up, the lock that keeps
+two processes from compiling one puzzle at once, and a cold first solve that keeps its budget."""
+
+import os
+import subprocess
+import sys
+
+import pytest
+
+from workbench.core import warm_up
+
+from conftest import REPO
+
+HOLD = """
+import sys, time
+from workbench.core.warm_up import compiling_lock
+with compiling_lock("sokoban"):
+    print("held", flush=True)
+    time.sleep(1.0)
+    released = time.time()
+print(released, flush=True)
+"""
+WAIT = """
+import time
+from workbench.core.warm_up import compiling_lock
+with compiling_lock("sokoban"):
+    print(time.time(), flush=True)
+"""
+
+
+@pytest.fixture
+def cold_env(tmp_path):
+    return {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+
+
+def test_a_second_process_waits_for_the_one_compiling_the_same_puzzle(cold_env):
+    holder = subprocess.Popen([sys.executable, "-c", HOLD], cwd=REPO, env=cold_env, stdout=subprocess.PIPE,
+                              text=True)
+    assert holder.stdout.readline().strip() == "held"
+    waiter = subprocess.run([sys.executable, "-c", WAIT], cwd=REPO, env=cold_env, capture_output=True, text=True,
+                            timeout=120)
+    released = float(holder.stdout.readline())
+    holder.wait(timeout=60)
+    assert float(waiter.stdout) >= released
+
+
+def test_the_background_warm_up_starts_nothing_when_every_puzzle_is_compiled(monkeypatch, capsys):
+    monkeypatch.setattr(warm_up, "is_warm", lambda puzzle_id: True)
+    monkeypatch.setattr(warm_up, "start_in_background", lambda argv: pytest.fail("a process was started"))
+    assert warm_up.main(["--all", "--background"]) == 0
+    assert capsys.readouterr().out == ""
+
+
+def test_all_compiles_only_the_puzzles_not_compiled_yet(monkeypatch):
+    cold = {"sokoban", "comesolo"}
+    ran = []
+    monkeypatch.setattr(warm_up, "is_warm", lambda puzzle_id: puzzle_id not in cold)
+    monkeypatch.setattr(warm_up.subprocess, "run",
+                        lambda command, **kw: ran.append(command[-1]) or subprocess.CompletedProcess(command, 0, "", ""))
+    lines = []
+    assert warm_up.warm_all(warm_up.with_solvers(), jobs=2, report=lines.append) == 0
+    assert sorted(ran) == sorted(cold)
+    assert sorted(lines) == sorted([f"{p}: compiling" for p in cold] + [f"{p}: compiled" for p in cold])
+
+
+def test_an_unknown_puzzle_is_refused_by_name(capsys):
+    with pytest.raises(SystemExit):
+        warm_up.main(["sokobam"])
+    assert "unknown puzzle 'sokobam'" in capsys.readouterr().err
+
+
+def test_a_cold_solve_compiles_before_its_clock_starts_and_stamps_nothing(tmp_path, cold_env):
+    """With an empty cache the kernels compile first (said on stderr) and the whole budget is
+    then spent searching: before, a short budget ran out while compiling, with no move played."""
+    level = tmp_path / "corner.xsb"
+    level.write_text("#####\n#@$.#\n#####\n")
+    done = subprocess.run([sys.executable, "main.py", "solve", "sokoban", str(level), "--time", "0.2"], cwd=REPO,
+                          env=cold_env, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "astar kernels compiled in" in done.stderr and "(first use; not counted in the budget)" in done.stderr
+    assert done.stdout.strip() == "R" and "finished  score 1, solved yes" in done.stderr
+    # one solver compiled is not the puzzle compiled: the window's warm-up still runs
+    assert not list((tmp_path / "cache").rglob("warm_up_sokoban.stamp"))
