@@ -14,7 +14,7 @@ from conftest import REPO
 HOLD = """
 import sys, time
 from workbench.core.warm_up import compiling_lock
-with compiling_lock("sokoban"):
+with compiling_lock("comesolo"):
     print("held", flush=True)
     time.sleep(1.0)
     released = time.time()
@@ -23,7 +23,7 @@ print(released, flush=True)
 WAIT = """
 import time
 from workbench.core.warm_up import compiling_lock
-with compiling_lock("sokoban"):
+with compiling_lock("comesolo"):
     print(time.time(), flush=True)
 """
 
@@ -52,7 +52,7 @@ def test_the_background_warm_up_starts_nothing_when_every_puzzle_is_compiled(mon
 
 
 def test_all_compiles_only_the_puzzles_not_compiled_yet(monkeypatch):
-    cold = {"sokoban", "comesolo"}
+    cold = {"ahc015", "comesolo"}
     ran = []
     monkeypatch.setattr(warm_up, "is_warm", lambda puzzle_id: puzzle_id not in cold)
     monkeypatch.setattr(warm_up.subprocess, "run",
@@ -65,19 +65,17 @@ def test_all_compiles_only_the_puzzles_not_compiled_yet(monkeypatch):
 
 def test_an_unknown_puzzle_is_refused_by_name(capsys):
     with pytest.raises(SystemExit):
-        warm_up.main(["sokobam"])
-    assert "unknown puzzle 'sokobam'" in capsys.readouterr().err
+        warm_up.main(["comesolos"])
+    assert "unknown puzzle 'comesolos'" in capsys.readouterr().err
 
 
 def test_a_cold_solve_compiles_before_its_clock_starts_and_stamps_nothing(tmp_path, cold_env):
     """With an empty cache the kernels compile first (said on stderr) and the whole budget is
-    then spent searching: before, a short budget ran out while compiling, with no move played."""
-    level = tmp_path / "corner.xsb"
-    level.write_text("#####\n#@$.#\n#####\n")
-    done = subprocess.run([sys.executable, "main.py", "solve", "sokoban", str(level), "--time", "0.2"], cwd=REPO,
-                          env=cold_env, capture_output=True, text=True, timeout=600)
+    then spent searching: before, a 3 s budget ran out while compiling, with no move played."""
+    done = subprocess.run([sys.executable, "main.py", "solve", "comesolo", "assets/default_board.txt", "--time", "3"],
+                          cwd=REPO, env=cold_env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
-    assert "astar kernels compiled in" in done.stderr and "(first use; not counted in the budget)" in done.stderr
-    assert done.stdout.strip() == "R" and "finished  score 1, solved yes" in done.stderr
+    assert "beam kernels compiled in" in done.stderr and "(first use; not counted in the budget)" in done.stderr
+    assert "finished  score 46, moves 46, pieces left 1" in done.stderr and len(done.stdout.splitlines()) == 47
     # one solver compiled is not the puzzle compiled: the window's warm-up still runs
-    assert not list((tmp_path / "cache").rglob("warm_up_sokoban.stamp"))
+    assert not list((tmp_path / "cache").rglob("warm_up_comesolo.stamp"))
