@@ -130,7 +130,7 @@ from solvers.ahc011.placement import COUNT, EMPTY, _step  # noqa: E402
 def _ahc011_loop(count, trees, n, board, empty, work):
     ctx = np.zeros(3, dtype=np.int64)
     ctx[EMPTY] = empty
-    no_record = np.zeros(0, dtype=np.int64)
+    no_record = np.zeros(1, dtype=np.int64)  # _step needs one slot (the solvers record every slide)
     legal = np.zeros(4, dtype=np.int64)
     x = U1
     checksum = 0
