@@ -162,7 +162,8 @@ def undo_masked(grid, mask, code, offs):
 # Random playouts pick one legal jump at random instead of listing them all: the set bits
 # are also counted per block of 64 cells (counts), so the k-th legal jump in code
 # order is found by skipping whole blocks, then whole words, then bits. A jump rewrites the
-# 72 mask bits that read its three cells; each keeps its block's count exact as it is written.
+# bits that read its three cells (each cell's own byte, and 16 bits around it), keeping the
+# block counts exact as it writes.
 BLOCK_SHIFT = 6  # 64 cells = 8 mask words a block
 WORD_SHIFT = 3  # 8 cells a mask word
 
@@ -213,13 +214,22 @@ def _rewrite_bit(grid, mask, counts, c, o, d):
 def _recount_around(grid, mask, counts, q, offs):
     """Rewrite every mask bit that reads cell q (whose content changed); return the change in
     the number of legal jumps."""
+    u = np.uint64(q)
+    piece = np.int64(grid[u] == PIECE)
+    byte = 0
     change = 0
     for d in range(8):
         o = offs[d]
-        change += _rewrite_bit(grid, mask, counts, q, o, d)
+        step = np.uint64(o)
+        # q's own jumps as a whole byte (from q over q+o onto q+2o)
+        byte |= (piece & np.int64(grid[u + step] == PIECE) & np.int64(grid[u + step + step] == EMPTY)) << d
         change += _rewrite_bit(grid, mask, counts, q - o, o, d)
         change += _rewrite_bit(grid, mask, counts, q - 2 * o, o, d)
-    return change
+    old = np.int64(mask[u])
+    mask[u] = np.uint8(byte)
+    delta = np.int64(_popcount(np.uint8(byte))) - np.int64(_popcount(np.uint8(old)))
+    counts[u >> np.uint64(BLOCK_SHIFT)] += delta
+    return change + delta
 
 
 @njit(cache=True, nogil=True)
