@@ -151,16 +151,22 @@ def test_incremental_evaluation_matches_the_local_recount():
     assert np.array_equal(counts[lay.first:lay.last], fresh[lay.first:lay.last])
 
 
-@pytest.mark.parametrize("shape", [(12, 12), (9, 17), (5, 3)])
-def test_incremental_legal_jumps_match_the_rules_after_every_jump_and_take_back(shape):
-    """The legal-move set kept by play_masked/undo_masked lists, in the same order, exactly
-    the jumps the rules module finds on the board, all along random games and back."""
+def masked_board(seed, shape, density):
+    """A generated board, its layout, its padded grid and its legal-jump mask."""
     rows, cols = shape
-    board = generate(11, rows=rows, cols=cols, density=0.65)
+    board = generate(seed, rows=rows, cols=cols, density=density)
     lay = layout_of(board)
     grid = lay.root.copy()
     mask = np.zeros(mask_size(grid.size), dtype=np.uint8)
     jump_masks(grid, lay.offs, lay.first, lay.last, mask)
+    return board, lay, grid, mask
+
+
+@pytest.mark.parametrize("shape", [(12, 12), (9, 17), (5, 3)])
+def test_incremental_legal_jumps_match_the_rules_after_every_jump_and_take_back(shape):
+    """The legal-move set kept by play_masked/undo_masked lists, in the same order, exactly
+    the jumps the rules module finds on the board, all along random games and back."""
+    board, lay, grid, mask = masked_board(11, shape, 0.65)
     jumps = np.zeros(8 * lay.pieces + 8, dtype=np.int32)
     rng = np.random.default_rng(1)
     played, boards = [], [board]
@@ -186,12 +192,7 @@ def test_incremental_legal_jumps_match_the_rules_after_every_jump_and_take_back(
 def test_the_playout_engine_picks_the_kth_legal_jump_and_keeps_its_counts(shape):
     """pick_jump(k) is the k-th jump of the rules module's list (same order) for every k, and
     play_counted keeps the counts equal to a recount, all along a random game."""
-    rows, cols = shape
-    board = generate(7, rows=rows, cols=cols, density=0.6)
-    lay = layout_of(board)
-    grid = lay.root.copy()
-    mask = np.zeros(mask_size(grid.size), dtype=np.uint8)
-    jump_masks(grid, lay.offs, lay.first, lay.last, mask)
+    board, lay, grid, mask = masked_board(7, shape, 0.6)
     counts = np.zeros(count_size(mask.size), dtype=np.int64)
     total = count_masks(mask, counts)
     rng = np.random.default_rng(2)

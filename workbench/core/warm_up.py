@@ -23,6 +23,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
@@ -119,8 +120,6 @@ def ready_solver(puzzle_id: str, cls) -> float:
 
     A cold cache would otherwise spend a timed run's budget compiling (a 3 s comesolo solve
     ended with no move played). While another process compiles the puzzle, wait for it."""
-    import time
-
     start = time.perf_counter()
     if is_warm(puzzle_id):
         cls.warm_up()
