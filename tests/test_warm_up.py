@@ -51,6 +51,19 @@ def test_the_background_warm_up_starts_nothing_when_every_puzzle_is_compiled(mon
     assert capsys.readouterr().out == ""
 
 
+def test_the_background_warm_up_detaches_one_process_that_compiles_them_all(monkeypatch, tmp_path, capsys):
+    started = []
+    monkeypatch.setattr(warm_up, "is_warm", lambda puzzle_id: puzzle_id != "comesolo")
+    monkeypatch.setattr(warm_up, "log_path", lambda: tmp_path / "cache" / "warm_up.log")
+    monkeypatch.setattr(warm_up.subprocess, "Popen", lambda command, **kw: started.append((command, kw)))
+    assert warm_up.main(["--all", "--background"]) == 0
+    [(command, options)] = started
+    assert command[1:] == ["-m", "workbench.core.warm_up", "--all"] and options["start_new_session"]
+    assert (tmp_path / "cache" / "warm_up.log").exists()
+    assert capsys.readouterr().out == ("compiling the solver kernels in the background "
+                                       f"(log: {tmp_path / 'cache' / 'warm_up.log'})\n")
+
+
 def test_all_compiles_only_the_puzzles_not_compiled_yet(monkeypatch):
     cold = {"ahc015", "comesolo"}
     ran = []

@@ -162,8 +162,12 @@ def start_in_background(argv: list[str]) -> Path:
     """Start this command (without --background) detached from the caller, so ``make run``
     opens the window at once and the compilation outlives ``make``; return the log's path."""
     log = log_path()
-    log.parent.mkdir(parents=True, exist_ok=True)
-    with open(log, "w") as out:
+    try:
+        log.parent.mkdir(parents=True, exist_ok=True)
+        out = open(log, "w")
+    except OSError:  # a read-only cache: the kernels still compile, with nowhere to say so
+        log, out = Path(os.devnull), open(os.devnull, "w")
+    with out:
         subprocess.Popen([sys.executable, "-m", "workbench.core.warm_up", *argv], cwd=REPO, stdout=out,
                          stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     return log
