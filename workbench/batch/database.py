@@ -16,6 +16,7 @@ import math
 import shutil
 import sqlite3
 import subprocess
+import time
 from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -76,7 +77,7 @@ def connect(path: Path) -> Iterator[sqlite3.Connection]:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with closing(sqlite3.connect(path, timeout=BUSY_MILLISECONDS / 1000, isolation_level=None)) as db:
-            db.execute("PRAGMA journal_mode=WAL")
+            _use_wal(db)
             db.execute(f"PRAGMA busy_timeout={BUSY_MILLISECONDS}")
             db.execute("PRAGMA foreign_keys=ON")
             db.executescript(SCHEMA)
@@ -84,6 +85,21 @@ def connect(path: Path) -> Iterator[sqlite3.Connection]:
             yield db
     except sqlite3.DatabaseError as error:
         raise WorkbenchError(f"cannot use the run database {path}: {error}{_full_disk(path)}") from None
+
+
+def _use_wal(db: sqlite3.Connection) -> None:
+    """Switch to WAL. Two batches creating the database at the same moment both switch, and
+    SQLite answers the loser "database is locked" at once, without its busy timeout: wait and
+    try again (a batch failed this way when two were started together)."""
+    deadline = time.monotonic() + BUSY_MILLISECONDS / 1000
+    while True:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
 
 
 def _full_disk(path: Path) -> str:
