@@ -118,6 +118,16 @@ def _solver_parser(prog: str) -> argparse.ArgumentParser:
     return parser
 
 
+def _compile_before_the_clock(puzzle, cls, label: str = "") -> None:
+    """Compile (or load) the solver's kernels before its budget starts; say so when it took a while."""
+    from workbench.core.warm_up import ready_solver
+
+    compiled = ready_solver(puzzle.id, cls)
+    if compiled >= 1.0:
+        print(f"{label}{cls.name} kernels compiled in {compiled:.1f} s (first use; not counted in the "
+              f"budget)", file=sys.stderr, flush=True)
+
+
 def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = False):
     """Run the chosen solver under the budget; return (moves, report).
 
@@ -125,7 +135,6 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
     default budget is per turn; the agent answers one turn a call and keeps the plain default."""
     from solvers.online import build_run, execute
     from solvers.run_setup import checked_params, choose_solver, parse_params, run_budget
-    from workbench.core.warm_up import ready_solver
 
     cls = choose_solver(puzzle, args.solver)
     chosen = run_budget(puzzle, instance, cls, parse_params(cls, args.param), args.time, args.nodes, whole_game)
@@ -133,10 +142,7 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
     if chosen.note:
         print(f"{label}{chosen.note}", file=sys.stderr, flush=True)
     budget, params = chosen.budget, chosen.params
-    compiled = ready_solver(puzzle.id, cls)
-    if compiled >= 1.0:
-        print(f"{label}{cls.name} kernels compiled in {compiled:.1f} s (first use; not counted in the "
-              f"budget)", file=sys.stderr, flush=True)
+    _compile_before_the_clock(puzzle, cls, label)
     try:
         target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
                            seed=args.seed, params=params, budget=budget)
@@ -273,6 +279,7 @@ def cmd_agent(argv: Sequence[str]) -> int:
         checked_params(cls, params)
         budget = Budget(seconds=args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS,
                         nodes=args.nodes)
+        _compile_before_the_clock(puzzle, cls)  # else the first turn's budget goes to compiling
         solve = TurnDecider(puzzle, cls, budget=budget, seed=args.seed, params=params)
     else:
         def solve(instance):
