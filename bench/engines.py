@@ -105,7 +105,9 @@ def _rb_loop(count, score, grid, ball_pos, ball_colour, target_colour, target_ce
         if score:
             checksum += doubled_points(grid, ball_colour, target_colour, target_cells)
         else:
-            checksum += (end // width - 1) * cols + end % width - 1
+            # a 32-bit unsigned division, as the reference's int division (not engine work)
+            e, w = np.uint32(end), np.uint32(width)
+            checksum += (np.int64(e // w) - 1) * cols + np.int64(e % w) - 1
     return checksum
 
 

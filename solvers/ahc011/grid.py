@@ -10,10 +10,16 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from workbench.puzzles.ahc011.formats import MAX_SIDE
+
 LETTERS = "LURD"
 # Stub bit on the side a move of the empty square goes toward, and its opposite.
 SIDE_BIT = np.array([1, 2, 4, 8], dtype=np.int64)
 OPPOSITE_BIT = np.array([4, 8, 1, 2], dtype=np.int64)
+# COLUMN[n, cell] = cell % n for every board side the formats allow, a constant numba
+# freezes into the kernels.
+COLUMN = np.array([[cell % max(n, 1) for cell in range(MAX_SIDE * MAX_SIDE)] for n in range(MAX_SIDE + 1)],
+                  dtype=np.uint8)
 
 
 @njit(cache=True, nogil=True)
@@ -50,14 +56,14 @@ def seed_stream(rng, seed, stream):
 @njit(cache=True, nogil=True)
 def neighbour(n, cell, direction):
     """The cell next to ``cell`` in ``direction`` (0..3 = L, U, R, D), or -1 off the board."""
-    # Up and down need no division; left and right one 32-bit remainder (n <= 30 here,
-    # and a 64-bit division by a runtime n costs several times more), unsigned: a signed
-    # one carries Python's sign fix-up (cell >= 0 and n > 0 need none).
+    # Up and down need no column; left and right read it from a constant table, as the
+    # reference engine does: a division by a runtime n sat on every slide's dependency chain
+    # (0.80x the reference's slides/s with a 32-bit remainder, 0.9x with the table).
     if direction == 1:
         return cell - n if cell >= n else -1
     if direction == 3:
         return cell + n if cell + n < n * n else -1
-    col = np.uint32(cell) % np.uint32(n)
+    col = COLUMN[np.uint64(n), np.uint64(cell)]  # unsigned: no negative-index wraparound
     if direction == 0:
         return cell - 1 if col > 0 else -1
     return cell + 1 if col + 1 < n else -1
