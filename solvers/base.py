@@ -28,9 +28,18 @@ def limit_threads(count: int | None) -> None:
     _thread_limit = None if count is None else max(1, count)
 
 
+def usable_cores() -> int:
+    """The cores this process may run on: under ``taskset -c 0`` one, not the machine's count
+    (two solver threads time-sharing one core each got half of it, and timed searches sized
+    for a whole core overran their budget)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return os.cpu_count() or 1
+
+
 def threads_for(wanted: int) -> int:
     """How many of the ``wanted`` threads a solver may run at once."""
-    limit = _thread_limit if _thread_limit is not None else (os.cpu_count() or 1)
+    limit = _thread_limit if _thread_limit is not None else usable_cores()
     return max(1, min(wanted, limit))
 
 

@@ -291,3 +291,25 @@ def test_groups_by_value_or_by_quartile_ranges():
     rows = by_n[:3] + [{**by_n[3], "verdict": "TLE", "score": "0", "relative": "0"}]
     assert summarize(rows).verdicts == {"OK": 3, "TLE": 1}
     assert summarize(rows).worst[0]["verdict"] == "TLE"
+
+
+def test_a_solver_runs_no_more_threads_than_the_cores_it_may_use():
+    """Under taskset -c 0 a solver's two threads would time-share one core: its timed
+    searches, sized for a whole core each, ran past the budget (ahc011 N = 7: 3.4-6 s at 3 s)."""
+    code = ("import os; os.sched_setaffinity(0, {min(os.sched_getaffinity(0))}); "
+            "from solvers.base import threads_for, usable_cores; print(usable_cores(), threads_for(2))")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert shown.stdout.split() == ["1", "1"]
+
+
+def test_a_batch_worker_runs_a_solver_on_its_share_of_the_cores():
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from solvers.base import threads_for
+    from workbench.batch.tasks import Runner, init_worker
+
+    runner = Runner(problem=None, seconds=1.0, command="true")  # no solver: nothing to compile
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=init_worker,
+                             initargs=(runner, 1)) as pool:
+        assert pool.submit(threads_for, 2).result() == 1

@@ -22,6 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from solvers.base import usable_cores
 from solvers.run_setup import (DEFAULT_SECONDS, checked_params, choose_solver, parse_params, puzzle_options,
                                run_budget)
 from workbench.command_line import add_options
@@ -72,7 +73,7 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                              "per-turn default, as in 'solve'")
     parser.add_argument("--nodes", type=int, default=None, help="a solver's node budget per case (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="the solver's RNG seed")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--jobs", type=int, default=usable_cores(),
                         help="cases at a time on this machine (default: the cores)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the cases on a dask.distributed scheduler, "
                         "e.g. tcp://10.0.0.5:8786, instead of this machine")

@@ -27,6 +27,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
+from solvers.base import usable_cores
 from workbench.core.errors import WorkbenchError
 
 from .cases import BatchCase
@@ -223,8 +224,12 @@ class BatchRun:
 
         runner = self.spec.runner
         # spawn, not fork: the parent may hold threads (the live display, the GUI) that fork would copy.
-        pool = ProcessPool(max_workers=min(self.spec.jobs, max(len(self.spec.cases), 1)), initializer=init_worker,
-                           initargs=(runner,), context=multiprocessing.get_context("spawn"))
+        workers = min(self.spec.jobs, max(len(self.spec.cases), 1))
+        # The cores are shared among the cases at a time: a solver's threads beyond its share
+        # would time-share a core, and its timed searches, sized for a whole core, overrun.
+        threads = max(1, usable_cores() // workers)
+        pool = ProcessPool(max_workers=workers, initializer=init_worker, initargs=(runner, threads),
+                           context=multiprocessing.get_context("spawn"))
         futures = {pool.schedule(run_case, args=(runner, case)): case for case in self.spec.cases}
         try:
             while futures:

@@ -97,9 +97,13 @@ def run_case(runner: Runner, case: BatchCase) -> CaseRun:
 
 
 # ------------------------------------------------------------ local worker processes
-def init_worker(runner: Runner) -> None:
-    """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs."""
+def init_worker(runner: Runner, threads: int) -> None:
+    """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs;
+    a solver runs at most ``threads`` kernel threads."""
+    from solvers.base import limit_threads
+
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    limit_threads(threads)
 
     def stop(signum, frame):
         kill_running_programs()

@@ -29,6 +29,7 @@ from pathlib import Path
 from statistics import mean
 from typing import Sequence
 
+from solvers.base import usable_cores
 from solvers.run_setup import checked_params, choose_solver, parse_params, puzzle_options
 from workbench.command_line import add_options
 from workbench.core.errors import UsageError, WorkbenchError
@@ -105,7 +106,7 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
     parser.add_argument("--time", type=float, default=None, help="seconds per case (default: the puzzle's or the "
                         "contest's)")
     parser.add_argument("--nodes", type=int, help="a solver's node budget per case")
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--jobs", type=int, default=usable_cores())
     parser.add_argument("--study", default="", help="the study's name (default PUZZLE-tune); an existing study "
                         "is continued")
     parser.add_argument("--sampler-seed", type=int, default=0, help="the sampler's seed (default 0)")

@@ -28,6 +28,8 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
+from solvers.base import usable_cores
+
 from .numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
 from .registry import module_name, puzzles, solver_folders, solvers
 
@@ -179,7 +181,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("puzzles", nargs="*", help="puzzle ids, compiled one after another in this process")
     parser.add_argument("--all", action="store_true",
                         help="every puzzle with solvers not compiled yet, in worker processes side by side")
-    parser.add_argument("--jobs", type=int, default=max(1, (os.cpu_count() or 2) - 1),
+    parser.add_argument("--jobs", type=int, default=max(1, usable_cores() - 1),
                         help="puzzles compiled at once with --all (default: one core left free)")
     parser.add_argument("--background", action="store_true", help="return at once; lines go to a log")
     args = parser.parse_args(argv)

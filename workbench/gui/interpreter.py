@@ -21,10 +21,9 @@ between their nogil kernels: the solver's driver, the rescoring of its answers.
 from __future__ import annotations
 
 import gc
-import os
 import sys
 
-from solvers.base import limit_threads
+from solvers.base import limit_threads, usable_cores
 
 SWITCH_INTERVAL = 0.001  # seconds a thread may keep the GIL while another waits for it
 
@@ -33,7 +32,7 @@ def favour_the_gui_thread() -> None:
     """Hand the GIL over sooner (see the module's docstring), and keep a core free of solver
     threads: with every core busy the window's thread waits for one (40 ms on 2 cores)."""
     sys.setswitchinterval(min(sys.getswitchinterval(), SWITCH_INTERVAL))
-    limit_threads(max(1, (os.cpu_count() or 1) - 1))
+    limit_threads(max(1, usable_cores() - 1))
 
 
 def freeze_long_lived() -> None:

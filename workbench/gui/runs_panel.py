@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTableView, QVBoxLayout,
                                QWidget)
 
+from solvers.base import usable_cores
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.cases import parse_seeds
 from workbench.batch.problem import PuzzleProblem
@@ -87,7 +88,7 @@ class RunsPanel(QWidget):
         self.time.setToolTip("Per case: the solver's budget, or your program's time limit (past it: TLE)")
         self.jobs = QSpinBox()
         self.jobs.setRange(1, 256)
-        self.jobs.setValue(os.cpu_count() or 1)
+        self.jobs.setValue(usable_cores())
         self.jobs.setToolTip("Cases at a time (default: the cores)")
         self.freeze_best = QCheckBox("Frozen best")
         self.freeze_best.setToolTip("Compare with the best-known scores without updating them, so the relative "
