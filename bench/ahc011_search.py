@@ -1,6 +1,6 @@
 """ahc011 search speed: seconds per search and slides found, by board size, at the solver's defaults.
 
-    python -m bench.ahc011_search [--seeds 500-519] [--targets 2]
+    python -m bench.ahc011_search [--seeds 500-519] [--targets 2] [--param NAME=VALUE ...]
 
 For each generated case, anneals its first targets as the solver does, then
 times one search toward each on one thread: slide by slide then the placement
@@ -28,10 +28,10 @@ from workbench.puzzles.ahc011 import PUZZLE
 DEFAULTS = {param.name: param.default for param in ScreenedBeamSolver.params}
 
 
-def search(case, tiles, target, k, stop):
+def search(case, tiles, target, k, stop, settings=DEFAULTS):
     """One search's slide count (-1: none) and seconds; then the count once shortened (-1: no
-    answer) and the seconds that took."""
-    n, settings = case.n, DEFAULTS  # the solver's parameter defaults
+    answer) and the seconds that took (``settings``: the solver's parameters)."""
+    n = case.n
     moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
     started = time.perf_counter()
     if n <= settings["move_side"]:
@@ -52,23 +52,31 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="500-519", help="generator seeds, as for batch (default 500-519)")
     parser.add_argument("--targets", type=int, default=2, help="targets searched per case")
+    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                        help="a solver parameter other than its default (repeatable)")
     args = parser.parse_args(argv)
+    settings = dict(DEFAULTS)
+    for given in args.param:
+        name, _, value = given.partition("=")
+        if name not in DEFAULTS:
+            parser.error(f"--param {given}: no parameter {name!r} (they are {', '.join(DEFAULTS)})")
+        settings[name] = type(DEFAULTS[name])(value)
     stop = np.zeros(1, dtype=np.int64)
     by_side: dict[int, list[tuple[int, float, int, float]]] = defaultdict(list)
     warmed: set[bool] = set()
     for seed in parse_seeds(args.seeds):
         case = PUZZLE.generate(seed)
         tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
-        steps = DEFAULTS["tree_steps"] * case.n ** 2
+        steps = settings["tree_steps"] * case.n ** 2
         for k in range(args.targets):
             target = np.zeros(case.n ** 2, dtype=np.int64)
             if make_target(case.n, tiles, 0, k, steps, target, stop) < 0:
                 continue  # no tree found: the solver skips such a target too
-            kind = case.n <= DEFAULTS["move_side"]
+            kind = case.n <= settings["move_side"]
             if kind not in warmed:
-                search(case, tiles, target, k, stop)  # compiles (or loads) the kernels
+                search(case, tiles, target, k, stop, settings)  # compiles (or loads) the kernels
                 warmed.add(kind)
-            by_side[case.n].append(search(case, tiles, target, k, stop))
+            by_side[case.n].append(search(case, tiles, target, k, stop, settings))
     print(f"{'N':>3} {'searches':>8} {'slides':>7} {'failed':>6} {'s/search':>9} {'shortened':>9} {'s/shorten':>9}")
     for n, results in sorted(by_side.items()):
         slides = sum(result[0] for result in results if result[0] >= 0)

@@ -376,6 +376,7 @@ def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(data_root
         return result
 
     monkeypatch.setattr(ScreenedBeamSolver, "_run_job", timed)
+    monkeypatch.setattr("solvers.base._thread_limit", 2)  # two threads even when pinned to one core
     case = case_file(data_root, 2)  # 8x8: its searches take about a second
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     result = run(solver, Budget(seconds=2.0))
@@ -444,7 +445,8 @@ def test_one_thread_gives_the_same_answer_as_two(data_root):
     assert one.moves == two.moves and one.progress.expansions == two.progress.expansions
 
 
-def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices(data_root):
+def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices(data_root, monkeypatch):
+    monkeypatch.setattr("solvers.base._thread_limit", 2)  # two threads even when pinned to one core
     case = case_file(data_root, 4)  # 10x10: a search takes over half a second
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     control = RunControl()

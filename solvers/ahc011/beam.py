@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .grid import random_unit
+from .grid import manhattan, random_unit
 from .joint_search import JOINT_SIDE, goal_slides, place_ahead, place_pair_jointly, ranked_tile
 from .placement import COUNT, EMPTY, NO_TABLE, place, place_pair, place_pair_through_second, solve_window
 from .target import retarget
@@ -151,12 +151,11 @@ def _coming_distance(n, board, target, order, start, free, spots, counts):
     total = 0
     for q in range(start, min(order.shape[0], start + 2 * n)):
         goal = order[q]
-        row, col = goal // n, goal % n
         kind = target[goal]
         nearest = 4 * n
         for i in range(counts[kind]):
             cell = spots[kind, i]
-            nearest = min(nearest, abs(cell // n - row) + abs(cell % n - col))
+            nearest = min(nearest, manhattan(n, cell, goal))
         total += nearest
     return total
 

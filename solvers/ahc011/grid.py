@@ -16,10 +16,12 @@ LETTERS = "LURD"
 # Stub bit on the side a move of the empty square goes toward, and its opposite.
 SIDE_BIT = np.array([1, 2, 4, 8], dtype=np.int64)
 OPPOSITE_BIT = np.array([4, 8, 1, 2], dtype=np.int64)
-# COLUMN[n, cell] = cell % n for every board side the formats allow, a constant numba
-# freezes into the kernels.
-COLUMN = np.array([[cell % max(n, 1) for cell in range(MAX_SIDE * MAX_SIDE)] for n in range(MAX_SIDE + 1)],
-                  dtype=np.uint8)
+# ROW[n, cell] = cell // n and COLUMN[n, cell] = cell % n for every board side the formats
+# allow, constants numba freezes into the kernels: a division by a runtime n costs more than
+# the rest of a slide or of a distance (row_of, col_of, manhattan).
+ROW, COLUMN = (np.array([[part(cell, n) if cell < n * n else 0 for cell in range(MAX_SIDE * MAX_SIDE)]
+                         for n in range(MAX_SIDE + 1)], dtype=np.uint8)
+               for part in (lambda cell, n: cell // n, lambda cell, n: cell % n))
 
 
 @njit(cache=True, nogil=True)
@@ -51,6 +53,22 @@ def seed_stream(rng, seed, stream):
     z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
     z ^= z >> np.uint64(31)
     rng[0] = z | np.uint64(1)  # xorshift must not start at zero
+
+
+@njit(cache=True, nogil=True)
+def row_of(n, cell):
+    return np.int64(ROW[np.uint64(n), np.uint64(cell)])  # unsigned: no negative-index wraparound
+
+
+@njit(cache=True, nogil=True)
+def col_of(n, cell):
+    return np.int64(COLUMN[np.uint64(n), np.uint64(cell)])
+
+
+@njit(cache=True, nogil=True)
+def manhattan(n, a, b):
+    """Steps between cells ``a`` and ``b``."""
+    return abs(row_of(n, a) - row_of(n, b)) + abs(col_of(n, a) - col_of(n, b))
 
 
 @njit(cache=True, nogil=True)
@@ -171,7 +189,7 @@ def is_full_tree(n, board):
     """All n*n - 1 tiles connected by exactly n*n - 2 matched edges (so no cycle)."""
     edges = 0
     for cell in range(n * n):
-        if cell % n + 1 < n and board[cell] & 4 and board[cell + 1] & 1:
+        if col_of(n, cell) + 1 < n and board[cell] & 4 and board[cell + 1] & 1:
             edges += 1
         if cell + n < n * n and board[cell] & 8 and board[cell + n] & 2:
             edges += 1
@@ -179,7 +197,7 @@ def is_full_tree(n, board):
         return False
     parent = np.arange(n * n)
     for cell in range(n * n):
-        if cell % n + 1 < n and board[cell] & 4 and board[cell + 1] & 1:
+        if col_of(n, cell) + 1 < n and board[cell] & 4 and board[cell + 1] & 1:
             a, b = _root(parent, cell), _root(parent, cell + 1)
             if a == b:
                 return False

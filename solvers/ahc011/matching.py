@@ -13,6 +13,7 @@ from __future__ import annotations
 from numba import njit
 
 from ..kernels import least_assignment
+from .grid import manhattan
 
 
 @njit(cache=True, nogil=True)
@@ -35,7 +36,7 @@ def type_travel(n, mask, kind, cells, sources, counts, cost, work):
         for j in range(large):
             a = cells[i] if found <= tiles else cells[j]
             b = sources[kind, j] if found <= tiles else sources[kind, i]
-            cost[i, j] = abs(a // n - b // n) + abs(a % n - b % n)
+            cost[i, j] = manhattan(n, a, b)
     return least_assignment(cost, small, large, work)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .grid import is_full_tree, neighbour, next_random, random_unit
+from .grid import is_full_tree, manhattan, neighbour, next_random, random_unit
 from .matching import cells_by_type, least_assignment
 
 CHECK_TRAVEL = 8  # boards with at most this travel are checked for being a full tree
@@ -39,7 +39,7 @@ def _travel(n, board, kind, places, counts, here, cost, work):
     there = places[kind]
     for i in range(tiles):
         for j in range(cells):
-            cost[i, j] = abs(here[i] // n - there[j] // n) + abs(here[i] % n - there[j] % n)
+            cost[i, j] = manhattan(n, here[i], there[j])
     if tiles == 1:
         return cost[0, 0]
     if tiles == 2:

@@ -17,7 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .grid import OPPOSITE_BIT, SIDE_BIT, is_full_tree, neighbour, random_unit, slide_packed, window_neighbour
+from .grid import (OPPOSITE_BIT, SIDE_BIT, is_full_tree, manhattan, neighbour, random_unit, slide_packed,
+                   window_neighbour)
 
 EMPTY, COUNT, STAMP = 0, 1, 2
 NEVER = np.zeros(1, dtype=np.uint8)  # the stop flag of searches too small to need one
@@ -85,11 +86,6 @@ def _empty_to(n, board, ctx, moves, goal, blocked, dist, queue):
 
 
 @njit(cache=True, nogil=True)
-def _manhattan(n, a, b):
-    return abs(a // n - b // n) + abs(a % n - b % n)
-
-
-@njit(cache=True, nogil=True)
 def _tile_to(n, board, ctx, moves, source, goal, locked, search):
     """Slide the tile at ``source`` to ``goal`` in the fewest moves, through unlocked cells.
 
@@ -144,7 +140,7 @@ def _pick_tile(n, board, ctx, kind, goal, locked, choice, noise, rng, dist, queu
     for cell in range(n * n):
         if board[cell] == kind and not locked[cell] and dist[cell] >= 0:
             cells[count] = cell
-            costs[count] = 5.0 * dist[cell] + _manhattan(n, cell, ctx[EMPTY]) + noise * random_unit(rng)
+            costs[count] = 5.0 * dist[cell] + manhattan(n, cell, ctx[EMPTY]) + noise * random_unit(rng)
             count += 1
     if choice >= count:
         return -1

@@ -75,10 +75,11 @@ RUN_STRIDE = 1 << 24
 FIT_SHARE = 0.8
 MIN_SCALE = 0.05
 # Until a full-width search of a kind has been timed, its seconds are guessed from its cost
-# (``_search_cost``): the slowest per-cost times seen at N = 6..10 on a 2-core machine. Without
+# (``_search_cost``): the slowest per-cost times seen at N = 6..10 on one core (slide by slide:
+# 19e-6 s at N = 7, by ``bench.ahc011_search``; the 10e-6 guessed before was 3.5x short). Without
 # the guess a short budget's first search always ran at full width, and ``solve --time 1`` at
 # N = 7 or 10 ended 0.2-0.6 s late waiting for it.
-FIRST_SEARCH_SECONDS_PER_COST = {SLIDE: 55e-6, SLIDE_MOVES: 10e-6}
+FIRST_SEARCH_SECONDS_PER_COST = {SLIDE: 55e-6, SLIDE_MOVES: 20e-6}
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .grid import neighbour, slide_packed, window_neighbour
+from .grid import col_of, neighbour, row_of, slide_packed, window_neighbour
 
 REACH = 30  # the longest stretch of slides looked at
 MAX_SIDE = 6  # a window's longest side (2x6 and 6x2 windows cut 0.2-0.7% more slides than 3x4 and 4x3 alone)
@@ -240,7 +240,7 @@ def _pass(n, start, moves, count, reach, cells, work, stop, touched):
                 bounds[0], bounds[1], bounds[2], bounds[3] = n, -1, n, -1
                 for cell in range(size):
                     if differs[cell] or cell == empties[i]:
-                        row, col = cell // n, cell % n
+                        row, col = row_of(n, cell), col_of(n, cell)
                         bounds[0], bounds[1] = min(bounds[0], row), max(bounds[1], row)
                         bounds[2], bounds[3] = min(bounds[2], col), max(bounds[3], col)
                 if (bounds[1] - bounds[0] + 1) * (bounds[3] - bounds[2] + 1) > cells:
