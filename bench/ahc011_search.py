@@ -22,7 +22,9 @@ import numpy as np
 
 from solvers.ahc011.attempt import cut_shortcuts, make_target, slide_by_moves, slide_into
 from solvers.ahc011.screened_beam import HANDOVER_RATE, ScreenedBeamSolver
+from solvers.run_setup import parse_params
 from workbench.batch.cases import parse_seeds
+from workbench.core.errors import UsageError
 from workbench.puzzles.ahc011 import PUZZLE
 
 DEFAULTS = {param.name: param.default for param in ScreenedBeamSolver.params}
@@ -55,12 +57,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a solver parameter other than its default (repeatable)")
     args = parser.parse_args(argv)
-    settings = dict(DEFAULTS)
-    for given in args.param:
-        name, _, value = given.partition("=")
-        if name not in DEFAULTS:
-            parser.error(f"--param {given}: no parameter {name!r} (they are {', '.join(DEFAULTS)})")
-        settings[name] = type(DEFAULTS[name])(value)
+    try:
+        settings = {**DEFAULTS, **parse_params(ScreenedBeamSolver, args.param)}
+    except UsageError as error:
+        parser.error(str(error))
     stop = np.zeros(1, dtype=np.int64)
     by_side: dict[int, list[tuple[int, float, int, float]]] = defaultdict(list)
     warmed: set[bool] = set()

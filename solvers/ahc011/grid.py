@@ -19,9 +19,10 @@ OPPOSITE_BIT = np.array([4, 8, 1, 2], dtype=np.int64)
 # ROW[n, cell] = cell // n and COLUMN[n, cell] = cell % n for every board side the formats
 # allow, constants numba freezes into the kernels: a division by a runtime n costs more than
 # the rest of a slide or of a distance (row_of, col_of, manhattan).
-ROW, COLUMN = (np.array([[part(cell, n) if cell < n * n else 0 for cell in range(MAX_SIDE * MAX_SIDE)]
-                         for n in range(MAX_SIDE + 1)], dtype=np.uint8)
-               for part in (lambda cell, n: cell // n, lambda cell, n: cell % n))
+ROW = np.zeros((MAX_SIDE + 1, MAX_SIDE * MAX_SIDE), dtype=np.uint8)
+COLUMN = np.zeros_like(ROW)
+for _n in range(1, MAX_SIDE + 1):
+    ROW[_n, :_n * _n], COLUMN[_n, :_n * _n] = np.divmod(np.arange(_n * _n), _n)
 
 
 @njit(cache=True, nogil=True)
@@ -81,7 +82,7 @@ def neighbour(n, cell, direction):
         return cell - n if cell >= n else -1
     if direction == 3:
         return cell + n if cell + n < n * n else -1
-    col = COLUMN[np.uint64(n), np.uint64(cell)]  # unsigned: no negative-index wraparound
+    col = col_of(n, cell)
     if direction == 0:
         return cell - 1 if col > 0 else -1
     return cell + 1 if col + 1 < n else -1
