@@ -1,4 +1,4 @@
-"""Numba helpers every puzzle's solver kernels share: seeded randomness and a hash set.
+"""Numba helpers every puzzle's solver kernels share: seeded randomness, a sort and a hash set.
 
 Each solver keeps its random state in a one-element uint64 array it owns, so a
 run never depends on threads or on how the budget is sliced.
@@ -41,6 +41,82 @@ def copy_into(target, source):
     shape check and error message too, ~3 s of a puzzle's first compilation."""
     for i in range(source.shape[0]):
         target[i] = source[i]
+
+
+SMALL_SORT = 15  # numba's quicksort: partitions shorter than this are insertion-sorted
+SORT_STACK = 100  # and the most partitions it keeps pending
+
+
+@njit(cache=True, nogil=True)
+def argsort_into(keys, count, order):
+    """``order[:count]`` = ``np.argsort(keys[:count])``.
+
+    numba's own quicksort, ported into one kernel so that it returns the very same
+    permutation, ties included (the beams' answers do not change). np.argsort compiled
+    its quicksort as six functions per key type, ~2 s of a puzzle's first compilation;
+    this compiles in about half of that, and sorts as fast. Keys must not be NaN."""
+    for i in range(count):
+        order[i] = i
+    if count < 2:
+        return
+    stack = np.empty(2 * SORT_STACK, dtype=np.int64)
+    stack[0], stack[1] = 0, count - 1
+    pending = 1
+    while pending > 0:
+        pending -= 1
+        low, high = stack[2 * pending], stack[2 * pending + 1]
+        while high - low >= SMALL_SORT:
+            # partition around the median of low, middle and high, with numba's exact swaps
+            mid = (low + high) >> 1
+            if keys[order[mid]] < keys[order[low]]:
+                order[low], order[mid] = order[mid], order[low]
+            if keys[order[high]] < keys[order[mid]]:
+                order[high], order[mid] = order[mid], order[high]
+            if keys[order[mid]] < keys[order[low]]:
+                order[low], order[mid] = order[mid], order[low]
+            pivot = keys[order[mid]]
+            order[high], order[mid] = order[mid], order[high]
+            i, j = low, high - 1
+            while True:
+                while i < high and keys[order[i]] < pivot:
+                    i += 1
+                while j >= low and pivot < keys[order[j]]:
+                    j -= 1
+                if i >= j:
+                    break
+                order[i], order[j] = order[j], order[i]
+                i += 1
+                j -= 1
+            order[i], order[high] = order[high], order[i]
+            if high - i > i - low:  # the larger side waits on the stack
+                if high > i:
+                    stack[2 * pending], stack[2 * pending + 1] = i + 1, high
+                    pending += 1
+                high = i - 1
+            else:
+                if i > low:
+                    stack[2 * pending], stack[2 * pending + 1] = low, i - 1
+                    pending += 1
+                low = i + 1
+        for i in range(low + 1, high + 1):  # insertion sort of what is left
+            k = order[i]
+            v = keys[k]
+            j = i
+            while j > low and v < keys[order[j - 1]]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = k
+
+
+@njit(cache=True, nogil=True)
+def argsort_descending_into(keys, count, order):
+    """``order[:count]`` = ``np.argsort(-keys[:count])``: best first for keys where higher is
+    better, ties in np.argsort's order. (A direction flag tested inside the sort's loops
+    made it 18% slower.)"""
+    negated = np.empty(count, dtype=keys.dtype)
+    for i in range(count):
+        negated[i] = -keys[i]
+    argsort_into(negated, count, order)
 
 
 @njit(cache=True, nogil=True)

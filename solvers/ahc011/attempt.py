@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import copy_into
 from .beam import beam_solve
 from .grid import cancel_back_and_forth, first_full_tree, neighbour, seed_stream
 from .move_beam import move_beam
@@ -71,7 +72,7 @@ def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rat
     rest = beam_solve(n, board, target, limit, width, branch, noise, lookahead, rng, stop, suffix)
     if rest < 0 or prefix + rest > moves.shape[0]:
         return -1
-    moves[prefix:prefix + rest] = suffix[:rest]
+    copy_into(moves[prefix:], suffix[:rest])
     count = cancel_back_and_forth(moves, prefix + rest)
     length = first_full_tree(n, tiles, moves, count)
     if length < 0 or length > limit:

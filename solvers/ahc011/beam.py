@@ -28,6 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import argsort_into, copy_into
 from .grid import manhattan, random_unit
 from .joint_search import JOINT_SIDE, goal_slides, place_ahead, place_pair_jointly, ranked_tile
 from .placement import COUNT, EMPTY, NO_TABLE, place, place_pair, place_pair_through_second, solve_window
@@ -59,7 +60,7 @@ def _add(steps, done, locked, count, kind, first, second, parked):
     locked[first] = True
     if kind == PAIR:
         locked[second] = True
-    done[count] = locked
+    copy_into(done[count], locked)
     return count + 1
 
 
@@ -220,6 +221,7 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
     child_parent = np.zeros(children, dtype=np.int64)
     child_empty = np.zeros(children, dtype=np.int64)
     child_key = np.zeros(children, dtype=np.float64)
+    child_order = np.zeros(children, dtype=np.int64)
     child_hash = np.zeros(children, dtype=np.uint64)
     kept_hash = np.zeros(width, dtype=np.uint64)
     locked = np.zeros(size, dtype=np.bool_)
@@ -240,7 +242,7 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
     table_queue = np.zeros(size * size, dtype=np.int64)
     spots = np.zeros((16, size), dtype=np.int64)  # _coming_distance's free tiles by type
     spot_counts = np.zeros(16, dtype=np.int64)
-    boards[0, 0] = tiles
+    copy_into(boards[0, 0], tiles)
     for cell in range(size):
         if tiles[cell] == 0:
             empties[0, 0] = cell
@@ -249,7 +251,8 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
         kind, first, second, parked = steps[s, 0], steps[s, 1], steps[s, 2], steps[s, 3]
         if stop[0]:
             return -1
-        free[:] = ~done[s]
+        for cell in range(size):  # a loop: a slice assignment compiles numba's error messages
+            free[cell] = not done[s, cell]
         # ``place_ahead`` brings a single cell's tile with the next tile in mind: the next cell's, or
         # before a pair, the one for its second cell that ``place_pair`` first brings to its first.
         next_cell, next_type = -1, -1
@@ -278,9 +281,9 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
             ahead = AHEAD_TRIES * AHEAD_NEXT if next_cell >= 0 and parent < AHEAD_BOARDS else 0
             for choice in range(1 if kind == BLOCK else pair_choices if kind == PAIR else branch + ahead):
                 board = child_board[made]
-                board[:] = boards[cur, parent]
+                copy_into(board, boards[cur, parent])
                 ctx[EMPTY], ctx[COUNT] = empties[cur, parent], 0
-                scratch_locked[:] = locked
+                copy_into(scratch_locked, locked)
                 moves = child_moves[made]
                 if kind == SINGLE and choice >= branch:
                     ok = _ahead_child(n, board, ctx, moves, target, first, next_cell, next_type, scratch_locked,
@@ -316,10 +319,11 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
                 made += 1
         if made == 0:
             return -1
-        locked[:] = done[s]
+        copy_into(locked, done[s])
         nxt = 1 - cur
         kept = 0
-        for c in np.argsort(child_key[:made]):
+        argsort_into(child_key, made, child_order)
+        for c in child_order[:made]:
             duplicate = False
             for k in range(kept):
                 if kept_hash[k] == child_hash[c]:
@@ -329,8 +333,8 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
                 continue
             parent, segment = child_parent[c], child_segment[c]
             start = lengths[cur, parent]
-            boards[nxt, kept] = child_board[c]
-            history[nxt, kept, :start] = history[cur, parent, :start]
+            copy_into(boards[nxt, kept], child_board[c])
+            copy_into(history[nxt, kept], history[cur, parent, :start])
             for i in range(segment):
                 history[nxt, kept, start + i] = child_moves[c, i]
             lengths[nxt, kept] = start + segment

@@ -30,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import argsort_into
 from .grid import neighbour
 from .placement import UNREACHABLE, _step
 
@@ -209,8 +210,11 @@ def ranked_tile(n, board, kind, table, empty, locked, choice, skip):
     count = 0
     for cell in range(size):
         if board[cell] == kind and cell != skip and not locked[cell] and table[cell * size + empty] < UNREACHABLE:
-            cells[count], costs[count] = cell, table[cell * size + empty]
+            # ties by cell order, as a stable sort keeps them: each key unique
+            cells[count], costs[count] = cell, table[cell * size + empty] * size + count
             count += 1
     if choice >= count:
         return -1
-    return cells[np.argsort(costs[:count], kind="mergesort")[choice]]
+    order = np.empty(count, dtype=np.int64)
+    argsort_into(costs, count, order)
+    return cells[order[choice]]

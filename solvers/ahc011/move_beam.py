@@ -19,6 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import argsort_into, copy_into
 from .grid import is_full_tree, manhattan, neighbour, next_random, random_unit
 from .matching import cells_by_type, least_assignment
 
@@ -83,6 +84,7 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
     work = np.zeros((6, size + 1), dtype=np.int64)
     children = 3 * width
     keys = np.zeros(children, dtype=np.float64)
+    order = np.zeros(children, dtype=np.int64)
     child_parent = np.zeros(children, dtype=np.int64)
     child_slide = np.zeros(children, dtype=np.int64)
     child_total = np.zeros(children, dtype=np.int64)
@@ -133,7 +135,8 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
                                     ^ zobrist[empty, kind] ^ zobrist[other, 0])
                 made += 1
         nxt, kept = 1 - cur, 0
-        for c in np.argsort(keys[:made]):
+        argsort_into(keys, made, order)
+        for c in order[:made]:
             slot = np.int64(child_hash[c] & np.uint64(table_size - 1))
             seen = False
             while stamps[slot] == depth + 1:
@@ -148,11 +151,11 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
             empty = empties[cur, parent]
             other = neighbour(n, empty, direction)
             board = boards[nxt, kept]
-            board[:] = boards[cur, parent]
+            copy_into(board, boards[cur, parent])
             kind = board[other]
             board[empty], board[other] = kind, 0
             empties[nxt, kept], lasts[nxt, kept] = other, direction
-            travels[nxt, kept] = travels[cur, parent]
+            copy_into(travels[nxt, kept], travels[cur, parent])
             travels[nxt, kept, kind] = child_travel[c]
             totals[nxt, kept], hashes[nxt, kept] = child_total[c], child_hash[c]
             parents[depth + 1, kept], slides[depth + 1, kept] = parent, direction

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import argsort_into, copy_into
 from .grid import (OPPOSITE_BIT, SIDE_BIT, is_full_tree, manhattan, neighbour, random_unit, slide_packed,
                    window_neighbour)
 
@@ -144,7 +145,9 @@ def _pick_tile(n, board, ctx, kind, goal, locked, choice, noise, rng, dist, queu
             count += 1
     if choice >= count:
         return -1
-    return cells[np.argsort(costs[:count])[choice]]
+    order = np.empty(count, dtype=np.int64)
+    argsort_into(costs, count, order)
+    return cells[order[choice]]
 
 
 @njit(cache=True, nogil=True)
@@ -196,7 +199,7 @@ def _drop_pair(n, board, ctx, moves, locked, blocked, dist, queue, first, second
     (beside it, off the line), the empty square comes to ``entry`` (the line's other cell)
     and slides ``through`` then ``waiting``, which pulls both tiles into ``first`` and ``second``."""
     locked[waiting] = True
-    blocked[:] = locked
+    copy_into(blocked, locked)
     if not _empty_to(n, board, ctx, moves, entry, blocked, dist, queue):
         return False
     _step(n, board, ctx, moves, through)
@@ -235,7 +238,7 @@ def place_pair(n, board, ctx, moves, target, first, second, parked, locked, bloc
     if not placed:
         # The only tile of that type is in ``second``: swap the two by search in the 2x3 window.
         locked[first] = False
-        blocked[:] = locked
+        copy_into(blocked, locked)
         if not _empty_to(n, board, ctx, moves, parked, blocked, dist, queue):
             return False
         must = np.zeros(n * n, dtype=np.bool_)

@@ -22,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import copy_into
 from .grid import col_of, neighbour, row_of, slide_packed, window_neighbour
 
 REACH = 30  # the longest stretch of slides looked at
@@ -249,7 +250,7 @@ def _pass(n, start, moves, count, reach, cells, work, stop, touched):
             if found >= 0:
                 saved[j] = saved[i] + j - i - found
                 chosen[j, 0], chosen[j, 1] = i, found
-                chosen[j, 2:] = choice
+                copy_into(chosen[j, 2:], choice)
     touched[:] = False
     if saved[count] == 0:
         return 0
@@ -282,7 +283,7 @@ def _pass(n, start, moves, count, reach, cells, work, stop, touched):
         at -= slides
         j = i
     total = count - saved[count]
-    moves[:total] = out[:total]
+    copy_into(moves, out[:total])
     return saved[count]
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import copy_into
 from .grid import OPPOSITE_BIT, SIDE_BIT, neighbour, random_below, random_unit
 from .matching import cells_by_type, type_travel
 
@@ -215,7 +216,7 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
             mismatch, total = new_mismatch, new_total
             if mismatch == 0 and (best_travel < 0 or total < best_travel):
                 best_travel = total
-                best[:] = mask
+                copy_into(best, mask)
             continue
         for i in range(changed):
             have[mask[touched[i]]] -= 1
@@ -223,5 +224,5 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
             mask[touched[i]] = before[i]
         for i in range(distinct):
             travel[kinds[i]] = old_travel[i]
-    mask[:] = best
+    copy_into(mask, best)
     return best_travel

@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels import mix64, stamped_set_add
+from ..kernels import argsort_descending_into, mix64, stamped_set_add
 from .kernels import NODE, copy_node, evaluate, field_hash, play_turn
 
 # meta slots
@@ -37,7 +37,7 @@ def start_plan(meta, nodes, stocks, root, root_stock, max_depth):
     meta[MAX_DEPTH] = max_depth
     meta[FIRE_DEPTH] = 0
     meta[FIRE_CHAIN] = 0
-    nodes[0, 0, :] = root
+    copy_node(nodes[0, 0], root)  # a loop: a slice assignment compiles numba's error messages
     stocks[0, 0] = root_stock
 
 
@@ -53,7 +53,9 @@ def path_to(hist_par, hist_move, depth, slot, out):
 def _next_level(meta, nodes, stocks, node_keys, ckey, cpar, cmove, hist_par, hist_move, packs,
                 incoming, ojama_of, width, dirty, marks):
     n = meta[NCAND]
-    order = np.argsort(-ckey[:n])[:width]
+    order = np.empty(n, dtype=np.int64)
+    argsort_descending_into(ckey, n, order)
+    order = order[:width]
     cur = meta[CUR]
     nxt = 1 - cur
     depth = meta[DEPTH] + 1

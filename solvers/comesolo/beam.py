@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
-from ..kernels import copy_into, stamped_set_add
+from ..kernels import argsort_descending_into, copy_into, stamped_set_add
 from .kernels import (count_neighbours, counted_delta, jump_hash, jump_masks, key_value, list_masked,
                       mask_size, mix64, move_counts, play_masked, sort_key)
 from .layout import WARM_UP_BOARD, facts, layout_of
@@ -39,7 +39,9 @@ def _set_has(keys, stamps, stamp, h):
 def _keep_best(meta, ckey, cpar, cmove, chash, keep):
     """Move the ``keep`` best candidates to the front, best first."""
     n = meta[NCAND]
-    order = np.argsort(-ckey[:n])[:keep]
+    order = np.empty(n, dtype=np.int64)
+    argsort_descending_into(ckey, n, order)
+    order = order[:keep]
     k2, p2, m2, h2 = ckey[order], cpar[order], cmove[order], chash[order]
     kept = order.shape[0]
     copy_into(ckey, k2)

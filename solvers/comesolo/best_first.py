@@ -18,6 +18,7 @@ import numpy as np
 from numba import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
+from ..kernels import copy_into
 from .kernels import (jump_delta, jump_hash, jump_masks, key_value, list_masked, mask_size, mix64,
                       next_uniform, play_masked, sort_key, table_add, table_has, undo_masked)
 from .layout import WARM_UP_BOARD, facts, layout_of
@@ -207,7 +208,7 @@ def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, 
             meta[TOP] = max(meta[TOP], depth + 1)
             if depth + 1 > meta[BEST]:
                 meta[BEST] = depth + 1
-                best_path[:depth] = path[:depth]
+                copy_into(best_path, path[:depth])
                 best_path[depth] = jumps[j]
         if meta[BEST] >= pieces - 1:
             meta[DONE] = 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import copy_into
 from .kernels import EMPTY, roll_end
 
 
@@ -20,8 +21,8 @@ def replay_without(skip, n, root_grid, root_ball_pos, deltas, move_from, move_di
                    ball_pos, move_ball):
     """Play rolls 0..n-1 but ``skip`` from the start into grid/ball_pos/move_ball;
     False when some roll would start on a cell without a ball."""
-    grid[:] = root_grid
-    ball_pos[:] = root_ball_pos
+    copy_into(grid, root_grid)
+    copy_into(ball_pos, root_ball_pos)
     for m in range(n):
         if m == skip:
             continue

@@ -26,6 +26,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ..kernels import argsort_into, copy_into
 from .compact import doubled_points, drop_roll, replay_without
 from .kernels import EMPTY, heap_push, mix64, next_random, random_below, roll_end, set_add
 
@@ -113,13 +114,15 @@ def _choose_balls(t, n, fill, grid, ball_pos, ball_colour, target_colour, target
             if distance[t, z] < nearest:
                 seed_ball, nearest = b, np.int64(distance[t, z])
     sr, sc = ball_pos[seed_ball] // width, ball_pos[seed_ball] % width
-    away = np.empty(ball_pos.shape[0], dtype=np.int64)
-    for b in range(ball_pos.shape[0]):
+    balls = ball_pos.shape[0]
+    away = np.empty(balls, dtype=np.int64)
+    for b in range(balls):
         dr, dc = ball_pos[b] // width - sr, ball_pos[b] % width - sc
-        away[b] = dr * dr + dc * dc
-    by_distance = np.argsort(away, kind="mergesort")  # stable: ties by ball index
-    k = min(n, ball_pos.shape[0])
-    chosen[:k] = by_distance[:k]
+        away[b] = (dr * dr + dc * dc) * balls + b  # ties by ball index, as a stable sort keeps them
+    by_distance = np.empty(balls, dtype=np.int64)
+    argsort_into(away, balls, by_distance)
+    k = min(n, balls)
+    copy_into(chosen, by_distance[:k])
     return k
 
 
@@ -230,7 +233,7 @@ def _next_level(meta, npos, nscore, ndist, nhash, nkey, hkey, hdata, hist_par, h
     level = meta[LEVEL] + 1
     for j in range(meta[HEAP_N]):
         parent, move = hdata[j, 0], hdata[j, 1]
-        npos[nxt, j, :k] = npos[cur, parent, :k]
+        copy_into(npos[nxt, j], npos[cur, parent, :k])
         npos[nxt, j, move >> 2] = hdata[j, 2]
         nscore[nxt, j], ndist[nxt, j] = hdata[j, 3], hdata[j, 4]
         nhash[nxt, j], nkey[nxt, j] = np.uint64(hdata[j, 5]), hkey[j]
@@ -295,8 +298,8 @@ def _snapshot(meta, move_from, move_dir, best_from, best_dir):
     n = meta[MOVES]
     meta[BEST_POINTS] = meta[SAME] + meta[COVERED]
     meta[BEST_LEN] = n
-    best_from[:n] = move_from[:n]
-    best_dir[:n] = move_dir[:n]
+    copy_into(best_from, move_from[:n])
+    copy_into(best_dir, move_dir[:n])
 
 
 @njit(cache=True, nogil=True)
@@ -319,8 +322,8 @@ def _compact_step(meta, grid, ball_pos, ball_colour, target_colour, target_cells
             and doubled_points(trial_grid, ball_colour, target_colour, target_cells)
             >= meta[SAME] + meta[COVERED]):
         drop_roll(i, n, move_from, move_dir, move_ball, trial_ball)
-        grid[:] = trial_grid
-        ball_pos[:] = trial_pos
+        copy_into(grid, trial_grid)
+        copy_into(ball_pos, trial_pos)
         meta[MOVES] = n - 1
         count_points(meta, grid, ball_colour, target_colour, target_cells)
     meta[COMPACT_I] = i - 1
