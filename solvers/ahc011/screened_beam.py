@@ -5,11 +5,12 @@ ms to 0.1 s), and a search sliding the tiles toward target k (about 0.4 s on a
 10x10 board by the placement plan, about 1 s slide by slide on a 7x7). The
 travel of a target (how far its tiles must go, ``matching``) predicts the
 search's answer well, so the solver anneals ``screen`` targets (``move_screen``
-for the slide-by-slide search) for every new search and searches the least-travel target not searched yet; once there is an
-answer, one search of each batch runs again on the target of the shortest
-answer with a new random stream (on 9x9 and 10x10 boards the best target's
-next runs averaged about 5% fewer slides than new targets' first). The search
-is a beam over single slides ranked by travel (``move_beam``) on boards up to
+for the slide-by-slide search) for every new search and searches the
+least-travel target not searched yet; once there is an answer, one search
+of each batch runs again on the target of the shortest answer with a new
+random stream (on 9x9 and 10x10 boards the best target's next runs averaged
+about 5% fewer slides than new targets' first). The search is a beam over
+single slides ranked by travel (``move_beam``) on boards up to
 ``move_side``; where it stalls, the beam over the ring-by-ring placement plan
 (``beam``) finishes from the least-travel board it reached. Larger boards use
 the plan only. The plan ends on a 3x3 block solved exactly. A third kind of
@@ -125,7 +126,8 @@ class ScreenedBeamSolver(Solver):
               label="Slide-search beam width",
               turn="Higher: fewer slides in the answer, slower and more memory; lower: faster."),
         # 8: at 3 s on one core, +5.1k points a case over screen's 3 (80 cases of N = 6-7, seeds 7000-7199,
-        # p = 0.001); 20 gave +3.8k. On the larger boards 8 changed nothing (-0.9k, p = 0.14).
+        # p = 0.001; 20 gave +3.8k), and +3.0k on 200 held-out cases of N = 6-7 (seeds 12000-12199,
+        # 14000-14099, 15000-15199; p = 4e-4). On the larger boards 8 changed nothing (-0.9k, p = 0.14).
         Param("move_screen", int, 8, 1, 1000, "targets annealed per slide-by-slide search",
               label="Targets screened (slide search)",
               turn="Higher: the slide search starts from trees with less travel (each search waits for "
@@ -216,7 +218,7 @@ class ScreenedBeamSolver(Solver):
     def _next_jobs(self) -> list[tuple]:
         """WORKERS jobs of one kind (so the threads finish together), chosen from finished results.
 
-        Searches run once ``screen`` (slide by slide: ``move_screen``) targets per new search are annealed: once
+        Searches run once ``_screen()`` targets per new search are annealed: once
         there is an answer, one search of each batch runs again on the target of
         the shortest answer (a new random stream: a good target's next run beats
         a new target's first on average), the others on the least-travel targets
