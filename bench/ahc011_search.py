@@ -21,7 +21,7 @@ from collections import defaultdict
 import numpy as np
 
 from solvers.ahc011.attempt import cut_shortcuts, make_target, slide_by_moves, slide_into
-from solvers.ahc011.screened_beam import HANDOVER_RATE, ScreenedBeamSolver
+from solvers.ahc011.screened_beam import HANDOVER_RATE, ScreenedBeamSolver, slide_search_width
 from solvers.run_setup import parse_params
 from workbench.batch.cases import parse_seeds
 from workbench.core.errors import UsageError
@@ -37,7 +37,8 @@ def search(case, tiles, target, k, stop, settings=DEFAULTS):
     moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
     started = time.perf_counter()
     if n <= settings["move_side"]:
-        count = slide_by_moves(n, tiles, target, case.limit, 0, k, settings["move_width"], settings["move_noise"],
+        move_width = slide_search_width(n, settings["move_width"])
+        count = slide_by_moves(n, tiles, target, case.limit, 0, k, move_width, settings["move_noise"],
                                HANDOVER_RATE, settings["width"], settings["branch"], settings["noise"],
                                settings["lookahead"], stop, moves)
     else:

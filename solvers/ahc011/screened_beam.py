@@ -81,7 +81,19 @@ MIN_SCALE = 0.05
 # the guess a short budget's first search always ran at full width, and ``solve --time 1`` at
 # N = 7 or 10 ended 0.2-0.6 s late waiting for it.
 FIRST_SEARCH_SECONDS_PER_COST = {SLIDE: 55e-6, SLIDE_MOVES: 20e-6}
+# ``move_width`` is the slide search's width up to WIDTH_SIDE; a larger board of side N gets
+# (WIDTH_SIDE / N) ** WIDTH_POWER of it. A search's time grows about as N ** 5 at one width (its depth
+# as N ** 3, each board's children as N ** 2), and at 3 s the best widths measured were 2000-3000 at
+# N = 8 and 1500 at N = 9 (2500 was no better and ran past 3 s): 2343 and 1464 here.
+WIDTH_SIDE, WIDTH_POWER = 7, 4
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
+
+
+def slide_search_width(n: int, move_width: int) -> int:
+    """The slide-by-slide search's beam width on an n x n board (see WIDTH_SIDE)."""
+    if n <= WIDTH_SIDE:
+        return move_width
+    return max(1, round(move_width * (WIDTH_SIDE / n) ** WIDTH_POWER))
 
 
 def _pool() -> ThreadPoolExecutor:
@@ -116,13 +128,15 @@ class ScreenedBeamSolver(Solver):
         Param("lookahead", float, 1.0, 0.0, 10.0, "weight of the coming cells' distance to their tiles",
               label="Look-ahead weight",
               turn="Higher: keeps tiles near the cells still to fill; 0: only the current cell counts."),
-        # 7: at N = 8 the plan's answers, once shortened, beat the slide search's (+1.9k points a case
-        # over 100 cases of four seed ranges, 62 better, 37 worse); at N = 7 the plan lost 12k.
-        Param("move_side", int, 7, 0, 20, "boards up to this side are searched slide by slide",
+        # 8: since the slide search minds swapped pairs (move_beam.SWAP_WEIGHT) it beats the plan at N = 8
+        # at 3 s on one core: +10.5k points a case (seeds 7000-7199, tuning), +6.4k and +8.6k held out
+        # (16000-16199, 17000-17199; 40 cases each, p = 4e-7, 1e-2, 2e-5). At N = 9 it gained +0.7k held
+        # out (+3.4k tuning), at N = 10 it lost 5.7k.
+        Param("move_side", int, 8, 0, 20, "boards up to this side are searched slide by slide",
               label="Slide-search board size",
               turn="Higher: bigger boards also get the slide-by-slide search (fewer slides, much slower); "
                    "lower: faster placement-only answers; 0 switches it off."),
-        Param("move_width", int, 4000, 1, 100_000, "beam width of the slide-by-slide search",
+        Param("move_width", int, 4000, 1, 100_000, "beam width of the slide-by-slide search up to 7x7 (then less)",
               label="Slide-search beam width",
               turn="Higher: fewer slides in the answer, slower and more memory; lower: faster."),
         # 8: at 3 s on one core, +5.1k points a case over screen's 3 (80 cases of N = 6-7, seeds 7000-7199,
@@ -390,7 +404,7 @@ class ScreenedBeamSolver(Solver):
         settings = self.settings
         cost = self.n * self.n * settings["width"] * settings["branch"] // 4
         if kind == SLIDE_MOVES:
-            cost += self.limit * settings["move_width"] // 40
+            cost += self.limit * slide_search_width(self.n, settings["move_width"]) // 40
         return cost
 
     def _run_job(self, kind: int, k: int, target: np.ndarray, scale: float = 1.0):
@@ -405,6 +419,7 @@ class ScreenedBeamSolver(Solver):
                                    self.stop)
             return target if length < 0 else tuple(LETTERS[m] for m in moves[:length])
         settings = dict(self.settings)
+        settings["move_width"] = slide_search_width(self.n, settings["move_width"])
         for name in ("width", "move_width"):
             settings[name] = max(1, round(settings[name] * scale))
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
