@@ -11,10 +11,10 @@ import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
 from solvers.ahc011.screened_beam import (BUILD, FIRST_SEARCH_SECONDS_PER_COST, FIT_SHARE, MIN_SCALE, RUN_STRIDE,
-                                          SHORTEN, SLIDE)
+                                          SHORTEN, SLIDE, SLIDE_MOVES, slide_search_width)
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
-from solvers.ahc011.move_beam import _travel, move_beam
+from solvers.ahc011.move_beam import _swaps_at, _travel, move_beam
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.matching import type_travel
 from solvers.ahc011.target import build_target, retarget
@@ -222,6 +222,50 @@ def test_a_stalled_slide_search_hands_its_least_travel_board_to_the_plan(data_ro
     answer = slides_with(case, tiles, target, k, move_width=1)
     assert answer[:len(prefix) - 2] == prefix[:len(prefix) - 2]  # (the join may cancel a slide or two)
     assert tree_size(PUZZLE.replay(case, answer)[-1]) == case.tile_count and len(answer) <= case.limit
+
+
+def test_neighbouring_tiles_in_each_others_cells_are_counted_as_a_swapped_pair(data_root):
+    case = case_file(data_root, 1)
+    n = case.n
+    _, (_, _, target) = best_target(case)
+    board = target.copy()
+    a, b = next((cell, cell + 1) for cell in range(n * n - 1)
+                if cell % n < n - 1 and 0 != target[cell] != target[cell + 1] != 0)
+    board[a], board[b] = board[b], board[a]
+    pairs = [_swaps_at(n, board, target, cell) for cell in range(n * n)]
+    assert pairs[a] == pairs[b] == 1 and sum(pairs) == 2
+    # Tiles of one type swapped are no pair (the board is the target), nor is the empty square and a tile.
+    assert sum(_swaps_at(n, target, target, cell) for cell in range(n * n)) == 0
+    board = target.copy()
+    empty = n * n - 1
+    board[empty], board[empty - 1] = board[empty - 1], 0
+    assert sum(_swaps_at(n, board, target, cell) for cell in range(n * n)) == 0
+
+
+def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
+    # Generated case 7011 (7x7), target 1: counting travel alone, the beam stalled 152 slides in with two
+    # pairs of neighbouring tiles in each other's cells, and the plan needed 34 more slides to finish.
+    case = PUZZLE.generate(7011)
+    n, k = case.n, 1
+    tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
+    target = np.zeros(n * n, dtype=np.int64)
+    assert make_target(n, tiles, 0, k, 300 * n * n, target) >= 0
+    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    rng = np.zeros(1, dtype=np.uint64)
+    seed_stream(rng, 0, 2 * k + 1)
+    length = move_beam(n, tiles, target, case.limit, 4000, 0.5, 100.0, rng, np.zeros(1, dtype=np.uint8), moves)
+    assert 0 < length < 152 + 34
+    assert tree_size(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:length]))[-1]) == case.tile_count
+
+
+def test_boards_past_7x7_get_a_narrower_slide_search_and_8x8_is_the_largest_searched_slide_by_slide():
+    assert [slide_search_width(n, 4000) for n in (3, 6, 7, 8, 9, 10)] == [4000, 4000, 4000, 2345, 1464, 960]
+    assert slide_search_width(20, 1) == 1
+    kinds = {}
+    for n in (7, 8, 9):
+        case = PUZZLE.generate(3, size=n)
+        kinds[n] = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))._search_kind()
+    assert kinds == {7: SLIDE_MOVES, 8: SLIDE_MOVES, 9: SLIDE}
 
 
 def board_travel(n, board, target):

@@ -1,19 +1,20 @@
-"""Beam search over single slides toward a target's types (numba): the small-board solver.
+"""Beam search over single slides toward a target's types (numba): the solver of boards up to 8x8.
 
-On boards up to about 6x6 this beats the row-by-row placement plan by a wide
-margin: every slide may bring several tiles nearer at once, where the plan
-moves one tile at a time around the ones already placed. A board is ranked by
-its travel (``matching``: the fewest total steps from its tiles to the
-target's cells of their types), plus SWAP_WEIGHT for each pair of neighbouring
-tiles that stand in each other's cells (``_swaps_at``), plus seeded noise to
-break ties; a slide moves one tile, so only that type's travel and the pairs
-at its two cells are recomputed. Zobrist hashes drop
-boards already in the next level. The search ends at the first board that is
-a full tree: travel zero (the target itself) or, checked once travel is
-small, any other full tree. On larger boards the beam tends to stall a few
-steps from the end (it gives up after STALL levels without progress): then it
-hands over the least-travel board it saw, most tiles already home, for the
-placement plan to finish (``attempt.slide_by_moves``).
+On these boards it beats the row-by-row placement plan: every slide may
+bring several tiles nearer at once, where the plan moves one tile at a time
+around the ones already placed. A board is ranked by its travel
+(``matching``: the fewest total steps from its tiles to the target's cells of
+their types), plus SWAP_WEIGHT for each pair of neighbouring tiles that stand
+in each other's cells (``_swaps_at``), plus seeded noise to break ties; a
+slide moves one tile, so only that type's travel and the pairs at its two
+cells are recomputed. Zobrist hashes drop boards already in the next level.
+The search ends at the first board that is a full tree: travel zero (the
+target itself) or, checked once travel is small, any other full tree. Where
+the beam stalls (no less travel for STALL levels: with the swapped pairs
+weighed, 1 search in 16 at N = 7 against 6 in 10 before, but still 7 in 16 at
+N = 8 at its narrower width), it hands over the least-travel board it saw,
+most tiles already home, for the placement plan to finish
+(``attempt.slide_by_moves``).
 """
 
 from __future__ import annotations
@@ -30,8 +31,9 @@ STALL = 40  # levels without a new least travel before the search gives up
 # Two neighbouring tiles each in the other's cell count 2 in travel, yet a sliding board needs a
 # dozen slides or more to swap them: unweighted, the beam walked into such pairs and stalled a few
 # steps from the end in 6 searches of 10 at N = 7, and the plan finished those at 34-86 slides.
-# Weighted, it stalled in none, and the answers shortened were 3.8% (N = 6) and 6.6% (N = 7)
-# shorter (64 searches each, seeds 8000-8099); weights 1, 3, 4, 6 and 9 gave less.
+# Weighted, the answers shortened were 5.1% (N = 6) and 6.6% (N = 7) shorter (64 searches each,
+# seeds 8000-8099; weights 1, 3, 4, 6 and 9 gave less), and at 3 s on one core +7.4k and +7.0k
+# points a case at N = 6-7 (80 held-out cases each, seeds 16000-16199 and 17000-17199).
 SWAP_WEIGHT = 2
 
 

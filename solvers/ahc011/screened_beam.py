@@ -84,7 +84,7 @@ FIRST_SEARCH_SECONDS_PER_COST = {SLIDE: 55e-6, SLIDE_MOVES: 20e-6}
 # ``move_width`` is the slide search's width up to WIDTH_SIDE; a larger board of side N gets
 # (WIDTH_SIDE / N) ** WIDTH_POWER of it. A search's time grows about as N ** 5 at one width (its depth
 # as N ** 3, each board's children as N ** 2), and at 3 s the best widths measured were 2000-3000 at
-# N = 8 and 1500 at N = 9 (2500 was no better and ran past 3 s): 2343 and 1464 here.
+# N = 8 and 1500 at N = 9 (2500 was no better and ran past 3 s): 2345 and 1464 here.
 WIDTH_SIDE, WIDTH_POWER = 7, 4
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
@@ -129,9 +129,9 @@ class ScreenedBeamSolver(Solver):
               label="Look-ahead weight",
               turn="Higher: keeps tiles near the cells still to fill; 0: only the current cell counts."),
         # 8: since the slide search minds swapped pairs (move_beam.SWAP_WEIGHT) it beats the plan at N = 8
-        # at 3 s on one core: +10.5k points a case (seeds 7000-7199, tuning), +6.4k and +8.6k held out
-        # (16000-16199, 17000-17199; 40 cases each, p = 4e-7, 1e-2, 2e-5). At N = 9 it gained +0.7k held
-        # out (+3.4k tuning), at N = 10 it lost 5.7k.
+        # at 3 s on one core: +10.5k points a case (seeds 7000-7199, tuning, p = 4e-7), +6.4k and +8.6k held
+        # out (16000-16199, 17000-17199, p = 2e-5 on the latter; 40 cases each). At N = 9 it gained +3.4k,
+        # +0.7k and +2.4k on three ranges (p = 0.05 at best) and one case ran to 3.04 s; N = 10 lost 5.7k.
         Param("move_side", int, 8, 0, 20, "boards up to this side are searched slide by slide",
               label="Slide-search board size",
               turn="Higher: bigger boards also get the slide-by-slide search (fewer slides, much slower); "
