@@ -55,6 +55,13 @@ def argsort_into(keys, count, order):
     permutation, ties included (the beams' answers do not change). np.argsort compiled
     its quicksort as six functions per key type, ~2 s of a puzzle's first compilation;
     this compiles in about half of that, and sorts as fast. Keys must not be NaN."""
+    argsort_first_into(keys, count, order, count)
+
+
+@njit(cache=True, nogil=True)
+def argsort_first_into(keys, count, order, needed):
+    """``order[:needed]`` as ``argsort_into`` gives it, the rest of ``order[:count]`` the other
+    indices in no order: the quicksort skips the parts past ``needed``."""
     for i in range(count):
         order[i] = i
     if count < 2:
@@ -89,7 +96,7 @@ def argsort_into(keys, count, order):
                 j -= 1
             order[i], order[high] = order[high], order[i]
             if high - i > i - low:  # the larger side waits on the stack
-                if high > i:
+                if high > i and i + 1 < needed:
                     stack[2 * pending], stack[2 * pending + 1] = i + 1, high
                     pending += 1
                 high = i - 1
@@ -98,6 +105,8 @@ def argsort_into(keys, count, order):
                     stack[2 * pending], stack[2 * pending + 1] = low, i - 1
                     pending += 1
                 low = i + 1
+                if low >= needed:  # none of this side is needed
+                    high = low - 1
         for i in range(low + 1, high + 1):  # insertion sort of what is left
             k = order[i]
             v = keys[k]
@@ -106,6 +115,63 @@ def argsort_into(keys, count, order):
                 order[j] = order[j - 1]
                 j -= 1
             order[j] = k
+
+
+@njit(cache=True, nogil=True, inline='always')
+def bucket_of(key, low, scale):
+    """The bucket of ``key`` in ``bucket_order``'s grouping."""
+    return int((key - low) * scale)
+
+
+@njit(cache=True, nogil=True)
+def bucket_order(keys, count, order):
+    """``order[:count]``: the indices of ``keys[:count]`` in buckets of equal width, lowest
+    first, about one key per bucket (a counting sort, O(count)); unsorted within a bucket.
+    Returns ``starts``, ``low``, ``scale``: the bucket ``bucket_of(key, low, scale)`` fills
+    ranks ``starts[b]`` up to ``starts[b + 1]``, and ``sort_group`` sorts them. A beam that
+    keeps the best ``width`` of many children sorts only the buckets it reaches: a full sort
+    of 12,000 children took a third of a slide search."""
+    low, high = keys[0], keys[0]
+    for i in range(1, count):
+        low, high = min(low, keys[i]), max(high, keys[i])
+    scale = (count - 1) / (high - low) if high > low else 0.0
+    starts = np.zeros(count + 1, dtype=np.int64)
+    for i in range(count):
+        starts[bucket_of(keys[i], low, scale) + 1] += 1
+    for bucket in range(1, count + 1):
+        starts[bucket] += starts[bucket - 1]
+    filled = starts.copy()
+    for i in range(count):
+        bucket = bucket_of(keys[i], low, scale)
+        order[filled[bucket]] = i
+        filled[bucket] += 1
+    return starts, low, scale
+
+
+@njit(cache=True, nogil=True)
+def sort_group(keys, order, begin, end, needed, work_keys, work_order, work_index):
+    """Sort the first ``needed`` of ``order[begin:end]`` by ``keys``, the least first
+    (``argsort_first_into`` on the group; ``work_*``: at least as long as the group); where
+    the sorted part ends."""
+    size = end - begin
+    needed = min(needed, size)
+    if size < SMALL_SORT:  # most buckets: an insertion sort in place, no work arrays
+        for i in range(begin + 1, end):
+            index = order[i]
+            key = keys[index]
+            j = i
+            while j > begin and key < keys[order[j - 1]]:
+                order[j] = order[j - 1]
+                j -= 1
+            order[j] = index
+        return end
+    for i in range(size):
+        work_keys[i] = keys[order[begin + i]]
+        work_index[i] = order[begin + i]
+    argsort_first_into(work_keys, size, work_order, needed)
+    for i in range(size):
+        order[begin + i] = work_index[work_order[i]]
+    return begin + needed
 
 
 @njit(cache=True, nogil=True)

@@ -14,9 +14,11 @@ from solvers.ahc011.screened_beam import (BUILD, FIRST_SEARCH_SECONDS_PER_COST, 
                                           SHORTEN, SLIDE, SLIDE_MOVES, slide_search_width)
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
-from solvers.ahc011.move_beam import _swaps_at, _travel, move_beam
+from solvers.ahc011.move_beam import _swaps_at, move_beam
+from solvers.ahc011.moved_matching import (SECTIONS, distances, fits, rematch, slide_closer, start_matching,
+                                           stepped_closer, store_rematch)
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
-from solvers.ahc011.matching import type_travel
+from solvers.ahc011.matching import cells_by_type, type_travel
 from solvers.ahc011.target import build_target, retarget
 from solvers.driver import Budget, RunControl, run
 from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
@@ -159,24 +161,46 @@ def test_the_matching_finds_the_cheapest_assignment_even_with_unequal_sides():
         assert type_travel_of(n, target, 5, tiles) == best
 
 
-def test_the_slide_searchs_travel_is_the_cheapest_matching_for_any_count_of_tiles():
-    rng = np.random.default_rng(12)
-    n, size = 6, 36
-    for count in range(1, 7):  # up to three tiles every matching is tried; past that, the Hungarian method
-        for _ in range(30):
-            board = np.zeros(size, dtype=np.int64)
-            target = np.zeros(size, dtype=np.int64)
-            board[rng.choice(size, size=count, replace=False)] = 5
-            target[rng.choice(size, size=count, replace=False)] = 5
-            places = np.zeros((16, size), dtype=np.int64)
-            counts = np.zeros(16, dtype=np.int64)
-            places[5, :count] = np.flatnonzero(target == 5)
-            counts[5] = count
-            travel = _travel(n, board, 5, places, counts, np.zeros(size, dtype=np.int64),
-                             np.zeros((size, size), dtype=np.int64), np.zeros((6, size + 1), dtype=np.int64))
-            best = min(sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(np.flatnonzero(board == 5), order))
-                       for order in itertools.permutations(np.flatnonzero(target == 5)))
-            assert travel == best
+@pytest.mark.parametrize("n, kinds", [(6, 15), (10, 3), (12, 2)])
+def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
+    """Random slides on random boards (up to 72 tiles of a type on a 12x12): after each, every
+    type's travel updated from the parent's matching equals a fresh Hungarian matching's."""
+    rng = np.random.default_rng(n)
+    size = n * n
+    tiles = np.concatenate(([0], rng.integers(1, kinds + 1, size - 1)))
+    boards = rng.permutation(tiles).astype(np.int8).reshape(1, 1, size)
+    target = np.append(rng.permutation(tiles[1:]), 0)  # the empty square in the corner, as in a target tree
+    places = np.zeros((16, size), dtype=np.int64)
+    counts = np.zeros(16, dtype=np.int64)
+    cells_by_type(n, target, counts, places)
+    assert fits(n, counts)
+    first = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    steps = distances(n)
+    matchings = np.zeros((1, 1, SECTIONS * size), dtype=np.int8)
+    travels = np.zeros(16, dtype=np.int64)
+    cells, u, v, own = (np.zeros(size + 1, dtype=np.int64) for _ in range(4))
+    work = np.zeros((3, size + 1), dtype=np.int64)
+    start_matching(n, boards[0, 0].astype(np.int64), first, counts, places, steps, matchings, travels, cells, u, v,
+                   own, work)
+    assert list(travels) == [type_travel_of(n, target, kind, boards[0, 0]) for kind in range(16)]
+    closer = 0
+    for _ in range(300):
+        empty = int(np.flatnonzero(boards[0, 0] == 0)[0])
+        others = [other for other in (empty - 1, empty + 1, empty - n, empty + n)
+                  if 0 <= other < size and (other // n == empty // n or other % n == empty % n)]
+        other = int(rng.choice(others))
+        kind = int(boards[0, 0, other])
+        if stepped_closer(n, kind, other, empty, first, places, steps, matchings, 0, 0):
+            travels[kind] -= 1
+            slide_closer(n, kind, other, empty, first, matchings, 0, 0)
+            closer += 1
+        else:
+            travels[kind] = rematch(n, boards, kind, other, empty, first, counts, places, steps, matchings, 0, 0,
+                                    cells, u, v, own, work)
+            store_rematch(n, kind, other, empty, first, counts, u, v, own, matchings, 0, 0)
+        boards[0, 0, empty], boards[0, 0, other] = kind, 0
+        assert travels[kind] == type_travel_of(n, target, kind, boards[0, 0])
+    assert 50 < closer < 250  # both ways of updating were taken
 
 
 def best_target(case, targets=6):

@@ -22,9 +22,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels import argsort_into, copy_into
-from .grid import is_full_tree, manhattan, neighbour, next_random, random_unit
-from .matching import cells_by_type, least_assignment
+from ..kernels import bucket_of, bucket_order, sort_group
+from .grid import is_full_tree, neighbour, next_random, random_unit
+from .matching import cells_by_type
+from .moved_matching import (SECTIONS, distances, fits, rematch, slide_closer, start_matching, stepped_closer,
+                             store_rematch)
 
 CHECK_TRAVEL = 8  # boards with at most this travel are checked for being a full tree
 STALL = 40  # levels without a new least travel before the search gives up
@@ -37,32 +39,15 @@ STALL = 40  # levels without a new least travel before the search gives up
 SWAP_WEIGHT = 2
 
 
-@njit(cache=True, nogil=True)
-def _travel(n, board, kind, places, counts, here, cost, work):
-    """Fewest total steps from ``board``'s tiles of ``kind`` to the target's cells of that kind
-    (``places[kind, :counts[kind]]``); up to three tiles by trying every matching."""
-    tiles = 0
-    for cell in range(n * n):
-        if board[cell] == kind:
-            here[tiles] = cell
-            tiles += 1
-    cells = counts[kind]
-    there = places[kind]
-    for i in range(tiles):
-        for j in range(cells):
-            cost[i, j] = manhattan(n, here[i], there[j])
-    if tiles == 1:
-        return cost[0, 0]
-    if tiles == 2:
-        return min(cost[0, 0] + cost[1, 1], cost[0, 1] + cost[1, 0])
-    if tiles == 3:
-        return min(cost[0, 0] + min(cost[1, 1] + cost[2, 2], cost[1, 2] + cost[2, 1]),
-                   cost[0, 1] + min(cost[1, 0] + cost[2, 2], cost[1, 2] + cost[2, 0]),
-                   cost[0, 2] + min(cost[1, 0] + cost[2, 1], cost[1, 1] + cost[2, 0]))
-    return least_assignment(cost, tiles, cells, work)
+@njit(cache=True, nogil=True, inline='always')
+def _copy_row(rows, layer, row, from_layer, from_row):
+    """rows[layer, row] = rows[from_layer, from_row], with no views: a view per board kept
+    costs two atomic reference counts, and those took a third of the search's time."""
+    for i in range(rows.shape[2]):
+        rows[layer, row, i] = rows[from_layer, from_row, i]
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline='always')
 def _swaps_at(n, board, target, cell):
     """Neighbours of ``cell`` that hold the tile ``cell`` wants while ``cell`` holds theirs
     (two different tiles; the empty square is in no pair)."""
@@ -89,10 +74,10 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
     set ``stop[0]`` to end the search early (-1).
     """
     size = n * n
-    boards = np.zeros((2, width, size), dtype=np.int64)
+    boards = np.zeros((2, width, size), dtype=np.int8)
     empties = np.zeros((2, width), dtype=np.int64)
     lasts = np.zeros((2, width), dtype=np.int64)  # the slide that made the board (-1: none)
-    travels = np.zeros((2, width, 16), dtype=np.int64)  # per type
+    travels = np.zeros((2, width, 16), dtype=np.int16)  # per type
     totals = np.zeros((2, width), dtype=np.int64)
     hashes = np.zeros((2, width), dtype=np.uint64)
     parents = np.zeros((limit + 1, width), dtype=np.int32)
@@ -101,19 +86,32 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
     for cell in range(size):
         for kind in range(16):
             zobrist[cell, kind] = next_random(rng)
-    here = np.zeros(size, dtype=np.int64)
     places = np.zeros((16, size), dtype=np.int64)  # the target's cells of each type
     counts = np.zeros(16, dtype=np.int64)
     cells_by_type(n, target, counts, places)
-    cost = np.zeros((size, size), dtype=np.int64)
-    work = np.zeros((6, size + 1), dtype=np.int64)
+    if not fits(n, counts):
+        return -1  # a board far past the contest's: the plan solves it all
+    first = np.zeros(16, dtype=np.int64)  # each type's first tile and target cell in a matching
+    for kind in range(1, 16):
+        first[kind] = first[kind - 1] + counts[kind - 1]
+    steps = distances(n)
+    matchings = np.zeros((2, width, SECTIONS * size), dtype=np.int8)  # each board's (``moved_matching``)
+    cells = np.zeros(size, dtype=np.int64)  # a type's matching being updated: tiles' cells,
+    u = np.zeros(size + 1, dtype=np.int64)  # potentials,
+    v = np.zeros(size + 1, dtype=np.int64)
+    own = np.zeros(size + 1, dtype=np.int64)  # each target cell's tile
+    work = np.zeros((3, size + 1), dtype=np.int64)
     children = 3 * width
     keys = np.zeros(children, dtype=np.float64)
     order = np.zeros(children, dtype=np.int64)
+    work_keys = np.zeros(children, dtype=np.float64)
+    work_order = np.zeros(children, dtype=np.int64)
+    work_index = np.zeros(children, dtype=np.int64)
     child_parent = np.zeros(children, dtype=np.int64)
     child_slide = np.zeros(children, dtype=np.int64)
     child_total = np.zeros(children, dtype=np.int64)
     child_travel = np.zeros(children, dtype=np.int64)  # of the moved tile's type
+    child_closer = np.zeros(children, dtype=np.bool_)  # the moved tile stepped toward its matched cell
     child_hash = np.zeros(children, dtype=np.uint64)
     table_size = 1
     while table_size < 2 * width:
@@ -125,9 +123,8 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
         if tiles[cell] == 0:
             empties[0, 0] = cell
         hashes[0, 0] ^= zobrist[cell, tiles[cell]]
-    for kind in range(1, 16):
-        travels[0, 0, kind] = _travel(n, boards[0, 0], kind, places, counts, here, cost, work)
-        totals[0, 0] += travels[0, 0, kind]
+    totals[0, 0] = start_matching(n, tiles, first, counts, places, steps, matchings, travels[0, 0], cells, u, v, own,
+                                  work)
     pairs = 0
     for cell in range(size):
         pairs += _swaps_at(n, boards[0, 0], target, cell)  # each pair counted from both ends
@@ -153,22 +150,37 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
                 if other < 0:
                     continue
                 kind = board[other]
+                closer = stepped_closer(n, kind, other, empty, first, places, steps, matchings, cur, parent)
+                if closer:
+                    travel = travels[cur, parent, kind] - 1
+                else:
+                    travel = rematch(n, boards, kind, other, empty, first, counts, places, steps, matchings, cur,
+                                     parent, cells, u, v, own, work)
                 # Only pairs with the moved tile change: those at its old cell go, at its new one come.
                 before = _swaps_at(n, board, target, other)
                 board[empty], board[other] = kind, 0
-                travel = _travel(n, board, kind, places, counts, here, cost, work)
                 after = _swaps_at(n, board, target, empty)
                 board[other], board[empty] = kind, 0
                 total = totals[cur, parent] - travels[cur, parent, kind] + travel + SWAP_WEIGHT * (after - before)
                 keys[made] = total + noise * random_unit(rng)
                 child_parent[made], child_slide[made] = parent, direction
-                child_total[made], child_travel[made] = total, travel
+                child_total[made], child_travel[made], child_closer[made] = total, travel, closer
                 child_hash[made] = (hashes[cur, parent] ^ zobrist[empty, 0] ^ zobrist[other, kind]
                                     ^ zobrist[empty, kind] ^ zobrist[other, 0])
                 made += 1
         nxt, kept = 1 - cur, 0
-        argsort_into(keys, made, order)
-        for c in order[:made]:
+        if made == 0:
+            break
+        # Children best first, each bucket of keys sorted once the beam reaches it.
+        starts, low, scale = bucket_order(keys, made, order)
+        sorted_to = group_end = 0
+        for rank in range(made):
+            if rank == sorted_to:  # sort on: as many as the beam has room for, twice (some are seen)
+                if rank == group_end:
+                    group_end = starts[bucket_of(keys[order[rank]], low, scale) + 1]
+                sorted_to = sort_group(keys, order, rank, group_end, 2 * (width - kept), work_keys, work_order,
+                                       work_index)
+            c = order[rank]
             slot = np.int64(child_hash[c] & np.uint64(table_size - 1))
             seen = False
             while stamps[slot] == depth + 1:
@@ -182,12 +194,18 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
             parent, direction = child_parent[c], child_slide[c]
             empty = empties[cur, parent]
             other = neighbour(n, empty, direction)
-            board = boards[nxt, kept]
-            copy_into(board, boards[cur, parent])
-            kind = board[other]
-            board[empty], board[other] = kind, 0
+            _copy_row(boards, nxt, kept, cur, parent)
+            kind = boards[nxt, kept, other]
+            _copy_row(matchings, nxt, kept, cur, parent)
+            if child_closer[c]:
+                slide_closer(n, kind, other, empty, first, matchings, nxt, kept)
+            else:  # matched again, as when it was ranked
+                rematch(n, boards, kind, other, empty, first, counts, places, steps, matchings, cur, parent, cells, u,
+                        v, own, work)
+                store_rematch(n, kind, other, empty, first, counts, u, v, own, matchings, nxt, kept)
+            boards[nxt, kept, empty], boards[nxt, kept, other] = kind, 0
             empties[nxt, kept], lasts[nxt, kept] = other, direction
-            copy_into(travels[nxt, kept], travels[cur, parent])
+            _copy_row(travels, nxt, kept, cur, parent)
             travels[nxt, kept, kind] = child_travel[c]
             totals[nxt, kept], hashes[nxt, kept] = child_total[c], child_hash[c]
             parents[depth + 1, kept], slides[depth + 1, kept] = parent, direction
@@ -196,7 +214,7 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
                 least, least_depth = child_total[c], depth + 1
             if depth + 1 + rate * child_total[c] < handover:
                 handover, handover_depth, handover_state = depth + 1 + rate * child_total[c], depth + 1, kept - 1
-            if child_total[c] == 0 or child_total[c] <= CHECK_TRAVEL and is_full_tree(n, board):
+            if child_total[c] == 0 or child_total[c] <= CHECK_TRAVEL and is_full_tree(n, boards[nxt, kept - 1]):
                 state = kept - 1
                 for level in range(depth + 1, 0, -1):
                     out[level - 1] = slides[level, state]

@@ -1,0 +1,217 @@
+"""A board's least matching of tiles to target cells, kept up to date slide by slide (numba).
+
+The slide search (``move_beam``) ranks every child board by its travel: per
+type, the fewest total steps from its tiles to the target's cells of that type
+(a least-cost assignment). Solving each child's assignment afresh took half the
+search's time on 9x9 boards. A slide moves one tile one step, so every cost in
+that tile's row changes by exactly one, and so does the least total (all
+matchings of a type have the same parity). Kept with each board, the
+Hungarian method's matching and potentials decide the child's travel:
+- the tile stepped toward its own matched cell: the matching stays least, one
+  shorter (``stepped_closer``, O(1));
+- otherwise its pair is undone and one augmenting path matches it again
+  (``rematch``, O(k^2) for the type's k tiles instead of O(k^3)).
+
+A board's matching is one int8 array of four sections of n * n entries
+(small, as it is copied with every board the beam keeps). Within a type, tiles
+are rows and target cells columns, numbered from 1; a type's tiles and target
+cells are numbered from ``first[kind]`` across types:
+- TILE, by cell: the row of the tile standing there (0: the empty square);
+- SLOT, by tile: the column it is matched with;
+- ROW_POTENTIAL, by tile, and COLUMN_POTENTIAL, by target cell: the duals.
+Potentials are shifted so the columns' largest is 0 (``_normalize``): then
+they lie within -2(n - 1) .. 4(n - 1) and fit int8 up to n = 32.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from ..kernels import ASSIGNMENT_INFINITE
+from .grid import manhattan
+
+TILE, SLOT, ROW_POTENTIAL, COLUMN_POTENTIAL = 0, 1, 2, 3
+SECTIONS = 4
+MAX_SIDE = 32  # potentials fit int8 up to here
+MAX_TILES = 127  # tiles of one type that fit int8 rows
+
+
+@njit(cache=True, nogil=True)
+def fits(n, counts):
+    """Whether a board's matching fits int8 (false only on boards far past the contest's)."""
+    if n > MAX_SIDE:
+        return False
+    for kind in range(16):
+        if counts[kind] > MAX_TILES:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def distances(n):
+    """Steps between every two cells (a table: the matching reads thousands per level)."""
+    size = n * n
+    table = np.zeros((size, size), dtype=np.int8)
+    for a in range(size):
+        for b in range(size):
+            table[a, b] = manhattan(n, a, b)
+    return table
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _augment(row, rows, cells, places, kind, steps, u, v, own, work):
+    """Match ``row`` by one shortest augmenting path: the Hungarian method's step for one row
+    (``kernels.least_assignment``'s loop body), the costs read off the board.
+
+    Rows 1..rows are tiles (row r at ``cells[r - 1]``), columns 1..rows the target's
+    cells of ``kind`` (column j at ``places[kind, j - 1]``); ``own[j]``: the row
+    matched with column j, 0 for none. ``u``, ``v``: potentials, feasible for every
+    row but ``row`` (whose own is arbitrary), tight on the matched pairs. Afterwards
+    every row is matched at least total cost, and the potentials prove it.
+    """
+    way, slack, used = 0, 1, 2  # rows of ``work`` (passed whole: a view per call costs a reference count)
+    own[0] = row
+    j0 = 0
+    for j in range(rows + 1):
+        work[slack, j] = ASSIGNMENT_INFINITE
+        work[used, j] = 0
+    while True:
+        work[used, j0] = 1
+        i0, delta, j1 = own[j0], ASSIGNMENT_INFINITE, 0
+        here = cells[i0 - 1]
+        for j in range(1, rows + 1):
+            if work[used, j] == 0:
+                reduced = steps[here, places[kind, j - 1]] - u[i0] - v[j]
+                if reduced < work[slack, j]:
+                    work[slack, j], work[way, j] = reduced, j0
+                if work[slack, j] < delta:
+                    delta, j1 = work[slack, j], j
+        for j in range(rows + 1):
+            if work[used, j]:
+                u[own[j]] += delta
+                v[j] -= delta
+            else:
+                work[slack, j] -= delta
+        j0 = j1
+        if own[j0] == 0:
+            break
+    while j0 != 0:
+        j1 = work[way, j0]
+        own[j0] = own[j1]
+        j0 = j1
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _normalize(rows, u, v):
+    """Shift the potentials so the columns' largest is 0, the rows' up as much (their sums, the
+    least travel, stay). Any two columns then differ by at most the largest cost, 2(n - 1),
+    as each column's matched row is tight there and feasible at the other."""
+    top = v[1]
+    for j in range(2, rows + 1):
+        top = max(top, v[j])
+    for j in range(1, rows + 1):
+        v[j] -= top
+        u[j] += top
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _store(n, kind, first, counts, u, v, own, matching, layer, board):
+    """Write a type's matching (``rematch``'s results) into ``matching[layer, board]``."""
+    size = n * n
+    base = first[kind]
+    for j in range(1, counts[kind] + 1):
+        matching[layer, board, SLOT * size + base + own[j] - 1] = j
+        matching[layer, board, ROW_POTENTIAL * size + base + j - 1] = u[j]
+        matching[layer, board, COLUMN_POTENTIAL * size + base + j - 1] = v[j]
+
+
+@njit(cache=True, nogil=True)
+def start_matching(n, tiles, first, counts, places, steps, matching, travels, cells, u, v, own, work):
+    """Fill ``matching[0, 0]`` and ``travels`` (per type) for the board ``tiles`` (the Hungarian
+    method, a row at a time); its total travel."""
+    size = n * n
+    seen = np.zeros(16, dtype=np.int64)
+    for cell in range(size):
+        kind = tiles[cell]
+        if kind:
+            seen[kind] += 1
+            matching[0, 0, TILE * size + cell] = seen[kind]
+    total = 0
+    for kind in range(1, 16):
+        rows = counts[kind]
+        if rows == 0:
+            continue
+        for cell in range(size):
+            if tiles[cell] == kind:
+                cells[matching[0, 0, TILE * size + cell] - 1] = cell
+        for j in range(rows + 1):
+            u[j], v[j], own[j] = 0, 0, 0
+        for row in range(1, rows + 1):
+            _augment(row, rows, cells, places, kind, steps, u, v, own, work)
+        _normalize(rows, u, v)
+        _store(n, kind, first, counts, u, v, own, matching, 0, 0)
+        travels[kind] = 0
+        for j in range(1, rows + 1):
+            travels[kind] += steps[cells[own[j] - 1], places[kind, j - 1]]
+        total += travels[kind]
+    return total
+
+
+@njit(cache=True, nogil=True, inline='always')
+def stepped_closer(n, kind, start, end, first, places, steps, matching, layer, board):
+    """Whether the tile at ``start`` sliding to ``end`` steps toward its matched target cell
+    (then the travel is one less, and ``slide_closer`` updates the matching)."""
+    size = n * n
+    tile = first[kind] + matching[layer, board, TILE * size + start] - 1
+    slot = matching[layer, board, SLOT * size + tile]
+    return (steps[end, places[kind, slot - 1]] - matching[layer, board, ROW_POTENTIAL * size + tile]
+            - matching[layer, board, COLUMN_POTENTIAL * size + first[kind] + slot - 1]) == -1
+
+
+@njit(cache=True, nogil=True, inline='always')
+def slide_closer(n, kind, start, end, first, matching, layer, board):
+    """Update ``matching[layer, board]`` (a copy of the parent's) for a slide ``stepped_closer``:
+    the same pairs, the tile's potential one lower."""
+    size = n * n
+    row = matching[layer, board, TILE * size + start]
+    matching[layer, board, TILE * size + end] = row
+    matching[layer, board, TILE * size + start] = 0
+    matching[layer, board, ROW_POTENTIAL * size + first[kind] + row - 1] -= 1
+
+
+@njit(cache=True, nogil=True, inline='always')
+def rematch(n, boards, kind, start, end, first, counts, places, steps, matching, layer, board,
+            cells, u, v, own, work):
+    """The least travel of ``kind`` once its tile at ``start`` on ``boards[layer, board]`` (its
+    matching in ``matching[layer, board]``) slides to ``end``: its pair undone and matched
+    again by one augmenting path. The new matching stays in ``u``, ``v``, ``own`` for
+    ``store_rematch``."""
+    size = n * n
+    base, rows = first[kind], counts[kind]
+    for cell in range(size):
+        if boards[layer, board, cell] == kind:
+            cells[matching[layer, board, TILE * size + cell] - 1] = cell
+    row = matching[layer, board, TILE * size + start]
+    cells[row - 1] = end
+    for i in range(1, rows + 1):
+        own[matching[layer, board, SLOT * size + base + i - 1]] = i
+        u[i] = matching[layer, board, ROW_POTENTIAL * size + base + i - 1]
+        v[i] = matching[layer, board, COLUMN_POTENTIAL * size + base + i - 1]
+    own[matching[layer, board, SLOT * size + base + row - 1]] = 0
+    _augment(row, rows, cells, places, kind, steps, u, v, own, work)
+    _normalize(rows, u, v)
+    travel = 0
+    for j in range(1, rows + 1):
+        travel += u[j] + v[j]  # all pairs tight: the potentials sum to the least travel
+    return travel
+
+
+@njit(cache=True, nogil=True, inline='always')
+def store_rematch(n, kind, start, end, first, counts, u, v, own, matching, layer, board):
+    """Update ``matching[layer, board]`` (a copy of the parent's) to ``rematch``'s result."""
+    size = n * n
+    row = matching[layer, board, TILE * size + start]
+    matching[layer, board, TILE * size + end] = row
+    matching[layer, board, TILE * size + start] = 0
+    _store(n, kind, first, counts, u, v, own, matching, layer, board)
