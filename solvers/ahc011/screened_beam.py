@@ -85,7 +85,7 @@ FIRST_SEARCH_SECONDS_PER_COST = {SLIDE: 55e-6, SLIDE_MOVES: 20e-6}
 # (WIDTH_SIDE / N) ** WIDTH_POWER of it. A search's time grows about as N ** 5 at one width (its depth
 # as N ** 3, each board's children as N ** 2), and at 3 s the best widths measured were 2000-3000 at
 # N = 8 and 1500 at N = 9 (2500 was no better and ran past 3 s): 2345 and 1464 here.
-WIDTH_SIDE, WIDTH_POWER = 7, 4
+WIDTH_SIDE, WIDTH_POWER = 7, 3
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -132,7 +132,7 @@ class ScreenedBeamSolver(Solver):
         # at 3 s on one core: +10.5k points a case (seeds 7000-7199, tuning, p = 4e-7), +6.4k and +8.6k held
         # out (16000-16199, 17000-17199, p = 2e-5 on the latter; 40 cases each). At N = 9 it gained +3.4k,
         # +0.7k and +2.4k on three ranges (p = 0.05 at best) and one case ran to 3.04 s; N = 10 lost 5.7k.
-        Param("move_side", int, 8, 0, 20, "boards up to this side are searched slide by slide",
+        Param("move_side", int, 9, 0, 20, "boards up to this side are searched slide by slide",
               label="Slide-search board size",
               turn="Higher: bigger boards also get the slide-by-slide search (fewer slides, much slower); "
                    "lower: faster placement-only answers; 0 switches it off."),
