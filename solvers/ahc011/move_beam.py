@@ -1,18 +1,21 @@
-"""Beam search over single slides toward a target's types (numba): the solver of boards up to 8x8.
+"""Beam search over single slides toward a target's types (numba): the solver of boards up to 9x9.
 
 On these boards it beats the row-by-row placement plan: every slide may
 bring several tiles nearer at once, where the plan moves one tile at a time
 around the ones already placed. A board is ranked by its travel
-(``matching``: the fewest total steps from its tiles to the target's cells of
-their types), plus SWAP_WEIGHT for each pair of neighbouring tiles that stand
-in each other's cells (``_swaps_at``), plus seeded noise to break ties; a
-slide moves one tile, so only that type's travel and the pairs at its two
-cells are recomputed. Zobrist hashes drop boards already in the next level.
+(the fewest total steps from its tiles to the target's cells of their types),
+plus SWAP_WEIGHT for each pair of neighbouring tiles that stand in each other's
+cells (``_swaps_at``), plus seeded noise to break ties. A slide moves one tile,
+so only that type's travel and the pairs at its two cells change: each board
+keeps its least matching, and a child's travel is one step of the Hungarian
+method from its parent's (``moved_matching``). Children are taken best first
+bucket by bucket (``kernels.bucket_order``), so only the buckets the beam
+reaches are sorted. Zobrist hashes drop boards already in the next level.
 The search ends at the first board that is a full tree: travel zero (the
 target itself) or, checked once travel is small, any other full tree. Where
 the beam stalls (no less travel for STALL levels: with the swapped pairs
 weighed, 1 search in 16 at N = 7 against 6 in 10 before, but still 7 in 16 at
-N = 8 at its narrower width), it hands over the least-travel board it saw,
+N = 8 and most at N = 9-10 at their narrower widths), it hands over the least-travel board it saw,
 most tiles already home, for the placement plan to finish
 (``attempt.slide_by_moves``).
 """

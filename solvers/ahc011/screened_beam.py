@@ -82,9 +82,10 @@ MIN_SCALE = 0.05
 # N = 7 or 10 ended 0.2-0.6 s late waiting for it.
 FIRST_SEARCH_SECONDS_PER_COST = {SLIDE: 55e-6, SLIDE_MOVES: 20e-6}
 # ``move_width`` is the slide search's width up to WIDTH_SIDE; a larger board of side N gets
-# (WIDTH_SIDE / N) ** WIDTH_POWER of it. A search's time grows about as N ** 5 at one width (its depth
-# as N ** 3, each board's children as N ** 2), and at 3 s the best widths measured were 2000-3000 at
-# N = 8 and 1500 at N = 9 (2500 was no better and ran past 3 s): 2345 and 1464 here.
+# (WIDTH_SIDE / N) ** WIDTH_POWER of it. A search's time grows about as N ** 3 at one width (its depth),
+# each child's cost hardly with N since its travel is updated (``moved_matching``): 2680 at N = 8 and
+# 1882 at N = 9. Against (7 / N) ** 4 (2345, 1464), +3.6k points a case at N = 8 (3 s, one core, seeds
+# 7000-7099).
 WIDTH_SIDE, WIDTH_POWER = 7, 3
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
@@ -128,10 +129,11 @@ class ScreenedBeamSolver(Solver):
         Param("lookahead", float, 1.0, 0.0, 10.0, "weight of the coming cells' distance to their tiles",
               label="Look-ahead weight",
               turn="Higher: keeps tiles near the cells still to fill; 0: only the current cell counts."),
-        # 8: since the slide search minds swapped pairs (move_beam.SWAP_WEIGHT) it beats the plan at N = 8
-        # at 3 s on one core: +10.5k points a case (seeds 7000-7199, tuning, p = 4e-7), +6.4k and +8.6k held
-        # out (16000-16199, 17000-17199, p = 2e-5 on the latter; 40 cases each). At N = 9 it gained +3.4k,
-        # +0.7k and +2.4k on three ranges (p = 0.05 at best) and one case ran to 3.04 s; N = 10 lost 5.7k.
+        # 9: since the slide search minds swapped pairs (move_beam.SWAP_WEIGHT) it beats the plan at N = 8
+        # (+10.5k points a case at 3 s on one core, seeds 7000-7199), and since it keeps each board's matching
+        # (twice as fast) at N = 9 too: with the faster search and these widths, N = 9 gained +6.7k on the
+        # tuning range (seeds 7000-7099), +4.7k and +7.4k held out (20000-20099, 21000-21099; 20 cases each).
+        # At N = 10 (1372 wide) the slide search lost 1.5k to the plan (20 cases, seeds 7000-7099).
         Param("move_side", int, 9, 0, 20, "boards up to this side are searched slide by slide",
               label="Slide-search board size",
               turn="Higher: bigger boards also get the slide-by-slide search (fewer slides, much slower); "
