@@ -47,6 +47,19 @@ SMALL_SORT = 15  # numba's quicksort: partitions shorter than this are insertion
 SORT_STACK = 100  # and the most partitions it keeps pending
 
 
+@njit(cache=True, nogil=True, inline='always')
+def _insertion_sort(keys, order, begin, end):
+    """Sort ``order[begin:end]`` by ``keys`` in place (ties keep their order)."""
+    for i in range(begin + 1, end):
+        index = order[i]
+        key = keys[index]
+        j = i
+        while j > begin and key < keys[order[j - 1]]:
+            order[j] = order[j - 1]
+            j -= 1
+        order[j] = index
+
+
 @njit(cache=True, nogil=True)
 def argsort_into(keys, count, order):
     """``order[:count]`` = ``np.argsort(keys[:count])``.
@@ -107,14 +120,7 @@ def argsort_first_into(keys, count, order, needed):
                 low = i + 1
                 if low >= needed:  # none of this side is needed
                     high = low - 1
-        for i in range(low + 1, high + 1):  # insertion sort of what is left
-            k = order[i]
-            v = keys[k]
-            j = i
-            while j > low and v < keys[order[j - 1]]:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = k
+        _insertion_sort(keys, order, low, high + 1)  # what is left
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -155,15 +161,8 @@ def sort_group(keys, order, begin, end, needed, work_keys, work_order, work_inde
     the sorted part ends."""
     size = end - begin
     needed = min(needed, size)
-    if size < SMALL_SORT:  # most buckets: an insertion sort in place, no work arrays
-        for i in range(begin + 1, end):
-            index = order[i]
-            key = keys[index]
-            j = i
-            while j > begin and key < keys[order[j - 1]]:
-                order[j] = order[j - 1]
-                j -= 1
-            order[j] = index
+    if size < SMALL_SORT:  # most buckets: in place, no work arrays
+        _insertion_sort(keys, order, begin, end)
         return end
     for i in range(size):
         work_keys[i] = keys[order[begin + i]]

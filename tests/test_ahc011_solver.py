@@ -203,6 +203,14 @@ def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
     assert 50 < closer < 250  # both ways of updating were taken
 
 
+def test_a_board_whose_matching_would_not_fit_int8_is_left_to_the_plan():
+    counts = np.zeros(16, dtype=np.int64)
+    counts[5] = 127
+    assert fits(32, counts) and not fits(33, counts)  # potentials reach 4 (n - 1)
+    counts[5] = 128  # rows of one type
+    assert not fits(10, counts)
+
+
 def best_target(case, targets=6):
     tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
     built = []
