@@ -386,8 +386,8 @@ def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(
 
 
 def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(data_root):
-    case = case_file(data_root, 3)  # 9x9
-    solver, result = solve(case, nodes=120_000, shortcut_cells=0)  # searches only: no shortening batches
+    case = case_file(data_root, 3)  # 9x9, by the placement plan (its searches are cheap in nodes)
+    solver, result = solve(case, nodes=120_000, shortcut_cells=0, move_side=8)  # searches only: no shortening
     again = [k for k, run in solver.last_run.items() if run >= 1]
     assert again  # some target was searched more than once
     # Every batch after the first answer ran one search again: the first batch's two are new.
@@ -404,8 +404,8 @@ def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(da
 
 
 def test_answers_that_may_come_out_shortest_are_shortened_and_the_shortest_wins(data_root):
-    case = case_file(data_root, 3)  # 9x9
-    solver, result = solve(case, nodes=60_000)
+    case = case_file(data_root, 3)  # 9x9, by the placement plan (its searches are cheap in nodes)
+    solver, result = solve(case, nodes=60_000, move_side=8)
     best = solver.found[0]
     assert best[0] == len(result.moves) == solver.best_shortened
     assert best[3] > 0  # slides cut
