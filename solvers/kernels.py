@@ -205,46 +205,65 @@ def stamped_set_add(keys, stamps, stamp, h):
 ASSIGNMENT_INFINITE = 1 << 40
 
 
+@njit(cache=True, nogil=True, inline='always')
+def augment_row(cost, cells, places, kind, row, cols, u, v, own, work):
+    """The Hungarian method's step for one row: match ``row`` by one shortest augmenting path.
+
+    Rows and columns are 1-based (0: the virtual start, as in the textbook version).
+    Row i's cost at column j is ``cost[i - 1, j - 1]``, or, with ``cells`` and
+    ``places`` given, ``cost[cells[i - 1], places[kind, j - 1]]`` (a table of costs
+    between cells: ahc011's tiles and target cells). ``own[j]``: the row matched with
+    column j, 0 for none. ``u``, ``v``: potentials, feasible for every row but
+    ``row`` (whose own is arbitrary) and tight on the matched pairs. ``work``'s first
+    three rows hold the path, the slack and the columns used. Afterwards ``row`` is
+    matched too, at least total cost.
+    """
+    way, slack, used = 0, 1, 2
+    own[0] = row
+    j0 = 0
+    for j in range(cols + 1):
+        work[slack, j] = ASSIGNMENT_INFINITE
+        work[used, j] = 0
+    while True:
+        work[used, j0] = 1
+        i0, delta, j1 = own[j0], ASSIGNMENT_INFINITE, 0
+        here = i0 - 1 if cells is None else cells[i0 - 1]  # cost's row, read once
+        for j in range(1, cols + 1):
+            if work[used, j] == 0:
+                column = j - 1 if places is None else places[kind, j - 1]
+                reduced = cost[here, column] - u[i0] - v[j]
+                if reduced < work[slack, j]:
+                    work[slack, j], work[way, j] = reduced, j0
+                if work[slack, j] < delta:
+                    delta, j1 = work[slack, j], j
+        for j in range(cols + 1):
+            if work[used, j]:
+                u[own[j]] += delta
+                v[j] -= delta
+            else:
+                work[slack, j] -= delta
+        j0 = j1
+        if own[j0] == 0:
+            break
+    while j0 != 0:
+        j1 = work[way, j0]
+        own[j0] = own[j1]
+        j0 = j1
+
+
 @njit(cache=True, nogil=True)
 def least_assignment(cost, rows, cols, work):
     """The least total of ``cost[i, assigned j]`` over assignments of every row to its own column
     (the Hungarian method, rows <= columns): ahc011's tile travel, and the box-to-goal matchings of a
     plugin's search.
 
-    ``work`` rows: potentials u (rows) and v (columns), column owner, path and
-    slack; all 1-based with 0 as the virtual start, as in the textbook version.
+    ``work`` rows: ``augment_row``'s path, slack and used columns, then potentials u
+    (rows) and v (columns) and each column's owner.
     """
-    u, v, owner, way, slack = work[0], work[1], work[2], work[3], work[4]
-    used = work[5]
+    u, v, owner = work[3], work[4], work[5]
     u[:rows + 1] = 0
     v[:cols + 1] = 0
     owner[:cols + 1] = 0
     for i in range(1, rows + 1):
-        owner[0] = i
-        j0 = 0
-        slack[:cols + 1] = ASSIGNMENT_INFINITE
-        used[:cols + 1] = 0
-        while True:
-            used[j0] = 1
-            i0, delta, j1 = owner[j0], ASSIGNMENT_INFINITE, 0
-            for j in range(1, cols + 1):
-                if used[j] == 0:
-                    reduced = cost[i0 - 1, j - 1] - u[i0] - v[j]
-                    if reduced < slack[j]:
-                        slack[j], way[j] = reduced, j0
-                    if slack[j] < delta:
-                        delta, j1 = slack[j], j
-            for j in range(cols + 1):
-                if used[j]:
-                    u[owner[j]] += delta
-                    v[j] -= delta
-                else:
-                    slack[j] -= delta
-            j0 = j1
-            if owner[j0] == 0:
-                break
-        while j0 != 0:
-            j1 = way[j0]
-            owner[j0] = owner[j1]
-            j0 = j1
+        augment_row(cost, None, None, 0, i, cols, u, v, owner, work)
     return -v[0]

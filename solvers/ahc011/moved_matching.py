@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from ..kernels import ASSIGNMENT_INFINITE
+from ..kernels import augment_row
 from .grid import manhattan
 
 TILE, SLOT, ROW_POTENTIAL, COLUMN_POTENTIAL = 0, 1, 2, 3
@@ -57,49 +57,6 @@ def distances(n):
         for b in range(size):
             table[a, b] = manhattan(n, a, b)
     return table
-
-
-@njit(cache=True, nogil=True, inline='always')
-def _augment(row, rows, cells, places, kind, steps, u, v, own, work):
-    """Match ``row`` by one shortest augmenting path: the Hungarian method's step for one row
-    (``kernels.least_assignment``'s loop body), the costs read off the board.
-
-    Rows 1..rows are tiles (row r at ``cells[r - 1]``), columns 1..rows the target's
-    cells of ``kind`` (column j at ``places[kind, j - 1]``); ``own[j]``: the row
-    matched with column j, 0 for none. ``u``, ``v``: potentials, feasible for every
-    row but ``row`` (whose own is arbitrary), tight on the matched pairs. Afterwards
-    every row is matched at least total cost, and the potentials prove it.
-    """
-    way, slack, used = 0, 1, 2  # rows of ``work`` (passed whole: a view per call costs a reference count)
-    own[0] = row
-    j0 = 0
-    for j in range(rows + 1):
-        work[slack, j] = ASSIGNMENT_INFINITE
-        work[used, j] = 0
-    while True:
-        work[used, j0] = 1
-        i0, delta, j1 = own[j0], ASSIGNMENT_INFINITE, 0
-        here = cells[i0 - 1]
-        for j in range(1, rows + 1):
-            if work[used, j] == 0:
-                reduced = steps[here, places[kind, j - 1]] - u[i0] - v[j]
-                if reduced < work[slack, j]:
-                    work[slack, j], work[way, j] = reduced, j0
-                if work[slack, j] < delta:
-                    delta, j1 = work[slack, j], j
-        for j in range(rows + 1):
-            if work[used, j]:
-                u[own[j]] += delta
-                v[j] -= delta
-            else:
-                work[slack, j] -= delta
-        j0 = j1
-        if own[j0] == 0:
-            break
-    while j0 != 0:
-        j1 = work[way, j0]
-        own[j0] = own[j1]
-        j0 = j1
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -148,7 +105,7 @@ def start_matching(n, tiles, first, counts, places, steps, matching, travels, ce
         for j in range(rows + 1):
             u[j], v[j], own[j] = 0, 0, 0
         for row in range(1, rows + 1):
-            _augment(row, rows, cells, places, kind, steps, u, v, own, work)
+            augment_row(steps, cells, places, kind, row, rows, u, v, own, work)
         _normalize(rows, u, v)
         _store(n, kind, first, counts, u, v, own, matching, 0, 0)
         travels[kind] = 0
@@ -199,7 +156,7 @@ def rematch(n, boards, kind, start, end, first, counts, places, steps, matching,
         u[i] = matching[layer, board, ROW_POTENTIAL * size + base + i - 1]
         v[i] = matching[layer, board, COLUMN_POTENTIAL * size + base + i - 1]
     own[matching[layer, board, SLOT * size + base + row - 1]] = 0
-    _augment(row, rows, cells, places, kind, steps, u, v, own, work)
+    augment_row(steps, cells, places, kind, row, rows, u, v, own, work)
     _normalize(rows, u, v)
     travel = 0
     for j in range(1, rows + 1):
