@@ -3,8 +3,8 @@
     python -m bench.ahc011_search [--seeds 500-519] [--targets 2] [--param NAME=VALUE ...]
 
 For each generated case, anneals its first targets as the solver does, then
-times one search toward each on one thread: slide by slide then the placement
-plan (``slide_by_moves``) up to ``move_side``, the plan alone
+times one search toward each on one thread: slide by slide, then a window
+finish or the placement plan (``slide_by_moves``) up to ``move_side``, the plan alone
 (``slide_into``) above it; then the shortcuts cut into each answer
 (``cut_shortcuts``, the solver's ``shortcut_cells``): the slides left and the
 seconds it took. The searches are seeded, so the slide counts repeat exactly
@@ -40,7 +40,7 @@ def search(case, tiles, target, k, stop, settings=DEFAULTS):
         move_width = slide_search_width(n, settings["move_width"])
         count = slide_by_moves(n, tiles, target, case.limit, 0, k, move_width, settings["move_noise"],
                                HANDOVER_RATE, settings["width"], settings["branch"], settings["noise"],
-                               settings["lookahead"], stop, moves)
+                               settings["lookahead"], settings["shortcut_cells"], stop, moves)
     else:
         count = slide_into(n, tiles, target, case.limit, 0, k, settings["width"], settings["branch"],
                            settings["noise"], settings["lookahead"], stop, moves)

@@ -225,7 +225,8 @@ def best_target(case, targets=6):
 def slides(case, tiles, target, k, stop=0):
     moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
     flag = np.array([stop], dtype=np.uint8)
-    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, 500, 0.5, 100.0, 10, 3, 3.0, 1.0, flag, moves)
+    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, 500, 0.5, 100.0, 10, 3, 3.0, 1.0, 12, flag,
+                            moves)
     return tuple(LETTERS[m] for m in moves[:max(length, 0)]), length
 
 
@@ -245,12 +246,12 @@ def test_a_stalled_slide_search_hands_its_least_travel_board_to_the_plan(data_ro
     moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 2 * k + 1)
-    stalled = move_beam(case.n, tiles, target, case.limit, 1, 0.5, 100.0, rng, np.zeros(1, dtype=np.uint8), moves)
+    stalled = move_beam(case.n, tiles, target, case.limit, 1, 0.5, 100.0, 12, rng, np.zeros(1, dtype=np.uint8), moves)
     assert stalled < -1  # no full tree, and a board with less travel to hand over
     prefix = tuple(LETTERS[m] for m in moves[:-1 - stalled])
     handed = np.frombuffer(PUZZLE.replay(case, prefix)[-1].tiles, dtype=np.uint8).astype(np.int64)
     assert board_travel(case.n, handed, target) < travel
-    # The whole search: those slides, then the plan to a full tree.
+    # The whole search: those slides, then a window finish or the plan to a full tree.
     answer = slides_with(case, tiles, target, k, move_width=1)
     assert answer[:len(prefix) - 2] == prefix[:len(prefix) - 2]  # (the join may cancel a slide or two)
     assert tree_size(PUZZLE.replay(case, answer)[-1]) == case.tile_count and len(answer) <= case.limit
@@ -285,7 +286,7 @@ def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
     moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 2 * k + 1)
-    length = move_beam(n, tiles, target, case.limit, 4000, 0.5, 100.0, rng, np.zeros(1, dtype=np.uint8), moves)
+    length = move_beam(n, tiles, target, case.limit, 4000, 0.5, 100.0, 12, rng, np.zeros(1, dtype=np.uint8), moves)
     assert 0 < length < 152 + 34
     assert tree_size(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:length]))[-1]) == case.tile_count
 
@@ -317,7 +318,7 @@ def board_travel(n, board, target):
 def slides_with(case, tiles, target, k, move_width):
     moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
     length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, move_width, 0.5, 100.0, 10, 3, 3.0, 1.0,
-                            np.zeros(1, dtype=np.uint8), moves)
+                            12, np.zeros(1, dtype=np.uint8), moves)
     return tuple(LETTERS[m] for m in moves[:length])
 
 

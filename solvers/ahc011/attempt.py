@@ -16,8 +16,9 @@ from ..kernels import copy_into
 from .beam import beam_solve
 from .grid import cancel_back_and_forth, first_full_tree, neighbour, seed_stream
 from .move_beam import move_beam
-from .shortcut import REACH, shorten
+from .shortcut import REACH, shorten, workspace
 from .target import build_target
+from .window_finish import window_finish
 
 
 @njit(cache=True, nogil=True)
@@ -48,16 +49,19 @@ def slide_into(n, tiles, target, limit, seed, k, width, branch, noise, lookahead
 
 @njit(cache=True, nogil=True)
 def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rate, width, branch, noise,
-                   lookahead, stop, moves):
-    """``move_beam`` toward target ``k``; where it stalls, the placement plan (``beam_solve``)
-    finishes from the least-travel board it reached. The count of moves written, or -1."""
+                   lookahead, finish_cells, stop, moves):
+    """``move_beam`` toward target ``k``; where it stalls, the least-travel board it reached is
+    finished through one window of up to ``finish_cells`` cells (``window_finish``) or, where
+    its tiles off their types are too far apart, by the placement plan (``beam_solve``).
+    The count of moves written, or -1."""
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, seed, 2 * k + 1)
-    count = move_beam(n, tiles, target, limit, move_width, move_noise, rate, rng, stop, moves)
-    if count >= 0:
-        return count
-    if stop[0]:
+    count = move_beam(n, tiles, target, limit, move_width, move_noise, rate, finish_cells, rng, stop, moves)
+    if count < 0 and stop[0]:
         return -1
+    if count >= 0:  # a full tree, or a window finish (whose first slide may undo the search's last)
+        count = cancel_back_and_forth(moves, count)
+        return first_full_tree(n, tiles, moves, count)
     prefix = -1 - count
     board = tiles.copy()
     empty = 0
@@ -69,7 +73,9 @@ def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rat
         board[empty], board[other] = board[other], 0
         empty = other
     suffix = np.zeros_like(moves)  # (a slice of ``moves`` would compile beam_solve a second time)
-    rest = beam_solve(n, board, target, limit, width, branch, noise, lookahead, rng, stop, suffix)
+    rest = window_finish(n, board, target, finish_cells, limit, suffix, workspace(), stop)
+    if rest < 0:
+        rest = beam_solve(n, board, target, limit, width, branch, noise, lookahead, rng, stop, suffix)
     if rest < 0 or prefix + rest > moves.shape[0]:
         return -1
     copy_into(moves[prefix:], suffix[:rest])

@@ -13,12 +13,16 @@ method from its parent's (``moved_matching``). Children are taken best first
 bucket by bucket (``kernels.bucket_order``), so only the buckets the beam
 reaches are sorted. Zobrist hashes drop boards already in the next level.
 The search ends at the first board that is a full tree: travel zero (the
-target itself) or, checked once travel is small, any other full tree. Where
+target itself) or, checked once travel is small, any other full tree; or
+sooner, once no deeper level can beat an answer finished through a window:
+each board of a new least travel whose tiles off their types sit close
+together is finished by ``window_finish`` (the empty square walks to them,
+a small window is searched exactly, it walks back). Where
 the beam stalls (no less travel for STALL levels: with the swapped pairs
 weighed, 1 search in 16 at N = 7 against 6 in 10 before, but still 7 in 16 at
 N = 8 and most at N = 9-10 at their narrower widths), it hands over the least-travel board it saw,
-most tiles already home, for the placement plan to finish
-(``attempt.slide_by_moves``).
+most tiles already home, to be finished through a window or, where the tiles
+left are far apart, by the placement plan (``attempt.slide_by_moves``).
 """
 
 from __future__ import annotations
@@ -31,9 +35,18 @@ from .grid import is_full_tree, neighbour, next_random, random_unit
 from .matching import cells_by_type
 from .moved_matching import (SECTIONS, distances, fits, rematch, slide_closer, start_matching, stepped_closer,
                              store_rematch)
+from .shortcut import workspace
+from .window_finish import window_finish
 
 CHECK_TRAVEL = 8  # boards with at most this travel are checked for being a full tree
 STALL = 40  # levels without a new least travel before the search gives up
+# Each board of a new least travel up to this is tried for a window finish (tried at every level,
+# 16 and 30 gave the same slides and 30 took 20% longer: more travel seldom fits one window).
+# With the finishes, here and at the handover, the shortened answers were 1.0% shorter (N = 8
+# -1.1 to -1.3%, N = 9 -1.0 to -1.7%, N = 6-7 unchanged; 144 searches, seeds 8000-8119), and at
+# 3 s on one core +0.3k and +0.5k points a case (80 cases each of N = 6-9, seeds 25200-25399;
+# N = 8-9 +1.0k to +2.2k, N = 6-7 -1.0k to +0.1k, none significant).
+FINISH_TRAVEL = 16
 # Two neighbouring tiles each in the other's cell count 2 in travel, yet a sliding board needs a
 # dozen slides or more to swap them: unweighted, the beam walked into such pairs and stalled a few
 # steps from the end in 6 searches of 10 at N = 7, and the plan finished those at 34-86 slides.
@@ -41,13 +54,18 @@ STALL = 40  # levels without a new least travel before the search gives up
 # seeds 8000-8099; weights 1, 3, 4, 6 and 9 gave less), and at 3 s on one core +7.4k and +7.0k
 # points a case at N = 6-7 (80 held-out cases each, seeds 16000-16199 and 17000-17199).
 SWAP_WEIGHT = 2
-# Boards are ranked by travel plus MISPLACED_WEIGHT per tile off its type's cells: bringing one tile
-# many steps is cheaper per step than many tiles one step each (each tile needs the empty square
-# brought round to it), so fewer tiles left to move ranks better. Weights +1, +0.5, -0.5 changed
-# the shortened answers by +7.8%, +6.0%, -4.6% (72 searches at N = 7-9, seeds 8000-8059). At 3 s on one
-# core, -0.5 gained +6.0k points a case on held-out seeds 23000-23099 (60 cases of N = 7-9, p = 3e-5) and
-# +4.6k on 24000-24049 (40 cases of N = 6-9, p = 0.004). Only the ranking uses it: the stall, handover
-# and end tests use travel and pairs.
+# Boards are ranked by travel plus MISPLACED_WEIGHT per tile off its type's cells. The weight is
+# negative, so at equal travel the board whose travel is spread over more tiles ranks better: a
+# tile one step from a cell of its type goes home with one slide when the empty square passes it,
+# while every further step of one tile needs the empty square brought round it again (the plan
+# spends 3-4 slides a step). Weights +1, +0.5, -0.5, -0.75, -1, -1.5 changed the shortened answers
+# by +7.8%, +6.0%, -4.6%, -3.7%, +11.5%, +28.5% (72 searches at N = 7-9, seeds 8000-8059); keys are
+# then half-steps, so move_noise below 0.5 only breaks ties (0.25 and 0.5 give the same slides, 1.0-2.0
+# within 1%). A per-(type, cell) table that also weighed tiles two or more steps from their cells
+# by +-0.5 or +1 gave -0.8% to +4.6%, so only the count is kept. At 3 s on one core, -0.5 gained
+# +6.0k points a case on held-out seeds 23000-23099 (60 cases of N = 7-9, p = 3e-5) and +4.6k on
+# 24000-24049 (40 cases of N = 6-9, p = 0.004). Only the ranking uses it: the stall, handover and
+# end tests use travel and pairs.
 MISPLACED_WEIGHT = -0.5
 
 
@@ -75,10 +93,11 @@ def _swaps_at(n, board, target, cell):
 
 
 @njit(cache=True, nogil=True)
-def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
+def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, stop, out):
     """Slides (into ``out``, letters 0..3) from ``tiles`` to a full tree; their count.
 
-    When it stalls or reaches ``limit`` first: ``-1 - d``, with ``out[:d]``
+    The answer may end with a window finish (``finish_cells``: the largest window's cells).
+    When it stalls or reaches ``limit`` first with none: ``-1 - d``, with ``out[:d]``
     the slides to the board seen that looks cheapest to finish by the plan:
     the fewest slides so far plus ``rate`` times its travel (the plan spends
     3-4 slides per step of travel; a high rate picks the least travel). ``target``
@@ -150,12 +169,16 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
     if is_full_tree(n, boards[0, 0]):
         return 0
     alive, cur = 1, 0
-    least, least_depth = totals[0, 0], 0
+    least, least_depth, least_state = totals[0, 0], 0, 0
+    finished = limit + 1  # the shortest answer by a window finish so far (limit + 1: none)
+    finish = np.zeros(out.shape[0], dtype=np.int64)
+    board_now = np.zeros(size, dtype=np.int64)
+    finish_work = workspace()
     handover, handover_depth, handover_state = rate * totals[0, 0], 0, 0
     for depth in range(limit):
         if stop[0]:
             return -1
-        if depth - least_depth > STALL:
+        if depth - least_depth > STALL or depth + 1 >= finished:
             break
         made = 0
         for parent in range(alive):
@@ -231,7 +254,7 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
             parents[depth + 1, kept], slides[depth + 1, kept] = parent, direction
             kept += 1
             if child_total[c] < least:
-                least, least_depth = child_total[c], depth + 1
+                least, least_depth, least_state = child_total[c], depth + 1, kept - 1
             if depth + 1 + rate * child_total[c] < handover:
                 handover, handover_depth, handover_state = depth + 1 + rate * child_total[c], depth + 1, kept - 1
             if child_total[c] == 0 or child_total[c] <= CHECK_TRAVEL and is_full_tree(n, boards[nxt, kept - 1]):
@@ -242,7 +265,25 @@ def move_beam(n, tiles, target, limit, width, noise, rate, rng, stop, out):
                 return depth + 1
             if kept == width:
                 break
+        # A board of less travel than any before, finished through a window where its tiles off their
+        # types sit close together: an answer, and no level as deep can beat it.
+        if least_depth == depth + 1 and least <= FINISH_TRAVEL:
+            best = least_state
+            for cell in range(size):
+                board_now[cell] = boards[nxt, best, cell]
+            found = window_finish(n, board_now, target, finish_cells, finished - depth - 1, finish, finish_work,
+                                  stop)
+            if found >= 0:
+                finished = depth + 1 + found
+                state = best
+                for level in range(depth + 1, 0, -1):
+                    out[level - 1] = slides[level, state]
+                    state = parents[level, state]
+                for i in range(found):
+                    out[depth + 1 + i] = finish[i]
         alive, cur = kept, nxt
+    if finished <= limit:
+        return finished
     state = handover_state
     for level in range(handover_depth, 0, -1):
         out[level - 1] = slides[level, state]

@@ -11,8 +11,10 @@ of each batch runs again on the target of the shortest answer with a new
 random stream (on 9x9 and 10x10 boards the best target's next runs averaged
 about 5% fewer slides than new targets' first). The search is a beam over
 single slides ranked by travel (``move_beam``) on boards up to
-``move_side``; where it stalls, the beam over the ring-by-ring placement plan
-(``beam``) finishes from the least-travel board it reached. Larger boards use
+``move_side``; it ends early on a near board finished through one small window
+(``window_finish``), and where it stalls that finish or, if the tiles left are far
+apart, the beam over the ring-by-ring placement plan (``beam``) finishes from
+the least-travel board it reached. Larger boards use
 the plan only. The plan ends on a 3x3 block solved exactly. A third kind of
 job shortens answers (``shortcut``: stretches of slides that only rearrange a
 window of up to ``shortcut_cells`` cells, replaced by the fewest that do; 2-8%
@@ -151,9 +153,10 @@ class ScreenedBeamSolver(Solver):
         Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel",
               label="Slide ranking noise",
               turn="Higher: more varied slide sequences; lower: greedier; 0: no randomness."),
-        Param("shortcut_cells", int, 12, 0, 16, "cells of the largest window searched for shortcuts",
+        Param("shortcut_cells", int, 12, 0, 16,
+              "cells of the largest window searched for shortcuts and for the slide search's finishes",
               label="Shortcut window",
-              turn="Higher: more slides cut from the answers, much slower past 12; 0 switches it off."),
+              turn="Higher: more slides cut from the answers, much slower past 12; 0 switches both off."),
         Param("keep", int, 20, 1, 200, "best answers kept for the frontier", label="Answers kept",
               turn="Higher: more rows in the frontier table (a little memory); it does not change the best "
                    "answer."),
@@ -428,7 +431,8 @@ class ScreenedBeamSolver(Solver):
         if kind == SLIDE_MOVES:
             length = slide_by_moves(self.n, self.tiles, target, self.limit, self.kernel_seed, k,
                                     settings["move_width"], settings["move_noise"], HANDOVER_RATE, settings["width"],
-                                    settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
+                                    settings["branch"], settings["noise"], settings["lookahead"],
+                                    settings["shortcut_cells"], self.stop, moves)
             return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
         length = slide_into(self.n, self.tiles, target, self.limit, self.kernel_seed, k, settings["width"],
                             settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)

@@ -151,10 +151,11 @@ def _pack(n, board, row0, col0, rows, cols):
 
 
 @njit(cache=True, nogil=True)
-def _best_window(n, before, after, bounds, cells, limit, work, choice):
+def best_window(n, before, after, bounds, cells, limit, work, choice, stop):
     """The fewest slides (below ``limit``) from board ``before`` to ``after`` inside a window
     holding ``bounds`` (rows and columns of the cells that differ and of the empty square);
-    the window goes into ``choice`` (row, col, rows, cols). -1: none found."""
+    the window goes into ``choice`` (row, col, rows, cols). -1: none found. A stop ends it
+    with the best found so far."""
     top, bottom, left, right = bounds
     height, width = bottom - top + 1, right - left + 1
     best = -1
@@ -168,6 +169,8 @@ def _best_window(n, before, after, bounds, cells, limit, work, choice):
                 continue
             for row0 in range(max(0, bottom - rows + 1), min(top, n - rows) + 1):
                 for col0 in range(max(0, right - cols + 1), min(left, n - cols) + 1):
+                    if stop[0]:
+                        return best
                     start, start_hole = _pack(n, before, row0, col0, rows, cols)
                     goal, goal_hole = _pack(n, after, row0, col0, rows, cols)
                     found = window_search(start, start_hole, goal, goal_hole, rows, cols, limit, work, no_path)
@@ -175,6 +178,24 @@ def _best_window(n, before, after, bounds, cells, limit, work, choice):
                         best, limit = found, found
                         choice[0], choice[1], choice[2], choice[3] = row0, col0, rows, cols
     return best
+
+
+@njit(cache=True, nogil=True)
+def window_slides(n, before, after, choice, slides, work, path, out, at):
+    """The ``slides`` letters (into ``out[at:]``) from board ``before`` to ``after`` inside the
+    window ``choice`` (row, col, rows, cols) that ``best_window`` found; ``path`` holds at least
+    ``slides`` entries."""
+    row0, col0, rows, cols = choice[0], choice[1], choice[2], choice[3]
+    start, hole = _pack(n, before, row0, col0, rows, cols)
+    goal, goal_hole = _pack(n, after, row0, col0, rows, cols)
+    window_search(start, hole, goal, goal_hole, rows, cols, slides + 1, work, path)
+    for step in range(slides):
+        nxt = path[step]
+        if nxt // cols == hole // cols:  # (a one-column window's hole - 1 is the cell above)
+            out[at + step] = 0 if nxt < hole else 2
+        else:
+            out[at + step] = 1 if nxt < hole else 3
+        hole = nxt
 
 
 @njit(cache=True, nogil=True)
@@ -246,7 +267,7 @@ def _pass(n, start, moves, count, reach, cells, work, stop, touched):
                         bounds[2], bounds[3] = min(bounds[2], col), max(bounds[3], col)
                 if (bounds[1] - bounds[0] + 1) * (bounds[3] - bounds[2] + 1) > cells:
                     continue
-                found = _best_window(n, boards[i], boards[j], bounds, cells, limit, work, choice)
+                found = best_window(n, boards[i], boards[j], bounds, cells, limit, work, choice, stop)
             if found >= 0:
                 saved[j] = saved[i] + j - i - found
                 chosen[j, 0], chosen[j, 1] = i, found
@@ -257,7 +278,7 @@ def _pass(n, start, moves, count, reach, cells, work, stop, touched):
     # Walk back over the chosen shortcuts, writing the new moves from the end.
     out = np.empty(count, dtype=np.int64)
     at = count - saved[count]
-    path = np.empty(reach, dtype=np.int64)
+    path = np.empty(reach, dtype=np.int64)  # (the longest shortcut is shorter than a stretch)
     j = count
     while j > 0:
         if saved[j] == saved[j - 1] or chosen[j, 0] < 0:
@@ -265,20 +286,9 @@ def _pass(n, start, moves, count, reach, cells, work, stop, touched):
             out[at] = moves[j - 1]
             j -= 1
             continue
-        i, slides, row0, col0, rows, cols = chosen[j]
+        i, slides = chosen[j, 0], chosen[j, 1]
         if slides > 0:
-            before, before_hole = _pack(n, boards[i], row0, col0, rows, cols)
-            after, after_hole = _pack(n, boards[j], row0, col0, rows, cols)
-            window_search(before, before_hole, after, after_hole, rows, cols, slides + 1, work, path)
-            hole = before_hole
-            for step in range(slides):
-                nxt = path[step]
-                if nxt // cols == hole // cols:  # (a one-column window's hole - 1 is the cell above)
-                    direction = 0 if nxt < hole else 2
-                else:
-                    direction = 1 if nxt < hole else 3
-                out[at - slides + step] = direction
-                hole = nxt
+            window_slides(n, boards[i], boards[j], chosen[j, 2:], slides, work, path, out, at - slides)
         touched[at - slides:at + 1] = True
         at -= slides
         j = i
