@@ -92,6 +92,14 @@ def _swaps_at(n, board, target, cell):
     return found
 
 
+@njit(cache=True, nogil=True, inline='always')
+def _write_path(slides, parents, depth, state, out):
+    """The slides to board ``state`` of level ``depth``, into ``out[:depth]``, by its parents."""
+    for level in range(depth, 0, -1):
+        out[level - 1] = slides[level, state]
+        state = parents[level, state]
+
+
 @njit(cache=True, nogil=True)
 def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, stop, out):
     """Slides (into ``out``, letters 0..3) from ``tiles`` to a full tree; their count.
@@ -258,10 +266,7 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
             if depth + 1 + rate * child_total[c] < handover:
                 handover, handover_depth, handover_state = depth + 1 + rate * child_total[c], depth + 1, kept - 1
             if child_total[c] == 0 or child_total[c] <= CHECK_TRAVEL and is_full_tree(n, boards[nxt, kept - 1]):
-                state = kept - 1
-                for level in range(depth + 1, 0, -1):
-                    out[level - 1] = slides[level, state]
-                    state = parents[level, state]
+                _write_path(slides, parents, depth + 1, kept - 1, out)
                 return depth + 1
             if kept == width:
                 break
@@ -275,17 +280,11 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
                                   stop)
             if found >= 0:
                 finished = depth + 1 + found
-                state = best
-                for level in range(depth + 1, 0, -1):
-                    out[level - 1] = slides[level, state]
-                    state = parents[level, state]
+                _write_path(slides, parents, depth + 1, best, out)
                 for i in range(found):
                     out[depth + 1 + i] = finish[i]
         alive, cur = kept, nxt
     if finished <= limit:
         return finished
-    state = handover_state
-    for level in range(handover_depth, 0, -1):
-        out[level - 1] = slides[level, state]
-        state = parents[level, state]
+    _write_path(slides, parents, handover_depth, handover_state, out)
     return -1 - handover_depth
