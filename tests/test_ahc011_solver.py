@@ -56,7 +56,7 @@ def test_answers_are_full_trees_within_t_and_score_as_the_judge(data_root, seed)
 @pytest.mark.parametrize("side", [3, 4, 5])
 def test_practice_boards_down_to_3x3_are_solved(side):
     case = generate(7, size=side)
-    _, result = solve(case, nodes=3_000)
+    _, result = solve(case, nodes=4_000)
     final = PUZZLE.replay(case, result.moves)[-1]
     assert tree_size(final) == case.tile_count and len(result.moves) <= case.limit
 

@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels import copy_into
-from .grid import OPPOSITE_BIT, SIDE_BIT, neighbour, random_below, random_unit
+from .grid import OPPOSITE_BIT, SIDE_BIT, neighbour, next_random, random_below, random_unit, seed_stream
 from .matching import cells_by_type, type_travel
 
 START_WEIGHT, END_WEIGHT = 3.0, 6.0
@@ -27,6 +27,10 @@ START_TEMPERATURE, END_TEMPERATURE = 2.0, 0.1
 # and a warm temperature trade travel for the right multiset.
 REPAIR_WEIGHT, REPAIR_TEMPERATURE = 30.0, 1.0
 REPAIR_ROUNDS = 3  # at most this many times the planned steps again
+# Travel per type is remembered by the hash of the type's cells: a step changes a
+# type's cells by one or two, and the annealer proposes the same changes again and
+# again, so most steps find their travel here rather than in a new matching.
+TRAVEL_CACHE_BITS = 15
 
 
 @njit(cache=True, nogil=True)
@@ -108,6 +112,31 @@ def _distinct(cells, count, cell):
 
 
 @njit(cache=True, nogil=True)
+def _cell_keys(size):
+    """A random 64-bit key per (cell, type), from a fixed stream (so the annealer's own
+    stream, and its results, are the same with or without the cache)."""
+    rng = np.zeros(1, dtype=np.uint64)
+    seed_stream(rng, 0, 0)
+    keys = np.empty((size, 16), dtype=np.uint64)
+    for cell in range(size):
+        for kind in range(16):
+            keys[cell, kind] = next_random(rng) | np.uint64(1)
+    return keys
+
+
+@njit(cache=True, nogil=True)
+def _cached_travel(n, mask, kind, key, cache_keys, cache_travel, cells, sources, counts, cost, work):
+    """``type_travel`` of ``kind``, whose cells hash to ``key``: from the cache, or computed
+    and stored there (a direct-mapped table: a new key takes its slot)."""
+    slot = np.int64(key & np.uint64(cache_keys.shape[0] - 1))
+    if cache_keys[slot] == key:
+        return cache_travel[slot]
+    travel = type_travel(n, mask, kind, cells, sources, counts, cost, work)
+    cache_keys[slot], cache_travel[slot] = key, travel
+    return travel
+
+
+@njit(cache=True, nogil=True)
 def build_target(n, tiles, rng, iterations, mask, stop=None):
     """Anneal a tree into ``mask``: the travel of the best tree whose tile multiset
     equals the case's (``mask`` ends as that tree), or -1 if none was seen. Another
@@ -140,7 +169,7 @@ def retarget(n, board, mask, fixed, rng, iterations, temperature, stop):
 def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature, repair_rounds, stop):
     """Anneal tree ``mask`` (its cells marked ``fixed`` keep their edges); see build_target.
     A step changes at most four cells, so only their old and new types' travel is
-    recomputed."""
+    looked up (``_cached_travel``), and only where that type's cells changed."""
     size, corner = n * n, n * n - 1
     cost = np.zeros((size, size), dtype=np.int64)
     work = np.zeros((6, size + 1), dtype=np.int64)
@@ -153,6 +182,12 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
     for kind in range(16):
         mismatch += abs(have[kind] - counts[kind])
         travel[kind] = type_travel(n, mask, kind, cells, sources, counts, cost, work)
+    cell_keys = _cell_keys(size)
+    type_key = np.zeros(16, dtype=np.uint64)  # per type, the XOR of its cells' keys
+    for cell in range(corner):
+        type_key[mask[cell]] ^= cell_keys[cell, mask[cell]]
+    cache_keys = np.zeros(1 << TRAVEL_CACHE_BITS, dtype=np.uint64)  # 0: an empty slot
+    cache_travel = np.zeros(1 << TRAVEL_CACHE_BITS, dtype=np.int64)
     total = travel.sum()
     best = mask.copy()
     best_travel = total if mismatch == 0 else -1
@@ -162,6 +197,7 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
     before = np.empty(4, dtype=np.int64)
     kinds = np.empty(8, dtype=np.int64)  # distinct types those cells had or get
     old_travel = np.empty(8, dtype=np.int64)
+    old_key = np.empty(8, dtype=np.uint64)
     for step in range((1 + repair_rounds) * iterations):
         if stop is not None and stop[0]:  # a step can take a millisecond on a 30x30 board
             return -1
@@ -202,14 +238,21 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
         new_mismatch, new_total = mismatch, total
         for i in range(distinct):
             new_mismatch -= abs(have[kinds[i]] - counts[kinds[i]])
+        for i in range(distinct):
+            old_key[i] = type_key[kinds[i]]
         for i in range(changed):
+            cell, after = touched[i], mask[touched[i]]
             have[before[i]] -= 1
-            have[mask[touched[i]]] += 1
+            have[after] += 1
+            type_key[before[i]] ^= cell_keys[cell, before[i]]
+            type_key[after] ^= cell_keys[cell, after]
         for i in range(distinct):
             kind = kinds[i]
             new_mismatch += abs(have[kind] - counts[kind])
             old_travel[i] = travel[kind]
-            travel[kind] = type_travel(n, mask, kind, cells, sources, counts, cost, work)
+            if type_key[kind] != old_key[i]:
+                travel[kind] = _cached_travel(n, mask, kind, type_key[kind], cache_keys, cache_travel,
+                                              cells, sources, counts, cost, work)
             new_total += travel[kind] - old_travel[i]
         delta = weight * (new_mismatch - mismatch) + new_total - total
         if delta <= 0 or random_unit(rng) < np.exp(-delta / temperature):
@@ -224,5 +267,6 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
             mask[touched[i]] = before[i]
         for i in range(distinct):
             travel[kinds[i]] = old_travel[i]
+            type_key[kinds[i]] = old_key[i]
     copy_into(mask, best)
     return best_travel
