@@ -29,7 +29,8 @@ REPAIR_WEIGHT, REPAIR_TEMPERATURE = 30.0, 1.0
 REPAIR_ROUNDS = 3  # at most this many times the planned steps again
 # Travel per type is remembered by the hash of the type's cells: a step changes a
 # type's cells by one or two, and the annealer proposes the same changes again and
-# again, so most steps find their travel here rather than in a new matching.
+# again, so most steps find their travel here rather than in a new matching (8 targets at N = 10:
+# 0.28 s rather than 0.60 s). 2^13 slots did as well as 2^16; 2^19 took longer to clear.
 TRAVEL_CACHE_BITS = 15
 
 
