@@ -239,7 +239,6 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
         new_mismatch, new_total = mismatch, total
         for i in range(distinct):
             new_mismatch -= abs(have[kinds[i]] - counts[kinds[i]])
-        for i in range(distinct):
             old_key[i] = type_key[kinds[i]]
         for i in range(changed):
             cell, after = touched[i], mask[touched[i]]
