@@ -1,4 +1,4 @@
-"""Beam search over single slides toward a target's types (numba): the solver of boards up to 9x9.
+"""Beam search over single slides toward a target's types (numba): the solver of the contest's boards (up to 10x10).
 
 On these boards it beats the row-by-row placement plan: every slide may
 bring several tiles nearer at once, where the plan moves one tile at a time
