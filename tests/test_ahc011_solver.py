@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
-from solvers.ahc011.screened_beam import (BUILD, FIRST_SEARCH_SECONDS_PER_COST, FIT_SHARE, MIN_SCALE, RUN_STRIDE,
-                                          SHORTEN, SLIDE, SLIDE_MOVES, slide_search_width)
+from solvers.ahc011.screened_beam import (ANNEAL_STEPS_PER_EXPANSION, BUILD, FIRST_SEARCH_SECONDS_PER_COST, FIT_SHARE,
+                                          MIN_SCALE, RUN_STRIDE, SHORTEN, SLIDE, SLIDE_MOVES, slide_search_width)
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.move_beam import _swaps_at, move_beam
@@ -289,6 +289,51 @@ def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
     length = move_beam(n, tiles, target, case.limit, 4000, 0.5, 100.0, 12, rng, np.zeros(1, dtype=np.uint8), moves)
     assert 0 < length < 152 + 34
     assert tree_size(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:length]))[-1]) == case.tile_count
+
+
+def build_targets(solver, count):
+    """Anneal ``count`` new targets as the solver's BUILD jobs do; their results by k."""
+    built = {}
+    for _ in range(count):
+        job = solver._new_target()
+        built[job[1]] = result = solver._run_job(*job)
+        solver._finish(job, result)
+    return built
+
+
+def test_new_targets_are_ranked_by_a_trial_search_and_the_shortest_trial_is_searched_first(data_root):
+    case = case_file(data_root, 0)  # 6x6: searched slide by slide, 4000 wide
+    n, tiles = case.n, np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), pilot_width=200)
+    solver.deadline = time.perf_counter() + 600  # a time budget: trials from the first target
+    built = build_targets(solver, 6)
+    for k, (travel, trial) in built.items():
+        target = next(entry[2] for entry in solver.unsearched if entry[1] == k)
+        assert travel == make_target(n, tiles, 0, k, solver.iterations, np.zeros(n * n, dtype=np.int64))
+        # The trial is the full search at 200 / 4000 of its widths (the plan's 100 -> 5), on the same stream.
+        moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+        assert trial == slide_by_moves(n, tiles, target, case.limit, 0, k, 200, 0.5, 100.0, 5, 3, 3.0, 1.0, 12,
+                                       np.zeros(1, dtype=np.uint8), moves) > 0
+    first = min(built, key=lambda k: (built[k][1], k))
+    assert first != min(built, key=lambda k: (built[k][0], k))  # here the least travel is not the shortest trial
+    assert solver._new_search()[1] == first
+    # Without trials, the least travel goes first, and a BUILD job costs its annealing only.
+    plain = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), pilot_width=0)
+    plain.deadline = solver.deadline
+    assert [result[1] for result in build_targets(plain, 6).values()] == [None] * 6
+    assert plain._new_search()[1] == min(built, key=lambda k: (built[k][0], k))
+    assert plain.spent == 6 * plain.iterations // ANNEAL_STEPS_PER_EXPANSION < solver.spent
+
+
+def test_under_a_node_budget_trials_start_once_there_is_an_answer(data_root):
+    case = case_file(data_root, 0)
+    solver, result = solve(case, nodes=15_000)  # six targets, two searches: too few nodes for trials too
+    assert result.moves and solver.fresh == 2 and solver.targets == 6
+    assert all(rank[0] == 1 for rank, _, _ in solver.unsearched)  # ranked by travel: no trial
+    built = build_targets(solver, 2)  # now there is an answer
+    assert all(trial is not None for _, trial in built.values())
+    assert [entry[1] for entry in sorted(solver.unsearched, key=lambda entry: entry[:2])][:2] == sorted(
+        built, key=lambda k: (built[k][1], k))  # the tried targets first
 
 
 def test_boards_past_7x7_get_a_narrower_slide_search_and_10x10_is_the_largest_searched_slide_by_slide():

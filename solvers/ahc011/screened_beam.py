@@ -1,12 +1,16 @@
 """The ahc011 solver: anneal many target trees, beam-search the most promising.
 
 Work comes in jobs (``attempt``): annealing target tree k (a few
-ms to 0.1 s), and a search sliding the tiles toward target k (about 0.4 s on a
-10x10 board by the placement plan, about 1 s slide by slide on a 7x7). The
-travel of a target (how far its tiles must go, ``matching``) predicts the
-search's answer well, so the solver anneals ``screen`` targets (``move_screen``
-for the slide-by-slide search) for every new search and searches the
-least-travel target not searched yet; once there is an answer, one search
+ms to 0.1 s), and a search sliding the tiles toward target k (on one thread,
+0.2 s slide by slide on a 6x6 board, 0.5-0.7 s on a 10x10). The travel of a
+target (how far its tiles must go, ``matching``) predicts the search's answer,
+so the solver anneals ``screen`` targets (``move_screen`` for the
+slide-by-slide search) for every new search and searches the least-travel
+target not searched yet. On boards up to PILOT_SIDE the slide search's own
+answer at a twentieth of its width (a trial, ``pilot_width``) predicts it
+better (at N = 6, the best of 8 targets by trial came within 3.2 slides of the
+best full search, by travel within 6.5), so there each new target gets a trial
+and the shortest trial is searched first. Once there is an answer, one search
 of each batch runs again on the target of the shortest answer with a new
 random stream (on 9x9 and 10x10 boards the best target's next runs averaged
 about 5% fewer slides than new targets' first). The search is a beam over
@@ -92,6 +96,10 @@ FIRST_SEARCH_SECONDS_PER_COST = {SLIDE: 55e-6, SLIDE_MOVES: 20e-6}
 # 1882 at N = 9. Against (7 / N) ** 4 (2345, 1464), +3.6k points a case at N = 8 (3 s, one core, seeds
 # 7000-7099).
 WIDTH_SIDE, WIDTH_POWER = 7, 3
+# Boards up to this side rank new targets by a trial search (``pilot_width``). On larger boards a
+# trial 150-200 wide ranked targets worse than travel (Spearman 0.21-0.26 with the full search's
+# slides at N = 8-9, travel 0.35-0.36), and at 3 s on one core cost 5.2k points a case at N = 8-10.
+PILOT_SIDE = 7
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -159,6 +167,14 @@ class ScreenedBeamSolver(Solver):
               label="Targets screened (slide search)",
               turn="Higher: the slide search starts from trees with less travel (each search waits for "
                    "more annealing); lower: more searches in the same time."),
+        # 200: at 3 s on one core, +1.8k points a case at N = 6-7 against travel alone (80 cases, seeds
+        # 36000-36199, 39 wins / 20 losses, p = 0.014); 400 wide gave -0.2k more, and move_screen 16 with
+        # trials -0.5k (neither significant). Each trial costs about 7% of a full search.
+        Param("pilot_width", int, 200, 0, 100_000,
+              "beam width of a quick trial search toward each new target; its slides rank the targets",
+              label="Trial search width",
+              turn="Higher: the trial predicts the full search better but takes longer; 0: targets are "
+                   "ranked by travel alone."),
         Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel",
               label="Slide ranking noise",
               turn="Higher: more varied slide sequences; lower: greedier; 0: no randomness."),
@@ -185,7 +201,7 @@ class ScreenedBeamSolver(Solver):
         self.next_target = 0  # the index of the next target to anneal
         self.searched = 0  # searches run (new targets and runs again on the best one)
         self.fresh = 0  # targets searched for the first time
-        self.unsearched: list[tuple[int, int, np.ndarray]] = []  # (travel, k, target)
+        self.unsearched: list[tuple[tuple, int, np.ndarray]] = []  # (rank, k, target): see ``_rank``
         self.searched_targets: dict[int, np.ndarray] = {}  # k -> target, once searched
         self.last_run: dict[int, int] = {}  # k -> its last search's run number (0: the first)
         self.found: list[tuple[int, int, tuple, int]] = []  # (K, target, moves, slides cut), shortest first
@@ -229,7 +245,7 @@ class ScreenedBeamSolver(Solver):
         if self._running != BUILD:
             kernels = (slide_into,) + ((slide_by_moves,) if self.n <= self.settings["move_side"] else ())
         else:
-            kernels = (make_target,)
+            kernels = (make_target, slide_by_moves) if self._piloted() else (make_target,)
         if not all(kernel.signatures for kernel in kernels):  # compiled or loaded on first call
             self._ready_at = None
             return math.inf  # still compiling: the grace starts once the kernels are ready
@@ -302,6 +318,22 @@ class ScreenedBeamSolver(Solver):
             return self.settings["move_screen"]
         return self.settings["screen"]
 
+    def _piloted(self) -> bool:
+        """Whether a new target gets a trial search (``pilot_width``): for the slide-by-slide search,
+        up to PILOT_SIDE. Under a node budget, not until there is an answer (as with ``_screen``: a
+        small budget should reach its first search; in a batch, ``found`` changes only between
+        batches, so the jobs of one batch all get trials or none)."""
+        return (self.n <= PILOT_SIDE and self._search_kind() == SLIDE_MOVES and self.settings["pilot_width"] > 0
+                and (self.deadline is not None or bool(self.found)))
+
+    def _rank(self, built: tuple[int, int | None]) -> tuple[int, int]:
+        """A target's place among the unsearched (least first): the targets with a trial by its
+        slides (a trial that failed: last of them), then those without one by travel."""
+        travel, trial = built
+        if trial is None:
+            return 1, travel
+        return 0, trial if trial >= 0 else self.limit + 1
+
     def _new_search(self) -> tuple:
         self.unsearched.sort(key=lambda entry: entry[:2])
         _, k, target = self.unsearched.pop(0)
@@ -325,14 +357,16 @@ class ScreenedBeamSolver(Solver):
         return k + self.last_run[k] * RUN_STRIDE
 
     def _finish(self, job: tuple, result) -> None:
-        """Book a finished job: a target's travel (-1: none), a search's moves (None: none), or
-        an answer shortened."""
+        """Book a finished job: a target's travel (-1: none) and its trial's slides (``_rank``), a search's
+        moves (None: none), or an answer shortened."""
         kind, k, target = job
         if kind == BUILD:
             self.targets += 1
             self.spent += self.iterations // ANNEAL_STEPS_PER_EXPANSION
-            if result >= 0:
-                self.unsearched.append((result, k, target))
+            if result[1] is not None:
+                self.spent += self._pilot_cost()
+            if result[0] >= 0:
+                self.unsearched.append((self._rank(result), k, target))
         elif kind == SHORTEN:
             self.spent += SHORTEN_COST * len(target)
             self.best_shortened = min(self.best_shortened, len(result))
@@ -421,31 +455,56 @@ class ScreenedBeamSolver(Solver):
             cost += self.limit * slide_search_width(self.n, settings["move_width"]) // 40
         return cost
 
+    def _pilot_cost(self) -> int:
+        """Expansions charged for a trial search: a full search's, scaled by the widths."""
+        settings = self.settings
+        return self._search_cost(SLIDE_MOVES) * settings["pilot_width"] // slide_search_width(
+            self.n, settings["move_width"])
+
     def _run_job(self, kind: int, k: int, target: np.ndarray, scale: float = 1.0):
-        """A BUILD job returns the target's travel (-1: none); a search the moves, or None (it
-        runs with ``scale`` times the beam widths); a SHORTEN job the answer ``target``
-        shortened (or as far as it got when stopped: still a full tree)."""
+        """A BUILD job returns the target's travel (-1: none) and its trial search's slides (-1: none;
+        None: no trial); a search the moves, or None (it runs with ``scale`` times the beam
+        widths); a SHORTEN job the answer ``target`` shortened (or as far as it got when stopped:
+        still a full tree)."""
         if kind == BUILD:
-            return make_target(self.n, self.tiles, self.kernel_seed, k, self.iterations, target, self.stop)
+            travel = make_target(self.n, self.tiles, self.kernel_seed, k, self.iterations, target, self.stop)
+            if travel < 0 or not self._piloted():
+                return travel, None
+            # The trial: the slide search at pilot_width (the plan's beam, where it hands over,
+            # narrowed as much), on the stream of the target's first full search.
+            full = slide_search_width(self.n, self.settings["move_width"])
+            return travel, self._slide_search(k, target, self.settings["pilot_width"] / full)[0]
         if kind == SHORTEN:
             moves = np.array([LETTERS.index(letter) for letter in target], dtype=np.int64)
             length = cut_shortcuts(self.n, self.tiles, moves, len(moves), self.settings["shortcut_cells"],
                                    self.stop)
             return target if length < 0 else tuple(LETTERS[m] for m in moves[:length])
+        if kind == SLIDE_MOVES:
+            length, moves = self._slide_search(k, target, scale)
+            return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
+        settings = self._scaled_settings(scale)
+        moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
+        length = slide_into(self.n, self.tiles, target, self.limit, self.kernel_seed, k, settings["width"],
+                            settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
+        return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
+
+    def _scaled_settings(self, scale: float) -> dict:
+        """The settings with the beams' widths (the slide search's for this board) times ``scale``."""
         settings = dict(self.settings)
         settings["move_width"] = slide_search_width(self.n, settings["move_width"])
         for name in ("width", "move_width"):
             settings[name] = max(1, round(settings[name] * scale))
+        return settings
+
+    def _slide_search(self, k: int, target: np.ndarray, scale: float) -> tuple[int, np.ndarray]:
+        """The slide-by-slide search toward ``target`` on stream ``k`` at ``scale`` times the widths:
+        its slides' count (-1: none) and the array they are in."""
+        settings = self._scaled_settings(scale)
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
-        if kind == SLIDE_MOVES:
-            length = slide_by_moves(self.n, self.tiles, target, self.limit, self.kernel_seed, k,
-                                    settings["move_width"], settings["move_noise"], HANDOVER_RATE, settings["width"],
-                                    settings["branch"], settings["noise"], settings["lookahead"],
-                                    settings["shortcut_cells"], self.stop, moves)
-            return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
-        length = slide_into(self.n, self.tiles, target, self.limit, self.kernel_seed, k, settings["width"],
-                            settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
-        return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
+        length = slide_by_moves(self.n, self.tiles, target, self.limit, self.kernel_seed, k, settings["move_width"],
+                                settings["move_noise"], HANDOVER_RATE, settings["width"], settings["branch"],
+                                settings["noise"], settings["lookahead"], settings["shortcut_cells"], self.stop, moves)
+        return length, moves
 
     def _keep(self, length: int, target: int, moves: tuple, cut: int = 0) -> None:
         if len(self.found) >= self.settings["keep"] and length >= self.found[-1][0]:
