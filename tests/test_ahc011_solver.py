@@ -323,6 +323,12 @@ def test_new_targets_are_ranked_by_a_trial_search_and_the_shortest_trial_is_sear
     assert [result[1] for result in build_targets(plain, 6).values()] == [None] * 6
     assert plain._new_search()[1] == min(built, key=lambda k: (built[k][0], k))
     assert plain.spent == 6 * plain.iterations // ANNEAL_STEPS_PER_EXPANSION < solver.spent
+    # Past 7x7 a trial ranked targets worse than travel: none there.
+    large = case_file(data_root, 2)  # 8x8
+    wide = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(large, large.start), pilot_width=200)
+    wide.deadline = solver.deadline
+    job = wide._new_target()
+    assert wide._run_job(*job)[1] is None
 
 
 def test_under_a_node_budget_trials_start_once_there_is_an_answer(data_root):
