@@ -327,8 +327,8 @@ class ScreenedBeamSolver(Solver):
                 and (self.deadline is not None or bool(self.found)))
 
     def _rank(self, built: tuple[int, int | None]) -> tuple[int, int]:
-        """A target's place among the unsearched (least first): the targets with a trial by its
-        slides (a trial that failed: last of them), then those without one by travel."""
+        """A target's place among the unsearched (least first): targets with a trial come first, by
+        the trial's slides (a trial that found no answer: last of them), then the others, by travel."""
         travel, trial = built
         if trial is None:
             return 1, travel
