@@ -47,7 +47,8 @@ STALL = 40  # levels without a new least travel before the search gives up
 # least total is down to LATE_SHARE of the start's, the beam is LATE_WIDTH times wider: 3.2% fewer
 # slides for 1.46 times the time at N = 9 (less gain per second at N = 7-8), and at 3 s on one core
 # +1.0k and +1.4k points a case at N = 9 (80 held-out cases each, seeds 31003-31398 and 34003-34398:
-# 51 wins and 19 losses, 46 and 25).
+# 51 wins and 19 losses, 46 and 25). N = 10 has it too: its +9.0k over the plan (see ``move_side``)
+# was measured with it.
 LATE_SIDE, LATE_SHARE, LATE_WIDTH = 9, 0.3, 2
 # Each board of a new least travel up to this is tried for a window finish (tried at every level,
 # 16 and 30 gave the same slides and 30 took 20% longer: more travel seldom fits one window).

@@ -122,7 +122,8 @@ def _pool() -> ThreadPoolExecutor:
 class ScreenedBeamSolver(Solver):
     name = "screened-beam"
     description = ("Target trees annealed toward short tile travel; beam search over slides "
-                   "(small boards) or over which tile fills each cell, on the least-travel targets")
+                   "(the contest's boards) or over which tile fills each cell (larger ones), on the most "
+                   "promising targets")
     params = (
         # 1000 rather than 300 since the annealer caches each type's travel (twice as fast). At 3 s
         # on one core, against 300 uncached: +2.5k points a case on seeds 31000-31079 (where 600 to
@@ -265,8 +266,8 @@ class ScreenedBeamSolver(Solver):
         Searches run once ``_screen()`` targets per new search are annealed: once
         there is an answer, one search of each batch runs again on the target of
         the shortest answer (a new random stream: a good target's next run beats
-        a new target's first on average), the others on the least-travel targets
-        not searched yet; otherwise more targets are annealed. Answers that may
+        a new target's first on average), the others on the best-ranked targets
+        not searched yet (``_rank``); otherwise more targets are annealed. Answers that may
         beat the shortest once shortened come before all of these.
         """
         shortenings = []
