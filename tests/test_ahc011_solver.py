@@ -180,8 +180,8 @@ def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
     travels = np.zeros(16, dtype=np.int64)
     cells, u, v, own = (np.zeros(size + 1, dtype=np.int64) for _ in range(4))
     work = np.zeros((3, size + 1), dtype=np.int64)
-    start_matching(n, boards[0, 0].astype(np.int64), first, counts, places, steps, matchings, travels, cells, u, v,
-                   own, work)
+    start_matching(n, boards[0, 0].astype(np.int64), first, counts, places, 0, steps, matchings, 0, travels, cells,
+                   u, v, own, work)
     assert list(travels) == [type_travel_of(n, target, kind, boards[0, 0]) for kind in range(16)]
     closer = 0
     for _ in range(300):
@@ -190,12 +190,12 @@ def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
                   if 0 <= other < size and (other // n == empty // n or other % n == empty % n)]
         other = int(rng.choice(others))
         kind = int(boards[0, 0, other])
-        if stepped_closer(n, kind, other, empty, first, places, steps, matchings, 0, 0):
+        if stepped_closer(n, kind, other, empty, first, places, 0, steps, matchings, 0, 0):
             travels[kind] -= 1
             slide_closer(n, kind, other, empty, first, matchings, 0, 0)
             closer += 1
         else:
-            travels[kind] = rematch(n, boards, kind, other, empty, first, counts, places, steps, matchings, 0, 0,
+            travels[kind] = rematch(n, boards, kind, other, empty, first, counts, places, 0, steps, matchings, 0, 0,
                                     cells, u, v, own, work)
             store_rematch(n, kind, other, empty, first, counts, u, v, own, matchings, 0, 0)
         boards[0, 0, empty], boards[0, 0, other] = kind, 0
@@ -246,7 +246,8 @@ def test_a_stalled_slide_search_hands_its_least_travel_board_to_the_plan(data_ro
     moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 2 * k + 1)
-    stalled = move_beam(case.n, tiles, target, case.limit, 1, 0.5, 100.0, 12, rng, np.zeros(1, dtype=np.uint8), moves)
+    stalled = move_beam(case.n, tiles, target.reshape(1, -1), case.limit, 1, 0.5, 100.0, 12, rng,
+                        np.zeros(1, dtype=np.uint8), moves, np.zeros(1, dtype=np.int64))
     assert stalled < -1  # no full tree, and a board with less travel to hand over
     prefix = tuple(LETTERS[m] for m in moves[:-1 - stalled])
     handed = np.frombuffer(PUZZLE.replay(case, prefix)[-1].tiles, dtype=np.uint8).astype(np.int64)
@@ -265,14 +266,14 @@ def test_neighbouring_tiles_in_each_others_cells_are_counted_as_a_swapped_pair(d
     a, b = next((cell, cell + 1) for cell in range(n * n - 1)
                 if cell % n < n - 1 and 0 != target[cell] != target[cell + 1] != 0)
     board[a], board[b] = board[b], board[a]
-    pairs = [_swaps_at(n, board, target, cell) for cell in range(n * n)]
+    pairs = [_swaps_at(n, board, target.reshape(1, -1), 0, cell) for cell in range(n * n)]
     assert pairs[a] == pairs[b] == 1 and sum(pairs) == 2
     # Tiles of one type swapped are no pair (the board is the target), nor is the empty square and a tile.
-    assert sum(_swaps_at(n, target, target, cell) for cell in range(n * n)) == 0
+    assert sum(_swaps_at(n, target, target.reshape(1, -1), 0, cell) for cell in range(n * n)) == 0
     board = target.copy()
     empty = n * n - 1
     board[empty], board[empty - 1] = board[empty - 1], 0
-    assert sum(_swaps_at(n, board, target, cell) for cell in range(n * n)) == 0
+    assert sum(_swaps_at(n, board, target.reshape(1, -1), 0, cell) for cell in range(n * n)) == 0
 
 
 def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
@@ -286,7 +287,8 @@ def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
     moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 2 * k + 1)
-    length = move_beam(n, tiles, target, case.limit, 4000, 0.5, 100.0, 12, rng, np.zeros(1, dtype=np.uint8), moves)
+    length = move_beam(n, tiles, target.reshape(1, -1), case.limit, 4000, 0.5, 100.0, 12, rng,
+                       np.zeros(1, dtype=np.uint8), moves, np.zeros(1, dtype=np.int64))
     assert 0 < length < 152 + 34
     assert tree_size(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:length]))[-1]) == case.tile_count
 

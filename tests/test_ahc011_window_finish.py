@@ -97,12 +97,14 @@ def test_the_slide_search_ends_on_a_window_finish_where_it_would_stall(data_root
     rng = np.zeros(1, dtype=np.uint64)
     moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
     seed_stream(rng, 0, 1)
-    count = move_beam(n, board, target, case.limit, 200, 0.5, 100.0, 12, rng, np.zeros(1, dtype=np.uint8), moves)
+    count = move_beam(n, board, target.reshape(1, -1), case.limit, 200, 0.5, 100.0, 12, rng,
+                      np.zeros(1, dtype=np.uint8), moves, np.zeros(1, dtype=np.int64))
     assert 0 < count <= 2 + direct
     assert is_full_tree(n, played(n, board, moves[:count]))
     # Without windows (0 cells) the same search stalls: travel cannot fall below the three tiles'.
     seed_stream(rng, 0, 1)
-    assert move_beam(n, board, target, case.limit, 200, 0.5, 100.0, 0, rng, np.zeros(1, dtype=np.uint8), moves) < 0
+    assert move_beam(n, board, target.reshape(1, -1), case.limit, 200, 0.5, 100.0, 0, rng,
+                     np.zeros(1, dtype=np.uint8), moves, np.zeros(1, dtype=np.int64)) < 0
     # The solver's search takes the finish too, and its answer stops at the first full tree.
     length = slide_by_moves(n, board, target, case.limit, 0, 0, 200, 0.5, 100.0, 10, 3, 3.0, 1.0, 12,
                             np.zeros(1, dtype=np.uint8), moves)

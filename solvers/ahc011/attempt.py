@@ -54,14 +54,25 @@ def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rat
     finished through one window of up to ``finish_cells`` cells (``window_finish``) or, where
     its tiles off their types are too far apart, by the placement plan (``beam_solve``).
     The count of moves written, or -1."""
+    aimed = np.zeros(1, dtype=np.int64)
+    return slide_toward_any(n, tiles, target.reshape(1, -1), limit, seed, k, move_width, move_noise, rate, width,
+                            branch, noise, lookahead, finish_cells, stop, moves, aimed)
+
+
+@njit(cache=True, nogil=True)
+def slide_toward_any(n, tiles, targets, limit, seed, k, move_width, move_noise, rate, width, branch, noise,
+                     lookahead, finish_cells, stop, moves, aimed):
+    """``slide_by_moves`` toward whichever of ``targets`` (rows; ``k``: the first's number, for
+    the random stream) the one search finds cheapest; ``aimed[0]``: the row it went to."""
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, seed, 2 * k + 1)
-    count = move_beam(n, tiles, target, limit, move_width, move_noise, rate, finish_cells, rng, stop, moves)
+    count = move_beam(n, tiles, targets, limit, move_width, move_noise, rate, finish_cells, rng, stop, moves, aimed)
     if count < 0 and stop[0]:
         return -1
     if count >= 0:  # a full tree, or a window finish (whose first slide may undo the search's last)
         count = cancel_back_and_forth(moves, count)
         return first_full_tree(n, tiles, moves, count)
+    target = targets[aimed[0]]
     prefix = -1 - count
     board = tiles.copy()
     empty = 0

@@ -25,6 +25,10 @@ weighed, 1 search in 16 at N = 7 against 6 in 10 before, but still 7 in 16 at
 N = 8 and most at N = 9-10 at their narrower widths), it hands over the least-travel board it saw,
 most tiles already home, to be finished through a window or, where the tiles
 left are far apart, by the placement plan (``attempt.slide_by_moves``).
+The search may go toward several targets at once (the solver's pooled search):
+it starts with one board per target, each ranked toward its own (its matching,
+pairs and tiles off their types) and hashed with it, so the beam keeps the
+targets it reaches cheapest and drops the others.
 """
 
 from __future__ import annotations
@@ -88,16 +92,17 @@ def _copy_row(rows, layer, row, from_layer, from_row):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def _swaps_at(n, board, target, cell):
-    """Neighbours of ``cell`` that hold the tile ``cell`` wants while ``cell`` holds theirs
-    (two different tiles; the empty square is in no pair)."""
+def _swaps_at(n, board, targets, aim, cell):
+    """Neighbours of ``cell`` that hold the tile ``cell`` wants (in ``targets[aim]``) while ``cell``
+    holds theirs (two different tiles; the empty square is in no pair)."""
     mine = board[cell]
-    if mine == 0 or mine == target[cell]:
+    if mine == 0 or mine == targets[aim, cell]:
         return 0
     found = 0
     for direction in range(4):
         other = neighbour(n, cell, direction)
-        if other >= 0 and board[other] != 0 and board[other] == target[cell] and target[other] == mine:
+        if (other >= 0 and board[other] != 0 and board[other] == targets[aim, cell]
+                and targets[aim, other] == mine):
             found += 1
     return found
 
@@ -111,16 +116,18 @@ def _write_path(slides, parents, depth, state, out):
 
 
 @njit(cache=True, nogil=True)
-def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, stop, out):
+def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, stop, out, aimed):
     """Slides (into ``out``, letters 0..3) from ``tiles`` to a full tree; their count.
 
     The answer may end with a window finish (``finish_cells``: the largest window's cells).
     When it stalls or reaches ``limit`` first with none: ``-1 - d``, with ``out[:d]``
     the slides to the board seen that looks cheapest to finish by the plan:
     the fewest slides so far plus ``rate`` times its travel (the plan spends
-    3-4 slides per step of travel; a high rate picks the least travel). ``target``
-    must hold the same tiles as ``tiles`` (a target tree). Another thread may
-    set ``stop[0]`` to end the search early (-1).
+    3-4 slides per step of travel; a high rate picks the least travel). Each of
+    ``targets`` (rows) must hold the same tiles as ``tiles`` (a target tree). The
+    beam starts with one board per target (at most ``width`` of them), each ranked
+    toward its own; ``aimed[0]`` gets the target the answer or the board handed
+    over was ranked toward. Another thread may set ``stop[0]`` to end the search early (-1).
     """
     size = n * n
     narrow = width
@@ -133,15 +140,21 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
     totals = np.zeros((2, width), dtype=np.int64)
     misplaced = np.zeros((2, width), dtype=np.int64)  # tiles not on a cell of their type
     hashes = np.zeros((2, width), dtype=np.uint64)
+    aims = np.zeros((2, width), dtype=np.int64)  # the target each board is ranked toward
     parents = np.zeros((limit + 1, width), dtype=np.int32)
     slides = np.zeros((limit + 1, width), dtype=np.int8)
     zobrist = np.zeros((size, 16), dtype=np.uint64)
     for cell in range(size):
         for kind in range(16):
             zobrist[cell, kind] = next_random(rng)
-    places = np.zeros((16, size), dtype=np.int64)  # the target's cells of each type
-    counts = np.zeros(16, dtype=np.int64)
-    cells_by_type(n, target, counts, places)
+    starts = min(targets.shape[0], narrow)
+    aim_keys = np.zeros(starts, dtype=np.uint64)  # target 0's is 0: one target hashes as before
+    for aim in range(1, starts):
+        aim_keys[aim] = next_random(rng)
+    places = np.zeros((16 * starts, size), dtype=np.int64)  # each target's cells of each type, by 16 * aim + type
+    counts = np.zeros(16, dtype=np.int64)  # (the same for every target: they hold the same tiles)
+    for aim in range(starts):
+        cells_by_type(n, targets[aim], counts, places[16 * aim:16 * aim + 16])
     if not fits(n, counts):
         return -1  # a board far past the contest's: the plan solves it all
     first = np.zeros(16, dtype=np.int64)  # each type's first tile and target cell in a matching
@@ -172,31 +185,39 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
         table_size *= 2
     table = np.zeros(table_size, dtype=np.uint64)
     stamps = np.zeros(table_size, dtype=np.int64)
-    for cell in range(size):
-        boards[0, 0, cell] = tiles[cell]
-        if tiles[cell] == 0:
-            empties[0, 0] = cell
-        hashes[0, 0] ^= zobrist[cell, tiles[cell]]
-    totals[0, 0] = start_matching(n, tiles, first, counts, places, steps, matchings, travels[0, 0], cells, u, v, own,
-                                  work)
-    pairs = 0
-    for cell in range(size):
-        pairs += _swaps_at(n, boards[0, 0], target, cell)  # each pair counted from both ends
-    totals[0, 0] += SWAP_WEIGHT * (pairs // 2)
-    lasts[0, 0] = -1
-    for cell in range(size):
-        if tiles[cell] != 0 and tiles[cell] != target[cell]:
-            misplaced[0, 0] += 1
-    if is_full_tree(n, boards[0, 0]):
+    if is_full_tree(n, tiles):
+        aimed[0] = 0
         return 0
-    alive, cur = 1, 0
-    least, least_depth, least_state = totals[0, 0], 0, 0
+    least, least_state = -1, 0
+    for aim in range(starts):
+        for cell in range(size):
+            boards[0, aim, cell] = tiles[cell]
+            if tiles[cell] == 0:
+                empties[0, aim] = cell
+            hashes[0, aim] ^= zobrist[cell, tiles[cell]]
+        hashes[0, aim] ^= aim_keys[aim]
+        aims[0, aim] = aim
+        totals[0, aim] = start_matching(n, tiles, first, counts, places, 16 * aim, steps, matchings, aim,
+                                        travels[0, aim], cells, u, v, own, work)
+        pairs = 0
+        for cell in range(size):
+            pairs += _swaps_at(n, boards[0, aim], targets, aim, cell)  # each pair counted from both ends
+        totals[0, aim] += SWAP_WEIGHT * (pairs // 2)
+        lasts[0, aim] = -1
+        for cell in range(size):
+            if tiles[cell] != 0 and tiles[cell] != targets[aim, cell]:
+                misplaced[0, aim] += 1
+        if least < 0 or totals[0, aim] < least:
+            least, least_state = totals[0, aim], aim
+    alive, cur = starts, 0
+    least_depth = 0
     finished = limit + 1  # the shortest answer by a window finish so far (limit + 1: none)
     finish = np.zeros(out.shape[0], dtype=np.int64)
     board_now = np.zeros(size, dtype=np.int64)
     finish_work = workspace()
-    handover, handover_depth, handover_state = rate * totals[0, 0], 0, 0
-    late_from, beam = LATE_SHARE * totals[0, 0], narrow
+    handover, handover_depth, handover_state = rate * least, 0, least_state
+    handover_aim = finished_aim = aims[0, least_state]
+    late_from, beam = LATE_SHARE * least, narrow
     for depth in range(limit):
         if least <= late_from:
             beam = width
@@ -206,7 +227,11 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
             break
         made = 0
         for parent in range(alive):
+            if parent & 1023 == 1023 and stop[0]:
+                return -1  # a wide level takes a while: a deadline should not wait for it
             board, empty = boards[cur, parent], empties[cur, parent]
+            aim = aims[cur, parent]
+            shift = 16 * aim
             for direction in range(4):
                 if lasts[cur, parent] >= 0 and direction == (lasts[cur, parent] + 2) % 4:
                     continue  # straight back
@@ -214,19 +239,19 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
                 if other < 0:
                     continue
                 kind = board[other]
-                closer = stepped_closer(n, kind, other, empty, first, places, steps, matchings, cur, parent)
+                closer = stepped_closer(n, kind, other, empty, first, places, shift, steps, matchings, cur, parent)
                 if closer:
                     travel = travels[cur, parent, kind] - 1
                 else:
-                    travel = rematch(n, boards, kind, other, empty, first, counts, places, steps, matchings, cur,
-                                     parent, cells, u, v, own, work)
+                    travel = rematch(n, boards, kind, other, empty, first, counts, places, shift, steps, matchings,
+                                     cur, parent, cells, u, v, own, work)
                 # Only pairs with the moved tile change: those at its old cell go, at its new one come.
-                before = _swaps_at(n, board, target, other)
+                before = _swaps_at(n, board, targets, aim, other)
                 board[empty], board[other] = kind, 0
-                after = _swaps_at(n, board, target, empty)
+                after = _swaps_at(n, board, targets, aim, empty)
                 board[other], board[empty] = kind, 0
                 total = totals[cur, parent] - travels[cur, parent, kind] + travel + SWAP_WEIGHT * (after - before)
-                count = misplaced[cur, parent] + (kind != target[empty]) - (kind != target[other])
+                count = misplaced[cur, parent] + (kind != targets[aim, empty]) - (kind != targets[aim, other])
                 child_misplaced[made] = count
                 keys[made] = total + MISPLACED_WEIGHT * count + noise * random_unit(rng)
                 child_parent[made], child_slide[made] = parent, direction
@@ -260,17 +285,19 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
             parent, direction = child_parent[c], child_slide[c]
             empty = empties[cur, parent]
             other = neighbour(n, empty, direction)
+            aim = aims[cur, parent]
             _copy_row(boards, nxt, kept, cur, parent)
             kind = boards[nxt, kept, other]
             _copy_row(matchings, nxt, kept, cur, parent)
             if child_closer[c]:
                 slide_closer(n, kind, other, empty, first, matchings, nxt, kept)
             else:  # matched again, as when it was ranked
-                rematch(n, boards, kind, other, empty, first, counts, places, steps, matchings, cur, parent, cells, u,
-                        v, own, work)
+                rematch(n, boards, kind, other, empty, first, counts, places, 16 * aim, steps, matchings, cur, parent,
+                        cells, u, v, own, work)
                 store_rematch(n, kind, other, empty, first, counts, u, v, own, matchings, nxt, kept)
             boards[nxt, kept, empty], boards[nxt, kept, other] = kind, 0
             empties[nxt, kept], lasts[nxt, kept] = other, direction
+            aims[nxt, kept] = aim
             _copy_row(travels, nxt, kept, cur, parent)
             travels[nxt, kept, kind] = child_travel[c]
             totals[nxt, kept], hashes[nxt, kept] = child_total[c], child_hash[c]
@@ -281,8 +308,10 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
                 least, least_depth, least_state = child_total[c], depth + 1, kept - 1
             if depth + 1 + rate * child_total[c] < handover:
                 handover, handover_depth, handover_state = depth + 1 + rate * child_total[c], depth + 1, kept - 1
+                handover_aim = aim
             if child_total[c] == 0 or child_total[c] <= CHECK_TRAVEL and is_full_tree(n, boards[nxt, kept - 1]):
                 _write_path(slides, parents, depth + 1, kept - 1, out)
+                aimed[0] = aim
                 return depth + 1
             if kept == beam:
                 break
@@ -292,15 +321,17 @@ def move_beam(n, tiles, target, limit, width, noise, rate, finish_cells, rng, st
             best = least_state
             for cell in range(size):
                 board_now[cell] = boards[nxt, best, cell]
-            found = window_finish(n, board_now, target, finish_cells, finished - depth - 1, finish, finish_work,
-                                  stop)
+            found = window_finish(n, board_now, targets[aims[nxt, best]], finish_cells, finished - depth - 1, finish,
+                                  finish_work, stop)
             if found >= 0:
-                finished = depth + 1 + found
+                finished, finished_aim = depth + 1 + found, aims[nxt, best]
                 _write_path(slides, parents, depth + 1, best, out)
                 for i in range(found):
                     out[depth + 1 + i] = finish[i]
         alive, cur = kept, nxt
     if finished <= limit:
+        aimed[0] = finished_aim
         return finished
+    aimed[0] = handover_aim
     _write_path(slides, parents, handover_depth, handover_state, out)
     return -1 - handover_depth

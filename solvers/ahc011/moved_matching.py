@@ -84,16 +84,17 @@ def _store(n, kind, first, counts, u, v, own, matching, layer, board):
 
 
 @njit(cache=True, nogil=True)
-def start_matching(n, tiles, first, counts, places, steps, matching, travels, cells, u, v, own, work):
-    """Fill ``matching[0, 0]`` and ``travels`` (per type) for the board ``tiles`` (the Hungarian
-    method, a row at a time); its total travel."""
+def start_matching(n, tiles, first, counts, places, shift, steps, matching, board, travels, cells, u, v, own, work):
+    """Fill ``matching[0, board]`` and ``travels`` (per type) for the board ``tiles`` (the Hungarian
+    method, a row at a time); its total travel. ``places[shift + kind]``: the target's cells of
+    a type (``shift``, a multiple of 16, picks one of several targets' tables)."""
     size = n * n
     seen = np.zeros(16, dtype=np.int64)
     for cell in range(size):
         kind = tiles[cell]
         if kind:
             seen[kind] += 1
-            matching[0, 0, TILE * size + cell] = seen[kind]
+            matching[0, board, TILE * size + cell] = seen[kind]
     total = 0
     for kind in range(1, 16):
         rows = counts[kind]
@@ -101,28 +102,28 @@ def start_matching(n, tiles, first, counts, places, steps, matching, travels, ce
             continue
         for cell in range(size):
             if tiles[cell] == kind:
-                cells[matching[0, 0, TILE * size + cell] - 1] = cell
+                cells[matching[0, board, TILE * size + cell] - 1] = cell
         for j in range(rows + 1):
             u[j], v[j], own[j] = 0, 0, 0
         for row in range(1, rows + 1):
-            augment_row(steps, cells, places, kind, row, rows, u, v, own, work)
+            augment_row(steps, cells, places, shift + kind, row, rows, u, v, own, work)
         _normalize(rows, u, v)
-        _store(n, kind, first, counts, u, v, own, matching, 0, 0)
+        _store(n, kind, first, counts, u, v, own, matching, 0, board)
         travels[kind] = 0
         for j in range(1, rows + 1):
-            travels[kind] += steps[cells[own[j] - 1], places[kind, j - 1]]
+            travels[kind] += steps[cells[own[j] - 1], places[shift + kind, j - 1]]
         total += travels[kind]
     return total
 
 
 @njit(cache=True, nogil=True, inline='always')
-def stepped_closer(n, kind, start, end, first, places, steps, matching, layer, board):
+def stepped_closer(n, kind, start, end, first, places, shift, steps, matching, layer, board):
     """Whether the tile at ``start`` sliding to ``end`` steps toward its matched target cell
     (then the travel is one less, and ``slide_closer`` updates the matching)."""
     size = n * n
     tile = first[kind] + matching[layer, board, TILE * size + start] - 1
     slot = matching[layer, board, SLOT * size + tile]
-    return (steps[end, places[kind, slot - 1]] - matching[layer, board, ROW_POTENTIAL * size + tile]
+    return (steps[end, places[shift + kind, slot - 1]] - matching[layer, board, ROW_POTENTIAL * size + tile]
             - matching[layer, board, COLUMN_POTENTIAL * size + first[kind] + slot - 1]) == -1
 
 
@@ -138,7 +139,7 @@ def slide_closer(n, kind, start, end, first, matching, layer, board):
 
 
 @njit(cache=True, nogil=True, inline='always')
-def rematch(n, boards, kind, start, end, first, counts, places, steps, matching, layer, board,
+def rematch(n, boards, kind, start, end, first, counts, places, shift, steps, matching, layer, board,
             cells, u, v, own, work):
     """The least travel of ``kind`` once its tile at ``start`` on ``boards[layer, board]`` (its
     matching in ``matching[layer, board]``) slides to ``end``: its pair undone and matched
@@ -156,7 +157,7 @@ def rematch(n, boards, kind, start, end, first, counts, places, steps, matching,
         u[i] = matching[layer, board, ROW_POTENTIAL * size + base + i - 1]
         v[i] = matching[layer, board, COLUMN_POTENTIAL * size + base + i - 1]
     own[matching[layer, board, SLOT * size + base + row - 1]] = 0
-    augment_row(steps, cells, places, kind, row, rows, u, v, own, work)
+    augment_row(steps, cells, places, shift + kind, row, rows, u, v, own, work)
     _normalize(rows, u, v)
     travel = 0
     for j in range(1, rows + 1):

@@ -6,7 +6,7 @@ ms to 0.1 s), and a search sliding the tiles toward target k (on one thread,
 target (how far its tiles must go, ``matching``) predicts the search's answer,
 so the solver anneals ``screen`` targets (``move_screen`` for the
 slide-by-slide search) for every new search and searches the least-travel
-target not searched yet. On boards up to PILOT_SIDE the slide search's own
+target not searched yet. On boards up to PILOT_SIDE not pooled (see below: 6x6) the slide search's own
 answer at a twentieth of its width (a trial, ``pilot_width``) predicts it
 better (at N = 6, the best of 8 targets by trial came within 3.2 slides of the
 best full search, by travel within 6.5), so there each new target gets a trial
@@ -19,7 +19,12 @@ single slides ranked by travel (``move_beam``) on boards up to
 (``window_finish``), and where it stalls that finish or, if the tiles left are far
 apart, the beam over the ring-by-ring placement plan (``beam``) finishes from
 the least-travel board it reached. Larger boards use
-the plan only. The plan ends on a 3x3 block solved exactly. A third kind of
+the plan only. The plan ends on a 3x3 block solved exactly. On 7x7 and 8x8
+boards the first searches pool the targets instead (``pool_targets``): that
+many targets are annealed, then one slide search starts from one board per
+target, each board ranked toward its own, and keeps whichever target it
+reaches cheapest (a search at full width, then one as wide as the time left
+allows; no other job starts while one runs, so the first one's time sizes the second). A third kind of
 job shortens answers (``shortcut``: stretches of slides that only rearrange a
 window of up to ``shortcut_cells`` cells, replaced by the fewest that do; 2-8%
 of the slides at N = 7..10): each answer that may still come out shortest
@@ -58,14 +63,15 @@ import numpy as np
 from workbench.puzzles.ahc011.scoring import contest_score
 
 from ..base import FrontierEntry, Param, Progress, Solver, threads_for
-from .attempt import cut_shortcuts, make_target, slide_by_moves, slide_into
+from .attempt import cut_shortcuts, make_target, slide_by_moves, slide_into, slide_toward_any
 from .grid import LETTERS
 from .tiny import best_tiny_answer
 
 MIN_SIDE = 3  # the smallest board the plan's final block fits
 WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
-# Anneal a target; search by the plan; slide by slide, then the plan; cut shortcuts into an answer.
-BUILD, SLIDE, SLIDE_MOVES, SHORTEN = 0, 1, 2, 3
+# Anneal a target; search by the plan; slide by slide, then the plan; cut shortcuts into an answer;
+# slide by slide toward whichever of many targets is cheapest (``pool_targets``).
+BUILD, SLIDE, SLIDE_MOVES, SHORTEN, POOLED = 0, 1, 2, 3, 4
 # An answer is shortened while it is at most this much longer than the shortest shortened answer
 # (shortcuts cut 2-8% of the slides at N = 7..10, and not the same share from every answer).
 SHORTEN_MARGIN = 0.06
@@ -99,7 +105,19 @@ WIDTH_SIDE, WIDTH_POWER = 7, 3
 # Boards up to this side rank new targets by a trial search (``pilot_width``). On larger boards a
 # trial 150-200 wide ranked targets worse than travel (Spearman 0.21-0.26 with the full search's
 # slides at N = 8-9, travel 0.35-0.36), and at 3 s on one core cost 5.2k points a case at N = 8-10.
+# 7x7 boards pool their targets instead (POOL_SIDES), so only 6x6 boards get trials by default.
 PILOT_SIDE = 7
+# Boards of these sides get the pooled search (``pool_targets``; see ``_in_pool_stage``).
+POOL_SIDES = (7, 8)
+# Under a time budget, targets for the pooled search are annealed for at most this share of it.
+POOL_BUILD_SHARE = 0.3
+# A pooled search's time grows a little faster than its widths: at N = 6, 8 and 12 times as wide took 10
+# and 14 times as long (a larger hash table, fewer cache hits). Its time varies more than a single
+# search's, so the wide one gets POOL_FIT_SHARE of the time left (at FIT_SHARE, 1 in 4 at N = 7 was
+# still running at the deadline, and its answer was lost).
+POOL_TIME_POWER, POOL_FIT_SHARE = 1.1, 0.65
+# A pooled search's random stream: POOL_STREAM + its run number (targets' streams are far below).
+POOL_STREAM = 1 << 40
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -176,6 +194,21 @@ class ScreenedBeamSolver(Solver):
               label="Trial search width",
               turn="Higher: the trial predicts the full search better but takes longer; 0: targets are "
                    "ranked by travel alone."),
+        # The pooled search (7x7 and 8x8 boards): at 3 s on one core, +0.7k points a case at N = 7-8 (160
+        # cases, seeds 40000-40399; N = 7 +1.2k) and +1.5k on 41000-41399 (160 cases, p = 0.006; N = 7 +2.7k,
+        # N = 8 +0.3k). At N = 6 the searches one target at a time, ranked by trials, did as well or better
+        # (-1.9k, 32 cases), and at N = 9 a pooled search twice as wide as one target's took more slides.
+        # Offline at N = 7 (24 cases): over 48 targets, 4 times as wide, 153.5 slides; over the least-travel
+        # 48 of 96, 148.8; 2 times as wide, 155.1. So more targets (annealing) and more width both pay.
+        Param("pool_targets", int, 48, 0, 1000,
+              "targets searched together by one slide search that keeps the cheapest (7x7 and 8x8 boards)",
+              label="Targets pooled in one search",
+              turn="Higher: more trees to choose from (more annealing first); 0: every target is searched "
+                   "on its own."),
+        Param("pool_width", float, 12.0, 1.0, 100.0,
+              "the pooled search's beam width, in slide-search widths (less when the time left is short)",
+              label="Pooled search width",
+              turn="Higher: fewer slides, slower; it is cut to fit a time budget."),
         Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel",
               label="Slide ranking noise",
               turn="Higher: more varied slide sequences; lower: greedier; 0: no randomness."),
@@ -215,6 +248,13 @@ class ScreenedBeamSolver(Solver):
         self._running = BUILD  # the kind of the jobs under way
         self._flying: dict[Future, tuple] = {}  # time budgets: the jobs under way, across slices
         self._full_seconds: dict[int, float] = {}  # search kind -> the longest full-width search's seconds
+        self.built: list[tuple[tuple, int, np.ndarray]] = []  # every target annealed: (rank, k, target)
+        self.pooled_runs = 0  # pooled searches started
+        self.pooled_done = False  # the pool stage is over (``_in_pool_stage``)
+        self._pooled_ks: list[int] = []  # the targets of the pooled search under way, by row
+        self._pooled_scale = 1.0  # its widths' scale
+        self._pooled_seconds: float | None = None  # the first (scale 1) pooled search's seconds
+        self._started: float | None = None  # when the first slice of a time budget began
         # Until a search succeeds, the best answer is the empty one.
         self.best_score = puzzle.evaluate(case, board, 0).score
         # A tiny move limit or a board already solved: the exact answer, and nothing to search.
@@ -230,6 +270,8 @@ class ScreenedBeamSolver(Solver):
             return Progress(0, float(self.best_score), 0, True)
         self.allowance += max(0, max_expansions)
         self.stop[0] = 0
+        if self._started is None:
+            self._started = time.perf_counter()
         if self.n >= MIN_SIDE and self.deadline is not None:
             self._run_timed()
         elif self.n >= MIN_SIDE:
@@ -243,7 +285,9 @@ class ScreenedBeamSolver(Solver):
         later (a huge board may have no answer for minutes: the budget wins)."""
         if self.found or self.n > GRACE_SIDE:
             return deadline
-        if self._running != BUILD:
+        if self._running == POOLED:
+            kernels = (slide_toward_any,)
+        elif self._running != BUILD:
             kernels = (slide_into,) + ((slide_by_moves,) if self.n <= self.settings["move_side"] else ())
         else:
             kernels = (make_target, slide_by_moves) if self._piloted() else (make_target,)
@@ -275,18 +319,30 @@ class ScreenedBeamSolver(Solver):
             shortenings.append(job)
         if shortenings:
             return shortenings
+        if self._in_pool_stage():  # once there is an answer (see ``_in_pool_stage``)
+            if len(self.built) < self.settings["pool_targets"] and self.targets < FIRST_TARGETS:
+                return [self._new_target() for _ in range(WORKERS)]
+            self.pooled_done = True
+            return [self._new_pooled(self.settings["pool_width"])]
         again = 1 if self.found else 0
         new = WORKERS - again
         if len(self.unsearched) >= new and self.targets >= self._screen() * (self.fresh + new):
             return [self._new_search() for _ in range(new)] + [self._search_again() for _ in range(again)]
         return [self._new_target() for _ in range(WORKERS)]
 
-    def _next_job(self) -> tuple:
+    def _next_job(self) -> tuple | None:
         """The next job for a free thread, by the rules of ``_next_jobs`` one job at a time: once
-        there is an answer, about every other search runs again on the best answer's target."""
+        there is an answer, about every other search runs again on the best answer's target.
+        None: the thread waits (no job starts beside a pooled search: see ``_next_pooled_job``)."""
+        if any(kind == POOLED for kind, _, _ in self._flying.values()):
+            return None
         shortening = self._next_shortening()
         if shortening is not None:
             return shortening
+        if self._in_pool_stage():
+            job = self._next_pooled_job()
+            if job is not None or not self.pooled_done:
+                return job
         if self.found and sum(self.last_run.values()) < self.fresh - 1:
             return self._search_again()
         if self.unsearched and self.targets >= self._screen() * (self.fresh + 1):
@@ -305,6 +361,45 @@ class ScreenedBeamSolver(Solver):
         self.unshortened.sort(key=lambda entry: entry[:2])
         _, k, moves = self.unshortened.pop(0)
         return SHORTEN, k, moves
+
+    def _in_pool_stage(self) -> bool:
+        """Whether the pooled search is still to come: on boards of POOL_SIDES searched slide by
+        slide, ``pool_targets`` targets are annealed first, then one search over all of them
+        keeps whichever it reaches cheapest (see ``pool_targets``). Under a node budget only once
+        there is an answer (as ``_screen``: a small budget should reach its first search)."""
+        return not self.pooled_done and self._pool_on() and (self.deadline is not None or bool(self.found))
+
+    def _next_pooled_job(self) -> tuple | None:
+        """Under a time budget: anneal targets (for at most POOL_BUILD_SHARE of the budget), then a
+        pooled search at full width (started once the targets are in and with no other job starting
+        beside it, so its time is the machine's; only the shortening of its answer, started first,
+        may run beside the next), then one as wide as fits
+        POOL_FIT_SHARE of the time left, at most ``pool_width`` (none under 2). Then the plain searches'
+        rules take over. None: wait for the jobs under way."""
+        building = self.next_target - self.targets
+        if self.pooled_runs == 0:
+            budget = self.deadline - self._started
+            if (len(self.built) + building < self.settings["pool_targets"]
+                    and time.perf_counter() - self._started < POOL_BUILD_SHARE * budget):
+                return self._new_target()
+            if building:
+                return None
+            if not self.built:
+                self.pooled_done = True  # no tree fits: the plain searches' rules take over
+                return None
+            return self._new_pooled(1.0)
+        self.pooled_done = True
+        fits = POOL_FIT_SHARE * (self.deadline - time.perf_counter()) / max(self._pooled_seconds or math.inf, 1e-3)
+        scale = min(self.settings["pool_width"], max(fits, 0.0) ** (1 / POOL_TIME_POWER))
+        return self._new_pooled(scale) if scale >= 2 else None
+
+    def _new_pooled(self, scale: float) -> tuple:
+        """A pooled search over every target annealed, least travel first, at ``scale`` times the widths."""
+        self.built.sort(key=lambda entry: entry[:2])
+        self._pooled_ks = [k for _, k, _ in self.built]
+        self._pooled_scale = scale
+        self.pooled_runs += 1
+        return POOLED, POOL_STREAM + self.pooled_runs - 1, np.stack([target for _, _, target in self.built])
 
     def _search_kind(self) -> int:
         return SLIDE_MOVES if self.n <= self.settings["move_side"] else SLIDE
@@ -325,7 +420,11 @@ class ScreenedBeamSolver(Solver):
         small budget should reach its first search; in a batch, ``found`` changes only between
         batches, so the jobs of one batch all get trials or none)."""
         return (self.n <= PILOT_SIDE and self._search_kind() == SLIDE_MOVES and self.settings["pilot_width"] > 0
-                and (self.deadline is not None or bool(self.found)))
+                and not self._pool_on() and (self.deadline is not None or bool(self.found)))
+
+    def _pool_on(self) -> bool:
+        """Whether this board gets a pooled search (then its targets get no trials: it searches them all)."""
+        return self.n in POOL_SIDES and self._search_kind() == SLIDE_MOVES and self.settings["pool_targets"] > 0
 
     def _rank(self, built: tuple[int, int | None]) -> tuple[int, int]:
         """A target's place among the unsearched (least first): targets with a trial come first, by
@@ -350,7 +449,7 @@ class ScreenedBeamSolver(Solver):
 
     def _stream(self, kind: int, k: int, target: np.ndarray) -> int:
         """The random stream of a job starting now (a search's run number is booked here)."""
-        if kind in (BUILD, SHORTEN):
+        if kind in (BUILD, SHORTEN, POOLED):
             return k
         self.searched_targets[k] = target
         self.fresh += k not in self.last_run
@@ -368,6 +467,16 @@ class ScreenedBeamSolver(Solver):
                 self.spent += self._pilot_cost()
             if result[0] >= 0:
                 self.unsearched.append((self._rank(result), k, target))
+                self.built.append((self._rank(result), k, target))
+        elif kind == POOLED:
+            self.searched += 1
+            self.spent += round(self._search_cost(SLIDE_MOVES) * self._pooled_scale)
+            if result is not None:
+                moves, row = result
+                k = self._pooled_ks[row]
+                self.searched_targets[k] = target[row]
+                self._keep(len(moves), k, moves)
+                self.unshortened.append((len(moves), k, moves))
         elif kind == SHORTEN:
             self.spent += SHORTEN_COST * len(target)
             self.best_shortened = min(self.best_shortened, len(result))
@@ -385,7 +494,8 @@ class ScreenedBeamSolver(Solver):
         jobs = self._next_jobs()
         self._running = jobs[0][0]
         pool = _pool()
-        futures = [pool.submit(self._run_job, kind, self._stream(kind, k, target), target)
+        futures = [pool.submit(self._run_job, kind, self._stream(kind, k, target), target,
+                                   self._pooled_scale if kind == POOLED else 1.0)
                    for kind, k, target in jobs]
         for job, future in zip(jobs, futures):
             self._finish(job, future.result())
@@ -401,7 +511,10 @@ class ScreenedBeamSolver(Solver):
         while True:
             while len(self._flying) < threads_for(WORKERS) and not self.stop[0] and (
                     time.perf_counter() < self.deadline or self._owes_answer()):
-                kind, k, target = job = self._next_job()
+                job = self._next_job()
+                if job is None:
+                    break
+                kind, k, target = job
                 stream, scale = self._stream(kind, k, target), self._scale(kind)
                 self._flying[pool.submit(self._timed_job, kind, stream, target, scale)] = job
             if not self._flying:
@@ -431,6 +544,8 @@ class ScreenedBeamSolver(Solver):
         one has, is guessed to take), else
         FIT_SHARE of the share that fits (so the last searches end by the deadline instead of
         being cut off and wasted)."""
+        if kind == POOLED:
+            return self._pooled_scale
         if kind not in FIRST_SEARCH_SECONDS_PER_COST:  # annealing and shortening run whole
             return 1.0
         taken = self._full_seconds.get(kind) or self._search_cost(kind) * FIRST_SEARCH_SECONDS_PER_COST[kind]
@@ -446,6 +561,8 @@ class ScreenedBeamSolver(Solver):
         if kind in (SLIDE, SLIDE_MOVES) and scale == 1.0 and result is not None:
             taken = time.perf_counter() - started
             self._full_seconds[kind] = max(self._full_seconds.get(kind, 0.0), taken)
+        if kind == POOLED and scale == 1.0 and result is not None:
+            self._pooled_seconds = time.perf_counter() - started
         return result
 
     def _search_cost(self, kind: int) -> int:
@@ -483,6 +600,9 @@ class ScreenedBeamSolver(Solver):
         if kind == SLIDE_MOVES:
             length, moves = self._slide_search(k, target, scale)
             return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
+        if kind == POOLED:
+            length, moves, row = self._slide_search_pooled(k, target, scale)
+            return None if length < 0 else (tuple(LETTERS[m] for m in moves[:length]), row)
         settings = self._scaled_settings(scale)
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
         length = slide_into(self.n, self.tiles, target, self.limit, self.kernel_seed, k, settings["width"],
@@ -506,6 +626,17 @@ class ScreenedBeamSolver(Solver):
                                 settings["move_noise"], HANDOVER_RATE, settings["width"], settings["branch"],
                                 settings["noise"], settings["lookahead"], settings["shortcut_cells"], self.stop, moves)
         return length, moves
+
+    def _slide_search_pooled(self, k: int, targets: np.ndarray, scale: float) -> tuple[int, np.ndarray, int]:
+        """``_slide_search`` toward whichever of ``targets`` (rows) it finds cheapest: also that row."""
+        settings = self._scaled_settings(scale)
+        moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
+        row = np.zeros(1, dtype=np.int64)
+        length = slide_toward_any(self.n, self.tiles, targets, self.limit, self.kernel_seed, k,
+                                  settings["move_width"], settings["move_noise"], HANDOVER_RATE, settings["width"],
+                                  settings["branch"], settings["noise"], settings["lookahead"],
+                                  settings["shortcut_cells"], self.stop, moves, row)
+        return length, moves, int(row[0])
 
     def _keep(self, length: int, target: int, moves: tuple, cut: int = 0) -> None:
         if len(self.found) >= self.settings["keep"] and length >= self.found[-1][0]:
@@ -544,3 +675,5 @@ class ScreenedBeamSolver(Solver):
             solver = cls(PUZZLE, PUZZLE.public_view(case, case.start), move_side=move_side)
             while solver.searched == 0 or solver.best_shortened == math.inf:  # a search, then its shortening
                 solver.run_slice(1)
+        target = next(iter(solver.searched_targets.values()))
+        solver._slide_search_pooled(0, np.stack([target, target]), 1.0)  # the pooled search's kernel

@@ -1,0 +1,113 @@
+"""The ahc011 solver's pooled search: one slide-by-slide beam toward many target trees at once,
+each board ranked toward its own target, keeping whichever it reaches cheapest."""
+
+import time
+
+import numpy as np
+
+from solvers.ahc011 import ScreenedBeamSolver
+from solvers.ahc011.attempt import make_target, slide_by_moves, slide_toward_any
+from solvers.ahc011.grid import is_full_tree, neighbour
+from solvers.ahc011.screened_beam import BUILD, POOLED, SHORTEN
+from solvers.driver import Budget, run
+from workbench.puzzles.ahc011 import PUZZLE
+
+
+def case_file(data_root, seed):
+    return PUZZLE.parse_input((data_root / f"cases/ahc011/{seed:04d}.txt").read_text())
+
+
+def solve(case, nodes, **params):
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), **params)
+    return solver, run(solver, Budget(nodes=nodes), slice_expansions=2000)
+
+
+def scrambled(n, board, slides, seed):
+    """``board`` after ``slides`` random slides (none straight back)."""
+    board, rng, last = board.copy(), np.random.default_rng(seed), -1
+    empty = int(np.flatnonzero(board == 0)[0])
+    for _ in range(slides):
+        choices = [d for d in range(4) if neighbour(n, empty, d) >= 0 and d != (last + 2) % 4]
+        last = int(rng.choice(choices))
+        other = neighbour(n, empty, last)
+        board[empty], board[other] = board[other], 0
+        empty = other
+    return board
+
+
+def play(n, board, moves):
+    board = board.copy()
+    empty = int(np.flatnonzero(board == 0)[0])
+    for move in moves:
+        other = neighbour(n, empty, move)
+        board[empty], board[other] = board[other], 0
+        empty = other
+    return board
+
+
+def test_one_search_toward_many_targets_goes_to_the_one_it_reaches_cheapest(data_root):
+    """A target tree 12 slides from the start, hidden among five others annealed for the case's own
+    start: the pooled search names it and needs at most those 12 slides."""
+    case = case_file(data_root, 1)  # 7x7
+    n, tiles = case.n, np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
+    near = np.zeros(n * n, dtype=np.int64)
+    assert make_target(n, tiles, 0, 0, 1000 * n * n, near) >= 0
+    start = scrambled(n, near, 12, seed=3)
+    others = []
+    for k in range(1, 6):
+        other = np.zeros(n * n, dtype=np.int64)
+        assert make_target(n, tiles, 0, k, 1000 * n * n, other) >= 0
+        others.append(other)
+    targets = np.stack(others[:3] + [near] + others[3:])
+    moves, aimed = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    length = slide_toward_any(n, start, targets, case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0, 1.0, 12,
+                              np.zeros(1, dtype=np.uint8), moves, aimed)
+    assert aimed[0] == 3 and 0 < length <= 12
+    assert is_full_tree(n, play(n, start, moves[:length]))
+    # Toward one target it is the search it always was (the single-target kernel wraps it).
+    again = np.zeros_like(moves)
+    single = slide_by_moves(n, start, others[0], case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0, 1.0, 12,
+                            np.zeros(1, dtype=np.uint8), again)
+    alone = slide_toward_any(n, start, others[0].reshape(1, -1), case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0,
+                             1.0, 12, np.zeros(1, dtype=np.uint8), moves, aimed)
+    assert single == alone > 0 and list(again[:single]) == list(moves[:alone]) and aimed[0] == 0
+
+
+def test_on_7x7_and_8x8_boards_targets_are_pooled_once_there_is_an_answer(data_root):
+    """Under a node budget: the first answer as before, then ``pool_targets`` targets, then one
+    pooled search over all of them at ``pool_width`` times the width; its answer names the target
+    it reached. Same seed and nodes, same answer; 6x6 boards keep their own searches."""
+    case = case_file(data_root, 1)
+    answers = []
+    for _ in range(2):
+        solver, result = solve(case, 400_000, pool_targets=6, pool_width=1.0)
+        assert solver.pooled_runs == 1 and solver.pooled_done and len(solver.built) >= 6
+        assert all(k in {k for _, k, _ in solver.built} for _, k, _, _ in solver.found)
+        answers.append(result.moves)
+    assert answers[0] == answers[1] and answers[0]
+    small = case_file(data_root, 0)  # 6x6
+    solver, _ = solve(small, 400_000, pool_targets=6, pool_width=1.0)
+    assert solver.pooled_runs == 0 and solver.fresh > 2
+
+
+def test_under_a_time_budget_the_pooled_search_runs_at_full_width_then_once_more_as_wide_as_fits(data_root):
+    case = case_file(data_root, 2)  # 8x8
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
+    started, spans = time.perf_counter(), []
+    timed = solver._timed_job
+
+    def watched(kind, stream, target, scale):
+        begun = time.perf_counter() - started
+        result = timed(kind, stream, target, scale)
+        spans.append((kind, begun, time.perf_counter() - started, scale))
+        return result
+
+    solver._timed_job = watched
+    result = run(solver, Budget(seconds=3))
+    assert result.moves and solver.pooled_runs >= 1
+    pooled = [span for span in spans if span[0] == POOLED]
+    assert pooled[0][3] == 1.0 and all(span[3] > 1.0 for span in pooled[1:])
+    for kind, begun, ended, _ in pooled:  # no job but the first answer's shortening ran beside them
+        assert not any(other[0] not in (POOLED, SHORTEN) and other[1] < ended and other[2] > begun for other in spans)
+    builds = [span for span in spans if span[0] == BUILD and span[2] <= pooled[0][1]]
+    assert len(builds) >= len(solver._pooled_ks) > 1  # every target it pooled was annealed before it
