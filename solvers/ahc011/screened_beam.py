@@ -109,7 +109,8 @@ WIDTH_SIDE, WIDTH_POWER = 7, 3
 PILOT_SIDE = 7
 # Boards of these sides get the pooled search (``pool_targets``; see ``_in_pool_stage``).
 POOL_SIDES = (7, 8)
-# Under a time budget, targets for the pooled search are annealed for at most this share of it.
+# Under a time budget, targets for the pooled search are annealed for at most this share of it (0.45
+# gave -0.5k points a case at N = 6-8, 96 cases, seeds 39000-39159: more targets, narrower searches).
 POOL_BUILD_SHARE = 0.3
 # A pooled search's time grows a little faster than its widths: at N = 6, 8 and 12 times as wide took 10
 # and 14 times as long (a larger hash table, fewer cache hits). Its time varies more than a single
@@ -197,7 +198,8 @@ class ScreenedBeamSolver(Solver):
         # The pooled search (7x7 and 8x8 boards): at 3 s on one core, +0.7k points a case at N = 7-8 (160
         # cases, seeds 40000-40399; N = 7 +1.2k) and +1.5k on 41000-41399 (160 cases, p = 0.006; N = 7 +2.7k,
         # N = 8 +0.3k). At N = 6 the searches one target at a time, ranked by trials, did as well or better
-        # (-1.9k, 32 cases), and at N = 9 a pooled search twice as wide as one target's took more slides.
+        # (-1.9k, 32 cases, seeds 39000-39159). At N = 9 pooled searches 1.5-2 times as wide took 317-321
+        # slides where the solver's answers took 309.5 (12 cases); at N = 8, 3 times as wide, 210.2 against 215.5.
         # Offline at N = 7 (24 cases): over 48 targets, 4 times as wide, 153.5 slides; over the least-travel
         # 48 of 96, 148.8; 2 times as wide, 155.1. So more targets (annealing) and more width both pay.
         Param("pool_targets", int, 48, 0, 1000,
