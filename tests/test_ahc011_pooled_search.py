@@ -75,14 +75,13 @@ def test_one_search_toward_many_targets_goes_to_the_one_it_reaches_cheapest(data
 
 def test_on_7x7_and_8x8_boards_targets_are_pooled_once_there_is_an_answer(data_root):
     """Under a node budget: the first answer as before, then ``pool_targets`` targets, then one
-    pooled search over all of them at ``pool_width`` times the width; its answer names the target
-    it reached. Same seed and nodes, same answer; 6x6 boards keep their own searches."""
+    pooled search over all of them at ``pool_width`` times the width. Same seed and nodes, same
+    answer; 6x6 boards keep their own searches."""
     case = case_file(data_root, 1)
     answers = []
     for _ in range(2):
         solver, result = solve(case, 400_000, pool_targets=6, pool_width=1.0)
-        assert solver.pooled_runs == 1 and solver.pooled_done and len(solver.built) >= 6
-        assert all(k in {k for _, k, _ in solver.built} for _, k, _, _ in solver.found)
+        assert solver.pooled_runs == 1 and solver.pooled_done and len(solver._pooled_ks) >= 6
         answers.append(result.moves)
     assert answers[0] == answers[1] and answers[0]
     small = case_file(data_root, 0)  # 6x6
@@ -103,10 +102,10 @@ def test_under_a_time_budget_the_pooled_search_runs_at_full_width_then_once_more
         return result
 
     solver._timed_job = watched
-    result = run(solver, Budget(seconds=3))
-    assert result.moves and solver.pooled_runs >= 1
+    result = run(solver, Budget(seconds=5))  # room for the second one even on a busy machine
+    assert result.moves and solver.pooled_runs == 2
     pooled = [span for span in spans if span[0] == POOLED]
-    assert pooled[0][3] == 1.0 and all(span[3] > 1.0 for span in pooled[1:])
+    assert pooled[0][3] == 1.0 and 2.0 <= pooled[1][3] <= 12.0  # at most pool_width
     for kind, begun, ended, _ in pooled:  # no job but the first answer's shortening ran beside them
         assert not any(other[0] not in (POOLED, SHORTEN) and other[1] < ended and other[2] > begun for other in spans)
     builds = [span for span in spans if span[0] == BUILD and span[2] <= pooled[0][1]]

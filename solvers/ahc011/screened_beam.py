@@ -142,7 +142,7 @@ class ScreenedBeamSolver(Solver):
     name = "screened-beam"
     description = ("Target trees annealed toward short tile travel; beam search over slides "
                    "(the contest's boards) or over which tile fills each cell (larger ones), on the most "
-                   "promising targets")
+                   "promising targets (on 7x7 and 8x8 boards, one search toward many targets at once)")
     params = (
         # 1000 rather than 300 since the annealer caches each type's travel (twice as fast). At 3 s
         # on one core, against 300 uncached: +2.5k points a case on seeds 31000-31079 (where 600 to
