@@ -372,12 +372,12 @@ class ScreenedBeamSolver(Solver):
         return not self.pooled_done and self._pool_on() and (self.deadline is not None or bool(self.found))
 
     def _next_pooled_job(self) -> tuple | None:
-        """Under a time budget: anneal targets (for at most POOL_BUILD_SHARE of the budget), then a
-        pooled search at full width (started once the targets are in and with no other job starting
-        beside it, so its time is the machine's; only the shortening of its answer, started first,
-        may run beside the next), then one as wide as fits
-        POOL_FIT_SHARE of the time left, at most ``pool_width`` (none under 2). Then the plain searches'
-        rules take over. None: wait for the jobs under way."""
+        """Under a time budget: anneal targets (for at most POOL_BUILD_SHARE of the budget); then a
+        pooled search at full width, started once the targets are in, with no job starting beside
+        it (so its time is the machine's); then one as wide as fits POOL_FIT_SHARE of the time
+        left, at most ``pool_width`` (none under 2), beside which only the first answer's
+        shortening, started before it, may still run. Then the plain searches' rules take over.
+        None: wait for the jobs under way."""
         building = self.next_target - self.targets
         if self.pooled_runs == 0:
             budget = self.deadline - self._started
