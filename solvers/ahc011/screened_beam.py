@@ -196,10 +196,12 @@ class ScreenedBeamSolver(Solver):
               turn="Higher: the trial predicts the full search better but takes longer; 0: targets are "
                    "ranked by travel alone."),
         # The pooled search (7x7 and 8x8 boards): at 3 s on one core, +0.7k points a case at N = 7-8 (160
-        # cases, seeds 40000-40399; N = 7 +1.2k) and +1.5k on 41000-41399 (160 cases, p = 0.006; N = 7 +2.7k,
-        # N = 8 +0.3k). At N = 6 the searches one target at a time, ranked by trials, did as well or better
-        # (-1.9k, 32 cases, seeds 39000-39159). At N = 9 pooled searches 1.5-2 times as wide took 317-321
-        # slides where the solver's answers took 309.5 (12 cases); at N = 8, 3 times as wide, 210.2 against 215.5.
+        # cases, seeds 40000-40399; N = 7 +1.2k), +1.5k on 41000-41399 (160 cases, p = 0.006; N = 7 +2.7k,
+        # N = 8 +0.3k) and +1.5k on 44000-44399 (160 cases, p = 0.017; N = 7 +2.0k, N = 8 +1.0k). At N = 6
+        # the searches one target at a time, ranked by trials, did as well (-1.9k on 32 cases, seeds
+        # 39000-39159; +0.4k on 80, seeds 43000-43395, p = 0.56). At N = 9 pooled searches 1.5-2 times
+        # as wide took 317-321 slides where the solver's answers took 309.5 (12 cases); at N = 8, 3 times
+        # as wide, 210.2 against 215.5.
         # Offline at N = 7 (24 cases): over 48 targets, 4 times as wide, 153.5 slides; over the least-travel
         # 48 of 96, 148.8; 2 times as wide, 155.1. So more targets (annealing) and more width both pay.
         Param("pool_targets", int, 48, 0, 1000,
