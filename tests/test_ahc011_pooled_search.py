@@ -4,6 +4,8 @@ each board ranked toward its own target, keeping whichever it reaches cheapest."
 import time
 
 import numpy as np
+from test_ahc011_solver import case_file, solve
+from test_ahc011_window_finish import played
 
 from solvers.ahc011 import ScreenedBeamSolver
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_toward_any
@@ -11,15 +13,6 @@ from solvers.ahc011.grid import is_full_tree, neighbour
 from solvers.ahc011.screened_beam import BUILD, POOLED, SHORTEN
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE
-
-
-def case_file(data_root, seed):
-    return PUZZLE.parse_input((data_root / f"cases/ahc011/{seed:04d}.txt").read_text())
-
-
-def solve(case, nodes, **params):
-    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), **params)
-    return solver, run(solver, Budget(nodes=nodes), slice_expansions=2000)
 
 
 def scrambled(n, board, slides, seed):
@@ -30,16 +23,6 @@ def scrambled(n, board, slides, seed):
         choices = [d for d in range(4) if neighbour(n, empty, d) >= 0 and d != (last + 2) % 4]
         last = int(rng.choice(choices))
         other = neighbour(n, empty, last)
-        board[empty], board[other] = board[other], 0
-        empty = other
-    return board
-
-
-def play(n, board, moves):
-    board = board.copy()
-    empty = int(np.flatnonzero(board == 0)[0])
-    for move in moves:
-        other = neighbour(n, empty, move)
         board[empty], board[other] = board[other], 0
         empty = other
     return board
@@ -63,7 +46,7 @@ def test_one_search_toward_many_targets_goes_to_the_one_it_reaches_cheapest(data
     length = slide_toward_any(n, start, targets, case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0, 1.0, 12,
                               np.zeros(1, dtype=np.uint8), moves, aimed)
     assert aimed[0] == 3 and 0 < length <= 12
-    assert is_full_tree(n, play(n, start, moves[:length]))
+    assert is_full_tree(n, played(n, start, moves[:length]))
     # Toward one target it is the search it always was (the single-target kernel wraps it).
     again = np.zeros_like(moves)
     single = slide_by_moves(n, start, others[0], case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0, 1.0, 12,

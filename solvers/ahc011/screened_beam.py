@@ -63,7 +63,7 @@ import numpy as np
 from workbench.puzzles.ahc011.scoring import contest_score
 
 from ..base import FrontierEntry, Param, Progress, Solver, threads_for
-from .attempt import cut_shortcuts, make_target, slide_by_moves, slide_into, slide_toward_any
+from .attempt import cut_shortcuts, make_target, slide_into, slide_toward_any
 from .grid import LETTERS
 from .tiny import best_tiny_answer
 
@@ -292,9 +292,9 @@ class ScreenedBeamSolver(Solver):
         if self._running == POOLED:
             kernels = (slide_toward_any,)
         elif self._running != BUILD:
-            kernels = (slide_into,) + ((slide_by_moves,) if self.n <= self.settings["move_side"] else ())
+            kernels = (slide_into,) + ((slide_toward_any,) if self.n <= self.settings["move_side"] else ())
         else:
-            kernels = (make_target, slide_by_moves) if self._piloted() else (make_target,)
+            kernels = (make_target, slide_toward_any) if self._piloted() else (make_target,)
         if not all(kernel.signatures for kernel in kernels):  # compiled or loaded on first call
             self._ready_at = None
             return math.inf  # still compiling: the grace starts once the kernels are ready
@@ -595,17 +595,17 @@ class ScreenedBeamSolver(Solver):
             # The trial: the slide search at pilot_width (the plan's beam, where it hands over,
             # narrowed as much), on the stream of the target's first full search.
             full = slide_search_width(self.n, self.settings["move_width"])
-            return travel, self._slide_search(k, target, self.settings["pilot_width"] / full)[0]
+            return travel, self._slide_search(k, target.reshape(1, -1), self.settings["pilot_width"] / full)[0]
         if kind == SHORTEN:
             moves = np.array([LETTERS.index(letter) for letter in target], dtype=np.int64)
             length = cut_shortcuts(self.n, self.tiles, moves, len(moves), self.settings["shortcut_cells"],
                                    self.stop)
             return target if length < 0 else tuple(LETTERS[m] for m in moves[:length])
         if kind == SLIDE_MOVES:
-            length, moves = self._slide_search(k, target, scale)
+            length, moves, _ = self._slide_search(k, target.reshape(1, -1), scale)
             return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
         if kind == POOLED:
-            length, moves, row = self._slide_search_pooled(k, target, scale)
+            length, moves, row = self._slide_search(k, target, scale)
             return None if length < 0 else (tuple(LETTERS[m] for m in moves[:length]), row)
         settings = self._scaled_settings(scale)
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
@@ -621,18 +621,10 @@ class ScreenedBeamSolver(Solver):
             settings[name] = max(1, round(settings[name] * scale))
         return settings
 
-    def _slide_search(self, k: int, target: np.ndarray, scale: float) -> tuple[int, np.ndarray]:
-        """The slide-by-slide search toward ``target`` on stream ``k`` at ``scale`` times the widths:
-        its slides' count (-1: none) and the array they are in."""
-        settings = self._scaled_settings(scale)
-        moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
-        length = slide_by_moves(self.n, self.tiles, target, self.limit, self.kernel_seed, k, settings["move_width"],
-                                settings["move_noise"], HANDOVER_RATE, settings["width"], settings["branch"],
-                                settings["noise"], settings["lookahead"], settings["shortcut_cells"], self.stop, moves)
-        return length, moves
-
-    def _slide_search_pooled(self, k: int, targets: np.ndarray, scale: float) -> tuple[int, np.ndarray, int]:
-        """``_slide_search`` toward whichever of ``targets`` (rows) it finds cheapest: also that row."""
+    def _slide_search(self, k: int, targets: np.ndarray, scale: float) -> tuple[int, np.ndarray, int]:
+        """The slide-by-slide search on stream ``k`` at ``scale`` times the widths toward whichever of
+        ``targets`` (rows; one row: ``slide_by_moves``' search) it reaches cheapest: its slides' count
+        (-1: none), the array they are in and the row it went to."""
         settings = self._scaled_settings(scale)
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
         row = np.zeros(1, dtype=np.int64)
@@ -679,5 +671,3 @@ class ScreenedBeamSolver(Solver):
             solver = cls(PUZZLE, PUZZLE.public_view(case, case.start), move_side=move_side)
             while solver.searched == 0 or solver.best_shortened == math.inf:  # a search, then its shortening
                 solver.run_slice(1)
-        target = next(iter(solver.searched_targets.values()))
-        solver._slide_search_pooled(0, np.stack([target, target]), 1.0)  # the pooled search's kernel
