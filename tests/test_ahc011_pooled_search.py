@@ -93,3 +93,24 @@ def test_under_a_time_budget_the_pooled_search_runs_at_full_width_then_once_more
         assert not any(other[0] not in (POOLED, SHORTEN) and other[1] < ended and other[2] > begun for other in spans)
     builds = [span for span in spans if span[0] == BUILD and span[2] <= pooled[0][1]]
     assert len(builds) >= len(solver._pooled_ks) > 1  # every target it pooled was annealed before it
+
+
+def test_on_9x9_boards_each_new_search_goes_toward_its_screened_targets_at_once(data_root):
+    """A new search goes toward its ``screen`` (``move_screen`` once there is an answer) best
+    targets at once; every one of them counts as searched, and the answer is the target it
+    reached. Same seed and nodes, same answer. 8x8 boards search one target at a time."""
+    case = case_file(data_root, 3)  # 9x9
+    answers = []
+    for _ in range(2):
+        solver, result = solve(case, 200_000)
+        groups = list(solver._groups.values())
+        assert [len(group) for group in groups[:2]] == [3, 3] and len(groups[2]) == 8 and solver.fresh == len(groups)
+        members = [k for group in groups for k in group]
+        assert len(set(members)) == len(members) and set(members) <= set(solver.searched_targets)
+        assert solver.found[0][1] in members
+        report = PUZZLE.score_solution(case, PUZZLE.format_solution(case, result.moves))
+        assert report.fact("S") == case.tile_count and report.score == result.progress.best_score
+        answers.append(result.moves)
+    assert answers[0] == answers[1]
+    solver, _ = solve(case_file(data_root, 2), 100_000)  # 8x8
+    assert solver.fresh >= 2 and not solver._groups

@@ -24,7 +24,9 @@ boards the first searches pool the targets instead (``pool_targets``): that
 many targets are annealed, then one slide search starts from one board per
 target, each board ranked toward its own, and keeps whichever target it
 reaches cheapest (a search at full width, then one as wide as the time left
-allows; no other job starts while one runs, so the first one's time sizes the second). A third kind of
+allows; no other job starts while one runs, so the first one's time sizes the second). On 9x9
+boards each new search goes toward all its ``move_screen`` screened targets at once the same way
+(GROUP_SIDES). A third kind of
 job shortens answers (``shortcut``: stretches of slides that only rearrange a
 window of up to ``shortcut_cells`` cells, replaced by the fewest that do; 2-8%
 of the slides at N = 7..10): each answer that may still come out shortest
@@ -70,8 +72,9 @@ from .tiny import best_tiny_answer
 MIN_SIDE = 3  # the smallest board the plan's final block fits
 WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
 # Anneal a target; search by the plan; slide by slide, then the plan; cut shortcuts into an answer;
-# slide by slide toward whichever of many targets is cheapest (``pool_targets``).
-BUILD, SLIDE, SLIDE_MOVES, SHORTEN, POOLED = 0, 1, 2, 3, 4
+# slide by slide toward whichever of many targets is cheapest (``pool_targets``); slide by slide toward
+# whichever of a new search's screened targets is cheapest (GROUP_SIDES).
+BUILD, SLIDE, SLIDE_MOVES, SHORTEN, POOLED, GROUPED = 0, 1, 2, 3, 4, 5
 # An answer is shortened while it is at most this much longer than the shortest shortened answer
 # (shortcuts cut 2-8% of the slides at N = 7..10, and not the same share from every answer).
 SHORTEN_MARGIN = 0.06
@@ -119,6 +122,13 @@ POOL_BUILD_SHARE = 0.3
 POOL_TIME_POWER, POOL_FIT_SHARE = 1.1, 0.65
 # A pooled search's random stream: POOL_STREAM + its run number (targets' streams are far below).
 POOL_STREAM = 1 << 40
+# On boards of these sides each new slide search goes toward its ``move_screen`` screened targets at
+# once (least travel first) and keeps whichever it reaches cheapest, in about the time of a search
+# toward the least-travel one alone. Offline, one search each, shortened (24 cases a side, seeds
+# 51000-51119), toward 8 targets / the best 4 / the least-travel one alone: N = 9 313.3 / 315.8 /
+# 327.8 slides (322.3 against 328.0 on seeds 51120-51239), but N = 10 425.0 / 416.2 / 413.5 (its
+# narrower beam spread over more boards), N = 8 244.3 / 241.8 / 241.0 and N = 6 110.4 / 110.3 / 109.8.
+GROUP_SIDES = (9,)
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -183,7 +193,8 @@ class ScreenedBeamSolver(Solver):
         # 8: at 3 s on one core, +5.1k points a case over screen's 3 (80 cases of N = 6-7, seeds 7000-7199,
         # p = 0.001; 20 gave +3.8k), and +3.0k on 200 held-out cases of N = 6-7 (seeds 12000-12199,
         # 14000-14099, 15000-15199; p = 4e-4). On the larger boards 8 changed nothing (-0.9k, p = 0.14).
-        Param("move_screen", int, 8, 1, 1000, "targets annealed per slide-by-slide search",
+        Param("move_screen", int, 8, 1, 1000,
+              "targets annealed per slide-by-slide search (on 9x9 boards it goes toward all of them at once)",
               label="Targets screened (slide search)",
               turn="Higher: the slide search starts from trees with less travel (each search waits for "
                    "more annealing); lower: more searches in the same time."),
@@ -259,6 +270,7 @@ class ScreenedBeamSolver(Solver):
         self._pooled_scale = 1.0  # its widths' scale
         self._pooled_seconds: float | None = None  # the first (scale 1) pooled search's seconds
         self._started: float | None = None  # when the first slice of a time budget began
+        self._groups: dict[int, list[int]] = {}  # a grouped search's first target -> its targets, by row
         # Until a search succeeds, the best answer is the empty one.
         self.best_score = puzzle.evaluate(case, board, 0).score
         # A tiny move limit or a board already solved: the exact answer, and nothing to search.
@@ -439,9 +451,19 @@ class ScreenedBeamSolver(Solver):
         return 0, trial if trial >= 0 else self.limit + 1
 
     def _new_search(self) -> tuple:
+        """A search toward the best-ranked target not searched yet; on boards of GROUP_SIDES toward
+        the best ``move_screen`` of them at once (rows, best first)."""
         self.unsearched.sort(key=lambda entry: entry[:2])
-        _, k, target = self.unsearched.pop(0)
-        return self._search_kind(), k, target
+        if not self._grouped():
+            _, k, target = self.unsearched.pop(0)
+            return self._search_kind(), k, target
+        group, self.unsearched = self.unsearched[:self._screen()], self.unsearched[self._screen():]
+        self._groups[group[0][1]] = [k for _, k, _ in group]
+        return GROUPED, group[0][1], np.stack([target for _, _, target in group])
+
+    def _grouped(self) -> bool:
+        """Whether new searches go toward several targets at once (GROUP_SIDES)."""
+        return self.n in GROUP_SIDES and self._search_kind() == SLIDE_MOVES
 
     def _search_again(self) -> tuple:
         k = self.found[0][1]
@@ -454,6 +476,11 @@ class ScreenedBeamSolver(Solver):
     def _stream(self, kind: int, k: int, target: np.ndarray) -> int:
         """The random stream of a job starting now (a search's run number is booked here)."""
         if kind in (BUILD, SHORTEN, POOLED):
+            return k
+        if kind == GROUPED:  # each of its targets counts as searched once; the search, as one new search
+            for row, member in enumerate(self._groups[k]):
+                self.searched_targets[member], self.last_run[member] = target[row], 0
+            self.fresh += 1
             return k
         self.searched_targets[k] = target
         self.fresh += k not in self.last_run
@@ -481,6 +508,14 @@ class ScreenedBeamSolver(Solver):
                 self.searched_targets[k] = target[row]
                 self._keep(len(moves), k, moves)
                 self.unshortened.append((len(moves), k, moves))
+        elif kind == GROUPED:
+            self.searched += 1
+            self.spent += self._search_cost(SLIDE_MOVES)
+            if result is not None:
+                moves, row = result
+                reached = self._groups[k][row]
+                self._keep(len(moves), reached, moves)
+                self.unshortened.append((len(moves), reached, moves))
         elif kind == SHORTEN:
             self.spent += SHORTEN_COST * len(target)
             self.best_shortened = min(self.best_shortened, len(result))
@@ -550,6 +585,7 @@ class ScreenedBeamSolver(Solver):
         being cut off and wasted)."""
         if kind == POOLED:
             return self._pooled_scale
+        kind = SLIDE_MOVES if kind == GROUPED else kind  # (it takes about as long)
         if kind not in FIRST_SEARCH_SECONDS_PER_COST:  # annealing and shortening run whole
             return 1.0
         taken = self._full_seconds.get(kind) or self._search_cost(kind) * FIRST_SEARCH_SECONDS_PER_COST[kind]
@@ -562,8 +598,9 @@ class ScreenedBeamSolver(Solver):
         """``_run_job``, timing a full-width search that ends with an answer."""
         started = time.perf_counter()
         result = self._run_job(kind, stream, target, scale)
-        if kind in (SLIDE, SLIDE_MOVES) and scale == 1.0 and result is not None:
+        if kind in (SLIDE, SLIDE_MOVES, GROUPED) and scale == 1.0 and result is not None:
             taken = time.perf_counter() - started
+            kind = SLIDE_MOVES if kind == GROUPED else kind
             self._full_seconds[kind] = max(self._full_seconds.get(kind, 0.0), taken)
         if kind == POOLED and scale == 1.0 and result is not None:
             self._pooled_seconds = time.perf_counter() - started
@@ -604,7 +641,7 @@ class ScreenedBeamSolver(Solver):
         if kind == SLIDE_MOVES:
             length, moves, _ = self._slide_search(k, target.reshape(1, -1), scale)
             return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
-        if kind == POOLED:
+        if kind in (POOLED, GROUPED):
             length, moves, row = self._slide_search(k, target, scale)
             return None if length < 0 else (tuple(LETTERS[m] for m in moves[:length]), row)
         settings = self._scaled_settings(scale)
