@@ -128,6 +128,10 @@ POOL_STREAM = 1 << 40
 # 51000-51119), toward 8 targets / the best 4 / the least-travel one alone: N = 9 313.3 / 315.8 /
 # 327.8 slides (322.3 against 328.0 on seeds 51120-51239), but N = 10 425.0 / 416.2 / 413.5 (its
 # narrower beam spread over more boards), N = 8 244.3 / 241.8 / 241.0 and N = 6 110.4 / 110.3 / 109.8.
+# At 3 s on one core, N = 9: +1.0k points a case (160 cases, seeds 53003-53798, p = 0.065; K 304.0 ->
+# 301.0) and +0.6k (160 cases, seeds 54003-54798, p = 0.27). Groups of 16 (move_screen 16) went 4.5
+# slides shorter offline but lost 1.2k points a case in the solver (seeds 55003-55798, p = 0.03): each
+# search waited for twice the annealing; groups of 4 tied (-0.2k, seeds 56003-56798, p = 0.76).
 GROUP_SIDES = (9,)
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
