@@ -456,7 +456,7 @@ class ScreenedBeamSolver(Solver):
 
     def _new_search(self) -> tuple:
         """A search toward the best-ranked target not searched yet; on boards of GROUP_SIDES toward
-        the best ``move_screen`` of them at once (rows, best first)."""
+        as many of the best as are annealed per search (``_screen``) at once (rows, best first)."""
         self.unsearched.sort(key=lambda entry: entry[:2])
         if not self._grouped():
             _, k, target = self.unsearched.pop(0)
