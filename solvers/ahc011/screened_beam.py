@@ -503,33 +503,26 @@ class ScreenedBeamSolver(Solver):
             if result[0] >= 0:
                 self.unsearched.append((self._rank(result), k, target))
                 self.built.append((self._rank(result), k, target))
-        elif kind == POOLED:
-            self.searched += 1
-            self.spent += round(self._search_cost(SLIDE_MOVES) * self._pooled_scale)
-            if result is not None:
-                moves, row = result
-                k = self._pooled_ks[row]
-                self.searched_targets[k] = target[row]
-                self._keep(len(moves), k, moves)
-                self.unshortened.append((len(moves), k, moves))
-        elif kind == GROUPED:
-            self.searched += 1
-            self.spent += self._search_cost(SLIDE_MOVES)
-            if result is not None:
-                moves, row = result
-                reached = self._groups[k][row]
-                self._keep(len(moves), reached, moves)
-                self.unshortened.append((len(moves), reached, moves))
         elif kind == SHORTEN:
             self.spent += SHORTEN_COST * len(target)
             self.best_shortened = min(self.best_shortened, len(result))
             self._keep(len(result), k, result, len(target) - len(result))
-        else:
+        else:  # a search; one toward several targets (rows) answers with the row it reached
             self.searched += 1
-            self.spent += self._search_cost(kind)
-            if result is not None:
-                self._keep(len(result), k, result)
-                self.unshortened.append((len(result), k, result))
+            cost = self._search_cost(SLIDE_MOVES if kind in (POOLED, GROUPED) else kind)
+            self.spent += round(cost * self._pooled_scale) if kind == POOLED else cost
+            if result is None:
+                return
+            moves = result
+            if kind == POOLED:
+                moves, row = result
+                k = self._pooled_ks[row]
+                self.searched_targets[k] = target[row]
+            elif kind == GROUPED:  # (its targets were booked as searched when it started)
+                moves, row = result
+                k = self._groups[k][row]
+            self._keep(len(moves), k, moves)
+            self.unshortened.append((len(moves), k, moves))
 
     def _run_batch(self) -> None:
         """Under a node budget: WORKERS jobs at once, chosen from the results before them, so the
