@@ -114,3 +114,29 @@ def test_on_9x9_boards_each_new_search_goes_toward_its_screened_targets_at_once(
     assert answers[0] == answers[1]
     solver, _ = solve(case_file(data_root, 2), 100_000)  # 8x8
     assert solver.fresh >= 2 and not solver._groups
+
+
+def test_on_10x10_boards_each_new_search_waits_for_half_as_many_annealed_targets(data_root):
+    """On 10x10 boards a new slide search starts once ``move_screen // 2`` targets per search are
+    annealed (4 of the default 8; under a node budget ``screen`` until the first answer); 9x9
+    boards still wait for all ``move_screen``."""
+    case = case_file(data_root, 4)  # 10x10
+    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=0)
+    starts, new_search = [], solver._new_search
+
+    def watched():
+        starts.append((bool(solver.found), solver.targets, solver.fresh))
+        return new_search()
+
+    solver._new_search = watched
+    result = run(solver, Budget(nodes=400_000), slice_expansions=2000)
+    assert result.moves
+    first, later = [s for s in starts if not s[0]], [s for s in starts if s[0]]
+    assert first and later
+    assert all(targets >= 3 * (fresh + 1) for _, targets, fresh in first)
+    assert all(8 * (fresh + 1) > targets >= 4 * (fresh + 1) for _, targets, fresh in later)
+    nine = case_file(data_root, 3)
+    for board, screened in ((case, 4), (nine, 8)):
+        timed = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(board, board.start), seed=0)
+        timed.deadline = time.perf_counter() + 3.0  # a time budget screens ``move_screen`` from the start
+        assert timed._screen() == screened

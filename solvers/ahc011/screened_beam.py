@@ -6,7 +6,8 @@ ms to 0.1 s), and a search sliding the tiles toward target k (on one thread,
 target (how far its tiles must go, ``matching``) predicts the search's answer,
 so the solver anneals ``screen`` targets (``move_screen`` for the
 slide-by-slide search) for every new search and searches the least-travel
-target not searched yet. On boards up to PILOT_SIDE not pooled (see below: 6x6) the slide search's own
+target not searched yet (on 10x10 boards, where a target takes 80 ms to anneal, half as many:
+HALF_SCREEN_SIDES). On boards up to PILOT_SIDE not pooled (see below: 6x6) the slide search's own
 answer at a twentieth of its width (a trial, ``pilot_width``) predicts it
 better (at N = 6, the best of 8 targets by trial came within 3.2 slides of the
 best full search, by travel within 6.5), so there each new target gets a trial
@@ -133,6 +134,13 @@ POOL_STREAM = 1 << 40
 # slides shorter offline but lost 1.2k points a case in the solver (seeds 55003-55798, p = 0.03): each
 # search waited for twice the annealing; groups of 4 tied (-0.2k, seeds 56003-56798, p = 0.76).
 GROUP_SIDES = (9,)
+# On boards of these sides a new slide search waits for half of ``move_screen`` annealed targets: there
+# annealing one takes 80 ms, and the first search started at 0.55-0.7 s of 3; three searches ran in all.
+# At 3 s on one core, N = 10: move_screen 4 against 8, +0.9k points a case (160 cases, seeds 59004-59799,
+# p = 0.11, Wilcoxon 0.018; K 412.5 -> 408.9), confirmed +2.3k (seeds 62004-62799, p = 5e-4) and +1.9k
+# (seeds 63004-63799, p = 0.002); 2 against 4 tied (+0.1k, seeds 60004-60799), and with 4, tree_steps 500
+# lost 0.7k (seeds 61004-61799, p = 0.32).
+HALF_SCREEN_SIDES = (10,)
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -198,7 +206,8 @@ class ScreenedBeamSolver(Solver):
         # p = 0.001; 20 gave +3.8k), and +3.0k on 200 held-out cases of N = 6-7 (seeds 12000-12199,
         # 14000-14099, 15000-15199; p = 4e-4). On the larger boards 8 changed nothing (-0.9k, p = 0.14).
         Param("move_screen", int, 8, 1, 1000,
-              "targets annealed per slide-by-slide search (on 9x9 boards it goes toward all of them at once)",
+              "targets annealed per slide-by-slide search (on 9x9 boards it goes toward all of them at once; "
+              "10x10 boards anneal half as many)",
               label="Targets screened (slide search)",
               turn="Higher: the slide search starts from trees with less travel (each search waits for "
                    "more annealing); lower: more searches in the same time."),
@@ -429,9 +438,11 @@ class ScreenedBeamSolver(Solver):
         the plan (see ``move_screen``). Under a node budget, until there is an answer, ``screen``:
         a small budget (3,000 on a 4x4 board) went to annealing 16 targets and found no answer. A
         time budget has its grace for that, and its first searches gained most from the screening
-        (with ``screen`` until the first answer, 2.1k points a case fewer at N = 6-7, p = 0.05)."""
+        (with ``screen`` until the first answer, 2.1k points a case fewer at N = 6-7, p = 0.05). Half as many
+        on HALF_SCREEN_SIDES."""
         if self._search_kind() == SLIDE_MOVES and (self.found or self.deadline is not None):
-            return self.settings["move_screen"]
+            halved = self.n in HALF_SCREEN_SIDES
+            return max(1, self.settings["move_screen"] // 2) if halved else self.settings["move_screen"]
         return self.settings["screen"]
 
     def _piloted(self) -> bool:
