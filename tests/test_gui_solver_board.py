@@ -172,3 +172,17 @@ def test_the_step_plot_of_a_line_without_moves_shows_the_start_score(qtbot, wind
     score = window.session.report().score
     assert low <= score <= high and low >= 0
     assert all(v == int(v) for v in tick_values(plot, "left", low, high))
+
+
+def test_the_best_score_plot_steps_up_when_a_better_answer_is_reported(qtbot, window, data_root):
+    """Each sample holds until the next: the drawn line turns at (time of the better answer, the
+    best before it), never climbing through scores the run did not have."""
+    window.open_path(data_root / "cases/ahc011/0000.txt")
+    panel = finished_run(qtbot, window, nodes=60_000)
+    panel._plot_best()
+    times, bests = panel._times.values, panel._best.values
+    rises = [(times[i], bests[i - 1]) for i in range(1, len(bests)) if bests[i] > bests[i - 1]]
+    assert rises
+    path = panel.best_curve.curve.getPath()
+    corners = {(path.elementAt(i).x, path.elementAt(i).y) for i in range(path.elementCount())}
+    assert all(rise in corners for rise in rises)

@@ -178,9 +178,12 @@ class SolverPanel(QWidget):
             self._style_plot(plot)
         self._set_titles("Best score")
         set_whole_numbers(self.frontier_plot, left=True)  # a count of states
-        self.best_curve = self.best_plot.plot(pen=pg.mkPen("#3b5b92", width=2))
+        # A sample holds until the next one (pyqtgraph's stepMode "right"), so a slice that runs
+        # long, such as ahc011's pooled search, shows a jump, not a climb through values the run
+        # never had.
+        self.best_curve = self.best_plot.plot(pen=pg.mkPen("#3b5b92", width=2), stepMode="right")
         self.now_curve = self.best_plot.plot(pen=pg.mkPen("#9aa7bd", width=1))  # online: the game now
-        self.frontier_curve = self.frontier_plot.plot(pen=pg.mkPen("#2e9e5b", width=2))
+        self.frontier_curve = self.frontier_plot.plot(pen=pg.mkPen("#2e9e5b", width=2), stepMode="right")
         for curve in (self.best_curve, self.now_curve, self.frontier_curve):
             # An online game reports hundreds of samples a second, far more than the plot
             # has pixels: each pixel column draws the highest and lowest of its samples
