@@ -14,7 +14,8 @@ best full search, by travel within 6.5), so there each new target gets a trial
 and the shortest trial is searched first. Once there is an answer, one search
 of each batch runs again on the target of the shortest answer with a new
 random stream (on 9x9 and 10x10 boards the best target's next runs averaged
-about 5% fewer slides than new targets' first). The search is a beam over
+about 5% fewer slides than new targets' first); on boards up to 7x7 it starts
+from the board a third of the way along that answer (TAIL_SHARE). The search is a beam over
 single slides ranked by travel (``move_beam``) on boards up to
 ``move_side``; it ends early on a near board finished through one small window
 (``window_finish``), and where it stalls that finish or, if the tiles left are far
@@ -67,15 +68,16 @@ from workbench.puzzles.ahc011.scoring import contest_score
 
 from ..base import FrontierEntry, Param, Progress, Solver, threads_for
 from .attempt import cut_shortcuts, make_target, slide_into, slide_toward_any
-from .grid import LETTERS
+from .grid import LETTERS, neighbour
 from .tiny import best_tiny_answer
 
 MIN_SIDE = 3  # the smallest board the plan's final block fits
 WORKERS = 2  # this machine's cores; a batch runs this many jobs at once
 # Anneal a target; search by the plan; slide by slide, then the plan; cut shortcuts into an answer;
 # slide by slide toward whichever of many targets is cheapest (``pool_targets``); slide by slide toward
-# whichever of a new search's screened targets is cheapest (GROUP_SIDES).
-BUILD, SLIDE, SLIDE_MOVES, SHORTEN, POOLED, GROUPED = 0, 1, 2, 3, 4, 5
+# whichever of a new search's screened targets is cheapest (GROUP_SIDES); slide by slide from a board
+# part of the way along the shortest answer (TAIL_SHARE).
+BUILD, SLIDE, SLIDE_MOVES, SHORTEN, POOLED, GROUPED, TAIL = 0, 1, 2, 3, 4, 5, 6
 # An answer is shortened while it is at most this much longer than the shortest shortened answer
 # (shortcuts cut 2-8% of the slides at N = 7..10, and not the same share from every answer).
 SHORTEN_MARGIN = 0.06
@@ -141,6 +143,19 @@ GROUP_SIDES = (9,)
 # (seeds 63004-63799, p = 0.002); 2 against 4 tied (+0.1k, seeds 60004-60799), and with 4, tree_steps 500
 # lost 0.7k (seeds 61004-61799, p = 0.32).
 HALF_SCREEN_SIDES = (10,)
+# Once there is an answer, the slide search runs again on its target from the board TAIL_SHARE of the
+# way along the shortest answer, with a new random stream, rather than from the start: the beam
+# starts again from one good board, so it takes another way through the rest, and it has fewer
+# levels to go. Offline, 40 cases each (seeds 70600-70799), one tail search against one whole
+# search again: N = 6 116.2 -> 113.0 slides (again from the start: 115.3) in 0.77 of the time,
+# N = 7 170.2 -> 165.5 (167.9) in 0.66; from half way 114.5 and 166.8, from two thirds 115.6 and 167.3;
+# on seeds 70800-70999, 115.3 -> 112.7 (113.9) and 166.9 -> 162.9 (165.6), from 0.15 or 0.25 of the
+# way 111.8-112.0 and 162.8-164.5. At 3 s on one core, N = 6: +0.6k points a case (160 cases, seeds
+# 71000-71795, p = 0.027), +1.0k (72000-72795, p = 0.002), +1.1k (73000-73795, p = 2e-5); N = 7 +0.4k
+# (71001-71796, p = 0.27). Twice as many tails as new searches lost 0.4k at N = 6 (p = 0.11). Boards
+# past TAIL_SIDE keep the whole search again: on 53 cases each (seeds 71002-71799) N = 8, 9, 10
+# gave +0.8k, -0.05k, -0.6k, and on 32 each (74000-74159) -1.1k, -1.2k, -1.1k (N = 6 +1.5k, N = 7 +0.5k).
+TAIL_SHARE, TAIL_SIDE = 0.33, 7
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -158,6 +173,15 @@ def _pool() -> ThreadPoolExecutor:
     if count not in _pools:
         _pools[count] = ThreadPoolExecutor(max_workers=count, thread_name_prefix="ahc011")
     return _pools[count]
+
+
+def joined(prefix: tuple, rest: tuple) -> tuple:
+    """``prefix`` then ``rest`` (letters), with the slides that undo each other where they meet taken out."""
+    cut = 0
+    while cut < min(len(prefix), len(rest)) and (
+            LETTERS.index(rest[cut]) == (LETTERS.index(prefix[-1 - cut]) + 2) % 4):
+        cut += 1
+    return prefix[:len(prefix) - cut] + rest[cut:]
 
 
 class ScreenedBeamSolver(Solver):
@@ -481,8 +505,13 @@ class ScreenedBeamSolver(Solver):
         return self.n in GROUP_SIDES and self._search_kind() == SLIDE_MOVES
 
     def _search_again(self) -> tuple:
-        k = self.found[0][1]
-        return self._search_kind(), k, self.searched_targets[k]
+        """A search again on the shortest answer's target: slide by slide up to TAIL_SIDE, from the
+        board TAIL_SHARE of the way along that answer (the job holds the target and that answer's
+        slides up to there); otherwise from the start."""
+        length, k, moves, _ = self.found[0]
+        if self._search_kind() != SLIDE_MOVES or self.n > TAIL_SIDE:
+            return self._search_kind(), k, self.searched_targets[k]
+        return TAIL, k, (self.searched_targets[k], moves[:round(TAIL_SHARE * length)])
 
     def _new_target(self) -> tuple:
         self.next_target += 1
@@ -497,7 +526,7 @@ class ScreenedBeamSolver(Solver):
                 self.searched_targets[member], self.last_run[member] = target[row], 0
             self.fresh += 1
             return k
-        self.searched_targets[k] = target
+        self.searched_targets[k] = target[0] if kind == TAIL else target
         self.fresh += k not in self.last_run
         self.last_run[k] = self.last_run.get(k, -1) + 1
         return k + self.last_run[k] * RUN_STRIDE
@@ -520,7 +549,7 @@ class ScreenedBeamSolver(Solver):
             self._keep(len(result), k, result, len(target) - len(result))
         else:  # a search; one toward several targets (rows) answers with the row it reached
             self.searched += 1
-            cost = self._search_cost(SLIDE_MOVES if kind in (POOLED, GROUPED) else kind)
+            cost = self._search_cost(SLIDE_MOVES if kind in (POOLED, GROUPED, TAIL) else kind)
             self.spent += round(cost * self._pooled_scale) if kind == POOLED else cost
             if result is None:
                 return
@@ -593,7 +622,7 @@ class ScreenedBeamSolver(Solver):
         being cut off and wasted)."""
         if kind == POOLED:
             return self._pooled_scale
-        kind = SLIDE_MOVES if kind == GROUPED else kind  # (it takes about as long)
+        kind = SLIDE_MOVES if kind in (GROUPED, TAIL) else kind  # (it takes about as long, or less)
         if kind not in FIRST_SEARCH_SECONDS_PER_COST:  # annealing and shortening run whole
             return 1.0
         taken = self._full_seconds.get(kind) or self._search_cost(kind) * FIRST_SEARCH_SECONDS_PER_COST[kind]
@@ -649,6 +678,10 @@ class ScreenedBeamSolver(Solver):
         if kind == SLIDE_MOVES:
             length, moves, _ = self._slide_search(k, target.reshape(1, -1), scale)
             return None if length < 0 else tuple(LETTERS[m] for m in moves[:length])
+        if kind == TAIL:
+            target, prefix = target
+            length, moves, _ = self._slide_search(k, target.reshape(1, -1), scale, prefix)
+            return None if length < 0 else joined(prefix, tuple(LETTERS[m] for m in moves[:length]))
         if kind in (POOLED, GROUPED):
             length, moves, row = self._slide_search(k, target, scale)
             return None if length < 0 else (tuple(LETTERS[m] for m in moves[:length]), row)
@@ -666,14 +699,27 @@ class ScreenedBeamSolver(Solver):
             settings[name] = max(1, round(settings[name] * scale))
         return settings
 
-    def _slide_search(self, k: int, targets: np.ndarray, scale: float) -> tuple[int, np.ndarray, int]:
-        """The slide-by-slide search on stream ``k`` at ``scale`` times the widths toward whichever of
-        ``targets`` (rows; one row: ``slide_by_moves``' search) it reaches cheapest: its slides' count
-        (-1: none), the array they are in and the row it went to."""
+    def _board_after(self, moves: tuple) -> np.ndarray:
+        """The board after ``moves`` (letters) from the start (legal: they begin an answer)."""
+        board = self.tiles.copy()
+        empty = int(np.argmax(board == 0))
+        for letter in moves:
+            other = neighbour(self.n, empty, LETTERS.index(letter))
+            board[empty], board[other] = board[other], 0
+            empty = other
+        return board
+
+    def _slide_search(self, k: int, targets: np.ndarray, scale: float,
+                      prefix: tuple = ()) -> tuple[int, np.ndarray, int]:
+        """The slide-by-slide search on stream ``k`` at ``scale`` times the widths from the board after
+        ``prefix`` (letters; within the slides left) toward whichever of ``targets`` (rows; one row:
+        ``slide_by_moves``' search) it reaches cheapest: its slides' count (-1: none), the array they
+        are in and the row it went to."""
         settings = self._scaled_settings(scale)
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
         row = np.zeros(1, dtype=np.int64)
-        length = slide_toward_any(self.n, self.tiles, targets, self.limit, self.kernel_seed, k,
+        board = self._board_after(prefix) if prefix else self.tiles
+        length = slide_toward_any(self.n, board, targets, self.limit - len(prefix), self.kernel_seed, k,
                                   settings["move_width"], settings["move_noise"], HANDOVER_RATE, settings["width"],
                                   settings["branch"], settings["noise"], settings["lookahead"],
                                   settings["shortcut_cells"], self.stop, moves, row)
