@@ -61,14 +61,16 @@ from __future__ import annotations
 import math
 import time
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
+from functools import reduce
 
 import numpy as np
 
+from workbench.puzzles.ahc011.board import slide
 from workbench.puzzles.ahc011.scoring import contest_score
 
 from ..base import FrontierEntry, Param, Progress, Solver, threads_for
 from .attempt import cut_shortcuts, make_target, slide_into, slide_toward_any
-from .grid import LETTERS, neighbour
+from .grid import LETTERS, cancel_back_and_forth
 from .tiny import best_tiny_answer
 
 MIN_SIDE = 3  # the smallest board the plan's final block fits
@@ -175,13 +177,9 @@ def _pool() -> ThreadPoolExecutor:
     return _pools[count]
 
 
-def joined(prefix: tuple, rest: tuple) -> tuple:
-    """``prefix`` then ``rest`` (letters), with the slides that undo each other where they meet taken out."""
-    cut = 0
-    while cut < min(len(prefix), len(rest)) and (
-            LETTERS.index(rest[cut]) == (LETTERS.index(prefix[-1 - cut]) + 2) % 4):
-        cut += 1
-    return prefix[:len(prefix) - cut] + rest[cut:]
+def _tiles_of(board) -> np.ndarray:
+    """A board's tiles as the kernels take them."""
+    return np.frombuffer(board.tiles, dtype=np.uint8).astype(np.int64)
 
 
 class ScreenedBeamSolver(Solver):
@@ -278,7 +276,8 @@ class ScreenedBeamSolver(Solver):
         case, board = view
         self.case = case
         self.n = board.n
-        self.tiles = np.frombuffer(board.tiles, dtype=np.uint8).astype(np.int64)
+        self.start = board
+        self.tiles = _tiles_of(board)
         self.limit = case.limit
         self.iterations = self.settings["tree_steps"] * self.n * self.n
         self.allowance = 0  # expansions granted by all slices so far
@@ -681,7 +680,11 @@ class ScreenedBeamSolver(Solver):
         if kind == TAIL:
             target, prefix = target
             length, moves, _ = self._slide_search(k, target.reshape(1, -1), scale, prefix)
-            return None if length < 0 else joined(prefix, tuple(LETTERS[m] for m in moves[:length]))
+            if length < 0:
+                return None
+            # The first new slide may undo the last of ``prefix``.
+            whole = np.array([LETTERS.index(letter) for letter in prefix] + list(moves[:length]), dtype=np.int64)
+            return tuple(LETTERS[m] for m in whole[:cancel_back_and_forth(whole, len(whole))])
         if kind in (POOLED, GROUPED):
             length, moves, row = self._slide_search(k, target, scale)
             return None if length < 0 else (tuple(LETTERS[m] for m in moves[:length]), row)
@@ -699,16 +702,6 @@ class ScreenedBeamSolver(Solver):
             settings[name] = max(1, round(settings[name] * scale))
         return settings
 
-    def _board_after(self, moves: tuple) -> np.ndarray:
-        """The board after ``moves`` (letters) from the start (legal: they begin an answer)."""
-        board = self.tiles.copy()
-        empty = int(np.argmax(board == 0))
-        for letter in moves:
-            other = neighbour(self.n, empty, LETTERS.index(letter))
-            board[empty], board[other] = board[other], 0
-            empty = other
-        return board
-
     def _slide_search(self, k: int, targets: np.ndarray, scale: float,
                       prefix: tuple = ()) -> tuple[int, np.ndarray, int]:
         """The slide-by-slide search on stream ``k`` at ``scale`` times the widths from the board after
@@ -718,7 +711,7 @@ class ScreenedBeamSolver(Solver):
         settings = self._scaled_settings(scale)
         moves = np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
         row = np.zeros(1, dtype=np.int64)
-        board = self._board_after(prefix) if prefix else self.tiles
+        board = _tiles_of(reduce(slide, prefix, self.start)) if prefix else self.tiles
         length = slide_toward_any(self.n, board, targets, self.limit - len(prefix), self.kernel_seed, k,
                                   settings["move_width"], settings["move_noise"], HANDOVER_RATE, settings["width"],
                                   settings["branch"], settings["noise"], settings["lookahead"],
