@@ -15,8 +15,8 @@ from solvers.ahc011.screened_beam import (ANNEAL_STEPS_PER_EXPANSION, BUILD, FIR
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.move_beam import _swaps_at, move_beam
-from solvers.ahc011.moved_matching import (SECTIONS, distances, fits, rematch, slide_closer, start_matching,
-                                           stepped_closer, store_rematch)
+from solvers.ahc011.moved_matching import (SECTIONS, distances, fits, rematch, slide_away, slide_closer,
+                                           start_matching, stepped_away, stepped_closer, store_rematch)
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.matching import cells_by_type, type_travel
 from solvers.ahc011.target import build_target, retarget
@@ -164,7 +164,8 @@ def test_the_matching_finds_the_cheapest_assignment_even_with_unequal_sides():
 @pytest.mark.parametrize("n, kinds", [(6, 15), (10, 3), (12, 2)])
 def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
     """Random slides on random boards (up to 72 tiles of a type on a 12x12): after each, every
-    type's travel updated from the parent's matching equals a fresh Hungarian matching's."""
+    type's travel updated from the parent's matching equals a fresh Hungarian matching's, whichever
+    of the three updates (one closer, one away, matched again) it took."""
     rng = np.random.default_rng(n)
     size = n * n
     tiles = np.concatenate(([0], rng.integers(1, kinds + 1, size - 1)))
@@ -183,8 +184,8 @@ def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
     start_matching(n, boards[0, 0].astype(np.int64), first, counts, places, 0, steps, matchings, 0, travels, cells,
                    u, v, own, work)
     assert list(travels) == [type_travel_of(n, target, kind, boards[0, 0]) for kind in range(16)]
-    closer = 0
-    for _ in range(300):
+    closer = away = 0
+    for _ in range(1000):
         empty = int(np.flatnonzero(boards[0, 0] == 0)[0])
         others = [other for other in (empty - 1, empty + 1, empty - n, empty + n)
                   if 0 <= other < size and (other // n == empty // n or other % n == empty % n)]
@@ -194,13 +195,17 @@ def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
             travels[kind] -= 1
             slide_closer(n, kind, other, empty, first, matchings, 0, 0)
             closer += 1
+        elif stepped_away(n, kind, other, empty, first, counts, places, 0, steps, matchings, 0, 0):
+            travels[kind] += 1
+            slide_away(n, kind, other, empty, first, matchings, 0, 0)
+            away += 1
         else:
             travels[kind] = rematch(n, boards, kind, other, empty, first, counts, places, 0, steps, matchings, 0, 0,
                                     cells, u, v, own, work)
             store_rematch(n, kind, other, empty, first, counts, u, v, own, matchings, 0, 0)
         boards[0, 0, empty], boards[0, 0, other] = kind, 0
         assert travels[kind] == type_travel_of(n, target, kind, boards[0, 0])
-    assert 50 < closer < 250  # both ways of updating were taken
+    assert 150 < closer and 150 < away and closer + away < 970  # all three ways of updating were taken
 
 
 def test_a_board_whose_matching_would_not_fit_int8_is_left_to_the_plan():

@@ -39,8 +39,8 @@ from numba import njit
 from ..kernels import bucket_of, bucket_order, sort_group
 from .grid import is_full_tree, neighbour, next_random, random_unit
 from .matching import cells_by_type
-from .moved_matching import (SECTIONS, distances, fits, rematch, slide_closer, start_matching, stepped_closer,
-                             store_rematch)
+from .moved_matching import (SECTIONS, distances, fits, rematch, slide_away, slide_closer, start_matching, stepped_away,
+                             stepped_closer, store_rematch)
 from .shortcut import workspace
 from .window_finish import window_finish
 
@@ -81,6 +81,9 @@ SWAP_WEIGHT = 2
 # 24000-24049 (40 cases of N = 6-9, p = 0.004). Only the ranking uses it: the stall, handover and
 # end tests use travel and pairs.
 MISPLACED_WEIGHT = -0.5
+# How a child's matching follows from its parent's (``moved_matching``): one step shorter, one step
+# longer, or matched again.
+CLOSER, AWAY, REMATCH = 0, 1, 2
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -177,7 +180,7 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
     child_slide = np.zeros(children, dtype=np.int64)
     child_total = np.zeros(children, dtype=np.int64)
     child_travel = np.zeros(children, dtype=np.int64)  # of the moved tile's type
-    child_closer = np.zeros(children, dtype=np.bool_)  # the moved tile stepped toward its matched cell
+    child_update = np.zeros(children, dtype=np.int8)  # how its matching follows: CLOSER, AWAY or REMATCH
     child_hash = np.zeros(children, dtype=np.uint64)
     child_misplaced = np.zeros(children, dtype=np.int64)
     table_size = 1
@@ -239,10 +242,12 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
                 if other < 0:
                     continue
                 kind = board[other]
-                closer = stepped_closer(n, kind, other, empty, first, places, shift, steps, matchings, cur, parent)
-                if closer:
-                    travel = travels[cur, parent, kind] - 1
+                if stepped_closer(n, kind, other, empty, first, places, shift, steps, matchings, cur, parent):
+                    update, travel = CLOSER, travels[cur, parent, kind] - 1
+                elif stepped_away(n, kind, other, empty, first, counts, places, shift, steps, matchings, cur, parent):
+                    update, travel = AWAY, travels[cur, parent, kind] + 1
                 else:
+                    update = REMATCH
                     travel = rematch(n, boards, kind, other, empty, first, counts, places, shift, steps, matchings,
                                      cur, parent, cells, u, v, own, work)
                 # Only pairs with the moved tile change: those at its old cell go, at its new one come.
@@ -255,7 +260,7 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
                 child_misplaced[made] = count
                 keys[made] = total + MISPLACED_WEIGHT * count + noise * random_unit(rng)
                 child_parent[made], child_slide[made] = parent, direction
-                child_total[made], child_travel[made], child_closer[made] = total, travel, closer
+                child_total[made], child_travel[made], child_update[made] = total, travel, update
                 child_hash[made] = (hashes[cur, parent] ^ zobrist[empty, 0] ^ zobrist[other, kind]
                                     ^ zobrist[empty, kind] ^ zobrist[other, 0])
                 made += 1
@@ -289,8 +294,10 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
             _copy_row(boards, nxt, kept, cur, parent)
             kind = boards[nxt, kept, other]
             _copy_row(matchings, nxt, kept, cur, parent)
-            if child_closer[c]:
+            if child_update[c] == CLOSER:
                 slide_closer(n, kind, other, empty, first, matchings, nxt, kept)
+            elif child_update[c] == AWAY:
+                slide_away(n, kind, other, empty, first, matchings, nxt, kept)
             else:  # matched again, as when it was ranked
                 rematch(n, boards, kind, other, empty, first, counts, places, 16 * aim, steps, matchings, cur, parent,
                         cells, u, v, own, work)

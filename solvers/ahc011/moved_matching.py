@@ -9,6 +9,10 @@ matchings of a type have the same parity). Kept with each board, the
 Hungarian method's matching and potentials decide the child's travel:
 - the tile stepped toward its own matched cell: the matching stays least, one
   shorter (``stepped_closer``, O(1));
+- it stepped away from its matched cell and toward no other cell of its type
+  that it is nearly tight with (reduced cost under 2): raising its potential
+  by one keeps the potentials feasible, so the matching stays least, one
+  longer (``stepped_away``, O(k); 9 in 10 of the slides away at N = 6);
 - otherwise its pair is undone and one augmenting path matches it again
   (``rematch``, O(k^2) for the type's k tiles instead of O(k^3)).
 
@@ -136,6 +140,39 @@ def slide_closer(n, kind, start, end, first, matching, layer, board):
     matching[layer, board, TILE * size + end] = row
     matching[layer, board, TILE * size + start] = 0
     matching[layer, board, ROW_POTENTIAL * size + first[kind] + row - 1] -= 1
+
+
+@njit(cache=True, nogil=True, inline='always')
+def stepped_away(n, kind, start, end, first, counts, places, shift, steps, matching, layer, board):
+    """Whether the tile at ``start`` sliding to ``end``, not ``stepped_closer``, leaves its
+    matching least, one longer (then ``slide_away`` updates the matching).
+
+    Its cost to every target cell changes by one. With its potential one higher,
+    the cells it steps away from stay feasible, and its matched cell stays tight
+    (the slide does not step toward it). A cell it steps toward stays feasible
+    where its reduced cost was at least 2. If that holds for every such cell,
+    the same matching is still least."""
+    size = n * n
+    base = first[kind]
+    tile = base + matching[layer, board, TILE * size + start] - 1
+    potential = matching[layer, board, ROW_POTENTIAL * size + tile]
+    for j in range(counts[kind]):
+        place = places[shift + kind, j]
+        if (steps[end, place] < steps[start, place]
+                and steps[start, place] - potential - matching[layer, board, COLUMN_POTENTIAL * size + base + j] < 2):
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True, inline='always')
+def slide_away(n, kind, start, end, first, matching, layer, board):
+    """Update ``matching[layer, board]`` (a copy of the parent's) for a slide ``stepped_away``:
+    the same pairs, the tile's potential one higher."""
+    size = n * n
+    row = matching[layer, board, TILE * size + start]
+    matching[layer, board, TILE * size + end] = row
+    matching[layer, board, TILE * size + start] = 0
+    matching[layer, board, ROW_POTENTIAL * size + first[kind] + row - 1] += 1
 
 
 @njit(cache=True, nogil=True, inline='always')
