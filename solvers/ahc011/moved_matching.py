@@ -135,11 +135,7 @@ def stepped_closer(n, kind, start, end, first, places, shift, steps, matching, l
 def slide_closer(n, kind, start, end, first, matching, layer, board):
     """Update ``matching[layer, board]`` (a copy of the parent's) for a slide ``stepped_closer``:
     the same pairs, the tile's potential one lower."""
-    size = n * n
-    row = matching[layer, board, TILE * size + start]
-    matching[layer, board, TILE * size + end] = row
-    matching[layer, board, TILE * size + start] = 0
-    matching[layer, board, ROW_POTENTIAL * size + first[kind] + row - 1] -= 1
+    _slide_kept(n, kind, start, end, first, matching, layer, board, -1)
 
 
 @njit(cache=True, nogil=True, inline='always')
@@ -168,11 +164,17 @@ def stepped_away(n, kind, start, end, first, counts, places, shift, steps, match
 def slide_away(n, kind, start, end, first, matching, layer, board):
     """Update ``matching[layer, board]`` (a copy of the parent's) for a slide ``stepped_away``:
     the same pairs, the tile's potential one higher."""
+    _slide_kept(n, kind, start, end, first, matching, layer, board, 1)
+
+
+@njit(cache=True, nogil=True, inline='always')
+def _slide_kept(n, kind, start, end, first, matching, layer, board, change):
+    """The tile at ``start`` keeps its pair from ``end``, its potential moved by ``change``."""
     size = n * n
     row = matching[layer, board, TILE * size + start]
     matching[layer, board, TILE * size + end] = row
     matching[layer, board, TILE * size + start] = 0
-    matching[layer, board, ROW_POTENTIAL * size + first[kind] + row - 1] += 1
+    matching[layer, board, ROW_POTENTIAL * size + first[kind] + row - 1] += change
 
 
 @njit(cache=True, nogil=True, inline='always')
