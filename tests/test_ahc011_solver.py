@@ -14,7 +14,7 @@ from solvers.ahc011.screened_beam import (ANNEAL_STEPS_PER_EXPANSION, BUILD, FIR
                                           MIN_SCALE, RUN_STRIDE, SHORTEN, SLIDE, SLIDE_MOVES, slide_search_width)
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
-from solvers.ahc011.move_beam import _swaps_at, move_beam
+from solvers.ahc011.move_beam import _ready_beside, _swaps_at, move_beam
 from solvers.ahc011.moved_matching import (SECTIONS, distances, fits, rematch, slide_away, slide_closer,
                                            start_matching, stepped_away, stepped_closer, store_rematch)
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
@@ -279,6 +279,38 @@ def test_neighbouring_tiles_in_each_others_cells_are_counted_as_a_swapped_pair(d
     empty = n * n - 1
     board[empty], board[empty - 1] = board[empty - 1], 0
     assert sum(_swaps_at(n, board, target.reshape(1, -1), 0, cell) for cell in range(n * n)) == 0
+
+
+def test_tiles_beside_the_empty_square_that_would_step_toward_their_cells_are_counted():
+    """On 4x4 boards whose 15 tiles are all of different types (one matching: each tile to its own
+    cell), a slide's ready tiles are those beside the new empty square that are farther from their
+    cells than it is, leaving out the tile that has just slid."""
+    n, size = 4, 16
+    rng = np.random.default_rng(4)
+    target = np.append(rng.permutation(np.arange(1, size)), 0)
+    home = {int(kind): cell for cell, kind in enumerate(target)}
+    places = np.zeros((16, size), dtype=np.int64)
+    counts = np.zeros(16, dtype=np.int64)
+    cells_by_type(n, target, counts, places)
+    first = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    steps = distances(n)
+    cells, u, v, own = (np.zeros(size + 1, dtype=np.int64) for _ in range(4))
+    work = np.zeros((3, size + 1), dtype=np.int64)
+    seen = set()
+    for _ in range(300):
+        board = rng.permutation(target).astype(np.int64)
+        matchings = np.zeros((1, 1, SECTIONS * size), dtype=np.int8)
+        start_matching(n, board, first, counts, places, 0, steps, matchings, 0, np.zeros(16, dtype=np.int64), cells,
+                       u, v, own, work)
+        empty = int(np.flatnonzero(board == 0)[0])
+        other = int(rng.choice([cell for cell in range(size) if steps[empty, cell] == 1]))
+        expected = sum(1 for near in range(size)
+                       if steps[other, near] == 1 and near != empty
+                       and steps[other, home[board[near]]] < steps[near, home[board[near]]])
+        ready = _ready_beside(n, board, board[other], other, empty, first, places, 0, steps, matchings, 0, 0)
+        assert ready == expected
+        seen.add(ready)
+    assert {0, 1, 2} <= seen
 
 
 def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
