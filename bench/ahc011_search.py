@@ -23,6 +23,7 @@ import numpy as np
 
 from solvers.ahc011.attempt import cut_shortcuts, make_target, slide_by_moves, slide_into
 from solvers.ahc011.screened_beam import HANDOVER_RATE, ScreenedBeamSolver, slide_search_width
+from solvers.ahc011.target import centre_cell
 from solvers.run_setup import parse_params
 from workbench.batch.cases import parse_seeds
 from workbench.core.errors import UsageError
@@ -71,12 +72,13 @@ def main(argv: list[str] | None = None) -> int:
         case = PUZZLE.generate(seed)
         tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
         steps = settings["tree_steps"] * case.n ** 2
+        hole = centre_cell(case.n) if case.n <= settings["move_side"] else -1  # as the solver's first targets
         if not annealed:  # compiles (or loads) the annealer
             make_target(case.n, tiles, 0, 0, 1, np.zeros(case.n ** 2, dtype=np.int64), stop)
         for k in range(args.targets):
             target = np.zeros(case.n ** 2, dtype=np.int64)
             started = time.perf_counter()
-            travel = make_target(case.n, tiles, 0, k, steps, target, stop)
+            travel = make_target(case.n, tiles, 0, k, steps, target, stop, hole)
             annealed[case.n].append((travel, time.perf_counter() - started))
             if travel < 0:
                 continue  # no tree found: the solver skips such a target too

@@ -19,7 +19,7 @@ from solvers.ahc011.moved_matching import (SECTIONS, distances, fits, rematch, s
                                            start_matching, stepped_away, stepped_closer, store_rematch)
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.matching import cells_by_type, type_travel
-from solvers.ahc011.target import build_target, retarget
+from solvers.ahc011.target import build_target, centre_cell, retarget
 from solvers.driver import Budget, RunControl, run
 from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
 from workbench.puzzles.ahc011.generator import generate
@@ -123,7 +123,7 @@ def total_travel(n, tiles, target):
     total = 0
     for kind in range(1, 16):
         sources = [c for c in range(n * n) if tiles[c] == kind]
-        cells = [c for c in range(n * n - 1) if target[c] == kind]
+        cells = [c for c in range(n * n) if target[c] == kind]  # (the empty square is type 0)
         if len(cells) <= 7:
             total += min(sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(cells, order))
                          for order in itertools.permutations(sources))
@@ -348,7 +348,8 @@ def test_new_targets_are_ranked_by_a_trial_search_and_the_shortest_trial_is_sear
     built = build_targets(solver, 6)
     for k, (travel, trial) in built.items():
         target = next(entry[2] for entry in solver.unsearched if entry[1] == k)
-        assert travel == make_target(n, tiles, 0, k, solver.iterations, np.zeros(n * n, dtype=np.int64))
+        assert travel == make_target(n, tiles, 0, k, solver.iterations, np.zeros(n * n, dtype=np.int64), None,
+                                     centre_cell(n))  # (the slide search's targets: CENTRE_TRIES)
         # The trial is the full search at 200 / 4000 of its widths (the plan's 100 -> 5), on the same stream.
         moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
         assert trial == slide_by_moves(n, tiles, target, case.limit, 0, k, 200, 0.5, 100.0, 5, 3, 3.0, 1.0, 12,

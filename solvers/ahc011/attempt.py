@@ -17,17 +17,20 @@ from .beam import beam_solve
 from .grid import cancel_back_and_forth, first_full_tree, neighbour, seed_stream
 from .move_beam import move_beam
 from .shortcut import REACH, shorten, workspace
-from .target import build_target
+from .target import build_target, plan_ends_on
 from .window_finish import window_finish
+
+# Annealing steps per cell for a new target at a handover (see ``slide_toward_any``).
+HANDOVER_STEPS = 300
 
 
 @njit(cache=True, nogil=True)
-def make_target(n, tiles, seed, k, iterations, target, stop=None):
-    """Target tree ``k`` into ``target``; its travel, or -1 when no tree with the case's tiles
-    was found (or ``stop[0]`` was set)."""
+def make_target(n, tiles, seed, k, iterations, target, stop=None, hole=-1):
+    """Target tree ``k`` into ``target``, its empty square at ``hole`` (-1: the corner); its travel,
+    or -1 when no tree with the case's tiles was found (or ``stop[0]`` was set)."""
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, seed, 2 * k)
-    return build_target(n, tiles, rng, iterations, target, stop)
+    return build_target(n, tiles, rng, iterations, target, stop, hole)
 
 
 @njit(cache=True, nogil=True)
@@ -85,6 +88,12 @@ def slide_toward_any(n, tiles, targets, limit, seed, k, move_width, move_noise, 
         empty = other
     suffix = np.zeros_like(moves)  # (a slice of ``moves`` would compile beam_solve a second time)
     rest = window_finish(n, board, target, finish_cells, limit, suffix, workspace(), stop)
+    if rest < 0 and not plan_ends_on(n, target):
+        # The plan's last block is the bottom-right 3x3: a tree with the empty square
+        # elsewhere is swapped for one with it in the corner, annealed from this board.
+        target = np.zeros(n * n, dtype=np.int64)
+        if build_target(n, board, rng, HANDOVER_STEPS * n * n, target, stop) < 0:
+            return -1
     if rest < 0:
         rest = beam_solve(n, board, target, limit, width, branch, noise, lookahead, rng, stop, suffix)
     if rest < 0 or prefix + rest > moves.shape[0]:

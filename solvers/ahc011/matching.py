@@ -21,10 +21,10 @@ def type_travel(n, mask, kind, cells, sources, counts, cost, work):
     """Fewest total steps matching the cells of ``mask`` holding ``kind`` with the start tiles of
     that type (``sources[kind, :counts[kind]]``), over as many pairs as the smaller side has.
 
-    The bottom-right corner (the target's empty square) never counts.
+    The target's empty square (type 0: no start tile has it) never counts.
     """
     found = 0
-    for cell in range(n * n - 1):
+    for cell in range(n * n):
         if mask[cell] == kind:
             cells[found] = cell
             found += 1

@@ -71,6 +71,7 @@ from workbench.puzzles.ahc011.scoring import contest_score
 from ..base import FrontierEntry, Param, Progress, Solver, threads_for
 from .attempt import cut_shortcuts, make_target, slide_into, slide_toward_any
 from .grid import LETTERS, cancel_back_and_forth
+from .target import centre_cell
 from .tiny import best_tiny_answer
 
 MIN_SIDE = 3  # the smallest board the plan's final block fits
@@ -158,6 +159,14 @@ HALF_SCREEN_SIDES = (10,)
 # past TAIL_SIDE keep the whole search again: on 53 cases each (seeds 71002-71799) N = 8, 9, 10
 # gave +0.8k, -0.05k, -0.6k, and on 32 each (74000-74159) -1.1k, -1.2k, -1.1k (N = 6 +1.5k, N = 7 +0.5k).
 TAIL_SHARE, TAIL_SIDE = 0.33, 7
+# Targets of the slide search leave the empty square in the centre: at equal travel its last tiles
+# are nearer the empty square's end, where a corner has two neighbours and is as far from most cells
+# as a cell can be. Offline, one search toward the least-travel of 4 targets (80 cases a side, seeds
+# 96500-96899): N = 6 -0.9 slides (-0.8%), 7 -7.1 (-4.2%), 8 -10.7 (-4.4%), 9 -17.9 (-5.6%), 10 -28.1
+# (-6.6%), though its travel is 1-2 steps more. A case's tiles may fit no tree with the empty square
+# there (at N = 6, 1 case in 60 found none in 4 tries; the generator's tree has it in the corner): after
+# CENTRE_TRIES such targets and no tree, targets go back to the corner.
+CENTRE_TRIES = 4
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
 
@@ -280,6 +289,8 @@ class ScreenedBeamSolver(Solver):
         self.tiles = _tiles_of(board)
         self.limit = case.limit
         self.iterations = self.settings["tree_steps"] * self.n * self.n
+        self.holes: dict[int, int] = {}  # target k -> its empty square's cell (-1: the corner)
+        self.centre_built = [0, 0]  # targets annealed with the empty square in the centre: tried, found
         self.allowance = 0  # expansions granted by all slices so far
         self.spent = 0  # expansions used by the jobs run so far
         self.targets = 0  # targets annealed
@@ -514,7 +525,17 @@ class ScreenedBeamSolver(Solver):
 
     def _new_target(self) -> tuple:
         self.next_target += 1
+        self.holes[self.next_target - 1] = self._new_hole()
         return BUILD, self.next_target - 1, np.zeros(self.n * self.n, dtype=np.int64)
+
+    def _new_hole(self) -> int:
+        """Where a new target leaves the empty square (see CENTRE_TRIES): the centre for the slide
+        search, the corner (-1) for the placement plan, which ends there, and for every target
+        once CENTRE_TRIES with it in the centre found no tree."""
+        tried, found = self.centre_built
+        if self.n > self.settings["move_side"] or (tried >= CENTRE_TRIES and not found):
+            return -1
+        return centre_cell(self.n)
 
     def _stream(self, kind: int, k: int, target: np.ndarray) -> int:
         """The random stream of a job starting now (a search's run number is booked here)."""
@@ -536,6 +557,9 @@ class ScreenedBeamSolver(Solver):
         kind, k, target = job
         if kind == BUILD:
             self.targets += 1
+            if self.holes[k] >= 0:
+                self.centre_built[0] += 1
+                self.centre_built[1] += result[0] >= 0
             self.spent += self.iterations // ANNEAL_STEPS_PER_EXPANSION
             if result[1] is not None:
                 self.spent += self._pilot_cost()
@@ -662,7 +686,8 @@ class ScreenedBeamSolver(Solver):
         widths); a SHORTEN job the answer ``target`` shortened (or as far as it got when stopped:
         still a full tree)."""
         if kind == BUILD:
-            travel = make_target(self.n, self.tiles, self.kernel_seed, k, self.iterations, target, self.stop)
+            travel = make_target(self.n, self.tiles, self.kernel_seed, k, self.iterations, target, self.stop,
+                                 self.holes[k])
             if travel < 0 or not self._piloted():
                 return travel, None
             # The trial: the slide search at pilot_width (the plan's beam, where it hands over,

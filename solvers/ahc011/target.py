@@ -1,7 +1,7 @@
 """The target tree: a spanning tree of the board whose tiles are exactly the case's tiles.
 
-The empty square goes to the bottom-right corner; every other cell's tile is
-the mask of its tree edges. Annealing over spanning trees: add a random
+The empty square goes to a given cell (by default the bottom-right corner, where
+the placement plan ends); every other cell's tile is the mask of its tree edges. Annealing over spanning trees: add a random
 non-tree edge, drop a random edge of the cycle it closes (so the graph stays a
 spanning tree). The energy is ``weight * mismatch + travel``: mismatch is the
 sum of per-type count differences between the tree's masks and the case's
@@ -35,14 +35,15 @@ TRAVEL_CACHE_BITS = 15
 
 
 @njit(cache=True, nogil=True)
-def _random_spanning_tree(n, rng, mask):
-    corner = n * n - 1
+def _random_spanning_tree(n, rng, mask, hole):
     edges = np.empty((2 * n * n, 3), dtype=np.int64)  # cell, direction (2 right / 3 down)
     count = 0
-    for cell in range(corner):
+    for cell in range(n * n):
+        if cell == hole:
+            continue
         for direction in (2, 3):
             other = neighbour(n, cell, direction)
-            if other >= 0 and other != corner:
+            if other >= 0 and other != hole:
                 edges[count, 0] = cell
                 edges[count, 1] = direction
                 count += 1
@@ -138,18 +139,34 @@ def _cached_travel(n, mask, kind, key, cache_keys, cache_travel, cells, sources,
 
 
 @njit(cache=True, nogil=True)
-def build_target(n, tiles, rng, iterations, mask, stop=None):
-    """Anneal a tree into ``mask``: the travel of the best tree whose tile multiset
-    equals the case's (``mask`` ends as that tree), or -1 if none was seen. Another
-    thread may set ``stop[0]`` to end the annealing early (-1).
+def build_target(n, tiles, rng, iterations, mask, stop=None, hole=-1):
+    """Anneal a tree into ``mask`` with its empty square at cell ``hole`` (-1: the bottom-right
+    corner): the travel of the best tree whose tile multiset equals the case's (``mask`` ends as
+    that tree), or -1 if none was seen. Another thread may set ``stop[0]`` to end the annealing
+    early (-1).
     """
     size = n * n
     counts = np.zeros(16, dtype=np.int64)
     sources = np.zeros((16, size), dtype=np.int64)
     cells_by_type(n, tiles, counts, sources)
-    _random_spanning_tree(n, rng, mask)
+    _random_spanning_tree(n, rng, mask, n * n - 1 if hole < 0 else hole)
     fixed = np.zeros(size, dtype=np.bool_)
     return _anneal(n, mask, fixed, counts, sources, rng, iterations, START_TEMPERATURE, REPAIR_ROUNDS, stop)
+
+
+def centre_cell(n: int) -> int:
+    """The board's centre cell (on even sides, the one below and right of the centre)."""
+    return (n // 2) * n + n // 2
+
+
+@njit(cache=True, nogil=True)
+def plan_ends_on(n, mask):
+    """Whether tree ``mask`` has its empty square in the bottom-right 3x3 block, where the
+    placement plan (``beam``) ends."""
+    for cell in range(n * n):
+        if mask[cell] == 0:
+            return cell // n >= n - 3 and cell % n >= n - 3
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -171,13 +188,18 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
     """Anneal tree ``mask`` (its cells marked ``fixed`` keep their edges); see build_target.
     A step changes at most four cells, so only their old and new types' travel is
     looked up (``_cached_travel``), and only where that type's cells changed."""
-    size, corner = n * n, n * n - 1
+    size = n * n
+    hole = 0  # the empty square: the one cell without edges
+    for cell in range(size):
+        if mask[cell] == 0:
+            hole = cell
     cost = np.zeros((size, size), dtype=np.int64)
     work = np.zeros((6, size + 1), dtype=np.int64)
     cells = np.zeros(size, dtype=np.int64)
     have = np.zeros(16, dtype=np.int64)
-    for cell in range(corner):
-        have[mask[cell]] += 1
+    for cell in range(size):
+        if cell != hole:
+            have[mask[cell]] += 1
     travel = np.zeros(16, dtype=np.int64)
     mismatch = 0
     for kind in range(16):
@@ -185,8 +207,9 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
         travel[kind] = type_travel(n, mask, kind, cells, sources, counts, cost, work)
     cell_keys = _cell_keys(size)
     type_key = np.zeros(16, dtype=np.uint64)  # per type, the XOR of its cells' keys
-    for cell in range(corner):
-        type_key[mask[cell]] ^= cell_keys[cell, mask[cell]]
+    for cell in range(size):
+        if cell != hole:
+            type_key[mask[cell]] ^= cell_keys[cell, mask[cell]]
     cache_keys = np.zeros(1 << TRAVEL_CACHE_BITS, dtype=np.uint64)  # 0: an empty slot
     cache_travel = np.zeros(1 << TRAVEL_CACHE_BITS, dtype=np.int64)
     total = travel.sum()
@@ -210,10 +233,11 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
             progress = step / iterations
             weight = START_WEIGHT + (END_WEIGHT - START_WEIGHT) * progress
             temperature = start_temperature + (END_TEMPERATURE - start_temperature) * progress
-        u = random_below(rng, corner)
+        u = random_below(rng, size - 1)
+        u += u >= hole  # any cell but the empty square
         d = random_below(rng, 4)
         v = neighbour(n, u, d)
-        if v < 0 or v == corner or mask[u] & SIDE_BIT[d] or fixed[u] or fixed[v]:
+        if v < 0 or v == hole or mask[u] & SIDE_BIT[d] or fixed[u] or fixed[v]:
             continue
         length = _tree_path(n, mask, u, v, parent, path)
         k = random_below(rng, length - 1)
