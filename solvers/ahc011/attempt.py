@@ -55,8 +55,9 @@ def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rat
                    lookahead, finish_cells, stop, moves):
     """``move_beam`` toward target ``k``; where it stalls, the least-travel board it reached is
     finished through one window of up to ``finish_cells`` cells (``window_finish``) or, where
-    its tiles off their types are too far apart, by the placement plan (``beam_solve``).
-    The count of moves written, or -1."""
+    its tiles off their types are too far apart, by the placement plan (``beam_solve``; toward
+    a new target with the empty square in the corner, where the plan ends, if the target's is
+    elsewhere). The count of moves written, or -1."""
     aimed = np.zeros(1, dtype=np.int64)
     return slide_toward_any(n, tiles, target.reshape(1, -1), limit, seed, k, move_width, move_noise, rate, width,
                             branch, noise, lookahead, finish_cells, stop, moves, aimed)

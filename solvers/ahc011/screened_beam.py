@@ -1,7 +1,8 @@
 """The ahc011 solver: anneal many target trees, beam-search the most promising.
 
 Work comes in jobs (``attempt``): annealing target tree k (a few
-ms to 0.1 s), and a search sliding the tiles toward target k (on one thread,
+ms to 0.1 s; for the slide-by-slide search, a tree that leaves the empty square in
+the centre: CENTRE_TRIES), and a search sliding the tiles toward target k (on one thread,
 0.2 s slide by slide on a 6x6 board, 0.5-0.7 s on a 10x10). The travel of a
 target (how far its tiles must go, ``matching``) predicts the search's answer,
 so the solver anneals ``screen`` targets (``move_screen`` for the
@@ -163,9 +164,12 @@ TAIL_SHARE, TAIL_SIDE = 0.33, 7
 # are nearer the empty square's end, where a corner has two neighbours and is as far from most cells
 # as a cell can be. Offline, one search toward the least-travel of 4 targets (80 cases a side, seeds
 # 96500-96899): N = 6 -0.9 slides (-0.8%), 7 -7.1 (-4.2%), 8 -10.7 (-4.4%), 9 -17.9 (-5.6%), 10 -28.1
-# (-6.6%), though its travel is 1-2 steps more. A case's tiles may fit no tree with the empty square
-# there (at N = 6, 1 case in 60 found none in 4 tries; the generator's tree has it in the corner): after
-# CENTRE_TRIES such targets and no tree, targets go back to the corner.
+# (-6.6%), though its travel is 1-2 steps more (the cells nearest the start's empty square, or random ones,
+# gave 7-12 fewer at N = 9, the centre 18). At 3 s on one core: +4.6k, +3.4k and +3.7k points a case (160
+# cases each, seeds 97000-99159, t = 6.0, 4.7, 5.3; N = 6 +1.5k to +2.6k, N = 10 +5.4k to +7.4k). A case's
+# tiles may fit no tree with the empty square there (at N = 6, 1 case in 60 found none in 4 tries; the
+# generator's tree has it in the corner): after CENTRE_TRIES such targets and no tree, targets go back
+# to the corner.
 CENTRE_TRIES = 4
 _pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
 
