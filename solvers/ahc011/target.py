@@ -1,15 +1,16 @@
 """The target tree: a spanning tree of the board whose tiles are exactly the case's tiles.
 
 The empty square goes to a given cell (by default the bottom-right corner, where
-the placement plan ends); every other cell's tile is the mask of its tree edges. Annealing over spanning trees: add a random
-non-tree edge, drop a random edge of the cycle it closes (so the graph stays a
-spanning tree). The energy is ``weight * mismatch + travel``: mismatch is the
-sum of per-type count differences between the tree's masks and the case's
-tiles (zero means any layout of the case's tiles that matches the masks is a
-full tree), travel the fewest total steps that bring start tiles to the cells
-of their type (``matching``). The weight on mismatch grows during the run, so
-early on the tree may wander through wrong multisets toward short travel, and
-it must end on the right one.
+the placement plan ends; the slide search's targets have it in the centre);
+every other cell's tile is the mask of its tree edges. Annealing over spanning
+trees: add a random non-tree edge, drop a random edge of the cycle it closes (so
+the graph stays a spanning tree). The energy is ``weight * mismatch + travel``:
+mismatch is the sum of per-type count differences between the tree's masks and
+the case's tiles (zero means any layout of the case's tiles that matches the
+masks is a full tree), travel the fewest total steps that bring start tiles to
+the cells of their type (``matching``). The weight on mismatch grows during the
+run, so early on the tree may wander through wrong multisets toward short
+travel, and it must end on the right one.
 """
 
 from __future__ import annotations
