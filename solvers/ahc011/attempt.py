@@ -14,7 +14,7 @@ from numba import njit
 
 from ..kernels import copy_into
 from .beam import beam_solve
-from .grid import cancel_back_and_forth, first_full_tree, neighbour, seed_stream
+from .grid import cancel_back_and_forth, empty_cell, first_full_tree, neighbour, seed_stream
 from .move_beam import move_beam
 from .shortcut import REACH, shorten, workspace
 from .target import build_target, plan_ends_on
@@ -79,10 +79,7 @@ def slide_toward_any(n, tiles, targets, limit, seed, k, move_width, move_noise, 
     target = targets[aimed[0]]
     prefix = -1 - count
     board = tiles.copy()
-    empty = 0
-    for cell in range(n * n):
-        if board[cell] == 0:
-            empty = cell
+    empty = empty_cell(board)
     for i in range(prefix):
         other = neighbour(n, empty, moves[i])
         board[empty], board[other] = board[other], 0

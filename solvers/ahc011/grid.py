@@ -226,6 +226,15 @@ def cancel_back_and_forth(moves, count):
 
 
 @njit(cache=True, nogil=True)
+def empty_cell(board):
+    """The empty square's cell (-1: none)."""
+    for cell in range(board.shape[0]):
+        if board[cell] == 0:
+            return cell
+    return -1
+
+
+@njit(cache=True, nogil=True)
 def first_full_tree(n, start, moves, count):
     """The length of the shortest prefix of ``moves`` that leaves a full tree, or -1."""
     board = start.copy()

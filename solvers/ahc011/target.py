@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from ..kernels import copy_into
-from .grid import OPPOSITE_BIT, SIDE_BIT, neighbour, next_random, random_below, random_unit, seed_stream
+from .grid import OPPOSITE_BIT, SIDE_BIT, empty_cell, neighbour, next_random, random_below, random_unit, seed_stream
 from .matching import cells_by_type, type_travel
 
 START_WEIGHT, END_WEIGHT = 3.0, 6.0
@@ -164,10 +164,8 @@ def centre_cell(n: int) -> int:
 def plan_ends_on(n, mask):
     """Whether tree ``mask`` has its empty square in the bottom-right 3x3 block, where the
     placement plan (``beam``) ends."""
-    for cell in range(n * n):
-        if mask[cell] == 0:
-            return cell // n >= n - 3 and cell % n >= n - 3
-    return False
+    hole = empty_cell(mask)
+    return hole // n >= n - 3 and hole % n >= n - 3
 
 
 @njit(cache=True, nogil=True)
@@ -190,10 +188,7 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
     A step changes at most four cells, so only their old and new types' travel is
     looked up (``_cached_travel``), and only where that type's cells changed."""
     size = n * n
-    hole = 0  # the empty square: the one cell without edges
-    for cell in range(size):
-        if mask[cell] == 0:
-            hole = cell
+    hole = empty_cell(mask)  # the one cell without edges
     cost = np.zeros((size, size), dtype=np.int64)
     work = np.zeros((6, size + 1), dtype=np.int64)
     cells = np.zeros(size, dtype=np.int64)

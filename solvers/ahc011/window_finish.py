@@ -19,7 +19,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .grid import col_of, manhattan, neighbour, row_of
+from .grid import col_of, empty_cell, manhattan, neighbour, row_of
 from .shortcut import best_window, window_slides
 
 
@@ -51,15 +51,6 @@ def _walk(n, board, empty, to, rows_first, moves, at):
 
 
 @njit(cache=True, nogil=True)
-def _empty_of(board):
-    """The empty square's cell (-1: none)."""
-    for cell in range(board.shape[0]):
-        if board[cell] == 0:
-            return cell
-    return -1
-
-
-@njit(cache=True, nogil=True)
 def window_finish(n, board, target, cells, limit, moves, work, stop):
     """The fewest slides (fewer than ``limit``, letters into ``moves``) this finish takes from
     ``board`` to ``target`` (the same tiles); -1 when the tiles off their types do not fit one
@@ -76,7 +67,7 @@ def window_finish(n, board, target, cells, limit, moves, work, stop):
         return 0 if limit > 0 else -1
     if (bottom - top + 1) * (right - left + 1) > cells:
         return -1
-    empty, goal_empty = _empty_of(board), _empty_of(target)
+    empty, goal_empty = empty_cell(board), empty_cell(target)
     before, after = board.copy(), target.copy()
     none = np.empty(0, dtype=np.int64)
     bounds, choice = np.empty(4, dtype=np.int64), np.empty(4, dtype=np.int64)
