@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 
 from dataclasses import replace
 
+from workbench.core.objective import Objective
+
 from .base import FrontierEntry, Solver
 from .driver import Budget, RunControl, RunResult, Sample
 from .online import OnlineGame, execute
@@ -40,7 +42,9 @@ class SolverJob:
         self.control = RunControl()
         self._lock = threading.Lock()
         self._pending = JobUpdate()
-        self._best_score = float("-inf")
+        # Scores compare by the puzzle's objective (a lower-wins puzzle: fewer moves win).
+        self.objective = Objective.of(getattr(target.puzzle, "objective", None))
+        self._best_score: float | None = None
         self._played = 0  # moves an online game had committed at the last snapshot
         self._last_snapshot = 0.0
         self._thread = threading.Thread(target=self._work, name=f"solver-{self.name}", daemon=True)
@@ -78,7 +82,7 @@ class SolverJob:
                 return None
             self._played = len(self.target.moves)
             return tuple(self.target.moves)
-        if sample.progress.best_score <= self._best_score:
+        if not self.objective.better(sample.progress.best_score, self._best_score):
             return None
         self._best_score = sample.progress.best_score
         return tuple(self.target.best_moves())

@@ -172,7 +172,7 @@ def test_compare_two_runs(tmp_path, capsys):
                              "--nodes", nodes, out=out)[2]
     # A run says how it did against the last run of the puzzle in the same folder.
     assert "against" not in printed["a"]
-    assert "against a (6 shared cases): wins " in printed["b"]
+    assert "against a (A = that run, B = this one):\n6 shared cases" in printed["b"]
     assert main(["batch", "compare", str(tmp_path / "a"), str(tmp_path / "b")]) == 0
     printed = capsys.readouterr().out
     rows_a = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "a" / "results.csv"))}
@@ -181,7 +181,11 @@ def test_compare_two_runs(tmp_path, capsys):
     wins, losses = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
     assert f"B wins {wins}, loses {losses}, ties {6 - wins - losses}" in printed
     assert "paired t-test p = " in printed and "Wilcoxon signed-rank p = " in printed
-    assert printed.strip().splitlines()[-1] == _plain(round(sum(diffs) / 6, 6))
+    # The last line: the mean relative B - A, each case against the better of the two runs.
+    relative = [(rows_b[k] - rows_a[k]) / max(rows_a[k], rows_b[k]) if max(rows_a[k], rows_b[k]) > 0 else 0
+                for k in rows_a]
+    assert printed.strip().splitlines()[-1] == _plain(round(sum(relative) / 6, 6))
+    assert f"raw score on the 6 cases OK in both: mean A {_plain(round(sum(rows_a.values()) / 6, 6))}" in printed
 
 
 def test_usage_mistakes_are_one_line(tmp_path, capsys):
@@ -256,12 +260,20 @@ def test_file_cases_read_each_input(tmp_path):
     assert cases[0].name == "x" and cases[0].input_text == "3\n111\n101\n111\n"
 
 
-def test_a_program_that_cannot_start_is_a_runtime_error(tmp_path, capsys):
+def test_a_program_that_cannot_start_is_named_before_any_case(tmp_path, capsys):
+    missing = tmp_path / "no-such-program"
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", str(missing), "--time", "5",
+                 "--out", str(tmp_path / "run")]) == 1
+    assert f"'{missing}': {missing} does not exist" in capsys.readouterr().err
+    assert not (tmp_path / "run").exists()
+    # One that is there but cannot run (shell syntax hides it from the check): that case's RE.
+    missing.write_text("not a program\n")
+    missing.chmod(0o644)
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", str(missing)]) == 1
+    assert "is not executable" in capsys.readouterr().err
     code, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "1", "--size", "6", "--cmd",
-                          str(tmp_path / "no-such-program"), "--time", "5")
-    assert code == 0
-    assert rows[0]["verdict"] == "RE"
-    assert rows[0]["message"] == f"cannot start '{tmp_path / 'no-such-program'}': No such file or directory"
+                          f"/bin/sh -c 'exec {missing}'", "--time", "5")
+    assert code == 0 and rows[0]["verdict"] == "RE" and rows[0]["message"].startswith("exit code 126")
 
 
 def test_an_unreadable_input_is_that_cases_verdict(tmp_path, capsys):

@@ -165,7 +165,8 @@ def test_a_pahcer_config_is_imported(tmp_path, capsys):
     assert main(["contest", "init", str(folder)]) == 0
     err = capsys.readouterr().err
     config = load(folder)
-    assert "imported from pahcer_config.toml" in err and "compile steps are not run" in err
+    assert "imported from pahcer_config.toml" in err and "compile steps are the build step" in err
+    assert config.build == "(cd {DIR} && g++ -O2 main.cpp)"  # pahcer's compile_steps, run before a batch
     assert (config.name, config.objective, config.interactive) == ("pegs_min", "min", False)
     assert config.program == "{DIR}/a.out" and config.run == "{CMD}"
     assert config.input_file == "tools/in/{SEED04}.txt"
@@ -299,7 +300,7 @@ def test_relative_scores_of_a_min_contest_and_a_frozen_best(tmp_path, capsys):
     # batch compare: B (the agent) wins every case of a min contest by scoring lower.
     assert main(["batch", "compare", str(runs / "lazy"), str(runs / "agent")]) == 0
     out = capsys.readouterr().out
-    assert f"A = {runs / 'lazy'}\nB = {runs / 'agent'}\n(objective min: lower scores win)" in out
+    assert f"A = {runs / 'lazy'}\nB = {runs / 'agent'}\n(lower scores win)" in out
     assert "B wins 3, loses 0, ties 0" in out
 
 
@@ -380,7 +381,7 @@ def test_a_contest_runs_on_a_dask_cluster(tmp_path, capsys):
 # ------------------------------------------------------------------ the contest file
 @pytest.mark.parametrize("change, message", [
     ("objective = 'most'", "objective (line 2): must be \"max\" (higher scores win) or \"min\""),
-    ("tme_limit = 3", "tme_limit (line 2): unknown key (known: features, inputs, interactive, name"),
+    ("tme_limit = 3", "tme_limit (line 2): unknown key (known: build, features, inputs, interactive, name"),
     ("time_limit = -1", "time_limit (line 2): must be a number of seconds above 0"),
     ("score_regex = 'Score = \\d+'", "score_regex (line 2): must capture the score"),
     ("score_regex = '(oops'", "score_regex (line 2): not a regular expression: missing ), unterminated"),

@@ -2,6 +2,7 @@
 
 import io
 import threading
+import time
 
 import pytest
 
@@ -137,3 +138,52 @@ def test_agent_reads_the_board_on_stdin_and_answers_on_stdout(data_root, monkeyp
     answer = capsys.readouterr().out
     report = PUZZLE.score_solution(PUZZLE.parse_input(text), answer)
     assert report.score == int(answer.splitlines()[0]) == 31  # 32 pieces cleared down to one
+
+
+def test_a_solver_job_publishes_a_better_answer_of_a_lower_wins_puzzle():
+    """Before: the job published a "min" puzzle's first answer only (a lower score was taken for a worse
+    one) until the run ended."""
+    from dataclasses import dataclass
+
+    from solvers.base import Progress, Solver
+    from solvers.job import SolverJob
+    from workbench.core.objective import Objective
+
+    @dataclass
+    class LowerWins:
+        objective = Objective.MIN
+
+    turn = threading.Semaphore(0)
+
+    class Shrinking(Solver):
+        """Answers of 30, then 25, then 27 moves, one a slice, each slice after the test has looked."""
+        name = "shrinking"
+        lengths = (30, 25, 27, 27)
+
+        def __init__(self):
+            super().__init__(LowerWins(), None)
+            self.step = 0
+
+        def run_slice(self, max_expansions):
+            assert turn.acquire(timeout=10)
+            self.step += 1
+            return Progress(self.step, float(self.lengths[self.step - 1]), 1, self.step == len(self.lengths))
+
+        def best_moves(self):
+            return ("L",) * min(self.lengths[:self.step])
+
+    job = SolverJob(Shrinking(), Budget(nodes=10), slice_expansions=1)
+    job.start()
+    published = []
+    for _ in Shrinking.lengths[:3]:
+        turn.release()
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            update = job.poll()
+            if update.samples:
+                published.append(None if update.best_moves is None else len(update.best_moves))
+                break
+            time.sleep(0.01)
+    assert published == [30, 25, None]  # the 25 is published at once; the 27 is no better
+    turn.release()
+    assert job.join(10)

@@ -91,7 +91,7 @@ def test_a_contest_window_runs_the_program_and_shows_each_case(qtbot, contest_wi
     qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 4, timeout=120_000)
     assert panel.run_folder.parent == contest_window.config.folder / "runs"
     header = [panel.model.headerData(c, Qt.Horizontal) for c in range(panel.model.columnCount())]
-    assert header == ["case", "openings", "score", "relative", "time_s", "verdict", "message"]
+    assert header == ["case", "openings", "score", "relative", "time_s", "cpu_s", "verdict", "message"]
     rows = {r["case"]: r for r in panel.rows}
     assert all(r["verdict"] == "OK" for r in rows.values())
 
@@ -128,7 +128,7 @@ def test_reported_data_filter_group_and_plot_the_run(qtbot, contest_window, repo
     qtbot.keyClick(panel.view.filter, Qt.Key_Return)
     kept = sum(n >= cut for n in openings)
     assert panel.proxy.rowCount() == kept and len(panel.points.data) == kept
-    assert panel.summary.text().startswith(f"{kept} of 6 cases: mean ")
+    assert panel.summary.text().startswith(f"{kept} of 6 cases (higher scores win): {kept} OK, none failed; mean ")
     panel.view.filter.setText("openings=>1")
     qtbot.keyClick(panel.view.filter, Qt.Key_Return)
     assert "is not NAME OP VALUE" in panel.view.filter.toolTip()
@@ -167,7 +167,8 @@ def test_the_window_opens_on_the_newest_run_and_compares(qtbot, tmp_path, contes
     assert window.runs_panel.run_folder == runs / "second" and window.runs_panel.model.rowCount() == 3
     dialog = window.runs_panel.compare_with(runs / "first")
     assert dialog.comparison.ties == 3  # the same program on the same cases
-    assert dialog.findChild(QLabel).text().startswith("A = second, B = first\n3 shared cases: B wins 0")
+    assert dialog.findChild(QLabel).text().startswith("A = second, B = first (higher scores win)\n3 shared cases: "
+                                                      "B wins 0")
     dialog.close()
     # A run with the best frozen leaves the best-known file as it was.
     best = (runs / "best-known" / "pegs.csv").read_text()
@@ -194,3 +195,84 @@ def test_a_contest_run_opened_in_the_board_window_gets_the_contest_window(qtbot,
     assert contest.runs_panel.model.rowCount() == 2
     # The board window's own panel still runs its puzzle.
     assert window.runs_panel.puzzle_id == get_puzzle("comesolo").id
+
+
+def test_switching_runs_with_a_case_selected_and_the_table_sorted(qtbot, tmp_path, contest_file, reporter,
+                                                                  capsys):
+    """Before: IndexError in row_at nine times, the case panel kept the previous run's case, and the
+    Cases field kept "0-9" above a 0-29 run."""
+    runs = contest_file.parent / "runs"
+    assert main(["batch", "pegs", "--seeds", "0-5", "--cmd", reporter, "--out", str(runs / "big")]) == 0
+    assert main(["batch", "pegs", "--seeds", "1-2", "--cmd", reporter, "--out", str(runs / "small")]) == 0
+    assert main(["batch", "pegs", "--seeds", "7-8", "--cmd", reporter, "--out", str(runs / "other")]) == 0
+    capsys.readouterr()
+    from workbench.gui.app import build_contest_window
+
+    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    panel, view = window.runs_panel, window.case_view
+    errors = []
+    sys_hook, sys.excepthook = sys.excepthook, lambda *info: errors.append(info)
+    try:
+        assert panel.open_run(runs / "big")
+        assert panel.seeds.text() == "0-5"
+        panel.table.sortByColumn(panel.model.columns.index("score"), Qt.DescendingOrder)
+        panel.table.selectRow(5)  # the last row shown: case 5 of 6 in score order
+        chosen = panel.view.row_at(panel.table.currentIndex())
+        assert view.title.text().startswith(f"case {chosen['case']}:")
+        assert panel.open_run(runs / "small")  # 2 cases: the selected row number no longer exists
+        assert panel.seeds.text() == "1-2"
+        assert panel.model.rowCount() == 2
+        if chosen["case"] in ("1", "2"):  # the same case of the run shown, or none
+            assert view.title.text().startswith(f"case {chosen['case']}: ")
+        else:
+            assert view.title.text() == f"This run has no case {chosen['case']}: select one in the table"
+        # Clicks still open cases after the sort and the switch.
+        index = panel.proxy.index(1, 0)
+        qtbot.mouseClick(panel.table.viewport(), Qt.LeftButton, pos=panel.table.visualRect(index).center())
+        row = panel.view.row_at(index)
+        assert view.title.text().startswith(f"case {row['case']}: score {row['score']}")
+        assert view.output_text.toPlainText() == (runs / "small" / row["answer"]).read_text()
+        assert panel.open_run(runs / "other")  # no case in common: cleared, never the last run's case
+        assert view.title.text().startswith("This run has no case")
+        assert view.input_text.toPlainText() == ""
+        assert panel.open_run(runs / "big")
+        panel.table.selectRow(0)
+        assert panel.view.row_at(panel.table.currentIndex()) is not None
+    finally:
+        sys.excepthook = sys_hook
+    assert errors == []
+    window.close()
+
+
+def test_a_vis_picture_is_fitted_to_the_view_and_the_users_zoom_is_kept(qtbot, tmp_path):
+    from PySide6.QtCore import QUrl
+
+    from workbench.gui.web_view import HtmlView
+
+    view = HtmlView(fit=True)
+    qtbot.addWidget(view)
+    view.resize(400, 300)
+    view.show()
+    pages = []
+    for number, size in enumerate((1600, 1200, 200)):
+        page = tmp_path / f"vis{number}.html"
+        page.write_text(f"<html><body style='margin:0'><svg width='{size}' height='{size}'></svg></body></html>")
+        pages.append(QUrl.fromLocalFile(str(page)))
+
+    def shown(url):
+        with qtbot.waitSignal(view.loaded, timeout=20_000):
+            view.show_url(url)
+
+    shown(pages[0])
+    qtbot.waitUntil(lambda: view.web.zoomFactor() < 0.3, timeout=10_000)  # 1600 px into 300: shrunk to fit
+    shown(pages[2])
+    qtbot.waitUntil(lambda: view.web.zoomFactor() == 1.0, timeout=10_000)  # a small one as it is
+    view.zoom_by(1.25)  # the user's zoom ...
+    shown(pages[1])
+    qtbot.wait(300)
+    assert view.web.zoomFactor() == pytest.approx(1.25)  # ... is kept from case to case
+    view.zoom_to_fit()
+    qtbot.waitUntil(lambda: view.web.zoomFactor() < 0.3, timeout=10_000)
+    view.release()

@@ -28,12 +28,13 @@ def test_a_run_fills_the_table_and_a_row_opens_its_answer(qtbot, window, tmp_pat
     with open(panel.run_folder / "results.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
     header = [panel.model.headerData(c, Qt.Horizontal) for c in range(panel.model.columnCount())]
-    assert header == ["case", "density", "rows", "cols", "pieces", "score", "relative", "time_s", "verdict",
+    assert header == ["case", "density", "rows", "cols", "pieces", "score", "relative", "time_s", "cpu_s", "verdict",
                       "message"]
-    shown = {panel.model.item(r, 0).text(): panel.model.item(r, 5).text() for r in range(3)}
+    shown = {panel.model.index(r, 0).data(): panel.model.index(r, 5).data() for r in range(3)}
     assert shown == {row["case"]: row["score"] for row in rows}
     assert all(row["verdict"] == "OK" for row in rows)
-    assert "3 cases: mean " + plain_number(round(sum(float(r["score"]) for r in rows) / 3, 6)) in panel.summary.text()
+    assert ("3 OK, none failed; mean score " + plain_number(round(sum(float(r["score"]) for r in rows) / 3, 6))
+            in panel.summary.text())
     assert len(panel.points.data) == 3
 
     # Sorting by score puts the lowest first.

@@ -94,7 +94,7 @@ def test_compare_names_a_and_b_and_rounds_to_the_interval(qtbot, window, tmp_pat
     assert headers[2:4] == ["A: a", "B: b"]
     text = dialog.findChild(type(panel.summary)).text()
     assert text.startswith("A = a, B = b")
-    assert not re.search(r"\d\.\d{4,}", text.split("paired")[0])  # no 813414.228796
+    assert not re.search(r"\d{3,}\.\d{3,}", text)  # no 813414.228796
     dialog.close()
 
 
@@ -115,4 +115,4 @@ def test_group_bars_rise_from_under_the_lowest_mean(qtbot, window):
     assert 0 < base < 870000  # not from 0: 870k and 880k bars would look alike
     heights = list(view.bars.opts["height"])
     assert heights[1] > 1.5 * heights[0]
-    assert view.by_group.getAxis("left").labelText.startswith("mean score (bars from ")
+    assert view.by_group.getAxis("left").labelText.startswith("mean score of the OK cases (bars from ")

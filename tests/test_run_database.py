@@ -121,7 +121,7 @@ def test_the_app_lists_past_runs_and_ranks_them(qtbot, window, runs):
     assert [dialog.model.item(r, 2).text() for r in range(3)] == ["n30", "n300", "n3000"]
     dialog.show_standings()
     assert dialog.standings_model.rowCount() == 3 and dialog.standings_model.item(0, 2).text() == "n3000"
-    assert len(dialog.curve.getData()[0]) == 3
+    assert [len(curve.getData()[0]) for curve in dialog.curves] == [3]  # the same cases: one line
     dialog.table.selectRow(1)
     with qtbot.waitSignal(panel.message):
         dialog.open_selected()
@@ -133,6 +133,8 @@ def test_the_app_lists_past_runs_and_ranks_them(qtbot, window, runs):
     qtbot.waitUntil(lambda: dialog.model.rowCount() == 4, timeout=5000)
     assert dialog.model.item(3, 2).text() == "elsewhere" and dialog.model.item(3, 4).text() == "2/2"
     assert [index.row() for index in dialog.table.selectionModel().selectedRows()] == [1]  # kept
+    # Runs on other cases are a line of their own, never joined to the others' means.
+    assert sorted(len(curve.getData()[0]) for curve in dialog.curves) == [1, 3]
 
 
 def test_tuning_a_solver_prunes_and_checks_the_best_on_held_out_seeds(tmp_path, monkeypatch, capsys):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import signal
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -383,15 +384,16 @@ def cmd_gui(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if args.puzzle:
         puzzle_named(args.puzzle)
-    from workbench.contest.known import looks_like_contest
+    from workbench.contest.known import contest_file
 
-    if args.file and not args.puzzle and looks_like_contest(args.file):
+    found = contest_file(args.file) if args.file and not args.puzzle else None
+    if found is not None:
         from workbench.contest.config import load
 
-        load(args.file)  # a broken contest file is one line here, before any window opens
+        load(found)  # a broken contest file is one line here, before any window opens
         from workbench.gui.app import run_app
 
-        return run_app(contest=args.file)
+        return run_app(contest=str(found))
     from workbench.gui.app import run_app
 
     return run_app(args.file, args.puzzle)
@@ -451,8 +453,29 @@ def _warn_plugin_problems() -> None:
         print(f"warning: {problem}", file=sys.stderr)
 
 
+def _terminate_as_interrupt():
+    """SIGTERM ends a command the way Ctrl+C does, through its finally blocks (so a contest's gen or
+    vis it started is killed with it), instead of at once. Returns the handler it replaced."""
+    def terminate(signum, frame):
+        raise SystemExit(128 + signum)
+
+    try:
+        return signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread (a test driving main() from a thread)
+        return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    before = _terminate_as_interrupt() if argv[:1] and argv[0] in HANDLERS else None
+    try:
+        return _run(argv)
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+
+
+def _run(argv: list[str]) -> int:
     try:
         argv = _puzzle_paths(argv)
     except UsageError as error:

@@ -61,6 +61,20 @@ def parse_seeds(text: str) -> list[int]:
     return seeds
 
 
+def seed_ranges(seeds: Sequence[int]) -> str:
+    """``parse_seeds``'s text for ``seeds``: "0-29", "0-9,20-29,50"."""
+    parts, ordered = [], sorted(set(seeds))
+    start = previous = None
+    for seed in ordered + [None]:
+        if seed is not None and previous is not None and seed == previous + 1:
+            previous = seed
+            continue
+        if start is not None:
+            parts.append(str(start) if start == previous else f"{start}-{previous}")
+        start = previous = seed
+    return ",".join(parts)
+
+
 def seed_cases(puzzle, seeds: Sequence[int], generator_options: dict[str, Any],
                instance_options: dict[str, Any]) -> list[BatchCase]:
     width = max(4, len(str(max(seeds, default=0))))

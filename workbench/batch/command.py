@@ -26,16 +26,21 @@ from solvers.base import usable_cores
 from solvers.run_setup import (DEFAULT_SECONDS, checked_params, choose_solver, parse_params, puzzle_options,
                                run_budget)
 from workbench.command_line import add_options
-from workbench.core.errors import UsageError, WorkbenchError
+from workbench.core.errors import UsageError, WorkbenchError, escaped
 from workbench.core.files import same_file
+from workbench.core.objective import Objective
+
 
 from .cases import load_instance, parse_seeds
+from .judge import TIME_MEASURES
+from .program import ProgramFile, build, check_program
 from .problem import PuzzleProblem
-from .report import compare, default_group, filtered, group_column, summarize
-from .results import BestKnown, CaseResult, at_scale, plain_number, previous_run, read_run, status_now
+from .report import Comparison, compare, default_group, failed_text, filtered, group_column, summarize
+from .results import BestKnown, CaseResult, at_scale, plain_number, previous_run, read_run, significant, status_now
 from .runner import BatchRun, BatchSpec, best_known_path, claim_folder, default_out
 from .tasks import Runner
 
+WAIT_RATIO = 1.5  # wall time this many times the CPU time: the programs waited for a core
 VERDICT_STYLE = {"OK": "green", "WA": "red", "TLE": "yellow", "RE": "magenta", "FAIL": "red"}
 
 
@@ -71,6 +76,13 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                              f"(past it, plus a small grace, the program is killed: TLE). Default {DEFAULT_SECONDS:g} "
                              "(a contest: its time_limit); a solver of a game played turn by turn gets its "
                              "per-turn default, as in 'solve'")
+    parser.add_argument("--time-by", choices=TIME_MEASURES, default=None,
+                        help="which time judges --time: wall (the clock, as AtCoder and pahcer judge; the "
+                             "default) or cpu (your program's CPU time, so a loaded machine cannot make it TLE); "
+                             "both are recorded (a contest: default its time_by)")
+    parser.add_argument("--build", metavar="COMMAND",
+                        help="build your program once before the cases, e.g. 'g++ -O2 -o a.out main.cpp'; a failed "
+                             "build runs no case (a contest: default its [build] command)")
     parser.add_argument("--nodes", type=int, default=None, help="a solver's node budget per case (reproducible)")
     parser.add_argument("--seed", type=int, default=0, help="the solver's RNG seed")
     parser.add_argument("--jobs", type=int, default=usable_cores(),
@@ -148,7 +160,23 @@ def _contest_runner(problem, args) -> Runner:
     if not args.cmd and not config.program and not config.runs_own_program:
         raise UsageError(f"give your program with --cmd \"./a.out\" (or set program in {config.path})")
     command = args.cmd or problem.default_command()
-    return Runner(problem, args.time or config.time_limit, command=command, cwd=os.getcwd())
+    return Runner(problem, args.time or config.time_limit, command=command, cwd=os.getcwd(),
+                  time_by=args.time_by or config.time_by)
+
+
+def build_and_check(problem, args) -> ProgramFile | None:
+    """Build the user's program (--build, else a contest's [build] command), then find the file its
+    command starts: hashed for the run's record, named now when it is missing."""
+    contest = getattr(problem, "config", None)
+    command = args.build or (contest.build if contest is not None else "")
+    if command:
+        if contest is not None:
+            from workbench.contest.steps import fill
+
+            command = fill(command, {"DIR": str(contest.folder)})
+        build(command, os.getcwd(), say=lambda text: print(text, file=sys.stderr, flush=True))
+    program = args.cmd or (problem.default_command() if contest is not None and not contest.runs_own_program else "")
+    return check_program(program, os.getcwd()) if program else None
 
 
 def make_spec(argv: Sequence[str]) -> BatchSpec:
@@ -157,6 +185,9 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
     _check_numbers(args)
     if problem is None:
         raise UsageError("name a puzzle or a contest first")
+    if args.build and not args.cmd and puzzle is not None:
+        raise UsageError("--build builds your program: give it with --cmd")
+    program = build_and_check(problem, args)
     generator = {o.name: getattr(args, o.name) for o in (puzzle.generator_options if puzzle else ())}
     instance = {o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())}
     if args.seeds:
@@ -168,8 +199,11 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
     elif args.cmd:
         if args.param or args.nodes:
             raise UsageError("--param and --nodes are for built-in solvers, not --cmd")
-        runner = Runner(problem, args.time or DEFAULT_SECONDS, command=args.cmd, cwd=os.getcwd())
+        runner = Runner(problem, args.time or DEFAULT_SECONDS, command=args.cmd, cwd=os.getcwd(),
+                        time_by=args.time_by or "wall")
     else:
+        if args.time_by:
+            raise UsageError("--time-by judges your program's time limit: give it with --cmd")
         cls = choose_solver(puzzle, args.solver)
         params = parse_params(cls, args.param)
         checked_params(cls, params)  # before any case runs, not once per case
@@ -196,7 +230,7 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
                      best=best, freeze_best=args.freeze_best, comment=args.comment, database=args.database,
                      command_line=["main.py", "batch", *argv],
                      generator_options=generator if args.seeds else {}, instance_options=instance,
-                     group_by=args.group_by)
+                     group_by=args.group_by, program=program)
 
 
 # ------------------------------------------------------------------ display
@@ -216,10 +250,11 @@ def _row_text(result: CaseResult, features: list[str], width: int) -> Text:
         text.append(f"  {plain_number(result.features.get(name, '')) if isinstance(result.features.get(name), (int, float)) else result.features.get(name, '')!s:>{max(len(name), 3)}}")
     text.append(f"  {plain_number(result.score):>12}")
     text.append(f"  {result.relative:>8.4f}", style=relative_style(result.relative))
-    text.append(f"  {result.seconds:>7.2f}s  ")
+    text.append(f"  {result.seconds:>7.2f}s")
+    text.append(f" {result.cpu_seconds:>6.2f}s cpu  " if result.cpu_seconds is not None else "  ")
     text.append(f"{result.verdict:<4}", style=VERDICT_STYLE.get(result.verdict, ""))
     if result.message:
-        text.append(f"  {result.message[:120]}")
+        text.append(f"  {escaped(result.message)[:120]}")
     if result.data:
         text.append("  " + " ".join(f"{k}={plain_number(v) if isinstance(v, (int, float)) else v}"
                                     for k, v in result.data_columns().items()), style="dim")
@@ -228,38 +263,82 @@ def _row_text(result: CaseResult, features: list[str], width: int) -> Text:
 
 def _header(features: list[str], width: int) -> str:
     cols = "".join(f"  {name:>{max(len(name), 3)}}" for name in features)
-    return f"{'case':>{width}}{cols}  {'score':>12}  {'relative':>8}  {'time':>8}  verdict"
+    return f"{'case':>{width}}{cols}  {'score':>12}  {'relative':>8}  {'time':>8} {'cpu':>10}  verdict"
 
 
-def print_summary(console: Console, rows: list[dict], total: int, group_by: str | None = None) -> None:
-    summary = summarize(rows, group_by=group_by)
-    table = Table(title=f"{summary.count} of {total} cases", show_edge=False)
-    for column in ("cases", "mean score", "mean relative", "mean time", "max time", "verdicts"):
+def print_summary(console: Console, rows: list[dict], total: int, group_by: str | None = None,
+                  objective: Objective | str = Objective.MAX) -> None:
+    summary = summarize(rows, group_by=group_by, objective=objective)
+    table = Table(title=f"{summary.count} of {total} cases ({summary.objective.words})", show_edge=False)
+    columns = ["cases", "OK", "failed", "mean score (OK)", "mean relative", "mean time", "max time"]
+    if summary.mean_cpu is not None:
+        columns.insert(6, "mean CPU")
+    for column in columns:
         table.add_column(column, justify="right")
-    verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
-    table.add_row(str(summary.count), plain_number(round(summary.mean_score, 6)),
-                  f"{summary.mean_relative:.4f}", f"{summary.mean_seconds:.2f} s", f"{summary.max_seconds:.2f} s",
-                  verdicts)
+    cells = [str(summary.count), str(summary.ok), failed_text(summary.failed), _mean(summary.mean_score),
+             f"{summary.mean_relative:.4f}", f"{summary.mean_seconds:.2f} s", f"{summary.max_seconds:.2f} s"]
+    if summary.mean_cpu is not None:
+        cells.insert(6, f"{summary.mean_cpu:.2f} s")
+    table.add_row(*cells)
     console.print(table)
     if len(summary.groups) > 1:
         groups = Table(title="by " + group_column(rows, group_by), show_edge=False)
-        for column in ("group", "cases", "mean score", "mean relative"):
+        for column in ("group", "cases", "OK", "mean score (OK)", "mean relative"):
             groups.add_column(column, justify="right")
         for g in summary.groups:
-            groups.add_row(g.label, str(g.count), plain_number(round(g.mean_score, 6)), f"{g.mean_relative:.4f}")
+            groups.add_row(g.label, str(g.count), str(g.ok), _mean(g.mean_score), f"{g.mean_relative:.4f}")
         console.print(groups)
     if summary.worst:
-        worst = Table(title="worst cases (lowest relative score)", show_edge=False)
+        title = "worst cases (failures, then the lowest relative score" + (
+            ", then the highest score)" if summary.objective.lower_wins else ")")
+        worst = Table(title=title, show_edge=False)
         for column in ("case", "score", "relative", "verdict", "message"):
             worst.add_column(column, justify="right" if column in ("score", "relative") else "left")
         for row in summary.worst:
-            worst.add_row(str(row["case"]), str(row["score"]), f"{float(row['relative']):.4f}", row["verdict"],
-                          Text(row["message"][:80]))
+            worst.add_row(str(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}", row["verdict"],
+                          Text(escaped(row["message"])[:80]))
         console.print(worst)
 
 
+def _mean(value: float | None) -> str:
+    return "-" if value is None else plain_number(round(value, 6))
+
+
+def time_warning(rows: list[dict], jobs: int) -> str:
+    """A line when the programs' wall time ran well above their CPU time: they waited for a core
+    (too many --jobs for this machine, or other load), and a wall-clock limit then judges the wait."""
+    wall = sum(float(r["time_s"]) for r in rows if r.get("cpu_s") not in (None, ""))
+    cpu = sum(float(r["cpu_s"]) for r in rows if r.get("cpu_s") not in (None, ""))
+    if cpu < 0.5 or wall < WAIT_RATIO * cpu:
+        return ""
+    return (f"warning: the programs took {wall / cpu:.1f}x as long on the clock as on the CPU "
+            f"({wall:.1f} s against {cpu:.1f} s): they waited for a core; with --jobs {jobs} on {usable_cores()} "
+            "cores, try fewer --jobs (a program that sleeps or waits for its tester does this too)")
+
+
+def print_comparison(console: Console, result: Comparison, name_a: str, name_b: str) -> None:
+    """The lines every comparison ends with: counts, failures, relative statistics, raw means."""
+    low, high = result.ci95
+    console.print(f"{len(result.diffs)} shared cases ({result.only_a} only in {name_a}, {result.only_b} only in "
+                  f"{name_b}): {name_b} wins {result.wins}, loses {result.losses}, ties {result.ties} "
+                  f"({result.objective.words}; a case OK in one run only is a win for it)")
+    console.print(f"failed: {name_a} {failed_text(result.failed_a)}, {name_b} {failed_text(result.failed_b)}")
+    console.print(f"relative score (per case against the better of the two, a failed case 0): mean {name_a} "
+                  f"{result.mean_a:.4f}, mean {name_b} {result.mean_b:.4f}")
+    console.print(f"relative {name_b} - {name_a} {at_scale(result.mean_diff, high - low)} (95% CI "
+                  f"{at_scale(low, high - low)} .. {at_scale(high, high - low)}); paired t-test p = "
+                  f"{result.t_pvalue:.4g}, Wilcoxon signed-rank p = {result.wilcoxon_pvalue:.4g}")
+    if result.both_ok:
+        gain = result.objective.gain(result.raw_mean_a, result.raw_mean_b)
+        verdict = "better" if gain > 0 else "worse" if gain < 0 else "the same"
+        console.print(f"raw score on the {result.both_ok} cases OK in both: mean {name_a} {_mean(result.raw_mean_a)}, "
+                      f"mean {name_b} {_mean(result.raw_mean_b)} ({name_b} {verdict} by {significant(abs(gain))})")
+    else:
+        console.print("raw score: no case is OK in both runs")
+
+
 def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) -> None:
-    """Which cases got worse since the last run of this puzzle in the same runs folder."""
+    """How this run did against the last run of this puzzle in the same runs folder."""
     earlier = previous_run(spec.out, spec.runner.puzzle_id)
     if earlier is None:
         return
@@ -270,11 +349,13 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) 
     result = compare(before, rows, spec.runner.problem.objective)
     if not result.diffs:
         return
-    losses = ", ".join(f"{d.case} ({plain_number(round(d.diff, 6))})" for d in result.diffs[:5] if d.diff < 0)
-    console.print(f"against {earlier.name} ({len(result.diffs)} shared cases): wins {result.wins}, "
-                  f"losses {result.losses}, ties {result.ties}, mean difference "
-                  f"{plain_number(round(result.mean_diff, 6))} (paired t-test p = {result.t_pvalue:.3g})"
-                  + (f"; worst: {losses}" if losses else ""))
+    losses = ", ".join(f"{d.case} ({d.verdict_a} -> {d.verdict_b})" if not d.both_ok else
+                       f"{d.case} ({plain_number(round(d.score_a, 6))} -> {plain_number(round(d.score_b, 6))})"
+                       for d in result.diffs[:5] if d.gain < 0)
+    console.print(f"against {earlier.name} (A = that run, B = this one):")
+    print_comparison(console, result, "A", "B")
+    if losses:
+        console.print(f"worst: {losses}")
 
 
 def check_best(best: Path, inputs: list[str]) -> None:
@@ -330,12 +411,15 @@ def run_batch(argv: Sequence[str]) -> int:
     interrupted = False
     with progress:
         task = progress.add_task("cases", total=len(spec.cases), mean="-")
-        total = [0.0]
+        ok_scores: list[float] = []
 
         def show(result: CaseResult) -> None:
-            total[0] += result.score
+            if result.verdict == "OK":
+                ok_scores.append(result.score)
             progress.console.print(_row_text(result, features, width))
-            progress.update(task, advance=1, mean=plain_number(round(total[0] / len(run.results), 3)))
+            failed = len(run.results) - len(ok_scores)
+            mean = plain_number(round(sum(ok_scores) / len(ok_scores), 3)) if ok_scores else "-"
+            progress.update(task, advance=1, mean=mean + (f", {failed} failed" if failed else ""))
 
         try:
             run.run(show)
@@ -345,18 +429,23 @@ def run_batch(argv: Sequence[str]) -> int:
             _restore_signals(signalled)
     interrupted = interrupted or bool(signalled["by"])
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
+    objective = spec.runner.problem.objective
     try:
-        print_summary(console, rows, len(spec.cases), spec.group_by or (features[0] if features else ""))
+        print_summary(console, rows, len(spec.cases), spec.group_by or (features[0] if features else ""), objective)
     except ValueError as error:  # --group-by a column no case has: the run itself is fine
         err.print(f"--group-by: {error}")
-        print_summary(console, rows, len(spec.cases), "")
+        print_summary(console, rows, len(spec.cases), "", objective)
+    warning = time_warning(rows, spec.jobs)
+    if warning:
+        err.print(warning)
     print_against_previous(console, spec, rows)
     if interrupted:
         err.print(f"stopped: {len(rows)} of {len(spec.cases)} cases finished and kept in {spec.out}")
     else:
         err.print(f"results in {spec.out}")
-    mean = sum(r.score for r in run.results) / len(run.results) if run.results else 0.0
-    console.print(plain_number(round(mean, 6)))
+    # The last line: the mean score over the OK cases (0 when none is OK), as 'batch show' prints it.
+    mean = summarize(rows, objective=objective).mean_score
+    console.print(_mean(mean) if mean is not None else "0")
     return (128 + signalled["by"] if signalled["by"] else 130) if interrupted else 0
 
 
@@ -378,16 +467,21 @@ def _rows(path: Path, filters: Sequence[str]) -> tuple[dict, list[dict]]:
 
 
 def run_compare(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py batch compare",
-                                     description="Compare run B with run A, case by case (B - A).")
+    parser = argparse.ArgumentParser(
+        prog="main.py batch compare", description="Compare run B with run A, case by case. Relative scores are "
+        "per case against the better of the two runs (a failed case 0), so a case OK in one run and failed in "
+        "the other counts fully for the OK one; the tests run on them. The last line is the mean relative "
+        "B - A.")
     parser.add_argument("run_a", type=Path)
     parser.add_argument("run_b", type=Path)
     parser.add_argument("--all", action="store_true", help="list every case, not only the 15 biggest losses")
     _view_options(parser)
     args = parser.parse_args(argv)
     meta_a, rows_a = _rows(args.run_a, args.filter)
-    _, rows_b = _rows(args.run_b, args.filter)
-    objective = meta_a.get("objective", "max")
+    meta_b, rows_b = _rows(args.run_b, args.filter)
+    objective = Objective.of(meta_a.get("objective") or meta_b.get("objective"))
+    if meta_b.get("objective") and Objective.of(meta_b["objective"]) is not objective:
+        raise UsageError(f"{args.run_a} and {args.run_b} are runs of contests with different objectives")
     try:
         result = compare(rows_a, rows_b, objective, args.group_by or default_group(meta_a))
     except ValueError as error:
@@ -395,33 +489,26 @@ def run_compare(argv: Sequence[str]) -> int:
     console, _ = _consoles()
     if not result.diffs:
         raise WorkbenchError("the two runs share no case (same inputs and options)")
-    console.print(f"A = {args.run_a}\nB = {args.run_b}" + ("\n(objective min: lower scores win)"
-                                                              if objective == "min" else ""))
+    console.print(f"A = {args.run_a}\nB = {args.run_b}\n({objective.words})")
     shown = result.diffs if args.all else result.diffs[:15]
-    table = Table(title="biggest losses first (B - A)", show_edge=False)
-    for column in ("case", "group", "A", "B", "B - A", "verdicts"):
+    table = Table(title="biggest losses first (B against A)", show_edge=False)
+    for column in ("case", "group", "A", "B", "relative B - A", "verdicts"):
         table.add_column(column, justify="left" if column in ("case", "group", "verdicts") else "right")
     for d in shown:
         style = "red" if d.gain < 0 else "green" if d.gain > 0 else ""
         table.add_row(d.case, d.group, plain_number(d.score_a), plain_number(d.score_b),
-                      Text(plain_number(round(d.diff, 6)), style=style),
-                      "" if d.verdict_a == d.verdict_b == "OK" else f"{d.verdict_a} -> {d.verdict_b}")
+                      Text(f"{d.diff:+.4f}", style=style),
+                      "" if d.both_ok else f"{d.verdict_a} -> {d.verdict_b}")
     console.print(table)
     if len(result.groups) > 1:
-        groups = Table(title="by group", show_edge=False)
+        groups = Table(title="by group (relative B - A)", show_edge=False)
         for column in ("group", "cases", "mean B - A", "wins", "losses"):
             groups.add_column(column, justify="right")
         width = result.ci95[1] - result.ci95[0]  # group means to the precision the interval allows
         for label, count, diff, wins, losses in result.groups:
             groups.add_row(label, str(count), at_scale(diff, width), str(wins), str(losses))
         console.print(groups)
-    low, high = result.ci95
-    console.print(f"{len(result.diffs)} shared cases ({result.only_a} only in A, {result.only_b} only in B): "
-                  f"B wins {result.wins}, loses {result.losses}, ties {result.ties}")
-    console.print(f"mean A {plain_number(round(result.mean_a, 6))}, mean B {plain_number(round(result.mean_b, 6))}, "
-                  f"mean B - A {at_scale(result.mean_diff, high - low)} "
-                  f"(95% CI {at_scale(low, high - low)} .. {at_scale(high, high - low)}); "
-                  f"paired t-test p = {result.t_pvalue:.4g}, Wilcoxon signed-rank p = {result.wilcoxon_pvalue:.4g}")
+    print_comparison(console, result, "A", "B")
     console.print(plain_number(round(result.mean_diff, 6)))
     return 0
 
@@ -436,11 +523,12 @@ def run_show(argv: Sequence[str]) -> int:
     console.print(f"{args.run}: {meta.get('puzzle', '?')}, {status_now(meta)}"
                   + (f", filtered by {' and '.join(args.filter)}" if args.filter else ""))
     try:
-        print_summary(console, rows, int(meta.get("cases") or len(rows)), args.group_by or default_group(meta))
+        print_summary(console, rows, int(meta.get("cases") or len(rows)), args.group_by or default_group(meta),
+                      meta.get("objective"))
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
-    scores = [float(r["score"]) for r in rows if r.get("score") not in (None, "")]
-    console.print(plain_number(round(sum(scores) / len(scores), 6)) if scores else "0")
+    summary = summarize(rows, objective=meta.get("objective"))
+    console.print(_mean(summary.mean_score) if summary.mean_score is not None else "0")
     return 0
 
 

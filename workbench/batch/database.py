@@ -46,7 +46,10 @@ CREATE TABLE IF NOT EXISTS runs (
     cases INTEGER,
     git_commit TEXT,
     git_diff TEXT,
-    meta TEXT
+    meta TEXT,
+    program_file TEXT,
+    program_hash TEXT,
+    case_set TEXT
 );
 CREATE TABLE IF NOT EXISTS cases (
     run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
@@ -57,6 +60,7 @@ CREATE TABLE IF NOT EXISTS cases (
     score REAL,
     relative REAL,
     seconds REAL,
+    cpu_seconds REAL,
     verdict TEXT,
     message TEXT,
     columns TEXT,
@@ -64,6 +68,9 @@ CREATE TABLE IF NOT EXISTS cases (
 );
 CREATE INDEX IF NOT EXISTS cases_by_key ON cases(key);
 """
+# Columns added since the first version of the schema: a database made before gets them on first use.
+ADDED_COLUMNS = {"runs": (("program_file", "TEXT"), ("program_hash", "TEXT"), ("case_set", "TEXT")),
+                 "cases": (("cpu_seconds", "REAL"),)}
 
 
 def database_path(runs_root: Path) -> Path:
@@ -81,10 +88,30 @@ def connect(path: Path) -> Iterator[sqlite3.Connection]:
             db.execute(f"PRAGMA busy_timeout={BUSY_MILLISECONDS}")
             db.execute("PRAGMA foreign_keys=ON")
             db.executescript(SCHEMA)
+            _add_columns(db)
             db.row_factory = sqlite3.Row
             yield db
     except sqlite3.DatabaseError as error:
         raise WorkbenchError(f"cannot use the run database {path}: {error}{_full_disk(path)}") from None
+
+
+def _add_columns(db: sqlite3.Connection) -> None:
+    for table, columns in ADDED_COLUMNS.items():
+        have = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        for name, kind in columns:
+            if name not in have:
+                try:
+                    db.execute(f"ALTER TABLE {table} ADD COLUMN {name} {kind}")
+                except sqlite3.OperationalError as error:  # another process added it just now
+                    if "duplicate column" not in str(error):
+                        raise
+
+
+def case_set(keys) -> str:
+    """A short name for a set of cases (by their keys): runs with the same one ran the same cases."""
+    import hashlib
+
+    return hashlib.sha1("\n".join(sorted(keys)).encode()).hexdigest()[:12]
 
 
 def _use_wal(db: sqlite3.Connection) -> None:
@@ -146,8 +173,8 @@ def _seed(value) -> int | None:
     return int(value) if str(value).isdigit() else None
 
 
-RUN_COLUMNS = ("case", "name", "seed", "score", "relative", "time_s", "verdict", "message", "key", "answer",
-               "input")
+RUN_COLUMNS = ("case", "name", "seed", "score", "relative", "time_s", "cpu_s", "verdict", "message", "key",
+               "answer", "input")
 
 
 class RunDatabase:
@@ -163,23 +190,36 @@ class RunDatabase:
             db.execute("DELETE FROM runs WHERE folder = ?", (str(folder),))  # the same folder again: its latest
             cursor = db.execute(
                 "INSERT INTO runs (folder, puzzle, kind, objective, label, comment, command, solver, params, "
-                "seconds, nodes, started, status, cases, git_commit, git_diff, meta) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "seconds, nodes, started, status, cases, git_commit, git_diff, meta, program_file, program_hash, "
+                "case_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (str(folder), meta.get("puzzle", ""), meta.get("kind"), meta.get("objective"), meta.get("label"),
                  comment, meta.get("command"), meta.get("solver"), json.dumps(meta.get("params") or {}),
                  meta.get("seconds"), meta.get("nodes"), meta.get("started"), meta.get("status"), meta.get("cases"),
-                 commit, diff, json.dumps(meta, sort_keys=True)))
+                 commit, diff, json.dumps(meta, sort_keys=True), (meta.get("program") or {}).get("file"),
+                 (meta.get("program") or {}).get("sha256"), meta.get("case_set")))
             db.execute("COMMIT")
             return int(cursor.lastrowid)
 
     def add_case(self, run_id: int, row: dict) -> None:
-        columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS}
+        self.add_cases(run_id, [row])
+
+    def add_cases(self, run_id: int, rows: list[dict]) -> None:
+        """Cases of a run, in one transaction (a batch writes those finished since the last write)."""
+        values = []
+        for row in rows:
+            columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS}
+            values.append((run_id, row["name"], row["key"], str(row["case"]), _seed(row.get("seed")),
+                           _number(row["score"]), _number(row.get("relative")), _number(row.get("time_s")),
+                           _number(row.get("cpu_s")), row["verdict"], row.get("message", ""),
+                           json.dumps(columns, default=str)))
+        if not values:
+            return
         with connect(self.path) as db:
-            db.execute("INSERT OR REPLACE INTO cases (run_id, name, key, label, seed, score, relative, seconds, "
-                       "verdict, message, columns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                       (run_id, row["name"], row["key"], str(row["case"]), _seed(row.get("seed")),
-                        _number(row["score"]), _number(row.get("relative")), _number(row.get("time_s")),
-                        row["verdict"], row.get("message", ""), json.dumps(columns, default=str)))
+            db.execute("BEGIN IMMEDIATE")
+            db.executemany("INSERT OR REPLACE INTO cases (run_id, name, key, label, seed, score, relative, "
+                           "seconds, cpu_seconds, verdict, message, columns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                           "?, ?)", values)
+            db.execute("COMMIT")
 
     def finish_run(self, run_id: int, meta: dict) -> None:
         with connect(self.path) as db:
@@ -193,17 +233,30 @@ class RunDatabase:
 
     # ------------------------------------------------------------ reading
     def runs(self, puzzle: str | None = None) -> list[dict]:
-        """Every run (of ``puzzle``), oldest first, with its case count and mean score."""
+        """Every run (of ``puzzle``), oldest first, with its case count, how many are OK and failed
+        (``failed``: verdict -> count), the mean score over its OK cases and the mean relative score
+        (a failed case 0)."""
         if not self.path.is_file():
             return []
+        where, args = ("WHERE runs.puzzle = ? ", (puzzle,)) if puzzle else ("", ())
         with connect(self.path) as db:
             found = db.execute(
-                "SELECT runs.*, COUNT(cases.name) AS finished, AVG(cases.score) AS mean_score, "
+                "SELECT runs.*, COUNT(cases.name) AS finished, "
+                "AVG(CASE WHEN cases.verdict = 'OK' THEN cases.score END) AS mean_score, "
+                "AVG(CASE WHEN cases.verdict = 'OK' THEN cases.relative ELSE 0 END) AS mean_relative, "
+                "AVG(cases.cpu_seconds) AS mean_cpu, AVG(cases.seconds) AS mean_seconds, "
                 "SUM(cases.verdict = 'OK') AS ok FROM runs LEFT JOIN cases ON cases.run_id = runs.id "
-                + ("WHERE runs.puzzle = ? " if puzzle else "") + "GROUP BY runs.id ORDER BY runs.started, runs.id",
-                (puzzle,) if puzzle else ()).fetchall()
+                + where + "GROUP BY runs.id ORDER BY runs.started, runs.id", args).fetchall()
+            verdicts = db.execute(
+                "SELECT cases.run_id, cases.verdict, COUNT(*) FROM cases JOIN runs ON runs.id = cases.run_id "
+                "WHERE cases.verdict != 'OK' " + where.replace("WHERE", "AND")
+                + "GROUP BY cases.run_id, cases.verdict", args).fetchall()
+        failed: dict[int, dict] = {}
+        for run_id, verdict, count in verdicts:
+            failed.setdefault(run_id, {})[verdict] = count
         runs = [dict(r) for r in found]
         for run in runs:
+            run["failed"] = failed.get(run["id"], {})
             if run["status"] == "running":
                 run["status"] = status_now({**_loaded(run["meta"]), "status": "running"})
         return runs
@@ -217,7 +270,8 @@ class RunDatabase:
             row = {"case": r["label"], "name": r["name"], "seed": "" if r["seed"] is None else r["seed"]}
             row.update(json.loads(r["columns"] or "{}"))
             row.update({"score": r["score"] if r["score"] is not None else 0, "relative": r["relative"],
-                        "time_s": r["seconds"], "verdict": r["verdict"], "message": r["message"], "key": r["key"]})
+                        "time_s": r["seconds"], "cpu_s": r["cpu_seconds"], "verdict": r["verdict"],
+                        "message": r["message"], "key": r["key"]})
             rows.append(row)
         return rows
 

@@ -1,35 +1,33 @@
 """Running a contestant's program with the workbench on the judge's side (``batch --cmd``).
 
-The program is started in a process group of its own so that a time limit or a
-stop kills it and everything it started. A watchdog kills the group once the
-limit plus a small grace has passed; reads then see the end of the stream, so
-the puzzle's ``judge`` never blocks past the limit. What the program writes to
-stderr is read by a thread as it comes: its last 64 KB are kept and its
-``[DATA] name = value`` lines collected, so nothing is written to disk and
-nothing is left behind however much it writes.
-
-While a program runs, a guard (a tiny shell) waits on a pipe that only the
-process judging it holds: when that process dies, however it dies and on
-whichever machine (a pool worker killed, a Dask worker lost), the pipe ends
-and the guard kills the program's group, so no program outlives its judge.
+The program runs in a process group of its own (``processes``), so a time limit or a stop kills
+it and everything it started, and no program outlives the process judging it. A watchdog kills
+the group once the limit plus a small grace has passed, on the clock (AtCoder's and pahcer's
+rule, the default) or in CPU time; reads then see the end of the stream, so the puzzle's
+``judge`` never blocks past the limit. What the program writes to stderr is read by a thread as
+it comes: its last 64 KB are kept and its ``[DATA] name = value`` lines collected, so nothing is
+written to disk however much it writes. The program's CPU time (user + system, with every
+descendant it waited for) is measured beside its wall time.
 """
 
 from __future__ import annotations
 
+import codecs
 import io
 import math
 import os
 import re
-import shlex
 import signal
 import subprocess
 import threading
 import time
-from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
 from workbench.core.errors import ProtocolError, WorkbenchError
+
+from .processes import (POLL_SECONDS, ExitWatch, Output, TailReader, cpu_seconds_now, end, kill_group, program_argv,
+                        start)
 
 # Past the limit the program gets this long before it is killed (a judge's usual slack).
 GRACE_SECONDS = 0.5
@@ -49,15 +47,59 @@ class TooMuchOutput(ProtocolError):
     """The program wrote more than any answer needs."""
 
 
+class _Lines:
+    """Text from a program's stdout pipe (an ``Output``), by line or all of it, decoded as UTF-8.
+    Text waiting to be read is kept as pieces, so 64 MB in 64 KB chunks is joined once, not copied
+    at every chunk."""
+
+    def __init__(self, output: Output):
+        self.output = output
+        self.decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+        self.pieces: list[str] = []
+        self.size = 0
+
+    def _more(self) -> bool:
+        data = self.output.chunk()
+        text = self.decoder.decode(data, final=not data)
+        if text:
+            self.pieces.append(text)
+            self.size += len(text)
+        return bool(data)
+
+    def _take(self, count: int) -> str:
+        text = "".join(self.pieces)
+        taken, rest = text[:count], text[count:]
+        self.pieces, self.size = ([rest], len(rest)) if rest else ([], 0)
+        return taken
+
+    def readline(self, limit: int) -> str:
+        searched = 0  # the pieces already searched for a line end
+        while True:
+            for number in range(searched, len(self.pieces)):
+                if "\n" in self.pieces[number]:
+                    end = sum(len(p) for p in self.pieces[:number]) + self.pieces[number].index("\n") + 1
+                    return self._take(min(end, limit))
+            searched = len(self.pieces)
+            if self.size >= limit or not self._more():
+                return self._take(limit)
+
+    def read(self, limit: int) -> str:
+        while self.size < limit and self._more():
+            pass
+        return self._take(limit)
+
+
 class ProgramChannel:
     """A running program as a judge sees it (``workbench.core.judge_channel.JudgeChannel``): send it
-    lines, read its lines, in contest order."""
+    lines, read its lines, in contest order. Its output ends at the pipe's end, or once the program
+    has exited (``exited``) and the pipe stays quiet, or at the time limit (``stopped``)."""
 
-    def __init__(self, process: subprocess.Popen, started: float, limit: float):
+    def __init__(self, process: subprocess.Popen, started: float, limit: float,
+                 exited: threading.Event | None = None, stopped: threading.Event | None = None):
         self.process = process
         self.writer = io.TextIOWrapper(process.stdin, encoding="utf-8", errors="replace", line_buffering=True,
                                        write_through=True)
-        self.reader = io.TextIOWrapper(process.stdout, encoding="utf-8", errors="replace")
+        self.reader = _Lines(Output(process.stdout, exited, stopped))
         self.started = started
         self.limit = limit
         self.lines_read = 0
@@ -96,14 +138,14 @@ class ProgramChannel:
         return line.rstrip("\r\n")
 
     def read_rest(self) -> str:
-        """Everything the program writes until it closes its output."""
+        """Everything the program writes until its output ends."""
         text = self.reader.read(MAX_ANSWER_CHARS)
         if self.reader.read(1):
             raise TooMuchOutput(f"the program wrote more than {MAX_ANSWER_CHARS // (1024 * 1024)} MB")
         return text
 
     def close(self) -> None:
-        for stream in (self.writer, self.reader):
+        for stream in (self.writer, self.process.stdout):
             try:
                 stream.close()
             except (BrokenPipeError, ValueError, OSError):
@@ -115,27 +157,11 @@ class ProgramOutcome:
     answer: str | None  # what the judge collected (None when nothing usable came)
     verdict: str | None  # "TLE", "RE" or "WA" when decided before scoring; None: score the answer
     message: str
-    seconds: float
+    seconds: float  # wall time, from the start to the program's exit
     stderr_tail: str
     data: dict = field(default_factory=dict)  # what the program reported: "[DATA] name = value" lines
-
-
-def _kill_group(pid: int) -> None:
-    try:
-        os.killpg(pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
-
-
-# Characters that need a shell: anything else runs directly, so a crash is reported as the signal itself.
-SHELL_SYNTAX = set("|&;<>()$`\\\"'*?[]{}~=!#\n")
-
-
-def program_argv(command: str) -> list[str]:
-    """The command's argv: split as the shell would when it is a plain command, else run by /bin/sh."""
-    if SHELL_SYNTAX.isdisjoint(command):
-        return shlex.split(command)
-    return ["/bin/sh", "-c", command]
+    cpu_seconds: float | None = None  # user + system time of the program and what it waited for
+    returncode: int | None = None
 
 
 def _signal_name(number: int) -> str:
@@ -145,7 +171,7 @@ def _signal_name(number: int) -> str:
         return f"signal {number}"
 
 
-def _exit_reason(code: int) -> str:
+def exit_reason(code: int) -> str:
     if code < 0:
         return f"killed by {_signal_name(-code)}"
     if code > 128:  # how a shell reports a program it ran that a signal killed
@@ -171,37 +197,13 @@ def data_value(text: str) -> int | float | str:
     return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
 
 
-class StderrReader(threading.Thread):
-    """Reads a program's stderr as it comes: keeps the last bytes and the "[DATA]" lines."""
+class DataLines:
+    """The "[DATA] name = value" lines of a program's stderr, as they come."""
 
-    def __init__(self, stream):
-        super().__init__(name="stderr", daemon=True)
-        self.stream = stream
-        self.tail: deque[bytes] = deque()
-        self.kept = 0
+    def __init__(self):
         self.data: dict = {}
-        self.partial = b""
 
-    def run(self) -> None:
-        while True:
-            chunk = self.stream.read1(65536) if hasattr(self.stream, "read1") else self.stream.read(65536)
-            if not chunk:
-                break
-            self._keep(chunk)
-            lines = (self.partial + chunk).split(b"\n")
-            self.partial = lines.pop()[-MAX_DATA_LINE:]
-            for line in lines:
-                self._data(line)
-        self._data(self.partial)
-        self.stream.close()
-
-    def _keep(self, chunk: bytes) -> None:
-        self.tail.append(chunk)
-        self.kept += len(chunk)
-        while self.kept - len(self.tail[0]) >= STDERR_TAIL_BYTES:
-            self.kept -= len(self.tail.popleft())
-
-    def _data(self, line: bytes) -> None:
+    def __call__(self, line: bytes) -> None:
         if not line.startswith(b"[DATA]"):
             return
         match = DATA_LINE.match(line.rstrip(b"\r"))
@@ -211,70 +213,72 @@ class StderrReader(threading.Thread):
         if name in self.data or len(self.data) < MAX_DATA_ITEMS:
             self.data[name] = data_value(match.group(2).decode("utf-8", errors="replace"))
 
-    def last_lines(self, lines: int = STDERR_TAIL_LINES) -> str:
-        text = b"".join(self.tail)[-STDERR_TAIL_BYTES:].decode("utf-8", errors="replace")
-        return "\n".join(text.splitlines()[-lines:])
+
+def last_lines(text: str, lines: int = STDERR_TAIL_LINES) -> str:
+    return "\n".join(text.splitlines()[-lines:])
 
 
 # ------------------------------------------------------------------ running programs
-# The running programs of this process, so a stop (Ctrl+C, SIGTERM) can kill them all.
-_RUNNING: set[subprocess.Popen] = set()
-_RUNNING_LOCK = threading.Lock()
+TIME_MEASURES = ("wall", "cpu")
+# Judged by CPU time, a program that waits (sleeps, blocks) is still stopped at this many times its
+# limit on the clock.
+CPU_WALL_FACTOR = 3.0
 
 
-def kill_running_programs() -> None:
-    with _RUNNING_LOCK:
-        for process in list(_RUNNING):
-            _kill_group(process.pid)
+class Watchdog(threading.Thread):
+    """Kills the program's group once its limit plus the grace has passed: on the clock, or (``cpu``)
+    in CPU time, read from /proc as it runs, with a wall-clock backstop."""
 
+    def __init__(self, process: subprocess.Popen, started: float, limit: float, measure: str,
+                 exited: threading.Event):
+        super().__init__(name=f"watchdog {process.pid}", daemon=True)
+        self.process, self.started, self.limit, self.measure = process, started, limit, measure
+        self.exited = exited
+        self.fired = threading.Event()
 
-def _guard(group: int) -> subprocess.Popen | None:
-    """A shell that kills process group ``group`` when this process dies: its stdin is a pipe only this
-    process holds, so the end of it is the death. Killed first when the program ends normally."""
-    try:
-        return subprocess.Popen(["/bin/sh", "-c", 'read _; kill -9 "-$1" 2>/dev/null', "guard", str(group)],
-                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                start_new_session=True)  # Ctrl+C in a terminal is the batch's, not the guard's
-    except OSError:  # no /bin/sh, no processes left: the batch's own kills remain
-        return None
-
-
-def _dismiss(guard: subprocess.Popen | None) -> None:
-    if guard is not None:
-        guard.kill()  # before the group is gone: a guard that outlived it could kill a reused group number
-        guard.wait()
-        guard.stdin.close()
+    def run(self) -> None:
+        allowed = min(self.limit + GRACE_SECONDS, LONGEST_WAIT)
+        wall = allowed if self.measure == "wall" else min(allowed * CPU_WALL_FACTOR, LONGEST_WAIT)
+        deadline = self.started + wall
+        while not self.exited.is_set():
+            now = time.perf_counter()
+            if now >= deadline:
+                break
+            if self.measure == "cpu":
+                used = cpu_seconds_now(self.process.pid)
+                if used is not None and used > allowed:
+                    break
+                self.exited.wait(min(POLL_SECONDS * 2, deadline - now))
+            else:
+                self.exited.wait(deadline - now)
+        if not self.exited.is_set():
+            self.fired.set()
+            kill_group(self.process.pid)
 
 
 def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
-                cwd: str | None = None, env: dict | None = None) -> ProgramOutcome:
+                cwd: str | None = None, env: dict | None = None, time_by: str = "wall") -> ProgramOutcome:
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
     ``talk`` plays the contest's protocol over the channel and returns the answer it collected;
-    ``env`` adds variables to the program's environment."""
+    ``env`` adds variables to the program's environment; ``time_by`` says which time judges the
+    limit ("wall", as AtCoder and pahcer do, or "cpu")."""
     started = time.perf_counter()
     try:
-        process = subprocess.Popen(program_argv(command), stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                   stderr=subprocess.PIPE, bufsize=0, start_new_session=True, cwd=cwd,
-                                   env={**os.environ, **{k: str(v) for k, v in env.items()}} if env else None)
+        process = start(program_argv(command), cwd=cwd,
+                        env={**os.environ, **{k: str(v) for k, v in env.items()}} if env else None)
     except (OSError, ValueError) as error:  # no such program, not executable, unbalanced quotes
         return ProgramOutcome(None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}",
                               0.0, "")
-    guard = _guard(process.pid)
-    with _RUNNING_LOCK:
-        _RUNNING.add(process)
-    stderr = StderrReader(process.stderr)
+    waiting = ExitWatch(process, started)
+    waiting.start()
+    watchdog = Watchdog(process, started, limit, time_by, waiting.exited)
+    watchdog.start()
+    data = DataLines()
+    stderr = TailReader(Output(process.stderr, waiting.exited, watchdog.fired), STDERR_TAIL_BYTES, data,
+                        MAX_DATA_LINE)
     stderr.start()
-    timed_out = threading.Event()
-
-    def watchdog():
-        timed_out.set()
-        _kill_group(process.pid)
-
-    timer = threading.Timer(min(limit + GRACE_SECONDS, LONGEST_WAIT), watchdog)
-    timer.daemon = True
-    timer.start()
-    channel = ProgramChannel(process, started, limit)
+    channel = ProgramChannel(process, started, limit, waiting.exited, watchdog.fired)
     answer, verdict, message, ended = None, None, "", False
     try:
         answer = talk(channel)
@@ -282,26 +286,30 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
         verdict, message, ended = "WA", f"protocol error: {error}", True
     except ProtocolError as error:
         verdict, message = "WA", f"protocol error: {error}"
-        _kill_group(process.pid)  # the protocol is broken: nothing it does now can count
+        kill_group(process.pid)  # the protocol is broken: nothing it does now can count
     except WorkbenchError as error:  # the judge found an invalid move mid-game
         verdict, message = "WA", str(error)
-        _kill_group(process.pid)
+        kill_group(process.pid)
     finally:
         channel.close()
-        process.wait()
-        seconds = time.perf_counter() - started
-        timer.cancel()
-        _dismiss(guard)
-        _kill_group(process.pid)  # whatever the program left running
+        waiting.exited.wait()  # the watchdog ends it at the limit, whatever it holds
+        end(process)  # whatever the program left running
         stderr.join()
-        with _RUNNING_LOCK:
-            _RUNNING.discard(process)
-    if timed_out.is_set():
-        verdict, message = "TLE", f"still running after {limit:g} s (+{GRACE_SECONDS:g} s grace): killed"
-    elif (verdict is None or ended) and process.returncode != 0:
+        process.stderr.close()
+    exit_ = waiting.result
+    said = last_lines(stderr.text())
+    if watchdog.fired.is_set():
+        verdict = "TLE"
+        message = (f"still running after {limit:g} s (+{GRACE_SECONDS:g} s grace): killed" if time_by == "wall" else
+                   f"past {limit:g} s of CPU time (+{GRACE_SECONDS:g} s grace), or {CPU_WALL_FACTOR:g} times that on "
+                   "the clock: killed")
+    elif time_by == "cpu" and exit_.cpu_seconds > limit + GRACE_SECONDS:
+        verdict, message = "TLE", f"{exit_.cpu_seconds:.2f} s of CPU time, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
+    elif (verdict is None or ended) and exit_.returncode != 0:
         # A crash explains output that ended early; a bad line the program wrote does not.
-        verdict, message = "RE", _exit_reason(process.returncode)
-        said = [line.strip() for line in stderr.last_lines().splitlines() if line.strip()]
-        if said:  # what the program said last (a traceback's last line names the exception)
-            message += f"; stderr: {said[-1][:200]}"
-    return ProgramOutcome(answer, verdict, message, seconds, stderr.last_lines(), stderr.data)
+        verdict, message = "RE", exit_reason(exit_.returncode)
+        lines = [line.strip() for line in said.splitlines() if line.strip()]
+        if lines:  # what the program said last (a traceback's last line names the exception)
+            message += f"; stderr: {lines[-1][:200]}"
+    return ProgramOutcome(answer, verdict, message, exit_.seconds, said, data.data, exit_.cpu_seconds,
+                          exit_.returncode)

@@ -8,11 +8,13 @@ the results, the live table and the Runs panel only ever talk to this.
 
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol, Sequence
 
 from workbench.core.errors import WorkbenchError
+from workbench.core.objective import Objective
 
 from .cases import BatchCase, file_cases, load_instance, seed_cases
 
@@ -26,7 +28,7 @@ class BatchProblem(Protocol):
     kind: str  # "puzzle" or "contest", kept in run.json
 
     @property
-    def objective(self) -> str: ...  # "max" or "min"
+    def objective(self) -> Objective: ...
 
     def seed_cases(self, seeds: Sequence[int], generator_options: dict, instance_options: dict) -> list[BatchCase]: ...
 
@@ -55,8 +57,8 @@ class PuzzleProblem:
         return get_puzzle(self.id)
 
     @property
-    def objective(self) -> str:
-        return self.puzzle.objective
+    def objective(self) -> Objective:
+        return Objective.of(self.puzzle.objective)
 
     def meta(self) -> dict:
         return {}
@@ -81,18 +83,18 @@ class PuzzleProblem:
             return CaseRun(case.index, None, "FAIL", f"bad input: {error}", 0.0)
         if runner.command:
             outcome = run_program(lambda channel: puzzle.judge(instance, channel), runner.command,
-                                  runner.seconds, cwd=runner.cwd, env=runner.env)
+                                  runner.seconds, cwd=runner.cwd, env=runner.env, time_by=runner.time_by)
             return CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                           outcome.stderr_tail, data=outcome.data)
+                           outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds)
         started = time.perf_counter()
         try:
-            answer, seconds = solve_case(runner, puzzle, instance)
+            answer, seconds, cpu = solve_case(runner, puzzle, instance)
         except WorkbenchError as error:  # e.g. an online game cut short has no complete answer
             return CaseRun(case.index, None, "WA", str(error), time.perf_counter() - started)
         except Exception as error:  # a solver bug is this case's verdict, never the batch's end
             return CaseRun(case.index, None, "RE", f"solver crashed: {type(error).__name__}: {error}",
                            time.perf_counter() - started)
-        return CaseRun(case.index, answer, None, "", seconds)
+        return CaseRun(case.index, answer, None, "", seconds, cpu_seconds=cpu)
 
     def judge(self, case: BatchCase, run: "CaseRun") -> "CaseResult":
         """Re-score the answer with the engine; a verdict the run found first stands."""
@@ -104,7 +106,8 @@ class PuzzleProblem:
         except (WorkbenchError, ValueError) as error:
             return CaseResult(case, 0, "FAIL", f"bad input: {error}", run.seconds)
         result = CaseResult(case, 0, run.verdict or "OK", run.message, run.seconds, features,
-                            stderr_tail=run.stderr_tail, answer=run.answer, data=dict(run.data))
+                            stderr_tail=run.stderr_tail, answer=run.answer, data=dict(run.data),
+                            cpu_seconds=run.cpu_seconds)
         if run.verdict is None:
             if run.answer is None:
                 result.verdict, result.message = "WA", "no answer"
@@ -115,7 +118,10 @@ class PuzzleProblem:
                     result.verdict, result.message = "WA", f"invalid answer: {error}"
                 else:
                     result.score, result.facts = report.score, dict(report.facts)
-                    if not report.complete:  # valid, but it does not count (a level left unsolved)
+                    if not math.isfinite(report.score):  # a plugin's engine: a score is a finite number
+                        result.verdict, result.message = "WA", f"the engine's score is not a number: {report.text}"
+                        result.score = 0
+                    elif not report.complete:  # valid, but it does not count (a level left unsolved)
                         result.verdict, result.message = "WA", f"incomplete: {report.summary()}"
         return result
 

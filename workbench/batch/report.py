@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from statistics import mean
 from typing import Callable, Sequence
 
+from workbench.core.objective import Objective
+
 from .results import RESULT_COLUMNS, plain_number
 
 FEW_VALUES = 8  # a whole-number feature with at most this many values groups by value
@@ -61,20 +63,39 @@ def group_labels(rows: Sequence[dict], feature: str) -> list[str]:
 class GroupSummary:
     label: str
     count: int
-    mean_score: float
-    mean_relative: float
+    ok: int
+    mean_score: float | None  # over the group's OK cases (None: none is OK)
+    mean_relative: float  # over all its cases, a failed one counting 0
 
 
 @dataclass
 class Summary:
+    """A run's cases in figures. Raw scores are only ever averaged over OK cases, and always shown
+    beside how many failed: a failed case scores 0, which would flatter a lower-wins mean."""
+
     count: int
-    mean_score: float
-    mean_relative: float
+    ok: int
+    mean_score: float | None  # over the OK cases (None: none is OK)
+    mean_relative: float  # over every case, a failed one counting 0
     verdicts: Counter
     groups: list[GroupSummary]
-    worst: list[dict]  # the lowest relative scores first
+    worst: list[dict]  # the worst cases first, by the objective: failures, then the lowest relative
     max_seconds: float
     mean_seconds: float
+    mean_cpu: float | None = None  # the programs' CPU seconds, when the run measured them
+    objective: Objective = Objective.MAX
+
+    @property
+    def failed(self) -> Counter:
+        """The cases that are not OK, by verdict."""
+        return Counter({v: n for v, n in self.verdicts.items() if v != "OK"})
+
+    def failed_text(self) -> str:
+        """"3 failed (TLE 2, WA 1)", or "none failed"."""
+        failed = self.failed
+        if not failed:
+            return "none failed"
+        return f"{sum(failed.values())} failed (" + ", ".join(f"{v} {n}" for v, n in sorted(failed.items())) + ")"
 
 
 # ------------------------------------------------------------------ filters and groups
@@ -94,6 +115,8 @@ def row_filter(text: str, columns: Sequence[str]) -> Callable[[dict], bool]:
     if name not in columns:
         raise ValueError(f"'{text}': no column '{name}' (columns: {', '.join(columns)})")
     wanted = _number(value)
+    if op in ("<", "<=", ">", ">=") and math.isnan(wanted):
+        raise ValueError(f"'{text}': '{value}' is not a number ({op} compares numbers; = and != compare text too)")
     compare = COMPARE[op]
 
     def test(row: dict) -> bool:
@@ -137,108 +160,170 @@ def group_column(rows: Sequence[dict], group_by: str | None) -> str | None:
     return features[0] if features else None
 
 
-def summarize(rows: Sequence[dict], worst: int = 5, group_by: str | None = None) -> Summary:
+def _ok(row: dict) -> bool:
+    return row.get("verdict") == "OK"
+
+
+def _mean_or_none(values: Sequence[float]) -> float | None:
+    return mean(values) if values else None
+
+
+def summarize(rows: Sequence[dict], worst: int = 5, group_by: str | None = None,
+              objective: Objective | str = Objective.MAX) -> Summary:
+    objective = Objective.of(objective)
     rows = list(rows)
     if not rows:
-        return Summary(0, 0.0, 0.0, Counter(), [], [], 0.0, 0.0)
+        return Summary(0, 0, None, 0.0, Counter(), [], [], 0.0, 0.0, None, objective)
     scores = [_number(r["score"]) for r in rows]
-    relatives = [_number(r.get("relative", 0)) for r in rows]
+    ok = [_ok(r) for r in rows]
+    relatives = [_number(r.get("relative", 0)) if ok[i] else 0.0 for i, r in enumerate(rows)]
     seconds = [_number(r.get("time_s", 0)) for r in rows]
+    cpu = [_number(r.get("cpu_s")) for r in rows]
+    cpu = [c for c in cpu if not math.isnan(c)]
     groups: dict[str, list[int]] = {}
     column = group_column(rows, group_by)
     if column:
         for i, label in enumerate(group_labels(rows, column)):
             groups.setdefault(label, []).append(i)
-    group_rows = [GroupSummary(label, len(ix), mean(scores[i] for i in ix), mean(relatives[i] for i in ix))
+    group_rows = [GroupSummary(label, len(ix), sum(ok[i] for i in ix), _mean_or_none([scores[i] for i in ix if ok[i]]),
+                               mean(relatives[i] for i in ix))
                   for label, ix in groups.items()]
     group_rows.sort(key=lambda g: (_number(g.label.split()[-1].split("–")[0]), g.label))
-    order = sorted(range(len(rows)), key=lambda i: (relatives[i], scores[i]))
-    return Summary(len(rows), mean(scores), mean(relatives), Counter(r["verdict"] for r in rows),
-                   group_rows, [rows[i] for i in order[:worst]], max(seconds), mean(seconds))
+    # Worst first: failures, then the lowest relative score, then the worst raw score by the objective.
+    order = sorted(range(len(rows)), key=lambda i: (ok[i], relatives[i], objective.worst_first(scores[i])))
+    return Summary(len(rows), sum(ok), _mean_or_none([s for s, good in zip(scores, ok) if good]), mean(relatives),
+                   Counter(r["verdict"] for r in rows), group_rows, [rows[i] for i in order[:worst]], max(seconds),
+                   mean(seconds), _mean_or_none(cpu), objective)
 
 
 # ------------------------------------------------------------------ compare
 @dataclass
 class CaseDiff:
+    """One case of a comparison. Relative scores are against the better of the two runs there
+    (a failed case 0), so a case OK in one run and failed in the other is a full point of gain."""
+
     case: str
     group: str
     score_a: float
     score_b: float
     verdict_a: str
     verdict_b: str
-    objective: str = "max"
+    relative_a: float
+    relative_b: float
+    objective: Objective = Objective.MAX
+
+    @property
+    def both_ok(self) -> bool:
+        return self.verdict_a == self.verdict_b == "OK"
 
     @property
     def diff(self) -> float:
-        return self.score_b - self.score_a
+        """B - A in relative score."""
+        return self.relative_b - self.relative_a
+
+    @property
+    def score_gain(self) -> float | None:
+        """How much better B's raw score is than A's (positive: B better); None unless both are OK."""
+        return self.objective.gain(self.score_a, self.score_b) if self.both_ok else None
 
     @property
     def gain(self) -> float:
-        """How much better B is than A: positive when B wins. A case that is OK beats one that is not,
-        whatever the scores (a WA scores 0, which a "min" contest would otherwise count as best)."""
+        """How much better B is than A: positive when B wins. A case that is OK beats one that is
+        not, whatever the scores."""
         ok_a, ok_b = self.verdict_a == "OK", self.verdict_b == "OK"
         if ok_a != ok_b:
             return math.inf if ok_b else -math.inf
-        return self.diff if self.objective == "max" else -self.diff
+        return self.score_gain or 0.0
 
 
 @dataclass
 class Comparison:
+    """B against A on the cases they share. Statistics are on relative scores (against the better
+    of the two runs per case, a failed case 0); raw-score means only over the cases OK in both."""
+
     diffs: list[CaseDiff]  # biggest losses (B below A) first
     only_a: int
     only_b: int
     wins: int
     losses: int
     ties: int
-    mean_a: float
+    failed_a: Counter  # shared cases that are not OK in A, by verdict
+    failed_b: Counter
+    mean_a: float  # mean relative score of A on the shared cases
     mean_b: float
-    mean_diff: float
+    mean_diff: float  # mean relative B - A
     ci95: tuple[float, float]
     t_pvalue: float  # paired t-test
     wilcoxon_pvalue: float  # Wilcoxon signed-rank (no normality assumed)
-    groups: list[tuple[str, int, float, int, int]]  # label, cases, mean diff, wins, losses
+    groups: list[tuple[str, int, float, int, int]]  # label, cases, mean relative diff, wins, losses
+    both_ok: int = 0  # shared cases OK in both runs
+    raw_mean_a: float | None = None  # mean raw score over the cases OK in both
+    raw_mean_b: float | None = None
+    objective: Objective = Objective.MAX
 
 
-def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: str = "max",
+def failed_text(failed: Counter) -> str:
+    if not failed:
+        return "0"
+    return f"{sum(failed.values())} (" + ", ".join(f"{v} {n}" for v, n in sorted(failed.items())) + ")"
+
+
+def _paired_tests(values: list[float]) -> tuple[tuple[float, float], float, float]:
+    """The 95% interval of the mean of ``values`` and its paired t-test and Wilcoxon p-values."""
+    from scipy import stats
+
+    n = len(values)
+    ci, t_p, w_p = (math.nan, math.nan), math.nan, math.nan
+    if n < 2:
+        return ci, t_p, w_p
+    centre = mean(values)
+    if any(v != values[0] for v in values):
+        half = stats.t.ppf(0.975, n - 1) * stats.sem(values)
+        ci = (centre - half, centre + half)
+        t_p = float(stats.ttest_1samp(values, 0.0).pvalue)
+        if any(values):
+            w_p = float(stats.wilcoxon(values).pvalue)
+        return ci, t_p, w_p
+    # every case moved by the same amount: no spread, so only its sign matters
+    return (centre, centre), (0.0 if centre else 1.0), (float(stats.wilcoxon(values).pvalue) if centre else 1.0)
+
+
+def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: Objective | str = Objective.MAX,
             group_by: str | None = None) -> Comparison:
     """B against A, case by case (matched by input and options: the ``key`` column).
 
-    Wins and losses follow ``objective``; the mean difference and its tests are over raw scores
-    (B - A), for a "min" contest over the cases OK in both runs."""
-    from scipy import stats
-
+    Wins and losses follow ``objective``, and a case OK in one run but not in the other is a win
+    for the OK run. The mean difference and its tests are over relative scores (see Comparison)."""
+    objective = Objective.of(objective)
     by_key_a = {r["key"]: r for r in rows_a}
     by_key_b = {r["key"]: r for r in rows_b}
     shared = [k for k in by_key_a if k in by_key_b]
     common_a = [by_key_a[k] for k in shared]
     column = group_column(common_a, group_by)
     labels = group_labels(common_a, column) if column else ["all"] * len(shared)
-    diffs = [CaseDiff(by_key_a[k]["case"], label, _number(by_key_a[k]["score"]), _number(by_key_b[k]["score"]),
-                      by_key_a[k]["verdict"], by_key_b[k]["verdict"], objective) for k, label in zip(shared, labels)]
-    counted = diffs if objective == "max" else [d for d in diffs if d.verdict_a == d.verdict_b == "OK"]
-    values = [d.diff for d in counted]
-    n = len(values)
-    mean_diff = mean(values) if values else 0.0
-    ci, t_p, w_p = (math.nan, math.nan), math.nan, math.nan
-    if n >= 2 and any(v != values[0] for v in values):
-        sem = stats.sem(values)
-        half = stats.t.ppf(0.975, n - 1) * sem
-        ci = (mean_diff - half, mean_diff + half)
-        t_p = float(stats.ttest_rel([d.score_b for d in counted], [d.score_a for d in counted]).pvalue)
-        if any(values):
-            w_p = float(stats.wilcoxon(values).pvalue)
-    elif n >= 2:  # every case moved by the same amount: no spread, so only its sign matters
-        ci, t_p = (mean_diff, mean_diff), (0.0 if mean_diff else 1.0)
-        w_p = float(stats.wilcoxon(values).pvalue) if mean_diff else 1.0
+    diffs = []
+    for key, label in zip(shared, labels):
+        a, b = by_key_a[key], by_key_b[key]
+        score_a, score_b = _number(a["score"]), _number(b["score"])
+        best = objective.best([s for s, row in ((score_a, a), (score_b, b)) if _ok(row)])
+        diffs.append(CaseDiff(a["case"], label, score_a, score_b, a["verdict"], b["verdict"],
+                              objective.relative(score_a, best, _ok(a)), objective.relative(score_b, best, _ok(b)),
+                              objective))
+    values = [d.diff for d in diffs]
+    ci, t_p, w_p = _paired_tests(values)
     groups = []
     for label in dict.fromkeys(labels):
         part = [d for d in diffs if d.group == label]
-        numeric = [d.diff for d in part if d in counted] or [0.0]
-        groups.append((label, len(part), mean(numeric), sum(d.gain > 0 for d in part), sum(d.gain < 0 for d in part)))
+        groups.append((label, len(part), mean(d.diff for d in part), sum(d.gain > 0 for d in part),
+                       sum(d.gain < 0 for d in part)))
     groups.sort(key=lambda g: (_number(g[0].split()[-1].split("–")[0]), g[0]))
     gains = [d.gain for d in diffs]
-    return Comparison(sorted(diffs, key=lambda d: (d.gain, d.diff)), len(by_key_a) - len(diffs),
-                      len(by_key_b) - len(diffs), sum(g > 0 for g in gains), sum(g < 0 for g in gains),
-                      sum(g == 0 for g in gains),
-                      mean(d.score_a for d in counted) if counted else 0.0,
-                      mean(d.score_b for d in counted) if counted else 0.0, mean_diff, ci, t_p, w_p, groups)
+    both = [d for d in diffs if d.both_ok]
+    return Comparison(
+        sorted(diffs, key=lambda d: (d.diff, d.gain)), len(by_key_a) - len(diffs), len(by_key_b) - len(diffs),
+        sum(g > 0 for g in gains), sum(g < 0 for g in gains), sum(g == 0 for g in gains),
+        Counter(d.verdict_a for d in diffs if d.verdict_a != "OK"),
+        Counter(d.verdict_b for d in diffs if d.verdict_b != "OK"),
+        mean(d.relative_a for d in diffs) if diffs else 0.0, mean(d.relative_b for d in diffs) if diffs else 0.0,
+        mean(values) if values else 0.0, ci, t_p, w_p, groups, len(both),
+        _mean_or_none([d.score_a for d in both]), _mean_or_none([d.score_b for d in both]), objective)

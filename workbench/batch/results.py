@@ -19,13 +19,14 @@ from pathlib import Path
 from typing import Iterable
 
 from workbench.core.errors import WorkbenchError
-from workbench.core.files import read_text, write_atomic
+from workbench.core.files import read_text, write_atomic, write_new
+from workbench.core.objective import Objective
 
 from .cases import BatchCase
 
 VERDICTS = ("OK", "WA", "TLE", "RE", "FAIL")  # FAIL: the case itself could not be read
 BASE_COLUMNS = ("case", "name", "seed")
-RESULT_COLUMNS = ("score", "relative", "time_s", "verdict", "message", "key", "answer", "input")
+RESULT_COLUMNS = ("score", "relative", "time_s", "cpu_s", "verdict", "message", "key", "answer", "input")
 
 
 @dataclass
@@ -42,6 +43,7 @@ class CaseResult:
     answer: str | None = None  # the answer's text, until it is written to the run folder
     data: dict = field(default_factory=dict)  # what the program reported ("[DATA] name = value")
     answered: bool = False  # an answer was given (its text may be gone: written, and let go)
+    cpu_seconds: float | None = None  # the program's CPU time (user + sys, with what it waited for)
 
     def __post_init__(self):
         self.answered = self.answered or self.answer is not None
@@ -57,7 +59,9 @@ class CaseResult:
         row.update(self.features)
         row.update(self.data_columns())
         row.update({"score": full_number(self.score), "relative": f"{self.relative:.6f}",
-                    "time_s": f"{self.seconds:.3f}", "verdict": self.verdict, "message": self.message,
+                    "time_s": f"{self.seconds:.3f}",
+                    "cpu_s": "" if self.cpu_seconds is None else f"{self.cpu_seconds:.3f}",
+                    "verdict": self.verdict, "message": self.message,
                     "key": self.case.key, "answer": f"answers/{self.case.name}.out" if self.answered else "",
                     "input": f"inputs/{self.case.name}.txt"})
         row.update({f"fact {k}": v for k, v in self.facts.items()})
@@ -80,6 +84,13 @@ def at_scale(value: float, scale: float, digits: int = 3) -> str:
     return plain_number(round(value, decimals))
 
 
+def significant(value: float, digits: int = 7) -> str:
+    """``value`` to ``digits`` significant digits, plainly written (813414.228796: 813414.2)."""
+    if not value or not math.isfinite(value):
+        return plain_number(value) if math.isfinite(value) else str(value)
+    return plain_number(round(value, max(0, digits - 1 - math.floor(math.log10(abs(value))))))
+
+
 def full_number(value: float) -> str:
     """A score exactly as computed (for files): whole numbers plain, others to the last digit."""
     return str(int(value)) if float(value).is_integer() else repr(float(value))
@@ -89,21 +100,22 @@ def full_number(value: float) -> str:
 class BestKnown:
     """The best score seen for each case (by input and options), kept in one CSV per puzzle or contest.
 
-    ``objective`` says which way is better ("max" or "min"). A ``frozen`` file is read but never
-    written, so relative scores of several runs stay on one scale (and may pass 1.0).
+    ``objective`` says which way is better. A ``frozen`` file is read but never written, so relative
+    scores of several runs stay on one scale (and may pass 1.0).
     """
 
     COLUMNS = ("key", "case", "score", "run")
 
-    def __init__(self, path: Path, objective: str = "max", frozen: bool = False):
+    def __init__(self, path: Path, objective: Objective | str = Objective.MAX, frozen: bool = False):
         self.path = Path(path)
-        self.objective = objective
+        self.objective = Objective.of(objective)
         self.frozen = frozen
         self.skipped: list[int] = []  # lines of the file that are not a score (left out, and said)
         self.best: dict[str, dict] = self._read()
 
     def _read(self) -> dict[str, dict]:
-        """The file's rows by case key; WorkbenchError when it is not a best-known file at all."""
+        """The file's rows by case key, the best line of each key (the file is appended to as runs find
+        better scores, and compacted at their end); WorkbenchError when it is not a best-known file."""
         if not self.path.exists():
             return {}
         if not self.path.is_file():
@@ -117,57 +129,79 @@ class BestKnown:
                 self.skipped.append(line)
                 continue
             row["score"] = score
-            best[row["key"]] = row
+            known = best.get(row["key"])
+            if known is None or self.objective.better(score, known["score"]):
+                best[row["key"]] = row
         return best
-
-    def better(self, score: float, than: float | None) -> bool:
-        if than is None:
-            return True
-        return score > than if self.objective == "max" else score < than
 
     def score(self, key: str) -> float | None:
         row = self.best.get(key)
         return None if row is None else row["score"]
 
     def relative(self, result: CaseResult) -> float:
-        """AHC's relative score: score / best for "max", best / score for "min"; 1.0 is the best
-        anyone got (this run included, unless the best is frozen). A case that is not OK gets 0."""
-        if result.verdict != "OK":
-            return 0.0
+        """AHC's relative score against the best known (this run's score included, unless the best
+        is frozen); a case that is not OK gets 0."""
         known = self.score(result.case.key)
-        best = known if self.frozen and known is not None else (
-            result.score if self.better(result.score, known) else known)
-        if self.objective == "max":
-            return 1.0 if best <= 0 else result.score / best
-        return 1.0 if result.score <= 0 else best / result.score
+        if self.frozen and known is not None:
+            best = known
+        else:
+            best = result.score if self.objective.better(result.score, known) else known
+        return self.objective.relative(result.score, best, ok=result.verdict == "OK")
 
-    def update(self, results: Iterable[CaseResult], run: str) -> int:
-        """Record better scores; return how many cases got a new best.
-
-        The file is re-read under a lock and merged, so runs finishing at once never undo
-        each other's bests."""
-        if self.frozen:
-            return 0
+    def _locked(self):
         import fcntl
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock:
-            fcntl.flock(lock, fcntl.LOCK_EX)
+        lock = open(self.path.with_name(self.path.name + ".lock"), "a")
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return lock
+
+    def record(self, results: Iterable[CaseResult], run: str) -> int:
+        """Append the better scores among ``results`` to the file, under its lock; return how many.
+
+        A line per improvement, not the whole file again: runs finishing at once never undo each
+        other's bests (the best line of a key wins when the file is read), and a run of 100,000
+        cases writes each best once. ``compact`` rewrites the file with one line a key."""
+        if self.frozen:
+            return 0
+        better = []
+        for result in results:
+            if result.verdict == "OK" and math.isfinite(result.score) and \
+                    self.objective.better(result.score, self.score(result.case.key)):
+                self.best[result.case.key] = {"key": result.case.key, "case": result.case.label,
+                                              "score": result.score, "run": run}
+                better.append(self.best[result.case.key])
+        if not better:
+            return 0
+        with self._locked():
+            fresh = not self.path.exists() or self.path.stat().st_size == 0
+            out = io.StringIO()
+            writer = csv.DictWriter(out, self.COLUMNS, lineterminator="\n", extrasaction="ignore")
+            if fresh:
+                writer.writeheader()
+            for row in better:
+                writer.writerow({**row, "score": full_number(row["score"])})
+            with open(self.path, "a") as handle:
+                handle.write(out.getvalue())
+        return len(better)
+
+    def compact(self) -> None:
+        """Rewrite the file with one line a case (the best), under its lock."""
+        if self.frozen or not self.path.is_file():
+            return
+        with self._locked():
             self.best = self._read()
-            improved = 0
-            for result in results:
-                if result.verdict != "OK":
-                    continue
-                if self.better(result.score, self.score(result.case.key)):
-                    self.best[result.case.key] = {"key": result.case.key, "case": result.case.label,
-                                                  "score": result.score, "run": run}
-                    improved += 1
             out = io.StringIO()
             writer = csv.DictWriter(out, self.COLUMNS, lineterminator="\n", extrasaction="ignore")
             writer.writeheader()
             for row in sorted(self.best.values(), key=lambda r: str(r["case"])):
                 writer.writerow({**row, "score": full_number(row["score"])})
             write_atomic(self.path, out.getvalue())
+
+    def update(self, results: Iterable[CaseResult], run: str) -> int:
+        """Record better scores and compact the file; return how many cases got a new best."""
+        improved = self.record(results, run)
+        self.compact()
         return improved
 
 
@@ -177,33 +211,70 @@ class RunFolder:
         self.path = Path(path)
         for sub in ("answers", "inputs", "stderr"):
             (self.path / sub).mkdir(parents=True, exist_ok=True)
+        self.columns: list[str] = []  # results.csv's header as written so far
+
+    def case_files(self, result: CaseResult) -> list[Path]:
+        name = result.case.name
+        return [self.path / "inputs" / f"{name}.txt", self.path / "answers" / f"{name}.out",
+                self.path / "stderr" / f"{name}.txt"]
 
     def write_case(self, result: CaseResult) -> None:
         """The case's input, answer and stderr tail; then its answer's text is let go (a run of big
-        answers keeps one in memory at a time). OSError says which file could not be written."""
-        name = result.case.name
-        write_atomic(self.path / "inputs" / f"{name}.txt", result.case.input_text)
+        answers keeps one in memory at a time). OSError says which file could not be written.
+
+        Each file is new to the run: written under a temporary name and renamed (a kill leaves a
+        whole file or none), without the directory scan and the sync an overwrite needs."""
+        inputs, answers, stderr = self.case_files(result)
+        write_new(inputs, result.case.input_text)
         if result.answer is not None:
-            write_atomic(self.path / "answers" / f"{name}.out", result.answer)
+            write_new(answers, result.answer)
             result.answer = None
         if result.stderr_tail:
-            write_atomic(self.path / "stderr" / f"{name}.txt", result.stderr_tail + "\n")
+            write_new(stderr, result.stderr_tail + "\n")
 
-    def write_results(self, results: list[CaseResult]) -> None:
-        ordered = sorted(results, key=lambda r: r.case.index)
-        rows = [r.row() for r in ordered]
+    def forget_case(self, result: CaseResult) -> None:
+        """Remove a case's files (its row could not be written: the folder stays consistent)."""
+        for path in self.case_files(result):
+            try:
+                path.unlink()
+            except OSError:
+                pass
+
+    @staticmethod
+    def results_columns(results: list[CaseResult]) -> list[str]:
         # Features, then reported data, then results, then facts, whichever case first has each:
         # a column between "seed" and "score" is something to group and filter by.
         columns = list(BASE_COLUMNS)
-        for part in ([list(r.features) for r in ordered], [list(r.data_columns()) for r in ordered],
-                     [list(RESULT_COLUMNS)], [[f"fact {k}" for k in r.facts] for r in ordered]):
+        for part in ([list(r.features) for r in results], [list(r.data_columns()) for r in results],
+                     [list(RESULT_COLUMNS)], [[f"fact {k}" for k in r.facts] for r in results]):
             for names in part:
                 columns.extend(k for k in names if k not in columns)
+        return columns
+
+    def append_results(self, fresh: list[CaseResult], everything: list[CaseResult]) -> None:
+        """Add ``fresh`` rows to results.csv: appended, or the whole file again (``everything``, the rows
+        already written and these) when they bring a column the file does not have yet."""
+        columns = self.results_columns(everything)
+        if self.columns and columns[:len(self.columns)] == self.columns and len(columns) == len(self.columns):
+            out = io.StringIO()
+            csv.DictWriter(out, self.columns, lineterminator="\n").writerows(r.row() for r in fresh)
+            with open(self.path / "results.csv", "a", newline="") as handle:
+                handle.write(out.getvalue())
+            return
+        self._write(everything, columns)
+
+    def write_results(self, results: list[CaseResult]) -> None:
+        """results.csv in full, in case order (at the end of a run)."""
+        ordered = sorted(results, key=lambda r: r.case.index)
+        self._write(ordered, self.results_columns(ordered))
+
+    def _write(self, results: list[CaseResult], columns: list[str]) -> None:
         out = io.StringIO()
         writer = csv.DictWriter(out, columns or list(BASE_COLUMNS + RESULT_COLUMNS), lineterminator="\n")
         writer.writeheader()
-        writer.writerows(rows)
+        writer.writerows(r.row() for r in results)
         write_atomic(self.path / "results.csv", out.getvalue())
+        self.columns = columns
 
     def write_meta(self, meta: dict) -> None:
         text = json.dumps(meta, indent=2, sort_keys=True) + "\n"

@@ -18,6 +18,7 @@ import json
 import logging
 import multiprocessing
 import os
+import queue
 import shutil
 import socket
 import threading
@@ -31,12 +32,17 @@ from solvers.base import usable_cores
 from workbench.core.errors import WorkbenchError
 
 from .cases import BatchCase
-from .database import RunDatabase, database_path
+from .database import RunDatabase, case_set, database_path
 from .problem import feature_names
+from .program import ProgramFile
 from .results import BestKnown, CaseResult, RunFolder
 from .tasks import CaseRun, Runner, init_worker, run_case
 
 POLL_SECONDS = 0.1
+FLUSH_SECONDS = 0.2  # finished cases are written (and reported) at most this long after they finish
+FLUSH_CASES = 1000  # or as soon as this many wait
+META_SECONDS = 2.0  # run.json's count of finished cases is at most this stale while a run goes
+MAX_POOLS = 4  # pools a run starts at most: a broken one is replaced for the cases that never ran
 DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
 
 
@@ -107,6 +113,7 @@ class BatchSpec:
     command_line: list[str] = field(default_factory=list)
     generator_options: dict = field(default_factory=dict)  # how seeded cases were generated
     instance_options: dict = field(default_factory=dict)
+    program: ProgramFile | None = None  # the file the user's command starts, hashed
 
 
 class BatchRun:
@@ -121,10 +128,14 @@ class BatchRun:
         self.best = BestKnown(spec.best or best_known_path(self.problem.id), self.problem.objective,
                               frozen=spec.freeze_best)
         self.features = feature_names(self.problem, spec.cases)
+        self.case_set = case_set(case.key for case in spec.cases)
         self.results: list[CaseResult] = []
         self.status = "running"
         self._stop = threading.Event()
         self.started = time.time()
+        self._pending: list[CaseResult] = []  # finished, not yet written
+        self._on_result: Callable[[CaseResult], None] | None = None
+        self._meta_written = time.monotonic()
 
     def stop(self) -> None:
         self._stop.set()
@@ -147,24 +158,35 @@ class BatchRun:
             "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(timespec="seconds"),
             "wall_seconds": round(time.time() - self.started, 3),
             "version": project_version(), "best_known": str(self.best.path), "best_frozen": self.best.frozen,
+            "time_by": runner.time_by if runner.command else None,
+            "program": self.spec.program.meta() if self.spec.program else None, "case_set": self.case_set,
         }
 
     def run(self, on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
         """Run every case; each finished one is scored, written and passed to ``on_result``.
 
+        Finished cases are written in batches (``_record``: their files, their rows of results.csv,
+        one transaction of the run database, their new bests), at most FLUSH_SECONDS after they
+        finish, and passed to ``on_result`` only once written: whatever was reported is on disk.
         WorkbenchError says why a run could not go on (run.json then says "failed")."""
         try:
             source = self._dask_runs(self._dask_client()) if self.spec.dask else self._local_runs()
         except WorkbenchError:
             self._forget_folder()
             raise
+        self._on_result = on_result
         try:
             self.folder.write_meta(self.meta())
             self.run_id = self.database.start_run(self.spec.out, self.meta(), self.spec.comment)
-            for case_run in source:
-                result = self._finish(case_run)
-                if on_result is not None:
-                    on_result(result)
+            flushed = time.monotonic()
+            for case_run in source:  # a finished case, or None: a tick while none finished
+                if case_run is not None:
+                    self._pending.append(self._judged(case_run))
+                if self._pending and (len(self._pending) >= FLUSH_CASES or
+                                      time.monotonic() - flushed >= FLUSH_SECONDS):
+                    self._record()
+                    flushed = time.monotonic()
+            self._record()
             self.status = "stopped" if self.stopped else "complete"
         except KeyboardInterrupt:
             self.status = "stopped"
@@ -181,10 +203,42 @@ class BatchRun:
             self._save_what_finished()
         return self.results
 
+    def _judged(self, case_run: CaseRun) -> CaseResult:
+        case = self._cases[case_run.index]  # by the case's own index: a tuning trial shuffles the list
+        result = self.problem.judge(case, case_run)
+        result.relative = self.best.relative(result)
+        return result
+
+    def _record(self, report: bool = True) -> None:
+        """Write the finished cases waiting, then report them. A case whose row cannot be written
+        loses its files too, so the folder never lists a case it lacks nor holds one it does not list."""
+        fresh, self._pending = self._pending, []
+        if not fresh:
+            return
+        try:
+            for result in fresh:
+                self.folder.write_case(result)
+            self.folder.append_results(fresh, self.results + fresh)
+        except OSError:
+            for result in fresh:
+                self.folder.forget_case(result)
+            raise
+        self.results.extend(fresh)
+        self.best.record(fresh, str(self.spec.out))
+        self.database.add_cases(self.run_id, [result.row() for result in fresh])
+        if time.monotonic() - self._meta_written >= META_SECONDS:
+            self.folder.write_meta(self.meta())
+            self._meta_written = time.monotonic()
+        if report and self._on_result is not None:
+            for result in fresh:
+                self._on_result(result)
+
     def _save_what_finished(self) -> None:
-        """results.csv, the best-known scores and run.json as the run ends; each as far as it can go."""
-        for save in (lambda: self.folder.write_results(self.results),
-                     lambda: self.best.update(self.results, str(self.spec.out)),
+        """The cases still waiting, results.csv in case order, the best-known file compacted and
+        run.json, as the run ends; each as far as it can go."""
+        for save in (lambda: self._record(report=False),
+                     lambda: self.folder.write_results(self.results),
+                     lambda: self.best.compact(),
                      lambda: self.folder.write_meta(self.meta()),
                      lambda: self.run_id is not None and self.database.finish_run(self.run_id, self.meta())):
             try:
@@ -203,22 +257,15 @@ class BatchRun:
             if started == STARTING:
                 shutil.rmtree(self.spec.out, ignore_errors=True)
 
-    def _finish(self, case_run: CaseRun) -> CaseResult:
-        case = self._cases[case_run.index]  # by the case's own index: a tuning trial shuffles the list
-        result = self.problem.judge(case, case_run)
-        result.relative = self.best.relative(result)
-        # Stored as it finishes, so a kill -9 later loses nothing of it; run.json's count goes last.
-        self.folder.write_case(result)  # before the row lists its files
-        self.best.update([result], str(self.spec.out))
-        self.database.add_case(self.run_id, result.row())
-        self.results.append(result)
-        self.folder.write_results(self.results)
-        self.folder.write_meta(self.meta())
-        return result
-
     # ------------------------------------------------------------ where cases run
-    def _local_runs(self) -> Iterator[CaseRun]:
-        from concurrent.futures import FIRST_COMPLETED, wait
+    def _local_runs(self) -> Iterator[CaseRun | None]:
+        """Cases on a pool of worker processes, each as it finishes (None: a tick while none did).
+
+        A finished case is passed on through a queue its future puts itself in (a wait over 100,000
+        pending futures would cost as much at every case). A worker lost before it took any case
+        breaks a pebble pool ("All workers expired"): the cases that never ran then run on a new
+        pool, so one lost worker fails at most its own case."""
+        from concurrent.futures.process import BrokenProcessPool
 
         from pebble import ProcessPool
 
@@ -228,20 +275,39 @@ class BatchRun:
         # The cores are shared among the cases at a time: a solver's threads beyond its share
         # would time-share a core, and its timed searches, sized for a whole core, overrun.
         threads = max(1, usable_cores() // workers)
-        pool = ProcessPool(max_workers=workers, initializer=init_worker, initargs=(runner, threads),
-                           context=multiprocessing.get_context("spawn"))
-        futures = {pool.schedule(run_case, args=(runner, case)): case for case in self.spec.cases}
-        try:
-            while futures:
-                if self.stopped:
-                    return
-                done, _ = wait(list(futures), timeout=POLL_SECONDS, return_when=FIRST_COMPLETED)
-                for future in done:
-                    yield _outcome(future, futures.pop(future))
-        finally:
-            # Workers still busy are killed (SIGTERM: each kills its program's process group first).
-            pool.stop()
-            pool.join()
+        waiting, pools = list(self.spec.cases), 0
+        position = {case.index: number for number, case in enumerate(self.spec.cases)}
+        while waiting:
+            pools += 1
+            pool = ProcessPool(max_workers=workers, initializer=init_worker, initargs=(runner, threads),
+                               context=multiprocessing.get_context("spawn"))
+            finished: queue.Queue = queue.Queue()
+            futures = {}
+            for case in waiting:
+                future = pool.schedule(run_case, args=(runner, case))
+                futures[future] = case
+                future.add_done_callback(finished.put)
+            waiting = []
+            try:
+                while futures:
+                    if self.stopped:
+                        return
+                    try:
+                        future = finished.get(timeout=POLL_SECONDS)
+                    except queue.Empty:
+                        yield None
+                        continue
+                    case = futures.pop(future)
+                    if (not future.cancelled() and isinstance(future.exception(), BrokenProcessPool)
+                            and pools < MAX_POOLS):
+                        waiting.append(case)  # it never ran: again, on a new pool
+                        continue
+                    yield _outcome(future, case)
+            finally:
+                # Workers still busy are killed (SIGTERM: each kills its programs' process groups first).
+                pool.stop()
+                pool.join()
+            waiting.sort(key=lambda c: position[c.index])  # in the run's own order (a trial's is shuffled)
 
     def _dask_client(self):
         """A client of the scheduler, connected; WorkbenchError when it does not answer in DASK_SECONDS
@@ -286,6 +352,7 @@ class BatchRun:
                     if problem and time.monotonic() - lost_since > DASK_SECONDS:
                         raise WorkbenchError(f"{problem}; {len(futures)} cases did not run")
                     time.sleep(POLL_SECONDS)
+                    yield None
                     continue
                 for future in finished.next_batch(block=False):
                     if future.cancelled() and not self.stopped:

@@ -19,16 +19,19 @@ from typing import Sequence
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from workbench.core.errors import UsageError, WorkbenchError
+from workbench.core.objective import Objective
 
 from .database import RunDatabase, database_path
 from .results import plain_number, read_run
-from .standings import standings
+from .run_listing import failed_cell, no_shared_cases, program_cells, shortened
+from .standings import EXPLAINED, case_keys, choose_runs, standings
 
 
 def _console() -> Console:
-    return Console(file=sys.stdout, highlight=False, markup=False, width=None if sys.stdout.isatty() else 200)
+    return Console(file=sys.stdout, highlight=False, markup=False, width=None if sys.stdout.isatty() else 260)
 
 
 def _root(name: str | None, root: Path | None) -> Path:
@@ -66,75 +69,130 @@ def _database(args) -> RunDatabase:
 
 
 def cmd_list(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs list", description="The runs of the database.")
+    parser = argparse.ArgumentParser(
+        prog="main.py runs list", description="The runs of the database: the mean score is over OK cases, "
+        "beside the failed ones by verdict; relative is the mean relative score (a failed case 0).",
+        epilog="program: a hash of the file your command starts (the binary or script); * marks one that "
+               "changed while the git commit stayed the same.")
     parser.add_argument("puzzle", nargs="?", metavar="PUZZLE-OR-CONTEST")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
-    runs = _database(args).runs(_puzzle_id(args.puzzle) if args.puzzle else None)
+    database = _database(args)
+    runs = database.runs(_puzzle_id(args.puzzle) if args.puzzle else None)
+    programs = program_cells(runs)
     table = Table(show_edge=False)
-    for column in ("id", "started", "puzzle", "label", "what", "cases", "OK", "mean score", "status", "git",
-                   "comment"):
-        table.add_column(column, justify="right" if column in ("id", "cases", "OK", "mean score") else "left")
+    numeric = ("id", "cases", "OK", "mean score", "relative", "cpu")
+    for column in ("id", "started", "puzzle", "label", "what", "cases", "OK", "failed", "mean score", "relative",
+                   "cpu", "status", "git", "program", "comment"):
+        table.add_column(column, justify="right" if column in numeric else "left")
     for run in runs:
         what = run["command"] or f"{run['solver']} {' '.join(f'{k}={v}' for k, v in json.loads(run['params']).items())}"
-        mean = run["mean_score"]
-        table.add_row(str(run["id"]), (run["started"] or "")[:19], run["puzzle"], run["label"] or "",
-                      what.strip()[:50], f"{run['finished']}/{run['cases']}", str(run["ok"] or 0),
-                      plain_number(round(mean, 3)) if mean is not None else "-", run["status"] or "",
-                      (run["git_commit"] or "")[:8], run["comment"] or "")
+        mean, relative, cpu = run["mean_score"], run["mean_relative"], run["mean_cpu"]
+        table.add_row(str(run["id"]), (run["started"] or "")[:19], Text(run["puzzle"]), Text(run["label"] or ""),
+                      Text(shortened(what.strip(), 50)), f"{run['finished']}/{run['cases']}", str(run["ok"] or 0),
+                      failed_cell(run["failed"]), plain_number(round(mean, 3)) if mean is not None else "-",
+                      f"{relative:.4f}" if relative is not None else "-",
+                      f"{cpu:.2f} s" if cpu is not None else "-", run["status"] or "",
+                      (run["git_commit"] or "")[:8], programs[run["id"]], Text(run["comment"] or ""))
     _console().print(table)
-    print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {_database(args).path}", file=sys.stderr)
+    print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {database.path}", file=sys.stderr)
     return 0
 
 
+def _chosen(args, runs: list[dict]) -> list[dict]:
+    """The runs --runs or --last names (a message for ids or counts that name none)."""
+    if args.runs:
+        try:
+            wanted = [int(x) for x in args.runs.split(",") if x.strip()]
+        except ValueError:
+            raise UsageError(f"--runs takes run ids separated by commas (see 'runs list'), got '{args.runs}'") from None
+        known = {r["id"] for r in runs}
+        missing = [i for i in wanted if i not in known]
+        if missing:
+            raise UsageError(f"--runs: no finished run {', '.join(map(str, missing))} of {args.puzzle} "
+                             "(see 'runs list')")
+        return [r for r in runs if r["id"] in wanted]
+    return runs[-args.last:]
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a whole number of runs, got '{text}'") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1 (the last N runs), got {value}")
+    return value
+
+
 def cmd_standings(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs standings",
-                                     description="Standings across runs: relative scores against the best of all "
-                                                 "runs on the cases they share, #Best, #Unique, Gain.")
+    parser = argparse.ArgumentParser(
+        prog="main.py runs standings", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Standings across runs, as AtCoder ranks submissions: each case's best score over the "
+                    "runs shown sets its scale. Without --runs or --last: the largest group of runs that "
+                    "share cases (a tune's trials and its held-out runs ran different seeds).",
+        epilog="columns:\n" + EXPLAINED)
     parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST")
-    parser.add_argument("--runs", help="run ids, comma separated (default: every run of the puzzle)")
-    parser.add_argument("--last", type=int, help="the last N runs only")
+    parser.add_argument("--runs", help="run ids, comma separated")
+    parser.add_argument("--last", type=_positive, help="the last N finished runs")
     parser.add_argument("--filter", action="append", default=[], metavar="EXPR",
                         help="only cases where EXPR holds, e.g. N>=8 (repeatable)")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
+    if args.runs and args.last:
+        raise UsageError("give --runs or --last, not both")
     database = _database(args)
-    runs = database.runs(_puzzle_id(args.puzzle))
-    if args.runs:
-        wanted = [int(x) for x in args.runs.split(",") if x.strip().isdigit()]
-        runs = [r for r in runs if r["id"] in wanted]
-    if args.last:
-        runs = runs[-args.last:]
-    runs = [r for r in runs if r["finished"]]
+    runs = [r for r in database.runs(_puzzle_id(args.puzzle)) if r["finished"]]
     if not runs:
         raise WorkbenchError(f"no finished run of {args.puzzle} in {database.path}")
-    objective = runs[-1]["objective"] or "max"
+    cases = {r["id"]: database.cases(r["id"]) for r in runs}
     try:
-        result = standings(runs, {r["id"]: database.cases(r["id"]) for r in runs}, objective, args.filter)
+        keys = {rid: case_keys(rows, args.filter) for rid, rows in cases.items()}
     except ValueError as error:
         raise UsageError(f"--filter {error}") from None
-    table = Table(title=f"{len(runs)} runs on the {result.cases} cases they share"
+    left_out: list[dict] = []
+    if args.runs or args.last:
+        runs = _chosen(args, runs)
+    else:
+        runs, left_out = choose_runs(runs, keys)
+    objective = Objective.of(runs[-1]["objective"])
+    result = standings(runs, cases, objective, args.filter)
+    if result.cases == 0:
+        raise WorkbenchError(no_shared_cases(runs, keys, args.filter))
+    console = _console()
+    plural = "s" if len(runs) != 1 else ""
+    table = Table(title=f"{len(runs)} run{plural} on the {result.cases} cases they share"
                         + (f" (filtered: {' and '.join(args.filter)})" if args.filter else "")
-                        + (" — lower scores win" if objective == "min" else ""), show_edge=False)
-    for column in ("#", "run", "label", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK"):
-        table.add_column(column, justify="left" if column in ("run", "label") else "right")
+                        + f" — {objective.words}", show_edge=False)
+    programs = program_cells(runs)
+    for column in ("#", "run", "label", "comment", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD",
+                   "OK", "program"):
+        table.add_column(column, justify="left" if column in ("run", "label", "comment", "program") else "right")
     for place, row in enumerate(result.rows, start=1):
         run = row.run
-        table.add_row(str(place), f"{run['id']} {(run['started'] or '')[:16]}", (run["label"] or run["comment"] or "")[:30],
-                      f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best), str(row.unique), f"{row.gain:.4f}",
-                      f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}",
-                      f"{row.ok}/{row.cases}")
-    _console().print(table)
+        mean = "-" if row.mean is None else f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}"
+        table.add_row(str(place), f"{run['id']} {(run['started'] or '')[:16]}", Text((run["label"] or "")[:30]),
+                      Text((run["comment"] or "")[:30]), f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best),
+                      str(row.unique), f"{row.gain:.4f}", mean, f"{row.ok}/{row.cases}", programs[run["id"]])
+    console.print(table)
+    if left_out:
+        ids = ",".join(str(r["id"]) for r in left_out)
+        console.print(f"{len(left_out)} run{'s' if len(left_out) != 1 else ''} on other cases left out "
+                      f"(ids {ids}): --runs ID,ID... ranks the runs you name")
     return 0
 
 
 def cmd_comment(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs comment", description="Set a run's comment.")
-    parser.add_argument("id", type=int)
-    parser.add_argument("text")
+    parser = argparse.ArgumentParser(prog="main.py runs comment", usage="main.py runs comment [PUZZLE-OR-CONTEST] "
+                                     "ID TEXT [--root DIR]", description="Set a run's comment (a contest's run: "
+                                     "name the contest, from any folder).")
+    parser.add_argument("words", nargs="+", metavar="[PUZZLE-OR-CONTEST] ID TEXT")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
-    _database(args).comment(args.id, args.text)
+    if len(args.words) not in (2, 3) or not args.words[-2].isdigit():
+        parser.error("give the run's id and the comment, after the contest's name for a contest's run")
+    args.puzzle = args.words[0] if len(args.words) == 3 else None
+    _database(args).comment(int(args.words[-2]), args.words[-1])
     return 0
 
 

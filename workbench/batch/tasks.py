@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 
 from .cases import BatchCase
-from .judge import kill_running_programs
+from .processes import kill_running
 from .problem import BatchProblem
 
 
@@ -32,6 +32,7 @@ class Runner:
     command: str | None = None
     cwd: str | None = None  # where the command runs (the batch's working folder)
     env: dict = field(default_factory=dict)  # variables the command gets on top of the batch's (tuning)
+    time_by: str = "wall"  # which time judges the command's limit: "wall" (AtCoder's rule) or "cpu"
 
     @property
     def puzzle_id(self) -> str:
@@ -58,6 +59,7 @@ class CaseRun:
     worker: str = ""
     score: float | None = None  # set when the score came with the run (a contest's official tools)
     data: dict = field(default_factory=dict)  # "[DATA] name = value" lines the program wrote
+    cpu_seconds: float | None = None  # the program's (or the built-in solver's) CPU time
 
 
 _warmed: set[tuple[str, str]] = set()
@@ -76,18 +78,19 @@ def _solver_class(runner: Runner):
     return cls
 
 
-def solve_case(runner: Runner, puzzle, instance) -> tuple[str, float]:
-    """A built-in solver's answer for the case, and the seconds it took."""
+def solve_case(runner: Runner, puzzle, instance) -> tuple[str, float, float]:
+    """A built-in solver's answer for the case, the seconds it took and the CPU seconds it used."""
     from solvers.driver import Budget
     from solvers.online import build_run, execute
 
     cls = _solver_class(runner)
     budget = Budget(seconds=runner.seconds, nodes=runner.nodes)
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
                        seed=runner.solver_seed, params=dict(runner.params), budget=budget)
     result = execute(target, budget)
-    return puzzle.format_solution(instance, result.moves), time.perf_counter() - started
+    return (puzzle.format_solution(instance, result.moves), time.perf_counter() - started,
+            time.process_time() - cpu)
 
 
 def run_case(runner: Runner, case: BatchCase) -> CaseRun:
@@ -106,9 +109,9 @@ def init_worker(runner: Runner, threads: int) -> None:
     limit_threads(threads)
 
     def stop(signum, frame):
-        kill_running_programs()
+        kill_running()
         os._exit(1)
 
     signal.signal(signal.SIGTERM, stop)
-    if runner.solver:
-        _solver_class(runner)
+    # The kernels load in the first case, before its clock starts (solve_case), not here: a worker
+    # killed in its initializer would break the whole pool, and every case would FAIL with it.

@@ -33,10 +33,11 @@ from solvers.base import usable_cores
 from solvers.run_setup import checked_params, choose_solver, parse_params, puzzle_options
 from workbench.command_line import add_options
 from workbench.core.errors import UsageError, WorkbenchError
+from workbench.core.objective import Objective
 
 from .cases import parse_seeds
 from .database import database_path
-from .report import compare
+from .report import compare, failed_text, summarize
 from .results import plain_number
 from .runner import BatchRun, BatchSpec, best_known_path, default_out
 from .tasks import Runner
@@ -84,10 +85,9 @@ def _runner(base: Runner, values: dict) -> Runner:
     return replace(base, command=command, env={**base.env, **{k: str(v) for k, v in values.items()}})
 
 
-def _scores(results, objective: str) -> list[float]:
+def _scores(results, objective: Objective) -> list[float]:
     """Each case's score for the study: a case that is not OK is the worst there is."""
-    worst = 0.0 if objective == "max" else math.inf
-    return [r.score if r.verdict == "OK" else worst for r in results]
+    return [r.score if r.verdict == "OK" else objective.failed_value for r in results]
 
 
 def build_parser(puzzle) -> argparse.ArgumentParser:
@@ -155,7 +155,7 @@ def cmd_tune(argv: Sequence[str]) -> int:
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)  # WilcoxonPruner's
     study = optuna.create_study(study_name=study_name, storage=storage, load_if_exists=True,
-                                direction="maximize" if problem.objective == "max" else "minimize",
+                                direction=problem.objective.optuna_direction,
                                 sampler=optuna.samplers.TPESampler(seed=args.sampler_seed),
                                 pruner=optuna.pruners.WilcoxonPruner(p_threshold=0.1))
     say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
@@ -219,8 +219,11 @@ def _held_out(problem, base: Runner, best: dict, tuned: list[Tuned], seeds, gene
         run = BatchRun(spec)
         run.run()
         rows[name] = [r.row() for r in run.results]
-        say(f"held-out {name} ({spec.out}): mean {plain_number(round(mean(_scores(run.results, problem.objective)), 3))}")
+        summary = summarize(rows[name], objective=problem.objective)
+        shown = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 3))
+        say(f"held-out {name} ({spec.out}): mean {shown} over {summary.ok} OK cases, {summary.failed_text()}")
     if len(rows) == 2:
         result = compare(rows["defaults"], rows["best"], problem.objective)
-        say(f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}, "
-            f"mean B - A {plain_number(round(result.mean_diff, 3))}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")
+        say(f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}; "
+            f"failed: defaults {failed_text(result.failed_a)}, best {failed_text(result.failed_b)}; mean relative "
+            f"best - defaults {result.mean_diff:+.4f}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")

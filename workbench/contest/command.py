@@ -20,7 +20,7 @@ from . import known
 from .config import OBJECTIVES, ContestConfig, from_data, render
 from .pahcer import FILE_NAME as PAHCER_FILE
 from .pahcer import import_pahcer
-from .tools_folder import check_vis, config_from_tools, find_tools, survey
+from .tools_folder import CheckFailed, check_vis, config_from_tools, find_tools, survey
 
 
 def _say(text: str) -> None:
@@ -47,10 +47,19 @@ def first_line_note(path: Path) -> list[str]:
         return []
     if not tokens:
         return []
-    example = ", ".join(f'"{chr(ord("A") + i)}"' for i in range(min(len(tokens), 4)))
+    names = [_column_name(i) for i in range(min(len(tokens), MAX_FEATURES))]
+    example = ", ".join(f'"{name}"' for name in names)
+    more = f' (and {len(tokens) - MAX_FEATURES} more: "-" skips one)' if len(tokens) > MAX_FEATURES else ""
     return [f"the inputs' first line holds {len(tokens)} value{'s' if len(tokens) > 1 else ''} "
-            f"({' '.join(tokens[:6])}{' ...' if len(tokens) > 6 else ''}): name them in features = [{example}] "
-            "to see and group cases by them"]
+            f"({' '.join(tokens[:MAX_FEATURES])}{' ...' if len(tokens) > MAX_FEATURES else ''}): name them in "
+            f"features = [{example}]{more} to see and group cases by them"]
+
+
+MAX_FEATURES = 26
+
+
+def _column_name(index: int) -> str:
+    return chr(ord("A") + index)
 
 
 def make_config(folder: Path, args) -> tuple[ContestConfig, list[str]]:
@@ -65,6 +74,10 @@ def make_config(folder: Path, args) -> tuple[ContestConfig, list[str]]:
             found = None
         if found and "gen" in found.commands:
             config = replace(config, gen=f"{found.commands['gen']} seeds.txt")
+        if found and "vis" in found.commands and not config.view_step:
+            # The tester scores an interactive case; the official vis still draws it for the app.
+            config = replace(config, view_command=f"{found.commands['vis']} {{IN}} {{OUT}}")
+            notes.append(f"view: {found.commands['vis']} draws the cases")
         if args.objective is None:
             notes.append(f"objective {config.objective}, from pahcer's config")
     else:
@@ -76,7 +89,13 @@ def make_config(folder: Path, args) -> tuple[ContestConfig, list[str]]:
                  + (f"; seeds.txt with {len(found.seeds)} seeds" if found.seeds else "")
                  + (f"; in/ with {found.inputs} inputs" if found.inputs else "")]
         notes += found.notes
-        notes += check_vis(config, found)
+        try:
+            notes += check_vis(config, found)
+        except CheckFailed as failed:
+            if not args.force:
+                raise WorkbenchError(f"{failed} — contest.toml is not written; fix the tools or score_regex, "
+                                     "or --force to write it anyway") from None
+            notes += failed.notes + [f"written with --force although {failed}"]
         notes += first_line_note(found.tools / "in" / "0000.txt")
         if args.objective is None:
             notes.append("objective max: higher scores win (the tools cannot say; --objective min if lower win)")
@@ -110,7 +129,8 @@ def cmd_init(argv: Sequence[str]) -> int:
     parser.add_argument("--objective", choices=OBJECTIVES, help="max: higher scores win (default); min: lower win")
     parser.add_argument("--time-limit", type=_seconds, help="seconds a case may take (default 2)")
     parser.add_argument("--web", help="a downloaded web visualizer's page (.html) to show cases in the app")
-    parser.add_argument("--force", action="store_true", help="replace an existing contest.toml")
+    parser.add_argument("--force", action="store_true", help="replace an existing contest.toml, and write it even "
+                        "when its own check of the tools fails")
     args = parser.parse_args(argv)
     if not args.folder.exists():
         raise WorkbenchError(f"{args.folder}: no such folder")

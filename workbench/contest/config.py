@@ -13,8 +13,10 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from workbench.batch.judge import TIME_MEASURES
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
+from workbench.core.objective import Objective
 
 FILE_NAME = "contest.toml"
 # pahcer's default: a line "Score = 123", as the official vis and tester print it.
@@ -39,6 +41,7 @@ ALLOWED = {
     "score.command": {"SEED", "SEED04", "IN", "OUT", "DIR"},
     "view.command": {"SEED", "SEED04", "IN", "OUT", "DIR"},
     "program": {"DIR"},
+    "build.command": {"DIR"},
 }
 
 
@@ -50,9 +53,11 @@ class ContestFileError(WorkbenchError):
 class ContestConfig:
     path: Path  # the contest.toml file; relative paths in it are from its folder
     name: str
-    objective: str = "max"
+    objective: Objective = Objective.MAX
     interactive: bool = False
     time_limit: float = DEFAULT_TIME_LIMIT
+    time_by: str = "wall"  # which time judges time_limit: "wall" (AtCoder, pahcer) or "cpu"
+    build: str = ""  # [build] command: run once before a batch (make, cargo build --release)
     score_regex: str = DEFAULT_SCORE_REGEX
     program: str = ""  # the default command when batch gets no --cmd
     features: tuple[str, ...] = ()  # names of the numbers on the input's first line
@@ -93,9 +98,9 @@ class ContestConfig:
 
 
 # ------------------------------------------------------------------ reading
-_TOP = {"name", "objective", "interactive", "time_limit", "score_regex", "program", "features",
-        "inputs", "run", "score", "view"}
-_TABLES = {"inputs": {"file", "gen"}, "run": {"command"}, "score": {"command"},
+_TOP = {"name", "objective", "interactive", "time_limit", "time_by", "score_regex", "program", "features",
+        "build", "inputs", "run", "score", "view"}
+_TABLES = {"build": {"command"}, "inputs": {"file", "gen"}, "run": {"command"}, "score": {"command"},
            "view": {"command", "html", "web", "input_id", "output_id"}}
 
 
@@ -157,6 +162,9 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not (limit > 0 and math.isfinite(limit)) \
             or limit > 24 * 3600:
         raise fail("time_limit", f"must be a number of seconds above 0 and at most a day, got {limit!r}")
+    time_by = text_value(data, "time_by", "time_by", "wall").lower()
+    if time_by not in TIME_MEASURES:
+        raise fail("time_by", f"must be \"wall\" (the clock, as AtCoder judges) or \"cpu\", got '{time_by}'")
     regex = text_value(data, "score_regex", "score_regex", DEFAULT_SCORE_REGEX)
     try:
         compiled = re.compile(regex)
@@ -174,8 +182,8 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
     if not isinstance(html, list) or not all(isinstance(h, str) for h in html):
         raise fail("view.html", f"must be a file name or a list of them, got {html!r}")
     config = ContestConfig(
-        path=path, name=name, objective=objective, interactive=interactive, time_limit=float(limit),
-        score_regex=regex, program=text_value(data, "program", "program"),
+        path=path, name=name, objective=Objective.of(objective), interactive=interactive, time_limit=float(limit),
+        time_by=time_by, build=text_value(data.get("build", {}), "command", "build.command"), score_regex=regex, program=text_value(data, "program", "program"),
         features=tuple(f.strip() for f in features),
         input_file=text_value(inputs, "file", "inputs.file"), gen=text_value(inputs, "gen", "inputs.gen"),
         run=text_value(data.get("run", {}), "command", "run.command", "{CMD}"),
@@ -192,7 +200,8 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
                                   "or {SEED} in it, e.g. tools/in/{SEED04}.txt")
     for label, template in (("inputs.file", config.input_file), ("inputs.gen", config.gen),
                             ("run.command", config.run), ("score.command", config.score),
-                            ("view.command", config.view_command), ("program", config.program)):
+                            ("view.command", config.view_command), ("program", config.program),
+                            ("build.command", config.build)):
         for placeholder in PLACEHOLDER.findall(template):
             if placeholder not in ALLOWED[label]:
                 known = ", ".join("{" + p + "}" for p in sorted(ALLOWED[label])) or "none"
@@ -238,6 +247,9 @@ objective = {toml_string(config.objective)}
 interactive = {str(config.interactive).lower()}
 # Seconds a case may take; past it (+0.5 s grace) the program is killed: TLE.
 time_limit = {config.time_limit:g}
+# Which time judges the limit: "wall" (the clock, as AtCoder and pahcer judge) or "cpu" (the
+# program's own CPU time, so a loaded machine does not make it TLE). Both are recorded.
+time_by = {toml_string(config.time_by)}
 # How the score is found in the score step's output (without a score step: in the run's
 # stderr); the last match wins, its group named "score" is the score. A score of 0 or none is WA.
 score_regex = {toml_string(config.score_regex)}
@@ -247,6 +259,11 @@ program = {toml_string(config.program)}
 # summaries and comparisons. Lines "[DATA] name = value" your program writes to stderr
 # become columns too.
 features = {toml_list(config.features)}
+
+[build]
+# Builds your program once before a batch, in the folder `batch` starts in (optional), e.g.
+# "cargo build --release" or "g++ -O2 -o a.out main.cpp". A failed build runs no case.
+command = {toml_string(config.build)}
 
 [inputs]
 # A seed's input, when this file exists.

@@ -56,16 +56,32 @@ def forget(name: str) -> bool:
     return True
 
 
-def looks_like_contest(text: str) -> bool:
+def contest_file(text: str) -> Path | None:
+    """The contest file a path names: a contest.toml (or any .toml file), a folder holding one, or the
+    tools folder (or a folder inside the contest folder, such as tools/) whose contest folder holds one."""
     path = Path(text)
-    return (path.is_dir() and (path / FILE_NAME).is_file()) or (path.is_file() and path.suffix == ".toml")
+    if path.is_file():
+        return path if path.suffix == ".toml" else None
+    if not path.is_dir():
+        return None
+    if (path / FILE_NAME).is_file():
+        return path / FILE_NAME
+    if (path.resolve().parent / FILE_NAME).is_file() and path.resolve().name == "tools":
+        return path.resolve().parent / FILE_NAME
+    return None
+
+
+def looks_like_contest(text: str) -> bool:
+    return contest_file(text) is not None
 
 
 def find_contest(name_or_path: str) -> ContestConfig | None:
-    """The contest a command line names: a folder with a contest.toml, a .toml file, or a remembered
-    name; None when it names none of these (ContestFileError when it names one that is broken)."""
-    if looks_like_contest(name_or_path):
-        return load(name_or_path)
+    """The contest a command line names: a contest file, a folder holding one, its tools folder, or a
+    remembered name; None when it names none of these (ContestFileError when it names one that is
+    broken)."""
+    found = contest_file(name_or_path)
+    if found is not None:
+        return load(found)
     where = known().get(name_or_path)
     if where is None:
         return None

@@ -36,6 +36,18 @@ class _Step:
         self.measured = bool(raw.get("measure_time", False))
 
 
+def _build_step(raw: dict, base: Path, where: str) -> str:
+    """A compile step as a shell command run from the contest folder: cd to its folder, then run it."""
+    step = _Step(raw, base, where)
+    try:
+        folder = step.cwd.relative_to(base).as_posix()
+    except ValueError:
+        folder = None
+    place = "{DIR}" + ("" if folder in (None, ".") else "/" + shlex.quote(folder)) if folder is not None \
+        else shlex.quote(str(step.cwd))
+    return f"(cd {place} && " + " ".join(shlex.quote(word) for word in [step.program, *step.args]) + ")"
+
+
 def _normal(path: Path) -> str:
     """A path with '..' and '.' folded away, as text (the {SEED04} in it kept)."""
     parts: list[str] = []
@@ -140,14 +152,16 @@ def import_pahcer(path: Path) -> tuple[ContestConfig, list[str]]:
         interactive = False
     after = [s for s in steps if s is not run]
     objective = str(problem.get("objective", "Max")).lower()
-    if test.get("compile_steps"):
-        notes.append("pahcer's compile steps are not run: build your program before 'batch'")
+    build = " && ".join(_build_step(raw, base, f"{path}: test.compile_steps[{i}]")
+                        for i, raw in enumerate(test.get("compile_steps", [])))
+    if build:
+        notes.append("pahcer's compile steps are the build step: run once before each batch")
     name = str(problem.get("problem_name") or base.name)
     config = ContestConfig(
         path=base / "contest.toml", name=name, objective=objective if objective in ("max", "min") else "max",
         interactive=interactive, time_limit=DEFAULT_TIME_LIMIT,
         score_regex=str(problem.get("score_regex") or DEFAULT_SCORE_REGEX), program=program,
-        input_file=_normal(Path(run.stdin)), run=run_command,
+        input_file=_normal(Path(run.stdin)), run=run_command, build=build,
         score=" && ".join(convert.command(s) for s in after), view_html=("vis.html", "out.svg"))
     if not config.score and not interactive:
         notes.append("no step after the program's scores it: the score is read from the program's stderr")

@@ -9,15 +9,18 @@ pahcer: no score or a score of 0 is WA.
 
 from __future__ import annotations
 
+import math
+import shlex
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
-from workbench.batch.judge import run_program
+from workbench.batch.judge import exit_reason, run_program
 from workbench.batch.results import CaseResult
 from workbench.batch.tasks import CaseRun
+from workbench.core.objective import Objective
 
 from .config import ContestConfig
 from .steps import fill, find_score, generate_inputs, run_tool, seed_values
@@ -56,6 +59,28 @@ def _feed(input_text: str):
     return talk
 
 
+def exit_recorded(command: str, exit_file: Path) -> str:
+    """``command`` as the tester's argument words, such that its exit code lands in ``exit_file``."""
+    script = f"{command}\ncode=$?\necho $code > {shlex.quote(str(exit_file))}\nexit $code"
+    return f"/bin/sh -c {shlex.quote(script)}"
+
+
+def program_failed(run: CaseRun, exit_file: Path, score_pattern) -> None:
+    """A program that exited non-zero under the tester is RE with its exit code, whatever the tester
+    made of it ("Your program has terminated unexpectedly", and a score of 0)."""
+    try:
+        code = int(exit_file.read_text().strip())
+    except (OSError, ValueError):
+        return  # the tester never ran it to its end: the tester's verdict stands
+    if code == 0:
+        return
+    said = [line.strip() for line in run.stderr_tail.splitlines()
+            if line.strip() and not score_pattern.search(line)]
+    tester = f"; {run.message}" if run.message else ""
+    run.verdict = "RE"
+    run.message = f"your program ended with {exit_reason(code)}{tester}" + (f"; stderr: {said[-1][:200]}" if said else "")
+
+
 @dataclass(frozen=True)
 class ContestProblem:
     config: ContestConfig
@@ -66,8 +91,8 @@ class ContestProblem:
         return self.config.name
 
     @property
-    def objective(self) -> str:
-        return self.config.objective
+    def objective(self) -> Objective:
+        return Objective.of(self.config.objective)
 
     def meta(self) -> dict:
         return {"contest_file": str(self.config.path)}
@@ -98,13 +123,19 @@ class ContestProblem:
         with tempfile.TemporaryDirectory(prefix="wb-case-") as folder:
             work = Path(folder)
             (work / "in.txt").write_text(case.input_text)
+            program = runner.command or self.default_command()
+            # Under a tester the program's exit code is the tester's to tell; it is kept in a file.
+            exit_file = work / "exit.txt"
             values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
-                      "CMD": runner.command or self.default_command(), **seed_values(case.seed)}
+                      "CMD": exit_recorded(program, exit_file) if config.interactive else program,
+                      **seed_values(case.seed)}
             outcome = run_program(_feed(case.input_text), fill(config.run, values), runner.seconds, cwd=runner.cwd,
-                                  env=runner.env)
+                                  env=runner.env, time_by=runner.time_by)
             run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                          outcome.stderr_tail, data=outcome.data)
-            if outcome.verdict is not None:  # TLE, a crash, or more output than any answer needs
+                          outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds)
+            if config.interactive and run.verdict != "TLE":
+                program_failed(run, exit_file, config.score_pattern)
+            if run.verdict is not None:  # TLE, a crash, or more output than any answer needs
                 return run
             (work / "out.txt").write_text(outcome.answer or "")
             return self._scored(run, values, work, outcome.stderr_tail)
@@ -125,6 +156,10 @@ class ContestProblem:
         if run.score is None:
             run.verdict = "WA"
             run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
+        elif not math.isfinite(run.score):  # "Score = nan", or more digits than a float holds
+            shown = next((line for line in reversed(said) if config.score_pattern.search(line)), "")
+            run.verdict, run.message = "WA", f"the score is not a finite number: {shown[:80]!r}"
+            run.score = None
         elif run.score <= 0:  # pahcer's rule: the official vis scores a wrong answer 0 and says why
             reasons = [line for line in said if not config.score_pattern.search(line)]
             run.verdict, run.message = "WA", "score 0" + (f": {reasons[0][:200]}" if reasons else "")
@@ -139,4 +174,4 @@ class ContestProblem:
         verdict = run.verdict or "OK"
         score = run.score if verdict == "OK" and run.score is not None else 0
         return CaseResult(case, score, verdict, run.message, run.seconds, features, stderr_tail=run.stderr_tail,
-                          answer=run.answer, data=dict(run.data))
+                          answer=run.answer, data=dict(run.data), cpu_seconds=run.cpu_seconds)

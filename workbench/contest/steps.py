@@ -8,25 +8,19 @@ it runs) gets an empty folder each time.
 
 from __future__ import annotations
 
-import os
 import re
 import shlex
-import signal
-import subprocess
 import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Sequence
 
+from workbench.batch.processes import ToolOutput, run_tool
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
 
 from .config import PLACEHOLDER, ContestConfig
 
-# A score or view step that runs longer than this is stuck (an official vis takes milliseconds).
-TOOL_SECONDS = 60.0
 GEN_SECONDS = 600.0
-TOOL_OUTPUT_CHARS = 4 * 1024 * 1024
 
 
 def fill(template: str, values: dict[str, str], raw: Sequence[str] = ("CMD",)) -> str:
@@ -44,52 +38,6 @@ def seed_values(seed: int | None) -> dict[str, str]:
     if seed is None:
         return {"SEED": "", "SEED04": ""}
     return {"SEED": str(seed), "SEED04": f"{seed:04d}"}
-
-
-@dataclass
-class ToolOutput:
-    stdout: str
-    stderr: str
-    returncode: int | None  # None: killed at the timeout
-    command: str
-
-    def lines(self) -> list[str]:
-        return [line for line in (self.stdout + "\n" + self.stderr).splitlines() if line.strip()]
-
-    def failure(self) -> str:
-        """Why the tool failed, in one line: its exit and the last thing it said."""
-        said = self.lines()
-        tail = f": {said[-1].strip()[:200]}" if said else ""
-        if self.returncode is None:
-            return f"'{self.command}' ran past its time and was stopped{tail}"
-        return f"'{self.command}' exited with code {self.returncode}{tail}"
-
-
-def run_tool(command: str, cwd: Path, timeout: float = TOOL_SECONDS, stdin: str = "") -> ToolOutput:
-    """Run one of the contest's tools through the shell; the whole process group is stopped at ``timeout``."""
-    try:
-        process = subprocess.Popen(["/bin/sh", "-c", command], cwd=cwd, stdin=subprocess.PIPE,
-                                   stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True)
-    except OSError as error:
-        raise WorkbenchError(f"cannot run '{command}': {error.strerror or error}") from None
-    try:
-        out, err = process.communicate(stdin.encode(), timeout=timeout)
-        code: int | None = process.returncode
-    except subprocess.TimeoutExpired:
-        _kill_group(process)
-        out, err = process.communicate()
-        code = None
-    finally:
-        _kill_group(process)  # whatever it left running
-    decode = lambda data: data[-TOOL_OUTPUT_CHARS:].decode("utf-8", errors="replace")  # noqa: E731
-    return ToolOutput(decode(out), decode(err), code, command)
-
-
-def _kill_group(process: subprocess.Popen) -> None:
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 
 
 def find_score(pattern: re.Pattern, texts: Sequence[str]) -> float | None:

@@ -34,10 +34,13 @@ class ToolsFolder:
     seeds: list[int] = field(default_factory=list)  # seeds.txt
     inputs: int = 0  # files in in/
     notes: list[str] = field(default_factory=list)
+    tester_runs_program: bool | None = None  # what the tester did when tried (None: not tried)
 
     @property
     def interactive(self) -> bool:
-        return "tester" in self.commands
+        """An official tester runs the program it is given; a tool named tester that does not (a
+        contestant's own runner, say) makes no contest interactive."""
+        return "tester" in self.commands and self.tester_runs_program is not False
 
 
 def _is_tools(folder: Path) -> bool:
@@ -103,9 +106,38 @@ def survey(folder: Path) -> ToolsFolder:
         found.seeds = read_seeds(tools / "seeds.txt")
     if (tools / "in").is_dir():
         found.inputs = sum(1 for p in (tools / "in").iterdir() if re.fullmatch(r"\d{4,}\.txt", p.name))
+    if "tester" in found.commands:
+        found.tester_runs_program = try_tester(found.commands["tester"], root, tools / "in" / "0000.txt")
+        if found.tester_runs_program is False:
+            found.notes.append(f"{found.commands['tester']} did not run the program it was given (the official "
+                               "tester does): it is not the contest's tester, so the contest is not interactive")
+            if "vis" not in found.commands:
+                raise WorkbenchError(f"{tools} has no vis, and its tester is not the contest's: nothing can score "
+                                     "a case")
     if "vis" not in found.commands and "tester" not in found.commands:
         raise WorkbenchError(f"{tools} has neither vis nor tester: nothing can score a case")
     return found
+
+
+TESTER_SECONDS = 20.0
+
+
+def try_tester(command: str, root: Path, first_input: Path) -> bool | None:
+    """Whether ``command`` behaves as an official tester: given the first input on stdin and a program,
+    it runs the program. None when it cannot be tried (no input yet, or not built: cargo would build
+    it first). It runs in an empty folder, so a tool that is something else touches nothing here."""
+    if not first_input.is_file() or command.startswith("cargo "):
+        return None
+    from .steps import fill
+
+    with tempfile.TemporaryDirectory(prefix="wb-tester-") as folder:
+        work = Path(folder)
+        marker = work / "ran"
+        probe = f"/bin/sh -c {shlex.quote(f'echo ran > {shlex.quote(str(marker))}')}"
+        (work / "cwd").mkdir()
+        run_tool(f"{fill(command, {'DIR': str(root)})} {probe}", work / "cwd", timeout=TESTER_SECONDS,
+                 stdin=read_text(first_input))
+        return marker.is_file()
 
 
 def config_from_tools(found: ToolsFolder, name: str, objective: str, time_limit: float, web: str = "") -> ContestConfig:
@@ -122,7 +154,7 @@ def config_from_tools(found: ToolsFolder, name: str, objective: str, time_limit:
     if not in_pattern and "gen" not in found.commands:
         raise WorkbenchError(f"{tools} has no gen and its in/ files cannot be found by seed")
     vis, tester = found.commands.get("vis", ""), found.commands.get("tester", "")
-    interactive = bool(tester)
+    interactive = found.interactive
     return ContestConfig(
         path=root / "contest.toml", name=name, objective=objective, interactive=interactive,
         time_limit=time_limit, score_regex=DEFAULT_SCORE_REGEX, input_file=in_pattern,
@@ -156,5 +188,18 @@ def check_vis(config: ContestConfig, found: ToolsFolder) -> list[str]:
     said = f"printed 'Score = {score:g}'" if score is not None else "printed no score line"
     notes.append(f"checked: {command.split()[0].rsplit('/', 1)[-1]} on in/0000.txt with an empty answer "
                  f"{said}" + (f" and wrote {', '.join(pictures)}" if pictures else ", and wrote no picture"))
+    if score is None and config.score:  # it scores the cases: a case could never be scored
+        lines = output.lines()
+        raise CheckFailed(f"the score step '{command}' printed no line that score_regex finds on in/0000.txt "
+                          "with an empty answer" + (f" (it printed: {lines[-1][:120]!r})" if lines else
+                                                    " (it printed nothing)"), notes)
     return notes
+
+
+class CheckFailed(WorkbenchError):
+    """contest init's own check of the tools failed: no contest.toml is written (unless --force)."""
+
+    def __init__(self, message: str, notes: list[str]):
+        super().__init__(message)
+        self.notes = notes
 

@@ -35,6 +35,7 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Sequence
 
 from .errors import FormatError, IllegalMove
 from .judge_text import read_all
+from .objective import Objective
 
 if TYPE_CHECKING:
     from .judge_channel import JudgeChannel
@@ -125,8 +126,9 @@ class Puzzle(ABC):
     # (online puzzles, codevs): the default run then gives every turn this long, however
     # many turns the case has. None: the default budget is for the whole answer.
     turn_seconds: float | None = None
-    # Which way scores are better: "max" (every contest here so far) or "min" (fewest moves).
-    objective: str = "max"
+    # Which way scores are better: MAX (every contest here so far) or MIN (fewest moves); a plugin
+    # may say "max" or "min". Scores are only ever compared through it (workbench.core.objective).
+    objective: Objective = Objective.MAX
     smoke: Smoke = field(default_factory=Smoke)
 
     # ----------------------------------------------------------------- files

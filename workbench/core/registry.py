@@ -34,6 +34,7 @@ from pathlib import Path
 from typing import Sequence
 
 from .errors import FormatError, WorkbenchError
+from .objective import Objective
 from .puzzle import Puzzle
 
 ENTRY_POINT_GROUP = "puzzle_workbench.puzzles"
@@ -167,6 +168,11 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
             continue
         if not puzzle.id:
             problems.append(PluginProblem(origin, "its PUZZLE has no id"))
+            continue
+        try:  # a plugin may say "max" or "min"; from here on every comparison goes through Objective
+            puzzle.objective = Objective.of(puzzle.objective)
+        except ValueError as error:
+            problems.append(PluginProblem(origin, f"its PUZZLE's objective: {error}"))
             continue
         if puzzle.id in found:
             problems.append(PluginProblem(origin, f"the id '{puzzle.id}' is taken by {found[puzzle.id].origin}"))

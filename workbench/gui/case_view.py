@@ -45,10 +45,12 @@ class CaseView(QWidget):
         self.server: FolderServer | None = None
         self._work = tempfile.TemporaryDirectory(prefix="wb-view-")
         self._request = 0
+        self.shown_key: str | None = None  # the case shown (its key: the same case in any run)
+        self.shown_case: str | None = None
         self.title = QLabel("Select a case in the table to see it here")
         self.title.setWordWrap(True)
         self.visualizer = HtmlView()
-        self.picture = HtmlView()
+        self.picture = HtmlView(fit=True)  # vis.html zoomed to the view; the user's zoom kept
         mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)
         self.input_text, self.output_text, self.stderr_text = (QPlainTextEdit(), QPlainTextEdit(), QPlainTextEdit())
         for box in (self.input_text, self.output_text, self.stderr_text):
@@ -86,9 +88,10 @@ class CaseView(QWidget):
         self.tabs.setTabText(self.tabs.indexOf(self.picture), html_names[0])
         self.clear()
 
-    def clear(self) -> None:
+    def clear(self, why: str = "Select a case in the table to see it here") -> None:
         self._request += 1
-        self.title.setText("Select a case in the table to see it here")
+        self.shown_key = self.shown_case = None
+        self.title.setText(why)
         for box in (self.input_text, self.output_text, self.stderr_text):
             box.setPlainText("")
         self.picture.show_message("No case selected")
@@ -99,6 +102,7 @@ class CaseView(QWidget):
         config = self.config
         self._request += 1
         request = self._request
+        self.shown_key, self.shown_case = row.get("key"), row.get("case")
         input_text = _read(folder / row["input"]) if row.get("input") else ""
         output_text = _read(folder / row["answer"]) if row.get("answer") else ""
         self.title.setText(f"case {row.get('case', '?')}: score {row.get('score', '?')}, {row.get('verdict', '?')}"
@@ -124,12 +128,15 @@ class CaseView(QWidget):
         try:
             page, output = draw_case(config, input_text, output_text, seed, where)
         except (OSError, WorkbenchError) as error:
-            self.drawn.emit(request, "", f"cannot draw the case: {error}")
-            return
-        said = output.failure() if output is not None and output.returncode != 0 else ""
-        expected = " or ".join(config.view_html)
-        self.drawn.emit(request, str(page) if page else "",
-                        said or f"'{config.view_step}' wrote no {expected}")
+            page, said = None, f"cannot draw the case: {error}"
+        else:
+            expected = " or ".join(config.view_html)
+            failed = output.failure() if output is not None and output.returncode != 0 else ""
+            said = failed or f"'{config.view_step}' wrote no {expected}"
+        try:
+            self.drawn.emit(request, str(page) if page else "", said)
+        except RuntimeError:  # the view was closed while the vis drew: nobody to show it to
+            pass
 
     def _drawn(self, request: int, page: str, message: str) -> None:
         if request != self._request:

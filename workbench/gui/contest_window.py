@@ -49,6 +49,7 @@ class ContestWindow(QMainWindow):
         self.case_view = CaseView()
         self.case_view.set_contest(config)
         self.runs_panel.caseChosen.connect(self.show_case)
+        self.runs_panel.runShown.connect(self.follow_run)
         self.runs_panel.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(text))
         split = QSplitter(Qt.Horizontal)
@@ -77,6 +78,21 @@ class ContestWindow(QMainWindow):
     def show_case(self, row: dict) -> None:
         if self.runs_panel.run_folder is not None:
             self.case_view.show_case(self.runs_panel.run_folder, row)
+
+    def follow_run(self) -> None:
+        """Another run in the table: the case shown becomes the same case of that run, when it has it,
+        else the case view is cleared (it never shows a case of a run no longer shown)."""
+        key = self.case_view.shown_key
+        if key is None:
+            self.case_view.clear()
+            return
+        rows = self.runs_panel.rows
+        found = next((number for number, row in enumerate(rows) if row.get("key") == key), None)
+        if found is None:
+            self.case_view.clear(f"This run has no case {self.case_view.shown_case}: select one in the table")
+            return
+        self.runs_panel.view.select(found)
+        self.show_case(rows[found])
 
     def open_contest_dialog(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, "Open a contest", str(self.config.folder),

@@ -19,14 +19,19 @@ from PySide6.QtWidgets import (QDialog, QHBoxLayout, QHeaderView, QLabel, QLineE
 
 from workbench.batch.database import RunDatabase
 from workbench.batch.results import plain_number
-from workbench.batch.standings import standings
+from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
+from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
 from workbench.core.errors import WorkbenchError
+from workbench.core.objective import Objective
 
 from .plot_style import set_whole_numbers, style_plot
 
-RUN_COLUMNS = ("id", "started", "label", "what", "cases", "OK", "mean score", "status", "git", "comment")
+RUN_COLUMNS = ("id", "started", "label", "what", "cases", "OK", "failed", "mean score", "relative", "CPU", "status",
+               "git", "program", "comment")
 FOLLOW_MILLISECONDS = 1000  # one small query a second while the dialog is open
-STANDING_COLUMNS = ("#", "run", "label", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK")
+STANDING_COLUMNS = ("#", "run", "label", "comment", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK",
+                    "program")
+CURVE_COLOURS = ("#6a9fd8", "#e0884a", "#5fb36a", "#c06ac9", "#c9b63f", "#4fc1c1")
 
 
 def _table(columns) -> tuple[QTableView, QStandardItemModel]:
@@ -66,7 +71,7 @@ class PastRunsDialog(QDialog):
         self.plot.setLabel("left", "mean score")
         self.plot.setLabel("bottom", "run (in the order they started)")
         set_whole_numbers(self.plot, bottom=True)
-        self.curve = self.plot.plot([], [], pen=pg.mkPen("#6a9fd8", width=2), symbol="o", symbolSize=7)
+        self.curves: list = []  # one line per set of cases
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.comment = QLineEdit()
@@ -113,23 +118,39 @@ class PastRunsDialog(QDialog):
             self.note.setText(str(error))
             return
         self.model.removeRows(0, self.model.rowCount())
+        programs = program_cells(self.runs)
         for run in self.runs:
             params = " ".join(f"{k}={v}" for k, v in json.loads(run["params"] or "{}").items())
             what = run["command"] or f"{run['solver']} {params}".strip()
-            mean = run["mean_score"]
-            cells = (str(run["id"]), (run["started"] or "")[:19], run["label"] or "", what[:60],
-                     f"{run['finished']}/{run['cases']}", str(run["ok"] or 0),
-                     plain_number(round(mean, 3)) if mean is not None else "-", run["status"] or "",
-                     (run["git_commit"] or "")[:8], run["comment"] or "")
+            mean, relative, cpu = run["mean_score"], run["mean_relative"], run["mean_cpu"]
+            cells = (str(run["id"]), (run["started"] or "")[:19], run["label"] or "", shortened(what, 60),
+                     f"{run['finished']}/{run['cases']}", str(run["ok"] or 0), failed_cell(run["failed"]),
+                     plain_number(round(mean, 3)) if mean is not None else "-",
+                     f"{relative:.4f}" if relative is not None else "-", f"{cpu:.2f} s" if cpu is not None else "-",
+                     run["status"] or "", (run["git_commit"] or "")[:8], programs[run["id"]], run["comment"] or "")
             self.model.appendRow([QStandardItem(c) for c in cells])
-        xs = list(range(1, len(self.runs) + 1))
-        means = [r["mean_score"] or 0.0 for r in self.runs]
         _fit(self.table)
-        self.curve.setData(xs, means)
-        self.note.setText(f"{len(self.runs)} runs in {self.database.path}")
+        self._plot_means()
+        self.note.setText(f"{plural(len(self.runs), 'run')} in {self.database.path}")
         for row, run in enumerate(self.runs):
             if run["id"] in kept:
                 self.table.selectRow(row)
+
+    def _plot_means(self) -> None:
+        """The mean score (OK cases) of each run in the order they started; a line joins only runs on
+        the same cases (a tune's trials, its held-out runs and other runs are separate lines)."""
+        for curve in self.curves:
+            self.plot.removeItem(curve)
+        self.curves = []
+        groups: dict[str, list[tuple[int, float]]] = {}
+        for x, run in enumerate(self.runs, start=1):
+            if run["mean_score"] is not None:
+                groups.setdefault(run.get("case_set") or f"run {run['id']}", []).append((x, run["mean_score"]))
+        for number, points in enumerate(groups.values()):
+            colour = CURVE_COLOURS[number % len(CURVE_COLOURS)]
+            curve = self.plot.plot([x for x, _ in points], [y for _, y in points], pen=pg.mkPen(colour, width=2),
+                                   symbol="o", symbolSize=7, symbolBrush=colour)
+            self.curves.append(curve)
 
     def selected(self) -> list[dict]:
         rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
@@ -146,23 +167,39 @@ class PastRunsDialog(QDialog):
         self.refresh()
 
     def show_standings(self) -> None:
-        runs = [r for r in (self.selected() or self.runs) if r["finished"]]
-        if len(runs) < 1:
+        """Standings of the chosen runs; with none chosen, of the largest group sharing cases."""
+        finished = [r for r in self.runs if r["finished"]]
+        runs = [r for r in self.selected() if r["finished"]]
+        if not finished:
             self.note.setText("No finished run to rank")
             return
-        objective = runs[-1]["objective"] or "max"
-        result = standings(runs, {r["id"]: self.database.cases(r["id"]) for r in runs}, objective)
+        cases = {r["id"]: self.database.cases(r["id"]) for r in (runs or finished)}
+        left_out: list[dict] = []
+        if not runs:
+            runs, left_out = choose_runs(finished, {rid: case_keys(rows) for rid, rows in cases.items()})
+        objective = Objective.of(runs[-1]["objective"])
+        result = standings(runs, cases, objective)
         self.standings_model.removeRows(0, self.standings_model.rowCount())
+        programs = program_cells(runs)
         for place, row in enumerate(result.rows, start=1):
             run = row.run
-            cells = (str(place), str(run["id"]), run["label"] or run["comment"] or "",
+            mean = "-" if row.mean is None else f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}"
+            cells = (str(place), str(run["id"]), run["label"] or "", run["comment"] or "",
                      f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best), str(row.unique), f"{row.gain:.4f}",
-                     f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}", f"{row.ok}/{row.cases}")
+                     mean, f"{row.ok}/{row.cases}", programs[run["id"]])
             self.standings_model.appendRow([QStandardItem(c) for c in cells])
         _fit(self.standings_table)
-        self.note.setText(f"Standings of {len(runs)} runs on the {result.cases} cases they share"
-                          + (" (lower scores win)" if objective == "min" else ""))
+        note = (f"Standings of {plural(len(runs), 'run')} on the {result.cases} cases they share ({objective.words})"
+                if result.cases else no_shared_cases(runs, {rid: case_keys(rows) for rid, rows in cases.items()}, ()))
+        if left_out:
+            note += f"; {plural(len(left_out), 'run')} on other cases left out (select runs to rank them)"
+        self.note.setText(note)
+        self.standings_table.setToolTip(EXPLAINED)
         self.standings = result
+
+
+def plural(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def _progress(run: dict) -> tuple:

@@ -27,15 +27,16 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from solvers.base import usable_cores
 from solvers.run_setup import puzzle_options, split_options
-from workbench.batch.cases import parse_seeds
+from workbench.batch.cases import parse_seeds, seed_ranges
 from workbench.batch.problem import PuzzleProblem
-from workbench.batch.report import compare, summarize
-from workbench.batch.results import at_scale, plain_number, read_run
+from workbench.batch.report import compare, failed_text, summarize
+from workbench.batch.results import at_scale, plain_number, read_run, significant
 from workbench.batch.runner import BatchRun, BatchSpec, best_known_path, default_out
 from workbench.batch.tasks import Runner
 from workbench.contest.config import ContestConfig
 from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
+from workbench.core.objective import Objective
 from workbench.core.registry import solvers
 
 from .generate_dialog import option_value, option_widget, set_option_value
@@ -48,6 +49,7 @@ class RunsPanel(QWidget):
     caseOpened = Signal(str, str, str)  # puzzle id, input path, answer path ("" when none)
     caseChosen = Signal(dict)  # a contest's case (a results.csv row of ``run_folder``)
     contestRunOpened = Signal(str, str)  # a contest's run opened where boards are: contest file, run folder
+    runShown = Signal()  # the table shows another run (opened, or started here)
     message = Signal(str)
 
     def __init__(self, runs_root: Path | None = None, parent=None):
@@ -312,18 +314,21 @@ class RunsPanel(QWidget):
         self.summary.setText("Stopping: running cases are killed, finished ones are kept…")
 
     def _drain(self) -> None:
-        fresh = 0
+        fresh: list[dict] = []
         while True:
             try:
                 kind, item = self._queue.get_nowait()
             except queue.Empty:
                 break
             if kind == "started":
+                if fresh:
+                    self.view.add_rows(fresh)
+                    fresh = []
                 self._started(item)
             else:
-                self.view.add_row(item)
-                fresh += 1
+                fresh.append(item)
         if fresh:
+            self.view.add_rows(fresh)
             self.progress.setValue(len(self.view.rows))
             self._refresh_views()
         if not self.running:
@@ -338,7 +343,8 @@ class RunsPanel(QWidget):
 
     def _started(self, run: BatchRun) -> None:
         self.run, self.run_folder = run, run.spec.out
-        self.view.show_rows([], run.features)
+        self.view.show_rows([], run.features, run.problem.objective)
+        self.runShown.emit()
         self.progress.setRange(0, len(run.spec.cases))
         self.progress.setValue(0)
         self.summary.setText(f"Running {len(run.spec.cases)} cases: {run.spec.runner.describe()}, "
@@ -364,14 +370,16 @@ class RunsPanel(QWidget):
         shown = self.view.visible_rows()
         if not shown:
             return
-        summary = summarize(shown, group_by="")
-        verdicts = ", ".join(f"{v} {n}" for v, n in sorted(summary.verdicts.items()))
+        summary = summarize(shown, group_by="", objective=self.objective)
         part = f" of {len(self.view.rows)}" if len(shown) != len(self.view.rows) else ""
         other = self.shown_puzzle if self.board_puzzle and self.shown_puzzle not in (None, self.board_puzzle) else None
         label = f"A run of {other}, not of the board's {self.board_puzzle}: a row opens its {other} case. " \
             if other else ""
-        self.summary.setText(f"{label}{summary.count}{part} cases: mean {plain_number(round(summary.mean_score, 6))}, "
-                             f"mean relative {summary.mean_relative:.4f}; {verdicts}"
+        mean = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 6))
+        cpu = f", mean CPU {summary.mean_cpu:.2f} s" if summary.mean_cpu is not None else ""
+        self.summary.setText(f"{label}{summary.count}{part} cases ({summary.objective.words}): {summary.ok} OK, "
+                             f"{summary.failed_text()}; mean score {mean} over the OK cases, mean relative "
+                             f"{summary.mean_relative:.4f}; mean time {summary.mean_seconds:.2f} s{cpu}"
                              + (f" — {self.run_folder}" if self.run_folder else ""))
 
     def _filter_changed(self, problem: str) -> None:
@@ -420,16 +428,17 @@ class RunsPanel(QWidget):
             self.shown_puzzle = meta["puzzle"]
         self.run, self.run_folder = None, Path(folder)
         self.shown_meta = meta
-        self._show_how(meta)
         features = meta.get("features")
         if not isinstance(features, list):  # runs made before run.json listed them
             from .runs_table import between_seed_and_score
 
             features = between_seed_and_score(rows[0]) if rows else []
-        self.view.show_rows(rows, [str(f) for f in features])
+        self.view.show_rows(rows, [str(f) for f in features], self.objective)
+        self._show_how(meta)
         self.progress.setRange(0, max(len(rows), 1))
         self.progress.setValue(len(rows))
         self._refresh_views()
+        self.runShown.emit()
         self.message.emit(f"Opened run {Path(folder).name}: {len(rows)} cases")
         return True
 
@@ -442,6 +451,10 @@ class RunsPanel(QWidget):
             self.runner.setCurrentText(str(meta["solver"]))
         if isinstance(meta.get("seconds"), (int, float)):
             self.time.setValue(float(meta["seconds"]))
+        seeds = [int(r["seed"]) for r in self.view.rows if str(r.get("seed", "")).isdigit()] if meta else []
+        if seeds:  # the Cases field says which cases the run shown ran
+            self.set_files([])
+            self.seeds.setText(seed_ranges(seeds))
 
     def _open_contest_of(self, meta: dict, folder) -> bool:
         from workbench.contest.config import load
@@ -476,9 +489,16 @@ class RunsPanel(QWidget):
         if folder:
             self.compare_with(folder)
 
+    @property
+    def objective(self) -> Objective:
+        """The objective of the run shown (its run.json), else of the panel's puzzle or contest."""
+        if self.shown_meta.get("objective"):
+            return Objective.of(self.shown_meta["objective"])
+        return self.problem.objective if self.problem else Objective.MAX
+
     def compare_with(self, folder: str | Path) -> QDialog | None:
         """A dialog comparing the run shown (A) with ``folder`` (B), biggest losses first."""
-        objective = self.problem.objective if self.problem else "max"
+        objective = self.objective
         try:
             _, other = read_run(Path(folder))
             result = compare(self.rows, other, objective)
@@ -489,18 +509,25 @@ class RunsPanel(QWidget):
         dialog = QDialog(self)
         dialog.setWindowTitle(f"B {Path(folder).name} against A {name_a}")
         low, high = result.ci95
-        text = QLabel(f"A = {name_a}, B = {Path(folder).name}"
-                      + (" (lower scores win)" if objective == "min" else "") + "\n"
+        raw = (f"Raw score on the {result.both_ok} cases OK in both: mean A {significant(result.raw_mean_a)}, "
+               f"mean B {significant(result.raw_mean_b)}." if result.both_ok else
+               "No case is OK in both runs.")
+        text = QLabel(f"A = {name_a}, B = {Path(folder).name} ({objective.words})\n"
                       f"{len(result.diffs)} shared cases: B wins {result.wins}, loses {result.losses}, "
-                      f"ties {result.ties}.\nMean B − A {at_scale(result.mean_diff, high - low)} "
+                      f"ties {result.ties} (a case OK in one run only is a win for it).\n"
+                      f"Failed: A {failed_text(result.failed_a)}, B {failed_text(result.failed_b)}.\n"
+                      f"Relative score (per case against the better of the two, a failed case 0): mean A "
+                      f"{result.mean_a:.4f}, mean B {result.mean_b:.4f}; B − A {at_scale(result.mean_diff, high - low)} "
                       f"(95% CI {at_scale(low, high - low)} .. {at_scale(high, high - low)}); "
-                      f"paired t-test p = {result.t_pvalue:.3g}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")
+                      f"paired t-test p = {result.t_pvalue:.3g}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}.\n{raw}")
         text.setWordWrap(True)
-        model = QStandardItemModel(0, 5, dialog)
-        model.setHorizontalHeaderLabels(["case", "group", f"A: {name_a}", f"B: {Path(folder).name}", "B − A"])
+        model = QStandardItemModel(0, 6, dialog)
+        model.setHorizontalHeaderLabels(["case", "group", f"A: {name_a}", f"B: {Path(folder).name}",
+                                         "relative B − A", "verdicts"])
         for d in result.diffs:
+            verdicts = "" if d.both_ok else f"{d.verdict_a} → {d.verdict_b}"
             model.appendRow([QStandardItem(x) for x in (d.case, d.group, plain_number(d.score_a),
-                                                         plain_number(d.score_b), plain_number(round(d.diff, 6)))])
+                                                         plain_number(d.score_b), f"{d.diff:+.4f}", verdicts)])
         table = QTableView()
         table.setModel(model)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)

@@ -508,7 +508,7 @@ class SolverPanel(QWidget):
             if self.puzzle.online:  # the game so far: the line to apply, whatever its score
                 self.best_moves = tuple(best)
                 self.game_score = report.score
-            if self.best_score is None or report.score >= self.best_score:
+            if self.best_score is None or not self.puzzle.objective.better(self.best_score, report.score):
                 self.best_score = report.score
                 if not self.puzzle.online:
                     self.best_moves = tuple(best)
@@ -552,8 +552,7 @@ class SolverPanel(QWidget):
         its figure (the mean final score of each move): the score now says little there."""
         rows = [(e, r, s) for e, r, s in zip(entries, reports, states) if r is not None]
         if not self.puzzle.online:
-            sign = -1 if self.puzzle.objective == "max" else 1
-            rows.sort(key=lambda row: sign * row[1].score)  # stable: ties keep the solver's order
+            rows.sort(key=lambda row: self.puzzle.objective.best_first(row[1].score))  # stable: ties keep the solver's order
         shown, kept = [], []
         for row in rows:
             if not any(same_position(row[2], other) for other in shown):

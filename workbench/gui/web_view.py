@@ -107,13 +107,25 @@ def fill_script(input_id: str, output_id: str, input_text: str, output_text: str
     return FILL_SCRIPT % tuple(json.dumps(v) for v in (input_id, output_id, input_text, output_text))
 
 
+# The size of the page's content in CSS pixels (measured at zoom 1: what it needs on screen).
+# As text ("W,H"): this binding hands a script's array back as an empty string.
+FIT_SCRIPT = """(() => { const e = document.documentElement, b = document.body || e;
+  return Math.max(e.scrollWidth, b.scrollWidth) + "," + Math.max(e.scrollHeight, b.scrollHeight); })()"""
+MIN_ZOOM, MAX_ZOOM = 0.25, 5.0
+
+
 class HtmlView(QWidget):
     """A web view, or (without Qt WebEngine) a note and a button that opens the page in a browser."""
 
     loaded = Signal(bool)
 
-    def __init__(self, parent=None):
+    def __init__(self, parent=None, fit: bool = False):
         super().__init__(parent)
+        # fit: each page is zoomed to fit the view (a vis.html of 800x800 in a narrow pane), until the
+        # user zooms (Ctrl+wheel, Ctrl+=, Ctrl+-): their zoom is then kept from case to case (Ctrl+0 fits).
+        self.fit = fit
+        self._zoom_set: float | None = None  # the zoom this view last set
+        self.user_zoom: float | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.note = QLabel()
@@ -156,6 +168,9 @@ class HtmlView(QWidget):
         """Load ``url``; ``script`` runs once it has loaded (the case typed in)."""
         self.url, self._script = url, script
         if self.web is not None:
+            self._note_user_zoom()
+            if self.fit and self.user_zoom is None:
+                self._zoom(1.0)  # measured afresh at zoom 1 once it has loaded
             self.web.load(url)
         else:
             self.note.setText(f"{web_engine_problem()}.\nThe page is {url.toString()}")
@@ -164,7 +179,59 @@ class HtmlView(QWidget):
     def _loaded(self, ok: bool) -> None:
         if ok and self._script and self.web is not None:
             self.web.page().runJavaScript(self._script)
+        if ok and self.fit and self.web is not None and self.url.isValid():
+            if self.user_zoom is not None:
+                self._zoom(self.user_zoom)
+            else:
+                self.web.page().runJavaScript(FIT_SCRIPT, 0, self._fit_to)
         self.loaded.emit(ok)
+
+    # ------------------------------------------------------------ zoom
+    def _note_user_zoom(self) -> None:
+        """A zoom this view did not set is the user's: kept from now on."""
+        if self.web is not None and self._zoom_set is not None and abs(self.web.zoomFactor() - self._zoom_set) > 1e-3:
+            self.user_zoom = self.web.zoomFactor()
+
+    def _zoom(self, factor: float) -> None:
+        factor = max(MIN_ZOOM, min(MAX_ZOOM, factor))
+        self._zoom_set = factor
+        self.web.setZoomFactor(factor)
+
+    def _fit_to(self, size) -> None:
+        """Zoom so the page's content (its CSS size at zoom 1) fits the view."""
+        if self.web is None or not isinstance(size, str) or self.user_zoom is not None:
+            return
+        try:
+            width, height = (float(v) for v in size.split(","))
+        except ValueError:
+            return
+        if width <= 0 or height <= 0:
+            return
+        # Measured at zoom 1: a page larger than the view is shrunk to fit it; a smaller one stays as it is.
+        factor = min(self.web.width() / width, self.web.height() / height)
+        self._zoom(min(1.0, factor * 0.98) if factor < 1.0 else 1.0)
+
+    def zoom_by(self, step: float) -> None:
+        """The user's zoom: in (step > 1) or out, kept for the next cases."""
+        if self.web is not None:
+            self.user_zoom = max(MIN_ZOOM, min(MAX_ZOOM, self.web.zoomFactor() * step))
+            self._zoom(self.user_zoom)
+
+    def zoom_to_fit(self) -> None:
+        """Back to fitting each page (Ctrl+0)."""
+        self.user_zoom = None
+        if self.web is not None and self.url.isValid():
+            self.web.page().runJavaScript(FIT_SCRIPT, 0, self._fit_to)
+
+    def keyPressEvent(self, event) -> None:
+        if event.modifiers() & Qt.ControlModifier and self.fit:
+            if event.key() in (Qt.Key_Plus, Qt.Key_Equal):
+                return self.zoom_by(1.25)
+            if event.key() == Qt.Key_Minus:
+                return self.zoom_by(0.8)
+            if event.key() == Qt.Key_0:
+                return self.zoom_to_fit()
+        super().keyPressEvent(event)
 
     def release(self) -> None:
         """Let go of the web page now: Qt WebEngine wants every page gone before its profile is."""

@@ -14,6 +14,7 @@ from typing import Sequence
 
 from workbench.core.errors import EditError, FormatError, IllegalMove
 from workbench.core.grid import Cell, GridPicture, GridPuzzle
+from workbench.core.objective import Objective
 from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from .answers import format_answer, parse_answer
@@ -40,7 +41,7 @@ class Case:
 class Sokoban(GridPuzzle, Puzzle):
     id: str = "sokoban"
     title: str = "Sokoban"
-    objective: str = "min"
+    objective: Objective = Objective.MIN
     input_suffixes: tuple[str, ...] = (".xsb", ".sok", ".txt")
     solution_suffixes: tuple[str, ...] = (".lurd", ".out", ".txt")
     generator_options: tuple = field(default_factory=lambda: (

@@ -1,0 +1,115 @@
+"""The user's program before a batch: its build step, and the file its command starts.
+
+``build`` runs the build command once (pahcer's compile steps; ``batch --build`` or a contest's
+``[build] command``); a failure is one message and no case runs. ``program_file`` finds the
+binary or script a command starts, so a run records it by hash (``runs list`` then tells two
+binaries apart when the git commit did not change) and a missing program is named before the
+first case instead of failing every case.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shlex
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from workbench.core.errors import UsageError, WorkbenchError
+
+from .processes import run_tool
+
+BUILD_SECONDS = 1800.0  # a build longer than this is stuck (a cold cargo build takes minutes)
+BUILD_LINES = 15  # the lines of a failed build's output shown
+# Programs that run the script or file named by their first argument that is not an option.
+INTERPRETERS = {"python", "python3", "pypy", "pypy3", "node", "deno", "ruby", "perl", "php", "bash", "sh", "zsh",
+                "julia", "Rscript", "lua", "java"}
+SHELL_WORDS = set("|&;<>()$`")
+INLINE_CODE = {"-c", "-e", "-m", "--eval"}  # an interpreter given its program as text, or a module
+
+
+def build(command: str, cwd: str | Path, say=print) -> float:
+    """Run the build ``command`` in ``cwd``; the seconds it took. WorkbenchError with the end of its
+    output when it fails."""
+    say(f"building: {command}")
+    started = time.perf_counter()
+    output = run_tool(command, Path(cwd), timeout=BUILD_SECONDS)
+    seconds = time.perf_counter() - started
+    if output.returncode != 0:
+        said = "\n".join(output.lines()[-BUILD_LINES:])
+        raise WorkbenchError(f"the build failed, so no case ran: {output.failure()}"
+                             + (f"\n{said}" if said else ""))
+    say(f"built in {seconds:.1f} s")
+    return seconds
+
+
+@dataclass(frozen=True)
+class ProgramFile:
+    path: Path
+    sha256: str
+    size: int
+
+    def meta(self) -> dict:
+        return {"file": str(self.path), "sha256": self.sha256, "size": self.size}
+
+
+def _words(command: str) -> list[str] | None:
+    """The first simple command's words, or None when the command is shell syntax beyond that."""
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    if any(set(word) & SHELL_WORDS for word in words) or not words:
+        return None
+    while words and "=" in words[0] and not words[0].startswith(("=", "/", ".")):  # VAR=value prefixes
+        words = words[1:]
+    return words or None
+
+
+def program_path(command: str, cwd: str | Path) -> Path | None:
+    """The file ``command`` starts: its program, or the script an interpreter is given
+    (python3 sol.py: sol.py; java -jar x.jar: x.jar); None when that cannot be told."""
+    words = _words(command)
+    if words is None:
+        return None
+    first = Path(words[0]).name
+    if first in INTERPRETERS or first.startswith(("python3.", "pypy3.")):
+        if any(word in INLINE_CODE for word in words[1:]):
+            return None  # python -c "...", sh -c "...": the program is the text itself
+        for word in words[1:]:
+            if not word.startswith("-"):
+                return (Path(cwd) / word).resolve() if not os.path.isabs(word) else Path(word)
+        return None
+    if "/" in words[0]:
+        return (Path(cwd) / words[0]).resolve()
+    found = shutil.which(words[0])
+    return Path(found).resolve() if found else Path(words[0])
+
+
+def check_program(command: str, cwd: str | Path) -> ProgramFile | None:
+    """The program ``command`` starts, hashed; UsageError naming it when it does not exist or cannot
+    run (before any case runs). None when the command is shell syntax that cannot be read."""
+    path = program_path(command, cwd)
+    if path is None:
+        return None
+    words = _words(command) or []
+    if not path.is_absolute() and "/" not in str(path):  # a bare name not found on PATH
+        raise UsageError(f"'{command}': no program '{words[0]}' on the PATH (give its path, e.g. ./{words[0]})")
+    if not path.exists():
+        raise UsageError(f"'{command}': {path} does not exist (in {Path(cwd).resolve()}); "
+                         "build it first, or give --build")
+    if path.is_dir():
+        raise UsageError(f"'{command}': {path} is a folder, not a program")
+    if path == (Path(cwd) / words[0]).resolve() and not os.access(path, os.X_OK):
+        raise UsageError(f"'{command}': {path} is not executable (chmod +x {words[0]})")
+    return ProgramFile(path, file_hash(path), path.stat().st_size)
+
+
+def file_hash(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as data:
+        for block in iter(lambda: data.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

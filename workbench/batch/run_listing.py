@@ -1,0 +1,40 @@
+"""What a listing of runs shows beside each run (runs list, standings, the app's Past runs)."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def failed_cell(failed: dict) -> str:
+    """ "TLE 21, WA 1" (the cases that are not OK, by verdict), or "-"."""
+    return ", ".join(f"{v} {n}" for v, n in sorted(failed.items())) or "-"
+
+
+def program_cells(runs: Sequence[dict]) -> dict[int, str]:
+    """Each run's program as a short hash of its file; "*" marks a program that changed while the
+    git commit stayed the same (a binary rebuilt from uncommitted sources)."""
+    cells, last = {}, {}
+    for run in runs:
+        digest = run.get("program_hash") or ""
+        mark = ""
+        before = last.get(run.get("program_file"))
+        if digest and before and before[1] != digest and before[0] == (run.get("git_commit") or ""):
+            mark = "*"
+        cells[run["id"]] = (digest[:8] + mark) if digest else ""
+        if digest:
+            last[run.get("program_file")] = (run.get("git_commit") or "", digest)
+    return cells
+
+
+def shortened(text: str, width: int) -> str:
+    """``text`` in ``width`` characters, its end kept (a command's script name is at its end)."""
+    return text if len(text) <= width else "…" + text[-(width - 1):]
+
+
+def no_shared_cases(runs: Sequence[dict], keys: dict[int, set], filters: Sequence[str]) -> str:
+    """Why the standings have no case, and what to pass."""
+    if filters and all(not keys[r["id"]] for r in runs):
+        return f"--filter {' and '.join(filters)} keeps no case of these runs"
+    counts = ", ".join(f"run {r['id']}: {len(keys[r['id']])}" for r in runs[:8])
+    return (f"these {len(runs)} runs share no case (cases each: {counts}{', ...' if len(runs) > 8 else ''}); "
+            "runs on different seeds cannot be ranked together: --runs ID,ID... names runs on the same cases")
