@@ -29,7 +29,8 @@ def contest_file(tmp_path, monkeypatch) -> Path:
     folder.mkdir()
     tools = standin_tools.lay_out(folder, "pegs-max", seeds=4)
     page = standin_tools.lay_out_web(tools)
-    assert main(["contest", "init", str(folder), "--web", str(page)]) == 0
+    # A generous limit: the reporter starts an interpreter and the engine, on a machine others load too.
+    assert main(["contest", "init", str(folder), "--web", str(page), "--time-limit", "20"]) == 0
     return folder / "contest.toml"
 
 
@@ -83,7 +84,7 @@ def test_a_contest_window_runs_the_program_and_shows_each_case(qtbot, contest_wi
     panel, view = contest_window.runs_panel, contest_window.case_view
     assert contest_window.windowTitle() == "pegs — Puzzle Workbench"
     assert [panel.runner.itemText(i) for i in range(panel.runner.count())] == ["Your program (command)…"]
-    assert panel.time.value() == 2.0  # the contest's time limit
+    assert panel.time.value() == 20.0  # the contest's time limit
     panel.seeds.setText("0-3")
     panel.command.setText(reporter)
     panel.jobs.setValue(2)

@@ -136,6 +136,7 @@ class BatchRun:
         self._pending: list[CaseResult] = []  # finished, not yet written
         self._on_result: Callable[[CaseResult], None] | None = None
         self._meta_written = time.monotonic()
+        self._meta_behind = False  # cases recorded since run.json was last written
 
     def stop(self) -> None:
         self._stop.set()
@@ -186,6 +187,8 @@ class BatchRun:
                                       time.monotonic() - flushed >= FLUSH_SECONDS):
                     self._record()
                     flushed = time.monotonic()
+                if self._meta_behind and time.monotonic() - self._meta_written >= META_SECONDS:
+                    self._write_meta()
             self._record()
             self.status = "stopped" if self.stopped else "complete"
         except KeyboardInterrupt:
@@ -226,12 +229,16 @@ class BatchRun:
         self.results.extend(fresh)
         self.best.record(fresh, str(self.spec.out))
         self.database.add_cases(self.run_id, [result.row() for result in fresh])
+        self._meta_behind = True
         if time.monotonic() - self._meta_written >= META_SECONDS:
-            self.folder.write_meta(self.meta())
-            self._meta_written = time.monotonic()
+            self._write_meta()
         if report and self._on_result is not None:
             for result in fresh:
                 self._on_result(result)
+
+    def _write_meta(self) -> None:
+        self.folder.write_meta(self.meta())
+        self._meta_written, self._meta_behind = time.monotonic(), False
 
     def _save_what_finished(self) -> None:
         """The cases still waiting, results.csv in case order, the best-known file compacted and
