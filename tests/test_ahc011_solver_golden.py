@@ -24,6 +24,9 @@ from pathlib import Path
 import pytest
 
 from solvers.ahc011 import ScreenedBeamSolver
+from solvers.ahc011.job_runner import JobRunner
+from solvers.ahc011.jobs import (BuildTarget, GroupedSearch, PlanSearch, PooledSearch, ShortenAnswer, SlideSearch,
+                                 TailSearch)
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE
 
@@ -62,16 +65,17 @@ def case_of(data_root: Path, which):
 
 def observe_jobs(monkeypatch) -> Counter:
     """Count the jobs the solver runs, by kind ("trial" for an annealing job with a trial search)."""
-    names = {0: "build", 1: "plan", 2: "slide", 3: "shorten", 4: "pooled", 5: "grouped", 6: "tail"}
+    names = {BuildTarget: "build", PlanSearch: "plan", SlideSearch: "slide", ShortenAnswer: "shorten",
+             PooledSearch: "pooled", GroupedSearch: "grouped", TailSearch: "tail"}
     counts: Counter = Counter()
-    real = ScreenedBeamSolver._run_job
+    real = JobRunner.run
 
-    def counted(self, kind, k, target, scale=1.0):
-        result = real(self, kind, k, target, scale)
-        counts["trial" if kind == 0 and result[1] is not None else names[kind]] += 1
+    def counted(self, job):
+        result = real(self, job)
+        counts["trial" if isinstance(job, BuildTarget) and result.trial is not None else names[type(job)]] += 1
         return result
 
-    monkeypatch.setattr(ScreenedBeamSolver, "_run_job", counted)
+    monkeypatch.setattr(JobRunner, "run", counted)
     return counts
 
 
