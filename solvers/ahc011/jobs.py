@@ -54,25 +54,23 @@ class ShortenAnswer:
 
 
 @dataclass(frozen=True, eq=False)
-class PlanSearch:
-    """The placement plan's beam toward ``target``."""
-
-    beam: ClassVar[Beam] = Beam.PLAN
+class _TowardOne:
     k: int
     stream: int
     target: np.ndarray
     scale: float = 1.0
 
 
-@dataclass(frozen=True, eq=False)
-class SlideSearch:
+class PlanSearch(_TowardOne):
+    """The placement plan's beam from the start toward ``target``."""
+
+    beam: ClassVar[Beam] = Beam.PLAN
+
+
+class SlideSearch(_TowardOne):
     """The slide-by-slide search from the start toward ``target``."""
 
     beam: ClassVar[Beam] = Beam.SLIDES
-    k: int
-    stream: int
-    target: np.ndarray
-    scale: float = 1.0
 
 
 @dataclass(frozen=True, eq=False)
@@ -89,10 +87,7 @@ class TailSearch:
 
 
 @dataclass(frozen=True, eq=False)
-class GroupedSearch:
-    """One slide-by-slide search toward whichever of ``targets`` (rows; their indices ``ks``, best
-    first) it reaches cheapest."""
-
+class _TowardAny:
     beam: ClassVar[Beam] = Beam.SLIDES
     ks: tuple[int, ...]
     stream: int
@@ -100,15 +95,13 @@ class GroupedSearch:
     scale: float = 1.0
 
 
-@dataclass(frozen=True, eq=False)
-class PooledSearch:
-    """As ``GroupedSearch``, over every target annealed (``pool_targets``), ``scale`` times as wide."""
+class GroupedSearch(_TowardAny):
+    """One slide-by-slide search toward whichever of ``targets`` (rows; their indices ``ks``, best
+    first) it reaches cheapest: a new search's screened targets (GROUP_SIDES)."""
 
-    beam: ClassVar[Beam] = Beam.SLIDES
-    ks: tuple[int, ...]
-    stream: int
-    targets: np.ndarray
-    scale: float
+
+class PooledSearch(_TowardAny):
+    """As ``GroupedSearch``, over every target annealed (``pool_targets``), ``scale`` times as wide."""
 
 
 Search = Union[PlanSearch, SlideSearch, TailSearch, GroupedSearch, PooledSearch]
