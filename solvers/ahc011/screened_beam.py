@@ -198,8 +198,9 @@ class ScreenedBeamSolver(Solver):
         return max(deadline, self._ready_at) + NO_ANSWER_GRACE
 
     def _kernels_under_way(self) -> tuple:
-        """The kernels the jobs under way wait for (a first search: the plan's and, slide by slide,
-        the slide search's)."""
+        """The kernels whose compiling the grace waits for: a pooled search's; for any other search
+        the plan's and (slide by slide) the slide search's; for annealing alone the annealer's and,
+        with trials, the slide search's."""
         running = self._running
         if any(isinstance(job, PooledSearch) for job in running):
             return (slide_toward_any,)
