@@ -10,7 +10,8 @@ from test_ahc011_window_finish import played
 from solvers.ahc011 import ScreenedBeamSolver
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_toward_any
 from solvers.ahc011.grid import is_full_tree, neighbour
-from solvers.ahc011.screened_beam import BUILD, POOLED, SHORTEN
+from solvers.ahc011.job_runner import JobRunner
+from solvers.ahc011.jobs import BuildTarget, GroupedSearch, PooledSearch, ShortenAnswer
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE
 
@@ -26,6 +27,21 @@ def scrambled(n, board, slides, seed):
         board[empty], board[other] = board[other], 0
         empty = other
     return board
+
+
+def jobs_run(monkeypatch, clock=None) -> list:
+    """The jobs the solvers run from now on, as they end: (job, started, ended) with ``clock``'s
+    times, else the jobs alone."""
+    jobs, real = [], JobRunner.run
+
+    def watched(self, job):
+        started = clock() if clock else None
+        result = real(self, job)
+        jobs.append((job, started, clock()) if clock else job)
+        return result
+
+    monkeypatch.setattr(JobRunner, "run", watched)
+    return jobs
 
 
 def test_one_search_toward_many_targets_goes_to_the_one_it_reaches_cheapest(data_root):
@@ -56,64 +72,65 @@ def test_one_search_toward_many_targets_goes_to_the_one_it_reaches_cheapest(data
     assert single == alone > 0 and list(again[:single]) == list(moves[:alone]) and aimed[0] == 0
 
 
-def test_on_7x7_and_8x8_boards_targets_are_pooled_once_there_is_an_answer(data_root):
+def test_on_7x7_and_8x8_boards_targets_are_pooled_once_there_is_an_answer(data_root, monkeypatch):
     """Under a node budget: the first answer as before, then ``pool_targets`` targets, then one
     pooled search over all of them at ``pool_width`` times the width. Same seed and nodes, same
     answer; 6x6 boards keep their own searches."""
     case = case_file(data_root, 1)
+    jobs = jobs_run(monkeypatch)
     answers = []
     for _ in range(2):
+        jobs.clear()
         solver, result = solve(case, 400_000, pool_targets=6, pool_width=1.0)
-        assert solver.pooled_runs == 1 and solver.pooled_done and len(solver._pooled_ks) >= 6
+        pooled = [job for job in jobs if isinstance(job, PooledSearch)]
+        assert solver.schedule.pooled_runs == 1 and solver.schedule.pooled_done
+        assert len(pooled) == 1 and len(pooled[0].ks) >= 6 and pooled[0].scale == 1.0
         answers.append(result.moves)
     assert answers[0] == answers[1] and answers[0]
     small = case_file(data_root, 0)  # 6x6
     solver, _ = solve(small, 400_000, pool_targets=6, pool_width=1.0)
-    assert solver.pooled_runs == 0 and solver.fresh > 2
+    assert solver.schedule.pooled_runs == 0 and solver.schedule.fresh > 2
 
 
-def test_under_a_time_budget_the_pooled_search_runs_at_full_width_then_once_more_as_wide_as_fits(data_root):
+def test_under_a_time_budget_the_pooled_search_runs_at_full_width_then_once_more_as_wide_as_fits(
+        data_root, monkeypatch):
     case = case_file(data_root, 2)  # 8x8
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
-    started, spans = time.perf_counter(), []
-    timed = solver._timed_job
-
-    def watched(kind, stream, target, scale):
-        begun = time.perf_counter() - started
-        result = timed(kind, stream, target, scale)
-        spans.append((kind, begun, time.perf_counter() - started, scale))
-        return result
-
-    solver._timed_job = watched
+    spans = jobs_run(monkeypatch, time.perf_counter)
     result = run(solver, Budget(seconds=5))  # room for the second one even on a busy machine
-    assert result.moves and solver.pooled_runs == 2
-    pooled = [span for span in spans if span[0] == POOLED]
-    assert pooled[0][3] == 1.0 and 2.0 <= pooled[1][3] <= 12.0  # at most pool_width
-    for kind, begun, ended, _ in pooled:  # no job but the first answer's shortening ran beside them
-        assert not any(other[0] not in (POOLED, SHORTEN) and other[1] < ended and other[2] > begun for other in spans)
-    builds = [span for span in spans if span[0] == BUILD and span[2] <= pooled[0][1]]
-    assert len(builds) >= len(solver._pooled_ks) > 1  # every target it pooled was annealed before it
+    assert result.moves and solver.schedule.pooled_runs == 2
+    pooled = [span for span in spans if isinstance(span[0], PooledSearch)]
+    assert pooled[0][0].scale == 1.0 and 2.0 <= pooled[1][0].scale <= 12.0  # at most pool_width
+    for _, begun, ended in pooled:  # no job but the first answer's shortening ran beside them
+        assert not any(not isinstance(other[0], (PooledSearch, ShortenAnswer)) and other[1] < ended
+                       and other[2] > begun for other in spans)
+    builds = [span for span in spans if isinstance(span[0], BuildTarget) and span[2] <= pooled[0][1]]
+    assert len(builds) >= len(pooled[0][0].ks) > 1  # every target it pooled was annealed before it
 
 
-def test_on_9x9_boards_each_new_search_goes_toward_its_screened_targets_at_once(data_root):
+def test_on_9x9_boards_each_new_search_goes_toward_its_screened_targets_at_once(data_root, monkeypatch):
     """A new search goes toward its ``screen`` (``move_screen`` once there is an answer) best
     targets at once; every one of them counts as searched, and the answer is the target it
     reached. Same seed and nodes, same answer. 8x8 boards search one target at a time."""
     case = case_file(data_root, 3)  # 9x9
+    jobs = jobs_run(monkeypatch)
     answers = []
     for _ in range(2):
+        jobs.clear()
         solver, result = solve(case, 200_000)
-        groups = list(solver._groups.values())
-        assert [len(group) for group in groups[:2]] == [3, 3] and len(groups[2]) == 8 and solver.fresh == len(groups)
+        schedule = solver.schedule
+        groups = [job.ks for job in jobs if isinstance(job, GroupedSearch)]
+        assert [len(group) for group in groups[:2]] == [3, 3] and len(groups[2]) == 8 and schedule.fresh == len(groups)
         members = [k for group in groups for k in group]
-        assert len(set(members)) == len(members) and set(members) <= set(solver.searched_targets)
-        assert solver.found[0][1] in members
+        assert len(set(members)) == len(members) and set(members) <= set(schedule.searched_targets)
+        assert schedule.found[0].k in members
         report = PUZZLE.score_solution(case, PUZZLE.format_solution(case, result.moves))
         assert report.fact("S") == case.tile_count and report.score == result.progress.best_score
         answers.append(result.moves)
     assert answers[0] == answers[1]
+    jobs.clear()
     solver, _ = solve(case_file(data_root, 2), 100_000)  # 8x8
-    assert solver.fresh >= 2 and not solver._groups
+    assert solver.schedule.fresh >= 2 and not any(isinstance(job, GroupedSearch) for job in jobs)
 
 
 def test_on_10x10_boards_each_new_search_waits_for_half_as_many_annealed_targets(data_root):
@@ -122,13 +139,14 @@ def test_on_10x10_boards_each_new_search_waits_for_half_as_many_annealed_targets
     boards still wait for all ``move_screen``."""
     case = case_file(data_root, 4)  # 10x10
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=0)
-    starts, new_search = [], solver._new_search
+    schedule = solver.schedule
+    starts, new_search = [], schedule.new_search
 
     def watched():
-        starts.append((bool(solver.found), solver.targets, solver.fresh))
+        starts.append((bool(schedule.found), schedule.targets, schedule.fresh))
         return new_search()
 
-    solver._new_search = watched
+    schedule.new_search = watched
     result = run(solver, Budget(nodes=400_000), slice_expansions=2000)
     assert result.moves
     first, later = [s for s in starts if not s[0]], [s for s in starts if s[0]]
@@ -139,4 +157,4 @@ def test_on_10x10_boards_each_new_search_waits_for_half_as_many_annealed_targets
     for board, screened in ((case, 4), (nine, 8)):
         timed = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(board, board.start), seed=0)
         timed.deadline = time.perf_counter() + 3.0  # a time budget screens ``move_screen`` from the start
-        assert timed._screen() == screened
+        assert timed.schedule.screen() == screened

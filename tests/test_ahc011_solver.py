@@ -10,8 +10,10 @@ import numpy as np
 import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
-from solvers.ahc011.screened_beam import (ANNEAL_STEPS_PER_EXPANSION, BUILD, FIRST_SEARCH_SECONDS_PER_COST, FIT_SHARE,
-                                          MIN_SCALE, RUN_STRIDE, SHORTEN, SLIDE, SLIDE_MOVES, slide_search_width)
+from solvers.ahc011.job_runner import JobRunner
+from solvers.ahc011.jobs import Beam, PlanSearch, slide_search_width
+from solvers.ahc011.schedule import (ANNEAL_STEPS_PER_EXPANSION, FIRST_SEARCH_SECONDS_PER_COST, FIT_SHARE, MIN_SCALE,
+                                     RUN_STRIDE)
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.move_beam import _ready_beside, _swaps_at, move_beam
@@ -331,12 +333,13 @@ def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
 
 
 def build_targets(solver, count):
-    """Anneal ``count`` new targets as the solver's BUILD jobs do; their results by k."""
+    """Anneal ``count`` new targets as the solver's annealing jobs do; their travel and trial by k."""
     built = {}
     for _ in range(count):
-        job = solver._new_target()
-        built[job[1]] = result = solver._run_job(*job)
-        solver._finish(job, result)
+        job = solver.schedule.new_target()
+        result = solver.runner.run(job)
+        built[job.k] = result.travel, result.trial
+        solver.schedule.finish(job, result)
     return built
 
 
@@ -347,8 +350,8 @@ def test_new_targets_are_ranked_by_a_trial_search_and_the_shortest_trial_is_sear
     solver.deadline = time.perf_counter() + 600  # a time budget: trials from the first target
     built = build_targets(solver, 6)
     for k, (travel, trial) in built.items():
-        target = next(entry[2] for entry in solver.unsearched if entry[1] == k)
-        assert travel == make_target(n, tiles, 0, k, solver.iterations, np.zeros(n * n, dtype=np.int64), None,
+        target = next(entry.target for entry in solver.schedule.unsearched if entry.k == k)
+        assert travel == make_target(n, tiles, 0, k, solver.schedule.iterations, np.zeros(n * n, dtype=np.int64), None,
                                      centre_cell(n))  # (the slide search's targets: CENTRE_TRIES)
         # The trial is the full search at 200 / 4000 of its widths (the plan's 100 -> 5), on the same stream.
         moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
@@ -356,29 +359,29 @@ def test_new_targets_are_ranked_by_a_trial_search_and_the_shortest_trial_is_sear
                                        np.zeros(1, dtype=np.uint8), moves) > 0
     first = min(built, key=lambda k: (built[k][1], k))
     assert first != min(built, key=lambda k: (built[k][0], k))  # here the least travel is not the shortest trial
-    assert solver._new_search()[1] == first
-    # Without trials, the least travel goes first, and a BUILD job costs its annealing only.
+    assert solver.schedule.new_search().k == first
+    # Without trials, the least travel goes first, and annealing a target costs its annealing only.
     plain = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), pilot_width=0)
     plain.deadline = solver.deadline
     assert [result[1] for result in build_targets(plain, 6).values()] == [None] * 6
-    assert plain._new_search()[1] == min(built, key=lambda k: (built[k][0], k))
-    assert plain.spent == 6 * plain.iterations // ANNEAL_STEPS_PER_EXPANSION < solver.spent
+    assert plain.schedule.new_search().k == min(built, key=lambda k: (built[k][0], k))
+    assert plain.schedule.spent == 6 * plain.schedule.iterations // ANNEAL_STEPS_PER_EXPANSION < solver.schedule.spent
     # Past 7x7 a trial ranked targets worse than travel: none there.
     large = case_file(data_root, 2)  # 8x8
     wide = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(large, large.start), pilot_width=200)
     wide.deadline = solver.deadline
-    job = wide._new_target()
-    assert wide._run_job(*job)[1] is None
+    job = wide.schedule.new_target()
+    assert not job.trial and wide.runner.run(job).trial is None
 
 
 def test_under_a_node_budget_trials_start_once_there_is_an_answer(data_root):
     case = case_file(data_root, 0)
     solver, result = solve(case, nodes=15_000)  # six targets, two searches: too few nodes for trials too
-    assert result.moves and solver.fresh == 2 and solver.targets == 6
-    assert all(rank[0] == 1 for rank, _, _ in solver.unsearched)  # ranked by travel: no trial
+    assert result.moves and solver.schedule.fresh == 2 and solver.schedule.targets == 6
+    assert all(rank[0] == 1 for rank, _, _ in solver.schedule.unsearched)  # ranked by travel: no trial
     built = build_targets(solver, 2)  # now there is an answer
     assert all(trial is not None for _, trial in built.values())
-    assert [entry[1] for entry in sorted(solver.unsearched, key=lambda entry: entry[:2])][:2] == sorted(
+    assert [entry.k for entry in sorted(solver.schedule.unsearched, key=lambda entry: entry[:2])][:2] == sorted(
         built, key=lambda k: (built[k][1], k))  # the tried targets first
 
 
@@ -388,8 +391,8 @@ def test_boards_past_7x7_get_a_narrower_slide_search_and_10x10_is_the_largest_se
     kinds = {}
     for n in (9, 10, 11):  # 11: past the contest's boards
         case = PUZZLE.generate(3, size=n)
-        kinds[n] = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))._search_kind()
-    assert kinds == {9: SLIDE_MOVES, 10: SLIDE_MOVES, 11: SLIDE}
+        kinds[n] = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start)).schedule.search_beam()
+    assert kinds == {9: Beam.SLIDES, 10: Beam.SLIDES, 11: Beam.PLAN}
 
 
 def board_travel(n, board, target):
@@ -480,36 +483,37 @@ def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(
 def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(data_root):
     case = case_file(data_root, 3)  # 9x9, by the placement plan (its searches are cheap in nodes)
     solver, result = solve(case, nodes=120_000, shortcut_cells=0, move_side=8)  # searches only: no shortening
-    again = [k for k, run in solver.last_run.items() if run >= 1]
+    schedule = solver.schedule
+    again = [k for k, run in schedule.last_run.items() if run >= 1]
     assert again  # some target was searched more than once
     # Every batch after the first answer ran one search again: the first batch's two are new.
-    assert solver.searched - solver.fresh == sum(solver.last_run.values()) == (solver.searched - 2) // 2
+    assert schedule.searched - schedule.fresh == sum(schedule.last_run.values()) == (schedule.searched - 2) // 2
     # A run again is the kernel on the same target with the stream k + r * RUN_STRIDE.
     tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
     moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
     for k in again:
-        lengths = [slide_into(case.n, tiles, solver.searched_targets[k], case.limit, 0, k + run * RUN_STRIDE,
+        lengths = [slide_into(case.n, tiles, schedule.searched_targets[k], case.limit, 0, k + run * RUN_STRIDE,
                               100, 3, 3.0, 1.0, np.zeros(1, dtype=np.uint8), moves)
-                   for run in range(solver.last_run[k] + 1)]
-        assert min(lengths) == min(entry[0] for entry in solver.found if entry[1] == k)
-    assert len(result.moves) == solver.found[0][0]
+                   for run in range(schedule.last_run[k] + 1)]
+        assert min(lengths) == min(entry.length for entry in schedule.found if entry.k == k)
+    assert len(result.moves) == schedule.found[0].length
 
 
 def test_answers_that_may_come_out_shortest_are_shortened_and_the_shortest_wins(data_root):
     case = case_file(data_root, 3)  # 9x9, by the placement plan (its searches are cheap in nodes)
     solver, result = solve(case, nodes=60_000, move_side=8)
-    best = solver.found[0]
-    assert best[0] == len(result.moves) == solver.best_shortened
-    assert best[3] > 0  # slides cut
+    best = solver.schedule.found[0]
+    assert best.length == len(result.moves) == solver.schedule.best_shortened
+    assert best.cut > 0  # slides cut
     # It came from a search's answer for the same target, that many slides longer, with the same last board.
-    raw = [entry for entry in solver.found if entry[3] == 0 and entry[0] == best[0] + best[3]]
-    assert any(entry[1] == best[1] for entry in raw)
-    last = PUZZLE.replay(case, best[2])[-1]
-    assert any(PUZZLE.replay(case, entry[2])[-1].tiles == last.tiles for entry in raw)
-    assert dict(solver.frontier(1)[0].facts)["cut"] == best[3]
+    raw = [entry for entry in solver.schedule.found if entry.cut == 0 and entry.length == best.length + best.cut]
+    assert any(entry.k == best.k for entry in raw)
+    last = PUZZLE.replay(case, best.moves)[-1]
+    assert any(PUZZLE.replay(case, entry.moves)[-1].tiles == last.tiles for entry in raw)
+    assert dict(solver.frontier(1)[0].facts)["cut"] == best.cut
     # Switched off, no answer is shortened.
     plain, _ = solve(case, nodes=60_000, shortcut_cells=0)
-    assert plain.best_shortened == float("inf") and all(entry[3] == 0 for entry in plain.found)
+    assert plain.schedule.best_shortened == float("inf") and all(entry.cut == 0 for entry in plain.schedule.found)
 
 
 def test_a_stop_flag_ends_both_searches_at_once(data_root):
@@ -526,8 +530,8 @@ def test_past_its_deadline_a_run_without_an_answer_finishes_its_first_searches_t
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     solver.deadline = 0.0  # long gone, as after a first run's compiling
     progress = solver.run_slice(10 ** 9)
-    assert solver.found and solver.searched >= 1  # a search ran to its end
-    assert not solver._flying  # then the slice stopped the jobs still under way, and waited for them
+    assert solver.schedule.found and solver.schedule.searched >= 1  # a search ran to its end
+    assert not solver.threads.under_way  # then the slice stopped the jobs still under way, and waited for them
     assert progress.expansions == 10 ** 9 and not progress.done
 
 
@@ -535,47 +539,46 @@ def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(data_root
     """No batches: a job starts while another, started earlier, is still running, and no job
     is left running once the run is over."""
     spans = []
-    real_run_job = ScreenedBeamSolver._run_job
+    real_run = JobRunner.run
 
-    def timed(self, kind, k, target, scale=1.0):
+    def timed(self, job):
         started = time.perf_counter()
-        result = real_run_job(self, kind, k, target, scale)
+        result = real_run(self, job)
         spans.append((started, time.perf_counter()))
         return result
 
-    monkeypatch.setattr(ScreenedBeamSolver, "_run_job", timed)
+    monkeypatch.setattr(JobRunner, "run", timed)
     monkeypatch.setattr("solvers.base._thread_limit", 2)  # two threads even when pinned to one core
     case = case_file(data_root, 2)  # 8x8: its searches take about a second
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     result = run(solver, Budget(seconds=2.0))
     assert result.moves and tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count
-    assert not solver._flying
+    assert not solver.threads.under_way
     assert any(a_start + 0.01 < b_start < a_end - 0.01 for a_start, a_end in spans for b_start, _ in spans)
 
 
 def test_a_search_that_would_end_past_the_deadline_gets_narrower_beams(data_root):
     case = case_file(data_root, 1)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
-    guess = solver._search_cost(SLIDE) * FIRST_SEARCH_SECONDS_PER_COST[SLIDE]
-    solver.deadline = time.perf_counter() + 2 * guess
-    assert solver._scale(SLIDE) == 1.0  # no search timed yet, and the guess fits
-    solver.deadline = time.perf_counter() + guess / 2
+    schedule, now = solver.schedule, time.perf_counter()
+    guess = schedule.search_cost(Beam.PLAN) * FIRST_SEARCH_SECONDS_PER_COST[Beam.PLAN]
+    solver.deadline = now + 2 * guess
+    assert schedule.fit(Beam.PLAN, now) == 1.0  # no search timed yet, and the guess fits
+    solver.deadline = now + guess / 2
     # The first search of a short budget is fitted to the time left by the guess (it ran at full
     # width and overran: solve --time 1 ended at 1.3-1.6 s at N = 7).
-    assert 0.3 < solver._scale(SLIDE) <= FIT_SHARE * 0.5
-    assert solver._scale(SHORTEN) == 1.0
-    solver.deadline = time.perf_counter() + 0.5
-    solver._full_seconds[SLIDE] = 0.4
-    assert solver._scale(SLIDE) == 1.0  # it fits
-    solver._full_seconds[SLIDE] = 1.0
-    assert 0.35 < solver._scale(SLIDE) <= FIT_SHARE * 0.5  # the share that fits, with a margin
-    solver._full_seconds[SLIDE] = 1000.0
-    assert solver._scale(SLIDE) == MIN_SCALE
-    assert solver._scale(BUILD) == 1.0
+    assert schedule.fit(Beam.PLAN, now) == pytest.approx(FIT_SHARE * 0.5)
+    solver.deadline = now + 0.5
+    schedule.full_seconds[Beam.PLAN] = 0.4
+    assert schedule.fit(Beam.PLAN, now) == 1.0  # it fits
+    schedule.full_seconds[Beam.PLAN] = 1.0
+    assert schedule.fit(Beam.PLAN, now) == pytest.approx(FIT_SHARE * 0.5)  # FIT_SHARE of the share that fits
+    schedule.full_seconds[Beam.PLAN] = 1000.0
+    assert schedule.fit(Beam.PLAN, now) == MIN_SCALE
     # A narrowed search still ends on a full tree.
-    tiles, (_, k, target) = best_target(case)
-    moves = solver._run_job(SLIDE, k, target, scale=MIN_SCALE)
-    assert moves and tree_size(PUZZLE.replay(case, moves)[-1]) == case.tile_count
+    _, (_, k, target) = best_target(case)
+    found = solver.runner.run(PlanSearch(k, k, target, scale=MIN_SCALE))
+    assert found and tree_size(PUZZLE.replay(case, found.moves)[-1]) == case.tile_count
 
 
 def test_a_tiny_time_budget_still_gives_a_full_tree(data_root):
@@ -592,10 +595,10 @@ def test_boards_past_the_contest_size_get_no_grace_past_the_deadline():
         case = PUZZLE.generate(0, size=side)
         solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
         solver.run_slice(1)  # compiles (or loads) the target kernel
-        assert not solver.found
+        assert not solver.schedule.found
         assert (solver.stop_time(100.0) > 100.0) == graced
         solver.deadline = 0.0
-        assert solver._owes_answer() == graced
+        assert solver.schedule.owes_answer(time.perf_counter()) == graced
 
 
 def test_one_thread_gives_the_same_answer_as_two(data_root):
@@ -622,7 +625,7 @@ def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices
     outcome = {}
 
     def pause_while_a_job_runs(sample):
-        if solver._flying and not paused.is_set():
+        if solver.threads.under_way and not paused.is_set():
             control.pause()
             paused.set()
 
@@ -635,4 +638,4 @@ def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices
     control.cancel()
     thread.join(60)
     assert not thread.is_alive() and outcome["run"].stopped_by == "cancelled"
-    assert not solver._flying  # the run's end stopped it and waited for it
+    assert not solver.threads.under_way  # the run's end stopped it and waited for it

@@ -7,7 +7,8 @@ import pytest
 from solvers.ahc011.attempt import make_target, slide_by_moves
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.move_beam import move_beam
-from solvers.ahc011.screened_beam import CENTRE_TRIES, ScreenedBeamSolver
+from solvers.ahc011.schedule import CENTRE_TRIES, Schedule
+from solvers.ahc011.screened_beam import ScreenedBeamSolver
 from solvers.ahc011.target import centre_cell, plan_ends_on
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE, tree_size
@@ -53,32 +54,42 @@ def test_the_default_target_keeps_the_empty_square_in_the_corner(data_root):
     assert not plan_ends_on(n, centred)
 
 
-def solver_after(case, nodes, **params):
+def solver_after(case, nodes, monkeypatch, **params):
+    """The solver after a node budget, its answer and where each target it annealed left the empty
+    square (by k)."""
+    holes, new_target = {}, Schedule.new_target
+
+    def recorded(self):
+        job = new_target(self)
+        holes[job.k] = job.hole
+        return job
+
+    monkeypatch.setattr(Schedule, "new_target", recorded)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=0, **params)
-    return solver, run(solver, Budget(nodes=nodes), slice_expansions=2000)
+    return solver, run(solver, Budget(nodes=nodes), slice_expansions=2000), holes
 
 
-def test_the_slide_search_aims_at_centre_targets_and_the_plan_at_corner_ones(data_root):
+def test_the_slide_search_aims_at_centre_targets_and_the_plan_at_corner_ones(data_root, monkeypatch):
     case = case_file(data_root, 0)
-    solver, result = solver_after(case, 15_000)
-    assert solver.holes and set(solver.holes.values()) == {centre_cell(case.n)}
-    assert solver.centre_built[1] > 0
+    solver, result, holes = solver_after(case, 15_000, monkeypatch)
+    assert holes and set(holes.values()) == {centre_cell(case.n)}
+    assert solver.schedule.centre_built[1] > 0
     assert tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count
-    plan_only, result = solver_after(case, 15_000, move_side=0)
-    assert set(plan_only.holes.values()) == {-1} and plan_only.centre_built == [0, 0]
+    plan_only, result, holes = solver_after(case, 15_000, monkeypatch, move_side=0)
+    assert set(holes.values()) == {-1} and plan_only.schedule.centre_built == [0, 0]
     assert tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count
 
 
-def test_targets_go_back_to_the_corner_when_no_tree_leaves_the_centre_empty():
+def test_targets_go_back_to_the_corner_when_no_tree_leaves_the_centre_empty(monkeypatch):
     # On a 3x3 board the cells round the centre are a ring, so a tree leaving the centre empty
     # is a path: a tile with three stubs cannot be on it, though the generator's tree (empty
     # square in the corner) has one.
     case = next(case for case in (generate(seed, size=3) for seed in range(100))
                 if any(bin(tile).count("1") >= 3 for tile in case.start.tiles))
-    solver, result = solver_after(case, 4_000)
-    holes = [solver.holes[k] for k in sorted(solver.holes)]
+    solver, result, by_k = solver_after(case, 4_000, monkeypatch)
+    holes = [by_k[k] for k in sorted(by_k)]
     assert holes[:CENTRE_TRIES] == [centre_cell(3)] * CENTRE_TRIES and set(holes[CENTRE_TRIES:]) == {-1}
-    assert solver.centre_built == [CENTRE_TRIES, 0]
+    assert solver.schedule.centre_built == [CENTRE_TRIES, 0]
     assert tree_size(PUZZLE.replay(case, result.moves)[-1]) == case.tile_count
 
 
