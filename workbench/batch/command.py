@@ -14,6 +14,7 @@ import argparse
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import Sequence
 
@@ -41,6 +42,7 @@ from .runner import BatchRun, BatchSpec, best_known_path, claim_folder, default_
 from .tasks import Runner
 
 WAIT_RATIO = 1.5  # wall time this many times the CPU time: the programs waited for a core
+ROWS_PER_SECOND = 40  # OK rows a terminal shows a second, at most
 VERDICT_STYLE = {"OK": "green", "WA": "red", "TLE": "yellow", "RE": "magenta", "FAIL": "red"}
 
 
@@ -261,6 +263,35 @@ def _row_text(result: CaseResult, features: list[str], width: int) -> Text:
     return text
 
 
+class RowPrinter:
+    """The live table's rows. Into a file or a pipe every row, as plain text (fast: no styling). On a
+    terminal, rows in colour, every failed one but at most ROWS_PER_SECOND of the OK ones: a run of
+    fast programs finishes hundreds of cases a second, more than anyone reads or a terminal draws."""
+
+    def __init__(self, console: Console, features: list[str], width: int):
+        self.console, self.features, self.width = console, features, width
+        self.terminal = console.is_terminal
+        self.second, self.shown_this_second, self.skipped = 0, 0, 0
+
+    def show(self, result: CaseResult) -> None:
+        if not self.terminal:
+            self.console.file.write(_row_text(result, self.features, self.width).plain + "\n")
+            return
+        now = int(time.monotonic())
+        if now != self.second:
+            self.second, self.shown_this_second = now, 0
+        if result.verdict == "OK" and self.shown_this_second >= ROWS_PER_SECOND:
+            self.skipped += 1
+            return
+        self.shown_this_second += 1
+        self.console.print(_row_text(result, self.features, self.width))
+
+    def finish(self) -> None:
+        if self.skipped:
+            self.console.print(f"({self.skipped:,} OK rows not shown as they came, {ROWS_PER_SECOND} a second at most: "
+                               "results.csv holds every case)", style="dim")
+
+
 def _header(features: list[str], width: int) -> str:
     cols = "".join(f"  {name:>{max(len(name), 3)}}" for name in features)
     return f"{'case':>{width}}{cols}  {'score':>12}  {'relative':>8}  {'time':>8} {'cpu':>10}  verdict"
@@ -409,17 +440,20 @@ def run_batch(argv: Sequence[str]) -> int:
                         console=console, transient=True, disable=not console.is_terminal)
     signalled = _stop_on_signals(run)
     interrupted = False
+    printer = RowPrinter(progress.console, features, width)
     with progress:
         task = progress.add_task("cases", total=len(spec.cases), mean="-")
-        ok_scores: list[float] = []
+        totals = {"ok": 0, "sum": 0.0, "failed": 0}
 
         def show(result: CaseResult) -> None:
             if result.verdict == "OK":
-                ok_scores.append(result.score)
-            progress.console.print(_row_text(result, features, width))
-            failed = len(run.results) - len(ok_scores)
-            mean = plain_number(round(sum(ok_scores) / len(ok_scores), 3)) if ok_scores else "-"
-            progress.update(task, advance=1, mean=mean + (f", {failed} failed" if failed else ""))
+                totals["ok"] += 1
+                totals["sum"] += result.score
+            else:
+                totals["failed"] += 1
+            printer.show(result)
+            mean = plain_number(round(totals["sum"] / totals["ok"], 3)) if totals["ok"] else "-"
+            progress.update(task, advance=1, mean=mean + (f", {totals['failed']} failed" if totals["failed"] else ""))
 
         try:
             run.run(show)
@@ -427,6 +461,7 @@ def run_batch(argv: Sequence[str]) -> int:
             interrupted = True
         finally:
             _restore_signals(signalled)
+    printer.finish()
     interrupted = interrupted or bool(signalled["by"])
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
     objective = spec.runner.problem.objective

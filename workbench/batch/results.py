@@ -254,14 +254,14 @@ class RunFolder:
     def append_results(self, fresh: list[CaseResult], everything: list[CaseResult]) -> None:
         """Add ``fresh`` rows to results.csv: appended, or the whole file again (``everything``, the rows
         already written and these) when they bring a column the file does not have yet."""
-        columns = self.results_columns(everything)
-        if self.columns and columns[:len(self.columns)] == self.columns and len(columns) == len(self.columns):
+        known = set(self.columns)
+        if self.columns and all(name in known for name in self.results_columns(fresh)):
             out = io.StringIO()
             csv.DictWriter(out, self.columns, lineterminator="\n").writerows(r.row() for r in fresh)
             with open(self.path / "results.csv", "a", newline="") as handle:
                 handle.write(out.getvalue())
             return
-        self._write(everything, columns)
+        self._write(everything, self.results_columns(everything))
 
     def write_results(self, results: list[CaseResult]) -> None:
         """results.csv in full, in case order (at the end of a run)."""
