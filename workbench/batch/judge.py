@@ -26,8 +26,8 @@ from typing import Callable
 
 from workbench.core.errors import ProtocolError, WorkbenchError
 
-from .processes import (POLL_SECONDS, ExitWatch, Output, TailReader, cpu_seconds_now, end, kill_group, program_argv,
-                        start)
+from .processes import (POLL_SECONDS, ExitWatch, Helper, Output, TailReader, cpu_seconds_now, end, kill_group,
+                        program_argv, start)
 
 # Past the limit the program gets this long before it is killed (a judge's usual slack).
 GRACE_SECONDS = 0.5
@@ -225,13 +225,13 @@ TIME_MEASURES = ("wall", "cpu")
 CPU_WALL_FACTOR = 3.0
 
 
-class Watchdog(threading.Thread):
+class Watchdog(Helper):
     """Kills the program's group once its limit plus the grace has passed: on the clock, or (``cpu``)
     in CPU time, read from /proc as it runs, with a wall-clock backstop."""
 
     def __init__(self, process: subprocess.Popen, started: float, limit: float, measure: str,
                  exited: threading.Event):
-        super().__init__(name=f"watchdog {process.pid}", daemon=True)
+        super().__init__(f"watchdog {process.pid}")
         self.process, self.started, self.limit, self.measure = process, started, limit, measure
         self.exited = exited
         self.fired = threading.Event()

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import queue
 import select
 import shlex
 import signal
@@ -142,6 +143,56 @@ def end(process: subprocess.Popen) -> None:
     _REAPER.tell("-", process.pid)
 
 
+# ------------------------------------------------------------------ helpers on reused threads
+class Helper:
+    """Work beside a running process (waiting for it, reading a pipe, a watchdog), on a thread kept for
+    the life of this process and reused: a thread made and ended per case cost more than the fast
+    programs it served (each thread's end hands its stack back to the system). The threads are
+    daemons, so a helper still waiting never holds up the end of the process."""
+
+    _idle: queue.SimpleQueue = queue.SimpleQueue()  # the work for the threads waiting
+    _waiting = 0  # threads waiting for work
+    _lock = threading.Lock()
+
+    def __init__(self, name: str = ""):
+        self.name = name
+        self._done = threading.Event()
+        self._error: BaseException | None = None
+
+    def run(self) -> None:
+        raise NotImplementedError
+
+    def _work(self) -> None:
+        try:
+            self.run()
+        except BaseException as error:  # kept for join(), as a thread's would be lost
+            self._error = error
+        finally:
+            self._done.set()
+
+    def start(self) -> None:
+        with Helper._lock:
+            spare = Helper._waiting > 0
+            if spare:
+                Helper._waiting -= 1
+        if not spare:
+            threading.Thread(target=Helper._serve, name="wb-helper", daemon=True).start()
+        Helper._idle.put(self)
+
+    @staticmethod
+    def _serve() -> None:
+        while True:
+            helper = Helper._idle.get()
+            helper._work()
+            with Helper._lock:
+                Helper._waiting += 1
+
+    def join(self, timeout: float | None = None) -> None:
+        self._done.wait(timeout)
+        if self._error is not None:
+            raise self._error
+
+
 # ------------------------------------------------------------------ the end of a process
 @dataclass
 class Exit:
@@ -150,11 +201,11 @@ class Exit:
     cpu_seconds: float  # user + system time of the process and of every descendant it waited for
 
 
-class ExitWatch(threading.Thread):
+class ExitWatch(Helper):
     """Waits for ``process`` with ``os.wait4``: its exit code, wall time and CPU time."""
 
     def __init__(self, process: subprocess.Popen, started: float):
-        super().__init__(name=f"wait {process.pid}", daemon=True)
+        super().__init__(f"wait {process.pid}")
         self.process = process
         self.started = started
         self.exited = threading.Event()
@@ -220,13 +271,13 @@ class Output:
         return b""
 
 
-class TailReader(threading.Thread):
+class TailReader(Helper):
     """Reads a pipe as it comes and keeps its last ``keep`` bytes; ``on_line`` sees each complete
     line (at most ``line_limit`` bytes of it) as it arrives."""
 
     def __init__(self, output: Output, keep: int, on_line: Callable[[bytes], None] | None = None,
                  line_limit: int = 4096):
-        super().__init__(name="tail", daemon=True)
+        super().__init__("tail")
         self.output = output
         self.keep = keep
         self.on_line = on_line
