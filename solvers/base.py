@@ -17,6 +17,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from workbench.core.cores import usable_cores  # noqa: F401  (here for the solvers that ask)
+
 # Threads a solver may run its kernels on at once (None: one per core). The window
 # keeps a core for its own thread: a solver on every core starves it of the CPU.
 _thread_limit: int | None = None
@@ -26,15 +28,6 @@ def limit_threads(count: int | None) -> None:
     """At most ``count`` kernel threads per solver from now on (None: one per core)."""
     global _thread_limit
     _thread_limit = None if count is None else max(1, count)
-
-
-def usable_cores() -> int:
-    """The cores this process may run on: under ``taskset -c 0`` one, not the machine's count
-    (two solver threads time-sharing one core each got half of it, and timed searches sized
-    for a whole core overran their budget)."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return os.cpu_count() or 1
 
 
 def threads_for(wanted: int) -> int:

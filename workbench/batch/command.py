@@ -23,7 +23,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from solvers.base import usable_cores
+from workbench.core.cores import usable_cores
 from solvers.run_setup import (DEFAULT_SECONDS, checked_params, choose_solver, parse_params, puzzle_options,
                                run_budget)
 from workbench.command_line import add_options

@@ -28,7 +28,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, Iterator
 
-from solvers.base import usable_cores
+from workbench.core.cores import usable_cores
 from workbench.core.errors import WorkbenchError
 
 from .cases import BatchCase

@@ -103,10 +103,11 @@ def run_case(runner: Runner, case: BatchCase) -> CaseRun:
 def init_worker(runner: Runner, threads: int) -> None:
     """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs;
     a solver runs at most ``threads`` kernel threads."""
-    from solvers.base import limit_threads
-
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    limit_threads(threads)
+    if runner.solver:  # a program's worker loads no solver (nor numba: its start-up stays short)
+        from solvers.base import limit_threads
+
+        limit_threads(threads)
 
     def stop(signum, frame):
         kill_running()

@@ -29,7 +29,7 @@ from pathlib import Path
 from statistics import mean
 from typing import Sequence
 
-from solvers.base import usable_cores
+from workbench.core.cores import usable_cores
 from solvers.run_setup import checked_params, choose_solver, parse_params, puzzle_options
 from workbench.command_line import add_options
 from workbench.core.errors import UsageError, WorkbenchError

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTableView, QVBoxLayout,
                                QWidget)
 
-from solvers.base import usable_cores
+from workbench.core.cores import usable_cores
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.cases import parse_seeds, seed_ranges
 from workbench.batch.problem import PuzzleProblem
