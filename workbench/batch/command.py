@@ -361,9 +361,10 @@ def print_comparison(console: Console, result: Comparison, name_a: str, name_b: 
                   f"{result.t_pvalue:.4g}, Wilcoxon signed-rank p = {result.wilcoxon_pvalue:.4g}")
     if result.both_ok:
         gain = result.objective.gain(result.raw_mean_a, result.raw_mean_b)
-        verdict = "better" if gain > 0 else "worse" if gain < 0 else "the same"
+        verdict = (f"{name_b} better by {significant(gain)}" if gain > 0 else
+                   f"{name_b} worse by {significant(-gain)}" if gain < 0 else "the same")
         console.print(f"raw score on the {result.both_ok} cases OK in both: mean {name_a} {_mean(result.raw_mean_a)}, "
-                      f"mean {name_b} {_mean(result.raw_mean_b)} ({name_b} {verdict} by {significant(abs(gain))})")
+                      f"mean {name_b} {_mean(result.raw_mean_b)} ({verdict})")
     else:
         console.print("raw score: no case is OK in both runs")
 
