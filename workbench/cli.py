@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -17,10 +18,12 @@ from workbench.core.errors import DestinationError, UsageError, WorkbenchError, 
 from workbench.core.files import check_destination, check_folder, read_text, save_fallback, write_or_rescue
 from workbench.core.limits import full_number, positive_nodes, positive_seconds, seed_value
 from workbench.core.registry import PATH_VARIABLE, add_puzzle_path, plugin_problems, sources, solvers
+from workbench.version import project_version
 
 from .command_line import add_options, first_puzzle, puzzle_named
 
-COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "runs", "contest", "new-puzzle")
+COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "runs", "contest", "new-puzzle",
+            "warm-up", "completion", "install-desktop")
 
 
 def _load_instance(puzzle, path: str, args=None):
@@ -380,6 +383,10 @@ def cmd_gui(argv: Sequence[str]) -> int:
     parser.add_argument("file", nargs="?", help="an input or answer file to open, or a contest's folder "
                         "or contest.toml (see 'main.py contest')")
     parser.add_argument("--puzzle", help="the puzzle of FILE when it cannot be detected")
+    parser.add_argument("--version", action="version", version=f"puzzle-workbench {project_version()}")
+    parser.add_argument("--quit-after", type=positive_seconds, metavar="SECONDS",
+                        help="close the window after SECONDS and print its title (checks that an install "
+                             "opens the app)")
     args = parser.parse_args(argv)
     if args.puzzle:
         puzzle_named(args.puzzle)
@@ -391,10 +398,10 @@ def cmd_gui(argv: Sequence[str]) -> int:
         load(args.file)  # a broken contest file is one line here, before any window opens
         from workbench.gui.app import run_app
 
-        return run_app(contest=args.file)
+        return run_app(contest=args.file, quit_after=args.quit_after)
     from workbench.gui.app import run_app
 
-    return run_app(args.file, args.puzzle)
+    return run_app(args.file, args.puzzle, quit_after=args.quit_after)
 
 
 # ------------------------------------------------------------------ batch
@@ -422,9 +429,29 @@ def cmd_new_puzzle(argv: Sequence[str]) -> int:
     return run(argv)
 
 
+# ------------------------------------------------------------------ set-up: warm-up, completion, desktop entry
+def cmd_warm_up(argv: Sequence[str]) -> int:
+    from workbench.core.warm_up import main as run
+
+    return run(list(argv), prog="puzzle-workbench warm-up")
+
+
+def cmd_completion(argv: Sequence[str]) -> int:
+    from workbench.completion import cmd_completion as run
+
+    return run(argv)
+
+
+def cmd_install_desktop(argv: Sequence[str]) -> int:
+    from workbench.desktop_entry import cmd_install_desktop as run
+
+    return run(argv)
+
+
 HANDLERS = {"runs": cmd_runs, "new-puzzle": cmd_new_puzzle, "gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent,
             "list": cmd_list,
-            "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest}
+            "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest,
+            "warm-up": cmd_warm_up, "completion": cmd_completion, "install-desktop": cmd_install_desktop}
 
 
 def _puzzle_paths(argv: list[str]) -> list[str]:
@@ -452,6 +479,10 @@ def _warn_plugin_problems() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None and "_ARGCOMPLETE" in os.environ:  # a Tab pressed in bash or zsh
+        from workbench.completion import complete
+
+        return complete(main, COMMANDS)
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         argv = _puzzle_paths(argv)
@@ -499,8 +530,6 @@ def _flush_real_stdout() -> None:
 
 def _detach_stdout() -> None:
     """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -29,6 +29,7 @@ from typing import Callable, Iterator
 
 from solvers.base import usable_cores
 from workbench.core.errors import WorkbenchError
+from workbench.version import project_version
 
 from .cases import BatchCase
 from .database import RunDatabase, database_path
@@ -38,15 +39,6 @@ from .tasks import CaseRun, Runner, init_worker, run_case
 
 POLL_SECONDS = 0.1
 DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
-
-
-def project_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("puzzle-workbench")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def default_out(puzzle_id: str, label: str = "", root: Path = Path("runs")) -> Path:
