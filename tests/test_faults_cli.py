@@ -232,7 +232,7 @@ def test_bad_budgets_and_seeds_are_refused_for_every_puzzle(tmp_path, capsys, pu
     with pytest.raises(SystemExit) as stopped:
         cli(["solve", puzzle, str(small_input(tmp_path, puzzle)), option, value])
     assert stopped.value.code == 2
-    assert capsys.readouterr().err.endswith(f"main.py solve: error: {message}\n")
+    assert capsys.readouterr().err.endswith(f"puzzle-workbench solve: error: {message}\n")
 
 
 def test_budget_itself_refuses_nan_inf_and_negatives():

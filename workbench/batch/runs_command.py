@@ -1,9 +1,9 @@
-"""``main.py runs``: the run database on the command line.
+"""``puzzle-workbench runs``: the run database on the command line.
 
-    main.py runs list [PUZZLE-OR-CONTEST] [--root DIR]
-    main.py runs standings PUZZLE-OR-CONTEST [--runs ID,ID... | --last N] [--filter EXPR]... [--root DIR]
-    main.py runs comment ID TEXT [--root DIR]
-    main.py runs import FOLDER... [--root DIR]
+    puzzle-workbench runs list [PUZZLE-OR-CONTEST] [--root DIR]
+    puzzle-workbench runs standings PUZZLE-OR-CONTEST [--runs ID,ID... | --last N] [--filter EXPR]... [--root DIR]
+    puzzle-workbench runs comment ID TEXT [--root DIR]
+    puzzle-workbench runs import FOLDER... [--root DIR]
 
 ``--root`` is the folder holding the run folders and ``runs.sqlite`` (default ``runs``; a contest's
 own ``runs`` folder for a contest).
@@ -60,13 +60,13 @@ def _puzzle_id(name: str) -> str:
 def _database(args) -> RunDatabase:
     path = database_path(_root(getattr(args, "puzzle", None), args.root))
     if not path.is_file():
-        raise WorkbenchError(f"no run database at {path}: runs made with 'main.py batch' are kept there "
+        raise WorkbenchError(f"no run database at {path}: runs made with 'puzzle-workbench batch' are kept there "
                              "(--root names another runs folder)")
     return RunDatabase(path)
 
 
 def cmd_list(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs list", description="The runs of the database.")
+    parser = argparse.ArgumentParser(prog="puzzle-workbench runs list", description="The runs of the database.")
     parser.add_argument("puzzle", nargs="?", metavar="PUZZLE-OR-CONTEST")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
@@ -88,7 +88,7 @@ def cmd_list(argv: Sequence[str]) -> int:
 
 
 def cmd_standings(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs standings",
+    parser = argparse.ArgumentParser(prog="puzzle-workbench runs standings",
                                      description="Standings across runs: relative scores against the best of all "
                                                  "runs on the cases they share, #Best, #Unique, Gain.")
     parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST")
@@ -129,7 +129,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
 
 
 def cmd_comment(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs comment", description="Set a run's comment.")
+    parser = argparse.ArgumentParser(prog="puzzle-workbench runs comment", description="Set a run's comment.")
     parser.add_argument("id", type=int)
     parser.add_argument("text")
     parser.add_argument("--root", type=Path)
@@ -139,8 +139,8 @@ def cmd_comment(argv: Sequence[str]) -> int:
 
 
 def cmd_import(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs import", description="Put run folders (made before the "
-                                     "database, or copied from elsewhere) into the run database.")
+    parser = argparse.ArgumentParser(prog="puzzle-workbench runs import", description="Put run folders (made "
+                                     "before the database, or copied from elsewhere) into the run database.")
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--root", type=Path, default=Path("runs"))
     args = parser.parse_args(argv)
