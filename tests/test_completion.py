@@ -5,6 +5,7 @@ puzzle, contest and solver names)."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -92,3 +93,15 @@ def test_bash_runs_the_completion_end_to_end(tmp_path, capsys):
     done = subprocess.run(["bash", "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120,
                           env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"})
     assert done.stdout.split() == ["standings"]
+
+
+@pytest.mark.skipif(not shutil.which("zsh"), reason="zsh is not installed")
+def test_zsh_registers_the_completion_for_both_commands(tmp_path, capsys):
+    main(["completion", "zsh"])
+    (tmp_path / "completion.zsh").write_text(capsys.readouterr().out)
+    probe = ('autoload -U compinit; compinit -u; source completion.zsh; '
+             'print -r -- "$_comps[pwb] $_comps[puzzle-workbench]"')
+    done = subprocess.run(["zsh", "-f", "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "HOME": str(tmp_path)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["_python_argcomplete", "_python_argcomplete"]

@@ -32,7 +32,7 @@ def test_the_entry_and_icons_are_written_for_this_install(data_home, capsys):
     assert (data_home / ENTRY).read_text() == (
         "[Desktop Entry]\n"
         "Type=Application\n"
-        "Version=1.5\n"
+        "Version=1.4\n"
         "Name=Puzzle Workbench\n"
         "GenericName=Heuristic contest workbench\n"
         "Comment=Play, solve, watch and export heuristic-contest puzzles\n"
@@ -40,7 +40,7 @@ def test_the_entry_and_icons_are_written_for_this_install(data_home, capsys):
         f"Exec={script} %f\n"
         "Icon=puzzle-workbench\n"
         "Terminal=false\n"
-        "Categories=Development;Game;LogicGame;\n"
+        "Categories=Development;\n"
         "Keywords=AtCoder;AHC;heuristic;contest;solver;puzzle;\n")
     for target, bundled in ICONS.items():
         assert (data_home / target).read_bytes() == asset(bundled).read_bytes()

@@ -62,7 +62,7 @@ def entry_text(command: Sequence[str]) -> str:
     return "\n".join([
         "[Desktop Entry]",
         "Type=Application",
-        "Version=1.5",
+        "Version=1.4",
         "Name=Puzzle Workbench",
         "GenericName=Heuristic contest workbench",
         "Comment=Play, solve, watch and export heuristic-contest puzzles",
@@ -70,7 +70,7 @@ def entry_text(command: Sequence[str]) -> str:
         f"Exec={exec_line} %f",
         f"Icon={APP_ID}",
         "Terminal=false",
-        "Categories=Development;Game;LogicGame;",
+        "Categories=Development;",  # one main category, so the menu lists it once
         "Keywords=AtCoder;AHC;heuristic;contest;solver;puzzle;",
         "",
     ])
