@@ -123,12 +123,12 @@ def test_the_png_icon_is_the_svg_drawn_at_48_pixels(qapp):
 
 
 def test_the_app_names_itself_as_the_entry_and_shows_the_icon(qapp):
-    from workbench.gui.app import DESKTOP_ID, name_application
+    from workbench.gui.app import name_application
 
     kept = qapp.applicationName(), qapp.organizationName(), qapp.desktopFileName(), qapp.windowIcon()
     try:
         name_application(qapp)
-        assert qapp.desktopFileName() == DESKTOP_ID == APP_ID
+        assert qapp.desktopFileName() == APP_ID == "puzzle-workbench"
         assert not qapp.windowIcon().isNull()
     finally:
         qapp.setApplicationName(kept[0])

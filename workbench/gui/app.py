@@ -9,6 +9,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from workbench.assets import asset
+from workbench.desktop_entry import APP_ID
 
 from .interpreter import favour_the_gui_thread, freeze_long_lived
 from .platform_check import first_run_problem
@@ -16,7 +17,6 @@ from .web_view import prepare_application
 
 DEFAULT_BOARD = asset("default_board.txt")  # package data: there in a wheel install too
 DEFAULT_PUZZLE = "comesolo"
-DESKTOP_ID = "puzzle-workbench"  # the menu entry is puzzle-workbench.desktop (workbench/desktop_entry.py)
 
 
 def build_window(path: str | None = None, puzzle_id: str | None = None, settings=None,
@@ -56,7 +56,7 @@ def name_application(app: QApplication) -> None:
     desktop file name ties the windows to the menu entry ``install-desktop`` writes (Wayland's app id)."""
     app.setApplicationName("Puzzle Workbench")
     app.setOrganizationName("PuzzleWorkbench")
-    app.setDesktopFileName(DESKTOP_ID)
+    app.setDesktopFileName(APP_ID)
     app.setWindowIcon(QIcon(str(asset("puzzle-workbench.svg"))))
 
 
