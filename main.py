@@ -1,4 +1,6 @@
-"""Puzzle Workbench: ``python main.py --help``."""
+"""Puzzle Workbench from a checkout (``make run`` starts the app with it): ``python main.py --help``.
+
+Installed, the same commands are ``puzzle-workbench`` and ``pwb`` (pyproject's console scripts)."""
 
 import sys
 

@@ -12,6 +12,18 @@ def pytest_addoption(parser):
     parser.addoption("--puzzle-path", action="append", default=[], metavar="DIR",
                      help="load puzzle plugins from DIR too (as main.py --puzzle-path), e.g. for "
                           "tests/test_every_puzzle.py")
+    parser.addoption("--wheel", action="store_true",
+                     help="run the tests marked 'wheel' (tests/test_wheel_install.py): build the wheel and "
+                          "install it into a new virtualenv; slow, so .ci/wheel_check runs them after the suite")
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("--wheel"):
+        return
+    skip = pytest.mark.skip(reason="builds and installs the wheel: .ci/wheel_check runs it (pytest --wheel)")
+    for item in items:
+        if "wheel" in item.keywords:
+            item.add_marker(skip)
 
 
 def pytest_configure(config):

@@ -60,7 +60,7 @@ def test_a_solver_batch_equals_solve_for_the_same_seed_and_nodes(tmp_path, capsy
         assert (tmp_path / "run" / row["answer"]).read_text() == answer.read_text()
     meta = json.loads((tmp_path / "run" / "run.json").read_text())
     assert meta["solver"] == "beam" and meta["nodes"] == 3000 and meta["status"] == "complete"
-    assert meta["command_line"][:3] == ["main.py", "batch", "comesolo"] and meta["version"]
+    assert meta["command_line"][:3] == ["puzzle-workbench", "batch", "comesolo"] and meta["version"]
 
 
 def test_garbage_is_wrong_answer_with_the_judges_reason(tmp_path, capsys):

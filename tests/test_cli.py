@@ -76,4 +76,4 @@ def test_instance_options_the_file_cannot_hold_are_taken_on_the_command_line(dat
 def test_every_command_explains_itself_for_every_puzzle(puzzle, command, capsys):
     with pytest.raises(SystemExit) as done:
         main([command, puzzle, "--help"])
-    assert done.value.code == 0 and "usage: main.py" in capsys.readouterr().out
+    assert done.value.code == 0 and f"usage: puzzle-workbench {command}" in capsys.readouterr().out

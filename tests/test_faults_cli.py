@@ -232,7 +232,7 @@ def test_bad_budgets_and_seeds_are_refused_for_every_puzzle(tmp_path, capsys, pu
     with pytest.raises(SystemExit) as stopped:
         cli(["solve", puzzle, str(small_input(tmp_path, puzzle)), option, value])
     assert stopped.value.code == 2
-    assert capsys.readouterr().err.endswith(f"main.py solve: error: {message}\n")
+    assert capsys.readouterr().err.endswith(f"puzzle-workbench solve: error: {message}\n")
 
 
 def test_budget_itself_refuses_nan_inf_and_negatives():
@@ -281,22 +281,40 @@ def test_batch_totals_print_every_digit(data_root, tmp_path, capsys):
 
 
 # ------------------------------------------------------------------ read-only install
-def test_a_read_only_install_without_a_writable_home_still_solves(data_root, tmp_path, immutable):
+def read_only_install(tmp_path, immutable) -> Path:
+    """The packages and main.py copied, then made immutable (chattr +i): as pip as root installs them."""
     install = tmp_path / "install"
     install.mkdir()
     for part in ("workbench", "solvers"):
         shutil.copytree(REPO / part, install / part, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(REPO / "main.py", install)
-    home = install / "home"
-    home.mkdir()
+    (install / "home").mkdir()
+    immutable(install, recursive=True)
+    return install
+
+
+def test_a_read_only_install_without_a_writable_home_still_solves(data_root, tmp_path, immutable):
+    install = read_only_install(tmp_path, immutable)
     temp = tmp_path / "tmp"
     temp.mkdir()
-    immutable(install, recursive=True)
     env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "XDG_CACHE_HOME")}
-    env.update(HOME=str(home), TMPDIR=str(temp), PYTHONDONTWRITEBYTECODE="1")
+    env.update(HOME=str(install / "home"), TMPDIR=str(temp), PYTHONDONTWRITEBYTECODE="1")
     done = run("solve", "comesolo", data_root / SMALL, "--nodes", "200", env=env, cwd=install)
     assert done.returncode == 0, done.stderr
     assert (temp / f"puzzle-workbench-numba-{os.getuid()}").is_dir()
+
+
+def test_a_read_only_install_caches_kernels_in_the_users_cache_folder(data_root, tmp_path, immutable):
+    install = read_only_install(tmp_path, immutable)
+    temp, cache = tmp_path / "tmp", tmp_path / "cache"
+    temp.mkdir()
+    env = {k: v for k, v in os.environ.items() if k != "NUMBA_CACHE_DIR"}
+    env.update(HOME=str(tmp_path), XDG_CACHE_HOME=str(cache), TMPDIR=str(temp), PYTHONDONTWRITEBYTECODE="1")
+    done = run("solve", "comesolo", data_root / SMALL, "--nodes", "200", env=env, cwd=install)
+    assert done.returncode == 0, done.stderr
+    kernels = {p.parent.name.split("_")[0] for p in (cache / "puzzle-workbench" / "numba").rglob("*.nbi")}
+    assert "comesolo" in kernels  # the solver's kernels, cached where the user may write
+    assert not (cache / "numba").exists() and not list(temp.iterdir())
 
 
 def test_a_board_already_solved_gets_the_empty_answer_at_once(data_root):

@@ -188,6 +188,17 @@ def test_a_cache_that_cannot_be_written_is_left_alone_quietly(tmp_path):
                                     cache_dir=str(not_a_folder)) == []
 
 
+def test_a_read_only_package_caches_in_the_users_cache_folder_else_the_temp_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.setattr(numba_cache, "_tree_writable", lambda: True)
+    assert numba_cache.fallback_cache_dir() is None  # numba caches beside the sources
+    monkeypatch.setattr(numba_cache, "_tree_writable", lambda: False)
+    assert numba_cache.fallback_cache_dir() == tmp_path / "cache" / "puzzle-workbench" / "numba"
+    (tmp_path / "a-file").write_text("")
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "a-file"))  # no writable home
+    assert numba_cache.fallback_cache_dir() == numba_cache.temp_cache_dir()
+
+
 def test_the_cache_folders_are_the_ones_numba_picks(tmp_path):
     from numba.core import caching
 

@@ -1,4 +1,4 @@
-"""The command line: ``python main.py [FILE] | gen | score | solve | agent | list | render``.
+"""The command line: ``puzzle-workbench [FILE] | gen | score | solve | agent | list | render``.
 
 Everything here is Qt-free except the GUI launch, which imports Qt lazily.
 User mistakes (bad files, illegal moves, unknown names) print one clear line
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import os
 import signal
 import sys
 from pathlib import Path
@@ -18,10 +19,12 @@ from workbench.core.errors import DestinationError, UsageError, WorkbenchError, 
 from workbench.core.files import check_destination, check_folder, read_text, save_fallback, write_or_rescue
 from workbench.core.limits import full_number, positive_nodes, positive_seconds, seed_value
 from workbench.core.registry import PATH_VARIABLE, add_puzzle_path, plugin_problems, sources, solvers
+from workbench.version import project_version
 
 from .command_line import add_options, first_puzzle, puzzle_named
 
-COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "runs", "contest", "new-puzzle")
+COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "runs", "contest", "new-puzzle",
+            "warm-up", "completion", "install-desktop")
 
 
 def _load_instance(puzzle, path: str, args=None):
@@ -43,7 +46,7 @@ def pick_case(puzzle, text: str, path, number: int | None) -> str:
     if number is None:
         if len(cases) > 1:
             raise UsageError(f"{path} holds {len(cases)} cases: choose one with --case K (1..{len(cases)}), "
-                             "or run them all with 'main.py batch'")
+                             "or run them all with 'puzzle-workbench batch'")
         return cases[0][1]
     if not 1 <= number <= len(cases):
         raise UsageError(f"--case {number}: {path} holds {len(cases)} case{'s' if len(cases) != 1 else ''}")
@@ -58,7 +61,7 @@ def add_case_option(parser: argparse.ArgumentParser) -> None:
 # ------------------------------------------------------------------ gen
 def cmd_gen(argv: Sequence[str]) -> int:
     puzzle = first_puzzle(argv)
-    parser = argparse.ArgumentParser(prog="main.py gen", description="Write a contest input for a seed.")
+    parser = argparse.ArgumentParser(prog="puzzle-workbench gen", description="Write a contest input for a seed.")
     parser.add_argument("puzzle")
     parser.add_argument("seed", type=seed_value)
     parser.add_argument("-o", "--output", help="file to write (default: stdout)")
@@ -81,7 +84,7 @@ def cmd_gen(argv: Sequence[str]) -> int:
 
 # ------------------------------------------------------------------ score
 def cmd_score(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py score",
+    parser = argparse.ArgumentParser(prog="puzzle-workbench score",
                                      description="Validate an answer with the engine and print its contest score.")
     parser.add_argument("puzzle")
     parser.add_argument("input")
@@ -105,11 +108,11 @@ def cmd_score(argv: Sequence[str]) -> int:
 # ------------------------------------------------------------------ solve
 def _solver_parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog)
-    parser.add_argument("--solver", help="solver name (see 'main.py list'; default: the first)")
+    parser.add_argument("--solver", help="solver name (see 'puzzle-workbench list'; default: the first)")
     parser.add_argument("--time", type=positive_seconds, default=None,
                         help="time budget in seconds for the whole answer (default 10 "
                              "when no node budget is given; turn-by-turn puzzles (codevs, ahc015) "
-                             "default to a share per turn, see 'main.py list')")
+                             "default to a share per turn, see 'puzzle-workbench list')")
     parser.add_argument("--nodes", type=positive_nodes, default=None,
                         help="node budget (expansions) for the whole answer; with a seed the answer "
                              "is reproducible. Online puzzles share both budgets out over the turns")
@@ -167,7 +170,7 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
 
 
 def cmd_solve(argv: Sequence[str]) -> int:
-    parser = _solver_parser("main.py solve")
+    parser = _solver_parser("puzzle-workbench solve")
     parser.description = "Solve one or many inputs and write contest-format answers."
     parser.add_argument("puzzle")
     parser.add_argument("inputs", nargs="+", metavar="INPUT")
@@ -262,7 +265,7 @@ def _write_stdout(text: str, name: str) -> None:
 
 # ------------------------------------------------------------------ agent
 def cmd_agent(argv: Sequence[str]) -> int:
-    parser = _solver_parser("main.py agent")
+    parser = _solver_parser("puzzle-workbench agent")
     parser.description = "Answer the contest's stdin protocol on stdout, as the contest's tester runs a program."
     parser.add_argument("puzzle")
     args = parser.parse_args(argv)
@@ -293,7 +296,7 @@ def cmd_agent(argv: Sequence[str]) -> int:
 
 # ------------------------------------------------------------------ list
 def cmd_list(argv: Sequence[str]) -> int:
-    argparse.ArgumentParser(prog="main.py list", description="Puzzles and their solvers.").parse_args(argv)
+    argparse.ArgumentParser(prog="puzzle-workbench list", description="Puzzles and their solvers.").parse_args(argv)
     broken = 0
     for puzzle_id, source in sources().items():
         puzzle = source.puzzle
@@ -337,7 +340,7 @@ def _size(text: str) -> int:
 
 def cmd_render(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="main.py render", description="Draw a board headless with the app's painters: OUTPUT .png is "
+        prog="puzzle-workbench render", description="Draw a board headless with the app's painters: OUTPUT .png is "
         "one position (the end of ANSWER, or the start without it), .gif or .mp4 the replay of ANSWER.")
     parser.add_argument("puzzle")
     parser.add_argument("input")
@@ -375,12 +378,16 @@ def cmd_render(argv: Sequence[str]) -> int:
 # ------------------------------------------------------------------ gui
 def cmd_gui(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="main.py", description="Puzzle Workbench. Commands: " + ", ".join(COMMANDS) +
-        " (main.py COMMAND --help); without a command, the app. Any command takes --puzzle-path DIR "
+        prog="puzzle-workbench", description="Puzzle Workbench. Commands: " + ", ".join(COMMANDS) +
+        " (puzzle-workbench COMMAND --help); without a command, the app. Any command takes --puzzle-path DIR "
         f"(repeatable; or {PATH_VARIABLE}) to load puzzle plugins from a folder.")
     parser.add_argument("file", nargs="?", help="an input or answer file to open, or a contest's folder "
-                        "or contest.toml (see 'main.py contest')")
+                        "or contest.toml (see 'puzzle-workbench contest')")
     parser.add_argument("--puzzle", help="the puzzle of FILE when it cannot be detected")
+    parser.add_argument("--version", action="version", version=f"puzzle-workbench {project_version()}")
+    parser.add_argument("--quit-after", type=positive_seconds, metavar="SECONDS",
+                        help="close the window after SECONDS and print its title (checks that an install "
+                             "opens the app)")
     args = parser.parse_args(argv)
     if args.puzzle:
         puzzle_named(args.puzzle)
@@ -393,10 +400,10 @@ def cmd_gui(argv: Sequence[str]) -> int:
         load(found)  # a broken contest file is one line here, before any window opens
         from workbench.gui.app import run_app
 
-        return run_app(contest=str(found))
+        return run_app(contest=str(found), quit_after=args.quit_after)
     from workbench.gui.app import run_app
 
-    return run_app(args.file, args.puzzle)
+    return run_app(args.file, args.puzzle, quit_after=args.quit_after)
 
 
 # ------------------------------------------------------------------ batch
@@ -424,9 +431,29 @@ def cmd_new_puzzle(argv: Sequence[str]) -> int:
     return run(argv)
 
 
+# ------------------------------------------------------------------ set-up: warm-up, completion, desktop entry
+def cmd_warm_up(argv: Sequence[str]) -> int:
+    from workbench.core.warm_up import main as run
+
+    return run(list(argv), prog="puzzle-workbench warm-up")
+
+
+def cmd_completion(argv: Sequence[str]) -> int:
+    from workbench.completion import cmd_completion as run
+
+    return run(argv)
+
+
+def cmd_install_desktop(argv: Sequence[str]) -> int:
+    from workbench.desktop_entry import cmd_install_desktop as run
+
+    return run(argv)
+
+
 HANDLERS = {"runs": cmd_runs, "new-puzzle": cmd_new_puzzle, "gen": cmd_gen, "score": cmd_score, "solve": cmd_solve, "agent": cmd_agent,
             "list": cmd_list,
-            "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest}
+            "render": cmd_render, "batch": cmd_batch, "contest": cmd_contest,
+            "warm-up": cmd_warm_up, "completion": cmd_completion, "install-desktop": cmd_install_desktop}
 
 
 def _puzzle_paths(argv: list[str]) -> list[str]:
@@ -466,6 +493,10 @@ def _terminate_as_interrupt():
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None and "_ARGCOMPLETE" in os.environ:  # a Tab pressed in bash or zsh
+        from workbench.completion import complete
+
+        return complete(main, COMMANDS)
     argv = list(sys.argv[1:] if argv is None else argv)
     before = _terminate_as_interrupt() if argv[:1] and argv[0] in HANDLERS else None
     try:
@@ -522,8 +553,6 @@ def _flush_real_stdout() -> None:
 
 def _detach_stdout() -> None:
     """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
-    import os
-
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())

@@ -1,4 +1,4 @@
-"""What every ``main.py`` command shares: naming a puzzle first, and its options as flags (argparse)."""
+"""What every ``puzzle-workbench`` command shares: naming a puzzle first, and its options as flags (argparse)."""
 
 from __future__ import annotations
 

@@ -3,5 +3,5 @@
 ``cases`` builds the cases (seeds or files), ``judge`` runs a contestant
 program with the workbench as the judge, ``tasks`` runs one case anywhere,
 ``runner`` runs them all (local processes or Dask), ``results`` scores and
-stores them, ``report`` summarises and compares, ``command`` is ``main.py batch``.
+stores them, ``report`` summarises and compares, ``command`` is ``puzzle-workbench batch``.
 """

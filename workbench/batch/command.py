@@ -1,8 +1,8 @@
-"""``main.py batch``: run a solver or the user's program over many cases, with a live table.
+"""``puzzle-workbench batch``: run a solver or the user's program over many cases, with a live table.
 
-    main.py batch PUZZLE (--seeds A-B | INPUT...) [--solver NAME [--param K=V]... | --cmd "COMMAND"]
+    puzzle-workbench batch PUZZLE (--seeds A-B | INPUT...) [--solver NAME [--param K=V]... | --cmd "COMMAND"]
                   [--time S] [--jobs N] [--dask ADDRESS] [--out DIR] [--label TEXT] [puzzle options]
-    main.py batch compare DIR_A DIR_B
+    puzzle-workbench batch compare DIR_A DIR_B
 
 The live display (a progress bar, a row per finished case) and the summary
 tables use rich; the mean score is the last line of stdout.
@@ -59,15 +59,16 @@ def relative_style(relative: float) -> str:
 
 def build_parser(puzzle) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="main.py batch", description="Run a solver or your own program over many cases, in parallel, "
-        "with a live score table; 'main.py batch compare DIR_A DIR_B' compares two runs, "
-        "'main.py batch show DIR' summarises one.")
+        prog="puzzle-workbench batch", description="Run a solver or your own program over many cases, in parallel, "
+        "with a live score table; 'puzzle-workbench batch compare DIR_A DIR_B' compares two runs, "
+        "'puzzle-workbench batch show DIR' summarises one.")
     parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST",
-                        help="a built-in puzzle, or a contest: its name, folder or contest.toml ('main.py contest')")
+                        help="a built-in puzzle, or a contest: its name, folder or contest.toml "
+                             "('puzzle-workbench contest')")
     parser.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (or use --seeds)")
     parser.add_argument("--seeds", help="seeds for the generator: 0-99, or 0-9,20-29,50")
     how = parser.add_mutually_exclusive_group()
-    how.add_argument("--solver", help="a built-in solver (default: the puzzle's first; see 'main.py list')")
+    how.add_argument("--solver", help="a built-in solver (default: the puzzle's first; see 'puzzle-workbench list')")
     how.add_argument("--cmd", metavar="COMMAND",
                      help="your program, run through the shell with the workbench as the contest's judge "
                           "(a contest: its official tester or vis)")
@@ -94,7 +95,7 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
     parser.add_argument("--out", type=Path, help="the run folder (default: runs/TIMESTAMP-PUZZLE[-LABEL])")
     parser.add_argument("--label", default="", help="a name for the run, kept in run.json and the folder name")
     parser.add_argument("--comment", default="", help="a note on the run, kept in the run database "
-                        "('main.py runs list' shows it)")
+                        "('puzzle-workbench runs list' shows it)")
     parser.add_argument("--best", type=Path, help="the best-known scores file "
                         "(default: runs/best-known/PUZZLE.csv)")
     parser.add_argument("--database", type=Path, help="the run database (default: runs.sqlite beside the run "
@@ -122,7 +123,7 @@ def named_problem(argv: Sequence[str]):
     contest = find_contest(name)
     if contest is None:
         raise UsageError(f"unknown puzzle or contest '{name}' (puzzles: {', '.join(puzzles())}; contests: "
-                         f"{', '.join(known()) or 'none yet, see main.py contest init'})")
+                         f"{', '.join(known()) or 'none yet, see puzzle-workbench contest init'})")
     return ContestProblem(contest), None
 
 
@@ -230,7 +231,7 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
     out = claim_folder(args.out) if args.out else default_out(problem.id, args.label, root)
     return BatchSpec(runner, cases, out, jobs=args.jobs, dask=args.dask, label=args.label,
                      best=best, freeze_best=args.freeze_best, comment=args.comment, database=args.database,
-                     command_line=["main.py", "batch", *argv],
+                     command_line=["puzzle-workbench", "batch", *argv],
                      generator_options=generator if args.seeds else {}, instance_options=instance,
                      group_by=args.group_by, program=program)
 
@@ -504,7 +505,7 @@ def _rows(path: Path, filters: Sequence[str]) -> tuple[dict, list[dict]]:
 
 def run_compare(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="main.py batch compare", description="Compare run B with run A, case by case. Relative scores are "
+        prog="puzzle-workbench batch compare", description="Compare run B with run A, case by case. Relative scores are "
         "per case against the better of the two runs (a failed case 0), so a case OK in one run and failed in "
         "the other counts fully for the OK one; the tests run on them. The last line is the mean relative "
         "B - A.")
@@ -550,7 +551,7 @@ def run_compare(argv: Sequence[str]) -> int:
 
 
 def run_show(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py batch show", description="Summarise a stored run.")
+    parser = argparse.ArgumentParser(prog="puzzle-workbench batch show", description="Summarise a stored run.")
     parser.add_argument("run", type=Path)
     _view_options(parser)
     args = parser.parse_args(argv)

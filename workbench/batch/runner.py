@@ -30,6 +30,7 @@ from typing import Callable, Iterator
 
 from workbench.core.cores import usable_cores
 from workbench.core.errors import WorkbenchError
+from workbench.version import project_version
 
 from .cases import BatchCase
 from .database import RunDatabase, case_set, database_path
@@ -44,15 +45,6 @@ FLUSH_CASES = 1000  # or as soon as this many wait
 META_SECONDS = 2.0  # run.json's count of finished cases is at most this stale while a run goes
 MAX_POOLS = 4  # pools a run starts at most: a broken one is replaced for the cases that never ran
 DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
-
-
-def project_version() -> str:
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("puzzle-workbench")
-    except PackageNotFoundError:
-        return "unknown"
 
 
 def default_out(puzzle_id: str, label: str = "", root: Path = Path("runs")) -> Path:

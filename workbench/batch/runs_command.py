@@ -1,9 +1,9 @@
-"""``main.py runs``: the run database on the command line.
+"""``puzzle-workbench runs``: the run database on the command line.
 
-    main.py runs list [PUZZLE-OR-CONTEST] [--root DIR]
-    main.py runs standings PUZZLE-OR-CONTEST [--runs ID,ID... | --last N] [--filter EXPR]... [--root DIR]
-    main.py runs comment ID TEXT [--root DIR]
-    main.py runs import FOLDER... [--root DIR]
+    puzzle-workbench runs list [PUZZLE-OR-CONTEST] [--root DIR]
+    puzzle-workbench runs standings PUZZLE-OR-CONTEST [--runs ID,ID... | --last N] [--filter EXPR]... [--root DIR]
+    puzzle-workbench runs comment ID TEXT [--root DIR]
+    puzzle-workbench runs import FOLDER... [--root DIR]
 
 ``--root`` is the folder holding the run folders and ``runs.sqlite`` (default ``runs``; a contest's
 own ``runs`` folder for a contest).
@@ -63,14 +63,14 @@ def _puzzle_id(name: str) -> str:
 def _database(args) -> RunDatabase:
     path = database_path(_root(getattr(args, "puzzle", None), args.root))
     if not path.is_file():
-        raise WorkbenchError(f"no run database at {path}: runs made with 'main.py batch' are kept there "
+        raise WorkbenchError(f"no run database at {path}: runs made with 'puzzle-workbench batch' are kept there "
                              "(--root names another runs folder)")
     return RunDatabase(path)
 
 
 def cmd_list(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="main.py runs list", description="The runs of the database: the mean score is over OK cases, "
+        prog="puzzle-workbench runs list", description="The runs of the database: the mean score is over OK cases, "
         "beside the failed ones by verdict; relative is the mean relative score (a failed case 0).",
         epilog="program: a hash of the file your command starts (the binary or script); * marks one that "
                "changed while the git commit stayed the same.")
@@ -127,7 +127,7 @@ def _positive(text: str) -> int:
 
 def cmd_standings(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="main.py runs standings", formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog="puzzle-workbench runs standings", formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Standings across runs, as AtCoder ranks submissions: each case's best score over the "
                     "runs shown sets its scale. Without --runs or --last: the largest group of runs that "
                     "share cases (a tune's trials and its held-out runs ran different seeds).",
@@ -183,7 +183,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
 
 
 def cmd_comment(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs comment", usage="main.py runs comment [PUZZLE-OR-CONTEST] "
+    parser = argparse.ArgumentParser(prog="puzzle-workbench runs comment", usage="puzzle-workbench runs comment [PUZZLE-OR-CONTEST] "
                                      "ID TEXT [--root DIR]", description="Set a run's comment (a contest's run: "
                                      "name the contest, from any folder).")
     parser.add_argument("words", nargs="+", metavar="[PUZZLE-OR-CONTEST] ID TEXT")
@@ -197,8 +197,8 @@ def cmd_comment(argv: Sequence[str]) -> int:
 
 
 def cmd_import(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py runs import", description="Put run folders (made before the "
-                                     "database, or copied from elsewhere) into the run database.")
+    parser = argparse.ArgumentParser(prog="puzzle-workbench runs import", description="Put run folders (made "
+                                     "before the database, or copied from elsewhere) into the run database.")
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--root", type=Path, default=Path("runs"))
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
-"""``main.py batch tune``: a program's or a built-in solver's parameters tuned with Optuna.
+"""``puzzle-workbench batch tune``: a program's or a built-in solver's parameters tuned with Optuna.
 
-    main.py batch tune PUZZLE-OR-CONTEST (--cmd COMMAND | --solver NAME) --param NAME=LOW..HIGH[:DEFAULT]...
+    puzzle-workbench batch tune PUZZLE-OR-CONTEST (--cmd COMMAND | --solver NAME) --param NAME=LOW..HIGH[:DEFAULT]...
                        [--seeds A-B] [--held-out C-D] [--trials N] [--time S] [--nodes N] [--jobs N]
                        [--study NAME] [--sampler-seed N] [puzzle options]
 
@@ -91,7 +91,7 @@ def _scores(results, objective: Objective) -> list[float]:
 
 
 def build_parser(puzzle) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="main.py batch tune", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="puzzle-workbench batch tune", description=__doc__.split("\n\n")[0])
     parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST")
     how = parser.add_mutually_exclusive_group(required=True)
     how.add_argument("--cmd", metavar="COMMAND", help="your program; it gets the parameters as NAME=value "
@@ -170,7 +170,7 @@ def cmd_tune(argv: Sequence[str]) -> int:
         spec = BatchSpec(_runner(base, values), order, default_out(problem.id, label, root), jobs=args.jobs,
                          label=label, best=best_known_path(problem.id, root),
                          comment=" ".join(f"{k}={v}" for k, v in values.items()),
-                         command_line=["main.py", "batch", "tune", *argv], generator_options=generator,
+                         command_line=["puzzle-workbench", "batch", "tune", *argv], generator_options=generator,
                          instance_options=instance)
         run = BatchRun(spec)
         pruned = []

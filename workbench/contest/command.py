@@ -1,7 +1,7 @@
-"""``main.py contest``: make a contest file from a tools folder or a pahcer config, list, show, forget, open.
+"""``puzzle-workbench contest``: make a contest file from a tools folder or a pahcer config, list, show, forget, open.
 
-    main.py contest init DIR [--name NAME] [--objective max|min] [--time-limit S] [--web PAGE] [--force]
-    main.py contest list | show NAME | forget NAME | open NAME
+    puzzle-workbench contest init DIR [--name NAME] [--objective max|min] [--time-limit S] [--web PAGE] [--force]
+    puzzle-workbench contest list | show NAME | forget NAME | open NAME
 """
 
 from __future__ import annotations
@@ -121,9 +121,9 @@ def make_config(folder: Path, args) -> tuple[ContestConfig, list[str]]:
 
 def cmd_init(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="main.py contest init",
+        prog="puzzle-workbench contest init",
         description="Write contest.toml for a contest's official tools (an AtCoder-style tools/ folder, or "
-                    "a pahcer_config.toml), so that 'main.py batch NAME' runs it.")
+                    "a pahcer_config.toml), so that 'puzzle-workbench batch NAME' runs it.")
     parser.add_argument("folder", type=Path, help="the contest folder, its tools/ folder, or a pahcer_config.toml")
     parser.add_argument("--name", help="the contest's name (default: the folder's)")
     parser.add_argument("--objective", choices=OBJECTIVES, help="max: higher scores win (default); min: lower win")
@@ -157,17 +157,17 @@ def cmd_init(argv: Sequence[str]) -> int:
     _say(f"wrote {config.path}: {config.name}, {config.objective}, "
          f"{'interactive (the tester runs your program)' if config.interactive else 'not interactive'}, "
          f"{config.time_limit:g} s a case")
-    _say(f"next: main.py batch {config.name} --seeds 0-99 --cmd \"./a.out\"")
+    _say(f"next: puzzle-workbench batch {config.name} --seeds 0-99 --cmd \"./a.out\"")
     print(config.path)
     return 0
 
 
 def cmd_list(argv: Sequence[str]) -> int:
-    argparse.ArgumentParser(prog="main.py contest list",
+    argparse.ArgumentParser(prog="puzzle-workbench contest list",
                             description="The contests 'contest init' made.").parse_args(argv)
     contests = known.known()
     if not contests:
-        _say("no contests yet: main.py contest init FOLDER")
+        _say("no contests yet: puzzle-workbench contest init FOLDER")
     for name, where in contests.items():
         state = "" if Path(where).is_file() else "  (gone)"
         print(f"{name}  {where}{state}")
@@ -181,12 +181,12 @@ def _named(argv: Sequence[str], prog: str, what: str) -> ContestConfig:
     config = known.find_contest(args.contest)
     if config is None:
         raise WorkbenchError(f"no contest '{args.contest}' (known: {', '.join(known.known()) or 'none'}); "
-                             "make one with 'main.py contest init FOLDER'")
+                             "make one with 'puzzle-workbench contest init FOLDER'")
     return config
 
 
 def cmd_show(argv: Sequence[str]) -> int:
-    config = _named(argv, "main.py contest show", "Check a contest file and say what it runs.")
+    config = _named(argv, "puzzle-workbench contest show", "Check a contest file and say what it runs.")
     print(f"{config.name}: {config.path}")
     print(f"  objective {config.objective}, {'interactive, ' if config.interactive else ''}"
           f"time limit {config.time_limit:g} s")
@@ -201,7 +201,7 @@ def cmd_show(argv: Sequence[str]) -> int:
 
 
 def cmd_forget(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py contest forget", description="Forget a contest's name "
+    parser = argparse.ArgumentParser(prog="puzzle-workbench contest forget", description="Forget a contest's name "
                                      "(its folder and contest.toml stay).")
     parser.add_argument("name")
     args = parser.parse_args(argv)
@@ -212,7 +212,7 @@ def cmd_forget(argv: Sequence[str]) -> int:
 
 
 def cmd_open(argv: Sequence[str]) -> int:
-    config = _named(argv, "main.py contest open", "Open a contest's runs in the app.")
+    config = _named(argv, "puzzle-workbench contest open", "Open a contest's runs in the app.")
     from workbench.gui.app import run_app
 
     return run_app(contest=str(config.path))

@@ -117,7 +117,7 @@ def load(path: str | Path) -> ContestConfig:
     if path.is_dir():
         path = path / FILE_NAME
     if not path.is_file():
-        raise ContestFileError(f"{path}: no contest file here; make one with 'main.py contest init FOLDER'")
+        raise ContestFileError(f"{path}: no contest file here; make one with 'puzzle-workbench contest init FOLDER'")
     text = read_text(path)
     try:
         data = tomllib.loads(text)
@@ -234,7 +234,7 @@ def render(config: ContestConfig, notes: tuple[str, ...] = ()) -> str:
     places = "\n".join(f"#   {{{name}}}  {meaning}" for name, meaning in PLACEHOLDERS.items())
     header = "\n".join(f"# {note}" for note in notes)
     return f"""\
-# A contest for Puzzle Workbench: `main.py batch {config.name} --seeds 0-99 --cmd "./a.out"`.
+# A contest for Puzzle Workbench: `puzzle-workbench batch {config.name} --seeds 0-99 --cmd "./a.out"`.
 {header + chr(10) if header else ""}#
 # Commands run through /bin/sh. Placeholders (paths come quoted for the shell):
 {places}

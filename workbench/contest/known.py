@@ -1,4 +1,4 @@
-"""Contests remembered by name (``main.py batch ahc050 ...`` from any folder).
+"""Contests remembered by name (``puzzle-workbench batch ahc050 ...`` from any folder).
 
 ``contest init`` remembers where each contest file is, in ``contests.json`` under
 the user's config folder ($PUZZLE_WORKBENCH_HOME, else $XDG_CONFIG_HOME or
@@ -87,6 +87,6 @@ def find_contest(name_or_path: str) -> ContestConfig | None:
         return None
     if not Path(where).is_file():
         raise ContestFileError(f"contest '{name_or_path}' was at {where}, which is gone; run "
-                               "'main.py contest init' on its folder again, or 'main.py contest forget "
-                               f"{name_or_path}'")
+                               "'puzzle-workbench contest init' on its folder again, or "
+                               f"'puzzle-workbench contest forget {name_or_path}'")
     return load(where)

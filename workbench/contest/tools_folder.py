@@ -1,4 +1,4 @@
-"""Reading an AtCoder-style tools folder into a contest file (``main.py contest init DIR``).
+"""Reading an AtCoder-style tools folder into a contest file (``puzzle-workbench contest init DIR``).
 
 AtCoder Heuristic Contest tools (and many others since) follow one set of
 conventions: ``gen seeds.txt`` writes ``in/0000.txt``... one per line of

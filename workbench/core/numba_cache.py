@@ -1,13 +1,15 @@
 """Numba's kernel cache: a place for it on read-only installs, and no stale kernels after an edit.
 
 Kernels are compiled with ``cache=True``. Numba stores the cache next to each
-source file (``__pycache__``), or else in the user's cache folder; on a
-read-only install run by a user without a writable home (a container, a
-shared lab machine) neither works, and every kernel dies in numba's cache
-locator with "cannot cache function ... no locator available". Before numba
-is imported we check both places and, when neither is writable, point
-NUMBA_CACHE_DIR at a folder under the system's temp folder. A cache set by
-the user (NUMBA_CACHE_DIR) is always respected.
+source file (``__pycache__``): in a checkout, or an install the user may write
+to. An installed package whose folder is read-only (pip as root, a system
+package, a shared lab machine) gets the user's own cache folder instead, the
+project's as the system names it (``~/.cache/puzzle-workbench/numba`` on Linux,
+``$XDG_CACHE_HOME`` honoured): before numba is imported, NUMBA_CACHE_DIR is
+pointed there, or, for a user without a writable home (a container), at a
+folder under the system's temp folder, since a kernel that can be cached
+nowhere dies in numba's cache locator ("cannot cache function ... no locator
+available"). A cache set by the user (NUMBA_CACHE_DIR) is always respected.
 
 Then, still before numba reads any cache, kernels cached from sources that have
 changed since (including kernels they call from other modules) are deleted: see
@@ -25,7 +27,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]  # the checkout: workbench/ and solvers/ live here
+import platformdirs
+
+ROOT = Path(__file__).resolve().parents[2]  # the checkout, or site-packages: workbench/ and solvers/ are here
 KERNEL_PACKAGES = ("solvers", "workbench")
 _checked = False
 
@@ -49,9 +53,8 @@ def _tree_writable() -> bool:
     return True
 
 
-def _user_cache() -> Path:
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "numba"
+def user_cache_dir() -> Path:
+    return Path(platformdirs.user_cache_dir("puzzle-workbench", appauthor=False)) / "numba"
 
 
 def temp_cache_dir() -> Path:
@@ -59,17 +62,25 @@ def temp_cache_dir() -> Path:
     return Path(tempfile.gettempdir()) / f"puzzle-workbench-numba-{uid}"
 
 
+def fallback_cache_dir() -> Path | None:
+    """Where kernels are cached when the package's own folders are read-only: the user's cache
+    folder, else (no writable home) the temp folder; None when numba may cache beside the sources."""
+    if _tree_writable():
+        return None
+    return user_cache_dir() if _can_write(user_cache_dir()) else temp_cache_dir()
+
+
 def ensure_cache_dir() -> str | None:
-    """Set NUMBA_CACHE_DIR to a temp folder when numba could not cache anywhere; return it.
+    """Set NUMBA_CACHE_DIR to :func:`fallback_cache_dir` unless the user set it; return it.
 
     Once per process; it then drops the cached kernels whose sources changed."""
     global _checked
     if _checked:
         return None
     _checked = True
-    folder = None
-    if not os.environ.get("NUMBA_CACHE_DIR") and not (_tree_writable() or _can_write(_user_cache())):
-        folder = str(temp_cache_dir())
+    fallback = None if os.environ.get("NUMBA_CACHE_DIR") else fallback_cache_dir()
+    folder = None if fallback is None else str(fallback)
+    if folder is not None:
         os.environ["NUMBA_CACHE_DIR"] = folder
         config = sys.modules.get("numba.core.config")
         if config is not None:  # numba already read its settings: tell it too

@@ -211,7 +211,7 @@ class Puzzle(ABC):
         return None
 
     def agent(self, stdin: IO[str], stdout: IO[str], solve: Callable[..., Any]) -> None:
-        """Speak the contest's own stdin/stdout protocol (``main.py agent``).
+        """Speak the contest's own stdin/stdout protocol (``puzzle-workbench agent``).
 
         For an offline puzzle ``solve(instance)`` returns the whole answer. For
         an online puzzle ``solve(view, turns_left)`` returns the next move from
@@ -233,7 +233,7 @@ class Puzzle(ABC):
         return {}
 
     def judge(self, instance: Any, program: "JudgeChannel") -> str:
-        """The contest judge's side of the protocol ``agent`` speaks (``main.py batch --cmd``).
+        """The contest judge's side of the protocol ``agent`` speaks (``puzzle-workbench batch --cmd``).
 
         ``program`` is a running contestant program; the judge feeds it the case
         the way the contest does and returns everything it answered, as an

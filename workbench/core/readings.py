@@ -4,7 +4,7 @@ A file dropped on the window may be a board of any puzzle or an answer for the b
 When it is none of them, "neither a board nor an answer" helps nobody: the reading that read
 the most lines before failing (an ahc011 board with a bad hex digit on line 2, an answer with a
 bad letter on line 40) is almost always what the file was meant to be, and its error names
-the line and the column, as ``main.py score`` does.
+the line and the column, as ``puzzle-workbench score`` does.
 """
 
 from __future__ import annotations

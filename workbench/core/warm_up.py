@@ -10,10 +10,11 @@ A stamp file beside the cache records that a puzzle's kernels were compiled
 for the current sources, so later starts skip the worker process.
 
 Set-up (``make run``, ``make test``) starts ``python -m workbench.core.warm_up --all
---background``: every puzzle's kernels compile in worker processes beside the
-window or the tests, so a first solve finds them cached. A lock beside each
-puzzle's stamp keeps two warm-ups from compiling the same puzzle at once: the
-second waits for the first, then finds the stamp and only loads.
+--background`` (the command ``puzzle-workbench warm-up``): every puzzle's kernels
+compile in worker processes beside the window or the tests, so a first solve
+finds them cached. A lock beside each puzzle's stamp keeps two warm-ups from
+compiling the same puzzle at once: the second waits for the first, then finds
+the stamp and only loads.
 """
 
 from __future__ import annotations
@@ -175,9 +176,10 @@ def start_in_background(argv: list[str]) -> Path:
     return log
 
 
-def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m workbench.core.warm_up",
-                                     description="Compile puzzles' solver kernels into numba's cache.")
+def main(argv: list[str], prog: str = "python -m workbench.core.warm_up") -> int:
+    """The warm-up command: ``puzzle-workbench warm-up``, and this module run as a script."""
+    parser = argparse.ArgumentParser(prog=prog, description="Compile puzzles' solver kernels into numba's "
+                                     "cache, so that first solves start at once.")
     parser.add_argument("puzzles", nargs="*", help="puzzle ids, compiled one after another in this process")
     parser.add_argument("--all", action="store_true",
                         help="every puzzle with solvers not compiled yet, in worker processes side by side")

@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
+
+from workbench.assets import asset
+from workbench.desktop_entry import APP_ID
 
 from .interpreter import favour_the_gui_thread, freeze_long_lived
 from .platform_check import first_run_problem
 from .web_view import prepare_application
 
-DEFAULT_BOARD = Path(__file__).resolve().parents[2] / "assets" / "default_board.txt"
+DEFAULT_BOARD = asset("default_board.txt")  # package data: there in a wheel install too
 DEFAULT_PUZZLE = "comesolo"
 
 
@@ -47,7 +51,19 @@ def build_contest_window(contest: str, settings=None):
     return window
 
 
-def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str | None = None) -> int:
+def name_application(app: QApplication) -> None:
+    """The names and icon the desktop knows the app by: settings live under the names, and the
+    desktop file name ties the windows to the menu entry ``install-desktop`` writes (Wayland's app id)."""
+    app.setApplicationName("Puzzle Workbench")
+    app.setOrganizationName("PuzzleWorkbench")
+    app.setDesktopFileName(APP_ID)
+    app.setWindowIcon(QIcon(str(asset("puzzle-workbench.svg"))))
+
+
+def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str | None = None,
+            quit_after: float | None = None) -> int:
+    """The window until it is closed; ``quit_after`` seconds: closed then, its title printed (the
+    check that an install opens the app, and on what)."""
     if QApplication.instance() is None:
         problem = first_run_problem()  # say what to install instead of Qt's plugin error
         if problem:
@@ -55,8 +71,14 @@ def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str 
             return 1
         prepare_application()  # before the application: Qt WebEngine shows contest visualizers
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("Puzzle Workbench")
-    app.setOrganizationName("PuzzleWorkbench")
+    name_application(app)
     window = build_contest_window(contest) if contest else build_window(path, puzzle_id, reopen=True)
     window.show()
+    if quit_after is not None:
+        def close():
+            print(window.windowTitle(), flush=True)
+            window.close()
+            app.quit()
+
+        QTimer.singleShot(round(quit_after * 1000), close)
     return app.exec()

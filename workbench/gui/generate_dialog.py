@@ -1,7 +1,7 @@
 """A dialog that asks for a seed and the puzzle's generator options.
 
 Each option shows its label, its limits and what it does (the same words as
-``main.py gen --help``); a text option with a fixed set of values is a choice list.
+``puzzle-workbench gen --help``); a text option with a fixed set of values is a choice list.
 """
 
 from __future__ import annotations

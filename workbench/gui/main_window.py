@@ -1023,7 +1023,7 @@ class MainWindow(BoardSources, QMainWindow):
                                                           Qt.Vertical))
 
     def open_contest_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a contest (made by 'main.py contest init')", "",
+        path, _ = QFileDialog.getOpenFileName(self, "Open a contest (made by 'puzzle-workbench contest init')", "",
                                               "Contest files (contest.toml *.toml)")
         if path:
             self.open_contest(path)

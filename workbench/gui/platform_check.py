@@ -76,9 +76,10 @@ def first_run_problem(env: Mapping[str, str] = os.environ, platform: str = sys.p
         return ("Puzzle Workbench cannot open its window: Qt's X11 (xcb) platform plugin needs system "
                 f"libraries that are missing here ({', '.join(missing)}).\n"
                 f"Install them with:\n\n    {APT_LINE}\n\n"
-                "then run `make run` again. (The command line works without them: main.py --help.)")
+                "then start it again (`puzzle-workbench`, or `make run` in a checkout). The command line "
+                "works without them: puzzle-workbench --help.")
     if not env.get("DISPLAY"):
         return ("Puzzle Workbench cannot open its window: there is no X display (DISPLAY is not set).\n"
-                "Run it from a desktop session, over `ssh -X`, or under Xvfb (xvfb-run make run). "
-                "The command line works without a display: main.py --help.")
+                "Run it from a desktop session, over `ssh -X`, or under Xvfb (xvfb-run puzzle-workbench). "
+                "The command line works without a display: puzzle-workbench --help.")
     return None

@@ -248,7 +248,7 @@ def write_replay(puzzle, instance, moves: Sequence, path: str | Path, *, fps: fl
 def render_file(puzzle, instance, moves: Sequence, output: str | Path, *, step: int | None = None,
                 fps: float = DEFAULT_FPS, size: int = DEFAULT_SIZE, stages: bool = True,
                 max_frames: int = replay.DEFAULT_MAX_FRAMES, say: Callable[[str], None] = print) -> None:
-    """``main.py render``: a .png of one position, or a .gif / .mp4 replay of the line."""
+    """``puzzle-workbench render``: a .png of one position, or a .gif / .mp4 replay of the line."""
     output = Path(output)
     suffix = output.suffix.lower()
     if suffix not in FORMATS:

@@ -1,6 +1,6 @@
 """The Runs panel: batch runs over seeds or files, a live table and plots, past runs, compare.
 
-A run is the same ``workbench.batch`` machinery as ``main.py batch``: it runs on
+A run is the same ``workbench.batch`` machinery as ``puzzle-workbench batch``: it runs on
 a Python thread (which makes the cases, for a contest with its own gen, then
 drives the worker processes), finished cases come back through a queue, and a
 10 Hz timer on the GUI thread moves them into the table and the plots.

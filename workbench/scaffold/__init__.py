@@ -1,4 +1,4 @@
-"""``main.py new-puzzle NAME [--dir DIR]``: a new puzzle package that works at once.
+"""``puzzle-workbench new-puzzle NAME [--dir DIR]``: a new puzzle package that works at once.
 
 It writes DIR/NAME/ (a Lights Out puzzle to change into yours, with TODO comments where) that the
 workbench loads with ``--puzzle-path DIR`` or PUZZLE_WORKBENCH_PATH=DIR: the app (drawn by the
@@ -49,7 +49,7 @@ def new_puzzle(puzzle_id: str, folder: Path) -> Path:
 
 
 def cmd_new_puzzle(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="main.py new-puzzle", description="Write a new puzzle package that "
+    parser = argparse.ArgumentParser(prog="puzzle-workbench new-puzzle", description="Write a new puzzle package that "
                                      "works at once in the app, gen, score, solve, batch, render and the test kit.")
     parser.add_argument("name", help="the puzzle's id: lower-case words joined by '-'")
     parser.add_argument("--dir", type=Path, default=Path("puzzles"), help="where its folder goes (default: puzzles)")
@@ -57,9 +57,9 @@ def cmd_new_puzzle(argv: Sequence[str]) -> int:
     package = new_puzzle(args.name, args.dir)
     folder = args.dir
     print(f"wrote {package}/ ({', '.join(FILES.values())}); try it:", file=sys.stderr)
-    for line in (f"main.py --puzzle-path {folder} gen {args.name} 1 -o case.txt",
-                 f"main.py --puzzle-path {folder} solve {args.name} case.txt --nodes 1000",
-                 f"main.py --puzzle-path {folder} case.txt",
+    for line in (f"puzzle-workbench --puzzle-path {folder} gen {args.name} 1 -o case.txt",
+                 f"puzzle-workbench --puzzle-path {folder} solve {args.name} case.txt --nodes 1000",
+                 f"puzzle-workbench --puzzle-path {folder} case.txt",
                  f"PUZZLE_WORKBENCH_PATH={folder} python -m pytest tests/test_every_puzzle.py -k {args.name}"):
         print(f"  {line}", file=sys.stderr)
     print(package)

@@ -1,4 +1,4 @@
-"""``main.py agent codevs``: the CODE VS Reborn client protocol (spec §3.1).
+"""``puzzle-workbench agent codevs``: the CODE VS Reborn client protocol (spec §3.1).
 
 The program prints its name; the server sends the 500 packs, then before every
 turn both players' situations (turn, time, ojama stock, gauge, score, field of
