@@ -143,3 +143,52 @@ def test_the_app_names_a_broken_plugin(qtbot, tmp_path, monkeypatch):
     finally:
         monkeypatch.delenv("PUZZLE_WORKBENCH_PATH")
         registry.reset()
+
+
+@pytest.fixture
+def plugin_window(qtbot, scaffold, tmp_path, monkeypatch):
+    """The app with the scaffolded plugin folder on the puzzle path (as `--puzzle-path`)."""
+    from PySide6.QtCore import QSettings
+
+    from workbench.core import registry
+    from workbench.gui.app import build_window
+
+    monkeypatch.setenv("PUZZLE_WORKBENCH_PATH", str(scaffold))
+    registry.reset()
+    window = build_window(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    try:
+        yield window
+    finally:
+        window.solver_panel.shutdown()
+        window.close()
+        monkeypatch.delenv("PUZZLE_WORKBENCH_PATH")
+        registry.reset()
+
+
+def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_window, scaffold, tmp_path,
+                                                                        monkeypatch):
+    window = plugin_window
+    case = tmp_path / "lo1.txt"
+    assert run("--puzzle-path", scaffold, "gen", "lights-out", "1", "-o", case).returncode == 0
+    asked = []
+
+    def choose(name, matches):
+        asked.append((name, sorted(p.id for p in matches)))
+        return next(p for p in matches if p.id == "lights-out")
+
+    monkeypatch.setattr(window, "choose_puzzle", choose, raising=False)
+    # Lights Out's '#' and '.' rows are a Comesolo board too; the sample board shown is Comesolo.
+    assert window.open_path(case)
+    assert asked == [("lo1.txt", ["comesolo", "lights-out"])]
+    assert window.session.puzzle.id == "lights-out" and window.session.path == case
+    assert window.windowTitle().startswith("lo1.txt — Lights out")
+    # The Puzzle box reads the same file as the puzzle chosen there, rather than a seed of it.
+    lights = window.session.instance
+    window._puzzle_chosen(window.puzzle_choice.findData("comesolo"))
+    assert window.session.puzzle.id == "comesolo" and window.session.path == case
+    window._puzzle_chosen(window.puzzle_choice.findData("lights-out"))
+    assert window.session.puzzle.id == "lights-out" and window.session.instance == lights
+    # Choosing none keeps the board.
+    monkeypatch.setattr(window, "choose_puzzle", lambda name, matches: None)
+    assert not window.open_path(case) and window.session.instance == lights

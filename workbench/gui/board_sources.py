@@ -58,7 +58,10 @@ class BoardSources:
                 self.statusBar().showMessage(f"Pasted an answer: {node.depth} moves, {self.session.report(node).summary()}",
                                              8000)
                 return True
-        for puzzle in self._input_candidates(text):
+        found = self._detect(text, "The pasted text")
+        if found is None:
+            return False  # several puzzles read it and the user chose none
+        for puzzle in found:
             try:
                 instance = puzzle.parse_input(puzzle.split_cases(text)[0][1])
             except FormatError as error:

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QFrame, QLab
 from solvers.finish import finish_moves, finisher
 from workbench.core.errors import DestinationError, FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import check_destination, read_text, write_atomic
-from workbench.core.registry import get_puzzle, plugin_problems
+from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems
 from workbench.core.history import HistoryNode
 from workbench.core.readings import likeliest_reason
 from workbench.core.session import Session
@@ -36,6 +36,7 @@ from .generate_dialog import GenerateDialog
 from .history_panel import HistoryPanel
 from .runs_panel import RunsPanel
 from .kernel_warm_up import KernelWarmUp
+from .reader_choice import ask_reader, reads_as
 from .solver_panel import SolverPanel
 from .step_panel import StepPanel
 from .theme import CHOICES as THEMES, Theme
@@ -353,10 +354,16 @@ class MainWindow(BoardSources, QMainWindow):
         self.refresh(rebuild=True)
 
     def _puzzle_chosen(self, index: int) -> None:
+        """The Puzzle box: the file shown read as the puzzle chosen when its reader accepts it,
+        else that puzzle's seed 1."""
         puzzle_id = self.puzzle_choice.itemData(index)
         if self.session is not None and self.session.puzzle.id == puzzle_id:
             return
-        self.generate(puzzle_id, 1)
+        origin = self.board_origin()
+        if origin is not None and origin.path and reads_as(origin.path, get_puzzle(puzzle_id)):
+            self.open_path(origin.path, puzzle_id, origin.case)
+        else:
+            self.generate(puzzle_id, 1)
 
     def board_origin(self) -> BoardOrigin | None:
         """Where the board shown came from; None once it is edited (an edit makes another board)."""
@@ -757,7 +764,9 @@ class MainWindow(BoardSources, QMainWindow):
         input_error = None
         if puzzle_id and adapter_class(puzzle_id) is None:
             return self._cannot_open(path, f"The GUI cannot show {puzzle_id} boards yet (the command line can)")
-        candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._input_candidates(text)
+        candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._detect(text, path.name)
+        if candidates is None:
+            return False  # several puzzles read it and the user chose none
         for puzzle in candidates:
             try:
                 cases = puzzle.split_cases(text)
@@ -800,13 +809,18 @@ class MainWindow(BoardSources, QMainWindow):
         chosen, ok = QInputDialog.getItem(self, "Which one?", f"{path.name} holds {len(cases)} cases:", names, 0, False)
         return names.index(chosen) + 1 if ok else None
 
-    def _input_candidates(self, text: str) -> list:
-        """Puzzles whose input format fits, the current puzzle first."""
-        fits = [p for p in playable_puzzles() if p.sniff(text)]
-        if self.session is not None and self.session.puzzle in fits:
-            fits.remove(self.session.puzzle)
-            fits.insert(0, self.session.puzzle)
-        return fits[:1]
+    def choose_puzzle(self, name: str, matches: list):
+        """Ask which puzzle ``name`` is, when the readers of several accept it (None: none chosen)."""
+        return ask_reader(self, self.settings, name, matches, self.session.puzzle if self.session else None)
+
+    def _detect(self, text: str, name: str) -> list | None:
+        """[the puzzle whose reader accepts ``text``] (the user is asked when several do), []
+        when none does, None when the user chose none."""
+        try:
+            puzzle = detect_puzzle(text, playable_puzzles(), lambda matches: self.choose_puzzle(name, matches))
+        except FormatError:
+            return []
+        return None if puzzle is None else [puzzle]
 
     def load_solution(self, path: str | Path) -> bool:
         path = Path(path)
