@@ -189,3 +189,69 @@ def test_no_file_outside_its_own_folder_names_it():
     naming = [f for f in files if not f.startswith(own) and not f.endswith(".md")
               and (REPO / f).is_file() and "sokoban" in (REPO / f).read_text(errors="replace").lower()]
     assert naming == []  # (the README, documentation for people, lists the puzzles)
+
+
+# A level that is solvable from its start (25 moves at best), but not after "rdrrRl": the push
+# onto the right-hand goal leaves the other boxes no way home (issue 55's sok1.xsb).
+SOK1 = """\
+########
+##. ####
+#@$  $ #
+##   $.#
+#   #  #
+#     .#
+#      #
+########
+"""
+SOK1_STUCK = """\
+########
+##. ####
+#  $ $ #
+##  @ *#
+#   #  #
+#     .#
+#      #
+########
+"""
+
+
+def test_a_position_without_a_solution_gets_no_answer_and_says_so(tmp_path, capsys):
+    stuck = SOKOBAN.parse_input(SOK1_STUCK)
+    solver = solvers("sokoban")["astar"](SOKOBAN, (stuck, SOKOBAN.initial_state(stuck)))
+    result = run(solver, Budget(nodes=10_000))
+    assert result.stopped_by == "done" and result.moves == ()
+    assert solver.no_answer() == "no solution exists from this position: every push state it can reach was tried"
+    # The state limit is another story: no answer, and it says what to turn.
+    level = SOKOBAN.generate(2, rows=12, cols=12, boxes=5)
+    small = solvers("sokoban")["astar"](SOKOBAN, (level, SOKOBAN.initial_state(level)), max_nodes=1000)
+    assert run(small, Budget(nodes=100_000)).moves == () and "within the state limit (1000" in small.no_answer()
+    # solve writes nothing and says why, rather than "13 (not solved)".
+    case, answer = tmp_path / "stuck.xsb", tmp_path / "stuck.lurd"
+    case.write_text(SOK1_STUCK)
+    capsys.readouterr()
+    assert main(["solve", "sokoban", str(case), "--nodes", "10000", "-o", str(answer)]) == 1
+    err = capsys.readouterr().err
+    assert "astar has no answer after" in err and "no solution exists from this position" in err
+    assert "not solved" not in err and not answer.exists()
+    # ...and a solvable level is still solved and written.
+    case.write_text(SOK1)
+    assert main(["solve", "sokoban", str(case), "--nodes", "10000", "-o", str(answer)]) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == "25"
+
+
+def test_the_app_offers_no_unsolved_line_as_best(qtbot, window, tmp_path):
+    level = tmp_path / "sok1.xsb"
+    level.write_text(SOK1)
+    assert window.open_path(level)
+    for move in "rdrrRl":
+        assert window.play(move)
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(10_000)
+    window.start_solver()
+    qtbot.waitUntil(lambda: panel.job is not None and not panel.running and panel.last_result is not None,
+                    timeout=600_000)
+    assert panel.best_moves == () and not panel.apply_button.isEnabled() and not panel.export_button.isEnabled()
+    assert panel.status.text().endswith(
+        "no answer: no solution exists from this position: every push state it can reach was tried")
+    assert "best" not in panel.status.text()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import math
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -154,15 +155,24 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
         if sample.elapsed - last_print[0] >= 1.0:
             last_print[0] = sample.elapsed
             p = sample.progress
-            print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {full_number(p.best_score)}  "
+            best = full_number(p.best_score) if math.isfinite(p.best_score) else "none yet"
+            print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {best}  "
                   f"frontier {p.frontier_size}", file=sys.stderr, flush=True)
 
     result = execute(target, budget, on_progress=report_progress)
     report = puzzle.evaluate(instance, puzzle.final_state(instance, result.moves), len(result.moves))
     p = result.progress
+    if not report.complete:  # a line that does not count (a level left unsolved) is no answer
+        why = getattr(target, "no_answer", lambda: "")() or "none was found within the budget"
+        raise NoAnswer(f"{label}{cls.name} has no answer after {result.elapsed:.1f} s, {p.expansions} nodes: "
+                       f"{why}")
     print(f"{label}{result.elapsed:6.1f}s  {p.expansions} nodes  {result.stop_reason}  "
           f"{report.summary()}", file=sys.stderr, flush=True)
     return result.moves, report
+
+
+class NoAnswer(WorkbenchError):
+    """The solver ended without a finished answer; nothing is written."""
 
 
 def cmd_solve(argv: Sequence[str]) -> int:
@@ -197,7 +207,14 @@ def cmd_solve(argv: Sequence[str]) -> int:
             print(f"{label}skipped: {error}", file=sys.stderr)
             failed.append(path)
             continue
-        moves, report = solve_instance(puzzle, instance, args, label, whole_game=True)
+        try:
+            moves, report = solve_instance(puzzle, instance, args, label, whole_game=True)
+        except NoAnswer as error:
+            if not many:
+                raise
+            print(f"{error}; no answer written", file=sys.stderr)
+            failed.append(path)
+            continue
         text = puzzle.format_solution(instance, moves)
         # Re-validate the exact bytes we are about to write, as the judge would read them.
         checked = puzzle.score_solution(instance, text)

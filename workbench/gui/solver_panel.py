@@ -463,13 +463,19 @@ class SolverPanel(QWidget):
             r = update.result
             self.last_result = r
             self._offer_finish(r)
+            found = (f"best {score_text(self.best_score)} ({self.best_length()} moves)" if self.best_moves
+                     else f"no answer: {self._no_answer()}")
             self.status.setText(f"{self.job.name}: {r.stop_reason} after "
-                                f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; "
-                                f"best {score_text(self.best_score)} ({self.best_length()} moves)")
+                                f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; {found}")
             self.message.emit(self.status.text())
         if finished:
             self.timer.stop()
         self._update_buttons()
+
+    def _no_answer(self) -> str:
+        """Why the run that ended has no answer, as the solver says it."""
+        why = getattr(self.job.target, "no_answer", lambda: "")()
+        return why or "none was found within the budget"
 
     def _offer_finish(self, result) -> None:
         """A cancelled online game is not an answer yet: offer to play its remaining turns with
@@ -504,6 +510,8 @@ class SolverPanel(QWidget):
 
     def _take_scores(self, scored) -> None:
         best, report, entries, reports, states = scored
+        if report is not None and not report.complete and not self.puzzle.online:
+            best = None  # a line that does not count (a level left unsolved) is never offered as best
         if best is not None and report is not None:
             if self.puzzle.online:  # the game so far: the line to apply, whatever its score
                 self.best_moves = tuple(best)
@@ -554,6 +562,7 @@ class SolverPanel(QWidget):
         if not self.puzzle.online:
             sign = -1 if self.puzzle.objective == "max" else 1
             rows.sort(key=lambda row: sign * row[1].score)  # stable: ties keep the solver's order
+            rows.sort(key=lambda row: not row[1].complete)  # lines that do not count come last
         shown, kept = [], []
         for row in rows:
             if not any(same_position(row[2], other) for other in shown):
