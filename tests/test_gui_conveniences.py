@@ -172,6 +172,66 @@ def test_arrows_walk_the_numbered_files_of_a_folder(qtbot, window, data_root, tm
     assert f"No case numbered 2 in {tmp_path}" in status(window)
 
 
+def test_the_case_box_reads_numbers_inside_names_and_walks_other_folders_in_name_order(qtbot, window, data_root,
+                                                                                     tmp_path):
+    from workbench.puzzles.codevs import PUZZLE as CODEVS
+
+    packs = tmp_path / "codevs"
+    packs.mkdir()
+    text = (data_root / "cases/codevs/packs_1.txt").read_text()
+    for number in (1, 2, 10):  # packs_2 comes before packs_10, whatever the names' letter order
+        (packs / f"packs_{number}.txt").write_text(text)
+    assert window.open_path(packs / "packs_1.txt", "codevs")
+    assert window.navigator.label.text().strip() == "Case:" and window.navigator.number.value() == 1
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == packs / "packs_2.txt" and window.session.puzzle is CODEVS
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == packs / "packs_10.txt" and window.navigator.number.value() == 10
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert "packs_10.txt is the last of the packs_*.txt files of its folder" in status(window)
+    # Names that share nothing: the folder's boards in name order, numbered by place, notes skipped.
+    boards = tmp_path / "comesolo"
+    boards.mkdir()
+    for name in ("rand_07_d70", "full_09_center_hole", "rand_10_d50"):
+        shutil.copy(data_root / f"cases/comesolo/{name}.txt", boards / f"{name}.txt")
+    (boards / "notes.txt").write_text("not a board")
+    assert window.open_path(boards / "full_09_center_hole.txt")
+    assert window.navigator.label.text().strip() == "File:" and window.navigator.number.value() == 1
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == boards / "rand_07_d70.txt" and window.navigator.number.value() == 3
+    window.navigator.go_to(4)
+    assert window.session.path == boards / "rand_10_d50.txt"
+    qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)
+    assert window.session.path == boards / "rand_07_d70.txt"
+
+
+def test_going_to_another_case_keeps_the_line_played_and_undo_brings_it_back(qtbot, window, data_root, tmp_path):
+    for number in (1, 2):
+        shutil.copy(data_root / "cases/rolling-balls/seed_1.txt", tmp_path / f"seed_{number}.txt")
+    assert window.open_path(tmp_path / "seed_1.txt")
+    first = window.session
+    for move in legal_walk(first.puzzle, first.instance, 3):
+        assert window.play(move)
+    played = first.history.current
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == tmp_path / "seed_2.txt"
+    assert "the 3 moves played on seed_1.txt are kept: Undo at the start brings them back" in status(window)
+    assert window.undo_action.isEnabled()
+    window.undo()
+    assert window.session is first and window.session.history.current is played
+    assert window.navigator.label.text().strip() == "Case:" and window.navigator.number.value() == 1
+    assert "Back to seed_1.txt, with its 3 moves (Redo goes to seed_2.txt again)" in status(window)
+    window.redo()
+    assert window.session.path == tmp_path / "seed_2.txt"
+    window.undo()
+    assert window.session is first
+    # The Puzzle box leaves it the same way.
+    window._puzzle_chosen(window.puzzle_choice.findData("comesolo"))
+    assert window.session.puzzle is COMESOLO
+    window.undo()
+    assert window.session is first and window.session.history.current is played
+
+
 # ------------------------------------------------------------------ the last board
 def test_the_next_start_reopens_the_last_file_and_its_answer(qtbot, window, data_root, tmp_path):
     board, answer = ahc011_with_answer(window, data_root, tmp_path, 9)

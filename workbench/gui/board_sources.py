@@ -68,7 +68,7 @@ class BoardSources:
                 self.show_error(f"Not pasted: read as a board of {puzzle.id}, {error}")
                 return False
             self.set_session(Session(puzzle, instance))
-            self.statusBar().showMessage(f"Pasted a {puzzle.title} board (Ctrl+S saves it)", 8000)
+            self.statusBar().showMessage(f"Pasted a {puzzle.title} board (Ctrl+S saves it){self._left_note}", 8000)
             return True
         self.show_error(f"Not pasted: neither a board nor an answer for this board: {self._likeliest_reason(text)}")
         return False

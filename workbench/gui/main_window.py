@@ -36,6 +36,7 @@ from .generate_dialog import GenerateDialog
 from .history_panel import HistoryPanel
 from .runs_panel import RunsPanel
 from .kernel_warm_up import KernelWarmUp
+from .left_boards import LeftBoard, LeftBoards
 from .reader_choice import ask_reader, reads_as
 from .solver_panel import SolverPanel
 from .step_panel import StepPanel
@@ -100,6 +101,9 @@ class MainWindow(BoardSources, QMainWindow):
         self.answer_watch = AnswerWatch(self)
         self.answer_watch.changed.connect(self.reload_answer)
         self.navigator = CaseNavigator(self)
+        self.navigator.accept = lambda puzzle_id, path: reads_as(path, get_puzzle(puzzle_id))
+        self.left_boards = LeftBoards()  # boards gone from with moves played: Undo brings them back
+        self._left_note = ""  # what the status says of the board just left
         self.navigator.openFile.connect(self.open_path)
         self.navigator.generateSeed.connect(lambda puzzle_id, seed, options: self.generate(puzzle_id, seed, **options))
         self.navigator.refused.connect(self.show_error)
@@ -304,8 +308,16 @@ class MainWindow(BoardSources, QMainWindow):
         self.help_box.open()
 
     # ================================================================ sessions
-    def set_session(self, session: Session, origin: BoardOrigin | None = None) -> None:
-        """Show ``session``'s board; ``origin`` says where it came from (None: pasted, made here)."""
+    def set_session(self, session: Session, origin: BoardOrigin | None = None, returning: bool = False) -> None:
+        """Show ``session``'s board; ``origin`` says where it came from (None: pasted, made here).
+        The board left is kept when it has moves or edits (``returning``: Undo or Redo brings a kept
+        board back)."""
+        self._left_note = ""
+        if self.session is not None and session is not self.session and not returning:
+            left = LeftBoard(self.session, self.origin, self.answer_path)
+            if self.left_boards.leave(left):
+                self._left_note = (f"; the {left.moves} moves played on {left.name} are kept: Undo at the start "
+                                   "brings them back")
         self.solver_panel.cancel()
         self._stop_animation()
         self.step_panel.stop()
@@ -322,7 +334,8 @@ class MainWindow(BoardSources, QMainWindow):
         self.previewing = False
         self.origin = origin
         if origin is not None:
-            origin.instance = session.instance
+            if not returning:  # a board brought back keeps the origin of its first board (if unedited)
+                origin.instance = session.instance
             self.settings.setValue("last_board", origin.to_json())  # reopened on the next start
         self._follow_answer(None)  # an answer file followed on disk belongs to the board before
         self.view.mode = "edit" if self.edit_action.isChecked() else "play"
@@ -388,8 +401,8 @@ class MainWindow(BoardSources, QMainWindow):
         self.step_panel.set_line(len(line) - 1, node.depth)
         self.step_panel.set_caption(f"Step {node.depth} / {len(line) - 1}: {report.summary()}")
         self.step_panel.score_plot.show_line(s.puzzle, s.instance, line, node.depth)
-        self.undo_action.setEnabled(s.can_undo())
-        self.redo_action.setEnabled(s.can_redo())
+        self.undo_action.setEnabled(s.can_undo() or bool(self.left_boards.back))
+        self.redo_action.setEnabled(s.can_redo() or bool(self.left_boards.forward))
         self.navigator.show_board(s.puzzle.id, self.board_origin())
         self.solver_panel.show_board(s.instance)  # a run of another board is cleared
         if not self.solver_panel.running:
@@ -490,7 +503,9 @@ class MainWindow(BoardSources, QMainWindow):
             return
         left = self.session.history.current
         undone = self.session.undo()
-        if undone is not None:
+        if undone is None:
+            self._return_to(self.left_boards.step_back(self._this_board()), "Back to", "Redo")
+        else:
             self._stop_animation()
             self.refresh(rebuild=undone == "edit")
             if undone == "edit":
@@ -503,7 +518,9 @@ class MainWindow(BoardSources, QMainWindow):
         if self.session is None or self.previewing:
             return
         redone = self.session.redo()
-        if redone is not None:
+        if redone is None:
+            self._return_to(self.left_boards.step_forward(self._this_board()), "Forward to", "Undo")
+        else:
             self._stop_animation()
             self.refresh(rebuild=redone == "edit")
             if redone == "move":
@@ -513,6 +530,20 @@ class MainWindow(BoardSources, QMainWindow):
                 self._animate(self.session.history.current.frames)
             else:
                 self.statusBar().showMessage("Edit redone", 4000)
+
+    def _this_board(self) -> LeftBoard:
+        return LeftBoard(self.session, self.origin, self.answer_path)
+
+    def _return_to(self, board: LeftBoard | None, how: str, back: str) -> None:
+        """A board left (Undo) or come back from (Redo), brought back as it was left."""
+        if board is None:
+            return
+        name = self._this_board().name
+        self._stop_animation()
+        self.set_session(board.session, board.origin, returning=True)
+        self._follow_answer(board.answer)
+        self.statusBar().showMessage(f"{how} {board.name}, with its {board.moves} moves ({back} goes to {name} "
+                                     "again)", 8000)
 
     def jump(self, node) -> None:
         if self.session is None:
@@ -782,7 +813,7 @@ class MainWindow(BoardSources, QMainWindow):
                 continue
             self.set_session(session, BoardOrigin(puzzle.id, str(path.resolve()), case))
             self._remember_recent(path)
-            self.statusBar().showMessage(f"Opened {path.name}", 5000)
+            self.statusBar().showMessage(f"Opened {path.name}{self._left_note}", 8000 if self._left_note else 5000)
             return True
         if self.session is not None and puzzle_id is None:
             try:
@@ -983,7 +1014,8 @@ class MainWindow(BoardSources, QMainWindow):
             self.show_error(f"Cannot generate: {error}")
             return False
         self.set_session(Session(puzzle, instance), BoardOrigin(puzzle.id, seed=seed, options=dict(options)))
-        self.statusBar().showMessage(f"Generated {puzzle.id} board for seed {seed}", 5000)
+        self.statusBar().showMessage(f"Generated {puzzle.id} board for seed {seed}{self._left_note}",
+                                     8000 if self._left_note else 5000)
         return True
 
     # -------------------------------------------------- recent files
