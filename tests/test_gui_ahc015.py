@@ -90,8 +90,10 @@ def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtb
     assert window.session.moves() == list(panel.best_moves)
     assert window.step_panel.slider.maximum() == 100  # the solver's game, to step through turn by turn
     score = window.session.report().score
-    # The game is over: no move is left to weigh (the table once showed four "?" rows of 101 moves).
-    assert panel.table.rowCount() == 0
+    # The game is over: no move is left to weigh (the table once showed four "?" rows of 101 moves),
+    # and the game played stays in the table, to preview (it once emptied the table).
+    assert [panel.table.item(0, col).text() for col in range(3)] == [str(score), "100", "an answer found"]
+    assert panel.table.rowCount() == 1 and panel.frontier_entries[0].moves == panel.best_moves
     assert panel.status.text().endswith(f"best {score} (100 moves)")
     out = tmp_path / "mc.out"
     assert window.export_solution(out)

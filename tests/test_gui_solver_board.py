@@ -2,11 +2,13 @@
 never be applied or exported onto this one; counts, words, the frontier and the plots say what
 the exported file says. Driven with pytest-qt."""
 
+import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from solvers.ahc015.monte_carlo import MonteCarloSolver
 from solvers.driver import Budget, run
 from workbench.core.registry import get_puzzle
+from workbench.gui.solver_panel import score_text
 from workbench.puzzles.ahc015.box import CANDIES, Candies
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
 
@@ -131,7 +133,7 @@ def test_tilts_that_leave_the_same_box_are_one_frontier_row():
     assert sorted(letter for t in tilts for letter in t.split(" or ")) == ["B", "F", "L", "R"]
 
 
-def test_ahc015_rows_show_the_mean_final_score_in_the_order_it_plays(qtbot, window, data_root):
+def test_ahc015_rows_show_the_contest_score_and_the_playout_mean_as_the_solvers_estimate(qtbot, window, data_root):
     window.open_path(data_root / "cases/ahc015/0000.txt")
     panel = window.solver_panel
     panel.seconds.setValue(600)
@@ -140,11 +142,19 @@ def test_ahc015_rows_show_the_mean_final_score_in_the_order_it_plays(qtbot, wind
     panel.cancel_button.click()
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
     panel.poll()
-    rows = range(panel.table.rowCount())
-    shown = [panel.table.item(r, 0).text() for r in rows]
-    means = [panel.table.item(r, 2).text().split(", mean ")[1] for r in rows]
-    assert shown == means  # the score column is the solver's figure, as the rows are ordered
-    assert "the contest score now: " in panel.table.item(0, 0).toolTip()
+    puzzle, instance = window.session.puzzle, window.session.instance
+    assert panel.table.horizontalHeaderItem(2).text() == "solver's estimate"
+    for row, (entry, state) in enumerate(zip(panel.frontier_entries, panel.frontier_states)):
+        # The score is the contest's, of the position the row's move reaches (what its preview says)...
+        report = puzzle.evaluate(instance, state, len(entry.moves))
+        assert panel.table.item(row, 0).text() == report.text
+        assert panel.table.item(row, 3).text() == ", ".join(f"{k} {v}" for k, v in report.facts)
+        # ...and the playout mean, in the order the solver ranks its moves, is labelled its estimate.
+        assert panel.table.item(row, 2).text().endswith(f", mean {round(entry.score)}")
+        assert panel.table.item(row, 0).toolTip() == \
+            f"the solver's estimate of the final score: {score_text(entry.score)}"
+    means = [entry.score for entry in panel.frontier_entries]
+    assert means == sorted(means, reverse=True)
     assert panel.frontier_label.text().startswith("This turn's moves")
 
 
@@ -186,3 +196,41 @@ def test_the_best_score_plot_steps_up_when_a_better_answer_is_reported(qtbot, wi
     path = panel.best_curve.curve.getPath()
     corners = {(path.elementAt(i).x, path.elementAt(i).y) for i in range(path.elementCount())}
     assert all(rise in corners for rise in rises)
+
+
+def test_from_mid_game_every_row_gives_the_contest_facts_of_the_whole_answer(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    session = window.session
+    for _ in range(3):  # the run starts three moves into the game
+        assert window.play(COMESOLO.legal_moves(session.instance, session.state)[0])
+    panel = finished_run(qtbot, window, nodes=300)
+    assert panel.table.rowCount() > 1
+    assert panel.table.horizontalHeaderItem(2).text() == "solver, from move 3"
+    for row, (entry, state) in enumerate(zip(panel.frontier_entries, panel.frontier_states)):
+        report = COMESOLO.evaluate(session.instance, state, 3 + len(entry.moves))
+        facts = panel.table.item(row, 3).text()
+        assert facts == ", ".join(f"{k} {v}" for k, v in report.facts)
+        assert f"moves {3 + len(entry.moves)}" in facts  # never the solver's count from move 3
+        # The solver's own counts the facts give (moves, pieces left, from where it began) are left out.
+        assert "moves" not in panel.table.item(row, 2).text() and "pieces" not in panel.table.item(row, 2).text()
+
+
+@pytest.mark.parametrize("board, nodes", [(BOARD, 3000), ("cases/rolling-balls/seed_2.txt", 20000)])
+def test_when_the_run_ends_the_table_keeps_its_best_answer_first_to_preview(qtbot, window, data_root, board, nodes):
+    window.open_path(data_root / board)
+    panel = finished_run(qtbot, window, nodes=nodes)
+    puzzle, instance = window.session.puzzle, window.session.instance
+    best = puzzle.evaluate(instance, puzzle.final_state(instance, panel.best_moves), len(panel.best_moves))
+    rows = [entry.moves for entry in panel.frontier_entries]
+    assert panel.best_moves in rows
+    row = rows.index(panel.best_moves)
+    assert [panel.table.item(row, col).text() for col in range(3)] == [best.text, str(len(panel.best_moves)),
+                                                                       "an answer found"]
+    # Best first: no row above it scores less (a state still weighed may score more, an answer too).
+    scores = [float(panel.table.item(r, 0).text()) for r in range(panel.table.rowCount())]
+    assert scores == sorted(scores, reverse=True)
+    states = panel.frontier_states
+    assert all(not (a == b) for i, a in enumerate(states) for b in states[i + 1:])  # each position once
+    panel.table.cellClicked.emit(row, 0)
+    assert window.view.state == puzzle.final_state(instance, panel.best_moves)
+    assert f"score {best.text}" in window.statusBar().currentMessage()

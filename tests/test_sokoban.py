@@ -255,3 +255,21 @@ def test_the_app_offers_no_unsolved_line_as_best(qtbot, window, tmp_path):
     assert panel.status.text().endswith(
         "no answer: no solution exists from this position: every push state it can reach was tried")
     assert "best" not in panel.status.text()
+
+
+def test_after_a_solved_run_the_solution_heads_the_table_above_lines_that_do_not_count(qtbot, window, tmp_path):
+    level = tmp_path / "sok1.xsb"
+    level.write_text(SOK1)
+    assert window.open_path(level)
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(10_000)
+    window.start_solver()
+    qtbot.waitUntil(lambda: panel.job is not None and not panel.running and panel.last_result is not None,
+                    timeout=600_000)
+    assert len(panel.best_moves) == 25 and panel.status.text().endswith("best 25 (25 moves)")
+    shown = [panel.table.item(row, 0).text() for row in range(panel.table.rowCount())]
+    assert shown[0] == "25" and panel.frontier_entries[0].moves == panel.best_moves
+    assert any(text.endswith("(not solved)") for text in shown)  # A*'s states still waiting, f = g + h
+    solved = [not text.endswith("(not solved)") for text in shown]
+    assert solved == sorted(solved, reverse=True)  # "17 (not solved)" never above the solution
