@@ -234,3 +234,26 @@ def test_when_the_run_ends_the_table_keeps_its_best_answer_first_to_preview(qtbo
     panel.table.cellClicked.emit(row, 0)
     assert window.view.state == puzzle.final_state(instance, panel.best_moves)
     assert f"score {best.text}" in window.statusBar().currentMessage()
+
+
+def test_a_run_that_ends_at_once_still_plots_from_zero_and_a_cleared_run_leaves_no_axes(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    panel = finished_run(qtbot, window)
+    result = panel.last_result
+    def dots(curve):
+        return list(curve.getData()[0] if curve.getData()[0] is not None else [])
+
+    qtbot.waitUntil(lambda: bool(dots(panel.best_end) and dots(panel.frontier_end)))  # the plots repaint on timers
+    times, best = panel.best_curve.getData()
+    assert len(times) >= 2 and times[-1] == result.elapsed  # the curve reaches the end of the run
+    assert list(panel.best_end.getData()[0]) == [result.elapsed]
+    assert list(panel.best_end.getData()[1]) == [panel.best_score]
+    assert list(panel.frontier_end.getData()[1]) == [result.progress.frontier_size]
+    for plot in (panel.best_plot, panel.frontier_plot):
+        low, high = plot.getViewBox().viewRange()[0]
+        assert -0.01 <= low <= 0 and high >= 0.1  # never "-0.4 … 0.4 seconds"
+    assert window.generate("comesolo", 3)  # another board: the run is cleared, and so are its ranges
+    for plot in (panel.best_plot, panel.frontier_plot):
+        (x_low, x_high), (y_low, y_high) = plot.getViewBox().viewRange()
+        assert (round(x_low, 2), round(x_high, 2), round(y_low, 2), round(y_high, 2)) == (-0.02, 1.02, -0.02, 1.02)
+    assert dots(panel.best_end) == [] and dots(panel.frontier_end) == []

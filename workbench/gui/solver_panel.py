@@ -38,6 +38,7 @@ PLOT_DELAYS_MS = (POLL_MS // 3, 2 * POLL_MS // 3)
 MAX_INT_SPIN = 2_000_000_000
 PARAMS_HEIGHT = 190  # pixels the unfolded parameters may take before they scroll
 NAN = float("nan")  # a plot sample before the first answer
+MIN_SPAN_SECONDS = 0.1  # the time axis of a run that ended at once
 FRONTIER_TITLE = "Best answers and frontier (best score first; click to preview)"
 ONLINE_FRONTIER_TITLE = "This turn's moves (the one it plays first; click to preview)"
 SCORE_TIP = ("The contest score of the whole answer from the game's start to the row's position "
@@ -191,6 +192,13 @@ class SolverPanel(QWidget):
             # has pixels: each pixel column draws the highest and lowest of its samples
             # (the same picture) instead of every one of them.
             curve.setDownsampling(auto=True, method="peak")
+        # The last sample as a dot: a run that ends at once has a single time, so a line would
+        # draw nothing at all.
+        self.best_end = self.best_plot.plot(pen=None, symbol="o", symbolSize=7, symbolPen=None,
+                                            symbolBrush="#3b5b92")
+        self.frontier_end = self.frontier_plot.plot(pen=None, symbol="o", symbolSize=7, symbolPen=None,
+                                                    symbolBrush="#2e9e5b")
+        self._reset_axes()
 
         self.table = QTableWidget(0, 4)
         self.table.setHorizontalHeaderLabels(["score", "moves", "solver", "facts"])
@@ -310,8 +318,9 @@ class SolverPanel(QWidget):
         self._times, self._best, self._frontier, self._now = (GrowingSeries() for _ in range(4))
         self.best_score = self.game_score = None
         self._scorer = self._scorer_origin = self._to_score = self._scoring_future = None
-        for curve in (self.best_curve, self.now_curve, self.frontier_curve):
+        for curve in (self.best_curve, self.now_curve, self.frontier_curve, self.best_end, self.frontier_end):
             curve.setData([], [])
+        self._reset_axes()  # never the last run's ranges around no data
         self.table.setRowCount(0)
         self.finish_button.hide()
         self._update_buttons()
@@ -468,6 +477,7 @@ class SolverPanel(QWidget):
         if update.result is not None:
             r = update.result
             self.last_result = r
+            self._close_plots(r)
             self._offer_finish(r)
             found = (f"best {score_text(self.best_score)} ({self.best_length()} moves)" if self.best_moves
                      else f"no answer: {self._no_answer()}")
@@ -550,21 +560,47 @@ class SolverPanel(QWidget):
         if values:
             self.best_plot.setYRange(*y_range(values), padding=0)
             set_whole_numbers(self.best_plot, left=all_whole(self._best.values) and all_whole(self._now.values))
+        self._mark_end(self.best_end, self._best)
         self._range_now(self.best_plot)
 
     def _plot_frontier(self) -> None:
         self.frontier_curve.setData(self._times.values, self._frontier.values)
         if self._frontier.finite_range() is not None:
             self.frontier_plot.setYRange(*y_range(self._frontier.finite_range()), padding=0)
+        self._mark_end(self.frontier_end, self._frontier)
         self._range_now(self.frontier_plot)
 
-    @staticmethod
-    def _range_now(plot: pg.PlotWidget) -> None:
-        """Fit the x range to the data now. pyqtgraph works the auto range out in the middle
-        of the repaint, and the axes and curves it moves then ask for a second repaint."""
-        view = plot.getViewBox()
-        view.updateAutoRange()
-        view.updateMatrix()
+    def _mark_end(self, dot, series: GrowingSeries) -> None:
+        """The dot on the last sample of ``series`` (none before its first finite one)."""
+        values = series.values
+        last = len(values) - 1
+        if last >= 0 and values[last] == values[last]:
+            dot.setData([float(self._times.values[last])], [float(values[last])])
+        else:
+            dot.setData([], [])
+
+    def _range_now(self, plot: pg.PlotWidget) -> None:
+        """The x range from the start of the run to the last sample, set now (pyqtgraph's auto
+        range is worked out in the middle of the repaint, and what it moves then asks for a
+        second one); a run that ended at once still gets a span, never "-0.4 … 0.4 seconds"."""
+        end = float(self._times.values[-1]) if len(self._times) else 0.0
+        plot.setXRange(0.0, max(end, MIN_SPAN_SECONDS), padding=0.02)
+        plot.getViewBox().updateMatrix()
+
+    def _reset_axes(self) -> None:
+        """Axes with no run on them: 0 to 1 each way."""
+        for plot in (self.best_plot, self.frontier_plot):
+            plot.setXRange(0.0, 1.0, padding=0.02)
+            plot.setYRange(0.0, 1.0, padding=0.02)
+
+    def _close_plots(self, result) -> None:
+        """The run's last sample at the time it ended, so the curves reach its end."""
+        self._times.append(result.elapsed)
+        self._best.append(NAN if self.best_score is None else self.best_score)
+        self._now.append(NAN if self.game_score is None else self.game_score)
+        self._frontier.append(result.progress.frontier_size)
+        for timer in self._plot_timers:
+            timer.start()
 
     def best_length(self) -> int:
         """Moves of the best answer from the game's start (as the exported file counts them)."""
