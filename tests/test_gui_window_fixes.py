@@ -44,6 +44,18 @@ def test_a_broken_answer_for_the_board_says_its_move(window, data_root, tmp_path
     assert "answer.out: line 1, move 3: 'Q' is not a move" in status(window)
 
 
+def test_a_truncated_input_of_another_puzzle_says_what_it_lacks_not_that_it_is_a_bad_answer(window, data_root,
+                                                                                            tmp_path):
+    assert window.open_path(data_root / "cases/ahc011/0004.txt")
+    shown = window.session
+    truncated = tmp_path / "trunc2_ahc015.txt"
+    truncated.write_text("".join((data_root / "cases/ahc015/0000.txt").read_text().splitlines(True)[:2]))
+    assert not window.open_path(truncated)
+    assert status(window) == ("⚠ trunc2_ahc015.txt is neither a board nor an answer for this board: read as a "
+                              "board of ahc015, line 3: the file ends before p_2 (expected 101 lines)")
+    assert window.session is shown
+
+
 # ------------------------------------------------------------------ room for the board
 def test_a_small_window_keeps_a_playable_board_with_the_runs_dock_open(qtbot, window, data_root):
     assert window.open_path(data_root / "cases/ahc011/0003.txt")

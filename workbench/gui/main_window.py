@@ -21,7 +21,7 @@ from workbench.core.errors import DestinationError, FormatError, IllegalMove, Wo
 from workbench.core.files import check_destination, read_text, write_atomic
 from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems
 from workbench.core.history import HistoryNode
-from workbench.core.readings import likeliest_reason
+from workbench.core.readings import answer_reads_furthest, likeliest_reason
 from workbench.core.session import Session
 
 from .answer_watch import AnswerWatch
@@ -816,12 +816,21 @@ class MainWindow(BoardSources, QMainWindow):
             self.statusBar().showMessage(f"Opened {path.name}{self._left_note}", 8000 if self._left_note else 5000)
             return True
         if self.session is not None and puzzle_id is None:
+            s = self.session
             try:
-                self.session.puzzle.parse_solution(self.session.instance, text)
-            except FormatError:
+                parsed = s.puzzle.parse_solution(s.instance, text)
+            except WorkbenchError:
                 pass
             else:
-                return self.load_solution(path)
+                try:
+                    s.puzzle.replay(s.instance, parsed.moves, parsed.lines)
+                except WorkbenchError as error:
+                    # An answer with a bad move is said as one, unless a board reading got further (a
+                    # truncated ahc015 input is not "'2' is not a move" of an ahc011 answer).
+                    if answer_reads_furthest(text, playable_puzzles(), s.puzzle, s.instance):
+                        return self._cannot_open(path, f"{path.name}: {error}")
+                else:
+                    return self.load_solution(path)
         if puzzle_id is not None:
             return self._cannot_open(path, f"{path.name}: {input_error}")
         # The file looks like nothing: say what its likeliest reading found (line and column).
