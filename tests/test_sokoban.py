@@ -273,3 +273,17 @@ def test_after_a_solved_run_the_solution_heads_the_table_above_lines_that_do_not
     assert any(text.endswith("(not solved)") for text in shown)  # A*'s states still waiting, f = g + h
     solved = [not text.endswith("(not solved)") for text in shown]
     assert solved == sorted(solved, reverse=True)  # "17 (not solved)" never above the solution
+
+
+def test_the_history_writes_pushes_upper_case_and_walks_lower_case_as_the_answer_does(qtbot, window, tmp_path):
+    level = tmp_path / "sok1.xsb"
+    level.write_text(SOK1)
+    assert window.open_path(level)
+    for move in "rdrrRlu":
+        assert window.play(move)
+    panel = window.history_panel
+    line = window.session.history.line()[1:]
+    assert [panel.item_for(node).text(0) for node in line] == [
+        "1. R", "2. d", "3. r", "4. r", "5. R", "6. l", "7. u"]
+    assert window.statusBar().currentMessage() == "Played u"
+    assert window.session.solution_text().strip() == "RdrrRlu"

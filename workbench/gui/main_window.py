@@ -396,7 +396,8 @@ class MainWindow(BoardSources, QMainWindow):
         else:
             self.view.display(s.instance, node.state, node.move, rebuild=rebuild)
         report = self._show_status()
-        self.history_panel.refresh(s.history, s.puzzle.move_text)
+        self.history_panel.refresh(s.history, lambda n: s.puzzle.played_text(s.instance, n.parent.state, n.move,
+                                                                              n.state))
         line = s.history.line()
         self.step_panel.set_line(len(line) - 1, node.depth)
         self.step_panel.set_caption(f"Step {node.depth} / {len(line) - 1}: {report.summary()}")
@@ -493,7 +494,8 @@ class MainWindow(BoardSources, QMainWindow):
         if note:  # a legal move worth a word (a roll that a wall blocked)
             self.statusBar().showMessage(f"⚠ {note}", 10000)
         else:
-            self.statusBar().showMessage(f"Played {self.session.puzzle.move_text(move)}", 4000)
+            played = self.session.puzzle.played_text(self.session.instance, before, move, transition.state)
+            self.statusBar().showMessage(f"Played {played}", 4000)
         self.refresh()
         self._animate(transition.frames)
         return True
