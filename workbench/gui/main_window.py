@@ -656,6 +656,8 @@ class MainWindow(BoardSources, QMainWindow):
     def _solver_started(self) -> None:
         self.solver_origin = self.session.history.current if self.session else None
         self.tabs.setCurrentWidget(self.solver_panel)  # the run is visible, whichever tab was in front
+        # The run's start replaces a warning still shown (an illegal move's): it no longer applies.
+        self.statusBar().showMessage(self.solver_panel.status.text(), 5000)
 
     def apply_solver_answer(self, moves) -> bool:
         """Add the solver's answer to the history as a branch and step to its end."""

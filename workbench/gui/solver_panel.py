@@ -398,9 +398,9 @@ class SolverPanel(QWidget):
         self._scorer_origin = state
         self._set_titles("Best score, and the game now (grey)" if self.puzzle.online else "Best score")
         self.job.start()
+        self.status.setText(f"{cls.name}: starting…")
         self.started.emit()
         self.timer.start()
-        self.status.setText(f"{cls.name}: starting…")
         self._update_buttons()
 
     def toggle_pause(self) -> None:
