@@ -192,3 +192,23 @@ def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_w
     # Choosing none keeps the board.
     monkeypatch.setattr(window, "choose_puzzle", lambda name, matches: None)
     assert not window.open_path(case) and window.session.instance == lights
+
+
+def test_a_scaffolded_grid_puzzle_resizes_clears_and_fills_in_the_editor(plugin_window, scaffold, tmp_path):
+    window = plugin_window
+    assert window.generate("lights-out", 1, size=5)
+    window.set_edit_mode(True)
+    panel = window.editor_panel
+    for button in (panel.resize_button, panel.clear_button, panel.fill_button):
+        assert button.isVisibleTo(panel)
+    panel.fill_button.click()  # the brush chosen first is "Light on"
+    assert set(window.session.instance.lights) == {1}
+    panel.clear_button.click()
+    assert set(window.session.instance.lights) == {0}
+    panel.rows.setValue(3)
+    panel.cols.setValue(4)
+    panel.resize_button.click()
+    board = window.session.instance
+    assert (board.rows, board.cols, len(board.lights)) == (3, 4, 12)
+    window.undo()
+    assert (window.session.instance.rows, panel.rows.value(), panel.cols.value()) == (5, 5, 5)

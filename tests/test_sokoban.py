@@ -287,3 +287,16 @@ def test_the_history_writes_pushes_upper_case_and_walks_lower_case_as_the_answer
         "1. R", "2. d", "3. r", "4. r", "5. R", "6. l", "7. u"]
     assert window.statusBar().currentMessage() == "Played u"
     assert window.session.solution_text().strip() == "RdrrRlu"
+
+
+def test_the_editors_fill_paints_every_square_but_the_players(window):
+    assert window.generate("sokoban", 1)
+    window.set_edit_mode(True)
+    panel = window.editor_panel
+    assert panel.fill_button.isVisibleTo(panel) and not panel.clear_button.isVisibleTo(panel)  # no blank square
+    window.adapter.brush = "#"
+    panel.fill_button.click()
+    level = window.session.instance.level
+    assert sum(level.walls) == level.rows * level.cols - 1 and not level.walls[level.player]
+    window.undo()
+    assert sum(window.session.instance.level.walls) < level.rows * level.cols - 1

@@ -198,7 +198,7 @@ class Puzzle(ABC):
 
     def played_text(self, instance: Any, before: Any, move: Any, after: Any) -> str:
         """A move as played from ``before`` to ``after``, for the history: what the answer file
-        would write when it tells more than the move alone (a Sokoban push is upper case)."""
+        would write when it tells more than the move alone (a push written upper case)."""
         return self.move_text(move)
 
     def public_view(self, instance: Any, state: Any) -> Any:

@@ -509,6 +509,8 @@ class MainWindow(BoardSources, QMainWindow):
             self._return_to(self.left_boards.step_back(self._this_board()), "Back to", "Redo")
         else:
             self._stop_animation()
+            if undone == "edit":  # the editor's boxes show the board brought back (its size)
+                self.editor_panel.configure(self.adapter, self.session.instance)
             self.refresh(rebuild=undone == "edit")
             if undone == "edit":
                 self.statusBar().showMessage("Edit undone: the board before it is back, with its moves", 6000)
@@ -524,6 +526,8 @@ class MainWindow(BoardSources, QMainWindow):
             self._return_to(self.left_boards.step_forward(self._this_board()), "Forward to", "Undo")
         else:
             self._stop_animation()
+            if redone == "edit":
+                self.editor_panel.configure(self.adapter, self.session.instance)
             self.refresh(rebuild=redone == "edit")
             if redone == "move":
                 move = self.session.history.current.move

@@ -115,6 +115,7 @@ class BoardAdapter:
     # Editor features the generic editor panel offers for this puzzle.
     can_resize = False
     can_fill = False
+    can_clear = True  # with can_fill: Clear is offered beside Fill
     can_random_fill = False
     # Paint choices (label, value) for the editor; the chosen one is ``self.brush``.
     palette: tuple[tuple[str, Any], ...] = ()
