@@ -1082,7 +1082,7 @@ class MainWindow(BoardSources, QMainWindow):
         self.runs_dock.show()
         self.runs_dock.raise_()
         if first:  # room for the table and plots (once the dock is laid out); the board keeps the rest
-            QTimer.singleShot(0, lambda: self.resizeDocks([self.runs_dock], [max(320, self.height() * 2 // 5)],
+            QTimer.singleShot(0, lambda: self.resizeDocks([self.runs_dock], [max(380, self.height() * 9 // 20)],
                                                           Qt.Vertical))
 
     def open_contest_dialog(self) -> None:

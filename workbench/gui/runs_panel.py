@@ -147,6 +147,12 @@ class RunsPanel(QWidget):
         self.timer.timeout.connect(self._drain)
         self._runner_changed(self.runner.currentText())
 
+    def heightForWidth(self, width: int) -> int:
+        """In a scroll area (the window's Runs dock) the panel fits the height it is given down to
+        its minimum: the word-wrapped summary makes the scroll area ask this, and the height the
+        plots would like (about 1000 px) had the table and plots scroll out of a 350 px dock."""
+        return self.minimumSizeHint().height()
+
     # ------------------------------------------------------------ set-up
     @property
     def puzzle_id(self) -> str | None:

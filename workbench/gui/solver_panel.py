@@ -228,6 +228,7 @@ class SolverPanel(QWidget):
         table_layout = QVBoxLayout(table_box)
         table_layout.setContentsMargins(0, 0, 0, 0)
         self.frontier_label = QLabel(FRONTIER_TITLE)
+        self.frontier_label.setWordWrap(True)  # never the reason the panel is wider than the board
         table_layout.addWidget(self.frontier_label)
         table_layout.addWidget(self.table)
         # Plots and table share the height left; the user may drag the split.

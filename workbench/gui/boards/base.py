@@ -75,17 +75,32 @@ def pin_coordinate_labels(scene: QGraphicsScene, visible, scale: float | None) -
     margin = float(scene.property("coordinate_margin") or 0.0)
     if scale is None:
         visible, scale = scene.sceneRect().adjusted(-1e9, -1e9, 0, 0), 1.0
-    inset = (LABEL_PIXELS / 2 + 3) / max(scale, 1e-6)  # half a label and a gap, in scene units
+    scale = max(scale, 1e-6)
+    inset = (LABEL_PIXELS / 2 + 3) / scale  # half a label and a gap, in scene units
+    left_room, top_room = label_room(scene)
+    # In the margin, at least half a label and a gap off the board: a board shrunk to a few pixels
+    # a cell keeps its numbers beside row 1 and column 1, never over them.
+    top_home, left_home = -max(margin, top_room / scale) / 2, -max(margin, left_room / scale) / 2
     for _number, item in getattr(scene, "coordinate_labels", ()):
         position = item.pos()
         if item.data(LABEL_EDGE) == "top":
-            y = max(-margin / 2, visible.top() + inset)
+            y = max(top_home, visible.top() + inset)
             item.setPos(position.x(), y)
-            item.pinned = y > -margin / 2
+            item.pinned = y > top_home
         else:
-            x = max(-margin / 2, visible.left() + inset)
+            x = max(left_home, visible.left() + inset)
             item.setPos(x, position.y())
-            item.pinned = x > -margin / 2
+            item.pinned = x > left_home
+
+
+def label_room(scene: QGraphicsScene) -> tuple[float, float]:
+    """The pixels the coordinate labels need left of the board and above it, with a gap."""
+    labels = getattr(scene, "coordinate_labels", ())
+    if not labels:
+        return 0.0, 0.0
+    width = max(item.boundingRect().width() for _number, item in labels)
+    height = max(item.boundingRect().height() for _number, item in labels)
+    return width + 8, height + 6
 
 
 def show_coordinate_labels(scene: QGraphicsScene, scale: float) -> None:
@@ -135,11 +150,18 @@ class BoardAdapter:
     def __init__(self, puzzle, scene: QGraphicsScene):
         self.puzzle = puzzle
         self.scene = scene
+        self.view_scale = 1.0  # view pixels per scene unit, as the view last said
         self.selection: Any = None  # a cell picked by the first click of a two-click move
         self.brush: Any = self.palette[0][1] if self.palette else None
         self.options = {name: default for name, _label, default in self.view_options}
 
     # ---------------------------------------------------------- drawing
+    def scale_changed(self, scale: float) -> bool:
+        """The view now shows ``scale`` pixels per scene unit (a fit, a zoom, a resize): True when
+        the board must be drawn again (a painter whose words keep a readable size)."""
+        self.view_scale = scale
+        return False
+
     def build(self, instance: Any) -> None:
         """Create the items for ``instance`` (called when the board size changes)."""
         raise NotImplementedError

@@ -14,6 +14,7 @@ stock and the gauge of the start.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -42,6 +43,8 @@ ERASED_FILL = QColor(255, 255, 255, 150)  # washes the erased blocks out, their 
 LANDING = QColor("#2e9e5b")
 TEXT = QColor("#222222")
 GAUGE_READY = QColor("#e07a1f")
+TEXT_PIXELS = 13  # the side panel's words, in scene units at full size...
+READABLE_PIXELS = 10  # ...and at least this on screen, however small the board is fitted
 
 
 def scene_row(y: int) -> float:
@@ -76,6 +79,24 @@ class CodevsAdapter(BoardAdapter):
         self.pending = Drop(4, 0)  # the pack's column and rotation before Space drops it
         self.cells: dict = {}  # (x, y) -> (rect, text)
         self.marks: list = []  # items redrawn on every show
+        self.text_pixels = TEXT_PIXELS
+        self.danger_label = None
+
+    def scale_changed(self, scale: float) -> bool:
+        """The side panel's words grow in the scene as the board is fitted smaller (the Runs dock
+        open), so they stay readable; the field and its numbers scale as drawn."""
+        super().scale_changed(scale)
+        pixels = max(TEXT_PIXELS, math.ceil(READABLE_PIXELS / max(scale, 1e-6)))
+        if pixels == self.text_pixels:
+            return False
+        self.text_pixels = pixels
+        self._place_danger_label()
+        return True
+
+    def _font(self) -> QFont:
+        font = QFont()
+        font.setPixelSize(self.text_pixels)
+        return font
 
     # ---------------------------------------------------------- drawing
     def build(self, instance) -> None:
@@ -95,9 +116,9 @@ class CodevsAdapter(BoardAdapter):
         danger = self.scene.addLine(0, scene_row(VISIBLE) + CELL, WIDTH * CELL, scene_row(VISIBLE) + CELL,
                                     QPen(DANGER, 3))
         danger.setZValue(4)
-        label = self.scene.addSimpleText("danger line (row 17)")
-        label.setBrush(QBrush(DANGER))
-        label.setPos(SIDE, scene_row(VISIBLE) + CELL - label.boundingRect().height() - 2)
+        self.danger_label = self.scene.addSimpleText("danger line (row 17)")
+        self.danger_label.setBrush(QBrush(DANGER))
+        self._place_danger_label()
         # The side panel's widest line ("Last turn: 13 chain, 1234 ojama") fits in 7 cells.
         self.scene.setSceneRect(QRectF(-4, -4, SIDE + 7 * CELL, (PACK_ROWS + HEIGHT) * CELL + 8))
 
@@ -156,8 +177,14 @@ class CodevsAdapter(BoardAdapter):
             for cx, cy in landed:
                 self._outline(cx, cy, LANDING, 2)
 
+    def _place_danger_label(self) -> None:
+        label = self.danger_label
+        if label is not None:
+            label.setFont(self._font())
+            label.setPos(SIDE, scene_row(VISIBLE) + CELL - label.boundingRect().height() - 2)
+
     def _text(self, words: str, left: float, top: float, colour: QColor = TEXT) -> float:
-        item = self.scene.addSimpleText(words)
+        item = self.scene.addSimpleText(words, self._font())
         item.setBrush(QBrush(colour))
         item.setPos(left, top)
         self.marks.append(item)
