@@ -192,7 +192,7 @@ def test_the_case_box_reads_numbers_inside_names_and_walks_other_folders_in_name
     # Names that share nothing: the folder's boards in name order, numbered by place, notes skipped.
     boards = tmp_path / "comesolo"
     boards.mkdir()
-    for name in ("rand_07_d70", "full_09_center_hole", "rand_10_d50"):
+    for name in ("rand_07_d70", "full_09_center_hole", "rand_10_d50", "rand_30_d40", "rand_30_d60"):
         shutil.copy(data_root / f"cases/comesolo/{name}.txt", boards / f"{name}.txt")
     (boards / "notes.txt").write_text("not a board")
     assert window.open_path(boards / "full_09_center_hole.txt")
@@ -203,10 +203,14 @@ def test_the_case_box_reads_numbers_inside_names_and_walks_other_folders_in_name
     assert window.session.path == boards / "rand_10_d50.txt"
     qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)
     assert window.session.path == boards / "rand_07_d70.txt"
+    # Two names that differ in one number are two files, not cases 40 and 60 (densities, here).
+    window.navigator.go_to(6)
+    assert window.session.path == boards / "rand_30_d60.txt"
+    assert window.navigator.label.text().strip() == "File:" and window.navigator.number.value() == 6
 
 
 def test_going_to_another_case_keeps_the_line_played_and_undo_brings_it_back(qtbot, window, data_root, tmp_path):
-    for number in (1, 2):
+    for number in (1, 2, 3):
         shutil.copy(data_root / "cases/rolling-balls/seed_1.txt", tmp_path / f"seed_{number}.txt")
     assert window.open_path(tmp_path / "seed_1.txt")
     first = window.session

@@ -4,9 +4,9 @@ neighbours, or any folder of inputs in name order (Qt-free).
 Contest tools name their cases by number (``0000.txt`` … ``0099.txt``), testers and contestants
 put the number in a name (``seed_3.txt``, ``packs_12.txt``); a contestant going through them
 wants the next and the previous one, skipping gaps, and to jump to a number. A name with two
-numbers (``rand_07_d70.txt``) is numbered by the one its neighbours' names differ in. A file
-that shares its pattern with no other (``full_09_center_hole.txt``, a lone ``lo1.txt``) has no
-case number; it is walked with the other inputs of its folder, in name order, and numbered by
+numbers is numbered by the one its neighbours' names differ in. A file that shares its pattern
+with fewer than two others (``full_09_center_hole.txt``, ``rand_07_d70.txt``, a lone ``lo1.txt``)
+has no case number; it is walked with the other inputs of its folder, in name order, and numbered by
 its place among them.
 """
 
@@ -18,6 +18,9 @@ from pathlib import Path
 from typing import Callable
 
 DIGITS = re.compile(r"\d+")
+# Files that share a name but for its number make a series from three on: two (rand_30_d40.txt,
+# rand_30_d60.txt) are as likely two settings as two cases, and "case 60" would read as a density.
+SERIES = 3
 
 
 def _patterns(stem: str) -> list[tuple[str, int]]:
@@ -81,7 +84,7 @@ def case_place(path: str | Path) -> CasePlace | None:
     own = _patterns(path.stem)
     # The number the most neighbours share the rest of the name with (the last one of a tie).
     best = max(reversed(own), key=lambda item: len(series[item[0]]), default=None)
-    if best is not None and (len(series[best[0]]) > 1 or path.stem.isdigit()):
+    if best is not None and (len(series[best[0]]) >= SERIES or path.stem.isdigit()):
         return CasePlace(path, best[1], series[best[0]], True, best[0].replace("\0", "*") + path.suffix)
     ordered = sorted(siblings, key=_natural)
     return CasePlace(path, ordered.index(path) + 1, dict(enumerate(ordered, start=1)), False)
