@@ -282,3 +282,46 @@ def test_the_theme_follows_the_system_and_can_be_chosen(qtbot, window, monkeypat
     finally:
         window.theme.choose("light")
         QApplication.setPalette(QApplication.style().standardPalette())
+
+
+def test_words_beside_the_board_keep_to_the_dark_themes_ink(qtbot, window, data_root):
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    def words(*starts):
+        return [item for item in window.view.scene().items()
+                if isinstance(item, QGraphicsSimpleTextItem) and item.text().startswith(starts)]
+
+    try:
+        window.theme.choose("dark")
+        qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)
+        base = window.view.palette().color(QPalette.Base)
+        for path, starts in (("cases/comesolo/rand_07_d70.txt", ("1", "2", "3")),
+                             ("cases/codevs/packs_1.txt", ("Ojama stock", "Next", "0 of 500")),
+                             ("cases/ahc015/0000.txt", ("next", "then"))):
+            assert window.open_path(data_root / path)
+            shown = words(*starts)
+            assert shown
+            for item in shown:  # light words on the near-black surround, never "#222222" on "#1f1f1f"
+                assert item.brush().color().lightness() - base.lightness() >= 120, (path, item.text())
+        window.theme.choose("light")  # and back: the open board is drawn again in the light ink
+        qtbot.waitUntil(lambda: window_colour(window).lightness() > 128)
+        assert all(item.brush().color().lightness() < 100 for item in words("next", "then"))
+    finally:
+        window.theme.choose("light")
+        QApplication.setPalette(QApplication.style().standardPalette())
+
+
+def test_file_dialogs_open_wide_enough_for_their_columns(qtbot, window):
+    from PySide6.QtWidgets import QFileDialog, QHeaderView, QTreeView
+
+    dialog = QFileDialog(window, "Open a contest input")
+    dialog.setOption(QFileDialog.DontUseNativeDialog)  # Qt's own, as where the desktop has none
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    room = dialog.screen().availableGeometry()
+    assert dialog.width() >= min(900, room.width() - 40)
+    header = dialog.findChild(QTreeView).header()
+    assert [header.sectionResizeMode(c) for c in range(1, header.count())] == \
+        [QHeaderView.ResizeToContents] * (header.count() - 1)  # Size, Type, Date never cut to "pla…ent"
+    dialog.close()

@@ -257,3 +257,17 @@ def test_a_run_that_ends_at_once_still_plots_from_zero_and_a_cleared_run_leaves_
         (x_low, x_high), (y_low, y_high) = plot.getViewBox().viewRange()
         assert (round(x_low, 2), round(x_high, 2), round(y_low, 2), round(y_high, 2)) == (-0.02, 1.02, -0.02, 1.02)
     assert dots(panel.best_end) == [] and dots(panel.frontier_end) == []
+
+
+def test_no_frontier_text_is_cut(qtbot, window, data_root):
+    from PySide6.QtGui import QFontMetrics
+
+    window.open_path(data_root / "cases/codevs/packs_1.txt")
+    panel = finished_run(qtbot, window, nodes=400)
+    metrics = QFontMetrics(panel.table.font())
+    assert panel.table.rowCount() >= 1
+    for row in range(panel.table.rowCount()):
+        for col in range(4):
+            text = panel.table.item(row, col).text()
+            # Each column is as wide as its text; the table scrolls sideways ("candidate ojama 45, bl…").
+            assert panel.table.columnWidth(col) >= metrics.horizontalAdvance(text), (row, col, text)

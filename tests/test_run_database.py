@@ -121,6 +121,11 @@ def test_the_app_lists_past_runs_and_ranks_them(qtbot, window, runs):
     assert [dialog.model.item(r, 2).text() for r in range(3)] == ["n30", "n300", "n3000"]
     dialog.show_standings()
     assert dialog.standings_model.rowCount() == 3 and dialog.standings_model.item(0, 2).text() == "n3000"
+    assert dialog.standings_model.item(0, 10).text() == "large"  # the comment in its own column
+    assert dialog.note.text().startswith("Standings of 3 runs on the 5 cases")
+    dialog.table.selectRow(2)
+    dialog.show_standings()
+    assert dialog.note.text().startswith("Standings of 1 run on the 5 cases")  # never "1 runs"
     assert len(dialog.curve.getData()[0]) == 3
     dialog.table.selectRow(1)
     with qtbot.waitSignal(panel.message):

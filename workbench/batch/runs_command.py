@@ -113,7 +113,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
         result = standings(runs, {r["id"]: database.cases(r["id"]) for r in runs}, objective, args.filter)
     except ValueError as error:
         raise UsageError(f"--filter {error}") from None
-    table = Table(title=f"{len(runs)} runs on the {result.cases} cases they share"
+    table = Table(title=f"{len(runs)} run{'s' if len(runs) != 1 else ''} on the {result.cases} cases they share"
                         + (f" (filtered: {' and '.join(args.filter)})" if args.filter else "")
                         + (" — lower scores win" if objective == "min" else ""), show_edge=False)
     for column in ("#", "run", "label", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK"):

@@ -109,6 +109,7 @@ class MainWindow(BoardSources, QMainWindow):
         self.navigator.refused.connect(self.show_error)
         self.theme = Theme(self.settings, self)
         self.theme.apply()
+        self.theme.changed.connect(lambda _: self.refresh(rebuild=True))  # words beside the board in its ink
         self._animation: list = []  # frames still to show for the move just played
         self._animation_timer = QTimer(self)
         self._animation_timer.timeout.connect(self._next_frame)

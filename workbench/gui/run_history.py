@@ -26,7 +26,8 @@ from .plot_style import set_whole_numbers, style_plot
 
 RUN_COLUMNS = ("id", "started", "label", "what", "cases", "OK", "mean score", "status", "git", "comment")
 FOLLOW_MILLISECONDS = 1000  # one small query a second while the dialog is open
-STANDING_COLUMNS = ("#", "run", "label", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK")
+STANDING_COLUMNS = ("#", "run", "label", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK",
+                    "comment")
 
 
 def _table(columns) -> tuple[QTableView, QStandardItemModel]:
@@ -126,7 +127,7 @@ class PastRunsDialog(QDialog):
         means = [r["mean_score"] or 0.0 for r in self.runs]
         _fit(self.table)
         self.curve.setData(xs, means)
-        self.note.setText(f"{len(self.runs)} runs in {self.database.path}")
+        self.note.setText(f"{runs_count(len(self.runs))} in {self.database.path}")
         for row, run in enumerate(self.runs):
             if run["id"] in kept:
                 self.table.selectRow(row)
@@ -155,14 +156,19 @@ class PastRunsDialog(QDialog):
         self.standings_model.removeRows(0, self.standings_model.rowCount())
         for place, row in enumerate(result.rows, start=1):
             run = row.run
-            cells = (str(place), str(run["id"]), run["label"] or run["comment"] or "",
+            cells = (str(place), str(run["id"]), run["label"] or "",
                      f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best), str(row.unique), f"{row.gain:.4f}",
-                     f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}", f"{row.ok}/{row.cases}")
+                     f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}", f"{row.ok}/{row.cases}",
+                     run["comment"] or "")
             self.standings_model.appendRow([QStandardItem(c) for c in cells])
         _fit(self.standings_table)
-        self.note.setText(f"Standings of {len(runs)} runs on the {result.cases} cases they share"
+        self.note.setText(f"Standings of {runs_count(len(runs))} on the {result.cases} cases they share"
                           + (" (lower scores win)" if objective == "min" else ""))
         self.standings = result
+
+
+def runs_count(count: int) -> str:
+    return f"{count} run" if count == 1 else f"{count} runs"
 
 
 def _progress(run: dict) -> tuple:

@@ -204,8 +204,9 @@ class SolverPanel(QWidget):
         self.table.setHorizontalHeaderLabels(["score", "moves", "solver", "facts"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        # Every column as wide as its text (the table scrolls sideways), so no fact is cut to "bl…".
+        # Every column as wide as its text (the table scrolls sideways), so no fact is cut to "bl…";
+        # a stretched last column would be cut to the table's width.
+        self.table.horizontalHeader().setStretchLastSection(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.setHorizontalScrollMode(QAbstractItemView.ScrollPerPixel)
         self.table.verticalHeader().hide()

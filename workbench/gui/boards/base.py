@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QTransform
+from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPalette, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 
@@ -21,6 +21,15 @@ LABEL_PIXELS = 11  # coordinate labels keep this size on screen at any zoom
 LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100)
 LABEL_Z = 100  # above every board item
 LABEL_BACKING = QColor(255, 255, 255, 215)
+LABEL_INK = "#6b604c"  # on the light board (pinned over its cells) and on a light surround
+LABEL_INK_DARK = "#c9bfae"  # on the dark theme's surround
+
+
+def surround_ink(light: str, dark: str) -> QColor:
+    """A colour for words drawn beside the board, on the view's own background: ``light`` in the
+    light theme, ``dark`` in the dark one (where "#222222" or a dim brown vanish on near-black)."""
+    dark_theme = QGuiApplication.palette().color(QPalette.Base).lightness() < 128
+    return QColor(dark if dark_theme else light)
 LABEL_EDGE = 0  # item data key: "top" for a column number, "left" for a row number
 
 
@@ -41,7 +50,7 @@ def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, 
             text = CoordinateLabel(str(index + first))
             text.setFont(font)
             scene.addItem(text)
-            text.setBrush(QBrush(QColor("#6b604c")))
+            text.setBrush(QBrush(surround_ink(LABEL_INK, LABEL_INK_DARK)))
             text.setFlag(QGraphicsItem.ItemIgnoresTransformations)
             box = text.boundingRect()
             text.setTransform(QTransform.fromTranslate(-box.width() / 2, -box.height() / 2))
@@ -60,6 +69,13 @@ class CoordinateLabel(QGraphicsSimpleTextItem):
     so it reads over the pieces under it."""
 
     pinned = False
+
+    def set_pinned(self, pinned: bool) -> None:
+        """Pinned over the light cells it is dark on its backing; in the margin, the theme's ink."""
+        colour = QColor(LABEL_INK) if pinned else surround_ink(LABEL_INK, LABEL_INK_DARK)
+        if self.brush().color() != colour:
+            self.setBrush(QBrush(colour))
+        self.pinned = pinned
 
     def paint(self, painter, option, widget=None) -> None:
         if self.pinned:
@@ -86,11 +102,11 @@ def pin_coordinate_labels(scene: QGraphicsScene, visible, scale: float | None) -
         if item.data(LABEL_EDGE) == "top":
             y = max(top_home, visible.top() + inset)
             item.setPos(position.x(), y)
-            item.pinned = y > top_home
+            item.set_pinned(y > top_home)
         else:
             x = max(left_home, visible.left() + inset)
             item.setPos(x, position.y())
-            item.pinned = x > left_home
+            item.set_pinned(x > left_home)
 
 
 def label_room(scene: QGraphicsScene) -> tuple[float, float]:

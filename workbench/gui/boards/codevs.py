@@ -24,7 +24,7 @@ from workbench.puzzles.codevs import SKILL, Drop
 from workbench.puzzles.codevs.field import HEIGHT, OJAMA, VISIBLE, WIDTH, land, painted, rotate
 from workbench.puzzles.codevs.rules import GAUGE_MAX, SKILL_GAUGE
 
-from .base import BoardAdapter, EditorField
+from .base import BoardAdapter, EditorField, surround_ink
 
 CELL = 32.0
 PACK_ROWS = 2  # the pending pack is drawn on two rows above the field
@@ -41,7 +41,6 @@ DANGER = QColor("#d1495b")
 ERASED = QColor("#ff2d2d")
 ERASED_FILL = QColor(255, 255, 255, 150)  # washes the erased blocks out, their numbers stay legible
 LANDING = QColor("#2e9e5b")
-TEXT = QColor("#222222")
 GAUGE_READY = QColor("#e07a1f")
 TEXT_PIXELS = 13  # the side panel's words, in scene units at full size...
 READABLE_PIXELS = 10  # ...and at least this on screen, however small the board is fitted
@@ -50,6 +49,11 @@ READABLE_PIXELS = 10  # ...and at least this on screen, however small the board 
 def scene_row(y: int) -> float:
     """Scene top of field row ``y`` (0 = the floor row)."""
     return (PACK_ROWS + HEIGHT - 1 - y) * CELL
+
+
+def ink() -> QColor:
+    """The side panel's words and gauge frame, on the view's background in either theme."""
+    return surround_ink("#222222", "#e8e8e8")
 
 
 def block_colour(value: int) -> QColor:
@@ -183,9 +187,9 @@ class CodevsAdapter(BoardAdapter):
             label.setFont(self._font())
             label.setPos(SIDE, scene_row(VISIBLE) + CELL - label.boundingRect().height() - 2)
 
-    def _text(self, words: str, left: float, top: float, colour: QColor = TEXT) -> float:
+    def _text(self, words: str, left: float, top: float, colour: QColor | None = None) -> float:
         item = self.scene.addSimpleText(words, self._font())
-        item.setBrush(QBrush(colour))
+        item.setBrush(QBrush(colour or ink()))
         item.setPos(left, top)
         self.marks.append(item)
         return top + item.boundingRect().height() + 4
@@ -199,9 +203,9 @@ class CodevsAdapter(BoardAdapter):
                 top += 2 * MINI + 6
         top = self._text(f"Ojama stock {state.stock}", SIDE, top + 8)
         top = self._text(f"Skill gauge {state.gauge}", SIDE, top,
-                         GAUGE_READY if state.gauge >= SKILL_GAUGE else TEXT)
+                         GAUGE_READY if state.gauge >= SKILL_GAUGE else None)
         width = 3.5 * CELL
-        frame = self.scene.addRect(QRectF(SIDE, top, width, CELL * 0.4), QPen(TEXT, 1), QBrush(Qt.NoBrush))
+        frame = self.scene.addRect(QRectF(SIDE, top, width, CELL * 0.4), QPen(ink(), 1), QBrush(Qt.NoBrush))
         fill = self.scene.addRect(QRectF(SIDE, top, width * state.gauge / GAUGE_MAX, CELL * 0.4),
                                   QPen(Qt.NoPen), QBrush(GAUGE_READY))
         at_skill = SIDE + width * SKILL_GAUGE / GAUGE_MAX  # the gauge the skill needs
