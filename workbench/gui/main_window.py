@@ -202,7 +202,7 @@ class MainWindow(BoardSources, QMainWindow):
         self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(text))
         self.kernel_label = QLabel()
         self.kernel_progress = QProgressBar()
-        self.kernel_progress.setRange(0, 0)  # busy: compile times are not known ahead
+        self.kernel_progress.setRange(0, 0)  # busy until a compile time is known (from the last one)
         self.kernel_progress.setMaximumWidth(120)
         self.kernel_progress.setMaximumHeight(14)
         for widget in (self.kernel_label, self.kernel_progress):
@@ -440,6 +440,12 @@ class MainWindow(BoardSources, QMainWindow):
         self.kernel_label.setText(text)
         self.kernel_label.setVisible(bool(text))
         self.kernel_progress.setVisible(bool(text))
+        done = self.kernels.fraction_done(self.session.puzzle.id) if self.session is not None else None
+        if done is None:
+            self.kernel_progress.setRange(0, 0)  # busy: no earlier compile here to measure by
+        else:
+            self.kernel_progress.setRange(0, 100)
+            self.kernel_progress.setValue(round(100 * done))
         if self.session is not None:
             puzzle_id = self.session.puzzle.id
             if not self.kernels.is_ready(puzzle_id):
