@@ -223,6 +223,8 @@ def test_when_the_run_ends_the_table_keeps_its_best_answer_first_to_preview(qtbo
     best = puzzle.evaluate(instance, puzzle.final_state(instance, panel.best_moves), len(panel.best_moves))
     rows = [entry.moves for entry in panel.frontier_entries]
     assert panel.best_moves in rows
+    assert panel.best_text() == best.text  # as the contest prints it: "1.0000000", never "1"
+    assert panel.status.text().endswith(f"best {best.text} ({len(panel.best_moves)} moves)")
     row = rows.index(panel.best_moves)
     assert [panel.table.item(row, col).text() for col in range(3)] == [best.text, str(len(panel.best_moves)),
                                                                        "an answer found"]

@@ -470,7 +470,7 @@ class SolverPanel(QWidget):
             last = update.samples[-1]
             now = f", game now {score_text(self.game_score)}" if self.game_score is not None else ""
             self.status.setText(f"{self.job.name}: {last.elapsed:.1f} s, "
-                                f"{last.progress.expansions} nodes, best {score_text(self.best_score)}{now}, "
+                                f"{last.progress.expansions} nodes, best {self.best_text()}{now}, "
                                 f"frontier {last.progress.frontier_size}"
                                 + (" (paused)" if self.job.control.paused else ""))
         if update.error is not None:
@@ -481,7 +481,7 @@ class SolverPanel(QWidget):
             self.last_result = r
             self._close_plots(r)
             self._offer_finish(r)
-            found = (f"best {score_text(self.best_score)} ({self.best_length()} moves)" if self.best_moves
+            found = (f"best {self.best_text()} ({self.best_length()} moves)" if self.best_moves
                      else f"no answer: {self._no_answer()}")
             self.status.setText(f"{self.job.name}: {r.stop_reason} after "
                                 f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; {found}")
@@ -603,6 +603,13 @@ class SolverPanel(QWidget):
         self._frontier.append(result.progress.frontier_size)
         for timer in self._plot_timers:
             timer.start()
+
+    def best_text(self) -> str:
+        """The best answer's score as the contest prints it (as its row and the status bar do)."""
+        for row in self.answers:
+            if row.entry.moves == self.best_moves:
+                return row.report.text
+        return score_text(self.best_score)
 
     def best_length(self) -> int:
         """Moves of the best answer from the game's start (as the exported file counts them)."""
