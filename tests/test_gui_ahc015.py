@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt
 from conftest import shared_file
 from workbench.cli import main as cli
 from workbench.gui.boards.ahc015 import FLAVOUR_COLOURS
+from workbench.gui.solver_panel import score_text
 from workbench.puzzles.ahc015 import PUZZLE
 from workbench.puzzles.ahc015.box import component_ids
 
@@ -125,3 +126,22 @@ def test_while_it_runs_the_frontier_shows_each_tilt_with_its_mean_and_playouts(q
     assert all(", playouts " in row and ", mean " in row for row in rows)
     means = [float(row.split(", mean ")[1]) for row in rows]  # the solver's own figure, best first
     assert means == sorted(means, reverse=True)
+
+
+def test_a_game_cut_short_is_said_as_its_score_so_far_never_as_a_best(qtbot, window, data_root):
+    window.open_path(data_root / CASE)
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    panel.start_button.click()
+    qtbot.waitUntil(lambda: panel.game_score is not None and "the game so far" in panel.status.text(),
+                    timeout=60000)
+    assert "best" not in panel.status.text()  # the highest score the game once had is no answer's
+    panel.cancel_button.click()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+    panel.poll()
+    played = len(panel.best_moves)
+    assert 0 < played < 100
+    assert panel.status.text().endswith(
+        f"the game stops after {played} moves with {score_text(panel.game_score)} so far, "
+        "not an answer until every turn is played")
+    assert panel.finish_button.isVisibleTo(panel)  # and the way to make it one

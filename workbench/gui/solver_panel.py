@@ -468,9 +468,8 @@ class SolverPanel(QWidget):
             for timer in self._plot_timers:
                 timer.start()
             last = update.samples[-1]
-            now = f", game now {score_text(self.game_score)}" if self.game_score is not None else ""
             self.status.setText(f"{self.job.name}: {last.elapsed:.1f} s, "
-                                f"{last.progress.expansions} nodes, best {self.best_text()}{now}, "
+                                f"{last.progress.expansions} nodes, {self._found_so_far()}, "
                                 f"frontier {last.progress.frontier_size}"
                                 + (" (paused)" if self.job.control.paused else ""))
         if update.error is not None:
@@ -481,14 +480,32 @@ class SolverPanel(QWidget):
             self.last_result = r
             self._close_plots(r)
             self._offer_finish(r)
-            found = (f"best {self.best_text()} ({self.best_length()} moves)" if self.best_moves
-                     else f"no answer: {self._no_answer()}")
             self.status.setText(f"{self.job.name}: {r.stop_reason} after "
-                                f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; {found}")
+                                f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; {self._found()}")
             self.message.emit(self.status.text())
         if finished:
             self.timer.stop()
         self._update_buttons()
+
+    def _found_so_far(self) -> str:
+        """What a run under way has: its best answer, or an online game's score so far (an unfinished
+        game is no answer, and the best score it once had is no score of any answer)."""
+        if self.puzzle.online:
+            if self.game_score is None:
+                return "no move played yet"
+            return f"the game so far {score_text(self.game_score)} after {self.best_length()} moves"
+        return f"best {self.best_text()}"
+
+    def _found(self) -> str:
+        """What the run that ended found, in words."""
+        if self.puzzle.online and not self.answers:
+            if not self.best_moves:
+                return "no move played"
+            return (f"the game stops after {self.best_length()} moves with {score_text(self.game_score)} so far, "
+                    "not an answer until every turn is played")
+        if self.best_moves:
+            return f"best {self.best_text()} ({self.best_length()} moves)"
+        return f"no answer: {self._no_answer()}"
 
     def _no_answer(self) -> str:
         """Why the run that ended has no answer, as the solver says it."""
