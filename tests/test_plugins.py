@@ -173,7 +173,7 @@ def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_w
     assert run("--puzzle-path", scaffold, "gen", "lights-out", "1", "-o", case).returncode == 0
     asked = []
 
-    def choose(name, matches):
+    def choose(name, matches, text=""):
         asked.append((name, sorted(p.id for p in matches)))
         return next(p for p in matches if p.id == "lights-out")
 
@@ -189,8 +189,27 @@ def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_w
     assert window.session.puzzle.id == "comesolo" and window.session.path == case
     window._puzzle_chosen(window.puzzle_choice.findData("lights-out"))
     assert window.session.puzzle.id == "lights-out" and window.session.instance == lights
+    # The dialog offers first the puzzle whose own format the file is, unless the user chose otherwise before.
+    from PySide6.QtWidgets import QInputDialog
+
+    from workbench.core.registry import get_puzzle
+    from workbench.gui.reader_choice import ask_reader, writes_alike
+
+    text = case.read_text()
+    comesolo, lights = get_puzzle("comesolo"), get_puzzle("lights-out")
+    assert writes_alike(lights, text) and not writes_alike(comesolo, text)
+    offered = []
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][0], True))
+    settings = window.settings
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights], comesolo, text) is lights
+    assert offered[-1] == ["Lights out (lights-out)", "Comesolo (8-direction peg solitaire) (comesolo)"]
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][1], True))
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights], comesolo, text) is comesolo
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][0], True))
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights], lights, text) is comesolo
+    assert offered[-1][0].endswith("(comesolo)")  # the user's last answer comes first next time
     # Choosing none keeps the board.
-    monkeypatch.setattr(window, "choose_puzzle", lambda name, matches: None)
+    monkeypatch.setattr(window, "choose_puzzle", lambda name, matches, text="": None)
     assert not window.open_path(case) and window.session.instance == lights
 
 

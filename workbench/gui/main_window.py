@@ -864,15 +864,15 @@ class MainWindow(BoardSources, QMainWindow):
         chosen, ok = QInputDialog.getItem(self, "Which one?", f"{path.name} holds {len(cases)} cases:", names, 0, False)
         return names.index(chosen) + 1 if ok else None
 
-    def choose_puzzle(self, name: str, matches: list):
+    def choose_puzzle(self, name: str, matches: list, text: str = ""):
         """Ask which puzzle ``name`` is, when the readers of several accept it (None: none chosen)."""
-        return ask_reader(self, self.settings, name, matches, self.session.puzzle if self.session else None)
+        return ask_reader(self, self.settings, name, matches, self.session.puzzle if self.session else None, text)
 
     def _detect(self, text: str, name: str) -> list | None:
         """[the puzzle whose reader accepts ``text``] (the user is asked when several do), []
         when none does, None when the user chose none."""
         try:
-            puzzle = detect_puzzle(text, playable_puzzles(), lambda matches: self.choose_puzzle(name, matches))
+            puzzle = detect_puzzle(text, playable_puzzles(), lambda matches: self.choose_puzzle(name, matches, text))
         except FormatError:
             return []
         return None if puzzle is None else [puzzle]

@@ -23,11 +23,21 @@ def reads_as(path: str | Path, puzzle) -> bool:
         return False
 
 
-def ask_reader(parent, settings, name: str, matches: list, current=None):
-    """The puzzle the user opens ``name`` as, of ``matches`` (None: they chose none)."""
+def writes_alike(puzzle, text: str) -> bool:
+    """Whether ``text`` is ``puzzle``'s own writing of the board it reads (Lights Out writes its
+    "#." rows back as they are; Comesolo, which reads them too, writes "1" and "0")."""
+    try:
+        return puzzle.format_input(puzzle.parse_input(text)).split() == text.split()
+    except Exception:  # noqa: BLE001 - any reader or writer failing just means "not its own"
+        return False
+
+
+def ask_reader(parent, settings, name: str, matches: list, current=None, text: str = ""):
+    """The puzzle the user opens ``name`` as, of ``matches`` (None: they chose none). First in the
+    list: the user's last answer for these puzzles, then the puzzle whose own format it is."""
     key = "reader_choice/" + "+".join(sorted(p.id for p in matches))
     last = str(settings.value(key, ""))
-    ordered = sorted(matches, key=lambda p: (p.id != last, p is not current))  # stable otherwise
+    ordered = sorted(matches, key=lambda p: (p.id != last, not writes_alike(p, text), p is not current))
     labels = [f"{p.title} ({p.id})" for p in ordered]
     chosen, ok = QInputDialog.getItem(parent, "Which puzzle?",
                                       f"{name} reads as a board of {len(matches)} puzzles. Open it as:",
