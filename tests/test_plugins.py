@@ -196,17 +196,17 @@ def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_w
     from workbench.gui.reader_choice import ask_reader, writes_alike
 
     text = case.read_text()
-    comesolo, lights = get_puzzle("comesolo"), get_puzzle("lights-out")
-    assert writes_alike(lights, text) and not writes_alike(comesolo, text)
+    comesolo, lights_out = get_puzzle("comesolo"), get_puzzle("lights-out")
+    assert writes_alike(lights_out, text) and not writes_alike(comesolo, text)
     offered = []
     monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][0], True))
     settings = window.settings
-    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights], comesolo, text) is lights
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights_out], comesolo, text) is lights_out
     assert offered[-1] == ["Lights out (lights-out)", "Comesolo (8-direction peg solitaire) (comesolo)"]
     monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][1], True))
-    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights], comesolo, text) is comesolo
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights_out], comesolo, text) is comesolo
     monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][0], True))
-    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights], lights, text) is comesolo
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights_out], lights_out, text) is comesolo
     assert offered[-1][0].endswith("(comesolo)")  # the user's last answer comes first next time
     # Choosing none keeps the board.
     monkeypatch.setattr(window, "choose_puzzle", lambda name, matches, text="": None)
