@@ -220,6 +220,7 @@ def test_a_scaffolded_grid_puzzle_resizes_clears_and_fills_in_the_editor(plugin_
     panel = window.editor_panel
     for button in (panel.resize_button, panel.clear_button, panel.fill_button):
         assert button.isVisibleTo(panel)
+    assert panel.clear_button.toolTip() == "Every cell painted Light off"
     panel.fill_button.click()  # the brush chosen first is "Light on"
     assert set(window.session.instance.lights) == {1}
     panel.clear_button.click()

@@ -147,6 +147,7 @@ class BoardAdapter:
     can_resize = False
     can_fill = False
     can_clear = True  # with can_fill: Clear is offered beside Fill
+    fill_tips = ("Every cell empty", "Every cell a piece")  # what Clear and Fill do, as their tooltips
     can_random_fill = False
     # Paint choices (label, value) for the editor; the chosen one is ``self.brush``.
     palette: tuple[tuple[str, Any], ...] = ()

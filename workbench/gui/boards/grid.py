@@ -60,6 +60,8 @@ class GridAdapter(BoardAdapter):
         self.can_edit_cells = bool(self.palette)
         self.can_fill = bool(self.palette)  # Fill: every cell with the brush; Clear: with the blank one
         self.can_clear = self.can_fill and getattr(puzzle, "blank", None) is not None
+        blank = next((label for label, value in self.palette if value == getattr(puzzle, "blank", None)), "")
+        self.fill_tips = (f"Every cell painted {blank}", "Every cell painted with the brush chosen (Paint)")
         if not self.palette:
             self.editor_note = "This puzzle's boards are not edited cell by cell."
         self.rows = self.cols = 0
