@@ -1,7 +1,7 @@
 """Compile a puzzle's solver kernels ahead of the first solve (Qt-free).
 
 numba compiles each @njit(cache=True) kernel the first time it runs, then keeps
-the machine code in its cache. Compiling takes 5 s (ahc015) to 80 s (ahc011)
+the machine code in its cache. Compiling takes 6 s (ahc015) to 80 s (ahc011) of CPU
 and holds the interpreter while it does, so the window runs it in a worker
 *process* (``python -m workbench.core.warm_up PUZZLE``, which prints one line per
 solver as it goes); the window's process then loads the cached code quickly.
