@@ -237,20 +237,39 @@ def test_a_position_without_a_solution_gets_no_answer_and_says_so(tmp_path, caps
     case.write_text(SOK1)
     assert main(["solve", "sokoban", str(case), "--nodes", "10000", "-o", str(answer)]) == 0
     assert capsys.readouterr().err.splitlines()[-1] == "25"
+    # Of several inputs, the one without an answer is said and skipped, the others written.
+    dead = tmp_path / "dead.xsb"
+    dead.write_text(SOK1_STUCK)
+    out = tmp_path / "answers"
+    assert main(["solve", "sokoban", str(case), str(dead), "--nodes", "10000", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "dead.xsb: astar has no answer after" in err and "; no answer written" in err
+    assert sorted(p.name for p in out.iterdir()) == ["stuck.out"]  # the solvable level, SOK1
 
 
-def test_the_app_offers_no_unsolved_line_as_best(qtbot, window, tmp_path):
+def sok1_played(window, tmp_path, moves: str = ""):
+    """SOK1 on the board, with ``moves`` played."""
     level = tmp_path / "sok1.xsb"
     level.write_text(SOK1)
     assert window.open_path(level)
-    for move in "rdrrRl":
+    for move in moves:
         assert window.play(move)
+
+
+def astar_run(qtbot, window):
+    """The window's solver panel once A* ran from the position shown (10 000 nodes)."""
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(10_000)
     window.start_solver()
     qtbot.waitUntil(lambda: panel.job is not None and not panel.running and panel.last_result is not None,
                     timeout=600_000)
+    return panel
+
+
+def test_the_app_offers_no_unsolved_line_as_best(qtbot, window, tmp_path):
+    sok1_played(window, tmp_path, "rdrrRl")
+    panel = astar_run(qtbot, window)
     assert panel.best_moves == () and not panel.apply_button.isEnabled() and not panel.export_button.isEnabled()
     assert panel.status.text().endswith(
         "no answer: no solution exists from this position: every push state it can reach was tried")
@@ -258,15 +277,8 @@ def test_the_app_offers_no_unsolved_line_as_best(qtbot, window, tmp_path):
 
 
 def test_after_a_solved_run_the_solution_heads_the_table_above_lines_that_do_not_count(qtbot, window, tmp_path):
-    level = tmp_path / "sok1.xsb"
-    level.write_text(SOK1)
-    assert window.open_path(level)
-    panel = window.solver_panel
-    panel.seconds.setValue(0)
-    panel.nodes.setValue(10_000)
-    window.start_solver()
-    qtbot.waitUntil(lambda: panel.job is not None and not panel.running and panel.last_result is not None,
-                    timeout=600_000)
+    sok1_played(window, tmp_path)
+    panel = astar_run(qtbot, window)
     assert len(panel.best_moves) == 25 and panel.status.text().endswith("best 25 (25 moves)")
     shown = [panel.table.item(row, 0).text() for row in range(panel.table.rowCount())]
     assert shown[0] == "25" and panel.frontier_entries[0].moves == panel.best_moves
@@ -276,11 +288,7 @@ def test_after_a_solved_run_the_solution_heads_the_table_above_lines_that_do_not
 
 
 def test_the_history_writes_pushes_upper_case_and_walks_lower_case_as_the_answer_does(qtbot, window, tmp_path):
-    level = tmp_path / "sok1.xsb"
-    level.write_text(SOK1)
-    assert window.open_path(level)
-    for move in "rdrrRlu":
-        assert window.play(move)
+    sok1_played(window, tmp_path, "rdrrRlu")
     panel = window.history_panel
     line = window.session.history.line()[1:]
     assert [panel.item_for(node).text(0) for node in line] == [

@@ -198,21 +198,17 @@ def cmd_solve(argv: Sequence[str]) -> int:
     total, failed, unwritten = 0, [], []
     for path in args.inputs:
         label = f"{Path(path).name}: " if many else ""
+        instance = None
         try:
             instance = _load_instance(puzzle, path, args)
-        except WorkbenchError as error:
-            if not many:
-                raise
-            # One bad file in a batch is reported and skipped; the others are still solved.
-            print(f"{label}skipped: {error}", file=sys.stderr)
-            failed.append(path)
-            continue
-        try:
             moves, report = solve_instance(puzzle, instance, args, label, whole_game=True)
-        except NoAnswer as error:
-            if not many:
+        except WorkbenchError as error:
+            # One bad file, or one case without an answer, in a batch is reported and skipped;
+            # the others are still solved.
+            if not many or not (instance is None or isinstance(error, NoAnswer)):
                 raise
-            print(f"{error}; no answer written", file=sys.stderr)
+            print(f"{error}; no answer written" if instance is not None else f"{label}skipped: {error}",
+                  file=sys.stderr)
             failed.append(path)
             continue
         text = puzzle.format_solution(instance, moves)
