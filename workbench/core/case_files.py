@@ -41,6 +41,7 @@ class CasePlace:
     number: int  # its case number (``numbered``), else its place among the folder's inputs, from 1
     files: dict[int, Path]  # the folder's cases by that number
     numbered: bool
+    pattern: str = ""  # the series' names, the number as '*' ("packs_*.txt"); "" in name order
 
     def neighbour(self, step: int, accept: Callable[[Path], bool] = lambda path: True) -> Path | None:
         """The next (``step`` > 0) or previous case, skipping gaps and files ``accept`` refuses; None at
@@ -52,8 +53,6 @@ class CasePlace:
 
     def file(self, number: int) -> Path | None:
         return self.files.get(number)
-
-    pattern: str = ""  # the series' names, the number as '*' ("packs_*.txt"); "" in name order
 
     def end(self, step: int) -> str:
         """Why there is no case beyond this one, ``step`` being the way asked."""

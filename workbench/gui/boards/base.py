@@ -23,6 +23,7 @@ LABEL_Z = 100  # above every board item
 LABEL_BACKING = QColor(255, 255, 255, 215)
 LABEL_INK = "#6b604c"  # on the light board (pinned over its cells) and on a light surround
 LABEL_INK_DARK = "#c9bfae"  # on the dark theme's surround
+LABEL_EDGE = 0  # item data key: "top" for a column number, "left" for a row number
 
 
 def surround_ink(light: str, dark: str) -> QColor:
@@ -30,7 +31,6 @@ def surround_ink(light: str, dark: str) -> QColor:
     light theme, ``dark`` in the dark one (where "#222222" or a dim brown vanish on near-black)."""
     dark_theme = QGuiApplication.palette().color(QPalette.Base).lightness() < 128
     return QColor(dark if dark_theme else light)
-LABEL_EDGE = 0  # item data key: "top" for a column number, "left" for a row number
 
 
 def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, margin: float,
