@@ -19,10 +19,8 @@ def build_window(path: str | None = None, puzzle_id: str | None = None, settings
                  reopen: bool = False):
     """The window on ``path``, else (``reopen``) on the board open when the app last closed,
     else on the bundled sample board (which also stays when either cannot be opened)."""
-    from .file_dialog_fit import install
     from .main_window import MainWindow
 
-    install()  # file dialogs open wide enough for their columns
     window = MainWindow(settings)
     if path:
         window.open_path(path, puzzle_id)
@@ -43,9 +41,7 @@ def build_contest_window(contest: str, settings=None):
     from workbench.contest.config import load
 
     from .contest_window import ContestWindow
-    from .file_dialog_fit import install
 
-    install()
     window = ContestWindow(load(contest), settings)
     favour_the_gui_thread()
     return window

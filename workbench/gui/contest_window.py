@@ -18,6 +18,7 @@ from workbench.contest.config import ContestConfig, load
 from workbench.core.errors import WorkbenchError
 
 from .case_view import CaseView
+from .file_dialog_fit import fitted
 from .runs_panel import RunsPanel
 
 GEOMETRY_KEY = "contest-window/geometry"
@@ -79,7 +80,7 @@ class ContestWindow(QMainWindow):
             self.case_view.show_case(self.runs_panel.run_folder, row)
 
     def open_contest_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a contest", str(self.config.folder),
+        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open a contest", str(self.config.folder),
                                               "Contest files (*.toml)")
         if path:
             try:

@@ -32,6 +32,7 @@ from .boards.base import pin_coordinate_labels
 from .boards import adapter_class, playable_puzzles
 from .case_navigator import BoardOrigin, CaseNavigator
 from .editor_panel import EditorPanel
+from .file_dialog_fit import fitted
 from .generate_dialog import GenerateDialog
 from .history_panel import HistoryPanel
 from .runs_panel import RunsPanel
@@ -891,21 +892,21 @@ class MainWindow(BoardSources, QMainWindow):
         return True
 
     def open_input_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a contest input", self._last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open a contest input", self._last_folder())
         if path:
             self.open_path(path)
 
     def open_solution_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open an answer for this board", self._last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open an answer for this board", self._last_folder())
         if path:
             self.load_solution(path)
 
     def save_input_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the board as a contest input", self._last_folder())
+        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Save the board as a contest input", self._last_folder())
         if path:
             self.save_input(path)
 
@@ -935,7 +936,7 @@ class MainWindow(BoardSources, QMainWindow):
         if self.session is None:
             return
         suggestion = self.session.path.with_suffix(".out").name if self.session.path else "answer.out"
-        path, _ = QFileDialog.getSaveFileName(self, "Export the line to here as a contest answer",
+        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Export the line to here as a contest answer",
                                               str(Path(self._export_folder()) / suggestion))
         if path:
             self.export_solution(path)
@@ -987,7 +988,7 @@ class MainWindow(BoardSources, QMainWindow):
         return True
 
     def export_png_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export the board as PNG", self._last_folder(),
+        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Export the board as PNG", self._last_folder(),
                                               "PNG images (*.png)")
         if path:
             self.export_png(path)
@@ -1093,7 +1094,7 @@ class MainWindow(BoardSources, QMainWindow):
                                                           Qt.Vertical))
 
     def open_contest_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a contest (made by 'main.py contest init')", "",
+        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open a contest (made by 'main.py contest init')", "",
                                               "Contest files (contest.toml *.toml)")
         if path:
             self.open_contest(path)

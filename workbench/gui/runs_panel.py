@@ -38,6 +38,7 @@ from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
 from workbench.core.registry import solvers
 
+from .file_dialog_fit import fitted
 from .generate_dialog import option_value, option_widget, set_option_value
 from .runs_table import RunsView
 
@@ -229,7 +230,7 @@ class RunsPanel(QWidget):
         self.command.setVisible(text == COMMAND_CHOICE)
 
     def choose_files(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Inputs for the run")
+        paths, _ = fitted(QFileDialog.getOpenFileNames)(self, "Inputs for the run")
         self.set_files(paths)
 
     def set_files(self, paths: list[str]) -> None:
@@ -473,12 +474,12 @@ class RunsPanel(QWidget):
         return self.history
 
     def open_run_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Open a run folder", str(self.runs_root))
+        folder = fitted(QFileDialog.getExistingDirectory)(self, "Open a run folder", str(self.runs_root))
         if folder:
             self.open_run(folder)
 
     def compare_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Compare with which run?", str(self.runs_root))
+        folder = fitted(QFileDialog.getExistingDirectory)(self, "Compare with which run?", str(self.runs_root))
         if folder:
             self.compare_with(folder)
 
