@@ -108,7 +108,7 @@ def test_a_compile_is_recorded_beside_the_cache_and_a_clean_of_the_cache_keeps_i
     from workbench.core.numba_cache import _delete_cache_files
 
     monkeypatch.setattr(warm_up, "stamp_path", lambda puzzle_id: tmp_path / f"warm_up_{puzzle_id}.stamp")
-    monkeypatch.setattr(warm_up, "solvers", lambda puzzle_id: {"beam": Quick("beam"), "best-first": Quick("best-first")})
+    monkeypatch.setattr(warm_up, "solvers", lambda puzzle_id: {name: Quick(name) for name in ("beam", "best-first")})
     monkeypatch.setattr(warm_up, "fingerprint", lambda puzzle_id: "sources")
     assert warm_up.last_compile("comesolo") is None
     warm_up.warm_puzzle("comesolo", report=lambda line: None)

@@ -95,8 +95,9 @@ class CaseNavigator(QObject):
             else:
                 self.label.setText(" File: ")
                 tip = (f"{Path(origin.path).name} is file {self.place.number} of the {len(self.place.files)} "
-                       f"*{Path(origin.path).suffix} files of {folder}/ in name order: ◀ and ▶ (Alt+← and Alt+→) "
-                       "open the previous and next board; type a number and press Enter to open that file")
+                       f"*{Path(origin.path).suffix} files of {folder}/ in name order: ◀ and ▶ "
+                       "(Alt+← and Alt+→) open the previous and next board; type a number and press Enter "
+                       "to open that file")
         else:
             self.label.setText(" Seed: ")
             tip = "◀ and ▶ (Alt+← and Alt+→) generate the previous and next seed with the same options; " \

@@ -7,8 +7,8 @@ colour, and otherwise balls and targets are only moved. A user never meets a
 half-edited board that cannot be saved, and every refusal says why.
 
 ``resize`` crops or extends both halves alike; a ball or a target it cuts off goes with a
-partner of its colour, so the colours still pair up. ``edit(case, cell, brush, dragging)`` returns the new case and the paint a
-drag goes on with. The first click of a gesture decides what the drag does
+partner of its colour, so the colours still pair up. ``edit(case, cell, brush, dragging)``
+returns the new case and the paint a drag goes on with. The first click of a gesture decides what the drag does
 (paint walls or clear them, carry the ball that was clicked); while dragging,
 cells the paint cannot go on are passed over silently.
 """
