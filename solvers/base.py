@@ -137,7 +137,13 @@ class Solver(ABC):
 
     @abstractmethod
     def best_moves(self) -> Sequence:
-        """The best answer found so far, as moves from the start."""
+        """The best answer found so far, as moves from the start: only a finished answer that
+        counts (``ScoreReport.complete``), () while there is none."""
+
+    def no_answer(self) -> str:
+        """Once a run ended without an answer, why, in words ("no solution exists from this
+        position"); "" when all it can say is that none was found within the budget."""
+        return ""
 
     def frontier(self, limit: int = 20) -> list[FrontierEntry]:
         """The best states currently waiting to be expanded."""

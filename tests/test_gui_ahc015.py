@@ -5,6 +5,7 @@ from PySide6.QtCore import Qt
 from conftest import shared_file
 from workbench.cli import main as cli
 from workbench.gui.boards.ahc015 import FLAVOUR_COLOURS
+from workbench.gui.solver_panel import score_text
 from workbench.puzzles.ahc015 import PUZZLE
 from workbench.puzzles.ahc015.box import component_ids
 
@@ -90,8 +91,10 @@ def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtb
     assert window.session.moves() == list(panel.best_moves)
     assert window.step_panel.slider.maximum() == 100  # the solver's game, to step through turn by turn
     score = window.session.report().score
-    # The game is over: no move is left to weigh (the table once showed four "?" rows of 101 moves).
-    assert panel.table.rowCount() == 0
+    # The game is over: no move is left to weigh (the table once showed four "?" rows of 101 moves),
+    # and the game played stays in the table, to preview (it once emptied the table).
+    assert [panel.table.item(0, col).text() for col in range(3)] == [str(score), "100", "an answer found"]
+    assert panel.table.rowCount() == 1 and panel.frontier_entries[0].moves == panel.best_moves
     assert panel.status.text().endswith(f"best {score} (100 moves)")
     out = tmp_path / "mc.out"
     assert window.export_solution(out)
@@ -123,3 +126,22 @@ def test_while_it_runs_the_frontier_shows_each_tilt_with_its_mean_and_playouts(q
     assert all(", playouts " in row and ", mean " in row for row in rows)
     means = [float(row.split(", mean ")[1]) for row in rows]  # the solver's own figure, best first
     assert means == sorted(means, reverse=True)
+
+
+def test_a_game_cut_short_is_said_as_its_score_so_far_never_as_a_best(qtbot, window, data_root):
+    window.open_path(data_root / CASE)
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    panel.start_button.click()
+    qtbot.waitUntil(lambda: panel.game_score is not None and "the game so far" in panel.status.text(),
+                    timeout=60000)
+    assert "best" not in panel.status.text()  # the highest score the game once had is no answer's
+    panel.cancel_button.click()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60000)
+    panel.poll()
+    played = len(panel.best_moves)
+    assert 0 < played < 100
+    assert panel.status.text().endswith(
+        f"the game stops after {played} moves with {score_text(panel.game_score)} so far, "
+        "not an answer until every turn is played")
+    assert panel.finish_button.isVisibleTo(panel)  # and the way to make it one

@@ -172,6 +172,70 @@ def test_arrows_walk_the_numbered_files_of_a_folder(qtbot, window, data_root, tm
     assert f"No case numbered 2 in {tmp_path}" in status(window)
 
 
+def test_the_case_box_reads_numbers_inside_names_and_walks_other_folders_in_name_order(qtbot, window, data_root,
+                                                                                     tmp_path):
+    from workbench.puzzles.codevs import PUZZLE as CODEVS
+
+    packs = tmp_path / "codevs"
+    packs.mkdir()
+    text = (data_root / "cases/codevs/packs_1.txt").read_text()
+    for number in (1, 2, 10):  # packs_2 comes before packs_10, whatever the names' letter order
+        (packs / f"packs_{number}.txt").write_text(text)
+    assert window.open_path(packs / "packs_1.txt", "codevs")
+    assert window.navigator.label.text().strip() == "Case:" and window.navigator.number.value() == 1
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == packs / "packs_2.txt" and window.session.puzzle is CODEVS
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == packs / "packs_10.txt" and window.navigator.number.value() == 10
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert "packs_10.txt is the last of the packs_*.txt files of its folder" in status(window)
+    # Names that share nothing: the folder's boards in name order, numbered by place, notes skipped.
+    boards = tmp_path / "comesolo"
+    boards.mkdir()
+    for name in ("rand_07_d70", "full_09_center_hole", "rand_10_d50", "rand_30_d40", "rand_30_d60"):
+        shutil.copy(data_root / f"cases/comesolo/{name}.txt", boards / f"{name}.txt")
+    (boards / "notes.txt").write_text("not a board")
+    assert window.open_path(boards / "full_09_center_hole.txt")
+    assert window.navigator.label.text().strip() == "File:" and window.navigator.number.value() == 1
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == boards / "rand_07_d70.txt" and window.navigator.number.value() == 3
+    window.navigator.go_to(4)
+    assert window.session.path == boards / "rand_10_d50.txt"
+    qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)
+    assert window.session.path == boards / "rand_07_d70.txt"
+    # Two names that differ in one number are two files, not cases 40 and 60 (densities, here).
+    window.navigator.go_to(6)
+    assert window.session.path == boards / "rand_30_d60.txt"
+    assert window.navigator.label.text().strip() == "File:" and window.navigator.number.value() == 6
+
+
+def test_going_to_another_case_keeps_the_line_played_and_undo_brings_it_back(qtbot, window, data_root, tmp_path):
+    for number in (1, 2, 3):
+        shutil.copy(data_root / "cases/rolling-balls/seed_1.txt", tmp_path / f"seed_{number}.txt")
+    assert window.open_path(tmp_path / "seed_1.txt")
+    first = window.session
+    for move in legal_walk(first.puzzle, first.instance, 3):
+        assert window.play(move)
+    played = first.history.current
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.session.path == tmp_path / "seed_2.txt"
+    assert "the 3 moves played on seed_1.txt are kept: Undo at the start brings them back" in status(window)
+    assert window.undo_action.isEnabled()
+    window.undo()
+    assert window.session is first and window.session.history.current is played
+    assert window.navigator.label.text().strip() == "Case:" and window.navigator.number.value() == 1
+    assert "Back to seed_1.txt, with its 3 moves (Redo goes to seed_2.txt again)" in status(window)
+    window.redo()
+    assert window.session.path == tmp_path / "seed_2.txt"
+    window.undo()
+    assert window.session is first
+    # The Puzzle box leaves it the same way.
+    window._puzzle_chosen(window.puzzle_choice.findData("comesolo"))
+    assert window.session.puzzle is COMESOLO
+    window.undo()
+    assert window.session is first and window.session.history.current is played
+
+
 # ------------------------------------------------------------------ the last board
 def test_the_next_start_reopens_the_last_file_and_its_answer(qtbot, window, data_root, tmp_path):
     board, answer = ahc011_with_answer(window, data_root, tmp_path, 9)
@@ -218,3 +282,56 @@ def test_the_theme_follows_the_system_and_can_be_chosen(qtbot, window, monkeypat
     finally:
         window.theme.choose("light")
         QApplication.setPalette(QApplication.style().standardPalette())
+
+
+def test_words_beside_the_board_keep_to_the_dark_themes_ink(qtbot, window, data_root):
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    def words(*starts):
+        return [item for item in window.view.scene().items()
+                if isinstance(item, QGraphicsSimpleTextItem) and item.text().startswith(starts)]
+
+    try:
+        window.theme.choose("dark")
+        qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)
+        base = window.view.palette().color(QPalette.Base)
+        for path, starts in (("cases/comesolo/rand_07_d70.txt", ("1", "2", "3")),
+                             ("cases/codevs/packs_1.txt", ("Ojama stock", "Next", "0 of 500")),
+                             ("cases/ahc015/0000.txt", ("next", "then"))):
+            assert window.open_path(data_root / path)
+            shown = words(*starts)
+            assert shown
+            for item in shown:  # light words on the near-black surround, never "#222222" on "#1f1f1f"
+                assert item.brush().color().lightness() - base.lightness() >= 120, (path, item.text())
+        window.theme.choose("light")  # and back: the open board is drawn again in the light ink
+        qtbot.waitUntil(lambda: window_colour(window).lightness() > 128)
+        assert all(item.brush().color().lightness() < 100 for item in words("next", "then"))
+    finally:
+        window.theme.choose("light")
+        QApplication.setPalette(QApplication.style().standardPalette())
+
+
+def test_file_dialogs_open_wide_enough_for_their_columns(qtbot, window, monkeypatch):
+    from PySide6.QtWidgets import QFileDialog, QHeaderView, QTreeView
+
+    shown = []
+
+    def get_open_file_name(parent, *args, **kwargs):
+        """What the static function does where the desktop has no dialog: Qt's own, run modal."""
+        dialog = QFileDialog(parent, "Open a contest input")
+        dialog.setOption(QFileDialog.DontUseNativeDialog)
+        qtbot.addWidget(dialog)
+        dialog.setModal(True)
+        dialog.show()
+        shown.append(dialog)
+        room = dialog.screen().availableGeometry()
+        qtbot.waitUntil(lambda: dialog.width() >= min(900, room.width() - 40))  # fitted from its own loop
+        dialog.close()
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", get_open_file_name)
+    window.open_input_dialog()  # File ▸ Open input
+    [dialog] = shown
+    header = dialog.findChild(QTreeView).header()
+    assert [header.sectionResizeMode(c) for c in range(1, header.count())] == \
+        [QHeaderView.ResizeToContents] * (header.count() - 1)  # Size, Type, Date never cut to "pla…ent"

@@ -211,7 +211,7 @@ def test_the_last_ball_cannot_be_erased():
         editing.edit(case, (0, 0), editing.ERASE)
 
 
-def test_resizing_keeps_the_case_and_refuses_to_cut_off_balls(window, seed_1):
+def test_resizing_crops_balls_and_targets_with_their_partners_and_undo_brings_them_back(window, seed_1):
     window.set_edit_mode(True)
     panel = window.editor_panel
     assert panel.resize_button.isEnabled()
@@ -222,9 +222,18 @@ def test_resizing_keeps_the_case_and_refuses_to_cut_off_balls(window, seed_1):
     assert window.adapter.size_of(instance) == (12, 11) and instance.n_balls == 5
     assert instance.start.row_texts()[0] == "#00......#."
     assert instance.target.row_texts()[11] == "." * 11
-    panel.rows.setValue(5)  # the ball at (6,1) would fall off
+    panel.rows.setValue(5)  # the ball at (6,1) falls off, and a target of its colour goes with it
     panel.resize_button.click()
-    assert window.adapter.size_of(window.session.instance) == (12, 11)
-    assert ("Edit refused: (6, 1) holds a ball of colour 0, outside a 5x11 board: move or erase it "
-            "first") in window.statusBar().currentMessage()
-    assert PUZZLE.parse_input(PUZZLE.format_input(instance)) == instance
+    cropped = window.session.instance
+    assert window.adapter.size_of(cropped) == (5, 11)
+    for colour in "0123456789":
+        assert "".join(cropped.start.row_texts()).count(colour) == "".join(cropped.target.row_texts()).count(colour)
+    assert cropped.n_balls < instance.n_balls
+    assert PUZZLE.parse_input(PUZZLE.format_input(cropped)) == cropped  # still a case that saves
+    window.undo()  # the board before, and the editor's size boxes with it
+    assert window.session.instance == instance
+    assert (panel.rows.value(), panel.cols.value()) == (12, 11)
+    panel.rows.setValue(1)
+    panel.cols.setValue(1)
+    panel.resize_button.click()
+    assert "would hold no ball" in window.statusBar().currentMessage()

@@ -155,3 +155,19 @@ def test_a_run_waiting_for_kernels_starts_once_its_own_solver_is_compiled(qtbot,
     assert panel.start_pending
     panel.cancel_button.click()
     kernels.stage["comesolo"] = "ready"
+
+
+def test_starting_a_run_replaces_the_warning_of_an_illegal_move(qtbot, window, data_root):
+    from workbench.puzzles.comesolo.board import Jump
+
+    window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    assert not window.play(Jump(0, 0, 0, 0))
+    assert window.statusBar().currentMessage().startswith("⚠ Illegal move")
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    window.start_solver()
+    assert panel.running
+    assert "Illegal move" not in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage() == "beam: starting…"
+    panel.cancel_button.click()
+    wait_for_end(qtbot, panel)

@@ -2,11 +2,13 @@
 never be applied or exported onto this one; counts, words, the frontier and the plots say what
 the exported file says. Driven with pytest-qt."""
 
+import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from solvers.ahc015.monte_carlo import MonteCarloSolver
 from solvers.driver import Budget, run
 from workbench.core.registry import get_puzzle
+from workbench.gui.solver_panel import score_text
 from workbench.puzzles.ahc015.box import CANDIES, Candies
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
 
@@ -131,7 +133,7 @@ def test_tilts_that_leave_the_same_box_are_one_frontier_row():
     assert sorted(letter for t in tilts for letter in t.split(" or ")) == ["B", "F", "L", "R"]
 
 
-def test_ahc015_rows_show_the_mean_final_score_in_the_order_it_plays(qtbot, window, data_root):
+def test_ahc015_rows_show_the_contest_score_and_the_playout_mean_as_the_solvers_estimate(qtbot, window, data_root):
     window.open_path(data_root / "cases/ahc015/0000.txt")
     panel = window.solver_panel
     panel.seconds.setValue(600)
@@ -140,11 +142,19 @@ def test_ahc015_rows_show_the_mean_final_score_in_the_order_it_plays(qtbot, wind
     panel.cancel_button.click()
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
     panel.poll()
-    rows = range(panel.table.rowCount())
-    shown = [panel.table.item(r, 0).text() for r in rows]
-    means = [panel.table.item(r, 2).text().split(", mean ")[1] for r in rows]
-    assert shown == means  # the score column is the solver's figure, as the rows are ordered
-    assert "the contest score now: " in panel.table.item(0, 0).toolTip()
+    puzzle, instance = window.session.puzzle, window.session.instance
+    assert panel.table.horizontalHeaderItem(2).text() == "solver's estimate"
+    for row, (entry, state) in enumerate(zip(panel.frontier_entries, panel.frontier_states)):
+        # The score is the contest's, of the position the row's move reaches (what its preview says)...
+        report = puzzle.evaluate(instance, state, len(entry.moves))
+        assert panel.table.item(row, 0).text() == report.text
+        assert panel.table.item(row, 3).text() == ", ".join(f"{k} {v}" for k, v in report.facts)
+        # ...and the playout mean, in the order the solver ranks its moves, is labelled its estimate.
+        assert panel.table.item(row, 2).text().endswith(f", mean {round(entry.score)}")
+        assert panel.table.item(row, 0).toolTip() == \
+            f"the solver's estimate of the final score: {score_text(entry.score)}"
+    means = [entry.score for entry in panel.frontier_entries]
+    assert means == sorted(means, reverse=True)
     assert panel.frontier_label.text().startswith("This turn's moves")
 
 
@@ -186,3 +196,80 @@ def test_the_best_score_plot_steps_up_when_a_better_answer_is_reported(qtbot, wi
     path = panel.best_curve.curve.getPath()
     corners = {(path.elementAt(i).x, path.elementAt(i).y) for i in range(path.elementCount())}
     assert all(rise in corners for rise in rises)
+
+
+def test_from_mid_game_every_row_gives_the_contest_facts_of_the_whole_answer(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    session = window.session
+    for _ in range(3):  # the run starts three moves into the game
+        assert window.play(COMESOLO.legal_moves(session.instance, session.state)[0])
+    panel = finished_run(qtbot, window, nodes=300)
+    assert panel.table.rowCount() > 1
+    assert panel.table.horizontalHeaderItem(2).text() == "solver, from move 3"
+    for row, (entry, state) in enumerate(zip(panel.frontier_entries, panel.frontier_states)):
+        report = COMESOLO.evaluate(session.instance, state, 3 + len(entry.moves))
+        facts = panel.table.item(row, 3).text()
+        assert facts == ", ".join(f"{k} {v}" for k, v in report.facts)
+        assert f"moves {3 + len(entry.moves)}" in facts  # never the solver's count from move 3
+        # The solver's own counts the facts give (moves, pieces left, from where it began) are left out.
+        assert "moves" not in panel.table.item(row, 2).text() and "pieces" not in panel.table.item(row, 2).text()
+
+
+@pytest.mark.parametrize("board, nodes", [(BOARD, 3000), ("cases/rolling-balls/seed_2.txt", 20000)])
+def test_when_the_run_ends_the_table_keeps_its_best_answer_first_to_preview(qtbot, window, data_root, board, nodes):
+    window.open_path(data_root / board)
+    panel = finished_run(qtbot, window, nodes=nodes)
+    puzzle, instance = window.session.puzzle, window.session.instance
+    best = puzzle.evaluate(instance, puzzle.final_state(instance, panel.best_moves), len(panel.best_moves))
+    rows = [entry.moves for entry in panel.frontier_entries]
+    assert panel.best_moves in rows
+    assert panel.best_text() == best.text  # as the contest prints it: "1.0000000", never "1"
+    assert panel.status.text().endswith(f"best {best.text} ({len(panel.best_moves)} moves)")
+    row = rows.index(panel.best_moves)
+    assert [panel.table.item(row, col).text() for col in range(3)] == [best.text, str(len(panel.best_moves)),
+                                                                       "an answer found"]
+    # Best first: no row above it scores less (a state still weighed may score more, an answer too).
+    scores = [float(panel.table.item(r, 0).text()) for r in range(panel.table.rowCount())]
+    assert scores == sorted(scores, reverse=True)
+    states = panel.frontier_states
+    assert all(not (a == b) for i, a in enumerate(states) for b in states[i + 1:])  # each position once
+    panel.table.cellClicked.emit(row, 0)
+    assert window.view.state == puzzle.final_state(instance, panel.best_moves)
+    assert f"score {best.text}" in window.statusBar().currentMessage()
+
+
+def test_a_run_that_ends_at_once_still_plots_from_zero_and_a_cleared_run_leaves_no_axes(qtbot, window, data_root):
+    window.open_path(data_root / BOARD)
+    panel = finished_run(qtbot, window)
+    result = panel.last_result
+    def dots(curve):
+        return list(curve.getData()[0] if curve.getData()[0] is not None else [])
+
+    qtbot.waitUntil(lambda: bool(dots(panel.best_end) and dots(panel.frontier_end)))  # the plots repaint on timers
+    times, best = panel.best_curve.getData()
+    assert len(times) >= 2 and times[-1] == result.elapsed  # the curve reaches the end of the run
+    assert list(panel.best_end.getData()[0]) == [result.elapsed]
+    assert list(panel.best_end.getData()[1]) == [panel.best_score]
+    assert list(panel.frontier_end.getData()[1]) == [result.progress.frontier_size]
+    for plot in (panel.best_plot, panel.frontier_plot):
+        low, high = plot.getViewBox().viewRange()[0]
+        assert -0.01 <= low <= 0 and high >= 0.1  # never "-0.4 … 0.4 seconds"
+    assert window.generate("comesolo", 3)  # another board: the run is cleared, and so are its ranges
+    for plot in (panel.best_plot, panel.frontier_plot):
+        (x_low, x_high), (y_low, y_high) = plot.getViewBox().viewRange()
+        assert (round(x_low, 2), round(x_high, 2), round(y_low, 2), round(y_high, 2)) == (-0.02, 1.02, -0.02, 1.02)
+    assert dots(panel.best_end) == [] and dots(panel.frontier_end) == []
+
+
+def test_no_frontier_text_is_cut(qtbot, window, data_root):
+    from PySide6.QtGui import QFontMetrics
+
+    window.open_path(data_root / "cases/codevs/packs_1.txt")
+    panel = finished_run(qtbot, window, nodes=400)
+    metrics = QFontMetrics(panel.table.font())
+    assert panel.table.rowCount() >= 1
+    for row in range(panel.table.rowCount()):
+        for col in range(4):
+            text = panel.table.item(row, col).text()
+            # Each column is as wide as its text; the table scrolls sideways ("candidate ojama 45, bl…").
+            assert panel.table.columnWidth(col) >= metrics.horizontalAdvance(text), (row, col, text)

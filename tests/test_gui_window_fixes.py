@@ -44,6 +44,18 @@ def test_a_broken_answer_for_the_board_says_its_move(window, data_root, tmp_path
     assert "answer.out: line 1, move 3: 'Q' is not a move" in status(window)
 
 
+def test_a_truncated_input_of_another_puzzle_says_what_it_lacks_not_that_it_is_a_bad_answer(window, data_root,
+                                                                                            tmp_path):
+    assert window.open_path(data_root / "cases/ahc011/0004.txt")
+    shown = window.session
+    truncated = tmp_path / "trunc2_ahc015.txt"
+    truncated.write_text("".join((data_root / "cases/ahc015/0000.txt").read_text().splitlines(True)[:2]))
+    assert not window.open_path(truncated)
+    assert status(window) == ("⚠ trunc2_ahc015.txt is neither a board nor an answer for this board: read as a "
+                              "board of ahc015, line 3: the file ends before p_2 (expected 101 lines)")
+    assert window.session is shown
+
+
 # ------------------------------------------------------------------ room for the board
 def test_a_small_window_keeps_a_playable_board_with_the_runs_dock_open(qtbot, window, data_root):
     assert window.open_path(data_root / "cases/ahc011/0003.txt")
@@ -52,6 +64,49 @@ def test_a_small_window_keeps_a_playable_board_with_the_runs_dock_open(qtbot, wi
     qtbot.wait(200)  # the docks settle (the runs dock takes its share on the next turn)
     assert window.width() == 800  # the runs controls scroll instead of widening the window to ~1100
     assert window.view.width() >= BOARD_MINIMUM and window.view.height() >= BOARD_MINIMUM  # was a 60 px strip
+
+
+def test_with_the_runs_dock_open_labels_clear_row_1_and_the_dock_shows_its_table_and_plots(qtbot, window,
+                                                                                             data_root):
+    from PySide6.QtCore import QPointF
+
+    assert window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    window.resize(1280, 820)
+    window.show_runs()
+    qtbot.wait(300)  # the docks settle, the board is fitted again
+    view = window.view
+    corner = view.mapFromScene(QPointF(0, 0))  # the top left of cell (1, 1)
+    labels = [item for _, item in view.scene().coordinate_labels if item.isVisible()]
+    for item in labels:
+        box = view.mapFromScene(item.mapToScene(item.boundingRect()).boundingRect()).boundingRect()
+        if item.data(0) == "top":
+            assert box.bottom() <= corner.y()  # a column number never sits over row 1
+        else:
+            assert box.right() <= corner.x()
+    # The dock opens tall enough for its controls, the table and both plots, none scrolled away.
+    scroll = window.runs_dock.widget()
+    assert not scroll.verticalScrollBar().isVisible()
+    runs = window.runs_panel.view
+    for part in (runs.table, runs.by_case, runs.by_group):
+        assert part.height() >= 80
+        assert part.mapTo(scroll.viewport(), part.rect().bottomLeft()).y() <= scroll.viewport().height()
+
+
+def test_codevs_side_words_stay_readable_when_the_board_is_fitted_small(qtbot, window, data_root):
+    from PySide6.QtWidgets import QGraphicsSimpleTextItem
+
+    assert window.open_path(data_root / "cases/codevs/packs_1.txt")
+    window.resize(1280, 820)
+    window.show_runs()
+    qtbot.wait(300)
+    scale = window.view.transform().m11()
+    assert scale < 0.75  # the field is drawn small...
+    words = [item for item in window.view.scene().items()
+             if isinstance(item, QGraphicsSimpleTextItem) and item.text().startswith(("Ojama stock", "Next",
+                                                                                        "danger line"))]
+    assert len(words) == 3
+    for item in words:  # ...its words are not: at least 10 pixels on screen
+        assert item.font().pixelSize() * scale >= 10
 
 
 # ------------------------------------------------------------------ messages
@@ -129,7 +184,7 @@ def test_coordinates_stay_in_sight_when_the_board_is_zoomed_and_scrolled(qtbot, 
     margin = view.scene().property("coordinate_margin")
     window.board_image()
     view.fit_board()
-    assert all(item.pos().y() == -margin / 2 for item in tops)
+    assert all(not item.pinned and item.pos().y() <= -margin / 2 for item in tops)  # home, in the margin
 
 
 # ------------------------------------------------------------------ dialogs and panels

@@ -143,3 +143,92 @@ def test_the_app_names_a_broken_plugin(qtbot, tmp_path, monkeypatch):
     finally:
         monkeypatch.delenv("PUZZLE_WORKBENCH_PATH")
         registry.reset()
+
+
+@pytest.fixture
+def plugin_window(qtbot, scaffold, tmp_path, monkeypatch):
+    """The app with the scaffolded plugin folder on the puzzle path (as `--puzzle-path`)."""
+    from PySide6.QtCore import QSettings
+
+    from workbench.core import registry
+    from workbench.gui.app import build_window
+
+    monkeypatch.setenv("PUZZLE_WORKBENCH_PATH", str(scaffold))
+    registry.reset()
+    window = build_window(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    try:
+        yield window
+    finally:
+        window.solver_panel.shutdown()
+        window.close()
+        monkeypatch.delenv("PUZZLE_WORKBENCH_PATH")
+        registry.reset()
+
+
+def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_window, scaffold, tmp_path,
+                                                                        monkeypatch):
+    window = plugin_window
+    case = tmp_path / "lo1.txt"
+    assert run("--puzzle-path", scaffold, "gen", "lights-out", "1", "-o", case).returncode == 0
+    asked = []
+
+    def choose(name, matches, text=""):
+        asked.append((name, sorted(p.id for p in matches)))
+        return next(p for p in matches if p.id == "lights-out")
+
+    monkeypatch.setattr(window, "choose_puzzle", choose, raising=False)
+    # Lights Out's '#' and '.' rows are a Comesolo board too; the sample board shown is Comesolo.
+    assert window.open_path(case)
+    assert asked == [("lo1.txt", ["comesolo", "lights-out"])]
+    assert window.session.puzzle.id == "lights-out" and window.session.path == case
+    assert window.windowTitle().startswith("lo1.txt — Lights out")
+    # The Puzzle box reads the same file as the puzzle chosen there, rather than a seed of it.
+    lights = window.session.instance
+    window._puzzle_chosen(window.puzzle_choice.findData("comesolo"))
+    assert window.session.puzzle.id == "comesolo" and window.session.path == case
+    window._puzzle_chosen(window.puzzle_choice.findData("lights-out"))
+    assert window.session.puzzle.id == "lights-out" and window.session.instance == lights
+    # The dialog offers first the puzzle whose own format the file is, unless the user chose otherwise before.
+    from PySide6.QtWidgets import QInputDialog
+
+    from workbench.core.registry import get_puzzle
+    from workbench.gui.reader_choice import ask_reader, writes_alike
+
+    text = case.read_text()
+    comesolo, lights_out = get_puzzle("comesolo"), get_puzzle("lights-out")
+    assert writes_alike(lights_out, text) and not writes_alike(comesolo, text)
+    offered = []
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][0], True))
+    settings = window.settings
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights_out], comesolo, text) is lights_out
+    assert offered[-1] == ["Lights out (lights-out)", "Comesolo (8-direction peg solitaire) (comesolo)"]
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][1], True))
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights_out], comesolo, text) is comesolo
+    monkeypatch.setattr(QInputDialog, "getItem", lambda *args: offered.append(args[3]) or (args[3][0], True))
+    assert ask_reader(window, settings, "lo1.txt", [comesolo, lights_out], lights_out, text) is comesolo
+    assert offered[-1][0].endswith("(comesolo)")  # the user's last answer comes first next time
+    # Choosing none keeps the board.
+    monkeypatch.setattr(window, "choose_puzzle", lambda name, matches, text="": None)
+    assert not window.open_path(case) and window.session.instance == lights
+
+
+def test_a_scaffolded_grid_puzzle_resizes_clears_and_fills_in_the_editor(plugin_window, scaffold, tmp_path):
+    window = plugin_window
+    assert window.generate("lights-out", 1, size=5)
+    window.set_edit_mode(True)
+    panel = window.editor_panel
+    for button in (panel.resize_button, panel.clear_button, panel.fill_button):
+        assert button.isVisibleTo(panel)
+    assert panel.clear_button.toolTip() == "Every cell painted Light off"
+    panel.fill_button.click()  # the brush chosen first is "Light on"
+    assert set(window.session.instance.lights) == {1}
+    panel.clear_button.click()
+    assert set(window.session.instance.lights) == {0}
+    panel.rows.setValue(3)
+    panel.cols.setValue(4)
+    panel.resize_button.click()
+    board = window.session.instance
+    assert (board.rows, board.cols, len(board.lights)) == (3, 4, 12)
+    window.undo()
+    assert (window.session.instance.rows, panel.rows.value(), panel.cols.value()) == (5, 5, 5)

@@ -122,6 +122,11 @@ def test_the_app_lists_past_runs_and_ranks_them(qtbot, window, runs):
     dialog.show_standings()
     assert dialog.standings_model.rowCount() == 3 and dialog.standings_model.item(0, 2).text() == "n3000"
     assert [len(curve.getData()[0]) for curve in dialog.curves] == [3]  # the same cases: one line
+    assert dialog.standings_model.item(0, 3).text() == "large"  # the comment in its own column
+    assert dialog.note.text().startswith("Standings of 3 runs on the 5 cases")
+    dialog.table.selectRow(2)
+    dialog.show_standings()
+    assert dialog.note.text().startswith("Standings of 1 run on the 5 cases")  # never "1 runs"
     dialog.table.selectRow(1)
     with qtbot.waitSignal(panel.message):
         dialog.open_selected()

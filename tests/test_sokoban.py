@@ -199,3 +199,122 @@ def _words_that_could_name_it(path: Path) -> str:
     if path.name == "pyproject.toml":
         text = re.sub(r"^packages = \[.*?^\]", "", text, count=1, flags=re.MULTILINE | re.DOTALL)
     return text
+
+
+# A level that is solvable from its start (25 moves at best), but not after "rdrrRl": the push
+# onto the right-hand goal leaves the other boxes no way home (issue 55's sok1.xsb).
+SOK1 = """\
+########
+##. ####
+#@$  $ #
+##   $.#
+#   #  #
+#     .#
+#      #
+########
+"""
+SOK1_STUCK = """\
+########
+##. ####
+#  $ $ #
+##  @ *#
+#   #  #
+#     .#
+#      #
+########
+"""
+
+
+def test_a_position_without_a_solution_gets_no_answer_and_says_so(tmp_path, capsys):
+    stuck = SOKOBAN.parse_input(SOK1_STUCK)
+    solver = solvers("sokoban")["astar"](SOKOBAN, (stuck, SOKOBAN.initial_state(stuck)))
+    result = run(solver, Budget(nodes=10_000))
+    assert result.stopped_by == "done" and result.moves == ()
+    assert solver.no_answer() == "no solution exists from this position: every push state it can reach was tried"
+    # The state limit is another story: no answer, and it says what to turn.
+    level = SOKOBAN.generate(2, rows=12, cols=12, boxes=5)
+    small = solvers("sokoban")["astar"](SOKOBAN, (level, SOKOBAN.initial_state(level)), max_nodes=1000)
+    assert run(small, Budget(nodes=100_000)).moves == () and "within the state limit (1000" in small.no_answer()
+    # solve writes nothing and says why, rather than "13 (not solved)".
+    case, answer = tmp_path / "stuck.xsb", tmp_path / "stuck.lurd"
+    case.write_text(SOK1_STUCK)
+    capsys.readouterr()
+    assert main(["solve", "sokoban", str(case), "--nodes", "10000", "-o", str(answer)]) == 1
+    err = capsys.readouterr().err
+    assert "astar has no answer after" in err and "no solution exists from this position" in err
+    assert "not solved" not in err and not answer.exists()
+    # ...and a solvable level is still solved and written.
+    case.write_text(SOK1)
+    assert main(["solve", "sokoban", str(case), "--nodes", "10000", "-o", str(answer)]) == 0
+    assert capsys.readouterr().err.splitlines()[-1] == "25"
+    # Of several inputs, the one without an answer is said and skipped, the others written.
+    dead = tmp_path / "dead.xsb"
+    dead.write_text(SOK1_STUCK)
+    out = tmp_path / "answers"
+    assert main(["solve", "sokoban", str(case), str(dead), "--nodes", "10000", "-o", str(out)]) == 1
+    err = capsys.readouterr().err
+    assert "dead.xsb: astar has no answer after" in err and "; no answer written" in err
+    assert sorted(p.name for p in out.iterdir()) == ["stuck.out"]  # the solvable level, SOK1
+
+
+def sok1_played(window, tmp_path, moves: str = ""):
+    """SOK1 on the board, with ``moves`` played."""
+    level = tmp_path / "sok1.xsb"
+    level.write_text(SOK1)
+    assert window.open_path(level)
+    for move in moves:
+        assert window.play(move)
+
+
+def astar_run(qtbot, window):
+    """The window's solver panel once A* ran from the position shown (10 000 nodes)."""
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(10_000)
+    window.start_solver()
+    qtbot.waitUntil(lambda: panel.job is not None and not panel.running and panel.last_result is not None,
+                    timeout=600_000)
+    return panel
+
+
+def test_the_app_offers_no_unsolved_line_as_best(qtbot, window, tmp_path):
+    sok1_played(window, tmp_path, "rdrrRl")
+    panel = astar_run(qtbot, window)
+    assert panel.best_moves == () and not panel.apply_button.isEnabled() and not panel.export_button.isEnabled()
+    assert panel.status.text().endswith(
+        "no answer: no solution exists from this position: every push state it can reach was tried")
+    assert "best" not in panel.status.text()
+
+
+def test_after_a_solved_run_the_solution_heads_the_table_above_lines_that_do_not_count(qtbot, window, tmp_path):
+    sok1_played(window, tmp_path)
+    panel = astar_run(qtbot, window)
+    assert len(panel.best_moves) == 25 and panel.status.text().endswith("best 25 (25 moves)")
+    shown = [panel.table.item(row, 0).text() for row in range(panel.table.rowCount())]
+    assert shown[0] == "25" and panel.frontier_entries[0].moves == panel.best_moves
+    assert any(text.endswith("(not solved)") for text in shown)  # A*'s states still waiting, f = g + h
+    solved = [not text.endswith("(not solved)") for text in shown]
+    assert solved == sorted(solved, reverse=True)  # "17 (not solved)" never above the solution
+
+
+def test_the_history_writes_pushes_upper_case_and_walks_lower_case_as_the_answer_does(qtbot, window, tmp_path):
+    sok1_played(window, tmp_path, "rdrrRlu")
+    panel = window.history_panel
+    line = window.session.history.line()[1:]
+    assert [panel.item_for(node).text(0) for node in line] == [
+        "1. R", "2. d", "3. r", "4. r", "5. R", "6. l", "7. u"]
+    assert window.statusBar().currentMessage() == "Played u"
+    assert window.session.solution_text().strip() == "RdrrRlu"
+
+
+def test_the_editors_fill_paints_every_square_but_the_players(window):
+    assert window.generate("sokoban", 1)
+    window.set_edit_mode(True)
+    panel = window.editor_panel
+    assert panel.fill_button.isVisibleTo(panel) and not panel.clear_button.isVisibleTo(panel)  # no blank square
+    window.adapter.brush = "#"
+    panel.fill_button.click()
+    level = window.session.instance.level
+    assert sum(level.walls) == level.rows * level.cols - 1 and not level.walls[level.player]
+    window.undo()
+    assert sum(window.session.instance.level.walls) < level.rows * level.cols - 1

@@ -92,3 +92,62 @@ def test_a_cold_solve_compiles_before_its_clock_starts_and_stamps_nothing(tmp_pa
     assert "finished  score 46, moves 46, pieces left 1" in done.stderr and len(done.stdout.splitlines()) == 47
     # one solver compiled is not the puzzle compiled: the window's warm-up still runs
     assert not list((tmp_path / "cache").rglob("warm_up_comesolo.stamp"))
+
+
+class Quick:
+    """A stand-in solver whose "compile" takes no time (the record is what is under test)."""
+
+    def __init__(self, name):
+        self.name = name
+
+    def warm_up(self):
+        pass
+
+
+def test_a_compile_is_recorded_beside_the_cache_and_a_clean_of_the_cache_keeps_it(monkeypatch, tmp_path):
+    from workbench.core.numba_cache import _delete_cache_files
+
+    monkeypatch.setattr(warm_up, "stamp_path", lambda puzzle_id: tmp_path / f"warm_up_{puzzle_id}.stamp")
+    monkeypatch.setattr(warm_up, "solvers", lambda puzzle_id: {name: Quick(name) for name in ("beam", "best-first")})
+    monkeypatch.setattr(warm_up, "fingerprint", lambda puzzle_id: "sources")
+    assert warm_up.last_compile("comesolo") is None
+    warm_up.warm_puzzle("comesolo", report=lambda line: None)
+    record = warm_up.last_compile("comesolo")
+    assert set(record["solvers"]) == {"beam", "best-first"} and record["seconds"] >= 0
+    assert record["cores"] >= 1 and record["when"]
+    # numba_cache's clean-up after a source edit deletes kernels and stamps, never the record.
+    (tmp_path / "kernel.nbi").write_text("")
+    assert _delete_cache_files(str(tmp_path))
+    assert not (tmp_path / "warm_up_comesolo.stamp").exists() and warm_up.last_compile("comesolo") == record
+    # A compile that only loads (already warm) does not overwrite it.
+    warm_up.mark_warm("comesolo")
+    warm_up.compile_record_path("comesolo").write_text('{"seconds": 95, "solvers": {"beam": 60}}')
+    warm_up.warm_puzzle("comesolo", report=lambda line: None)
+    assert warm_up.last_compile("comesolo")["seconds"] == 95
+
+
+def test_the_first_use_wait_says_what_compiles_and_how_long_is_left_by_the_last_compile(window):
+    import time
+
+    kernels = window.kernels
+    kernels.stage["comesolo"] = "compiling"
+    try:
+        kernels.started["comesolo"] = time.perf_counter() - 70
+        kernels.detail["comesolo"] = "2/2 best-first"
+        kernels.solver_started["comesolo"] = ("best-first", time.perf_counter() - 5)
+        kernels.last_time["comesolo"] = None
+        text = kernels.describe("comesolo")
+        assert text == ("Compiling the comesolo solver kernels (first use only, solver 2/2 best-first): 70 s so far "
+                        "(the first compile on this machine: no earlier one to go by)")
+        window._kernels_changed(text)
+        assert window.kernel_progress.maximum() == 0  # busy: nothing to measure by
+        kernels.last_time["comesolo"] = {"seconds": 95.0, "solvers": {"beam": 60.0, "best-first": 35.0}}
+        text = kernels.describe("comesolo")
+        assert text.endswith("(first use only, solver 2/2 best-first): about 30 s left (last time 95 s)")
+        window._kernels_changed(text)
+        assert window.kernel_progress.maximum() == 100 and 65 <= window.kernel_progress.value() <= 70
+        assert window.kernel_label.text() == text
+        kernels.solver_started["comesolo"] = ("best-first", time.perf_counter() - 50)
+        assert kernels.describe("comesolo").endswith(": 70 s, longer than the last time (95 s)")
+    finally:
+        kernels.stage["comesolo"] = "ready"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import math
 import os
 import signal
 import sys
@@ -158,15 +159,24 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
         if sample.elapsed - last_print[0] >= 1.0:
             last_print[0] = sample.elapsed
             p = sample.progress
-            print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {full_number(p.best_score)}  "
+            best = full_number(p.best_score) if math.isfinite(p.best_score) else "none yet"
+            print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {best}  "
                   f"frontier {p.frontier_size}", file=sys.stderr, flush=True)
 
     result = execute(target, budget, on_progress=report_progress)
     report = puzzle.evaluate(instance, puzzle.final_state(instance, result.moves), len(result.moves))
     p = result.progress
+    if not report.complete:  # a line that does not count (a level left unsolved) is no answer
+        why = getattr(target, "no_answer", lambda: "")() or "none was found within the budget"
+        raise NoAnswer(f"{label}{cls.name} has no answer after {result.elapsed:.1f} s, {p.expansions} nodes: "
+                       f"{why}")
     print(f"{label}{result.elapsed:6.1f}s  {p.expansions} nodes  {result.stop_reason}  "
           f"{report.summary()}", file=sys.stderr, flush=True)
     return result.moves, report
+
+
+class NoAnswer(WorkbenchError):
+    """The solver ended without a finished answer; nothing is written."""
 
 
 def cmd_solve(argv: Sequence[str]) -> int:
@@ -192,16 +202,19 @@ def cmd_solve(argv: Sequence[str]) -> int:
     total, failed, unwritten = 0, [], []
     for path in args.inputs:
         label = f"{Path(path).name}: " if many else ""
+        instance = None
         try:
             instance = _load_instance(puzzle, path, args)
+            moves, report = solve_instance(puzzle, instance, args, label, whole_game=True)
         except WorkbenchError as error:
-            if not many:
+            # One bad file, or one case without an answer, in a batch is reported and skipped;
+            # the others are still solved.
+            if not many or not (instance is None or isinstance(error, NoAnswer)):
                 raise
-            # One bad file in a batch is reported and skipped; the others are still solved.
-            print(f"{label}skipped: {error}", file=sys.stderr)
+            print(f"{error}; no answer written" if instance is not None else f"{label}skipped: {error}",
+                  file=sys.stderr)
             failed.append(path)
             continue
-        moves, report = solve_instance(puzzle, instance, args, label, whole_game=True)
         text = puzzle.format_solution(instance, moves)
         # Re-validate the exact bytes we are about to write, as the judge would read them.
         checked = puzzle.score_solution(instance, text)

@@ -49,6 +49,9 @@ class GridPuzzle:
     grid_keys: tuple[tuple[str, Any], ...] = ()
     # (label, value): what the editor paints with; the first is the default brush.
     brushes: tuple[tuple[str, Any], ...] = ()
+    # The brush value of an empty cell: the editor's Clear paints every cell with it (None: no
+    # Clear). Its Fill paints every cell with the brush chosen.
+    blank: Any = None
 
     def grid_picture(self, instance: Any, state: Any, last_move: Any = None, selected: Any = None) -> GridPicture:
         """What ``state`` looks like; ``selected`` is the cell a first click chose (or None)."""

@@ -198,6 +198,11 @@ class Puzzle(ABC):
     def move_text(self, move: Any) -> str:
         """A short human-readable form of a move, for history and status lines."""
 
+    def played_text(self, instance: Any, before: Any, move: Any, after: Any) -> str:
+        """A move as played from ``before`` to ``after``, for the history: what the answer file
+        would write when it tells more than the move alone (a push written upper case)."""
+        return self.move_text(move)
+
     def public_view(self, instance: Any, state: Any) -> Any:
         """What a player or a solver may see at ``state``.
 

@@ -20,6 +20,25 @@ def likeliest_reason(text: str, puzzles: Sequence, current=None, instance: Any =
     that fail on the same line are both said ("UUDLQ" may be an answer or a broken board)."""
     if not text.strip():
         return "it is empty"
+    readings = _readings(text, puzzles, current, instance)
+    if not readings:
+        return "it reads as nothing this app knows"
+    best = readings[0]
+    tied = [r for r in readings[1:2] if r[0] == best[0] and best[0] > 0]
+    return "; ".join(r[3] for r in [best, *tied])
+
+
+def answer_reads_furthest(text: str, puzzles: Sequence, current, instance: Any) -> bool:
+    """Whether ``text`` read as an answer for the board shown gets at least as far as any reading
+    of it as a board (a broken answer is said as one; a broken board of another puzzle is not)."""
+    if not text.strip():
+        return False  # an empty file is said to be empty
+    readings = _readings(text, puzzles, current, instance)
+    return bool(readings) and readings[0][2]
+
+
+def _readings(text: str, puzzles: Sequence, current=None, instance: Any = None) -> list[tuple]:
+    """The failed readings, likeliest first."""
     readings = []  # (line reached, the board shown's own reading, an answer reading, what it says)
     for puzzle in puzzles:
         try:
@@ -32,12 +51,8 @@ def likeliest_reason(text: str, puzzles: Sequence, current=None, instance: Any =
             current.replay(instance, parsed.moves, parsed.lines)
         except WorkbenchError as error:
             readings.append((_line(error), True, True, f"read as an answer for this board, {error}"))
-    if not readings:
-        return "it reads as nothing this app knows"
     readings.sort(key=lambda reading: reading[:3], reverse=True)
-    best = readings[0]
-    tied = [r for r in readings[1:2] if r[0] == best[0] and best[0] > 0]
-    return "; ".join(r[3] for r in [best, *tied])
+    return readings
 
 
 def _line(error: Exception) -> int:

@@ -31,7 +31,7 @@ import types
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Iterable, Sequence
 
 from .errors import FormatError, WorkbenchError
 from .objective import Objective
@@ -276,12 +276,18 @@ def solver_folders(puzzle_id: str) -> list[Path]:
     return list(dict.fromkeys(folders))
 
 
-def detect_puzzle(text: str) -> Puzzle:
-    """The one puzzle whose input format ``text`` follows."""
-    matches = [p for p in puzzles().values() if p.sniff(text)]
+def detect_puzzle(text: str, among: Iterable[Puzzle] | None = None,
+                  choose: Callable[[list[Puzzle]], Puzzle | None] | None = None) -> Puzzle | None:
+    """The puzzle whose input reader accepts ``text``, plugins included (``among``: only these).
+
+    When several readers accept it, ``choose`` picks one of them (the app asks the user; None
+    when they chose none); without ``choose`` FormatError names them, as when none accepts it."""
+    matches = [p for p in (puzzles().values() if among is None else among) if p.sniff(text)]
     if len(matches) == 1:
         return matches[0]
     if not matches:
         raise FormatError("not an input file of any known puzzle (choose one with --puzzle)")
+    if choose is not None:
+        return choose(matches)
     names = ", ".join(p.id for p in matches)
     raise FormatError(f"the file could be any of: {names} (choose one with --puzzle)")

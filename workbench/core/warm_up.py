@@ -1,13 +1,16 @@
 """Compile a puzzle's solver kernels ahead of the first solve (Qt-free).
 
 numba compiles each @njit(cache=True) kernel the first time it runs, then keeps
-the machine code in its cache. Compiling takes 5 s (ahc015) to 80 s (ahc011)
+the machine code in its cache. Compiling takes 6 s (ahc015) to 80 s (ahc011) of CPU
 and holds the interpreter while it does, so the window runs it in a worker
 *process* (``python -m workbench.core.warm_up PUZZLE``, which prints one line per
 solver as it goes); the window's process then loads the cached code quickly.
 
 A stamp file beside the cache records that a puzzle's kernels were compiled
-for the current sources, so later starts skip the worker process.
+for the current sources, so later starts skip the worker process; a record beside
+it (``compile_time_PUZZLE.json``, kept when the cache is cleaned) holds how long
+the last compile on this machine took, solver by solver, so the next first use
+can say how long it will take.
 
 Set-up (``make run``, ``make test``) starts ``python -m workbench.core.warm_up --all
 --background`` (the command ``puzzle-workbench warm-up``): every puzzle's kernels
@@ -21,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
 import os
 import subprocess
 import sys
@@ -31,6 +35,7 @@ from pathlib import Path
 
 from solvers.base import usable_cores
 
+from .files import write_atomic
 from .numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
 from .registry import module_name, puzzles, solver_folders, solvers
 
@@ -78,13 +83,53 @@ def mark_warm(puzzle_id: str) -> None:
         pass  # a read-only cache: the next start compiles again, nothing worse
 
 
-def warm_up(puzzle_id: str, report=print) -> None:
-    """Run every solver's ``warm_up`` (compiling or loading its kernels), reporting each."""
+def warm_up(puzzle_id: str, report=print) -> dict[str, float]:
+    """Run every solver's ``warm_up`` (compiling or loading its kernels), reporting each;
+    return the seconds each took."""
     classes = list(solvers(puzzle_id).values())
+    seconds = {}
     for index, cls in enumerate(classes, start=1):
         report(f"{index}/{len(classes)} {cls.name}")
+        start = time.perf_counter()
         cls.warm_up()
+        seconds[cls.name] = time.perf_counter() - start
     report(f"{len(classes)}/{len(classes)} done")
+    return seconds
+
+
+def compile_record_path(puzzle_id: str) -> Path:
+    """The last compile's record, beside the stamp: numba_cache's clean-up deletes cached kernels
+    and stamps when a source changes, never this, so a recompile still has its estimate."""
+    return stamp_path(puzzle_id).with_name(f"compile_time_{module_name(puzzle_id)}.json")
+
+
+def record_compile(puzzle_id: str, seconds: dict[str, float], started_load: float | None) -> None:
+    """Keep how long compiling took here (each solver, the machine's cores and load)."""
+    record = {"seconds": round(sum(seconds.values()), 1),
+              "solvers": {name: round(value, 1) for name, value in seconds.items()},
+              "cores": usable_cores(), "load": started_load, "when": time.strftime("%Y-%m-%d %H:%M")}
+    try:
+        compile_record_path(puzzle_id).parent.mkdir(parents=True, exist_ok=True)
+        write_atomic(compile_record_path(puzzle_id), json.dumps(record, indent=1) + "\n")
+    except OSError:
+        pass  # a read-only cache: the next first use has no estimate, nothing worse
+
+
+def last_compile(puzzle_id: str) -> dict | None:
+    """The record of the last compile of ``puzzle_id``'s kernels on this machine, or None."""
+    try:
+        record = json.loads(compile_record_path(puzzle_id).read_text())
+    except (OSError, ValueError):
+        return None
+    ok = isinstance(record, dict) and isinstance(record.get("seconds"), (int, float))
+    return record if ok and isinstance(record.get("solvers"), dict) else None
+
+
+def _load_now() -> float | None:
+    try:
+        return round(os.getloadavg()[0], 1)
+    except (AttributeError, OSError):
+        return None
 
 
 @contextmanager
@@ -114,7 +159,10 @@ def warm_puzzle(puzzle_id: str, report=print) -> None:
     """Compile (or load) ``puzzle_id``'s kernels and stamp them, unless another process is
     doing it: then wait for it and only load what it compiled."""
     with compiling_lock(puzzle_id):
-        warm_up(puzzle_id, report)
+        cold, load = not is_warm(puzzle_id), _load_now()
+        seconds = warm_up(puzzle_id, report)
+        if cold:
+            record_compile(puzzle_id, seconds, load)
         mark_warm(puzzle_id)
 
 

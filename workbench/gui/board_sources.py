@@ -58,14 +58,17 @@ class BoardSources:
                 self.statusBar().showMessage(f"Pasted an answer: {node.depth} moves, {self.session.report(node).summary()}",
                                              8000)
                 return True
-        for puzzle in self._input_candidates(text):
+        found = self._detect(text, "The pasted text")
+        if found is None:
+            return False  # several puzzles read it and the user chose none
+        for puzzle in found:
             try:
                 instance = puzzle.parse_input(puzzle.split_cases(text)[0][1])
             except FormatError as error:
                 self.show_error(f"Not pasted: read as a board of {puzzle.id}, {error}")
                 return False
             self.set_session(Session(puzzle, instance))
-            self.statusBar().showMessage(f"Pasted a {puzzle.title} board (Ctrl+S saves it)", 8000)
+            self.statusBar().showMessage(f"Pasted a {puzzle.title} board (Ctrl+S saves it){self._left_note}", 8000)
             return True
         self.show_error(f"Not pasted: neither a board nor an answer for this board: {self._likeliest_reason(text)}")
         return False

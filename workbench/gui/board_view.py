@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from workbench.core.errors import IllegalMove
 
-from .boards.base import pin_coordinate_labels, show_coordinate_labels
+from .boards.base import label_room, pin_coordinate_labels, show_coordinate_labels
 
 ZOOM_STEP = 1.25
 
@@ -43,6 +43,7 @@ class BoardView(QGraphicsView):
 
     def set_adapter(self, adapter) -> None:
         self.adapter = adapter
+        self.instance = self.state = None  # the last puzzle's: never shown by this painter
 
     def display(self, instance, state, last_move=None, highlight=(), rebuild=False) -> None:
         if rebuild or self.instance is None or self.adapter.size_of(instance) != self.adapter.size_of(self.instance):
@@ -60,8 +61,24 @@ class BoardView(QGraphicsView):
     def fit_board(self) -> None:
         self.fit = True
         self.resetTransform()
-        self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+        self._fit()
         self.show_labels()
+
+    def _fit(self) -> None:
+        """The whole board in the view, with room for its coordinate labels: they keep their pixel
+        size, so a board fitted small needs a wider margin than its scene has (row 1 of a 30×30
+        board once sat half under the column numbers)."""
+        rect = self.scene().sceneRect()
+        margin = float(self.scene().property("coordinate_margin") or 0.0)
+        left, top = label_room(self.scene())
+        self.fitInView(rect, Qt.KeepAspectRatio)
+        for _ in range(3):  # a wider margin shrinks the board a little, which needs a little more
+            scale = max(self.transform().m11(), 1e-6)
+            more_left, more_top = max(0.0, left / scale - margin), max(0.0, top / scale - margin)
+            if more_left < 0.5 and more_top < 0.5:
+                break
+            # Both sides alike: a scene smaller than the view is centred in it.
+            self.fitInView(rect.adjusted(-more_left, -more_top, more_left, more_top), Qt.KeepAspectRatio)
 
     def zoom(self, factor: float) -> None:
         self.fit = False
@@ -71,13 +88,16 @@ class BoardView(QGraphicsView):
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         if self.fit:
-            self.fitInView(self.scene().sceneRect(), Qt.KeepAspectRatio)
+            self._fit()
             self.show_labels()
 
     def show_labels(self) -> None:
-        """Thin the coordinate labels out to what fits at the current zoom; pin them in sight."""
+        """Thin the coordinate labels out to what fits at the current zoom; pin them in sight;
+        let the painter keep its words readable at this zoom."""
         show_coordinate_labels(self.scene(), self.transform().m11())
         self._pin_labels()
+        if self.adapter is not None and self.adapter.scale_changed(self.transform().m11()) and self.state is not None:
+            self._refresh()
 
     def scrollContentsBy(self, dx: int, dy: int) -> None:
         super().scrollContentsBy(dx, dy)

@@ -1,9 +1,11 @@
 """The case box on the toolbar: ◀ number ▶ to go through cases and seeds.
 
-On a numbered contest file (``in/0003.txt``) the arrows open the previous and next file
-of its folder and the number opens that file; on a generated board (or any other) they
-generate the previous and next seed with the same generator options. Where the board
-came from is a ``BoardOrigin``, which is also what the window reopens on the next start.
+On a file the arrows open the previous and next case of its folder and the number opens
+that one: by the number in the names (``in/0003.txt``, ``seed_3.txt``, ``packs_12.txt``), or,
+for a name its neighbours do not share, the folder's inputs in name order (the box shows the
+file's place among them); see ``workbench.core.case_files``. On a generated board (or any
+other) they generate the previous and next seed with the same generator options. Where the
+board came from is a ``BoardOrigin``, which is also what the window reopens on the next start.
 """
 
 from __future__ import annotations
@@ -11,12 +13,12 @@ from __future__ import annotations
 import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QSpinBox, QToolButton
 
-from workbench.core.case_files import case_file, case_number, neighbour_case
+from workbench.core.case_files import CasePlace, case_place
 
 SEED_MAX = 2_000_000_000
 
@@ -31,11 +33,6 @@ class BoardOrigin:
     seed: int | None = None
     options: dict = field(default_factory=dict)
     instance: Any = field(default=None, repr=False, compare=False)  # the board it describes
-
-    @property
-    def number(self) -> int | None:
-        """The case number of a numbered file, or the seed."""
-        return case_number(self.path) if self.path else self.seed
 
     def to_json(self) -> str:
         fields = asdict(self)
@@ -61,7 +58,11 @@ class CaseNavigator(QObject):
     def __init__(self, parent=None):
         super().__init__(parent)
         self.origin: BoardOrigin | None = None
+        self.place: CasePlace | None = None  # the file's place among its folder's cases
         self.puzzle_id = ""
+        # Whether a file is a board of the puzzle shown (set by the window): the arrows skip the
+        # other files of a folder walked in name order (notes, answers).
+        self.accept: Callable[[str, Path], bool] = lambda puzzle_id, path: True
         self.label = QLabel(" Case: ")
         self.previous_button = QToolButton()
         self.previous_button.setText("◀")
@@ -77,17 +78,26 @@ class CaseNavigator(QObject):
 
     def show_board(self, puzzle_id: str, origin: BoardOrigin | None) -> None:
         """The board now shown: its number in the box, and what the arrows will do."""
+        if origin is not self.origin:  # the folder is read once a board, not at every move
+            self.place = case_place(origin.path) if origin is not None and origin.path else None
         self.puzzle_id, self.origin = puzzle_id, origin
-        number = origin.number if origin else None
+        number = self._shown_number()
         if number is not None:
             self.number.blockSignals(True)
             self.number.setValue(number)
             self.number.blockSignals(False)
-        if self._numbered_file():
+        if self.place is not None:
             folder = Path(origin.path).parent.name or str(Path(origin.path).parent)
-            self.label.setText(" Case: ")
-            tip = f"The cases of {folder}/: ◀ and ▶ (Alt+← and Alt+→) open the previous and next file; " \
-                  "type a number and press Enter to open that one"
+            if self.place.numbered:
+                self.label.setText(" Case: ")
+                tip = (f"The {self.place.pattern} cases of {folder}/, by their number: ◀ and ▶ (Alt+← and "
+                       "Alt+→) open the previous and next one; type a number and press Enter to open that one")
+            else:
+                self.label.setText(" File: ")
+                tip = (f"{Path(origin.path).name} is file {self.place.number} of the {len(self.place.files)} "
+                       f"*{Path(origin.path).suffix} files of {folder}/ in name order: ◀ and ▶ "
+                       "(Alt+← and Alt+→) open the previous and next board; type a number and press Enter "
+                       "to open that file")
         else:
             self.label.setText(" Seed: ")
             tip = "◀ and ▶ (Alt+← and Alt+→) generate the previous and next seed with the same options; " \
@@ -95,8 +105,14 @@ class CaseNavigator(QObject):
         for widget in self.widgets:
             widget.setToolTip(tip)
 
+    def _shown_number(self) -> int | None:
+        """The file's case number or place, or the seed."""
+        if self.place is not None:
+            return self.place.number
+        return self.origin.seed if self.origin is not None else None
+
     def _numbered_file(self) -> bool:
-        return bool(self.origin and self.origin.path and case_number(self.origin.path) is not None)
+        return self.place is not None
 
     def _options(self) -> dict:
         same_puzzle = self.origin is not None and self.origin.puzzle_id == self.puzzle_id
@@ -104,10 +120,10 @@ class CaseNavigator(QObject):
 
     def step(self, direction: int) -> None:
         if self._numbered_file():
-            following = neighbour_case(self.origin.path, direction)
+            puzzle_id = self.origin.puzzle_id
+            following = self.place.neighbour(direction, lambda path: self.accept(puzzle_id, path))
             if following is None:
-                end = "last" if direction > 0 else "first"
-                self.refused.emit(f"{Path(self.origin.path).name} is the {end} case of its folder")
+                self.refused.emit(self.place.end(direction))
                 return
             self.openFile.emit(str(following), self.origin.puzzle_id)
             return
@@ -119,10 +135,12 @@ class CaseNavigator(QObject):
 
     def go_to(self, number: int) -> None:
         if self._numbered_file():
-            found = case_file(self.origin.path, number)
+            found = self.place.file(number)
             if found is None:
                 folder = Path(self.origin.path).parent
-                self.refused.emit(f"No case numbered {number} in {folder}")
+                self.refused.emit(f"No case numbered {number} in {folder}" if self.place.numbered else
+                                  f"{folder} has {len(self.place.files)} *{Path(self.origin.path).suffix} files, "
+                                  f"not a file {number}")
                 return
             self.openFile.emit(str(found), self.origin.puzzle_id)
             return
@@ -134,5 +152,5 @@ class CaseNavigator(QObject):
         return self.number.value() + 1 if generated else self.number.value()
 
     def _number_entered(self) -> None:
-        if self.origin is None or self.number.value() != self.origin.number:
+        if self.origin is None or self.number.value() != self._shown_number():
             self.go_to(self.number.value())

@@ -18,6 +18,7 @@ from workbench.contest.config import ContestConfig, load
 from workbench.core.errors import WorkbenchError
 
 from .case_view import CaseView
+from .file_dialog_fit import fitted
 from .runs_panel import RunsPanel
 
 GEOMETRY_KEY = "contest-window/geometry"
@@ -95,7 +96,7 @@ class ContestWindow(QMainWindow):
         self.show_case(rows[found])
 
     def open_contest_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a contest", str(self.config.folder),
+        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open a contest", str(self.config.folder),
                                               "Contest files (*.toml)")
         if path:
             try:

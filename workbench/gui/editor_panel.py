@@ -84,6 +84,9 @@ class EditorPanel(QWidget):
         self.form.setRowVisible(self.palette, bool(adapter.palette))
         self.form.setRowVisible(1, adapter.can_resize)  # the size row
         self.fills.setVisible(adapter.can_fill)
+        self.clear_button.setVisible(adapter.can_clear)
+        self.clear_button.setToolTip(adapter.fill_tips[0])
+        self.fill_button.setToolTip(adapter.fill_tips[1])
         for widget in (self.seed, self.density):
             self.form.setRowVisible(widget, adapter.can_random_fill)
         self.random_button.setVisible(adapter.can_random_fill)

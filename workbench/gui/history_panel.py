@@ -25,7 +25,8 @@ class HistoryPanel(QTreeWidget):
         self.itemClicked.connect(self._clicked)
 
     def refresh(self, history: History, move_text) -> None:
-        """Rebuild when the tree grew; otherwise only move the highlight."""
+        """Rebuild when the tree grew; otherwise only move the highlight. ``move_text(node)`` is the
+        text of the move that led to ``node``."""
         count = history.size
         if count != self._shown_count or history is not self._shown_history:
             self._rebuild(history, move_text)
@@ -48,7 +49,7 @@ class HistoryPanel(QTreeWidget):
         while lines:
             parent_item, node = lines.pop()
             while node is not None:
-                item = QTreeWidgetItem(parent_item, [f"{node.depth}. {move_text(node.move)}"])
+                item = QTreeWidgetItem(parent_item, [f"{node.depth}. {move_text(node)}"])
                 self._remember(item, node)
                 lines.extend((item, variation) for variation in node.children[1:])
                 node = node.children[0] if node.children else None

@@ -9,6 +9,9 @@ solver on the GUI thread while its kernels load would block on numba's lock. A r
 need not wait for every solver of its puzzle: once the worker has moved past the
 run's solver (its lines name the solver it compiles next), that solver alone is
 loaded from the cache (``load_solver``) and the run starts.
+
+While it compiles, the status bar says which solver and how long is left, from the last
+compile on this machine (``warm_up.last_compile``): "about 40 s left (last time 95 s)".
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ class KernelWarmUp(QObject):
         self.processes: dict[str, QProcess] = {}
         self.threads: dict[str, threading.Thread] = {}
         self.compiled: dict[str, set[str]] = {}  # puzzle id -> solvers the worker has compiled
+        self.last_time: dict[str, dict | None] = {}  # puzzle id -> the last compile's record here
+        self.solver_started: dict[str, tuple[str, float]] = {}  # puzzle id -> (solver, when it began)
         self.solver_threads: dict[tuple[str, str], threading.Thread] = {}
         self.solvers_loaded: set[tuple[str, str]] = set()
         self.timer = QTimer(self)
@@ -102,10 +107,43 @@ class KernelWarmUp(QObject):
         seconds = time.perf_counter() - self.started.get(puzzle_id, time.perf_counter())
         if stage == "compiling":
             detail = self.detail.get(puzzle_id, "")
-            step = f" (solver {detail})" if detail else ""
-            return (f"Compiling the {puzzle_id} solver kernels, first use only{step}: "
-                    f"{seconds:.0f} s")
+            step = f", solver {detail}" if detail else ""
+            return f"Compiling the {puzzle_id} solver kernels (first use only{step}): {self._wait(puzzle_id, seconds)}"
         return f"Loading the {puzzle_id} solver kernels: {seconds:.0f} s"
+
+    def _wait(self, puzzle_id: str, seconds: float) -> str:
+        """How long is left, by the last compile here, or why there is no saying."""
+        record = self.last_time.get(puzzle_id)
+        if record is None:
+            return f"{seconds:.0f} s so far (the first compile on this machine: no earlier one to go by)"
+        left = self.seconds_left(puzzle_id)
+        last = f"last time {record['seconds']:.0f} s"
+        if left is None or left < 1:
+            return f"{seconds:.0f} s, longer than the last time ({record['seconds']:.0f} s)"
+        return f"about {left:.0f} s left ({last})"
+
+    def seconds_left(self, puzzle_id: str) -> float | None:
+        """The compile's seconds still to go by the last one here: its solvers not begun yet, and
+        what the one under way took then less what it has had now (None: no record)."""
+        record = self.last_time.get(puzzle_id)
+        if record is None:
+            return None
+        now = time.perf_counter()
+        names = list(solvers(puzzle_id))
+        before = record["solvers"]
+        current, since = self.solver_started.get(puzzle_id, (None, self.started.get(puzzle_id, now)))
+        if current not in names or any(name not in before for name in names):  # solvers changed since
+            return record["seconds"] - (now - self.started.get(puzzle_id, now))
+        after = names[names.index(current) + 1:]
+        return max(0.0, before[current] - (now - since)) + sum(before[name] for name in after)
+
+    def fraction_done(self, puzzle_id: str) -> float | None:
+        """How far the compile is, 0..1, by the last one here (None: no record, or not compiling)."""
+        record = self.last_time.get(puzzle_id)
+        left = self.seconds_left(puzzle_id) if self.compiling(puzzle_id) else None
+        if record is None or left is None or record["seconds"] <= 0:
+            return None
+        return min(0.99, max(0.0, 1 - left / record["seconds"]))
 
     def shutdown(self) -> None:
         """Stop the workers (the window closes); nothing starts after this."""
@@ -118,6 +156,7 @@ class KernelWarmUp(QObject):
     # ------------------------------------------------------------ stages
     def _compile(self, puzzle_id: str) -> None:
         self.stage[puzzle_id] = "compiling"
+        self.last_time[puzzle_id] = warm_up.last_compile(puzzle_id)
         process = QProcess(self)
         process.setProgram(sys.executable)
         process.setArguments(["-m", "workbench.core.warm_up", puzzle_id])
@@ -138,6 +177,7 @@ class KernelWarmUp(QObject):
             parts = line.split()
             if parts and "/" in parts[0]:
                 self.detail[puzzle_id] = " ".join(parts[:2])
+                self.solver_started[puzzle_id] = (" ".join(parts[1:2]), time.perf_counter())
                 # "k/n name": the worker starts on solver k, so the ones before it are compiled;
                 # "n/n done": all of them
                 index = parts[0].partition("/")[0]

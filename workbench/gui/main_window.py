@@ -19,9 +19,9 @@ from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QFrame, QLab
 from solvers.finish import finish_moves, finisher
 from workbench.core.errors import DestinationError, FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import check_destination, read_text, write_atomic
-from workbench.core.registry import get_puzzle, plugin_problems
+from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems
 from workbench.core.history import HistoryNode
-from workbench.core.readings import likeliest_reason
+from workbench.core.readings import answer_reads_furthest, likeliest_reason
 from workbench.core.session import Session
 
 from .answer_watch import AnswerWatch
@@ -32,10 +32,13 @@ from .boards.base import pin_coordinate_labels
 from .boards import adapter_class, playable_puzzles
 from .case_navigator import BoardOrigin, CaseNavigator
 from .editor_panel import EditorPanel
+from .file_dialog_fit import fitted
 from .generate_dialog import GenerateDialog
 from .history_panel import HistoryPanel
 from .runs_panel import RunsPanel
 from .kernel_warm_up import KernelWarmUp
+from .left_boards import LeftBoard, LeftBoards
+from .reader_choice import ask_reader, reads_as
 from .solver_panel import SolverPanel
 from .step_panel import StepPanel
 from .theme import CHOICES as THEMES, Theme
@@ -99,11 +102,15 @@ class MainWindow(BoardSources, QMainWindow):
         self.answer_watch = AnswerWatch(self)
         self.answer_watch.changed.connect(self.reload_answer)
         self.navigator = CaseNavigator(self)
+        self.navigator.accept = lambda puzzle_id, path: reads_as(path, get_puzzle(puzzle_id))
+        self.left_boards = LeftBoards()  # boards gone from with moves played: Undo brings them back
+        self._left_note = ""  # what the status says of the board just left
         self.navigator.openFile.connect(self.open_path)
         self.navigator.generateSeed.connect(lambda puzzle_id, seed, options: self.generate(puzzle_id, seed, **options))
         self.navigator.refused.connect(self.show_error)
         self.theme = Theme(self.settings, self)
         self.theme.apply()
+        self.theme.changed.connect(lambda _: self.refresh(rebuild=True))  # words beside the board in its ink
         self._animation: list = []  # frames still to show for the move just played
         self._animation_timer = QTimer(self)
         self._animation_timer.timeout.connect(self._next_frame)
@@ -196,7 +203,7 @@ class MainWindow(BoardSources, QMainWindow):
         self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(text))
         self.kernel_label = QLabel()
         self.kernel_progress = QProgressBar()
-        self.kernel_progress.setRange(0, 0)  # busy: compile times are not known ahead
+        self.kernel_progress.setRange(0, 0)  # busy until a compile time is known (from the last one)
         self.kernel_progress.setMaximumWidth(120)
         self.kernel_progress.setMaximumHeight(14)
         for widget in (self.kernel_label, self.kernel_progress):
@@ -303,8 +310,16 @@ class MainWindow(BoardSources, QMainWindow):
         self.help_box.open()
 
     # ================================================================ sessions
-    def set_session(self, session: Session, origin: BoardOrigin | None = None) -> None:
-        """Show ``session``'s board; ``origin`` says where it came from (None: pasted, made here)."""
+    def set_session(self, session: Session, origin: BoardOrigin | None = None, returning: bool = False) -> None:
+        """Show ``session``'s board; ``origin`` says where it came from (None: pasted, made here).
+        The board left is kept when it has moves or edits (``returning``: Undo or Redo brings a kept
+        board back)."""
+        self._left_note = ""
+        if self.session is not None and session is not self.session and not returning:
+            left = LeftBoard(self.session, self.origin, self.answer_path)
+            if self.left_boards.leave(left):
+                self._left_note = (f"; the {left.moves} moves played on {left.name} are kept: Undo at the start "
+                                   "brings them back")
         self.solver_panel.cancel()
         self._stop_animation()
         self.step_panel.stop()
@@ -321,7 +336,8 @@ class MainWindow(BoardSources, QMainWindow):
         self.previewing = False
         self.origin = origin
         if origin is not None:
-            origin.instance = session.instance
+            if not returning:  # a board brought back keeps the origin of its first board (if unedited)
+                origin.instance = session.instance
             self.settings.setValue("last_board", origin.to_json())  # reopened on the next start
         self._follow_answer(None)  # an answer file followed on disk belongs to the board before
         self.view.mode = "edit" if self.edit_action.isChecked() else "play"
@@ -353,10 +369,16 @@ class MainWindow(BoardSources, QMainWindow):
         self.refresh(rebuild=True)
 
     def _puzzle_chosen(self, index: int) -> None:
+        """The Puzzle box: the file shown read as the puzzle chosen when its reader accepts it,
+        else that puzzle's seed 1."""
         puzzle_id = self.puzzle_choice.itemData(index)
         if self.session is not None and self.session.puzzle.id == puzzle_id:
             return
-        self.generate(puzzle_id, 1)
+        origin = self.board_origin()
+        if origin is not None and origin.path and reads_as(origin.path, get_puzzle(puzzle_id)):
+            self.open_path(origin.path, puzzle_id, origin.case)
+        else:
+            self.generate(puzzle_id, 1)
 
     def board_origin(self) -> BoardOrigin | None:
         """Where the board shown came from; None once it is edited (an edit makes another board)."""
@@ -376,13 +398,14 @@ class MainWindow(BoardSources, QMainWindow):
         else:
             self.view.display(s.instance, node.state, node.move, rebuild=rebuild)
         report = self._show_status()
-        self.history_panel.refresh(s.history, s.puzzle.move_text)
+        self.history_panel.refresh(s.history, lambda n: s.puzzle.played_text(s.instance, n.parent.state, n.move,
+                                                                              n.state))
         line = s.history.line()
         self.step_panel.set_line(len(line) - 1, node.depth)
         self.step_panel.set_caption(f"Step {node.depth} / {len(line) - 1}: {report.summary()}")
         self.step_panel.score_plot.show_line(s.puzzle, s.instance, line, node.depth)
-        self.undo_action.setEnabled(s.can_undo())
-        self.redo_action.setEnabled(s.can_redo())
+        self.undo_action.setEnabled(s.can_undo() or bool(self.left_boards.back))
+        self.redo_action.setEnabled(s.can_redo() or bool(self.left_boards.forward))
         self.navigator.show_board(s.puzzle.id, self.board_origin())
         self.solver_panel.show_board(s.instance)  # a run of another board is cleared
         if not self.solver_panel.running:
@@ -418,6 +441,12 @@ class MainWindow(BoardSources, QMainWindow):
         self.kernel_label.setText(text)
         self.kernel_label.setVisible(bool(text))
         self.kernel_progress.setVisible(bool(text))
+        done = self.kernels.fraction_done(self.session.puzzle.id) if self.session is not None else None
+        if done is None:
+            self.kernel_progress.setRange(0, 0)  # busy: no earlier compile here to measure by
+        else:
+            self.kernel_progress.setRange(0, 100)
+            self.kernel_progress.setValue(round(100 * done))
         if self.session is not None:
             puzzle_id = self.session.puzzle.id
             if not self.kernels.is_ready(puzzle_id):
@@ -473,7 +502,8 @@ class MainWindow(BoardSources, QMainWindow):
         if note:  # a legal move worth a word (a roll that a wall blocked)
             self.statusBar().showMessage(f"⚠ {note}", 10000)
         else:
-            self.statusBar().showMessage(f"Played {self.session.puzzle.move_text(move)}", 4000)
+            played = self.session.puzzle.played_text(self.session.instance, before, move, transition.state)
+            self.statusBar().showMessage(f"Played {played}", 4000)
         self.refresh()
         self._animate(transition.frames)
         return True
@@ -483,8 +513,12 @@ class MainWindow(BoardSources, QMainWindow):
             return
         left = self.session.history.current
         undone = self.session.undo()
-        if undone is not None:
+        if undone is None:
+            self._return_to(self.left_boards.step_back(self._this_board()), "Back to", "Redo")
+        else:
             self._stop_animation()
+            if undone == "edit":  # the editor's boxes show the board brought back (its size)
+                self.editor_panel.configure(self.adapter, self.session.instance)
             self.refresh(rebuild=undone == "edit")
             if undone == "edit":
                 self.statusBar().showMessage("Edit undone: the board before it is back, with its moves", 6000)
@@ -496,8 +530,12 @@ class MainWindow(BoardSources, QMainWindow):
         if self.session is None or self.previewing:
             return
         redone = self.session.redo()
-        if redone is not None:
+        if redone is None:
+            self._return_to(self.left_boards.step_forward(self._this_board()), "Forward to", "Undo")
+        else:
             self._stop_animation()
+            if redone == "edit":
+                self.editor_panel.configure(self.adapter, self.session.instance)
             self.refresh(rebuild=redone == "edit")
             if redone == "move":
                 move = self.session.history.current.move
@@ -506,6 +544,20 @@ class MainWindow(BoardSources, QMainWindow):
                 self._animate(self.session.history.current.frames)
             else:
                 self.statusBar().showMessage("Edit redone", 4000)
+
+    def _this_board(self) -> LeftBoard:
+        return LeftBoard(self.session, self.origin, self.answer_path)
+
+    def _return_to(self, board: LeftBoard | None, how: str, back: str) -> None:
+        """A board left (Undo) or come back from (Redo), brought back as it was left."""
+        if board is None:
+            return
+        name = self._this_board().name
+        self._stop_animation()
+        self.set_session(board.session, board.origin, returning=True)
+        self._follow_answer(board.answer)
+        self.statusBar().showMessage(f"{how} {board.name}, with its {board.moves} moves ({back} goes to {name} "
+                                     "again)", 8000)
 
     def jump(self, node) -> None:
         if self.session is None:
@@ -616,6 +668,8 @@ class MainWindow(BoardSources, QMainWindow):
     def _solver_started(self) -> None:
         self.solver_origin = self.session.history.current if self.session else None
         self.tabs.setCurrentWidget(self.solver_panel)  # the run is visible, whichever tab was in front
+        # The run's start replaces a warning still shown (an illegal move's): it no longer applies.
+        self.statusBar().showMessage(self.solver_panel.status.text(), 5000)
 
     def apply_solver_answer(self, moves) -> bool:
         """Add the solver's answer to the history as a branch and step to its end."""
@@ -757,7 +811,9 @@ class MainWindow(BoardSources, QMainWindow):
         input_error = None
         if puzzle_id and adapter_class(puzzle_id) is None:
             return self._cannot_open(path, f"The GUI cannot show {puzzle_id} boards yet (the command line can)")
-        candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._input_candidates(text)
+        candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._detect(text, path.name)
+        if candidates is None:
+            return False  # several puzzles read it and the user chose none
         for puzzle in candidates:
             try:
                 cases = puzzle.split_cases(text)
@@ -773,15 +829,24 @@ class MainWindow(BoardSources, QMainWindow):
                 continue
             self.set_session(session, BoardOrigin(puzzle.id, str(path.resolve()), case))
             self._remember_recent(path)
-            self.statusBar().showMessage(f"Opened {path.name}", 5000)
+            self.statusBar().showMessage(f"Opened {path.name}{self._left_note}", 8000 if self._left_note else 5000)
             return True
         if self.session is not None and puzzle_id is None:
+            s = self.session
             try:
-                self.session.puzzle.parse_solution(self.session.instance, text)
-            except FormatError:
+                parsed = s.puzzle.parse_solution(s.instance, text)
+            except WorkbenchError:
                 pass
             else:
-                return self.load_solution(path)
+                try:
+                    s.puzzle.replay(s.instance, parsed.moves, parsed.lines)
+                except WorkbenchError as error:
+                    # An answer with a bad move is said as one, unless a board reading got further (a
+                    # truncated ahc015 input is not "'2' is not a move" of an ahc011 answer).
+                    if answer_reads_furthest(text, playable_puzzles(), s.puzzle, s.instance):
+                        return self._cannot_open(path, f"{path.name}: {error}")
+                else:
+                    return self.load_solution(path)
         if puzzle_id is not None:
             return self._cannot_open(path, f"{path.name}: {input_error}")
         # The file looks like nothing: say what its likeliest reading found (line and column).
@@ -800,13 +865,18 @@ class MainWindow(BoardSources, QMainWindow):
         chosen, ok = QInputDialog.getItem(self, "Which one?", f"{path.name} holds {len(cases)} cases:", names, 0, False)
         return names.index(chosen) + 1 if ok else None
 
-    def _input_candidates(self, text: str) -> list:
-        """Puzzles whose input format fits, the current puzzle first."""
-        fits = [p for p in playable_puzzles() if p.sniff(text)]
-        if self.session is not None and self.session.puzzle in fits:
-            fits.remove(self.session.puzzle)
-            fits.insert(0, self.session.puzzle)
-        return fits[:1]
+    def choose_puzzle(self, name: str, matches: list, text: str = ""):
+        """Ask which puzzle ``name`` is, when the readers of several accept it (None: none chosen)."""
+        return ask_reader(self, self.settings, name, matches, self.session.puzzle if self.session else None, text)
+
+    def _detect(self, text: str, name: str) -> list | None:
+        """[the puzzle whose reader accepts ``text``] (the user is asked when several do), []
+        when none does, None when the user chose none."""
+        try:
+            puzzle = detect_puzzle(text, playable_puzzles(), lambda matches: self.choose_puzzle(name, matches, text))
+        except FormatError:
+            return []
+        return None if puzzle is None else [puzzle]
 
     def load_solution(self, path: str | Path) -> bool:
         path = Path(path)
@@ -822,21 +892,21 @@ class MainWindow(BoardSources, QMainWindow):
         return True
 
     def open_input_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a contest input", self._last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open a contest input", self._last_folder())
         if path:
             self.open_path(path)
 
     def open_solution_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = QFileDialog.getOpenFileName(self, "Open an answer for this board", self._last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open an answer for this board", self._last_folder())
         if path:
             self.load_solution(path)
 
     def save_input_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, "Save the board as a contest input", self._last_folder())
+        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Save the board as a contest input", self._last_folder())
         if path:
             self.save_input(path)
 
@@ -866,7 +936,7 @@ class MainWindow(BoardSources, QMainWindow):
         if self.session is None:
             return
         suggestion = self.session.path.with_suffix(".out").name if self.session.path else "answer.out"
-        path, _ = QFileDialog.getSaveFileName(self, "Export the line to here as a contest answer",
+        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Export the line to here as a contest answer",
                                               str(Path(self._export_folder()) / suggestion))
         if path:
             self.export_solution(path)
@@ -918,7 +988,7 @@ class MainWindow(BoardSources, QMainWindow):
         return True
 
     def export_png_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export the board as PNG", self._last_folder(),
+        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Export the board as PNG", self._last_folder(),
                                               "PNG images (*.png)")
         if path:
             self.export_png(path)
@@ -969,7 +1039,8 @@ class MainWindow(BoardSources, QMainWindow):
             self.show_error(f"Cannot generate: {error}")
             return False
         self.set_session(Session(puzzle, instance), BoardOrigin(puzzle.id, seed=seed, options=dict(options)))
-        self.statusBar().showMessage(f"Generated {puzzle.id} board for seed {seed}", 5000)
+        self.statusBar().showMessage(f"Generated {puzzle.id} board for seed {seed}{self._left_note}",
+                                     8000 if self._left_note else 5000)
         return True
 
     # -------------------------------------------------- recent files
@@ -1019,11 +1090,11 @@ class MainWindow(BoardSources, QMainWindow):
         self.runs_dock.show()
         self.runs_dock.raise_()
         if first:  # room for the table and plots (once the dock is laid out); the board keeps the rest
-            QTimer.singleShot(0, lambda: self.resizeDocks([self.runs_dock], [max(320, self.height() * 2 // 5)],
+            QTimer.singleShot(0, lambda: self.resizeDocks([self.runs_dock], [max(380, self.height() * 9 // 20)],
                                                           Qt.Vertical))
 
     def open_contest_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Open a contest (made by 'puzzle-workbench contest init')", "",
+        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open a contest (made by 'puzzle-workbench contest init')", "",
                                               "Contest files (contest.toml *.toml)")
         if path:
             self.open_contest(path)

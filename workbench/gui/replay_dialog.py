@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 from workbench.core.errors import WorkbenchError
 
 from . import replay
+from .file_dialog_fit import fitted
 from .replay_export import ReplayResult, mp4_available, write_replay
 
 GIF_FILTER = "Animated GIF (*.gif)"
@@ -25,7 +26,7 @@ def ask_path(parent, session, folder: str) -> str | None:
     """A .gif or .mp4 path from a save dialog (the suffix follows the chosen filter)."""
     stem = session.path.stem if session.path else "replay"
     filters = [GIF_FILTER] + ([MP4_FILTER] if mp4_available() else [])
-    path, chosen = QFileDialog.getSaveFileName(parent, "Export the line as a replay",
+    path, chosen = fitted(QFileDialog.getSaveFileName)(parent, "Export the line as a replay",
                                                str(Path(folder) / f"{stem}.gif"), ";;".join(filters))
     if not path:
         return None

@@ -39,6 +39,7 @@ from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
 from workbench.core.registry import solvers
 
+from .file_dialog_fit import fitted
 from .generate_dialog import option_value, option_widget, set_option_value
 from .runs_table import RunsView
 
@@ -149,6 +150,12 @@ class RunsPanel(QWidget):
         self.timer.timeout.connect(self._drain)
         self._runner_changed(self.runner.currentText())
 
+    def heightForWidth(self, width: int) -> int:
+        """In a scroll area (the window's Runs dock) the panel fits the height it is given down to
+        its minimum: the word-wrapped summary makes the scroll area ask this, and the height the
+        plots would like (about 1000 px) had the table and plots scroll out of a 350 px dock."""
+        return self.minimumSizeHint().height()
+
     # ------------------------------------------------------------ set-up
     @property
     def puzzle_id(self) -> str | None:
@@ -225,7 +232,7 @@ class RunsPanel(QWidget):
         self.command.setVisible(text == COMMAND_CHOICE)
 
     def choose_files(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(self, "Inputs for the run")
+        paths, _ = fitted(QFileDialog.getOpenFileNames)(self, "Inputs for the run")
         self.set_files(paths)
 
     def set_files(self, paths: list[str]) -> None:
@@ -480,12 +487,12 @@ class RunsPanel(QWidget):
         return self.history
 
     def open_run_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Open a run folder", str(self.runs_root))
+        folder = fitted(QFileDialog.getExistingDirectory)(self, "Open a run folder", str(self.runs_root))
         if folder:
             self.open_run(folder)
 
     def compare_dialog(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "Compare with which run?", str(self.runs_root))
+        folder = fitted(QFileDialog.getExistingDirectory)(self, "Compare with which run?", str(self.runs_root))
         if folder:
             self.compare_with(folder)
 

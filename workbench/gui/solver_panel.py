@@ -25,6 +25,8 @@ from workbench.core.errors import IllegalMove, WorkbenchError
 from workbench.core.line_scores import LineScorer
 from workbench.core.registry import solvers
 
+from .frontier_rows import (Row, answer_row, best_answers, contest_facts, ranked, solver_figures,
+                            solver_heading)
 from .live_series import GrowingSeries
 from .plot_style import all_whole, set_whole_numbers, style_plot, y_range
 
@@ -36,12 +38,18 @@ PLOT_DELAYS_MS = (POLL_MS // 3, 2 * POLL_MS // 3)
 MAX_INT_SPIN = 2_000_000_000
 PARAMS_HEIGHT = 190  # pixels the unfolded parameters may take before they scroll
 NAN = float("nan")  # a plot sample before the first answer
-FRONTIER_TITLE = "Frontier (best score first; click to preview)"
+MIN_SPAN_SECONDS = 0.1  # the time axis of a run that ended at once
+FRONTIER_TITLE = "Best answers and frontier (best score first; click to preview)"
 ONLINE_FRONTIER_TITLE = "This turn's moves (the one it plays first; click to preview)"
-SCORE_TIP = ("The contest score of the position, from the game's start (the status bar's scale); "
-             "hover a score for the solver's own figure")
-ONLINE_SCORE_TIP = ("The mean final score of the playouts after this move (the solver's figure); "
-                    "hover a score for the contest score now")
+SCORE_TIP = ("The contest score of the whole answer from the game's start to the row's position "
+             "(the status bar's scale); hover a score for the solver's own figure")
+ONLINE_SCORE_TIP = ("The contest score of the game from its start to the row's position (the status bar's "
+                    "scale); hover a score for the solver's estimate of the final score")
+FACTS_TIP = "The contest's facts of the whole answer from the game's start to the row's position"
+SOLVER_TIP = ("The solver's own figures, counted from the position it started from; its counts that the "
+              "facts give are left out")
+ONLINE_SOLVER_TIP = ("The solver's own figures for this move: its playouts estimate the final score "
+                     "(mean), they are not a contest score")
 
 
 def score_text(score) -> str:
@@ -55,22 +63,15 @@ def score_text(score) -> str:
     return f"{score:.7f}".rstrip("0").rstrip(".")
 
 
-def same_position(a, b) -> bool:
-    """Whether two states are one position (states that cannot say, numpy arrays, count as two)."""
-    try:
-        return a is b or bool(a == b)
-    except (ValueError, TypeError):
-        return False
-
-
 def rescore(scorer: LineScorer, best: tuple | None, entries: list | None):
-    """(best, its report, entries, their reports, their states): contest scores from the
-    game's start, and the state each entry reaches (None for an illegal one).
+    """(best, its report, its state, entries, their reports, their states): contest scores from
+    the game's start, and the state each line reaches (None for an illegal entry).
 
     Runs on the panel's scoring thread, so a long line never stalls the window; the
     states let a click on a row preview it without replaying its moves on the GUI thread.
     """
     best_report = scorer.report(best) if best is not None else None
+    best_state = scorer.state_after(best) if best is not None else None  # kept by the report above
     reports, states = [], []
     for entry in entries or ():
         try:
@@ -81,7 +82,7 @@ def rescore(scorer: LineScorer, best: tuple | None, entries: list | None):
         except IllegalMove:
             reports.append(None)
             states.append(None)
-    return best, best_report, entries, reports, states
+    return best, best_report, best_state, entries, reports, states
 
 
 class SolverPanel(QWidget):
@@ -108,7 +109,9 @@ class SolverPanel(QWidget):
         self.loaded_ahead: set[str] = set()  # solvers ready before the rest of their puzzle's
         self.start_pending = False
         self.best_moves: tuple = ()
-        self.frontier_entries: list = []
+        self.answers: list[Row] = []  # the best answers found, kept when the run ends
+        self._weighed: list[Row] = []  # the states of the last frontier snapshot
+        self.frontier_entries: list = []  # the table's rows, as the solver's entries
         self._times = GrowingSeries()
         self._best = GrowingSeries()
         self._frontier = GrowingSeries()
@@ -189,14 +192,23 @@ class SolverPanel(QWidget):
             # has pixels: each pixel column draws the highest and lowest of its samples
             # (the same picture) instead of every one of them.
             curve.setDownsampling(auto=True, method="peak")
+        # The last sample as a dot: a run that ends at once has a single time, so a line would
+        # draw nothing at all.
+        self.best_end = self.best_plot.plot(pen=None, symbol="o", symbolSize=7, symbolPen=None,
+                                            symbolBrush="#3b5b92")
+        self.frontier_end = self.frontier_plot.plot(pen=None, symbol="o", symbolSize=7, symbolPen=None,
+                                                    symbolBrush="#2e9e5b")
+        self._reset_axes()
 
-        self.table = QTableWidget(0, 3)
-        self.table.setHorizontalHeaderLabels(["score", "moves", "facts"])
+        self.table = QTableWidget(0, 4)
+        self.table.setHorizontalHeaderLabels(["score", "moves", "solver", "facts"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
-        self.table.horizontalHeader().setStretchLastSection(True)
-        for column in (0, 1):  # numbers take what they need; the facts get the rest
-            self.table.horizontalHeader().setSectionResizeMode(column, QHeaderView.ResizeToContents)
+        # Every column as wide as its text (the table scrolls sideways), so no fact is cut to "bl…";
+        # a stretched last column would be cut to the table's width.
+        self.table.horizontalHeader().setStretchLastSection(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        self.table.setHorizontalScrollMode(QAbstractItemView.ScrollPerPixel)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
         self.table.cellClicked.connect(self._preview_row)
@@ -217,6 +229,7 @@ class SolverPanel(QWidget):
         table_layout = QVBoxLayout(table_box)
         table_layout.setContentsMargins(0, 0, 0, 0)
         self.frontier_label = QLabel(FRONTIER_TITLE)
+        self.frontier_label.setWordWrap(True)  # never the reason the panel is wider than the board
         table_layout.addWidget(self.frontier_label)
         table_layout.addWidget(self.table)
         # Plots and table share the height left; the user may drag the split.
@@ -283,6 +296,8 @@ class SolverPanel(QWidget):
         online = puzzle.online
         self.frontier_label.setText(ONLINE_FRONTIER_TITLE if online else FRONTIER_TITLE)
         self.table.horizontalHeaderItem(0).setToolTip(ONLINE_SCORE_TIP if online else SCORE_TIP)
+        self.table.horizontalHeaderItem(2).setToolTip(ONLINE_SOLVER_TIP if online else SOLVER_TIP)
+        self.table.horizontalHeaderItem(3).setToolTip(FACTS_TIP)
         self._update_buttons()
 
     def show_board(self, instance) -> None:
@@ -301,11 +316,13 @@ class SolverPanel(QWidget):
         self.run_board = None
         self.last_result = None
         self.best_moves, self.frontier_entries, self.frontier_states = (), [], []
+        self.answers, self._weighed = [], []
         self._times, self._best, self._frontier, self._now = (GrowingSeries() for _ in range(4))
         self.best_score = self.game_score = None
         self._scorer = self._scorer_origin = self._to_score = self._scoring_future = None
-        for curve in (self.best_curve, self.now_curve, self.frontier_curve):
+        for curve in (self.best_curve, self.now_curve, self.frontier_curve, self.best_end, self.frontier_end):
             curve.setData([], [])
+        self._reset_axes()  # never the last run's ranges around no data
         self.table.setRowCount(0)
         self.finish_button.hide()
         self._update_buttons()
@@ -383,9 +400,9 @@ class SolverPanel(QWidget):
         self._scorer_origin = state
         self._set_titles("Best score, and the game now (grey)" if self.puzzle.online else "Best score")
         self.job.start()
+        self.status.setText(f"{cls.name}: starting…")
         self.started.emit()
         self.timer.start()
-        self.status.setText(f"{cls.name}: starting…")
         self._update_buttons()
 
     def toggle_pause(self) -> None:
@@ -451,9 +468,8 @@ class SolverPanel(QWidget):
             for timer in self._plot_timers:
                 timer.start()
             last = update.samples[-1]
-            now = f", game now {score_text(self.game_score)}" if self.game_score is not None else ""
             self.status.setText(f"{self.job.name}: {last.elapsed:.1f} s, "
-                                f"{last.progress.expansions} nodes, best {score_text(self.best_score)}{now}, "
+                                f"{last.progress.expansions} nodes, {self._found_so_far()}, "
                                 f"frontier {last.progress.frontier_size}"
                                 + (" (paused)" if self.job.control.paused else ""))
         if update.error is not None:
@@ -462,14 +478,39 @@ class SolverPanel(QWidget):
         if update.result is not None:
             r = update.result
             self.last_result = r
+            self._close_plots(r)
             self._offer_finish(r)
             self.status.setText(f"{self.job.name}: {r.stop_reason} after "
-                                f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; "
-                                f"best {score_text(self.best_score)} ({self.best_length()} moves)")
+                                f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; {self._found()}")
             self.message.emit(self.status.text())
         if finished:
             self.timer.stop()
         self._update_buttons()
+
+    def _found_so_far(self) -> str:
+        """What a run under way has: its best answer, or an online game's score so far (an unfinished
+        game is no answer, and the best score it once had is no score of any answer)."""
+        if self.puzzle.online:
+            if self.game_score is None:
+                return "no move played yet"
+            return f"the game so far {score_text(self.game_score)} after {self.best_length()} moves"
+        return f"best {self.best_text()}"
+
+    def _found(self) -> str:
+        """What the run that ended found, in words."""
+        if self.puzzle.online and not self.answers:
+            if not self.best_moves:
+                return "no move played"
+            return (f"the game stops after {self.best_length()} moves with {score_text(self.game_score)} so far, "
+                    "not an answer until every turn is played")
+        if self.best_moves:
+            return f"best {self.best_text()} ({self.best_length()} moves)"
+        return f"no answer: {self._no_answer()}"
+
+    def _no_answer(self) -> str:
+        """Why the run that ended has no answer, as the solver says it."""
+        why = getattr(self.job.target, "no_answer", lambda: "")()
+        return why or "none was found within the budget"
 
     def _offer_finish(self, result) -> None:
         """A cancelled online game is not an answer yet: offer to play its remaining turns with
@@ -503,7 +544,12 @@ class SolverPanel(QWidget):
             self._scoring_future = self._scoring.submit(rescore, self._scorer, best, frontier)
 
     def _take_scores(self, scored) -> None:
-        best, report, entries, reports, states = scored
+        best, report, best_state, entries, reports, states = scored
+        if report is not None and not report.complete and not self.puzzle.online:
+            best = None  # a line that does not count (a level left unsolved) is never offered as best
+        if best is not None and report is not None and self._is_answer(best_state):
+            self.answers = best_answers([answer_row(tuple(best), report, best_state), *self.answers],
+                                        self.puzzle.objective)
         if best is not None and report is not None:
             if self.puzzle.online:  # the game so far: the line to apply, whatever its score
                 self.best_moves = tuple(best)
@@ -513,7 +559,14 @@ class SolverPanel(QWidget):
                 if not self.puzzle.online:
                     self.best_moves = tuple(best)
         if entries is not None:
-            self._show_frontier(entries, reports, states)
+            self._weighed = [Row(e, r, s) for e, r, s in zip(entries, reports, states) if r is not None]
+        if entries is not None or best is not None:
+            self._show_rows()
+
+    def _is_answer(self, state) -> bool:
+        """Whether a line the solver offers ends as an answer: any line of an offline puzzle, an
+        online game only once it is over."""
+        return not self.puzzle.online or not self.puzzle.legal_moves(self.run_board, state)
 
     def _plot_best(self) -> None:
         times = self._times.values
@@ -526,60 +579,83 @@ class SolverPanel(QWidget):
         if values:
             self.best_plot.setYRange(*y_range(values), padding=0)
             set_whole_numbers(self.best_plot, left=all_whole(self._best.values) and all_whole(self._now.values))
+        self._mark_end(self.best_end, self._best)
         self._range_now(self.best_plot)
 
     def _plot_frontier(self) -> None:
         self.frontier_curve.setData(self._times.values, self._frontier.values)
         if self._frontier.finite_range() is not None:
             self.frontier_plot.setYRange(*y_range(self._frontier.finite_range()), padding=0)
+        self._mark_end(self.frontier_end, self._frontier)
         self._range_now(self.frontier_plot)
 
-    @staticmethod
-    def _range_now(plot: pg.PlotWidget) -> None:
-        """Fit the x range to the data now. pyqtgraph works the auto range out in the middle
-        of the repaint, and the axes and curves it moves then ask for a second repaint."""
-        view = plot.getViewBox()
-        view.updateAutoRange()
-        view.updateMatrix()
+    def _mark_end(self, dot, series: GrowingSeries) -> None:
+        """The dot on the last sample of ``series`` (none before its first finite one)."""
+        values = series.values
+        last = len(values) - 1
+        if last >= 0 and values[last] == values[last]:
+            dot.setData([float(self._times.values[last])], [float(values[last])])
+        else:
+            dot.setData([], [])
+
+    def _range_now(self, plot: pg.PlotWidget) -> None:
+        """The x range from the start of the run to the last sample, set now (pyqtgraph's auto
+        range is worked out in the middle of the repaint, and what it moves then asks for a
+        second one); a run that ended at once still gets a span, never "-0.4 … 0.4 seconds"."""
+        end = float(self._times.values[-1]) if len(self._times) else 0.0
+        plot.setXRange(0.0, max(end, MIN_SPAN_SECONDS), padding=0.02)
+        plot.getViewBox().updateMatrix()
+
+    def _reset_axes(self) -> None:
+        """Axes with no run on them: 0 to 1 each way."""
+        for plot in (self.best_plot, self.frontier_plot):
+            plot.setXRange(0.0, 1.0, padding=0.02)
+            plot.setYRange(0.0, 1.0, padding=0.02)
+
+    def _close_plots(self, result) -> None:
+        """The run's last sample at the time it ended, so the curves reach its end."""
+        self._times.append(result.elapsed)
+        self._best.append(NAN if self.best_score is None else self.best_score)
+        self._now.append(NAN if self.game_score is None else self.game_score)
+        self._frontier.append(result.progress.frontier_size)
+        for timer in self._plot_timers:
+            timer.start()
+
+    def best_text(self) -> str:
+        """The best answer's score as the contest prints it (as its row and the status bar do)."""
+        for row in self.answers:
+            if row.entry.moves == self.best_moves:
+                return row.report.text
+        return score_text(self.best_score)
 
     def best_length(self) -> int:
         """Moves of the best answer from the game's start (as the exported file counts them)."""
         return (self._scorer.origin_depth if self._scorer else 0) + len(self.best_moves)
 
-    def frontier_rows(self, entries, reports, states) -> list[tuple]:
-        """(entry, report, state) of the rows to show, best first, each position once; rows
-        the engine refuses are left out. An online game's rows keep the solver's order and show
-        its figure (the mean final score of each move): the score now says little there."""
-        rows = [(e, r, s) for e, r, s in zip(entries, reports, states) if r is not None]
-        if not self.puzzle.online:
-            rows.sort(key=lambda row: self.puzzle.objective.best_first(row[1].score))  # stable: ties keep the solver's order
-        shown, kept = [], []
-        for row in rows:
-            if not any(same_position(row[2], other) for other in shown):
-                shown.append(row[2])
-                kept.append(row)
-        return kept
-
-    def _show_frontier(self, entries, reports, states) -> None:
-        rows = self.frontier_rows(entries, reports, states)
-        self.frontier_entries = [entry for entry, _, _ in rows]
-        self.frontier_states = [state for _, _, state in rows]
+    def _show_rows(self) -> None:
+        """The best answers found and the states weighed, best first, each position once."""
+        rows = ranked([*self.answers, *self._weighed], self.puzzle.objective, self.puzzle.online)
+        self.frontier_entries = [row.entry for row in rows]
+        self.frontier_states = [row.state for row in rows]
         self.table.setRowCount(len(rows))
         origin_depth = self._scorer.origin_depth if self._scorer else 0
+        online = self.puzzle.online
+        self.table.horizontalHeaderItem(2).setText(solver_heading(online, origin_depth))
         # One change notice for the whole table instead of one per cell: each notice had the
         # view re-measure the columns sized to their contents (6 ms for 20 rows, 4 times a second).
         model = self.table.model()
         model.blockSignals(True)
         try:
-            for row, (entry, report, _) in enumerate(rows):
-                facts = ", ".join(f"{k} {v}" for k, v in entry.facts)
-                online = self.puzzle.online
-                score = score_text(round(entry.score)) if online else report.text
-                for col, text in enumerate((score, str(origin_depth + len(entry.moves)), facts)):
-                    self._set_cell(row, col, text)
-                self.table.item(row, 0).setToolTip(
-                    f"the contest score now: {report.text}" if online
-                    else f"the solver's own figure: {score_text(entry.score)}")
+            for index, row in enumerate(rows):
+                texts = (row.report.text, str(origin_depth + len(row.entry.moves)), solver_figures(row),
+                         contest_facts(row))
+                for col, text in enumerate(texts):
+                    self._set_cell(index, col, text)
+                    self.table.item(index, col).setToolTip(text if col >= 2 else "")
+                self.table.item(index, 0).setToolTip(
+                    "an answer the solver found" if row.answer else
+                    f"the solver's estimate of the final score: {score_text(row.entry.score)}" if online
+                    else f"the solver's own figure: {score_text(row.entry.score)}")
         finally:
             model.blockSignals(False)
         if rows:

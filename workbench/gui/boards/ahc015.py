@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from workbench.puzzles.ahc015.box import CANDIES, FLAVOUR_NAMES, SIDE, Box, component_ids
 
-from .base import BoardAdapter
+from .base import BoardAdapter, surround_ink
 
 CELL = 40.0
 INSET = 7.0  # margin between a cell's edge and its candy
@@ -29,7 +29,7 @@ BOX_FILL = QColor("#faf7f0")
 GRID = QColor("#d8d0c0")
 BORDER = QColor("#3a3a3a")
 HIGHLIGHT = QColor("#0072B2")
-TEXT = QColor("#5a5040")
+TEXT, TEXT_DARK = "#5a5040", "#d8ccb4"  # "next" and "then", on the view's background (light, dark theme)
 CANDY_EDGE = QColor(0, 0, 0, 96)
 KEY_TILTS = {Qt.Key_Up: "F", Qt.Key_Down: "B", Qt.Key_Left: "L", Qt.Key_Right: "R"}
 
@@ -111,14 +111,14 @@ class Ahc015Adapter(BoardAdapter):
         font = QFont()
         font.setPixelSize(13)
         label = self.scene.addSimpleText("next", font)
-        label.setBrush(QBrush(TEXT))
+        label.setBrush(QBrush(surround_ink(TEXT, TEXT_DARK)))
         label.setPos(left, 0)
         self.queue = []
         big = self.scene.addPath(QPainterPath(), QPen(CANDY_EDGE, 1))
         big.setPos(left, 18)
         self.queue.append(big)
         then = self.scene.addSimpleText("then", font)
-        then.setBrush(QBrush(TEXT))
+        then.setBrush(QBrush(surround_ink(TEXT, TEXT_DARK)))
         then.setPos(left, 18 + CELL + 6)
         top = 18 + CELL + 24
         for k in range(QUEUE):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QTransform
+from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPalette, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 
 
@@ -21,7 +21,16 @@ LABEL_PIXELS = 11  # coordinate labels keep this size on screen at any zoom
 LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100)
 LABEL_Z = 100  # above every board item
 LABEL_BACKING = QColor(255, 255, 255, 215)
+LABEL_INK = "#6b604c"  # on the light board (pinned over its cells) and on a light surround
+LABEL_INK_DARK = "#c9bfae"  # on the dark theme's surround
 LABEL_EDGE = 0  # item data key: "top" for a column number, "left" for a row number
+
+
+def surround_ink(light: str, dark: str) -> QColor:
+    """A colour for words drawn beside the board, on the view's own background: ``light`` in the
+    light theme, ``dark`` in the dark one (where "#222222" or a dim brown vanish on near-black)."""
+    dark_theme = QGuiApplication.palette().color(QPalette.Base).lightness() < 128
+    return QColor(dark if dark_theme else light)
 
 
 def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, margin: float,
@@ -41,7 +50,7 @@ def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, 
             text = CoordinateLabel(str(index + first))
             text.setFont(font)
             scene.addItem(text)
-            text.setBrush(QBrush(QColor("#6b604c")))
+            text.setBrush(QBrush(surround_ink(LABEL_INK, LABEL_INK_DARK)))
             text.setFlag(QGraphicsItem.ItemIgnoresTransformations)
             box = text.boundingRect()
             text.setTransform(QTransform.fromTranslate(-box.width() / 2, -box.height() / 2))
@@ -61,6 +70,13 @@ class CoordinateLabel(QGraphicsSimpleTextItem):
 
     pinned = False
 
+    def set_pinned(self, pinned: bool) -> None:
+        """Pinned over the light cells it is dark on its backing; in the margin, the theme's ink."""
+        colour = QColor(LABEL_INK) if pinned else surround_ink(LABEL_INK, LABEL_INK_DARK)
+        if self.brush().color() != colour:
+            self.setBrush(QBrush(colour))
+        self.pinned = pinned
+
     def paint(self, painter, option, widget=None) -> None:
         if self.pinned:
             painter.fillRect(self.boundingRect().adjusted(-3, -1, 3, 1), LABEL_BACKING)
@@ -75,17 +91,32 @@ def pin_coordinate_labels(scene: QGraphicsScene, visible, scale: float | None) -
     margin = float(scene.property("coordinate_margin") or 0.0)
     if scale is None:
         visible, scale = scene.sceneRect().adjusted(-1e9, -1e9, 0, 0), 1.0
-    inset = (LABEL_PIXELS / 2 + 3) / max(scale, 1e-6)  # half a label and a gap, in scene units
+    scale = max(scale, 1e-6)
+    inset = (LABEL_PIXELS / 2 + 3) / scale  # half a label and a gap, in scene units
+    left_room, top_room = label_room(scene)
+    # In the margin, at least half a label and a gap off the board: a board shrunk to a few pixels
+    # a cell keeps its numbers beside row 1 and column 1, never over them.
+    top_home, left_home = -max(margin, top_room / scale) / 2, -max(margin, left_room / scale) / 2
     for _number, item in getattr(scene, "coordinate_labels", ()):
         position = item.pos()
         if item.data(LABEL_EDGE) == "top":
-            y = max(-margin / 2, visible.top() + inset)
+            y = max(top_home, visible.top() + inset)
             item.setPos(position.x(), y)
-            item.pinned = y > -margin / 2
+            item.set_pinned(y > top_home)
         else:
-            x = max(-margin / 2, visible.left() + inset)
+            x = max(left_home, visible.left() + inset)
             item.setPos(x, position.y())
-            item.pinned = x > -margin / 2
+            item.set_pinned(x > left_home)
+
+
+def label_room(scene: QGraphicsScene) -> tuple[float, float]:
+    """The pixels the coordinate labels need left of the board and above it, with a gap."""
+    labels = getattr(scene, "coordinate_labels", ())
+    if not labels:
+        return 0.0, 0.0
+    width = max(item.boundingRect().width() for _number, item in labels)
+    height = max(item.boundingRect().height() for _number, item in labels)
+    return width + 8, height + 6
 
 
 def show_coordinate_labels(scene: QGraphicsScene, scale: float) -> None:
@@ -115,6 +146,8 @@ class BoardAdapter:
     # Editor features the generic editor panel offers for this puzzle.
     can_resize = False
     can_fill = False
+    can_clear = True  # with can_fill: Clear is offered beside Fill
+    fill_tips = ("Every cell empty", "Every cell a piece")  # what Clear and Fill do, as their tooltips
     can_random_fill = False
     # Paint choices (label, value) for the editor; the chosen one is ``self.brush``.
     palette: tuple[tuple[str, Any], ...] = ()
@@ -134,11 +167,18 @@ class BoardAdapter:
     def __init__(self, puzzle, scene: QGraphicsScene):
         self.puzzle = puzzle
         self.scene = scene
+        self.view_scale = 1.0  # view pixels per scene unit, as the view last said
         self.selection: Any = None  # a cell picked by the first click of a two-click move
         self.brush: Any = self.palette[0][1] if self.palette else None
         self.options = {name: default for name, _label, default in self.view_options}
 
     # ---------------------------------------------------------- drawing
+    def scale_changed(self, scale: float) -> bool:
+        """The view now shows ``scale`` pixels per scene unit (a fit, a zoom, a resize): True when
+        the board must be drawn again (a painter whose words keep a readable size)."""
+        self.view_scale = scale
+        return False
+
     def build(self, instance: Any) -> None:
         """Create the items for ``instance`` (called when the board size changes)."""
         raise NotImplementedError

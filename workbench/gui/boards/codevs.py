@@ -14,6 +14,7 @@ stock and the gauge of the start.
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
@@ -23,7 +24,7 @@ from workbench.puzzles.codevs import SKILL, Drop
 from workbench.puzzles.codevs.field import HEIGHT, OJAMA, VISIBLE, WIDTH, land, painted, rotate
 from workbench.puzzles.codevs.rules import GAUGE_MAX, SKILL_GAUGE
 
-from .base import BoardAdapter, EditorField
+from .base import BoardAdapter, EditorField, surround_ink
 
 CELL = 32.0
 PACK_ROWS = 2  # the pending pack is drawn on two rows above the field
@@ -40,13 +41,19 @@ DANGER = QColor("#d1495b")
 ERASED = QColor("#ff2d2d")
 ERASED_FILL = QColor(255, 255, 255, 150)  # washes the erased blocks out, their numbers stay legible
 LANDING = QColor("#2e9e5b")
-TEXT = QColor("#222222")
 GAUGE_READY = QColor("#e07a1f")
+TEXT_PIXELS = 13  # the side panel's words, in scene units at full size...
+READABLE_PIXELS = 10  # ...and at least this on screen, however small the board is fitted
 
 
 def scene_row(y: int) -> float:
     """Scene top of field row ``y`` (0 = the floor row)."""
     return (PACK_ROWS + HEIGHT - 1 - y) * CELL
+
+
+def ink() -> QColor:
+    """The side panel's words and gauge frame, on the view's background in either theme."""
+    return surround_ink("#222222", "#e8e8e8")
 
 
 def block_colour(value: int) -> QColor:
@@ -76,6 +83,24 @@ class CodevsAdapter(BoardAdapter):
         self.pending = Drop(4, 0)  # the pack's column and rotation before Space drops it
         self.cells: dict = {}  # (x, y) -> (rect, text)
         self.marks: list = []  # items redrawn on every show
+        self.text_pixels = TEXT_PIXELS
+        self.danger_label = None
+
+    def scale_changed(self, scale: float) -> bool:
+        """The side panel's words grow in the scene as the board is fitted smaller (the Runs dock
+        open), so they stay readable; the field and its numbers scale as drawn."""
+        super().scale_changed(scale)
+        pixels = max(TEXT_PIXELS, math.ceil(READABLE_PIXELS / max(scale, 1e-6)))
+        if pixels == self.text_pixels:
+            return False
+        self.text_pixels = pixels
+        self._place_danger_label()
+        return True
+
+    def _font(self) -> QFont:
+        font = QFont()
+        font.setPixelSize(self.text_pixels)
+        return font
 
     # ---------------------------------------------------------- drawing
     def build(self, instance) -> None:
@@ -95,9 +120,9 @@ class CodevsAdapter(BoardAdapter):
         danger = self.scene.addLine(0, scene_row(VISIBLE) + CELL, WIDTH * CELL, scene_row(VISIBLE) + CELL,
                                     QPen(DANGER, 3))
         danger.setZValue(4)
-        label = self.scene.addSimpleText("danger line (row 17)")
-        label.setBrush(QBrush(DANGER))
-        label.setPos(SIDE, scene_row(VISIBLE) + CELL - label.boundingRect().height() - 2)
+        self.danger_label = self.scene.addSimpleText("danger line (row 17)")
+        self.danger_label.setBrush(QBrush(DANGER))
+        self._place_danger_label()
         # The side panel's widest line ("Last turn: 13 chain, 1234 ojama") fits in 7 cells.
         self.scene.setSceneRect(QRectF(-4, -4, SIDE + 7 * CELL, (PACK_ROWS + HEIGHT) * CELL + 8))
 
@@ -156,9 +181,15 @@ class CodevsAdapter(BoardAdapter):
             for cx, cy in landed:
                 self._outline(cx, cy, LANDING, 2)
 
-    def _text(self, words: str, left: float, top: float, colour: QColor = TEXT) -> float:
-        item = self.scene.addSimpleText(words)
-        item.setBrush(QBrush(colour))
+    def _place_danger_label(self) -> None:
+        label = self.danger_label
+        if label is not None:
+            label.setFont(self._font())
+            label.setPos(SIDE, scene_row(VISIBLE) + CELL - label.boundingRect().height() - 2)
+
+    def _text(self, words: str, left: float, top: float, colour: QColor | None = None) -> float:
+        item = self.scene.addSimpleText(words, self._font())
+        item.setBrush(QBrush(colour or ink()))
         item.setPos(left, top)
         self.marks.append(item)
         return top + item.boundingRect().height() + 4
@@ -172,9 +203,9 @@ class CodevsAdapter(BoardAdapter):
                 top += 2 * MINI + 6
         top = self._text(f"Ojama stock {state.stock}", SIDE, top + 8)
         top = self._text(f"Skill gauge {state.gauge}", SIDE, top,
-                         GAUGE_READY if state.gauge >= SKILL_GAUGE else TEXT)
+                         GAUGE_READY if state.gauge >= SKILL_GAUGE else None)
         width = 3.5 * CELL
-        frame = self.scene.addRect(QRectF(SIDE, top, width, CELL * 0.4), QPen(TEXT, 1), QBrush(Qt.NoBrush))
+        frame = self.scene.addRect(QRectF(SIDE, top, width, CELL * 0.4), QPen(ink(), 1), QBrush(Qt.NoBrush))
         fill = self.scene.addRect(QRectF(SIDE, top, width * state.gauge / GAUGE_MAX, CELL * 0.4),
                                   QPen(Qt.NoPen), QBrush(GAUGE_READY))
         at_skill = SIDE + width * SKILL_GAUGE / GAUGE_MAX  # the gauge the skill needs

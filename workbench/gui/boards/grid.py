@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QKeySequence, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsSimpleTextItem
 
+from workbench.core.errors import EditError
 from workbench.core.grid import Cell, GridPicture, GridPuzzle
 
 from .base import BoardAdapter, label_coordinates
@@ -57,6 +58,10 @@ class GridAdapter(BoardAdapter):
         super().__init__(puzzle, scene)
         self.can_resize = type(puzzle).resized is not GridPuzzle.resized
         self.can_edit_cells = bool(self.palette)
+        self.can_fill = bool(self.palette)  # Fill: every cell with the brush; Clear: with the blank one
+        self.can_clear = self.can_fill and getattr(puzzle, "blank", None) is not None
+        blank = next((label for label, value in self.palette if value == getattr(puzzle, "blank", None)), "")
+        self.fill_tips = (f"Every cell painted {blank}", "Every cell painted with the brush chosen (Paint)")
         if not self.palette:
             self.editor_note = "This puzzle's boards are not edited cell by cell."
         self.rows = self.cols = 0
@@ -167,6 +172,23 @@ class GridAdapter(BoardAdapter):
 
     def resize(self, instance, rows: int, cols: int):
         return self.puzzle.resized(instance, rows, cols)
+
+    def fill(self, instance, value: bool):
+        """Every cell painted with the brush chosen (``value``) or the puzzle's blank; a cell the
+        rules keep (the player's) is left as it is, and EditError says when no cell could change."""
+        brush = self.brush if value else self.puzzle.blank
+        rows, cols = self.size_of(instance)
+        painted, refused = 0, None
+        for r in range(rows):
+            for c in range(cols):
+                try:
+                    instance = self.puzzle.paint(instance, (r, c), brush)
+                    painted += 1
+                except EditError as error:
+                    refused = error
+        if not painted and refused is not None:
+            raise refused
+        return instance
 
 
 ADAPTER = GridAdapter

@@ -6,9 +6,9 @@ of) both halves, balls are added and erased together with a target of their
 colour, and otherwise balls and targets are only moved. A user never meets a
 half-edited board that cannot be saved, and every refusal says why.
 
-``resize`` crops or extends both halves alike, and refuses to cut off a ball
-or a target. ``edit(case, cell, brush, dragging)`` returns the new case and the paint a
-drag goes on with. The first click of a gesture decides what the drag does
+``resize`` crops or extends both halves alike; a ball or a target it cuts off goes with a
+partner of its colour, so the colours still pair up. ``edit(case, cell, brush, dragging)``
+returns the new case and the paint a drag goes on with. The first click of a gesture decides what the drag does
 (paint walls or clear them, carry the ball that was clicked); while dragging,
 cells the paint cannot go on are passed over silently.
 """
@@ -130,17 +130,24 @@ def _erase_pair(case: Case, r: int, c: int, dragging: bool):
 
 
 def resize(case: Case, rows: int, cols: int) -> Case:
-    """The case on a rows x cols board: new cells are empty, cut-off cells must be."""
+    """The case on a rows x cols board: new cells are empty; balls and targets cut off go, and so,
+    colour by colour, do as many of their partners inside (the ones nearest the bottom right), so
+    that balls and targets still pair up. Refused when no ball would be left."""
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
         raise EditError(f"a board is 1..{MAX_SIDE} cells on each side, not {rows}x{cols}")
-    for r in range(case.start.rows):
-        for c in range(case.start.cols):
-            if (r >= rows or c >= cols) and _describe(case, r, c):
-                raise EditError(f"{_describe(case, r, c)}, outside a {rows}x{cols} board: "
-                                "move or erase it first")
 
-    def cropped(board: Board) -> Board:
+    def cropped(board: Board) -> list[str]:
         texts = [row[:cols].ljust(cols, ".") for row in board.row_texts()[:rows]]
-        return Board.from_rows(texts + ["." * cols] * (rows - len(texts)))
+        return texts + ["." * cols] * (rows - len(texts))
 
-    return Case(cropped(case.start), cropped(case.target))
+    start, target = cropped(case.start), cropped(case.target)
+    for colour in {ch for row in case.start.row_texts() for ch in row if is_ball(ord(ch))}:
+        balls = [(r, c) for r, row in enumerate(start) for c, ch in enumerate(row) if ch == colour]
+        targets = [(r, c) for r, row in enumerate(target) for c, ch in enumerate(row) if ch == colour]
+        extra, layer = (balls, start) if len(balls) > len(targets) else (targets, target)
+        for r, c in extra[min(len(balls), len(targets)):]:  # row-major: the last are nearest the bottom right
+            layer[r] = layer[r][:c] + "." + layer[r][c + 1:]
+    edited = Case(Board.from_rows(start), Board.from_rows(target))
+    if edited.n_balls == 0:
+        raise EditError(f"a {rows}x{cols} board would hold no ball: a case needs at least one")
+    return edited

@@ -151,6 +151,10 @@ class Sokoban(GridPuzzle, Puzzle):
     def move_text(self, move: str) -> str:
         return str(move).upper()
 
+    def played_text(self, instance: Case, before: State, move: str, after: State) -> str:
+        """LURD, as the answer file writes it: a push upper case, a walk lower case."""
+        return str(move).upper() if after.pushes > before.pushes else str(move).lower()
+
     def case_features(self, instance: Case) -> dict[str, int]:
         level = instance.level
         return {"boxes": len(level.boxes), "floor": len(level.interior()), "rows": level.rows, "cols": level.cols}

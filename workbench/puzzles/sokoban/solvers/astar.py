@@ -2,8 +2,10 @@
 
 The case's metric chooses what a push costs: the walk to it plus one (moves) or one (pushes).
 The node arrays start small and double when the kernel asks for room, up to ``max_nodes``; the
-search then gives up and keeps the closest line it has (most boxes home), which is valid but
-not solved. The answer's walks are found again by breadth-first search when the moves are asked for.
+search then gives up. A line that leaves a box off its goal is no answer, so the solver offers
+none until a solution is popped, and ``no_answer`` says why there is none (no solution exists
+from the position, or the state limit came first). The answer's walks are found again by
+breadth-first search when the moves are asked for.
 """
 
 from __future__ import annotations
@@ -12,10 +14,11 @@ import numpy as np
 
 from solvers.base import FrontierEntry, Param, Progress, Solver
 
-from .kernels import (BEST, DONE, EXHAUSTED, EXPANDED, FAR, FULL, HEAP, SOLUTION, SOLVED, USED, astar_slice,
+from .kernels import (DONE, EXHAUSTED, EXPANDED, FAR, FULL, HEAP, SOLUTION, SOLVED, USED, astar_slice,
                       heap_key, matching_cost, neighbour_table, push_distances, rebuild_table)
 
 LETTERS = "lurd"
+OUT_OF_ROOM = 3  # meta[DONE] once max_nodes states are kept (the kernel stops at any non-zero DONE)
 START_NODES = 1 << 14
 BYTES_PER_NODE = 64  # about, for ten boxes: node arrays, the table at half load and the heap
 
@@ -35,7 +38,7 @@ class AStarSolver(Solver):
         Param("max_nodes", int, 4_000_000, 1_000, 64_000_000,
               f"the most states kept (about {BYTES_PER_NODE} bytes each)", label="State limit",
               turn="Higher: larger levels can be solved, with more memory; when the limit is reached the "
-                   "search stops and keeps its closest line."),
+                   "search stops without an answer."),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -126,11 +129,11 @@ class AStarSolver(Solver):
             self.meta[FULL] = 0
             size = self.nbox.shape[0]
             if size >= self.settings["max_nodes"]:
-                self.meta[DONE] = EXHAUSTED  # out of room: the closest line stands
+                self.meta[DONE] = OUT_OF_ROOM
                 break
             self._allocate(min(2 * size, self.settings["max_nodes"]), self.nbox.shape[1], int(self.meta[USED]))
         solved = self.meta[DONE] == SOLVED
-        best = int(self.ng[self.meta[SOLUTION]]) if solved else 0
+        best = float(self.ng[self.meta[SOLUTION]]) if solved else float("-inf")  # -inf: no answer yet
         return Progress(int(self.meta[EXPANDED]), best, int(self.meta[HEAP]), bool(self.meta[DONE]))
 
     @property
@@ -138,8 +141,16 @@ class AStarSolver(Solver):
         return self.meta[DONE] == SOLVED
 
     def best_moves(self):
-        node = int(self.meta[SOLUTION] if self.solved else self.meta[BEST])
-        return tuple(self._moves_to(node))
+        """The solution, once one is found; () before (a line with a box off its goal is no answer)."""
+        return tuple(self._moves_to(int(self.meta[SOLUTION]))) if self.solved else ()
+
+    def no_answer(self) -> str:
+        if self.meta[DONE] == EXHAUSTED:
+            return "no solution exists from this position: every push state it can reach was tried"
+        if self.meta[DONE] == OUT_OF_ROOM:
+            return (f"no solution found within the state limit ({self.settings['max_nodes']} states); "
+                    "a higher State limit may find one")
+        return ""
 
     # ------------------------------------------------------------ moves from push states
     def _walk(self, start: int, goal: int, boxes: set[int]) -> str:
