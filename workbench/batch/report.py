@@ -13,7 +13,6 @@ import operator
 import re
 from collections import Counter
 from dataclasses import dataclass
-from statistics import mean
 from typing import Callable, Sequence
 
 from workbench.core.objective import Objective
@@ -21,6 +20,14 @@ from workbench.core.objective import Objective
 from .results import RESULT_COLUMNS, plain_number
 
 FEW_VALUES = 8  # a whole-number feature with at most this many values groups by value
+
+
+def mean(values) -> float:
+    """The mean, in floating point (statistics.mean's exact fractions took seconds over 100,000 cases)."""
+    values = list(values)
+    if not values:
+        raise ValueError("mean of no values")
+    return math.fsum(values) / len(values)
 
 
 def feature_names(rows: Sequence[dict]) -> list[str]:

@@ -18,12 +18,12 @@ the command line and the app.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from statistics import mean, pstdev
+from statistics import pstdev
 from typing import Sequence
 
 from workbench.core.objective import Objective
 
-from .report import filtered
+from .report import filtered, mean
 
 EXPLAINED = """\
 relative  mean relative score: per case the run's score against the best of all the runs shown

@@ -377,7 +377,7 @@ class RunsPanel(QWidget):
         shown = self.view.visible_rows()
         if not shown:
             return
-        summary = summarize(shown, group_by="", objective=self.objective)
+        summary = self.view.summary  # of the rows shown, made by the view's refresh
         part = f" of {len(self.view.rows)}" if len(shown) != len(self.view.rows) else ""
         other = self.shown_puzzle if self.board_puzzle and self.shown_puzzle not in (None, self.board_puzzle) else None
         label = f"A run of {other}, not of the board's {self.board_puzzle}: a row opens its {other} case. " \
