@@ -139,10 +139,7 @@ def cmd_init(argv: Sequence[str]) -> int:
 
     if config.name in puzzles():
         raise WorkbenchError(f"'{config.name}' is a built-in puzzle: give the contest another --name")
-    elsewhere = known.known().get(config.name)
-    if elsewhere and Path(elsewhere) != config.path and Path(elsewhere).is_file() and not args.force:
-        raise WorkbenchError(f"a contest named '{config.name}' is already at {elsewhere}: choose --name, "
-                             "or --force to give the name to this one")
+    known.check_name(known.known(), config, args.force)  # before anything is written; again as it is remembered
     if config.path.exists() and not args.force:
         raise WorkbenchError(f"{config.path} exists: edit it, or --force to write it again")
     text = render(config, tuple(notes))
@@ -151,7 +148,7 @@ def cmd_init(argv: Sequence[str]) -> int:
     if from_data(config.path, tomllib.loads(text), text) != config:  # what is written must read back the same
         raise WorkbenchError(f"internal error: {config.path} would not read back as written")
     write_atomic(config.path, text)
-    known.remember(config)
+    known.remember(config, take_name=args.force)
     for note in notes:
         _say(note)
     _say(f"wrote {config.path}: {config.name}, {config.objective}, "

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from .judge_text import plain_natural
+
 
 def case_number(path: str | Path | None) -> int | None:
     """The number a case file is named by (``0003.txt`` → 3), None for any other name."""
     if path is None:
         return None
-    stem = Path(path).stem
-    return int(stem) if stem.isdigit() else None
+    return plain_natural(Path(path).stem)
 
 
 def numbered_siblings(path: str | Path) -> dict[int, Path]:

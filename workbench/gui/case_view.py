@@ -20,6 +20,7 @@ from workbench.contest.config import ContestConfig
 from workbench.contest.steps import draw_case
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
+from workbench.core.judge_text import plain_natural
 
 from .web_view import FolderServer, HtmlView, fill_script
 
@@ -119,7 +120,7 @@ class CaseView(QWidget):
             self.picture.show_message("The contest file sets no view or score command to draw a case with")
             return
         self.picture.show_message("Drawing…")
-        seed = int(row["seed"]) if str(row.get("seed", "")).isdigit() else None
+        seed = plain_natural(str(row.get("seed", "")))
         where = Path(self._work.name) / str(request)
         threading.Thread(target=self._draw, args=(config, request, input_text, output_text, seed, where),
                          daemon=True).start()
