@@ -17,13 +17,17 @@ import shutil
 import sqlite3
 import subprocess
 import time
+import urllib.parse
 from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import WorkbenchError, shown
+from workbench.core.files import check_folder, file_kind
+from workbench.core.judge_text import plain_natural
 
-from .results import status_now
+from .results import VERDICTS, status_now
 
 FILE_NAME = "runs.sqlite"
 BUSY_MILLISECONDS = 30_000
@@ -77,10 +81,19 @@ def database_path(runs_root: Path) -> Path:
     return Path(runs_root) / FILE_NAME
 
 
+def _refuse_other_files(path: Path) -> None:
+    """A database is a regular file: SQLite on a device or a pipe would block, fail with "disk I/O
+    error", or leave NAME-journal beside it."""
+    if path.exists() and not path.is_file():
+        raise WorkbenchError(f"the run database {path} is {file_kind(path)}, not a file: give --database a "
+                             "file name (runs.sqlite)")
+
+
 @contextmanager
 def connect(path: Path) -> Iterator[sqlite3.Connection]:
     """A connection in WAL mode that waits for other writers; WorkbenchError names a bad file."""
     path = Path(path)
+    _refuse_other_files(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with closing(sqlite3.connect(path, timeout=BUSY_MILLISECONDS / 1000, isolation_level=None)) as db:
@@ -93,6 +106,40 @@ def connect(path: Path) -> Iterator[sqlite3.Connection]:
             yield db
     except sqlite3.DatabaseError as error:
         raise WorkbenchError(f"cannot use the run database {path}: {error}{_full_disk(path)}") from None
+    except OSError as error:
+        raise WorkbenchError(f"cannot use the run database {path}: {error.strerror or error}") from None
+
+
+@contextmanager
+def reading(path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection: nothing is created or switched, so a database on a read-only disk
+    (a colleague's share, a backup) can be listed. SQLite needs to make the -shm file beside a WAL
+    database even to read it; where it cannot, the file is read as immutable (nothing can change
+    it there)."""
+    path = Path(path)
+    _refuse_other_files(path)
+    uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    try:
+        for extra in ("", "&immutable=1"):
+            db = sqlite3.connect(uri + extra, uri=True, timeout=BUSY_MILLISECONDS / 1000, isolation_level=None)
+            try:
+                db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+                break
+            except sqlite3.OperationalError as error:
+                db.close()
+                if extra or "unable to open" not in str(error):
+                    raise
+        with closing(db):
+            _added_columns_as_null(db)
+            db.row_factory = sqlite3.Row
+            yield db
+    except sqlite3.DatabaseError as error:
+        raise WorkbenchError(f"cannot read the run database {path}: {error}") from None
+
+
+def _has_runs(db: sqlite3.Connection) -> bool:
+    """Whether the database holds the runs at all (a file only a tuning study has written does not)."""
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cases'").fetchone() is not None
 
 
 def _add_columns(db: sqlite3.Connection) -> None:
@@ -105,6 +152,17 @@ def _add_columns(db: sqlite3.Connection) -> None:
                 except sqlite3.OperationalError as error:  # another process added it just now
                     if "duplicate column" not in str(error):
                         raise
+
+
+def _added_columns_as_null(db: sqlite3.Connection) -> None:
+    """A database made before a column was added, read where it cannot be changed: the column reads as
+    NULL, through a view in the connection's own temporary schema (which shadows the table)."""
+    for table, columns in ADDED_COLUMNS.items():
+        have = {row[1] for row in db.execute(f"PRAGMA main.table_info({table})")}
+        missing = [name for name, _ in columns if name not in have]
+        if have and missing:
+            db.execute(f"CREATE TEMP VIEW {table} AS SELECT *, {', '.join(f'NULL AS {n}' for n in missing)} "
+                       f"FROM main.{table}")
 
 
 def case_set(keys) -> str:
@@ -137,12 +195,30 @@ def _full_disk(path: Path) -> str:
         return ""
 
 
-def _loaded(text: str | None) -> dict:
+def loaded(text: str | None) -> dict:
+    """A JSON object stored as text ({} for anything else: an edited or imported value)."""
     try:
         found = json.loads(text or "{}")
     except ValueError:
         return {}
     return found if isinstance(found, dict) else {}
+
+
+def describe_run(run: dict) -> str:
+    """What a run ran: its command, or its solver and parameters."""
+    if run.get("command"):
+        return str(run["command"])
+    params = " ".join(f"{k}={v}" for k, v in loaded(run.get("params")).items())
+    return f"{run.get('solver') or ''} {params}".strip()
+
+
+def storable(text):
+    """``text`` as SQLite can keep it: bytes that were not UTF-8 (a Latin-1 comment from a script
+    reaches Python as lone surrogates, which SQLite refuses) are kept as \\xNN."""
+    if not isinstance(text, str):
+        return text
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
+                   else f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
 
 
 def git_state(folder: str | None) -> tuple[str, str]:
@@ -169,67 +245,156 @@ def _number(value) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _seed(value) -> int | None:
-    return int(value) if str(value).isdigit() else None
-
-
 RUN_COLUMNS = ("case", "name", "seed", "score", "relative", "time_s", "cpu_s", "verdict", "message", "key",
                "answer", "input")
+RUN_FIELDS = ("folder", "puzzle", "kind", "objective", "label", "comment", "command", "solver", "params", "seconds",
+              "nodes", "started", "status", "cases", "git_commit", "git_diff", "meta", "program_file", "program_hash",
+              "case_set")
+CASE_FIELDS = ("name", "key", "label", "seed", "score", "relative", "seconds", "cpu_seconds", "verdict", "message",
+               "columns")
+
+
+def _run_values(folder: Path, meta: dict, comment: str, commit: str = "", diff: str = "") -> tuple:
+    program = meta.get("program") if isinstance(meta.get("program"), dict) else {}
+    return tuple(storable(v) for v in (
+        str(folder), meta.get("puzzle", ""), meta.get("kind"), meta.get("objective"), meta.get("label"), comment,
+        meta.get("command"), meta.get("solver"), json.dumps(meta.get("params") or {}), meta.get("seconds"),
+        meta.get("nodes"), meta.get("started"), meta.get("status"), meta.get("cases"), commit, diff,
+        json.dumps(meta, sort_keys=True), program.get("file"), program.get("sha256"), meta.get("case_set")))
+
+
+def _case_values(row: dict) -> tuple:
+    columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS}
+    return tuple(storable(v) for v in (
+        row["name"], row["key"], str(row["case"]), plain_natural(str(row.get("seed", ""))), _number(row["score"]),
+        _number(row.get("relative")), _number(row.get("time_s")), _number(row.get("cpu_s")), row["verdict"],
+        row.get("message", ""), json.dumps(columns, default=str)))
+
+
+def _insert_run(db: sqlite3.Connection, values: tuple, run_id: int | None = None) -> int:
+    fields = RUN_FIELDS if run_id is None else ("id", *RUN_FIELDS)
+    cursor = db.execute(f"INSERT INTO runs ({', '.join(fields)}) VALUES ({', '.join('?' * len(fields))})",
+                        values if run_id is None else (run_id, *values))
+    return int(cursor.lastrowid)
+
+
+def _insert_case(db: sqlite3.Connection, run_id: int, values: tuple) -> None:
+    db.execute(f"INSERT OR REPLACE INTO cases (run_id, {', '.join(CASE_FIELDS)}) "
+               f"VALUES (?, {', '.join('?' * len(CASE_FIELDS))})", (run_id, *values))
+
+
+@dataclass
+class _LiveRun:
+    """What this process wrote of a run it is making, so the run can be written again whole when its
+    row is gone (the database deleted, or replaced by a copy, while the run goes on)."""
+    id: int
+    values: tuple
+    cases: dict = field(default_factory=dict)  # name -> the case's values
 
 
 class RunDatabase:
     def __init__(self, path: Path):
         self.path = Path(path)
+        self._live: dict[int, _LiveRun] = {}  # by the id the run was given first
+
+    def check(self) -> None:
+        """WorkbenchError unless runs can be written here: said before a batch makes its run folder."""
+        if self.path.is_dir():
+            raise WorkbenchError(f"the run database {self.path} is a folder: give --database a file name "
+                                 "(runs.sqlite)")
+        _refuse_other_files(self.path)
+        try:
+            check_folder(self.path.parent, create=True)
+        except WorkbenchError as error:
+            raise WorkbenchError(f"cannot use the run database {self.path}: {error}") from None
+        with connect(self.path) as db:
+            db.execute("BEGIN IMMEDIATE")  # a database another process keeps locked waits here, then is fine
+            db.execute("ROLLBACK")
 
     # ------------------------------------------------------------ a run as it goes
     def start_run(self, folder: Path, meta: dict, comment: str = "") -> int:
         commit, diff = git_state(meta.get("cwd")) if meta.get("command") else ("", "")
+        folder = Path(folder).resolve()
+        values = _run_values(folder, meta, comment, commit, diff)
         with connect(self.path) as db:
             db.execute("BEGIN IMMEDIATE")
-            folder = Path(folder).resolve()
             db.execute("DELETE FROM runs WHERE folder = ?", (str(folder),))  # the same folder again: its latest
-            cursor = db.execute(
-                "INSERT INTO runs (folder, puzzle, kind, objective, label, comment, command, solver, params, "
-                "seconds, nodes, started, status, cases, git_commit, git_diff, meta, program_file, program_hash, "
-                "case_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (str(folder), meta.get("puzzle", ""), meta.get("kind"), meta.get("objective"), meta.get("label"),
-                 comment, meta.get("command"), meta.get("solver"), json.dumps(meta.get("params") or {}),
-                 meta.get("seconds"), meta.get("nodes"), meta.get("started"), meta.get("status"), meta.get("cases"),
-                 commit, diff, json.dumps(meta, sort_keys=True), (meta.get("program") or {}).get("file"),
-                 (meta.get("program") or {}).get("sha256"), meta.get("case_set")))
+            run_id = _insert_run(db, values)
             db.execute("COMMIT")
-            return int(cursor.lastrowid)
+        self._live[run_id] = _LiveRun(run_id, values)
+        return run_id
+
+    def _current_id(self, db: sqlite3.Connection, run_id: int) -> int:
+        """The run's id in the database as it is now: a run of this process whose row is gone is
+        written again (with its id when that is free) with every case it had."""
+        live = self._live.get(run_id)
+        if live is None:
+            return run_id
+        found = db.execute("SELECT folder FROM runs WHERE id = ?", (live.id,)).fetchone()
+        if found is not None and found["folder"] == live.values[0]:
+            return live.id
+        db.execute("DELETE FROM runs WHERE folder = ?", (live.values[0],))
+        taken = found is not None
+        live.id = _insert_run(db, live.values, None if taken else live.id)
+        for values in live.cases.values():
+            _insert_case(db, live.id, values)
+        return live.id
 
     def add_case(self, run_id: int, row: dict) -> None:
         self.add_cases(run_id, [row])
 
     def add_cases(self, run_id: int, rows: list[dict]) -> None:
         """Cases of a run, in one transaction (a batch writes those finished since the last write)."""
-        values = []
-        for row in rows:
-            columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS}
-            values.append((run_id, row["name"], row["key"], str(row["case"]), _seed(row.get("seed")),
-                           _number(row["score"]), _number(row.get("relative")), _number(row.get("time_s")),
-                           _number(row.get("cpu_s")), row["verdict"], row.get("message", ""),
-                           json.dumps(columns, default=str)))
+        values = [_case_values(row) for row in rows]
         if not values:
             return
         with connect(self.path) as db:
             db.execute("BEGIN IMMEDIATE")
-            db.executemany("INSERT OR REPLACE INTO cases (run_id, name, key, label, seed, score, relative, "
-                           "seconds, cpu_seconds, verdict, message, columns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                           "?, ?)", values)
+            current = self._current_id(db, run_id)
+            for case in values:
+                _insert_case(db, current, case)
             db.execute("COMMIT")
+        if run_id in self._live:
+            self._live[run_id].cases.update((case[0], case) for case in values)
 
     def finish_run(self, run_id: int, meta: dict) -> None:
+        text = json.dumps(meta, sort_keys=True)
         with connect(self.path) as db:
-            db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?",
-                       (meta.get("status"), json.dumps(meta, sort_keys=True), run_id))
+            db.execute("BEGIN IMMEDIATE")
+            current = self._current_id(db, run_id)
+            db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?", (storable(meta.get("status")), text,
+                                                                             current))
+            db.execute("COMMIT")
+        live = self._live.get(run_id)
+        if live is not None:
+            index = RUN_FIELDS.index
+            live.values = tuple(meta.get("status") if i == index("status") else text if i == index("meta") else v
+                                for i, v in enumerate(live.values))
 
     def comment(self, run_id: int, text: str) -> None:
         with connect(self.path) as db:
-            if db.execute("UPDATE runs SET comment = ? WHERE id = ?", (text, run_id)).rowcount == 0:
+            if db.execute("UPDATE runs SET comment = ? WHERE id = ?", (storable(text), run_id)).rowcount == 0:
                 raise WorkbenchError(f"no run {run_id} in {self.path}")
+
+    def import_run(self, folder: Path, meta: dict, rows: list[dict]) -> tuple[int, bool]:
+        """Put a run folder's run into the database, its cases with it, in one transaction: (its id,
+        True), or (the id it has, False) when the folder is recorded already: a run in the database
+        (its comment, command, git facts, and a run still going) is never changed by an import.
+        WorkbenchError names the file and the line or key of what is not a run's (nothing is stored)."""
+        folder = Path(folder)
+        check_imported(folder, meta, rows)
+        resolved = folder.resolve()
+        with connect(self.path) as db:
+            db.execute("BEGIN IMMEDIATE")
+            found = db.execute("SELECT id FROM runs WHERE folder = ?", (str(resolved),)).fetchone()
+            if found is not None:
+                db.execute("ROLLBACK")
+                return int(found["id"]), False
+            run_id = _insert_run(db, _run_values(resolved, meta, ""))
+            for row in rows:
+                _insert_case(db, run_id, _case_values(row))
+            db.execute("COMMIT")
+        return run_id, True
 
     # ------------------------------------------------------------ reading
     def runs(self, puzzle: str | None = None) -> list[dict]:
@@ -239,7 +404,9 @@ class RunDatabase:
         if not self.path.is_file():
             return []
         where, args = ("WHERE runs.puzzle = ? ", (puzzle,)) if puzzle else ("", ())
-        with connect(self.path) as db:
+        with reading(self.path) as db:
+            if not _has_runs(db):
+                return []
             found = db.execute(
                 "SELECT runs.*, COUNT(cases.name) AS finished, "
                 "AVG(CASE WHEN cases.verdict = 'OK' THEN cases.score END) AS mean_score, "
@@ -258,17 +425,18 @@ class RunDatabase:
         for run in runs:
             run["failed"] = failed.get(run["id"], {})
             if run["status"] == "running":
-                run["status"] = status_now({**_loaded(run["meta"]), "status": "running"})
+                run["status"] = status_now({**loaded(run["meta"]), "status": "running"})
         return runs
 
     def cases(self, run_id: int) -> list[dict]:
         """A run's cases as results.csv rows (features and data among the columns)."""
-        with connect(self.path) as db:
-            found = db.execute("SELECT * FROM cases WHERE run_id = ? ORDER BY rowid", (run_id,)).fetchall()
+        with reading(self.path) as db:
+            found = db.execute("SELECT * FROM cases WHERE run_id = ? ORDER BY rowid", (run_id,)).fetchall() \
+                if _has_runs(db) else []
         rows = []
         for r in found:
             row = {"case": r["label"], "name": r["name"], "seed": "" if r["seed"] is None else r["seed"]}
-            row.update(json.loads(r["columns"] or "{}"))
+            row.update(loaded(r["columns"]))
             row.update({"score": r["score"] if r["score"] is not None else 0, "relative": r["relative"],
                         "time_s": r["seconds"], "cpu_s": r["cpu_seconds"], "verdict": r["verdict"],
                         "message": r["message"], "key": r["key"]})
@@ -278,6 +446,50 @@ class RunDatabase:
     def run_id(self, folder: Path) -> int | None:
         if not self.path.is_file():
             return None
-        with connect(self.path) as db:
+        with reading(self.path) as db:
+            if not _has_runs(db):
+                return None
             found = db.execute("SELECT id FROM runs WHERE folder = ?", (str(Path(folder).resolve()),)).fetchone()
         return None if found is None else int(found["id"])
+
+
+# ------------------------------------------------------------------ what an import accepts
+_META_TYPES = {"puzzle": (str,), "kind": (str,), "objective": (str,), "label": (str,), "command": (str,),
+               "solver": (str,), "params": (dict,), "seconds": (int, float), "nodes": (int,), "started": (str,),
+               "status": (str,), "cases": (int,), "features": (list,), "case_set": (str,)}
+_TYPE_NAMES = {str: "text", dict: "an object {...}", int: "a whole number", float: "a number", list: "a list"}
+
+
+def check_imported(folder: Path, meta: dict, rows: list[dict]) -> None:
+    """WorkbenchError naming the file and the key or line of the first thing in a run folder that is
+    not what a batch writes (an edited run.json or results.csv), so no import stores it."""
+    where = folder / "run.json"
+    if not meta.get("puzzle"):
+        raise WorkbenchError(f"{where} does not say which puzzle the run is of")
+    for key, kinds in _META_TYPES.items():
+        value = meta.get(key)
+        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+            raise WorkbenchError(f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
+                                 f"got {shown(json.dumps(value), 40)}")
+    if meta.get("objective") not in (None, "max", "min"):
+        raise WorkbenchError(f"{where}: objective must be \"max\" or \"min\", got {shown(meta['objective'])}")
+    if isinstance(meta.get("seconds"), float) and not math.isfinite(meta["seconds"]):
+        raise WorkbenchError(f"{where}: seconds must be a finite number, got {meta['seconds']}")
+    table = folder / "results.csv"
+    names: set[str] = set()
+    for line, row in enumerate(rows, start=2):
+        for column in ("name", "key", "case"):
+            if not row.get(column):
+                raise WorkbenchError(f"{table}: line {line}: no {column}" + ("" if column in row else
+                                                                               f" (the file has no {column} column)"))
+        if row["name"] in names:
+            raise WorkbenchError(f"{table}: line {line}: the case {shown(row['name'])} is listed twice")
+        names.add(row["name"])
+        if row["verdict"] not in VERDICTS:
+            raise WorkbenchError(f"{table}: line {line}: the verdict {shown(row['verdict'])} is not one of "
+                                 f"{', '.join(VERDICTS)}")
+        if row.get("seed") not in (None, "") and plain_natural(str(row["seed"])) is None:
+            raise WorkbenchError(f"{table}: line {line}: the seed {shown(str(row['seed']))} is not a seed")
+        for column in ("relative", "time_s"):
+            if row.get(column) not in (None, "") and _number(row[column]) is None:
+                raise WorkbenchError(f"{table}: line {line}: {column} {shown(str(row[column]))} is not a number")

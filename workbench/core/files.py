@@ -31,6 +31,11 @@ from .errors import DestinationError, FormatError
 MAX_READ_BYTES = 256 * 2**20
 
 
+def file_kind(path: str | os.PathLike) -> str:
+    """What ``path`` is when it is not a regular file: "a folder", "a device", "a pipe (FIFO)"..."""
+    return _kind(os.stat(path).st_mode)
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISDIR(mode):
         return "a folder"
