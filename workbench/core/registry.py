@@ -16,6 +16,18 @@ keep theirs in ``solvers/<module>/`` and ``workbench/gui/boards/<module>.py``.
 
 A package that fails to load, or whose solvers or painter fail to import, is never skipped in
 silence: ``plugin_problems()`` lists it with the error and the line, and the CLI and the app say so.
+A plugin can end no command: whatever its import raises (SystemExit and KeyboardInterrupt too) is
+its problem, and an id that is not a puzzle id (``../../x`` would name files outside runs/) is refused
+here, where every puzzle is registered.
+
+A plugin's import runs on a thread of its own, waited for at most IMPORT_SECONDS
+($PUZZLE_WORKBENCH_IMPORT_SECONDS): one that loops or blocks at import is named, and the command goes
+on without it while the import carries on, idle or not, in the background. A thread rather than a
+process that tries the import first: a probe would import every plugin twice in every command (and
+in every batch worker), slowly and with its side effects twice. What a thread cannot stop is a call
+into C that never lets go of the interpreter's lock; nothing inside the process could. The processes
+a command starts (batch workers) learn which plugins timed out ($PUZZLE_WORKBENCH_STUCK_PLUGINS) and
+do not wait for them again.
 """
 
 from __future__ import annotations
@@ -25,7 +37,9 @@ import importlib.metadata
 import importlib.util
 import os
 import pkgutil
+import re
 import sys
+import threading
 import traceback
 import types
 from dataclasses import dataclass
@@ -33,12 +47,17 @@ from functools import cache
 from pathlib import Path
 from typing import Sequence
 
-from .errors import FormatError, WorkbenchError
+from .errors import FormatError, WorkbenchError, shown
 from .objective import Objective
 from .puzzle import Puzzle
 
 ENTRY_POINT_GROUP = "puzzle_workbench.puzzles"
 PATH_VARIABLE = "PUZZLE_WORKBENCH_PATH"
+IMPORT_SECONDS_VARIABLE = "PUZZLE_WORKBENCH_IMPORT_SECONDS"
+IMPORT_SECONDS = 30.0  # a plugin's import, numba's compiling included, takes far less
+STUCK_VARIABLE = "PUZZLE_WORKBENCH_STUCK_PLUGINS"
+# A puzzle's id names its runs' folders and best-known file: lower-case words joined by '-'.
+PUZZLE_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 PLUGIN_NAMESPACE = "puzzle_workbench_plugins"  # folder plugins import as puzzle_workbench_plugins.NAME
 
 
@@ -68,6 +87,14 @@ class PluginProblem:
 
     def __str__(self) -> str:
         return f"puzzle plugin {self.origin} did not load: {self.message}"
+
+
+def id_problem(puzzle_id) -> str:
+    """Why ``puzzle_id`` is not a puzzle id ("" when it is one)."""
+    if isinstance(puzzle_id, str) and PUZZLE_ID.fullmatch(puzzle_id):
+        return ""
+    return (f"{shown(str(puzzle_id))} is not a puzzle id: lower-case letters and digits, words joined by '-' "
+            "(e.g. lights-out)")
 
 
 def module_name(puzzle_id: str) -> str:
@@ -155,11 +182,17 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
         if load is None:
             problems.append(PluginProblem(origin, f"{PATH_VARIABLE} or --puzzle-path names no folder here"))
             continue
-        try:
-            module = load()
-        except Exception as error:  # any error inside a plugin is its problem, said, not the app's end
-            problems.append(PluginProblem(origin, describe_error(error, folder)))
-            continue
+        if builtin:
+            try:
+                module = load()
+            except Exception as error:
+                problems.append(PluginProblem(origin, describe_error(error, folder)))
+                continue
+        else:
+            module, error = _import_in_time(origin, load)
+            if module is None:  # whatever it raised is its problem, said, not the command's end
+                problems.append(PluginProblem(origin, error if isinstance(error, str) else describe_error(error, folder)))
+                continue
         puzzle = getattr(module, "PUZZLE", None)
         if not isinstance(puzzle, Puzzle):
             if builtin and puzzle is None:
@@ -168,6 +201,9 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
             continue
         if not puzzle.id:
             problems.append(PluginProblem(origin, "its PUZZLE has no id"))
+            continue
+        if id_problem(puzzle.id):
+            problems.append(PluginProblem(origin, f"its PUZZLE's id {id_problem(puzzle.id)}"))
             continue
         try:  # a plugin may say "max" or "min"; from here on every comparison goes through Objective
             puzzle.objective = Objective.of(puzzle.objective)
@@ -185,6 +221,42 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
         found[puzzle.id] = PuzzleSource(puzzle, package, "built in" if builtin else origin, solver_modules,
                                         board_modules)
     return found, tuple(problems)
+
+
+def import_seconds() -> float:
+    try:
+        seconds = float(os.environ.get(IMPORT_SECONDS_VARIABLE) or IMPORT_SECONDS)
+    except ValueError:
+        return IMPORT_SECONDS
+    return seconds if seconds > 0 else IMPORT_SECONDS
+
+
+def _stuck() -> list[str]:
+    return [o for o in os.environ.get(STUCK_VARIABLE, "").split("\n") if o]
+
+
+def _import_in_time(origin: str, load) -> tuple[types.ModuleType | None, BaseException | str | None]:
+    """(the module, None), or (None, what it raised or why it did not finish) for a plugin's import,
+    run on a thread of its own and waited for at most ``import_seconds()``."""
+    limit = import_seconds()
+    if origin in _stuck():
+        return None, f"its import did not finish in {limit:g} s (when this command started)"
+    outcome: dict = {}
+
+    def target() -> None:
+        try:
+            outcome["module"] = load()
+        except BaseException as error:  # SystemExit and KeyboardInterrupt too: they are the plugin's
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target, name=f"import {origin}", daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        os.environ[STUCK_VARIABLE] = "\n".join([*_stuck(), origin])
+        return None, (f"its import did not finish in {limit:g} s (a loop at import, or a wait?); "
+                      f"the command goes on without it (${IMPORT_SECONDS_VARIABLE} sets the limit)")
+    return outcome.get("module"), outcome.get("error")
 
 
 def reset() -> None:
