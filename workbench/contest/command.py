@@ -116,7 +116,10 @@ def make_config(folder: Path, args) -> tuple[ContestConfig, list[str]]:
             changes["web"] = page.relative_to(config.folder).as_posix()
         except ValueError:
             changes["web"] = str(page)
-    return replace(config, **changes), notes
+    config = replace(config, **changes)
+    if config.web_problem():
+        raise WorkbenchError(f"--web {args.web}: {config.web_problem()}")
+    return config, notes
 
 
 def cmd_init(argv: Sequence[str]) -> int:
@@ -194,6 +197,8 @@ def cmd_show(argv: Sequence[str]) -> int:
           + (f"; web visualizer {config.web}" if config.web else ""))
     if config.features:
         print(f"  features: {', '.join(config.features)}")
+    if config.web_problem():
+        print(f"  the app will not serve the web visualizer: {config.web_problem()}")
     return 0
 
 
