@@ -10,10 +10,12 @@ import os
 import sqlite3
 import subprocess
 import textwrap
+import threading
 from pathlib import Path
 
 import pytest
 
+from workbench.batch import database as database_module
 from workbench.batch.command import make_spec
 from workbench.batch.database import RunDatabase, database_path
 from workbench.batch.runner import BatchRun
@@ -259,3 +261,68 @@ def test_19_a_database_that_is_a_folder_or_a_device_is_refused_before_any_folder
         assert "the run database null is a device, not a file" in capsys.readouterr().err
         assert not Path("null-journal").exists()
     assert not Path("r1").exists() and sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("r")) == []
+
+
+# ------------------------------------------------------------------ campaign: another process holds the lock
+def hold_lock(database: Path, start: threading.Event, release: threading.Event) -> threading.Thread:
+    """A thread that takes the database's write lock once ``start`` is set, and keeps it until ``release``."""
+    def hold() -> None:
+        start.wait(120)
+        db = sqlite3.connect(database, isolation_level=None)
+        db.execute("BEGIN EXCLUSIVE")
+        held.set()
+        release.wait(120)
+        db.execute("ROLLBACK")
+        db.close()
+
+    held = threading.Event()
+    thread = threading.Thread(target=hold, daemon=True)
+    thread.held = held
+    thread.start()
+    return thread
+
+
+def test_a_database_locked_by_another_process_mid_run_keeps_the_run_going(quick, tmp_path, monkeypatch):
+    monkeypatch.setattr(database_module, "BUSY_MILLISECONDS", 200)
+    spec = make_spec(["comesolo", "--seeds", "1-8", "--size", "6", "--cmd", quick, "--jobs", "1", "--out", "runs/x"])
+    run, seen = BatchRun(spec), []
+    start, release = threading.Event(), threading.Event()
+    holder = hold_lock(tmp_path / "runs" / "runs.sqlite", start, release)
+
+    def lock_for_a_while(result) -> None:
+        seen.append(result)
+        if len(seen) == 2:
+            start.set()
+            assert holder.held.wait(60)
+        if len(seen) == 6:
+            release.set()
+            holder.join(60)
+
+    run.run(lock_for_a_while)
+    assert run.status == "complete" and run.database.waiting(run.run_id) == 0
+    assert [(r[5], r[6]) for r in recorded()] == [(8, "complete")]
+
+
+def test_a_database_that_stays_locked_says_which_cases_are_only_in_the_csv(quick, tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(database_module, "BUSY_MILLISECONDS", 200)
+    monkeypatch.setattr(database_module, "FINISH_SECONDS", 0.5)
+    start, release = threading.Event(), threading.Event()
+    holder = hold_lock(tmp_path / "runs" / "runs.sqlite", start, release)
+    original = database_module.RunDatabase.add_cases
+
+    def add_cases(self, run_id, rows):  # the first case goes in; then another process locks the database
+        for row in rows:
+            original(self, run_id, [row])
+            if not start.is_set():
+                start.set()
+                assert holder.held.wait(60)
+
+    monkeypatch.setattr(database_module.RunDatabase, "add_cases", add_cases)
+    try:
+        assert batch(quick, "runs/x") == 0
+    finally:
+        release.set()
+        holder.join(60)
+    assert ("stayed locked by another process: 2 cases of this run are only in runs/x/results.csv"
+            in capsys.readouterr().err)
+    assert [(r[5], r[6]) for r in recorded()] == [(1, "running")]  # what got in before the lock

@@ -31,6 +31,7 @@ from .results import VERDICTS, status_now
 
 FILE_NAME = "runs.sqlite"
 BUSY_MILLISECONDS = 30_000
+FINISH_SECONDS = 600  # how long a finishing run waits for a database another process keeps locked
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY,
@@ -77,6 +78,10 @@ ADDED_COLUMNS = {"runs": (("program_file", "TEXT"), ("program_hash", "TEXT"), ("
                  "cases": (("cpu_seconds", "REAL"),)}
 
 
+class DatabaseLocked(WorkbenchError):
+    """Another process kept the database locked past the busy timeout."""
+
+
 def database_path(runs_root: Path) -> Path:
     return Path(runs_root) / FILE_NAME
 
@@ -105,7 +110,8 @@ def connect(path: Path) -> Iterator[sqlite3.Connection]:
             db.row_factory = sqlite3.Row
             yield db
     except sqlite3.DatabaseError as error:
-        raise WorkbenchError(f"cannot use the run database {path}: {error}{_full_disk(path)}") from None
+        kind = DatabaseLocked if "locked" in str(error) else WorkbenchError
+        raise kind(f"cannot use the run database {path}: {error}{_full_disk(path)}") from None
     except OSError as error:
         raise WorkbenchError(f"cannot use the run database {path}: {error.strerror or error}") from None
 
@@ -286,10 +292,12 @@ def _insert_case(db: sqlite3.Connection, run_id: int, values: tuple) -> None:
 @dataclass
 class _LiveRun:
     """What this process wrote of a run it is making, so the run can be written again whole when its
-    row is gone (the database deleted, or replaced by a copy, while the run goes on)."""
+    row is gone (the database deleted, or replaced by a copy, while the run goes on), and the cases
+    that wait while another process keeps the database locked."""
     id: int
     values: tuple
     cases: dict = field(default_factory=dict)  # name -> the case's values
+    waiting: list = field(default_factory=list)  # names of cases not stored yet
 
 
 class RunDatabase:
@@ -324,52 +332,81 @@ class RunDatabase:
         self._live[run_id] = _LiveRun(run_id, values)
         return run_id
 
-    def _current_id(self, db: sqlite3.Connection, run_id: int) -> int:
-        """The run's id in the database as it is now: a run of this process whose row is gone is
-        written again (with its id when that is free) with every case it had."""
-        live = self._live.get(run_id)
-        if live is None:
-            return run_id
+    @staticmethod
+    def _written_again(db: sqlite3.Connection, live: _LiveRun) -> bool:
+        """Whether the run's row was gone, and the run is now written again whole (with its id when that
+        is free, every case it had with it)."""
         found = db.execute("SELECT folder FROM runs WHERE id = ?", (live.id,)).fetchone()
         if found is not None and found["folder"] == live.values[0]:
-            return live.id
-        db.execute("DELETE FROM runs WHERE folder = ?", (live.values[0],))
-        taken = found is not None
-        live.id = _insert_run(db, live.values, None if taken else live.id)
+            return False
+        db.execute("DELETE FROM runs WHERE folder = ?", (live.values[0],))  # an import of it, meanwhile
+        live.id = _insert_run(db, live.values, None if found is not None else live.id)
         for values in live.cases.values():
             _insert_case(db, live.id, values)
-        return live.id
+        return True
 
     def add_case(self, run_id: int, row: dict) -> None:
         self.add_cases(run_id, [row])
 
     def add_cases(self, run_id: int, rows: list[dict]) -> None:
-        """Cases of a run, in one transaction (a batch writes those finished since the last write)."""
+        """Cases of a run, in one transaction (a batch writes those finished since the last write).
+        A run of this process whose database another process keeps locked past the busy timeout goes
+        on: its cases wait, and are stored with the next ones or as the run finishes."""
         values = [_case_values(row) for row in rows]
         if not values:
             return
+        live = self._live.get(run_id)
+        if live is None:
+            with connect(self.path) as db:
+                db.execute("BEGIN IMMEDIATE")
+                for case in values:
+                    _insert_case(db, run_id, case)
+                db.execute("COMMIT")
+            return
+        for case in values:
+            live.cases[case[0]] = case
+            live.waiting.append(case[0])
+        try:
+            self._store(live)
+        except DatabaseLocked:
+            pass  # stored with the next cases, or as the run finishes
+
+    def _store(self, live: _LiveRun, status: tuple | None = None) -> None:
+        """The cases waiting (and the run's status and meta), in one transaction."""
         with connect(self.path) as db:
             db.execute("BEGIN IMMEDIATE")
-            current = self._current_id(db, run_id)
-            for case in values:
-                _insert_case(db, current, case)
+            if not self._written_again(db, live):
+                for name in live.waiting:
+                    _insert_case(db, live.id, live.cases[name])
+            if status is not None:
+                db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?", (*status, live.id))
             db.execute("COMMIT")
-        if run_id in self._live:
-            self._live[run_id].cases.update((case[0], case) for case in values)
+        live.waiting.clear()
 
     def finish_run(self, run_id: int, meta: dict) -> None:
         text = json.dumps(meta, sort_keys=True)
-        with connect(self.path) as db:
-            db.execute("BEGIN IMMEDIATE")
-            current = self._current_id(db, run_id)
-            db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?", (storable(meta.get("status")), text,
-                                                                             current))
-            db.execute("COMMIT")
+        status = (storable(meta.get("status")), text)
         live = self._live.get(run_id)
-        if live is not None:
-            index = RUN_FIELDS.index
-            live.values = tuple(meta.get("status") if i == index("status") else text if i == index("meta") else v
-                                for i, v in enumerate(live.values))
+        if live is None:
+            with connect(self.path) as db:
+                db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?", (*status, run_id))
+            return
+        index = RUN_FIELDS.index
+        live.values = tuple(status[0] if i == index("status") else text if i == index("meta") else v
+                            for i, v in enumerate(live.values))
+        deadline = time.monotonic() + FINISH_SECONDS
+        while True:
+            try:
+                self._store(live, status)
+                return
+            except DatabaseLocked:
+                if time.monotonic() > deadline:
+                    raise
+
+    def waiting(self, run_id: int) -> int:
+        """How many cases of a run of this process are not in the database (it stayed locked)."""
+        live = self._live.get(run_id)
+        return len(live.waiting) if live is not None else 0
 
     def comment(self, run_id: int, text: str) -> None:
         with connect(self.path) as db:
