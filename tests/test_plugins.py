@@ -152,10 +152,17 @@ def test_the_app_names_a_broken_plugin(qtbot, tmp_path, monkeypatch):
     ("import argparse\nargparse.ArgumentParser(prog='myplugin').parse_args()\n", "SystemExit: 2"),
     ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
     ("import os\nos.fork()\n", "the package has no PUZZLE"),  # the child does not run the command too
+    ("class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError\nraise Odd\n",
+     "Odd: (its message cannot be shown)"),
+    ("def __getattr__(name):\n    raise RuntimeError('looked at')\n", "RuntimeError: looked at"),
+    # a thread it starts and never ends (a thread made by a daemon thread is one too): the command still ends
+    ("import threading, time\nthreading.Thread(target=time.sleep, args=(1e9,)).start()\n",
+     "the package has no PUZZLE"),
 ])
 def test_whatever_a_plugin_raises_at_import_the_command_goes_on(tmp_path, init, said):
     package = write_plugin(tmp_path / "plugins", "rogue", init)
-    done = run("--puzzle-path", tmp_path / "plugins", "gen", "comesolo", "1", "--size", "5", cwd=tmp_path)
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), "--puzzle-path", str(tmp_path / "plugins"), "gen",
+                           "comesolo", "1", "--size", "5"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("5\n") and done.stdout.count("5\n") == 1  # once: no forked copy ran it
     assert f"warning: puzzle plugin {package} did not load: {said}" in done.stderr

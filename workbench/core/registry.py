@@ -111,7 +111,11 @@ def describe_error(error: BaseException, folder: Path | None = None) -> str:
         inside = [f for f in frames if folder is None or str(f.filename).startswith(str(folder))]
         if inside:
             where = f" ({inside[-1].filename}, line {inside[-1].lineno})"
-    return f"{type(error).__name__}: {error}{where}"
+    try:
+        said = str(error)
+    except Exception:  # a plugin's own exception whose message itself fails
+        said = "(its message cannot be shown)"
+    return f"{type(error).__name__}: {said}{where}"
 
 
 # ------------------------------------------------------------------ where packages come from
@@ -182,28 +186,17 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
         if load is None:
             problems.append(PluginProblem(origin, f"{PATH_VARIABLE} or --puzzle-path names no folder here"))
             continue
-        if builtin:
-            try:
-                module = load()
-            except Exception as error:
-                problems.append(PluginProblem(origin, describe_error(error, folder)))
-                continue
-        else:
-            module, error = _import_in_time(origin, load)
-            if module is None:  # whatever it raised is its problem, said, not the command's end
-                problems.append(PluginProblem(origin, error if isinstance(error, str) else describe_error(error, folder)))
-                continue
-        puzzle = getattr(module, "PUZZLE", None)
-        if not isinstance(puzzle, Puzzle):
-            if builtin and puzzle is None:
-                continue  # a helper package beside the puzzles
-            problems.append(PluginProblem(origin, "the package has no PUZZLE (a workbench.core.puzzle.Puzzle)"))
+        module, error = _import_builtin(load) if builtin else _import_in_time(origin, load)
+        if module is None:  # whatever it raised is its problem, said, not the command's end
+            problems.append(PluginProblem(origin, error if isinstance(error, str) else describe_error(error, folder)))
             continue
-        if not puzzle.id:
-            problems.append(PluginProblem(origin, "its PUZZLE has no id"))
-            continue
-        if id_problem(puzzle.id):
-            problems.append(PluginProblem(origin, f"its PUZZLE's id {id_problem(puzzle.id)}"))
+        try:
+            puzzle, problem = _puzzle_of(module, builtin)
+        except Exception as error:  # its PUZZLE, or its id, raised when looked at
+            puzzle, problem = None, describe_error(error, folder)
+        if puzzle is None:
+            if problem:
+                problems.append(PluginProblem(origin, problem))
             continue
         try:  # a plugin may say "max" or "min"; from here on every comparison goes through Objective
             puzzle.objective = Objective.of(puzzle.objective)
@@ -221,6 +214,27 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
         found[puzzle.id] = PuzzleSource(puzzle, package, "built in" if builtin else origin, solver_modules,
                                         board_modules)
     return found, tuple(problems)
+
+
+def _import_builtin(load) -> tuple[types.ModuleType | None, BaseException | None]:
+    try:
+        return load(), None
+    except Exception as error:
+        return None, error
+
+
+def _puzzle_of(module, builtin: bool) -> tuple[Puzzle | None, str]:
+    """(the package's puzzle, "") or (None, why it has none; "" for a helper package beside the built-in ones)."""
+    puzzle = getattr(module, "PUZZLE", None)
+    if not isinstance(puzzle, Puzzle):
+        if builtin and puzzle is None:
+            return None, ""
+        return None, "the package has no PUZZLE (a workbench.core.puzzle.Puzzle)"
+    if not puzzle.id:
+        return None, "its PUZZLE has no id"
+    if id_problem(puzzle.id):
+        return None, f"its PUZZLE's id {id_problem(puzzle.id)}"
+    return puzzle, ""
 
 
 def import_seconds() -> float:
