@@ -70,10 +70,12 @@ def test_a_request_for_another_host_is_refused(served, host):
 
 
 @pytest.mark.parametrize("path", ["", "sub", "sub/", "out/secret.rs", "secret.rs", "../outside/secret.rs",
-                                  "%2e%2e/outside/secret.rs", "..%2foutside%2fsecret.rs", "out/"])
-def test_no_folder_is_listed_and_nothing_outside_is_served(served, path):
+                                  "%2e%2e/outside/secret.rs", "..%2foutside%2fsecret.rs", "out/",
+                                  "index.html%00", "a/" * 3000 + "x", "%ff%fe", "x" * 300])
+def test_no_folder_is_listed_and_nothing_outside_is_served(served, path, capfd):
     status, body, _ = get(served, f"/{SESSION_TOKEN}/{path}")
     assert status == 404 and b"secret" not in body and b"vis.js" not in body
+    assert "Traceback" not in capfd.readouterr().err  # an odd name is not found, not the server's error
 
 
 def test_a_folder_reached_through_a_symlink_is_served_as_itself(tmp_path):

@@ -86,9 +86,12 @@ class _VisualizerHandler(SimpleHTTPRequestHandler):
         path = path.split("?", 1)[0].split("#", 1)[0]
         if not secrets.compare_digest(path[:len(prefix)].encode(), prefix.encode()):
             return ""
-        candidate = Path(super().translate_path("/" + path[len(prefix):])).resolve()
-        folder = Path(self.directory)
-        return str(candidate) if candidate.is_relative_to(folder) and candidate.is_file() else ""
+        try:
+            candidate = Path(super().translate_path("/" + path[len(prefix):])).resolve()
+            inside = candidate.is_relative_to(Path(self.directory)) and candidate.is_file()
+        except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+            return ""
+        return str(candidate) if inside else ""
 
     def list_directory(self, path):
         self.send_error(HTTPStatus.NOT_FOUND, "File not found")
