@@ -125,3 +125,16 @@ def test_absurd_bounds_are_refused(tmp_path, capsys, bounds, message):
     assert main(["batch", "tune", "comesolo", "--cmd", "true", "--param", bounds]) == 1
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err
+
+
+def test_a_study_of_another_puzzle_is_refused(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    command = program(tmp_path)
+    assert main(tune_words(command, "mine", trials=1)) == 0
+    sokoban = ["batch", "tune", "sokoban", "--cmd", command, "--param", "X=0.0..1.0", "--seeds", "1-1", "--trials", "1",
+               "--jobs", "1", "--study", "mine"]
+    assert main(sokoban) == 1  # a minimising puzzle: its scores are not comesolo's
+    assert "the study mine in runs/runs.sqlite tunes comesolo (maximize): give this one another --study" in \
+        capsys.readouterr().err
+    assert main(tune_words(command, "mine", trials=1)) == 0
+    assert trials(tmp_path, "mine") == [(0, "COMPLETE"), (1, "COMPLETE")]

@@ -166,7 +166,8 @@ def cmd_tune(argv: Sequence[str]) -> int:
     tuning = Tuning(problem, base, tuned, args.study or f"{problem.id}-tune", root, args.jobs,
                     ["puzzle-workbench", "batch", "tune", *argv], generator, instance)
     cases = problem.seed_cases(seeds, generator, instance)
-    study = _open_study(optuna, database_path(root), tuning.study_name, problem.objective, args.sampler_seed)
+    study = _open_study(optuna, database_path(root), tuning.study_name, problem.id, problem.objective,
+                        args.sampler_seed)
     abandoned = _fail_abandoned_trials(optuna, study)
     say(f"study {tuning.study_name} in {database_path(root)}: {args.trials} trials over {len(cases)} seeds, "
         f"{len(study.trials)} trials before" + (f" (trials {', '.join(map(str, abandoned))} of a tune that was "
@@ -207,9 +208,11 @@ def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def _open_study(optuna, database: Path, study_name: str, objective: Objective, sampler_seed: int):
+def _open_study(optuna, database: Path, study_name: str, puzzle_id: str, objective: Objective,
+                sampler_seed: int):
     """The study, made (its tables too) or loaded under a lock: two tunes starting on a new database
-    would otherwise both create Optuna's tables, and one fail ("table studies already exists")."""
+    would otherwise both create Optuna's tables, and one fail ("table studies already exists"). A study
+    of another puzzle is refused: its trials' scores are not this one's."""
     RunDatabase(database).check()  # a device, a folder or a file that is no database: one line
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)  # WilcoxonPruner's
@@ -220,12 +223,20 @@ def _open_study(optuna, database: Path, study_name: str, objective: Objective, s
             # SQLite's own wait for a writer (Optuna's default is 5 s; batches and trials share the file)
             storage = optuna.storages.RDBStorage(f"sqlite:///{database.resolve()}",
                                                  engine_kwargs={"connect_args": {"timeout": BUSY_MILLISECONDS / 1000}})
-            return optuna.create_study(study_name=study_name, storage=storage, load_if_exists=True,
-                                       direction=objective.optuna_direction,
-                                       sampler=trial_seeded_sampler(optuna, sampler_seed, study_name),
-                                       pruner=optuna.pruners.WilcoxonPruner(p_threshold=0.1))
+            study = optuna.create_study(study_name=study_name, storage=storage, load_if_exists=True,
+                                        direction=objective.optuna_direction,
+                                        sampler=trial_seeded_sampler(optuna, sampler_seed, study_name),
+                                        pruner=optuna.pruners.WilcoxonPruner(p_threshold=0.1))
+            owner = study.user_attrs.get("puzzle")
+            if owner is None:
+                study.set_user_attr("puzzle", puzzle_id)
     except (SQLAlchemyError, ValueError) as error:
         raise WorkbenchError(f"cannot use the study {study_name} in {database}: {error}") from None
+    wanted = optuna.study.StudyDirection.MINIMIZE if objective.lower_wins else optuna.study.StudyDirection.MAXIMIZE
+    if (owner or puzzle_id) != puzzle_id or study.direction != wanted:
+        raise UsageError(f"the study {study_name} in {database} tunes {owner or 'another puzzle'} "
+                         f"({study.direction.name.lower()}): give this one another --study")
+    return study
 
 
 def trial_seeded_sampler(optuna, seed: int, study_name: str):
