@@ -220,6 +220,8 @@ def test_17_a_database_on_a_read_only_disk_is_listed(quick, tmp_path, capsys):
         assert main(["runs", "standings", "comesolo", "--root", str(share)]) == 0
         assert "1 run on the 3 cases they share" in capsys.readouterr().out
         assert RunDatabase(share / "runs.sqlite").cases(1)[0]["verdict"] == "OK"
+        assert main(["runs", "comment", "1", "mine", "--root", str(share)]) == 1
+        assert "it is read-only here: it can be listed, not changed" in capsys.readouterr().err
     finally:
         if os.geteuid() == 0:
             subprocess.run(["umount", "-l", str(share)], check=True)

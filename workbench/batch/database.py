@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import sqlite3
 import subprocess
@@ -111,7 +112,7 @@ def connect(path: Path) -> Iterator[sqlite3.Connection]:
             yield db
     except sqlite3.DatabaseError as error:
         kind = DatabaseLocked if "locked" in str(error) else WorkbenchError
-        raise kind(f"cannot use the run database {path}: {error}{_full_disk(path)}") from None
+        raise kind(f"cannot use the run database {path}: {error}{_full_disk(path)}{_read_only(path)}") from None
     except OSError as error:
         raise WorkbenchError(f"cannot use the run database {path}: {error.strerror or error}") from None
 
@@ -191,6 +192,12 @@ def _use_wal(db: sqlite3.Connection) -> None:
             if "locked" not in str(error) or time.monotonic() > deadline:
                 raise
             time.sleep(0.05)
+
+
+def _read_only(path: Path) -> str:
+    """A database that can be read but not changed: the user is told why a change failed."""
+    writable = os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+    return "" if writable else "; it is read-only here: it can be listed, not changed"
 
 
 def _full_disk(path: Path) -> str:
