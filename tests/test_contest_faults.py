@@ -110,3 +110,13 @@ def test_of_two_contests_given_one_name_the_second_is_refused_as_it_is_remembere
         known.remember(ContestConfig(path=tmp_path / "b" / "contest.toml", name="same"))
     known.remember(ContestConfig(path=tmp_path / "b" / "contest.toml", name="same"), take_name=True)
     assert known.known()["same"] == str(tmp_path / "b" / "contest.toml")
+
+
+def test_a_downloaded_config_prints_its_escapes_as_text(tmp_path, capsys):
+    folder = tmp_path / "pah"
+    write_pahcer(folder, STEP.replace('"./a.out"', '"./a\\u001b]0;PWNED\\u0007.out"'))
+    assert main(["contest", "init", str(folder)]) == 0
+    capsys.readouterr()
+    assert main(["contest", "show", str(folder)]) == 0
+    shown = capsys.readouterr().out
+    assert "a\\x1b]0;PWNED\\x07.out" in shown and "\x1b" not in shown
