@@ -301,11 +301,11 @@ def test_a_database_locked_by_another_process_mid_run_keeps_the_run_going(quick,
             holder.join(60)
 
     run.run(lock_for_a_while)
-    assert run.status == "complete" and run.database.waiting(run.run_id) == 0
+    assert run.status == "complete" and run.database.waiting(run.run_id) == (0, "")
     assert [(r[5], r[6]) for r in recorded()] == [(8, "complete")]
 
 
-def test_a_database_that_stays_locked_says_which_cases_are_only_in_the_csv(quick, tmp_path, monkeypatch, capsys):
+def test_a_database_that_stays_locked_says_how_many_cases_are_only_in_the_csv(quick, tmp_path, monkeypatch, capsys):
     monkeypatch.setattr(database_module, "BUSY_MILLISECONDS", 200)
     monkeypatch.setattr(database_module, "FINISH_SECONDS", 0.5)
     start, release = threading.Event(), threading.Event()
@@ -325,6 +325,22 @@ def test_a_database_that_stays_locked_says_which_cases_are_only_in_the_csv(quick
     finally:
         release.set()
         holder.join(60)
-    assert ("stayed locked by another process: 2 cases of this run are only in runs/x/results.csv"
-            in capsys.readouterr().err)
+    assert ("cannot use the run database runs/runs.sqlite: database is locked: 2 cases of this run are only in "
+            "runs/x/results.csv" in capsys.readouterr().err)
     assert [(r[5], r[6]) for r in recorded()] == [(1, "running")]  # what got in before the lock
+
+
+def test_a_database_replaced_by_garbage_mid_run_keeps_the_run_going(quick, tmp_path, capsys, monkeypatch):
+    original = database_module.RunDatabase.add_cases
+
+    def add_cases(self, run_id, rows):
+        for row in rows:
+            if row["name"] == "0002":
+                self.path.write_bytes(os.urandom(8192))
+            original(self, run_id, [row])
+
+    monkeypatch.setattr(database_module.RunDatabase, "add_cases", add_cases)
+    assert batch(quick, "runs/x") == 0
+    assert ("cannot use the run database runs/runs.sqlite: file is not a database: 2 cases of this run are only in "
+            "runs/x/results.csv" in capsys.readouterr().err)
+    assert json.loads(Path("runs/x/run.json").read_text())["status"] == "complete"

@@ -487,10 +487,10 @@ def run_batch(argv: Sequence[str]) -> int:
     if warning:
         err.print(warning)
     print_against_previous(console, spec, rows)
-    unstored = run.database.waiting(run.run_id) if run.run_id is not None else 0
+    unstored, why = run.database.waiting(run.run_id) if run.run_id is not None else (0, "")
     if unstored:
-        err.print(f"the run database {run.database.path} stayed locked by another process: {unstored} "
-                  f"case{'s' if unstored != 1 else ''} of this run are only in {spec.out / 'results.csv'}")
+        err.print(f"{why}: {unstored} case{'s' if unstored != 1 else ''} of this run "
+                  f"{'are' if unstored != 1 else 'is'} only in {spec.out / 'results.csv'}")
     if interrupted:
         err.print(f"stopped: {len(rows)} of {len(spec.cases)} cases finished and kept in {spec.out}")
     else:

@@ -305,6 +305,7 @@ class _LiveRun:
     values: tuple
     cases: dict = field(default_factory=dict)  # name -> the case's values
     waiting: list = field(default_factory=list)  # names of cases not stored yet
+    problem: str = ""  # why the last of them could not be stored
 
 
 class RunDatabase:
@@ -357,8 +358,10 @@ class RunDatabase:
 
     def add_cases(self, run_id: int, rows: list[dict]) -> None:
         """Cases of a run, in one transaction (a batch writes those finished since the last write).
-        A run of this process whose database another process keeps locked past the busy timeout goes
-        on: its cases wait, and are stored with the next ones or as the run finishes."""
+        A run of this process goes on when its database cannot take them (another process keeps it
+        locked past the busy timeout; it was replaced by a file that is no database): they wait, and
+        are stored with the next ones or as the run finishes; what could not be stored in the end is
+        ``waiting``, with why."""
         values = [_case_values(row) for row in rows]
         if not values:
             return
@@ -375,8 +378,8 @@ class RunDatabase:
             live.waiting.append(case[0])
         try:
             self._store(live)
-        except DatabaseLocked:
-            pass  # stored with the next cases, or as the run finishes
+        except WorkbenchError as error:  # stored with the next cases, or as the run finishes
+            live.problem = str(error)
 
     def _store(self, live: _LiveRun, status: tuple | None = None) -> None:
         """The cases waiting (and the run's status and meta), in one transaction."""
@@ -389,6 +392,7 @@ class RunDatabase:
                 db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?", (*status, live.id))
             db.execute("COMMIT")
         live.waiting.clear()
+        live.problem = ""
 
     def finish_run(self, run_id: int, meta: dict) -> None:
         text = json.dumps(meta, sort_keys=True)
@@ -406,14 +410,18 @@ class RunDatabase:
             try:
                 self._store(live, status)
                 return
-            except DatabaseLocked:
+            except DatabaseLocked as error:
+                live.problem = str(error)
                 if time.monotonic() > deadline:
                     raise
+            except WorkbenchError as error:
+                live.problem = str(error)
+                raise
 
-    def waiting(self, run_id: int) -> int:
-        """How many cases of a run of this process are not in the database (it stayed locked)."""
+    def waiting(self, run_id: int) -> tuple[int, str]:
+        """How many cases of a run of this process are not in the database, and why."""
         live = self._live.get(run_id)
-        return len(live.waiting) if live is not None else 0
+        return (len(live.waiting), live.problem) if live is not None else (0, "")
 
     def comment(self, run_id: int, text: str) -> None:
         with connect(self.path) as db:
