@@ -7,6 +7,13 @@ features and reported data). The run folders and their CSV stay as exports.
 
 SQLite in WAL mode with a busy timeout: batches running at once, the app and a tuning study
 share the file safely. Only the batch's own process writes (never a Dask worker).
+
+The database is the record, whatever happens to the file while a run goes on: a run whose row is
+gone (the file deleted, or replaced by a copy) is written again whole from what its process keeps;
+cases that cannot be stored (the file locked by another process, or no database any more) wait and
+go in with the next one. Reading never writes (a database on a read-only disk is listed), a path
+that is not a regular file is refused before SQLite touches it, and an import is checked whole and
+stored in one transaction, never over a run the database holds.
 """
 
 from __future__ import annotations
