@@ -98,9 +98,11 @@ def contest(tmp_path, monkeypatch) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("page", ["index.html", "../index.html"])
+@pytest.mark.parametrize("page", ["index.html", "../index.html", "viewer/index.html"])
 def test_a_web_page_in_the_contest_folder_is_refused_at_init(contest, capsys, page):
-    (contest / page).write_text("<html>vis</html>\n")
+    (contest / "index.html").write_text("<html>vis</html>\n")
+    (contest.parent / "index.html").write_text("<html>vis</html>\n")
+    (contest / "viewer").symlink_to(contest)  # a folder of its own in name only
     assert main(["contest", "init", str(contest), "--web", str(contest / page)]) == 1
     err = capsys.readouterr().err
     assert "the app serves the page's whole folder, your sources and runs with it" in err
