@@ -120,3 +120,9 @@ def test_a_downloaded_config_prints_its_escapes_as_text(tmp_path, capsys):
     assert main(["contest", "show", str(folder)]) == 0
     shown = capsys.readouterr().out
     assert "a\\x1b]0;PWNED\\x07.out" in shown and "\x1b" not in shown
+
+
+def test_compile_steps_of_a_wrong_type_name_the_key(tmp_path, capsys):
+    write_pahcer(tmp_path / "pah", "compile_steps = 5\n" + STEP)
+    assert main(["contest", "init", str(tmp_path / "pah")]) == 1
+    assert "[test]: compile_steps must be a list, got 5" in capsys.readouterr().err

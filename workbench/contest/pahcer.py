@@ -171,7 +171,7 @@ def import_pahcer(path: Path) -> tuple[ContestConfig, list[str]]:
     after = [s for s in steps if s is not run]
     objective = str(problem.get("objective", "Max")).lower()
     build = " && ".join(_build_step(raw, base, f"{path}: test.compile_steps[{i}]")
-                        for i, raw in enumerate(test.get("compile_steps", [])))
+                        for i, raw in enumerate(_typed(test, "compile_steps", list, f"{path}: [test]", [])))
     if build:
         notes.append("pahcer's compile steps are the build step: run once before each batch")
     name = str(problem.get("problem_name") or base.name)
