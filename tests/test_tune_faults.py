@@ -82,7 +82,8 @@ def wait_for_case_of_trial(folder: Path, label: str, process: subprocess.Popen) 
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline:
         assert process.poll() is None, process.communicate()
-        runs = RunDatabase(folder / "runs" / "runs.sqlite").runs() if (folder / "runs" / "runs.sqlite").is_file() else []
+        database = folder / "runs" / "runs.sqlite"
+        runs = RunDatabase(database).runs() if database.is_file() else []
         if any(r["label"] == label and r["finished"] >= 1 for r in runs):
             return
         time.sleep(0.2)

@@ -337,8 +337,8 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         for column in ("case", "score", "relative", "verdict", "message"):
             worst.add_column(column, justify="right" if column in ("score", "relative") else "left")
         for row in summary.worst:
-            worst.add_row(_shown(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}", _shown(row["verdict"]),
-                          Text(escaped(row["message"])[:80]))
+            worst.add_row(_shown(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}",
+                          _shown(row["verdict"]), Text(escaped(row["message"])[:80]))
         console.print(worst)
 
 

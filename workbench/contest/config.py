@@ -99,13 +99,17 @@ class ContestConfig:
         if page is None:
             return ""
         served, contest = page.resolve().parent, self.folder.resolve()
-        if served == contest or contest.is_relative_to(served) or served in (Path.home().resolve(), Path("/")):
-            where = "the contest folder" if served == contest else f"{served}, which holds the contest folder" \
-                if contest.is_relative_to(served) else f"{served}"
-            return (f"the web visualizer {self.web} is in {where}: the app serves the page's whole folder, your "
-                    "sources and runs with it; put the visualizer's files in a folder of their own (e.g. "
-                    "tools/web/) and name its page there")
-        return ""
+        if served == contest:
+            where = "the contest folder"
+        elif contest.is_relative_to(served):
+            where = f"{served}, which holds the contest folder"
+        elif served in (Path.home().resolve(), Path("/")):
+            where = f"{served}"
+        else:
+            return ""
+        return (f"the web visualizer {self.web} is in {where}: the app serves the page's whole folder, your "
+                "sources and runs with it; put the visualizer's files in a folder of their own (e.g. "
+                "tools/web/) and name its page there")
 
     def input_path(self, seed: int) -> Path | None:
         if not self.input_file:
