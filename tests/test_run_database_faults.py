@@ -34,7 +34,8 @@ def quick(tmp_path, monkeypatch) -> str:
     """A program giving comesolo's empty answer, in a git repository (so runs have git facts)."""
     monkeypatch.chdir(tmp_path)
     program = script(tmp_path, "quick.sh", "cat > /dev/null\necho 0\n")
-    for words in (["init", "-q"], ["add", "quick.sh"], ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"]):
+    for words in (["init", "-q"], ["add", "quick.sh"],
+                  ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"]):
         subprocess.run(["git", *words], cwd=tmp_path, check=True)
     return program
 
@@ -198,6 +199,16 @@ def test_12_terminal_escapes_in_comments_and_stderr_are_shown_not_sent(quick, tm
     assert "\\x1b]0;PWNED\\x07" in listed and "\x1b" not in listed and "\x07" not in listed
     assert main(["runs", "standings", "comesolo"]) == 0
     assert "\x1b" not in capsys.readouterr().out
+
+
+def test_12_an_input_whose_file_name_is_not_utf8_names_its_case_visibly(quick, tmp_path, capsys):
+    latin1 = os.fsdecode(b"caf\xe9.txt")
+    assert main(["gen", "comesolo", "1", "--size", "6", "-o", latin1]) == 0
+    assert main(["batch", "comesolo", latin1, "--cmd", quick, "--jobs", "1", "--out", "runs/a"]) == 0
+    assert "caf\\xe9.txt" in capsys.readouterr().out
+    rows = list(csv.DictReader(open("runs/a/results.csv", newline="")))
+    assert [(r["case"], r["name"], r["verdict"]) for r in rows] == [("caf\\xe9.txt", "caf\\xe9", "OK")]
+    assert RunDatabase(database_path(Path("runs"))).cases(1)[0]["case"] == "caf\\xe9.txt"
 
 
 # ------------------------------------------------------------------ 17: a read-only database is read

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from workbench.core.errors import WorkbenchError, shown
+from workbench.core.errors import WorkbenchError, shown, utf8_text
 from workbench.core.files import check_folder, file_kind
 from workbench.core.judge_text import plain_natural
 
@@ -232,13 +232,10 @@ def describe_run(run: dict) -> str:
     return f"{run.get('solver') or ''} {params}".strip()
 
 
-def storable(text):
-    """``text`` as SQLite can keep it: bytes that were not UTF-8 (a Latin-1 comment from a script
-    reaches Python as lone surrogates, which SQLite refuses) are kept as \\xNN."""
-    if not isinstance(text, str):
-        return text
-    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
-                   else f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+def storable(value):
+    """``value`` as SQLite can keep it: text whose bytes were not UTF-8 (a Latin-1 comment from a
+    script reaches Python as lone surrogates, which SQLite refuses) is kept with them as \\xNN."""
+    return utf8_text(value) if isinstance(value, str) else value
 
 
 def git_state(folder: str | None) -> tuple[str, str]:
