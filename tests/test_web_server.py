@@ -134,4 +134,7 @@ def test_the_app_serves_no_hand_edited_web_page_at_the_contest_root(contest, qtb
         assert view.server is None and "is in the contest folder" in view.web_refused
         assert view.tabs.indexOf(view.visualizer) == 0
     finally:
-        view.shutdown()
+        from PySide6.QtCore import QCoreApplication, QEvent
+
+        view.shutdown()  # its web pages go now (deleteLater), before Qt WebEngine's profile does at exit
+        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
