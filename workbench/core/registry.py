@@ -54,7 +54,7 @@ from .puzzle import Puzzle
 ENTRY_POINT_GROUP = "puzzle_workbench.puzzles"
 PATH_VARIABLE = "PUZZLE_WORKBENCH_PATH"
 IMPORT_SECONDS_VARIABLE = "PUZZLE_WORKBENCH_IMPORT_SECONDS"
-IMPORT_SECONDS = 30.0  # a plugin's import, numba's compiling included, takes far less
+IMPORT_SECONDS = 30.0  # a plugin's import takes seconds at most (numba compiles its kernels later, on first use)
 STUCK_VARIABLE = "PUZZLE_WORKBENCH_STUCK_PLUGINS"
 # A puzzle's id names its runs' folders and best-known file: lower-case words joined by '-'.
 PUZZLE_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
