@@ -4,6 +4,7 @@ named as a device, and user text in it is printed as text."""
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import os
@@ -212,19 +213,31 @@ def test_12_an_input_whose_file_name_is_not_utf8_names_its_case_visibly(quick, t
 
 
 # ------------------------------------------------------------------ 17: a read-only database is read
-def test_17_a_database_on_a_read_only_disk_is_listed(quick, tmp_path, capsys):
-    assert batch(quick, "runs/a", "--comment", "from the share") == 0
+@contextlib.contextmanager
+def read_only_share(tmp_path: Path, database: Path):
+    """A folder holding a copy of ``database`` that cannot be written (a colleague's share, a backup)."""
     share = tmp_path / "share"
     share.mkdir()
     if os.geteuid() == 0:  # root writes through permissions: a read-only mount it is
         if subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(share)]).returncode != 0:
             pytest.skip("cannot mount a tmpfs here")
-        subprocess.run(["cp", "runs/runs.sqlite", str(share)], check=True)
+        subprocess.run(["cp", str(database), str(share)], check=True)
         subprocess.run(["mount", "-o", "remount,ro", str(share)], check=True)
     else:
-        subprocess.run(["cp", "runs/runs.sqlite", str(share)], check=True)
+        subprocess.run(["cp", str(database), str(share)], check=True)
         share.chmod(0o555)
     try:
+        yield share
+    finally:
+        if os.geteuid() == 0:
+            subprocess.run(["umount", "-l", str(share)], check=True)
+        else:
+            share.chmod(0o755)
+
+
+def test_17_a_database_on_a_read_only_disk_is_listed(quick, tmp_path, capsys):
+    assert batch(quick, "runs/a", "--comment", "from the share") == 0
+    with read_only_share(tmp_path, Path("runs/runs.sqlite")) as share:
         capsys.readouterr()
         assert main(["runs", "list", "--root", str(share)]) == 0
         assert "from the share" in capsys.readouterr().out
@@ -233,11 +246,19 @@ def test_17_a_database_on_a_read_only_disk_is_listed(quick, tmp_path, capsys):
         assert RunDatabase(share / "runs.sqlite").cases(1)[0]["verdict"] == "OK"
         assert main(["runs", "comment", "1", "mine", "--root", str(share)]) == 1
         assert "it is read-only here: it can be listed, not changed" in capsys.readouterr().err
-    finally:
-        if os.geteuid() == 0:
-            subprocess.run(["umount", "-l", str(share)], check=True)
-        else:
-            share.chmod(0o755)
+
+
+def test_17_a_read_only_database_made_before_columns_were_added_is_listed(quick, tmp_path, capsys):
+    assert batch(quick, "runs/a", "--comment", "an old one") == 0
+    with contextlib.closing(sqlite3.connect("runs/runs.sqlite", isolation_level=None)) as db:
+        for table, columns in database_module.ADDED_COLUMNS.items():  # as a database made before issue 53
+            for name, _ in columns:
+                db.execute(f"ALTER TABLE {table} DROP COLUMN {name}")
+    with read_only_share(tmp_path, Path("runs/runs.sqlite")) as share:
+        capsys.readouterr()
+        assert main(["runs", "list", "--root", str(share)]) == 0
+        assert "an old one" in capsys.readouterr().out
+        assert RunDatabase(share / "runs.sqlite").cases(1)[0]["cpu_s"] is None
 
 
 # ------------------------------------------------------------------ 18, 19: refused before any folder is made
