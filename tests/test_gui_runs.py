@@ -109,3 +109,24 @@ def test_stop_kills_the_running_programs_and_keeps_the_folder(qtbot, window, tmp
     except FileNotFoundError:
         state = "gone"
     assert state in ("gone", "Z")
+
+
+def test_a_run_whose_seeds_are_not_ascii_digits_opens(qtbot, window, tmp_path):
+    """An edited results.csv with a seed '²' (str.isdigit takes it, int refuses it): the run opens, the
+    Cases field lists the seeds that are seeds (issue 54 campaign)."""
+    from workbench.cli import main
+
+    quick = tmp_path / "quick.sh"
+    quick.write_text("#!/bin/sh\ncat > /dev/null\necho 0\n")
+    quick.chmod(0o755)
+    out = tmp_path / "a"
+    assert main(["batch", "comesolo", "--seeds", "1-3", "--size", "6", "--cmd", str(quick), "--jobs", "1",
+                 "--out", str(out), "--best", str(tmp_path / "best.csv")]) == 0
+    text = (out / "results.csv").read_text().splitlines()
+    seed_column = text[0].split(",").index("seed")
+    cells = text[1].split(",")
+    cells[seed_column] = "\u00b2"
+    (out / "results.csv").write_text("\n".join([text[0], ",".join(cells), *text[2:]]) + "\n")
+    panel = window.runs_panel
+    assert panel.open_run(out)
+    assert panel.model.rowCount() == 3 and panel.seeds.text() == "2-3"

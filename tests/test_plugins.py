@@ -162,6 +162,62 @@ def plugin_window(qtbot, scaffold, tmp_path, monkeypatch):
     finally:
         window.solver_panel.shutdown()
         window.close()
+
+
+# ------------------------------------------------------------------ a plugin can end no command (issue 54, row 14)
+@pytest.mark.parametrize("init, said", [
+    ("raise SystemExit(0)\n", "SystemExit: 0"),
+    ("import sys\nsys.exit('bye')\n", "SystemExit: bye"),
+    ("import argparse\nargparse.ArgumentParser(prog='myplugin').parse_args()\n", "SystemExit: 2"),
+    ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
+    ("import os\nos.fork()\n", "the package has no PUZZLE"),  # the child does not run the command too
+    ("class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError\nraise Odd\n",
+     "Odd: (its message cannot be shown)"),
+    ("def __getattr__(name):\n    raise RuntimeError('looked at')\n", "RuntimeError: looked at"),
+    # a thread it starts and never ends (a thread made by a daemon thread is one too): the command still ends
+    ("import threading, time\nthreading.Thread(target=time.sleep, args=(1e9,)).start()\n",
+     "the package has no PUZZLE"),
+])
+def test_whatever_a_plugin_raises_at_import_the_command_goes_on(tmp_path, init, said):
+    package = write_plugin(tmp_path / "plugins", "rogue", init)
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), "--puzzle-path", str(tmp_path / "plugins"), "gen",
+                           "comesolo", "1", "--size", "5"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("5\n") and done.stdout.count("5\n") == 1  # once: no forked copy ran it
+    assert f"warning: puzzle plugin {package} did not load: {said}" in done.stderr
+
+
+@pytest.mark.parametrize("init", ["while True:\n    pass\n", "import threading\nthreading.Event().wait()\n"])
+def test_a_plugin_that_never_finishes_importing_is_named_not_waited_for(tmp_path, init):
+    package = write_plugin(tmp_path / "plugins", "stuck", init)
+    quick = tmp_path / "quick.sh"
+    quick.write_text("#!/bin/sh\ncat > /dev/null\necho 0\n")
+    quick.chmod(0o755)
+    done = subprocess.run([sys.executable, str(REPO / "main.py"), "--puzzle-path", str(tmp_path / "plugins"), "batch",
+                           "comesolo", "--seeds", "1-2", "--size", "5", "--cmd", str(quick), "--jobs", "2"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
+                          env={**os.environ, "PUZZLE_WORKBENCH_IMPORT_SECONDS": "2"})
+    assert done.returncode == 0, done.stderr
+    assert (f"warning: puzzle plugin {package} did not load: its import did not finish in 2 s (a loop at import, "
+            "or a wait?); the command goes on without it") in done.stderr
+    results, = (tmp_path / "runs").glob("*/results.csv")
+    assert results.read_text().count(",OK,") == 2
+
+
+def test_the_processes_a_command_starts_do_not_wait_for_a_stuck_plugin_again(tmp_path, monkeypatch):
+    from workbench.core import registry
+
+    write_plugin(tmp_path, "waits", "import threading\nthreading.Event().wait()\n")
+    monkeypatch.setenv("PUZZLE_WORKBENCH_PATH", str(tmp_path))
+    monkeypatch.setenv(registry.IMPORT_SECONDS_VARIABLE, "0.5")
+    monkeypatch.delenv(registry.STUCK_VARIABLE, raising=False)
+    registry.reset()
+    try:
+        assert any("did not finish in 0.5 s (a loop" in str(p) for p in registry.plugin_problems())
+        assert os.environ[registry.STUCK_VARIABLE] == str(tmp_path / "waits")  # what a batch worker inherits
+        registry.reset()
+        assert any("did not finish in 0.5 s (when this command started)" in str(p) for p in registry.plugin_problems())
+    finally:
         monkeypatch.delenv("PUZZLE_WORKBENCH_PATH")
         registry.reset()
 
@@ -232,3 +288,19 @@ def test_a_scaffolded_grid_puzzle_resizes_clears_and_fills_in_the_editor(plugin_
     assert (board.rows, board.cols, len(board.lights)) == (3, 4, 12)
     window.undo()
     assert (window.session.instance.rows, panel.rows.value(), panel.cols.value()) == (5, 5, 5)
+
+
+@pytest.mark.parametrize("bad_id", ["../../ESCAPED", "/tmp/abs", "Lights", "a b", ""])
+def test_an_id_that_is_not_a_puzzle_id_is_refused_where_puzzles_are_registered(scaffold, tmp_path, bad_id):
+    text = (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"',
+                                                                          f'id: str = {bad_id!r}')
+    package = write_plugin(tmp_path / "plugins", "lamps", text)
+    work = tmp_path / "work"
+    work.mkdir()
+    done = run("--puzzle-path", tmp_path / "plugins", "batch", bad_id or "lamps", "--seeds", "0-1", "--nodes", "10",
+               "--jobs", "1", cwd=work)
+    assert done.returncode == 1
+    assert f"warning: puzzle plugin {package} did not load: its PUZZLE" in done.stderr
+    assert "unknown puzzle or contest" in done.stderr
+    assert [p for p in tmp_path.rglob("*") if "ESCAPED" in p.name or p.name == "abs.csv"] == []
+    assert not (work / "runs").exists()

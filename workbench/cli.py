@@ -490,7 +490,7 @@ def _puzzle_paths(argv: list[str]) -> list[str]:
 def _warn_plugin_problems() -> None:
     """Every command says which puzzle packages did not load (a mistake in one is never silent)."""
     for problem in plugin_problems():
-        print(f"warning: {problem}", file=sys.stderr)
+        print(f"warning: {readable(str(problem))}", file=sys.stderr)
 
 
 def _terminate_as_interrupt():

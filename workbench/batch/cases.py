@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from workbench.core.errors import FormatError, WorkbenchError
+from workbench.core.errors import FormatError, WorkbenchError, utf8_text
 from workbench.core.files import read_text
 
 
@@ -97,6 +97,8 @@ def file_cases(paths: Sequence[str], instance_options: dict[str, Any],
     cases, taken = [], set()
 
     def add(stem: str, source: str, text: str, problem: str = "") -> None:
+        # A file name that is not UTF-8 names the case as \xNN: the case's files and results.csv are UTF-8.
+        stem, source = utf8_text(stem), utf8_text(source)
         name, k = stem, 1
         while name in taken:
             k += 1

@@ -31,8 +31,8 @@ from workbench.core.errors import UsageError, WorkbenchError, escaped
 from workbench.core.files import same_file
 from workbench.core.objective import Objective
 
-
 from .cases import load_instance, parse_seeds
+from .database import RunDatabase, database_path
 from .judge import TIME_MEASURES
 from .program import ProgramFile, build, check_program
 from .problem import PuzzleProblem
@@ -228,9 +228,13 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
     if skipped:
         print(f"best-known: line{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped[:10]))} of {best} "
               "hold no score and are left out", file=sys.stderr)
+    # The database beside the run folder (or --database) is checked before the folder is made: a device,
+    # a folder or a file that is no database is one message, and leaves nothing behind.
+    database = args.database or database_path(args.out.parent if args.out else root)
+    RunDatabase(database).check()
     out = claim_folder(args.out) if args.out else default_out(problem.id, args.label, root)
     return BatchSpec(runner, cases, out, jobs=args.jobs, dask=args.dask, label=args.label,
-                     best=best, freeze_best=args.freeze_best, comment=args.comment, database=args.database,
+                     best=best, freeze_best=args.freeze_best, comment=args.comment, database=database,
                      command_line=["puzzle-workbench", "batch", *argv],
                      generator_options=generator if args.seeds else {}, instance_options=instance,
                      group_by=args.group_by, program=program)
@@ -246,11 +250,17 @@ def _consoles() -> tuple[Console, Console]:
     return make(sys.stdout), make(sys.stderr)
 
 
+def _shown(value) -> str:
+    """A cell of the table: a number in full, anything else as text (no terminal control sequence of a
+    program's stderr, a file name or a comment reaches the terminal)."""
+    return plain_number(value) if isinstance(value, (int, float)) else escaped(str(value))
+
+
 def _row_text(result: CaseResult, features: list[str], width: int) -> Text:
     text = Text()
-    text.append(f"{result.case.label:>{width}}")
+    text.append(f"{_shown(result.case.label):>{width}}")
     for name in features:
-        text.append(f"  {plain_number(result.features.get(name, '')) if isinstance(result.features.get(name), (int, float)) else result.features.get(name, '')!s:>{max(len(name), 3)}}")
+        text.append(f"  {_shown(result.features.get(name, '')):>{max(len(name), 3)}}")
     text.append(f"  {plain_number(result.score):>12}")
     text.append(f"  {result.relative:>8.4f}", style=relative_style(result.relative))
     text.append(f"  {result.seconds:>7.2f}s")
@@ -259,8 +269,8 @@ def _row_text(result: CaseResult, features: list[str], width: int) -> Text:
     if result.message:
         text.append(f"  {escaped(result.message)[:120]}")
     if result.data:
-        text.append("  " + " ".join(f"{k}={plain_number(v) if isinstance(v, (int, float)) else v}"
-                                    for k, v in result.data_columns().items()), style="dim")
+        text.append("  " + " ".join(f"{_shown(k)}={_shown(v)}" for k, v in result.data_columns().items()),
+                    style="dim")
     return text
 
 
@@ -318,7 +328,7 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         for column in ("group", "cases", "OK", "mean score (OK)", "mean relative"):
             groups.add_column(column, justify="right")
         for g in summary.groups:
-            groups.add_row(g.label, str(g.count), str(g.ok), _mean(g.mean_score), f"{g.mean_relative:.4f}")
+            groups.add_row(_shown(g.label), str(g.count), str(g.ok), _mean(g.mean_score), f"{g.mean_relative:.4f}")
         console.print(groups)
     if summary.worst:
         title = "worst cases (failures, then the lowest relative score" + (
@@ -327,8 +337,8 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         for column in ("case", "score", "relative", "verdict", "message"):
             worst.add_column(column, justify="right" if column in ("score", "relative") else "left")
         for row in summary.worst:
-            worst.add_row(str(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}", row["verdict"],
-                          Text(escaped(row["message"])[:80]))
+            worst.add_row(_shown(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}",
+                          _shown(row["verdict"]), Text(escaped(row["message"])[:80]))
         console.print(worst)
 
 
@@ -403,16 +413,17 @@ def check_best(best: Path, inputs: list[str]) -> None:
             raise UsageError(f"--best {best} is one of the inputs: it would be replaced by a CSV")
 
 
-def _stop_on_signals(run: BatchRun) -> dict:
-    """Ctrl+C or SIGTERM stops the run between cases (running programs killed, finished cases kept)
-    instead of raising wherever the interpreter happens to be; a second Ctrl+C raises at once."""
+def stop_on_signals(stop_run) -> dict:
+    """Ctrl+C or SIGTERM calls ``stop_run`` (a run stops between cases: running programs killed,
+    finished cases kept) instead of raising wherever the interpreter happens to be; a second Ctrl+C
+    raises at once. ``state["by"]`` is the signal that came; ``restore_signals(state)`` undoes this."""
     state = {"by": 0, "previous": {}}
 
     def stop(signum, frame):
         if state["by"] and signum == signal.SIGINT:
             raise KeyboardInterrupt
         state["by"] = state["by"] or signum
-        run.stop()
+        stop_run()
 
     for number in (signal.SIGINT, signal.SIGTERM):
         try:
@@ -422,7 +433,7 @@ def _stop_on_signals(run: BatchRun) -> dict:
     return state
 
 
-def _restore_signals(state: dict) -> None:
+def restore_signals(state: dict) -> None:
     for number, previous in state["previous"].items():
         signal.signal(number, previous)
 
@@ -440,7 +451,7 @@ def run_batch(argv: Sequence[str]) -> int:
     progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                         TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("mean {task.fields[mean]}"),
                         console=console, transient=True, disable=not console.is_terminal)
-    signalled = _stop_on_signals(run)
+    signalled = stop_on_signals(run.stop)
     interrupted = False
     printer = RowPrinter(progress.console, features, width)
     with progress:
@@ -462,7 +473,7 @@ def run_batch(argv: Sequence[str]) -> int:
         except KeyboardInterrupt:  # a second Ctrl+C: stop at once
             interrupted = True
         finally:
-            _restore_signals(signalled)
+            restore_signals(signalled)
     printer.finish()
     interrupted = interrupted or bool(signalled["by"])
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
@@ -476,6 +487,10 @@ def run_batch(argv: Sequence[str]) -> int:
     if warning:
         err.print(warning)
     print_against_previous(console, spec, rows)
+    unstored, why = run.database.waiting(run.run_id) if run.run_id is not None else (0, "")
+    if unstored:
+        err.print(f"{why}: {unstored} case{'s' if unstored != 1 else ''} of this run "
+                  f"{'are' if unstored != 1 else 'is'} only in {spec.out / 'results.csv'}")
     if interrupted:
         err.print(f"stopped: {len(rows)} of {len(spec.cases)} cases finished and kept in {spec.out}")
     else:
@@ -533,7 +548,7 @@ def run_compare(argv: Sequence[str]) -> int:
         table.add_column(column, justify="left" if column in ("case", "group", "verdicts") else "right")
     for d in shown:
         style = "red" if d.gain < 0 else "green" if d.gain > 0 else ""
-        table.add_row(d.case, d.group, plain_number(d.score_a), plain_number(d.score_b),
+        table.add_row(_shown(d.case), _shown(d.group), plain_number(d.score_a), plain_number(d.score_b),
                       Text(f"{d.diff:+.4f}", style=style),
                       "" if d.both_ok else f"{d.verdict_a} -> {d.verdict_b}")
     console.print(table)
@@ -543,7 +558,7 @@ def run_compare(argv: Sequence[str]) -> int:
             groups.add_column(column, justify="right")
         width = result.ci95[1] - result.ci95[0]  # group means to the precision the interval allows
         for label, count, diff, wins, losses in result.groups:
-            groups.add_row(label, str(count), at_scale(diff, width), str(wins), str(losses))
+            groups.add_row(_shown(label), str(count), at_scale(diff, width), str(wins), str(losses))
         console.print(groups)
     print_comparison(console, result, "A", "B")
     console.print(plain_number(round(result.mean_diff, 6)))
@@ -557,7 +572,7 @@ def run_show(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     meta, rows = _rows(args.run, args.filter)
     console, _ = _consoles()
-    console.print(f"{args.run}: {meta.get('puzzle', '?')}, {status_now(meta)}"
+    console.print(f"{_shown(args.run)}: {_shown(meta.get('puzzle', '?'))}, {_shown(status_now(meta))}"
                   + (f", filtered by {' and '.join(args.filter)}" if args.filter else ""))
     try:
         print_summary(console, rows, int(meta.get("cases") or len(rows)), args.group_by or default_group(meta),

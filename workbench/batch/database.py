@@ -7,26 +7,39 @@ features and reported data). The run folders and their CSV stay as exports.
 
 SQLite in WAL mode with a busy timeout: batches running at once, the app and a tuning study
 share the file safely. Only the batch's own process writes (never a Dask worker).
+
+The database is the record, whatever happens to the file while a run goes on: a run whose row is
+gone (the file deleted, or replaced by a copy) is written again whole from what its process keeps;
+cases that cannot be stored (the file locked by another process, or no database any more) wait and
+go in with the next one. Reading never writes (a database on a read-only disk is listed), a path
+that is not a regular file is refused before SQLite touches it, and an import is checked whole and
+stored in one transaction, never over a run the database holds.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import os
 import shutil
 import sqlite3
 import subprocess
 import time
+import urllib.parse
 from contextlib import closing, contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import WorkbenchError, shown, utf8_text
+from workbench.core.files import check_folder, file_kind
+from workbench.core.judge_text import plain_natural
 
-from .results import status_now
+from .results import VERDICTS, status_now
 
 FILE_NAME = "runs.sqlite"
 BUSY_MILLISECONDS = 30_000
+FINISH_SECONDS = 600  # how long a finishing run waits for a database another process keeps locked
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
     id INTEGER PRIMARY KEY,
@@ -73,14 +86,27 @@ ADDED_COLUMNS = {"runs": (("program_file", "TEXT"), ("program_hash", "TEXT"), ("
                  "cases": (("cpu_seconds", "REAL"),)}
 
 
+class DatabaseLocked(WorkbenchError):
+    """Another process kept the database locked past the busy timeout."""
+
+
 def database_path(runs_root: Path) -> Path:
     return Path(runs_root) / FILE_NAME
+
+
+def _refuse_other_files(path: Path) -> None:
+    """A database is a regular file: SQLite on a device or a pipe would block, fail with "disk I/O
+    error", or leave NAME-journal beside it."""
+    if path.exists() and not path.is_file():
+        raise WorkbenchError(f"the run database {path} is {file_kind(path)}, not a file: give --database a "
+                             "file name (runs.sqlite)")
 
 
 @contextmanager
 def connect(path: Path) -> Iterator[sqlite3.Connection]:
     """A connection in WAL mode that waits for other writers; WorkbenchError names a bad file."""
     path = Path(path)
+    _refuse_other_files(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with closing(sqlite3.connect(path, timeout=BUSY_MILLISECONDS / 1000, isolation_level=None)) as db:
@@ -92,7 +118,42 @@ def connect(path: Path) -> Iterator[sqlite3.Connection]:
             db.row_factory = sqlite3.Row
             yield db
     except sqlite3.DatabaseError as error:
-        raise WorkbenchError(f"cannot use the run database {path}: {error}{_full_disk(path)}") from None
+        kind = DatabaseLocked if "locked" in str(error) else WorkbenchError
+        raise kind(f"cannot use the run database {path}: {error}{_full_disk(path)}{_read_only(path)}") from None
+    except OSError as error:
+        raise WorkbenchError(f"cannot use the run database {path}: {error.strerror or error}") from None
+
+
+@contextmanager
+def reading(path: Path) -> Iterator[sqlite3.Connection]:
+    """A read-only connection: nothing is created or switched, so a database on a read-only disk
+    (a colleague's share, a backup) can be listed. SQLite needs to make the -shm file beside a WAL
+    database even to read it; where it cannot, the file is read as immutable (nothing can change
+    it there)."""
+    path = Path(path)
+    _refuse_other_files(path)
+    uri = "file:" + urllib.parse.quote(str(path.resolve())) + "?mode=ro"
+    try:
+        for extra in ("", "&immutable=1"):
+            db = sqlite3.connect(uri + extra, uri=True, timeout=BUSY_MILLISECONDS / 1000, isolation_level=None)
+            try:
+                db.execute("SELECT COUNT(*) FROM sqlite_master").fetchone()
+                break
+            except sqlite3.OperationalError as error:
+                db.close()
+                if extra or "unable to open" not in str(error):
+                    raise
+        with closing(db):
+            _added_columns_as_null(db)
+            db.row_factory = sqlite3.Row
+            yield db
+    except sqlite3.DatabaseError as error:
+        raise WorkbenchError(f"cannot read the run database {path}: {error}") from None
+
+
+def _has_runs(db: sqlite3.Connection) -> bool:
+    """Whether the database holds the runs at all (a file only a tuning study has written does not)."""
+    return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'cases'").fetchone() is not None
 
 
 def _add_columns(db: sqlite3.Connection) -> None:
@@ -105,6 +166,17 @@ def _add_columns(db: sqlite3.Connection) -> None:
                 except sqlite3.OperationalError as error:  # another process added it just now
                     if "duplicate column" not in str(error):
                         raise
+
+
+def _added_columns_as_null(db: sqlite3.Connection) -> None:
+    """A database made before a column was added, read where it cannot be changed: the column reads as
+    NULL, through a view in the connection's own temporary schema (which shadows the table)."""
+    for table, columns in ADDED_COLUMNS.items():
+        have = {row[1] for row in db.execute(f"PRAGMA main.table_info({table})")}
+        missing = [name for name, _ in columns if name not in have]
+        if have and missing:
+            db.execute(f"CREATE TEMP VIEW {table} AS SELECT *, {', '.join(f'NULL AS {n}' for n in missing)} "
+                       f"FROM main.{table}")
 
 
 def case_set(keys) -> str:
@@ -129,6 +201,12 @@ def _use_wal(db: sqlite3.Connection) -> None:
             time.sleep(0.05)
 
 
+def _read_only(path: Path) -> str:
+    """A database that can be read but not changed: the user is told why a change failed."""
+    writable = os.access(path.parent, os.W_OK) and (not path.exists() or os.access(path, os.W_OK))
+    return "" if writable else "; it is read-only here: it can be listed, not changed"
+
+
 def _full_disk(path: Path) -> str:
     """SQLite says "disk I/O error" for a full disk; the user is told which it is."""
     try:
@@ -137,12 +215,27 @@ def _full_disk(path: Path) -> str:
         return ""
 
 
-def _loaded(text: str | None) -> dict:
+def loaded(text: str | None) -> dict:
+    """A JSON object stored as text ({} for anything else: an edited or imported value)."""
     try:
         found = json.loads(text or "{}")
     except ValueError:
         return {}
     return found if isinstance(found, dict) else {}
+
+
+def describe_run(run: dict) -> str:
+    """What a run ran: its command, or its solver and parameters."""
+    if run.get("command"):
+        return str(run["command"])
+    params = " ".join(f"{k}={v}" for k, v in loaded(run.get("params")).items())
+    return f"{run.get('solver') or ''} {params}".strip()
+
+
+def storable(value):
+    """``value`` as SQLite can keep it: text whose bytes were not UTF-8 (a Latin-1 comment from a
+    script reaches Python as lone surrogates, which SQLite refuses) is kept with them as \\xNN."""
+    return utf8_text(value) if isinstance(value, str) else value
 
 
 def git_state(folder: str | None) -> tuple[str, str]:
@@ -169,67 +262,195 @@ def _number(value) -> float | None:
     return number if math.isfinite(number) else None
 
 
-def _seed(value) -> int | None:
-    return int(value) if str(value).isdigit() else None
-
-
 RUN_COLUMNS = ("case", "name", "seed", "score", "relative", "time_s", "cpu_s", "verdict", "message", "key",
                "answer", "input")
+RUN_FIELDS = ("folder", "puzzle", "kind", "objective", "label", "comment", "command", "solver", "params", "seconds",
+              "nodes", "started", "status", "cases", "git_commit", "git_diff", "meta", "program_file", "program_hash",
+              "case_set")
+CASE_FIELDS = ("name", "key", "label", "seed", "score", "relative", "seconds", "cpu_seconds", "verdict", "message",
+               "columns")
+
+
+def _run_values(folder: Path, meta: dict, comment: str, commit: str = "", diff: str = "") -> tuple:
+    program = meta.get("program") if isinstance(meta.get("program"), dict) else {}
+    return tuple(storable(v) for v in (
+        str(folder), meta.get("puzzle", ""), meta.get("kind"), meta.get("objective"), meta.get("label"), comment,
+        meta.get("command"), meta.get("solver"), json.dumps(meta.get("params") or {}), meta.get("seconds"),
+        meta.get("nodes"), meta.get("started"), meta.get("status"), meta.get("cases"), commit, diff,
+        json.dumps(meta, sort_keys=True), program.get("file"), program.get("sha256"), meta.get("case_set")))
+
+
+def _case_values(row: dict) -> tuple:
+    columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS}
+    return tuple(storable(v) for v in (
+        row["name"], row["key"], str(row["case"]), plain_natural(str(row.get("seed", ""))), _number(row["score"]),
+        _number(row.get("relative")), _number(row.get("time_s")), _number(row.get("cpu_s")), row["verdict"],
+        row.get("message", ""), json.dumps(columns, default=str)))
+
+
+def _insert_run(db: sqlite3.Connection, values: tuple, run_id: int | None = None) -> int:
+    fields = RUN_FIELDS if run_id is None else ("id", *RUN_FIELDS)
+    cursor = db.execute(f"INSERT INTO runs ({', '.join(fields)}) VALUES ({', '.join('?' * len(fields))})",
+                        values if run_id is None else (run_id, *values))
+    return int(cursor.lastrowid)
+
+
+def _insert_case(db: sqlite3.Connection, run_id: int, values: tuple) -> None:
+    db.execute(f"INSERT OR REPLACE INTO cases (run_id, {', '.join(CASE_FIELDS)}) "
+               f"VALUES (?, {', '.join('?' * len(CASE_FIELDS))})", (run_id, *values))
+
+
+@dataclass
+class _LiveRun:
+    """What this process wrote of a run it is making, so the run can be written again whole when its
+    row is gone (the database deleted, or replaced by a copy, while the run goes on), and the cases
+    that wait while another process keeps the database locked."""
+    id: int
+    values: tuple
+    cases: dict = field(default_factory=dict)  # name -> the case's values
+    waiting: list = field(default_factory=list)  # names of cases not stored yet
+    problem: str = ""  # why the last of them could not be stored
 
 
 class RunDatabase:
     def __init__(self, path: Path):
         self.path = Path(path)
+        self._live: dict[int, _LiveRun] = {}  # by the id the run was given first
+
+    def check(self) -> None:
+        """WorkbenchError unless runs can be written here: said before a batch makes its run folder."""
+        if self.path.is_dir():
+            raise WorkbenchError(f"the run database {self.path} is a folder: give --database a file name "
+                                 "(runs.sqlite)")
+        _refuse_other_files(self.path)
+        try:
+            check_folder(self.path.parent, create=True)
+        except WorkbenchError as error:
+            raise WorkbenchError(f"cannot use the run database {self.path}: {error}") from None
+        with connect(self.path) as db:
+            db.execute("BEGIN IMMEDIATE")  # a database another process keeps locked waits here, then is fine
+            db.execute("ROLLBACK")
 
     # ------------------------------------------------------------ a run as it goes
     def start_run(self, folder: Path, meta: dict, comment: str = "") -> int:
         commit, diff = git_state(meta.get("cwd")) if meta.get("command") else ("", "")
+        folder = Path(folder).resolve()
+        values = _run_values(folder, meta, comment, commit, diff)
         with connect(self.path) as db:
             db.execute("BEGIN IMMEDIATE")
-            folder = Path(folder).resolve()
             db.execute("DELETE FROM runs WHERE folder = ?", (str(folder),))  # the same folder again: its latest
-            cursor = db.execute(
-                "INSERT INTO runs (folder, puzzle, kind, objective, label, comment, command, solver, params, "
-                "seconds, nodes, started, status, cases, git_commit, git_diff, meta, program_file, program_hash, "
-                "case_set) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (str(folder), meta.get("puzzle", ""), meta.get("kind"), meta.get("objective"), meta.get("label"),
-                 comment, meta.get("command"), meta.get("solver"), json.dumps(meta.get("params") or {}),
-                 meta.get("seconds"), meta.get("nodes"), meta.get("started"), meta.get("status"), meta.get("cases"),
-                 commit, diff, json.dumps(meta, sort_keys=True), (meta.get("program") or {}).get("file"),
-                 (meta.get("program") or {}).get("sha256"), meta.get("case_set")))
+            run_id = _insert_run(db, values)
             db.execute("COMMIT")
-            return int(cursor.lastrowid)
+        self._live[run_id] = _LiveRun(run_id, values)
+        return run_id
+
+    @staticmethod
+    def _written_again(db: sqlite3.Connection, live: _LiveRun) -> bool:
+        """Whether the run's row was gone, and the run is now written again whole (with its id when that
+        is free, every case it had with it)."""
+        found = db.execute("SELECT folder FROM runs WHERE id = ?", (live.id,)).fetchone()
+        if found is not None and found["folder"] == live.values[0]:
+            return False
+        db.execute("DELETE FROM runs WHERE folder = ?", (live.values[0],))  # an import of it, meanwhile
+        live.id = _insert_run(db, live.values, None if found is not None else live.id)
+        for values in live.cases.values():
+            _insert_case(db, live.id, values)
+        return True
 
     def add_case(self, run_id: int, row: dict) -> None:
         self.add_cases(run_id, [row])
 
     def add_cases(self, run_id: int, rows: list[dict]) -> None:
-        """Cases of a run, in one transaction (a batch writes those finished since the last write)."""
-        values = []
-        for row in rows:
-            columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS}
-            values.append((run_id, row["name"], row["key"], str(row["case"]), _seed(row.get("seed")),
-                           _number(row["score"]), _number(row.get("relative")), _number(row.get("time_s")),
-                           _number(row.get("cpu_s")), row["verdict"], row.get("message", ""),
-                           json.dumps(columns, default=str)))
+        """Cases of a run, in one transaction (a batch writes those finished since the last write).
+        A run of this process goes on when its database cannot take them (another process keeps it
+        locked past the busy timeout; it was replaced by a file that is no database): they wait, and
+        are stored with the next ones or as the run finishes; what could not be stored in the end is
+        ``waiting``, with why."""
+        values = [_case_values(row) for row in rows]
         if not values:
             return
+        live = self._live.get(run_id)
+        if live is None:
+            with connect(self.path) as db:
+                db.execute("BEGIN IMMEDIATE")
+                for case in values:
+                    _insert_case(db, run_id, case)
+                db.execute("COMMIT")
+            return
+        for case in values:
+            live.cases[case[0]] = case
+            live.waiting.append(case[0])
+        try:
+            self._store(live)
+        except WorkbenchError as error:  # stored with the next cases, or as the run finishes
+            live.problem = str(error)
+
+    def _store(self, live: _LiveRun, status: tuple | None = None) -> None:
+        """The cases waiting (and the run's status and meta), in one transaction."""
         with connect(self.path) as db:
             db.execute("BEGIN IMMEDIATE")
-            db.executemany("INSERT OR REPLACE INTO cases (run_id, name, key, label, seed, score, relative, "
-                           "seconds, cpu_seconds, verdict, message, columns) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                           "?, ?)", values)
+            if not self._written_again(db, live):
+                for name in live.waiting:
+                    _insert_case(db, live.id, live.cases[name])
+            if status is not None:
+                db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?", (*status, live.id))
             db.execute("COMMIT")
+        live.waiting.clear()
+        live.problem = ""
 
     def finish_run(self, run_id: int, meta: dict) -> None:
-        with connect(self.path) as db:
-            db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?",
-                       (meta.get("status"), json.dumps(meta, sort_keys=True), run_id))
+        text = json.dumps(meta, sort_keys=True)
+        status = (storable(meta.get("status")), text)
+        live = self._live.get(run_id)
+        if live is None:
+            with connect(self.path) as db:
+                db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?", (*status, run_id))
+            return
+        index = RUN_FIELDS.index
+        live.values = tuple(status[0] if i == index("status") else text if i == index("meta") else v
+                            for i, v in enumerate(live.values))
+        deadline = time.monotonic() + FINISH_SECONDS
+        while True:
+            try:
+                self._store(live, status)
+                return
+            except DatabaseLocked as error:
+                live.problem = str(error)
+                if time.monotonic() > deadline:
+                    raise
+            except WorkbenchError as error:
+                live.problem = str(error)
+                raise
+
+    def waiting(self, run_id: int) -> tuple[int, str]:
+        """How many cases of a run of this process are not in the database, and why."""
+        live = self._live.get(run_id)
+        return (len(live.waiting), live.problem) if live is not None else (0, "")
 
     def comment(self, run_id: int, text: str) -> None:
         with connect(self.path) as db:
-            if db.execute("UPDATE runs SET comment = ? WHERE id = ?", (text, run_id)).rowcount == 0:
+            if db.execute("UPDATE runs SET comment = ? WHERE id = ?", (storable(text), run_id)).rowcount == 0:
                 raise WorkbenchError(f"no run {run_id} in {self.path}")
+
+    def import_run(self, folder: Path, meta: dict, rows: list[dict]) -> tuple[int, bool]:
+        """Put a run folder's run into the database, its cases with it, in one transaction: (its id,
+        True), or (the id it has, False) when the folder is recorded already: a run in the database
+        (its comment, command, git facts, and a run still going) is never changed by an import.
+        WorkbenchError names the file and the line or key of what is not a run's (nothing is stored)."""
+        folder = Path(folder)
+        check_imported(folder, meta, rows)
+        resolved = folder.resolve()
+        with connect(self.path) as db:
+            db.execute("BEGIN IMMEDIATE")
+            found = db.execute("SELECT id FROM runs WHERE folder = ?", (str(resolved),)).fetchone()
+            if found is not None:
+                db.execute("ROLLBACK")
+                return int(found["id"]), False
+            run_id = _insert_run(db, _run_values(resolved, meta, ""))
+            for row in rows:
+                _insert_case(db, run_id, _case_values(row))
+            db.execute("COMMIT")
+        return run_id, True
 
     # ------------------------------------------------------------ reading
     def runs(self, puzzle: str | None = None) -> list[dict]:
@@ -239,7 +460,9 @@ class RunDatabase:
         if not self.path.is_file():
             return []
         where, args = ("WHERE runs.puzzle = ? ", (puzzle,)) if puzzle else ("", ())
-        with connect(self.path) as db:
+        with reading(self.path) as db:
+            if not _has_runs(db):
+                return []
             found = db.execute(
                 "SELECT runs.*, COUNT(cases.name) AS finished, "
                 "AVG(CASE WHEN cases.verdict = 'OK' THEN cases.score END) AS mean_score, "
@@ -258,17 +481,18 @@ class RunDatabase:
         for run in runs:
             run["failed"] = failed.get(run["id"], {})
             if run["status"] == "running":
-                run["status"] = status_now({**_loaded(run["meta"]), "status": "running"})
+                run["status"] = status_now({**loaded(run["meta"]), "status": "running"})
         return runs
 
     def cases(self, run_id: int) -> list[dict]:
         """A run's cases as results.csv rows (features and data among the columns)."""
-        with connect(self.path) as db:
-            found = db.execute("SELECT * FROM cases WHERE run_id = ? ORDER BY rowid", (run_id,)).fetchall()
+        with reading(self.path) as db:
+            found = db.execute("SELECT * FROM cases WHERE run_id = ? ORDER BY rowid", (run_id,)).fetchall() \
+                if _has_runs(db) else []
         rows = []
         for r in found:
             row = {"case": r["label"], "name": r["name"], "seed": "" if r["seed"] is None else r["seed"]}
-            row.update(json.loads(r["columns"] or "{}"))
+            row.update(loaded(r["columns"]))
             row.update({"score": r["score"] if r["score"] is not None else 0, "relative": r["relative"],
                         "time_s": r["seconds"], "cpu_s": r["cpu_seconds"], "verdict": r["verdict"],
                         "message": r["message"], "key": r["key"]})
@@ -278,6 +502,50 @@ class RunDatabase:
     def run_id(self, folder: Path) -> int | None:
         if not self.path.is_file():
             return None
-        with connect(self.path) as db:
+        with reading(self.path) as db:
+            if not _has_runs(db):
+                return None
             found = db.execute("SELECT id FROM runs WHERE folder = ?", (str(Path(folder).resolve()),)).fetchone()
         return None if found is None else int(found["id"])
+
+
+# ------------------------------------------------------------------ what an import accepts
+_META_TYPES = {"puzzle": (str,), "kind": (str,), "objective": (str,), "label": (str,), "command": (str,),
+               "solver": (str,), "params": (dict,), "seconds": (int, float), "nodes": (int,), "started": (str,),
+               "status": (str,), "cases": (int,), "features": (list,), "case_set": (str,)}
+_TYPE_NAMES = {str: "text", dict: "an object {...}", int: "a whole number", float: "a number", list: "a list"}
+
+
+def check_imported(folder: Path, meta: dict, rows: list[dict]) -> None:
+    """WorkbenchError naming the file and the key or line of the first thing in a run folder that is
+    not what a batch writes (an edited run.json or results.csv), so no import stores it."""
+    where = folder / "run.json"
+    if not meta.get("puzzle"):
+        raise WorkbenchError(f"{where} does not say which puzzle the run is of")
+    for key, kinds in _META_TYPES.items():
+        value = meta.get(key)
+        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
+            raise WorkbenchError(f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
+                                 f"got {shown(json.dumps(value), 40)}")
+    if meta.get("objective") not in (None, "max", "min"):
+        raise WorkbenchError(f"{where}: objective must be \"max\" or \"min\", got {shown(meta['objective'])}")
+    if isinstance(meta.get("seconds"), float) and not math.isfinite(meta["seconds"]):
+        raise WorkbenchError(f"{where}: seconds must be a finite number, got {meta['seconds']}")
+    table = folder / "results.csv"
+    names: set[str] = set()
+    for line, row in enumerate(rows, start=2):
+        for column in ("name", "key", "case"):
+            if not row.get(column):
+                raise WorkbenchError(f"{table}: line {line}: no {column}" + ("" if column in row else
+                                                                               f" (the file has no {column} column)"))
+        if row["name"] in names:
+            raise WorkbenchError(f"{table}: line {line}: the case {shown(row['name'])} is listed twice")
+        names.add(row["name"])
+        if row["verdict"] not in VERDICTS:
+            raise WorkbenchError(f"{table}: line {line}: the verdict {shown(row['verdict'])} is not one of "
+                                 f"{', '.join(VERDICTS)}")
+        if row.get("seed") not in (None, "") and plain_natural(str(row["seed"])) is None:
+            raise WorkbenchError(f"{table}: line {line}: the seed {shown(str(row['seed']))} is not a seed")
+        for column in ("relative", "time_s"):
+            if row.get(column) not in (None, "") and _number(row[column]) is None:
+                raise WorkbenchError(f"{table}: line {line}: {column} {shown(str(row[column]))} is not a number")

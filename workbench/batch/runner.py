@@ -168,9 +168,14 @@ class BatchRun:
             self._forget_folder()
             raise
         self._on_result = on_result
+        try:  # recorded before anything is written: a database that fails leaves no folder to block a retry
+            self.run_id = self.database.start_run(self.spec.out, self.meta(), self.spec.comment)
+        except WorkbenchError:
+            source.close()
+            self._forget_folder()
+            raise
         try:
             self.folder.write_meta(self.meta())
-            self.run_id = self.database.start_run(self.spec.out, self.meta(), self.spec.comment)
             flushed = time.monotonic()
             for case_run in source:  # a finished case, or None: a tick while none finished
                 if case_run is not None:

@@ -12,22 +12,27 @@ own ``runs`` folder for a contest).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 from typing import Sequence
 
 from rich.console import Console
 from rich.table import Table
-from rich.text import Text
 
-from workbench.core.errors import UsageError, WorkbenchError
+from workbench.core.errors import UsageError, WorkbenchError, escaped, readable
+from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
 
-from .database import RunDatabase, database_path
+from .database import RunDatabase, database_path, describe_run, storable
 from .results import plain_number, read_run
 from .run_listing import failed_cell, no_shared_cases, program_cells, shortened
 from .standings import EXPLAINED, case_keys, choose_runs, standings
+
+
+def _text(value) -> str:
+    """A cell of user text (a comment, a label, a command) as text: no terminal control sequence
+    (an ESC that would clear the screen or retitle the window) reaches the terminal."""
+    return escaped(str(value or ""))
 
 
 def _console() -> Console:
@@ -86,14 +91,13 @@ def cmd_list(argv: Sequence[str]) -> int:
                    "cpu", "status", "git", "program", "comment"):
         table.add_column(column, justify="right" if column in numeric else "left")
     for run in runs:
-        what = run["command"] or f"{run['solver']} {' '.join(f'{k}={v}' for k, v in json.loads(run['params']).items())}"
         mean, relative, cpu = run["mean_score"], run["mean_relative"], run["mean_cpu"]
-        table.add_row(str(run["id"]), (run["started"] or "")[:19], Text(run["puzzle"]), Text(run["label"] or ""),
-                      Text(shortened(what.strip(), 50)), f"{run['finished']}/{run['cases']}", str(run["ok"] or 0),
+        table.add_row(str(run["id"]), _text(run["started"])[:19], _text(run["puzzle"]), _text(run["label"]),
+                      shortened(_text(describe_run(run)), 50), f"{run['finished']}/{run['cases']}", str(run["ok"] or 0),
                       failed_cell(run["failed"]), plain_number(round(mean, 3)) if mean is not None else "-",
                       f"{relative:.4f}" if relative is not None else "-",
-                      f"{cpu:.2f} s" if cpu is not None else "-", run["status"] or "",
-                      (run["git_commit"] or "")[:8], programs[run["id"]], Text(run["comment"] or ""))
+                      f"{cpu:.2f} s" if cpu is not None else "-", _text(run["status"]),
+                      _text(run["git_commit"])[:8], programs[run["id"]], _text(run["comment"]))
     _console().print(table)
     print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {database.path}", file=sys.stderr)
     return 0
@@ -171,8 +175,8 @@ def cmd_standings(argv: Sequence[str]) -> int:
     for place, row in enumerate(result.rows, start=1):
         run = row.run
         mean = "-" if row.mean is None else f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}"
-        table.add_row(str(place), f"{run['id']} {(run['started'] or '')[:16]}", Text((run["label"] or "")[:30]),
-                      Text((run["comment"] or "")[:30]), f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best),
+        table.add_row(str(place), f"{run['id']} {_text(run['started'])[:16]}", _text(run["label"])[:30],
+                      _text(run["comment"])[:30], f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best),
                       str(row.unique), f"{row.gain:.4f}", mean, f"{row.ok}/{row.cases}", programs[run["id"]])
     console.print(table)
     if left_out:
@@ -189,10 +193,13 @@ def cmd_comment(argv: Sequence[str]) -> int:
     parser.add_argument("words", nargs="+", metavar="[PUZZLE-OR-CONTEST] ID TEXT")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
-    if len(args.words) not in (2, 3) or not args.words[-2].isdigit():
+    if len(args.words) not in (2, 3) or plain_natural(args.words[-2]) is None:
         parser.error("give the run's id and the comment, after the contest's name for a contest's run")
     args.puzzle = args.words[0] if len(args.words) == 3 else None
-    _database(args).comment(int(args.words[-2]), args.words[-1])
+    run_id, text = plain_natural(args.words[-2]), args.words[-1]
+    _database(args).comment(run_id, text)
+    if storable(text) != text:
+        print(f"run {run_id}: the comment is not all UTF-8 text; kept as {_text(storable(text))}", file=sys.stderr)
     return 0
 
 
@@ -203,16 +210,20 @@ def cmd_import(argv: Sequence[str]) -> int:
     parser.add_argument("--root", type=Path, default=Path("runs"))
     args = parser.parse_args(argv)
     database = RunDatabase(database_path(args.root))
+    failed = 0
     for folder in args.folders:
-        meta, rows = read_run(folder)
-        if not meta.get("puzzle"):
-            raise WorkbenchError(f"{folder}/run.json does not say which puzzle the run is of")
-        run_id = database.start_run(folder, {**meta, "command": None})
-        for row in rows:
-            database.add_case(run_id, row)
-        database.finish_run(run_id, meta)
-        print(f"{folder}: run {run_id}, {len(rows)} cases", file=sys.stderr)
-    return 0
+        try:
+            meta, rows = read_run(folder)
+            run_id, added = database.import_run(folder, meta, rows)
+        except WorkbenchError as error:  # this folder is not imported; the others still are
+            print(f"error: {readable(str(error))}", file=sys.stderr)
+            failed += 1
+            continue
+        if added:
+            print(f"{folder}: run {run_id}, {len(rows)} cases", file=sys.stderr)
+        else:
+            print(f"{folder}: already in the database as run {run_id}, kept as it is", file=sys.stderr)
+    return 1 if failed else 0
 
 
 SUBCOMMANDS = {"list": cmd_list, "standings": cmd_standings, "comment": cmd_comment, "import": cmd_import}

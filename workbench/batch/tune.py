@@ -22,6 +22,7 @@ import math
 import os
 import random
 import re
+import socket
 import sys
 import warnings
 from dataclasses import dataclass, replace
@@ -29,16 +30,18 @@ from pathlib import Path
 from statistics import mean
 from typing import Sequence
 
-from workbench.core.cores import usable_cores
 from solvers.run_setup import checked_params, choose_solver, parse_params, puzzle_options
 from workbench.command_line import add_options
+from workbench.core.cores import usable_cores
 from workbench.core.errors import UsageError, WorkbenchError
+from workbench.core.files import locked
 from workbench.core.objective import Objective
 
 from .cases import parse_seeds
-from .database import database_path
+from .command import restore_signals, stop_on_signals
+from .database import BUSY_MILLISECONDS, RunDatabase, database_path
 from .report import compare, failed_text, summarize
-from .results import plain_number
+from .results import plain_number, status_now
 from .runner import BatchRun, BatchSpec, best_known_path, default_out
 from .tasks import Runner
 
@@ -59,6 +62,9 @@ class Tuned:
         return trial.suggest_float(self.name, self.low, self.high)
 
 
+WHOLE_LIMIT = 2**53  # Optuna keeps a whole-number parameter as a float: beyond this it is not exact
+
+
 def parse_tuned(text: str) -> Tuned:
     """NAME=LOW..HIGH[:DEFAULT]: whole numbers when LOW and HIGH are."""
     match = PARAM.match(text)
@@ -72,6 +78,15 @@ def parse_tuned(text: str) -> Tuned:
         raise UsageError(f"--param {text}: the bounds must be numbers") from None
     if not all(math.isfinite(v) for v in values) or values[0] >= values[1]:
         raise UsageError(f"--param {text}: LOW must be below HIGH")
+    if not math.isfinite(values[1] - values[0]):  # the sampler draws in HIGH - LOW: it must be a number
+        raise UsageError(f"--param {text}: the range is too wide (HIGH - LOW is past the largest float)")
+    if integer and max(abs(int(low)), abs(int(high))) > WHOLE_LIMIT:
+        raise UsageError(f"--param {text}: whole-number bounds must lie within ±2^53 (the sampler keeps "
+                         "them as floats)")
+    if default and not values[0] <= values[2] <= values[1]:
+        raise UsageError(f"--param {text}: the default must lie between LOW and HIGH")
+    if default and integer and not values[2].is_integer():
+        raise UsageError(f"--param {text}: the default of a whole-number parameter must be whole")
     return Tuned(name, values[0], values[1], integer, (values[2] if default else None))
 
 
@@ -148,82 +163,222 @@ def cmd_tune(argv: Sequence[str]) -> int:
     else:
         seconds = args.time or (problem.config.time_limit if puzzle is None else 10.0)
         base = Runner(problem, seconds, command=args.cmd, cwd=os.getcwd())
+    tuning = Tuning(problem, base, tuned, args.study or f"{problem.id}-tune", root, args.jobs,
+                    ["puzzle-workbench", "batch", "tune", *argv], generator, instance)
     cases = problem.seed_cases(seeds, generator, instance)
-    study_name = args.study or f"{problem.id}-tune"
-    storage = f"sqlite:///{database_path(root).resolve()}"
-    database_path(root).parent.mkdir(parents=True, exist_ok=True)
+    study = _open_study(optuna, database_path(root), tuning.study_name, problem.id, problem.objective,
+                        args.sampler_seed)
+    abandoned = _fail_abandoned_trials(optuna, study)
+    say(f"study {tuning.study_name} in {database_path(root)}: {args.trials} trials over {len(cases)} seeds, "
+        f"{len(study.trials)} trials before" + (f" (trials {', '.join(map(str, abandoned))} of a tune that was "
+                                                 "killed are marked failed)" if abandoned else ""))
+    signalled = stop_on_signals(tuning.stop)
+    try:
+        for _ in range(args.trials):
+            if tuning.stopped:
+                break
+            trial = study.ask()
+            try:
+                value = tuning.trial(trial, cases)
+            except BaseException:  # a second Ctrl+C, or anything else: the trial is not left running
+                study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                raise
+            if value is None:
+                study.tell(trial, state=optuna.trial.TrialState.FAIL)
+                break
+            study.tell(trial, value)  # a pruned trial too: the sampler learns what it saw (Optuna's advice)
+        if not any(t.state == optuna.trial.TrialState.COMPLETE for t in study.trials):
+            say("no trial of the study has finished yet")
+            return 128 + signalled["by"] if signalled["by"] else 1
+        best = study.best_trial
+        say(f"best: trial {best.number}, {' '.join(f'{k}={v}' for k, v in best.params.items())} -> "
+            f"{plain_number(round(best.value, 3))}")
+        if held_out and not tuning.stopped:
+            tuning.held_out(best.params, held_out)
+    except KeyboardInterrupt:
+        say("stopped at once (a second Ctrl+C); a trial that was running is marked failed in the study")
+        return 130
+    finally:
+        restore_signals(signalled)
+    print(plain_number(round(best.value, 6)))
+    return 128 + signalled["by"] if signalled["by"] else 0
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def _open_study(optuna, database: Path, study_name: str, puzzle_id: str, objective: Objective,
+                sampler_seed: int):
+    """The study, made (its tables too) or loaded under a lock: two tunes starting on a new database
+    would otherwise both create Optuna's tables, and one fail ("table studies already exists"). A study
+    of another puzzle is refused: its trials' scores are not this one's."""
+    RunDatabase(database).check()  # a device, a folder or a file that is no database: one line
     optuna.logging.set_verbosity(optuna.logging.WARNING)
     warnings.filterwarnings("ignore", category=optuna.exceptions.ExperimentalWarning)  # WilcoxonPruner's
-    study = optuna.create_study(study_name=study_name, storage=storage, load_if_exists=True,
-                                direction=problem.objective.optuna_direction,
-                                sampler=optuna.samplers.TPESampler(seed=args.sampler_seed),
-                                pruner=optuna.pruners.WilcoxonPruner(p_threshold=0.1))
-    say = lambda text: print(text, file=sys.stderr, flush=True)  # noqa: E731
-    say(f"study {study_name} in {storage}: {args.trials} trials over {len(cases)} seeds, "
-        f"{len(study.trials)} trials before")
+    from sqlalchemy.exc import SQLAlchemyError
 
-    def objective(trial) -> float:
-        values = {t.name: t.suggest(trial) for t in tuned}
+    try:
+        with locked(database):
+            # SQLite's own wait for a writer (Optuna's default is 5 s; batches and trials share the file)
+            storage = optuna.storages.RDBStorage(f"sqlite:///{database.resolve()}",
+                                                 engine_kwargs={"connect_args": {"timeout": BUSY_MILLISECONDS / 1000}})
+            study = optuna.create_study(study_name=study_name, storage=storage, load_if_exists=True,
+                                        direction=objective.optuna_direction,
+                                        sampler=trial_seeded_sampler(optuna, sampler_seed, study_name),
+                                        pruner=optuna.pruners.WilcoxonPruner(p_threshold=0.1))
+            owner = study.user_attrs.get("puzzle")
+            if owner is None:
+                study.set_user_attr("puzzle", puzzle_id)
+    except (SQLAlchemyError, ValueError) as error:
+        raise WorkbenchError(f"cannot use the study {study_name} in {database}: {error}") from None
+    wanted = optuna.study.StudyDirection.MINIMIZE if objective.lower_wins else optuna.study.StudyDirection.MAXIMIZE
+    if (owner or puzzle_id) != puzzle_id or study.direction != wanted:
+        raise UsageError(f"the study {study_name} in {database} tunes {owner or 'another puzzle'} "
+                         f"({study.direction.name.lower()}): give this one another --study")
+    return study
+
+
+def trial_seeded_sampler(optuna, seed: int, study_name: str):
+    """Optuna's TPE sampler, seeded afresh for each trial from ``seed``, the study's name and the trial's
+    number. One sampler seeded once would draw the same values again in every call that continues a
+    study, and in two tunes at once on one study; a trial's number is the study's own (no two trials
+    share one), so each trial draws values of its own, and a study made again the same way draws the
+    same ones. ``constant_liar``: trials running elsewhere count as if they had done badly, so two
+    tunes at once spread out."""
+    samplers = optuna.samplers
+
+    class TrialSeeded(samplers.BaseSampler):
+        def __init__(self):
+            self.inner = self._for(0)
+
+        @staticmethod
+        def _for(number: int):
+            trial_seed = random.Random(f"{seed}-{study_name}-{number}").getrandbits(32)
+            return samplers.TPESampler(seed=trial_seed, constant_liar=True)
+
+        def before_trial(self, study, trial):
+            self.inner = self._for(trial.number)
+            self.inner.before_trial(study, trial)
+
+        def infer_relative_search_space(self, study, trial):
+            return self.inner.infer_relative_search_space(study, trial)
+
+        def sample_relative(self, study, trial, search_space):
+            return self.inner.sample_relative(study, trial, search_space)
+
+        def sample_independent(self, study, trial, param_name, param_distribution):
+            return self.inner.sample_independent(study, trial, param_name, param_distribution)
+
+        def after_trial(self, study, trial, state, values):
+            self.inner.after_trial(study, trial, state, values)
+
+    return TrialSeeded()
+
+
+def _fail_abandoned_trials(optuna, study) -> list[int]:
+    """Trials left running by a tune on this machine whose process is gone (a kill -9, a power cut),
+    marked failed: no one else will ever finish them. Their numbers."""
+    abandoned = []
+    for trial in study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.RUNNING,)):
+        owner = trial.user_attrs
+        if status_now({"status": "running", "host": owner.get("host"), "pid": owner.get("pid")}) == "killed":
+            try:
+                study.tell(trial.number, state=optuna.trial.TrialState.FAIL)
+            except (RuntimeError, ValueError):  # finished meanwhile after all
+                continue
+            abandoned.append(trial.number)
+    return abandoned
+
+
+@dataclass
+class Tuning:
+    """What every run of a study shares: the program or solver, the parameters, where runs go."""
+    problem: object
+    base: Runner
+    tuned: list[Tuned]
+    study_name: str
+    root: Path
+    jobs: int
+    command_line: list[str]
+    generator: dict
+    instance: dict
+    running: BatchRun | None = None  # the run going now
+    stopped: bool = False  # by Ctrl+C or SIGTERM: the run going now stops, and no other starts
+
+    def stop(self) -> None:
+        self.stopped = True
+        if self.running is not None:
+            self.running.stop()
+
+    def _run(self, values: dict, cases, label: str, comment: str, on_result=None) -> BatchRun:
+        spec = BatchSpec(_runner(self.base, values), cases, default_out(self.problem.id, label, self.root),
+                         jobs=self.jobs, label=label, best=best_known_path(self.problem.id, self.root),
+                         comment=comment, command_line=self.command_line, generator_options=self.generator,
+                         instance_options=self.instance)
+        run = self.running = BatchRun(spec)
+        if self.stopped:  # a signal between the check and now: the run stops before its first case
+            run.stop()
+        try:
+            run.run(on_result)
+        finally:
+            self.running = None
+        return run
+
+    def trial(self, trial, cases) -> float | None:
+        """One trial: its values sampled, a batch over the seeds in an order of its own; its mean score,
+        or None when Ctrl+C or SIGTERM stopped it before its cases were done."""
+        trial.set_user_attr("host", socket.gethostname())  # so that a tune killed outright is known later
+        trial.set_user_attr("pid", os.getpid())
+        values = {t.name: t.suggest(trial) for t in self.tuned}
         order = list(cases)
-        random.Random(f"{study_name}-{trial.number}").shuffle(order)  # WilcoxonPruner: a fresh order a trial
-        label = f"tune-{study_name}-{trial.number}"
-        spec = BatchSpec(_runner(base, values), order, default_out(problem.id, label, root), jobs=args.jobs,
-                         label=label, best=best_known_path(problem.id, root),
-                         comment=" ".join(f"{k}={v}" for k, v in values.items()),
-                         command_line=["puzzle-workbench", "batch", "tune", *argv], generator_options=generator,
-                         instance_options=instance)
-        run = BatchRun(spec)
+        random.Random(f"{self.study_name}-{trial.number}").shuffle(order)  # WilcoxonPruner: a fresh order
         pruned = []
+        objective = self.problem.objective
 
         def on_result(result) -> None:
-            trial.report(_scores([result], problem.objective)[0], step=result.case.index)
+            trial.report(_scores([result], objective)[0], step=result.case.index)
             if not pruned and trial.should_prune():
                 pruned.append(True)
-                run.stop()
+                self.running.stop()
 
-        run.run(on_result)
-        scores = _scores(run.results, problem.objective)
+        run = self._run(values, order, f"tune-{self.study_name}-{trial.number}",
+                        " ".join(f"{k}={v}" for k, v in values.items()), on_result)
+        scores = _scores(run.results, objective)
         value = mean(scores) if scores else 0.0
+        if self.stopped and not pruned and len(scores) < len(cases):
+            say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} stopped after "
+                f"{len(scores)} of {len(cases)} cases: marked failed in the study")
+            return None
         say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} -> "
             f"{plain_number(round(value, 3))} over {len(scores)} cases" + (" (pruned)" if pruned else ""))
-        return value  # a pruned trial still tells the sampler what it saw (Optuna's advice for this pruner)
+        return value
 
-    study.optimize(objective, n_trials=args.trials)
-    best = study.best_trial
-    say(f"best: trial {best.number}, {' '.join(f'{k}={v}' for k, v in best.params.items())} -> "
-        f"{plain_number(round(best.value, 3))}")
-    if held_out:
-        _held_out(problem, base, best.params, tuned, held_out, generator, instance, root, args.jobs, say)
-    print(plain_number(round(best.value, 6)))
-    return 0
-
-
-def _held_out(problem, base: Runner, best: dict, tuned: list[Tuned], seeds, generator, instance, root: Path,
-              jobs: int, say) -> None:
-    """The best parameters and the defaults on seeds no trial saw, compared case by case."""
-    cases = problem.seed_cases(seeds, generator, instance)
-    # The defaults: the :DEFAULT values given, else none at all (a solver's declared defaults, a
-    # program's own when no variable is set); a {NAME} in the command needs its :DEFAULT.
-    defaults = {t.name: (int(t.default) if t.integer else t.default) for t in tuned if t.default is not None}
-    if base.command and any("{" + t.name + "}" in base.command and t.default is None for t in tuned):
-        say("held-out: the defaults cannot run (a {NAME} in the command has no :DEFAULT); the best alone")
-        defaults = None
-    rows = {}
-    for name, values in (("best", best), ("defaults", defaults)):
-        if values is None:
-            continue
-        spec = BatchSpec(_runner(base, values), cases, default_out(problem.id, f"held-out-{name}", root), jobs=jobs,
-                         label=f"held-out-{name}", best=best_known_path(problem.id, root),
-                         comment=f"held-out {name}: " + " ".join(f"{k}={v}" for k, v in values.items()),
-                         generator_options=generator, instance_options=instance)
-        run = BatchRun(spec)
-        run.run()
-        rows[name] = [r.row() for r in run.results]
-        summary = summarize(rows[name], objective=problem.objective)
-        shown = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 3))
-        say(f"held-out {name} ({spec.out}): mean {shown} over {summary.ok} OK cases, {summary.failed_text()}")
-    if len(rows) == 2:
-        result = compare(rows["defaults"], rows["best"], problem.objective)
-        say(f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}; "
-            f"failed: defaults {failed_text(result.failed_a)}, best {failed_text(result.failed_b)}; mean relative "
-            f"best - defaults {result.mean_diff:+.4f}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")
+    def held_out(self, best: dict, seeds) -> None:
+        """The best parameters and the defaults on seeds no trial saw, compared case by case."""
+        cases = self.problem.seed_cases(seeds, self.generator, self.instance)
+        # The defaults: the :DEFAULT values given, else none at all (a solver's declared defaults, a
+        # program's own when no variable is set); a {NAME} in the command needs its :DEFAULT.
+        tuned = self.tuned
+        defaults = {t.name: (int(t.default) if t.integer else t.default) for t in tuned if t.default is not None}
+        if self.base.command and any("{" + t.name + "}" in self.base.command and t.default is None for t in tuned):
+            say("held-out: the defaults cannot run (a {NAME} in the command has no :DEFAULT); the best alone")
+            defaults = None
+        rows = {}
+        objective = self.problem.objective
+        for name, values in (("best", best), ("defaults", defaults)):
+            if values is None:
+                continue
+            run = self._run(values, cases, f"held-out-{name}",
+                            f"held-out {name}: " + " ".join(f"{k}={v}" for k, v in values.items()))
+            if self.stopped:
+                return
+            rows[name] = [r.row() for r in run.results]
+            summary = summarize(rows[name], objective=objective)
+            shown = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 3))
+            say(f"held-out {name} ({run.spec.out}): mean {shown} over {summary.ok} OK cases, {summary.failed_text()}")
+        if len(rows) == 2:
+            result = compare(rows["defaults"], rows["best"], objective)
+            say(f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}; "
+                f"failed: defaults {failed_text(result.failed_a)}, best {failed_text(result.failed_b)}; mean relative "
+                f"best - defaults {result.mean_diff:+.4f}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")

@@ -13,7 +13,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import WorkbenchError, escaped
 from workbench.core.files import write_atomic
 
 from . import known
@@ -116,7 +116,10 @@ def make_config(folder: Path, args) -> tuple[ContestConfig, list[str]]:
             changes["web"] = page.relative_to(config.folder).as_posix()
         except ValueError:
             changes["web"] = str(page)
-    return replace(config, **changes), notes
+    config = replace(config, **changes)
+    if config.web_problem():
+        raise WorkbenchError(f"--web {args.web}: {config.web_problem()}")
+    return config, notes
 
 
 def cmd_init(argv: Sequence[str]) -> int:
@@ -139,10 +142,7 @@ def cmd_init(argv: Sequence[str]) -> int:
 
     if config.name in puzzles():
         raise WorkbenchError(f"'{config.name}' is a built-in puzzle: give the contest another --name")
-    elsewhere = known.known().get(config.name)
-    if elsewhere and Path(elsewhere) != config.path and Path(elsewhere).is_file() and not args.force:
-        raise WorkbenchError(f"a contest named '{config.name}' is already at {elsewhere}: choose --name, "
-                             "or --force to give the name to this one")
+    known.check_name(known.known(), config, args.force)  # before anything is written; again as it is remembered
     if config.path.exists() and not args.force:
         raise WorkbenchError(f"{config.path} exists: edit it, or --force to write it again")
     text = render(config, tuple(notes))
@@ -151,7 +151,7 @@ def cmd_init(argv: Sequence[str]) -> int:
     if from_data(config.path, tomllib.loads(text), text) != config:  # what is written must read back the same
         raise WorkbenchError(f"internal error: {config.path} would not read back as written")
     write_atomic(config.path, text)
-    known.remember(config)
+    known.remember(config, take_name=args.force)
     for note in notes:
         _say(note)
     _say(f"wrote {config.path}: {config.name}, {config.objective}, "
@@ -170,7 +170,7 @@ def cmd_list(argv: Sequence[str]) -> int:
         _say("no contests yet: puzzle-workbench contest init FOLDER")
     for name, where in contests.items():
         state = "" if Path(where).is_file() else "  (gone)"
-        print(f"{name}  {where}{state}")
+        print(escaped(f"{name}  {where}{state}"))
     return 0
 
 
@@ -187,16 +187,19 @@ def _named(argv: Sequence[str], prog: str, what: str) -> ContestConfig:
 
 def cmd_show(argv: Sequence[str]) -> int:
     config = _named(argv, "puzzle-workbench contest show", "Check a contest file and say what it runs.")
-    print(f"{config.name}: {config.path}")
-    print(f"  objective {config.objective}, {'interactive, ' if config.interactive else ''}"
-          f"time limit {config.time_limit:g} s")
-    print(f"  inputs: {config.input_file or '-'}; gen: {config.gen or '-'}")
-    print(f"  run: {config.run}" + (f"  (program: {config.program})" if config.program else ""))
-    print(f"  score: {config.score or '(read from the run step)'}")
-    print(f"  view: {config.view_step or '-'} -> {', '.join(config.view_html)}"
-          + (f"; web visualizer {config.web}" if config.web else ""))
+    show = lambda text: print(escaped(text))  # noqa: E731 - a downloaded config's commands are text, never escapes
+    show(f"{config.name}: {config.path}")
+    show(f"  objective {config.objective}, {'interactive, ' if config.interactive else ''}"
+         f"time limit {config.time_limit:g} s")
+    show(f"  inputs: {config.input_file or '-'}; gen: {config.gen or '-'}")
+    show(f"  run: {config.run}" + (f"  (program: {config.program})" if config.program else ""))
+    show(f"  score: {config.score or '(read from the run step)'}")
+    show(f"  view: {config.view_step or '-'} -> {', '.join(config.view_html)}"
+         + (f"; web visualizer {config.web}" if config.web else ""))
     if config.features:
-        print(f"  features: {', '.join(config.features)}")
+        show(f"  features: {', '.join(config.features)}")
+    if config.web_problem():
+        show(f"  the app will not serve the web visualizer: {config.web_problem()}")
     return 0
 
 

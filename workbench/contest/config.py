@@ -91,6 +91,26 @@ class ContestConfig:
     def web_page(self) -> Path | None:
         return (self.folder / self.web) if self.web else None
 
+    def web_problem(self) -> str:
+        """Why the web visualizer's folder must not be served ("" when it may be). The app serves the
+        page's whole folder: the contest folder (or one holding it) would serve the contestant's
+        sources and runs.sqlite to the page and to anything that reaches the server."""
+        page = self.web_page()
+        if page is None:
+            return ""
+        served, contest = page.resolve().parent, self.folder.resolve()
+        if served == contest:
+            where = "the contest folder"
+        elif contest.is_relative_to(served):
+            where = f"{served}, which holds the contest folder"
+        elif served in (Path.home().resolve(), Path("/")):
+            where = f"{served}"
+        else:
+            return ""
+        return (f"the web visualizer {self.web} is in {where}: the app serves the page's whole folder, your "
+                "sources and runs with it; put the visualizer's files in a folder of their own (e.g. "
+                "tools/web/) and name its page there")
+
     def input_path(self, seed: int) -> Path | None:
         if not self.input_file:
             return None

@@ -2,7 +2,8 @@
 
 ``contest init`` remembers where each contest file is, in ``contests.json`` under
 the user's config folder ($PUZZLE_WORKBENCH_HOME, else $XDG_CONFIG_HOME or
-~/.config, then ``puzzle-workbench``). The file is small and rewritten atomically.
+~/.config, then ``puzzle-workbench``). The file is small, rewritten atomically, and changed under
+a lock (``contests.json.lock``), so contests made at once are all remembered.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import os
 from pathlib import Path
 
 from workbench.core.errors import WorkbenchError
-from workbench.core.files import read_text, write_atomic
+from workbench.core.files import locked, read_text, write_atomic
 
 from .config import FILE_NAME, ContestConfig, ContestFileError, load
 
@@ -42,18 +43,32 @@ def _write(contests: dict[str, str]) -> None:
     write_atomic(_registry(), json.dumps(dict(sorted(contests.items())), indent=2) + "\n")
 
 
-def remember(config: ContestConfig) -> None:
-    contests = known()
-    contests[config.name] = str(config.path)
-    _write(contests)
+def check_name(contests: dict[str, str], config: ContestConfig, take_name: bool = False) -> None:
+    """WorkbenchError when another contest file (not one that is gone) holds ``config``'s name,
+    unless ``take_name``."""
+    where = contests.get(config.name)
+    if where and Path(where) != config.path and Path(where).is_file() and not take_name:
+        raise WorkbenchError(f"a contest named '{config.name}' is already at {where}: choose --name, "
+                             "or --force to give the name to this one")
+
+
+def remember(config: ContestConfig, take_name: bool = False) -> None:
+    """Remember ``config`` under its name; WorkbenchError when another contest has the name, unless
+    ``take_name``. Checked and written under the lock: of two inits of one name at once, one wins."""
+    with locked(_registry()):  # read, changed and written by one init at a time: none is lost
+        contests = known()
+        check_name(contests, config, take_name)
+        contests[config.name] = str(config.path)
+        _write(contests)
 
 
 def forget(name: str) -> bool:
-    contests = known()
-    if contests.pop(name, None) is None:
-        return False
-    _write(contests)
-    return True
+    with locked(_registry()):
+        contests = known()
+        if contests.pop(name, None) is None:
+            return False
+        _write(contests)
+        return True
 
 
 def contest_file(text: str) -> Path | None:

@@ -24,16 +24,31 @@ FILE_NAME = "pahcer_config.toml"
 CARGO_FLAGS_WITH_VALUE = {"--bin", "-p", "--package", "--manifest-path", "--features", "--target", "--profile"}
 
 
+def _typed(table: dict, key: str, kind: type, where: str, default=None):
+    """``table[key]`` when it is a ``kind`` (``default`` when absent); WorkbenchError names the key."""
+    if key not in table:
+        return default
+    value = table[key]
+    if not isinstance(value, kind):
+        what = {str: "text in quotes", bool: "true or false", list: "a list"}[kind]
+        raise WorkbenchError(f"{where}: {key} must be {what}, got {value!r}")
+    return value
+
+
 class _Step:
     def __init__(self, raw: dict, base: Path, where: str):
         if not isinstance(raw, dict) or not isinstance(raw.get("program"), str):
             raise WorkbenchError(f"{where}: a test step needs program = \"...\"")
         self.program: str = raw["program"]
-        self.args: list[str] = [str(a) for a in raw.get("args", [])]
-        self.cwd = base / raw["current_dir"] if raw.get("current_dir") else base
-        self.stdin: str | None = raw.get("stdin")
-        self.stdout: str | None = raw.get("stdout")
-        self.measured = bool(raw.get("measure_time", False))
+        args = _typed(raw, "args", list, where, [])
+        if not all(isinstance(a, str) for a in args):
+            raise WorkbenchError(f"{where}: args must be a list of words in quotes, got {args!r}")
+        self.args: list[str] = args
+        current_dir = _typed(raw, "current_dir", str, where)
+        self.cwd = base / current_dir if current_dir else base
+        self.stdin: str | None = _typed(raw, "stdin", str, where)
+        self.stdout: str | None = _typed(raw, "stdout", str, where)
+        self.measured = _typed(raw, "measure_time", bool, where, False)
 
 
 def _build_step(raw: dict, base: Path, where: str) -> str:
@@ -108,8 +123,8 @@ class _Converter:
                 return [self.file(built)], binary, rest
             manifest = self.file(step.cwd / "Cargo.toml")
             head = ["cargo", "run", "--quiet", "--release", "--manifest-path", manifest]
-            return head + (["--bin", binary] if binary else []) + ["--"], binary, rest
-        program = step.program if "/" not in step.program else self.path(step.program, step.cwd)
+            return head + (["--bin", shlex.quote(binary)] if binary else []) + ["--"], binary, rest
+        program = shlex.quote(step.program) if "/" not in step.program else self.path(step.program, step.cwd)
         return [program], PurePosixPath(step.program).name, step.args
 
     def command(self, step: _Step) -> str:
@@ -131,7 +146,10 @@ def import_pahcer(path: Path) -> tuple[ContestConfig, list[str]]:
     problem, test = data.get("problem", {}), data.get("test", {})
     if not isinstance(problem, dict) or not isinstance(test, dict):
         raise WorkbenchError(f"{path}: not a pahcer config ([problem] and [test] are tables)")
-    steps = [_Step(raw, base, f"{path}: test.test_steps[{i}]") for i, raw in enumerate(test.get("test_steps", []))]
+    raw_steps = _typed(test, "test_steps", list, f"{path}: [test]", [])
+    steps = [_Step(raw, base, f"{path}: test.test_steps[{i}]") for i, raw in enumerate(raw_steps)]
+    for key in ("problem_name", "objective", "score_regex"):
+        _typed(problem, key, str, f"{path}: [problem]")
     measured = [s for s in steps if s.measured] or steps[:1]
     if not measured:
         raise WorkbenchError(f"{path}: no [[test.test_steps]]: nothing runs a case")
@@ -153,7 +171,7 @@ def import_pahcer(path: Path) -> tuple[ContestConfig, list[str]]:
     after = [s for s in steps if s is not run]
     objective = str(problem.get("objective", "Max")).lower()
     build = " && ".join(_build_step(raw, base, f"{path}: test.compile_steps[{i}]")
-                        for i, raw in enumerate(test.get("compile_steps", [])))
+                        for i, raw in enumerate(_typed(test, "compile_steps", list, f"{path}: [test]", [])))
     if build:
         notes.append("pahcer's compile steps are the build step: run once before each batch")
     name = str(problem.get("problem_name") or base.name)

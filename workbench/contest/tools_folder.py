@@ -17,8 +17,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import WorkbenchError, shown
 from workbench.core.files import read_text
+from workbench.core.judge_text import RUST, content_lines
 
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
 from .steps import find_score, run_tool
@@ -84,12 +85,14 @@ def tool_command(root: Path, tools: Path, name: str) -> tuple[str | None, str]:
 
 
 def read_seeds(path: Path) -> list[int]:
+    """The seeds of seeds.txt as AtCoder's gen reads them (a u64 of ASCII digits a line)."""
     seeds = []
-    for number, line in enumerate(read_text(path).splitlines(), start=1):
-        if line.strip():
-            if not line.strip().isdigit():
-                raise WorkbenchError(f"{path}: line {number}: '{line.strip()[:40]}' is not a seed")
-            seeds.append(int(line))
+    for number, line in content_lines(read_text(path), RUST):
+        if line:
+            seed = RUST.integer(line, 0, 2**64 - 1)
+            if seed is None:
+                raise WorkbenchError(f"{path}: line {number}: {shown(line, 40)} is not a seed")
+            seeds.append(seed)
     return seeds
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-DIGITS = re.compile(r"\d+")
+DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: a name's "²" or "٣" is no case number
 # Files that share a name but for its number make a series from three on: two (rand_30_d40.txt,
 # rand_30_d60.txt) are as likely two settings as two cases, and "case 60" would read as a density.
 SERIES = 3
@@ -30,7 +30,7 @@ def _patterns(stem: str) -> list[tuple[str, int]]:
 
 def _natural(path: Path) -> list:
     """Name order with numbers read as numbers (seed_2 before seed_10)."""
-    return [int(part) if part.isdigit() else part.lower() for part in re.split(r"(\d+)", path.name)]
+    return [int(part) if part.isdigit() else part.lower() for part in re.split(r"([0-9]+)", path.name)]
 
 
 @dataclass(frozen=True)

@@ -70,6 +70,15 @@ def escaped(text: str, keep: str = "") -> str:
                     for ch in text)
 
 
+def utf8_text(text: str) -> str:
+    """``text`` as UTF-8 can hold it: bytes that were not UTF-8 (a Latin-1 file name or comment reaches
+    Python as lone surrogates, which no UTF-8 file or database takes) are written as \\xNN."""
+    if text.isascii():
+        return text
+    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
+                   else f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+
+
 def shown(text: str, limit: int = 60) -> str:
     """``text`` quoted for a message: invisible characters escaped, cut after ``limit`` characters."""
     return f"'{escaped(text[:limit])}'" + (f" (+{len(text) - limit} more characters)" if len(text) > limit else "")

@@ -22,12 +22,18 @@ import re
 import stat
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable
+from typing import Iterable, Iterator
 
 from .errors import DestinationError, FormatError
 
 MAX_READ_BYTES = 256 * 2**20
+
+
+def file_kind(path: str | os.PathLike) -> str:
+    """What ``path`` is when it is not a regular file: "a folder", "a device", "a pipe (FIFO)"..."""
+    return _kind(os.stat(path).st_mode)
 
 
 def _kind(mode: int) -> str:
@@ -153,6 +159,20 @@ def write_new(path: str | os.PathLike, data: str | bytes) -> None:
     except BaseException as error:
         _drop_temporary(temporary, target, error)
         raise
+
+
+@contextmanager
+def locked(path: str | os.PathLike) -> Iterator[None]:
+    """Hold an exclusive lock on ``PATH.lock`` while the block runs; other processes asking for it
+    wait. For a file many processes read, change and write back (the contests remembered, a new
+    tuning study), so that no process writes over what another just wrote."""
+    import fcntl
+
+    lock_path = Path(f"{path}.lock")
+    lock_path.parent.mkdir(parents=True, exist_ok=True)
+    with open(lock_path, "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # let go when the file is closed, or the process dies
+        yield
 
 
 # ------------------------------------------------------------------ before and after the work

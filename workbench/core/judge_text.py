@@ -163,3 +163,13 @@ def iter_lines(text: str, dialect: Dialect = C):
         number += 1
         yield number, dialect.trim(text[start:end])
         start = end + 1
+
+
+def plain_natural(text: str) -> int | None:
+    """The whole number ``text`` spells in ASCII digits alone (no sign, no space), or None.
+
+    For the numbers the workbench itself writes (seeds, case numbers, run ids): ``str.isdigit``
+    also takes '²' and '٣', which ``int`` then refuses or reads as 3."""
+    if not (text.isascii() and text.isdigit()) or len(text) > _MAX_DIGITS:
+        return None
+    return int(text)

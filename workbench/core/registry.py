@@ -16,6 +16,18 @@ keep theirs in ``solvers/<module>/`` and ``workbench/gui/boards/<module>.py``.
 
 A package that fails to load, or whose solvers or painter fail to import, is never skipped in
 silence: ``plugin_problems()`` lists it with the error and the line, and the CLI and the app say so.
+A plugin can end no command: whatever its import raises (SystemExit and KeyboardInterrupt too) is
+its problem, and an id that is not a puzzle id (``../../x`` would name files outside runs/) is refused
+here, where every puzzle is registered.
+
+A plugin's import runs on a thread of its own, waited for at most IMPORT_SECONDS
+($PUZZLE_WORKBENCH_IMPORT_SECONDS): one that loops or blocks at import is named, and the command goes
+on without it while the import carries on, idle or not, in the background. A thread rather than a
+process that tries the import first: a probe would import every plugin twice in every command (and
+in every batch worker), slowly and with its side effects twice. What a thread cannot stop is a call
+into C that never lets go of the interpreter's lock; nothing inside the process could. The processes
+a command starts (batch workers) learn which plugins timed out ($PUZZLE_WORKBENCH_STUCK_PLUGINS) and
+do not wait for them again.
 """
 
 from __future__ import annotations
@@ -25,7 +37,9 @@ import importlib.metadata
 import importlib.util
 import os
 import pkgutil
+import re
 import sys
+import threading
 import traceback
 import types
 from dataclasses import dataclass
@@ -33,12 +47,17 @@ from functools import cache
 from pathlib import Path
 from typing import Callable, Iterable, Sequence
 
-from .errors import FormatError, WorkbenchError
+from .errors import FormatError, WorkbenchError, shown
 from .objective import Objective
 from .puzzle import Puzzle
 
 ENTRY_POINT_GROUP = "puzzle_workbench.puzzles"
 PATH_VARIABLE = "PUZZLE_WORKBENCH_PATH"
+IMPORT_SECONDS_VARIABLE = "PUZZLE_WORKBENCH_IMPORT_SECONDS"
+IMPORT_SECONDS = 30.0  # a plugin's import takes seconds at most (numba compiles its kernels later, on first use)
+STUCK_VARIABLE = "PUZZLE_WORKBENCH_STUCK_PLUGINS"
+# A puzzle's id names its runs' folders and best-known file: lower-case words joined by '-'.
+PUZZLE_ID = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 PLUGIN_NAMESPACE = "puzzle_workbench_plugins"  # folder plugins import as puzzle_workbench_plugins.NAME
 
 
@@ -70,6 +89,14 @@ class PluginProblem:
         return f"puzzle plugin {self.origin} did not load: {self.message}"
 
 
+def id_problem(puzzle_id) -> str:
+    """Why ``puzzle_id`` is not a puzzle id ("" when it is one)."""
+    if isinstance(puzzle_id, str) and PUZZLE_ID.fullmatch(puzzle_id):
+        return ""
+    return (f"{shown(str(puzzle_id))} is not a puzzle id: lower-case letters and digits, words joined by '-' "
+            "(e.g. lights-out)")
+
+
 def module_name(puzzle_id: str) -> str:
     return puzzle_id.replace("-", "_")
 
@@ -84,7 +111,11 @@ def describe_error(error: BaseException, folder: Path | None = None) -> str:
         inside = [f for f in frames if folder is None or str(f.filename).startswith(str(folder))]
         if inside:
             where = f" ({inside[-1].filename}, line {inside[-1].lineno})"
-    return f"{type(error).__name__}: {error}{where}"
+    try:
+        said = str(error)
+    except Exception:  # a plugin's own exception whose message itself fails
+        said = "(its message cannot be shown)"
+    return f"{type(error).__name__}: {said}{where}"
 
 
 # ------------------------------------------------------------------ where packages come from
@@ -155,19 +186,17 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
         if load is None:
             problems.append(PluginProblem(origin, f"{PATH_VARIABLE} or --puzzle-path names no folder here"))
             continue
+        module, error = _import_builtin(load) if builtin else _import_in_time(origin, load)
+        if module is None:  # whatever it raised is its problem, said, not the command's end
+            problems.append(PluginProblem(origin, error if isinstance(error, str) else describe_error(error, folder)))
+            continue
         try:
-            module = load()
-        except Exception as error:  # any error inside a plugin is its problem, said, not the app's end
-            problems.append(PluginProblem(origin, describe_error(error, folder)))
-            continue
-        puzzle = getattr(module, "PUZZLE", None)
-        if not isinstance(puzzle, Puzzle):
-            if builtin and puzzle is None:
-                continue  # a helper package beside the puzzles
-            problems.append(PluginProblem(origin, "the package has no PUZZLE (a workbench.core.puzzle.Puzzle)"))
-            continue
-        if not puzzle.id:
-            problems.append(PluginProblem(origin, "its PUZZLE has no id"))
+            puzzle, problem = _puzzle_of(module, builtin)
+        except Exception as error:  # its PUZZLE, or its id, raised when looked at
+            puzzle, problem = None, describe_error(error, folder)
+        if puzzle is None:
+            if problem:
+                problems.append(PluginProblem(origin, problem))
             continue
         try:  # a plugin may say "max" or "min"; from here on every comparison goes through Objective
             puzzle.objective = Objective.of(puzzle.objective)
@@ -185,6 +214,63 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
         found[puzzle.id] = PuzzleSource(puzzle, package, "built in" if builtin else origin, solver_modules,
                                         board_modules)
     return found, tuple(problems)
+
+
+def _import_builtin(load) -> tuple[types.ModuleType | None, BaseException | None]:
+    try:
+        return load(), None
+    except Exception as error:
+        return None, error
+
+
+def _puzzle_of(module, builtin: bool) -> tuple[Puzzle | None, str]:
+    """(the package's puzzle, "") or (None, why it has none; "" for a helper package beside the built-in ones)."""
+    puzzle = getattr(module, "PUZZLE", None)
+    if not isinstance(puzzle, Puzzle):
+        if builtin and puzzle is None:
+            return None, ""
+        return None, "the package has no PUZZLE (a workbench.core.puzzle.Puzzle)"
+    if not puzzle.id:
+        return None, "its PUZZLE has no id"
+    if id_problem(puzzle.id):
+        return None, f"its PUZZLE's id {id_problem(puzzle.id)}"
+    return puzzle, ""
+
+
+def import_seconds() -> float:
+    try:
+        seconds = float(os.environ.get(IMPORT_SECONDS_VARIABLE) or IMPORT_SECONDS)
+    except ValueError:
+        return IMPORT_SECONDS
+    return seconds if seconds > 0 else IMPORT_SECONDS
+
+
+def _stuck() -> list[str]:
+    return [o for o in os.environ.get(STUCK_VARIABLE, "").split("\n") if o]
+
+
+def _import_in_time(origin: str, load) -> tuple[types.ModuleType | None, BaseException | str | None]:
+    """(the module, None), or (None, what it raised or why it did not finish) for a plugin's import,
+    run on a thread of its own and waited for at most ``import_seconds()``."""
+    limit = import_seconds()
+    if origin in _stuck():
+        return None, f"its import did not finish in {limit:g} s (when this command started)"
+    outcome: dict = {}
+
+    def target() -> None:
+        try:
+            outcome["module"] = load()
+        except BaseException as error:  # SystemExit and KeyboardInterrupt too: they are the plugin's
+            outcome["error"] = error
+
+    thread = threading.Thread(target=target, name=f"import {origin}", daemon=True)
+    thread.start()
+    thread.join(limit)
+    if thread.is_alive():
+        os.environ[STUCK_VARIABLE] = "\n".join([*_stuck(), origin])
+        return None, (f"its import did not finish in {limit:g} s (a loop at import, or a wait?); "
+                      f"the command goes on without it (${IMPORT_SECONDS_VARIABLE} sets the limit)")
+    return outcome.get("module"), outcome.get("error")
 
 
 def reset() -> None:

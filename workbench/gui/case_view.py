@@ -8,6 +8,7 @@ Selecting another case meanwhile simply wins: a late drawing is dropped.
 
 from __future__ import annotations
 
+import html
 import tempfile
 import threading
 from pathlib import Path
@@ -20,6 +21,7 @@ from workbench.contest.config import ContestConfig
 from workbench.contest.steps import draw_case
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
+from workbench.core.judge_text import plain_natural
 
 from .web_view import FolderServer, HtmlView, fill_script
 
@@ -43,6 +45,7 @@ class CaseView(QWidget):
         super().__init__(parent)
         self.config: ContestConfig | None = None
         self.server: FolderServer | None = None
+        self.web_refused = ""  # why the contest's web visualizer is not served
         self._work = tempfile.TemporaryDirectory(prefix="wb-view-")
         self._request = 0
         self.shown_key: str | None = None  # the case shown (its key: the same case in any run)
@@ -77,8 +80,10 @@ class CaseView(QWidget):
             self.server = None
         page = config.web_page() if config else None
         web_tab = self.tabs.indexOf(self.visualizer)
+        self.web_refused = config.web_problem() if page is not None and page.is_file() else ""
         if page is not None and page.is_file():
-            self.server = FolderServer(page.parent)
+            if not self.web_refused:
+                self.server = FolderServer(page.resolve().parent)
             if web_tab < 0:
                 self.tabs.insertTab(0, self.visualizer, "Visualizer")
             self.tabs.setCurrentIndex(0)
@@ -95,7 +100,8 @@ class CaseView(QWidget):
         for box in (self.input_text, self.output_text, self.stderr_text):
             box.setPlainText("")
         self.picture.show_message("No case selected")
-        self.visualizer.show_message("No case selected")
+        self.visualizer.show_message(html.escape(f"Not shown: {self.web_refused}") if self.web_refused
+                                     else "No case selected")
 
     def show_case(self, folder: Path, row: dict) -> None:
         """Show ``row`` of the run in ``folder`` (a results.csv row: its input, answer and stderr files)."""
@@ -119,7 +125,7 @@ class CaseView(QWidget):
             self.picture.show_message("The contest file sets no view or score command to draw a case with")
             return
         self.picture.show_message("Drawing…")
-        seed = int(row["seed"]) if str(row.get("seed", "")).isdigit() else None
+        seed = plain_natural(str(row.get("seed", "")))
         where = Path(self._work.name) / str(request)
         threading.Thread(target=self._draw, args=(config, request, input_text, output_text, seed, where),
                          daemon=True).start()

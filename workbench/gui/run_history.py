@@ -8,7 +8,6 @@ other processes start or finish (a batch in a terminal, a tuning study's trials)
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pyqtgraph as pg
@@ -17,7 +16,7 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
                                QTableView, QVBoxLayout)
 
-from workbench.batch.database import RunDatabase
+from workbench.batch.database import RunDatabase, describe_run
 from workbench.batch.results import plain_number
 from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
 from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
@@ -120,8 +119,7 @@ class PastRunsDialog(QDialog):
         self.model.removeRows(0, self.model.rowCount())
         programs = program_cells(self.runs)
         for run in self.runs:
-            params = " ".join(f"{k}={v}" for k, v in json.loads(run["params"] or "{}").items())
-            what = run["command"] or f"{run['solver']} {params}".strip()
+            what = describe_run(run)
             mean, relative, cpu = run["mean_score"], run["mean_relative"], run["mean_cpu"]
             cells = (str(run["id"]), (run["started"] or "")[:19], run["label"] or "", shortened(what, 60),
                      f"{run['finished']}/{run['cases']}", str(run["ok"] or 0), failed_cell(run["failed"]),

@@ -36,6 +36,7 @@ from workbench.batch.tasks import Runner
 from workbench.contest.config import ContestConfig
 from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
+from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
 from workbench.core.registry import solvers
 
@@ -458,7 +459,8 @@ class RunsPanel(QWidget):
             self.runner.setCurrentText(str(meta["solver"]))
         if isinstance(meta.get("seconds"), (int, float)):
             self.time.setValue(float(meta["seconds"]))
-        seeds = [int(r["seed"]) for r in self.view.rows if str(r.get("seed", "")).isdigit()] if meta else []
+        seeds = [s for s in (plain_natural(str(r.get("seed", ""))) for r in self.view.rows) if s is not None] \
+            if meta else []
         if seeds:  # the Cases field says which cases the run shown ran
             self.set_files([])
             self.seeds.setText(seed_ranges(seeds))

@@ -4,8 +4,10 @@ Two kinds of page: the static HTML the official ``vis`` writes (``vis.html``),
 shown from its file, and a web visualizer (the page contest sites offer, saved
 with its scripts and wasm). A web visualizer loads ES modules and fetches its
 wasm, which browsers refuse from ``file://``, so its folder is served on
-127.0.0.1 (a standard-library HTTP server on a thread) and the case is typed
-into its text boxes by script, with the events the page listens for.
+127.0.0.1 (a standard-library HTTP server on a thread, answering only URLs that
+carry the app session's token) and the case is typed into its text boxes by
+script, with the events the page listens for. Only the page's own folder is
+served, and never the contest's folder (``ContestConfig.web_problem``).
 
 Qt WebEngine needs ``Qt.AA_ShareOpenGLContexts`` before the application exists
 (``prepare_application``); where it cannot load, the view says so and offers the
@@ -17,7 +19,10 @@ from __future__ import annotations
 import functools
 import json
 import os
+import secrets
 import threading
+import urllib.parse
+from http import HTTPStatus
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
@@ -46,7 +51,16 @@ def web_engine_problem() -> str:
 
 
 # ------------------------------------------------------------------ serving a visualizer's folder
-class _QuietHandler(SimpleHTTPRequestHandler):
+# A random token in every URL the server answers, one per app session: another local user, or a web
+# page in the browser (by DNS rebinding, or guessing the port), cannot read the folder without it.
+SESSION_TOKEN = secrets.token_urlsafe(24)
+
+
+class _VisualizerHandler(SimpleHTTPRequestHandler):
+    """Serves the files of one folder, and nothing else: the request must carry the session's token
+    and name this server as 127.0.0.1 or localhost with its port (a DNS-rebound name is refused); a
+    folder is never listed; a path that resolves outside the folder (a symlink out, ..) is not found."""
+
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".js": "text/javascript", ".mjs": "text/javascript"}
 
@@ -55,15 +69,41 @@ class _QuietHandler(SimpleHTTPRequestHandler):
 
     def end_headers(self):
         self.send_header("Cache-Control", "no-store")  # a rebuilt visualizer shows at once
+        self.send_header("Referrer-Policy", "no-referrer")  # the token never leaves in a Referer
+        self.send_header("X-Content-Type-Options", "nosniff")
         super().end_headers()
+
+    def send_head(self):
+        port = self.server.server_port
+        if self.headers.get("Host", "") not in (f"127.0.0.1:{port}", f"localhost:{port}"):
+            self.send_error(HTTPStatus.FORBIDDEN, "Unknown host")
+            return None
+        return super().send_head()
+
+    def translate_path(self, path: str) -> str:
+        """The file ``path`` names inside the served folder, resolved; "" (not found) for anything else."""
+        prefix = f"/{SESSION_TOKEN}/"
+        path = path.split("?", 1)[0].split("#", 1)[0]
+        if not secrets.compare_digest(path[:len(prefix)].encode(), prefix.encode()):
+            return ""
+        try:
+            candidate = Path(super().translate_path("/" + path[len(prefix):])).resolve()
+            inside = candidate.is_relative_to(Path(self.directory)) and candidate.is_file()
+        except (OSError, ValueError):  # a name too long for the file system, a NUL byte
+            return ""
+        return str(candidate) if inside else ""
+
+    def list_directory(self, path):
+        self.send_error(HTTPStatus.NOT_FOUND, "File not found")
+        return None
 
 
 class FolderServer:
-    """Serves one folder on 127.0.0.1 (a free port) until ``close``."""
+    """Serves one folder on 127.0.0.1 (a free port) until ``close``; see ``_VisualizerHandler``."""
 
     def __init__(self, folder: Path):
         self.folder = Path(folder).resolve()
-        handler = functools.partial(_QuietHandler, directory=str(self.folder))
+        handler = functools.partial(_VisualizerHandler, directory=str(self.folder))
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.thread = threading.Thread(target=self.server.serve_forever, name=f"serve {self.folder.name}",
                                        daemon=True)
@@ -71,7 +111,7 @@ class FolderServer:
 
     def url(self, page: Path) -> QUrl:
         relative = Path(page).resolve().relative_to(self.folder).as_posix()
-        return QUrl(f"http://127.0.0.1:{self.server.server_port}/{relative}")
+        return QUrl(f"http://127.0.0.1:{self.server.server_port}/{SESSION_TOKEN}/{urllib.parse.quote(relative)}")
 
     def close(self) -> None:
         self.server.shutdown()

@@ -8,7 +8,6 @@ generic grid painter), gen, score, solve, batch, render and the shared test kit 
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -21,9 +20,10 @@ FILES = {"__init__.py.txt": "__init__.py", "solvers.py.txt": "solvers.py"}
 
 
 def names(puzzle_id: str) -> dict[str, str]:
-    if not re.fullmatch(r"[a-z][a-z0-9]*(-[a-z0-9]+)*", puzzle_id):
-        raise UsageError(f"'{puzzle_id}' is not a puzzle id: lower-case letters and digits, words joined by '-' "
-                         "(e.g. lights-out)")
+    from workbench.core.registry import id_problem
+
+    if id_problem(puzzle_id):
+        raise UsageError(id_problem(puzzle_id))
     words = puzzle_id.split("-")
     return {"ID": puzzle_id, "MODULE": puzzle_id.replace("-", "_"), "TITLE": " ".join(words).capitalize(),
             "CLASS": "".join(w.capitalize() for w in words) + "Puzzle"}
