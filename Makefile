@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 # Both start compiling every puzzle's solver kernels in the background (a few minutes, once per
 # install or edit; a no-op when compiled), so a first solve finds them in numba's cache.
 # (The leading - : a warm-up that cannot start never stops the app or the tests.)
-WARM_UP := $(PY) -m workbench.core.warm_up --all --background
+WARM_UP := $(PY) -m workbench warm-up --all --background
 
 run: $(STAMP)
 	-$(WARM_UP)

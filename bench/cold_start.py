@@ -5,7 +5,7 @@
 For each puzzle, in a fresh temporary NUMBA_CACHE_DIR (so nothing is cached):
 
 * cold solve   -- ``main.py solve`` on a small case, compiling every kernel it needs;
-* warm-up      -- ``python -m workbench.core.warm_up PUZZLE``, the worker process the
+* warm-up      -- ``python -m solvers.warm_up PUZZLE``, the worker process the
                   window starts on first use (it compiles every solver of the puzzle);
 * warm solve   -- the same solve again, with the cache the warm-up left.
 
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
             cold, rc1 = timed(solve, env)
         with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache:
             env = dict(os.environ, NUMBA_CACHE_DIR=cache)
-            warm_up, rc2 = timed([python, "-m", "workbench.core.warm_up", puzzle], env)
+            warm_up, rc2 = timed([python, "-m", "solvers.warm_up", puzzle], env)
             warm, rc3 = timed(solve, env)
         failed += bool(rc1 or rc2 or rc3)
         print(f"{puzzle:14} {cold:10.1f}s {warm_up:8.1f}s {warm:10.1f}s", flush=True)

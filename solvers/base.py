@@ -10,7 +10,6 @@ must return the same answer, however the budget is cut into slices.
 
 from __future__ import annotations
 
-import os
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Sequence

@@ -81,7 +81,7 @@ def vis(problem: str, args: list[str]) -> int:
 
 def tester(problem: str, args: list[str]) -> int:
     sys.path.insert(0, str(REPO))
-    from workbench.batch.judge import ProgramChannel
+    from workbench.batch.program_run import ProgramChannel
 
     puzzle = _puzzle(problem)
     instance = puzzle.parse_input(sys.stdin.read())

@@ -319,7 +319,7 @@ def test_a_batch_worker_runs_a_solver_on_its_share_of_the_cores():
     from concurrent.futures import ProcessPoolExecutor
 
     from solvers.base import threads_for
-    from workbench.batch.tasks import Runner, init_worker
+    from workbench.batch.runner import Runner, init_worker
 
     runner = Runner(problem=None, seconds=1.0, solver="beam")  # its kernels load in the first case, not here
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=init_worker,

@@ -12,7 +12,7 @@ import pytest
 
 from workbench.assets import asset
 from workbench.cli import main
-from workbench.desktop_entry import APP_ID, entry_text, exec_argument, launcher
+from workbench.cli.desktop import APP_ID, entry_text, exec_argument, launcher
 
 ENTRY = "applications/puzzle-workbench.desktop"
 ICONS = {"icons/hicolor/48x48/apps/puzzle-workbench.png": "puzzle-workbench-48.png",

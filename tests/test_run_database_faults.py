@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 
 from workbench.batch import database as database_module
-from workbench.batch.command import make_spec
+from workbench.cli.batch import make_spec
 from workbench.batch.database import RunDatabase, database_path
-from workbench.batch.runner import BatchRun
+from workbench.batch.batch_run import BatchRun
 from workbench.cli import main
 
 

@@ -7,13 +7,14 @@ import sys
 
 import pytest
 
-from workbench.core import warm_up
+from solvers import warm_up
+from workbench.cli.warm_up import cmd_warm_up
 
 from conftest import REPO
 
 HOLD = """
 import sys, time
-from workbench.core.warm_up import compiling_lock
+from solvers.warm_up import compiling_lock
 with compiling_lock("comesolo"):
     print("held", flush=True)
     time.sleep(1.0)
@@ -22,7 +23,7 @@ print(released, flush=True)
 """
 WAIT = """
 import time
-from workbench.core.warm_up import compiling_lock
+from solvers.warm_up import compiling_lock
 with compiling_lock("comesolo"):
     print(time.time(), flush=True)
 """
@@ -47,7 +48,7 @@ def test_a_second_process_waits_for_the_one_compiling_the_same_puzzle(cold_env):
 def test_the_background_warm_up_starts_nothing_when_every_puzzle_is_compiled(monkeypatch, capsys):
     monkeypatch.setattr(warm_up, "is_warm", lambda puzzle_id: True)
     monkeypatch.setattr(warm_up, "start_in_background", lambda argv: pytest.fail("a process was started"))
-    assert warm_up.main(["--all", "--background"]) == 0
+    assert cmd_warm_up(["--all", "--background"]) == 0
     assert capsys.readouterr().out == ""
 
 
@@ -56,9 +57,9 @@ def test_the_background_warm_up_detaches_one_process_that_compiles_them_all(monk
     monkeypatch.setattr(warm_up, "is_warm", lambda puzzle_id: puzzle_id != "comesolo")
     monkeypatch.setattr(warm_up, "log_path", lambda: tmp_path / "cache" / "warm_up.log")
     monkeypatch.setattr(warm_up.subprocess, "Popen", lambda command, **kw: started.append((command, kw)))
-    assert warm_up.main(["--all", "--background"]) == 0
+    assert cmd_warm_up(["--all", "--background"]) == 0
     [(command, options)] = started
-    assert command[1:] == ["-m", "workbench.core.warm_up", "--all"] and options["start_new_session"]
+    assert command[1:] == ["-m", "workbench", "warm-up", "--all"] and options["start_new_session"]
     assert (tmp_path / "cache" / "warm_up.log").exists()
     assert capsys.readouterr().out == ("compiling the solver kernels in the background "
                                        f"(log: {tmp_path / 'cache' / 'warm_up.log'})\n")
@@ -78,7 +79,7 @@ def test_all_compiles_only_the_puzzles_not_compiled_yet(monkeypatch):
 
 def test_an_unknown_puzzle_is_refused_by_name(capsys):
     with pytest.raises(SystemExit):
-        warm_up.main(["comesolos"])
+        cmd_warm_up(["comesolos"])
     assert "unknown puzzle 'comesolos'" in capsys.readouterr().err
 
 

@@ -11,16 +11,18 @@ from __future__ import annotations
 import math
 import time
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Sequence
 
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.objective import Objective
 
 from .cases import BatchCase, file_cases, load_instance, seed_cases
 
 if TYPE_CHECKING:
+    from .plan import BatchPlan
     from .results import CaseResult
-    from .tasks import CaseRun, Runner
+    from .runner import CaseRun, Runner
 
 
 class BatchProblem(Protocol):
@@ -38,9 +40,24 @@ class BatchProblem(Protocol):
 
     def play(self, runner: "Runner", case: BatchCase) -> "CaseRun": ...
 
-    def judge(self, case: BatchCase, run: "CaseRun") -> "CaseResult": ...
+    def score_run(self, case: BatchCase, run: "CaseRun") -> "CaseResult": ...
 
     def meta(self) -> dict: ...  # what run.json needs to find the problem again
+
+    # ------------------------------------------------------------ what a plan needs (workbench.batch.plan)
+    def runs_root(self) -> Path: ...  # where its run folders, best-known file and run database live
+
+    def default_seconds(self) -> float: ...  # a case's budget or time limit when none is given
+
+    def default_command(self) -> str | None: ...  # the program a run gets when none is given
+
+    def build_command(self) -> str: ...  # its own build step ("" none)
+
+    def program_is_checkable(self) -> bool: ...  # whether the program's file can be found before a run
+
+    def check_plan(self, plan: "BatchPlan") -> None: ...  # UsageError: a choice this problem cannot run
+
+    def make_runner(self, plan: "BatchPlan", cases: Sequence[BatchCase], say) -> "Runner": ...
 
 
 @dataclass(frozen=True)
@@ -63,6 +80,58 @@ class PuzzleProblem:
     def meta(self) -> dict:
         return {}
 
+    def runs_root(self) -> Path:
+        return Path("runs")  # beside the folder the batch starts in
+
+    def default_seconds(self) -> float:
+        from solvers.run_setup import DEFAULT_SECONDS
+
+        return DEFAULT_SECONDS
+
+    def default_command(self) -> str | None:
+        return None  # without a program, its default solver plays
+
+    def build_command(self) -> str:
+        return ""
+
+    def program_is_checkable(self) -> bool:
+        return True
+
+    def check_plan(self, plan: "BatchPlan") -> None:
+        if plan.command:
+            if plan.params or plan.nodes:
+                raise UsageError("--param and --nodes are for built-in solvers, not --cmd")
+            return
+        if plan.build:
+            raise UsageError("--build builds your program: give it with --cmd")
+        if plan.time_by:
+            raise UsageError("--time-by judges your program's time limit: give it with --cmd")
+
+    def make_runner(self, plan: "BatchPlan", cases: Sequence[BatchCase], say) -> "Runner":
+        """A program's runner, or the chosen solver's with its parameters checked (before any case
+        runs, not once per case) and its budget: the plan's, else the default (per turn for a game
+        played turn by turn, as 'solve' does)."""
+        from solvers.run_setup import checked_params, choose_solver, run_budget
+
+        from .runner import Runner
+
+        if plan.command:
+            return Runner(self, plan.seconds or self.default_seconds(), command=plan.command, cwd=plan.cwd,
+                          env=dict(plan.env), time_by=plan.time_by or "wall")
+        puzzle = self.puzzle
+        cls = choose_solver(puzzle, plan.solver)
+        params = dict(plan.params)
+        checked_params(cls, params)
+        seconds = plan.seconds if plan.seconds is not None or plan.nodes is not None else self.default_seconds()
+        if plan.seconds is None and plan.nodes is None and puzzle.turn_seconds and cases:
+            try:
+                chosen = run_budget(puzzle, load_instance(puzzle, cases[0]), cls, params)
+                seconds, params = chosen.budget.seconds, chosen.params
+                say(chosen.note)
+            except (WorkbenchError, ValueError):
+                pass  # that case's own verdict will say what is wrong with it
+        return Runner(self, seconds, solver=cls.name, params=params, nodes=plan.nodes, solver_seed=plan.solver_seed)
+
     def seed_cases(self, seeds, generator_options, instance_options) -> list[BatchCase]:
         return seed_cases(self.puzzle, seeds, generator_options, instance_options)
 
@@ -73,8 +142,8 @@ class PuzzleProblem:
         return self.puzzle.case_features(load_instance(self.puzzle, case))
 
     def play(self, runner: "Runner", case: BatchCase) -> "CaseRun":
-        from .judge import run_program
-        from .tasks import CaseRun, solve_case
+        from .program_run import run_program
+        from .runner import CaseRun, solve_case
 
         puzzle = self.puzzle
         try:
@@ -96,7 +165,7 @@ class PuzzleProblem:
                            time.perf_counter() - started)
         return CaseRun(case.index, answer, None, "", seconds, cpu_seconds=cpu)
 
-    def judge(self, case: BatchCase, run: "CaseRun") -> "CaseResult":
+    def score_run(self, case: BatchCase, run: "CaseRun") -> "CaseResult":
         """Re-score the answer with the engine; a verdict the run found first stands."""
         from .results import CaseResult
 

@@ -1,8 +1,4 @@
-"""``puzzle-workbench batch tune``: a program's or a built-in solver's parameters tuned with Optuna.
-
-    puzzle-workbench batch tune PUZZLE-OR-CONTEST (--cmd COMMAND | --solver NAME) --param NAME=LOW..HIGH[:DEFAULT]...
-                       [--seeds A-B] [--held-out C-D] [--trials N] [--time S] [--nodes N] [--jobs N]
-                       [--study NAME] [--sampler-seed N] [puzzle options]
+"""Tuning a program's or a built-in solver's parameters with Optuna (``puzzle-workbench batch tune``).
 
 Each trial is a real batch run over the tuning seeds, in a shuffled order of its own, and lands
 in the run database like any run (label ``tune-STUDY-N``, the parameters as its comment): the
@@ -12,38 +8,30 @@ database (``runs.sqlite``), so a study can be continued. At the end the best tri
 are run on the held-out seeds beside the defaults, and compared.
 
 A program gets the parameters as environment variables (NAME=value), and wherever ``{NAME}``
-stands in its command; a built-in solver as its own parameters.
+stands in its command; a built-in solver as its own parameters. The command is ``workbench.cli.tune``.
 """
 
 from __future__ import annotations
 
-import argparse
 import math
 import os
 import random
 import re
 import socket
-import sys
 import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
-from statistics import mean
-from typing import Sequence
+from typing import Callable
 
-from solvers.run_setup import checked_params, choose_solver, parse_params, puzzle_options
-from workbench.command_line import add_options
-from workbench.core.cores import usable_cores
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.files import locked
 from workbench.core.objective import Objective
 
-from .cases import parse_seeds
-from .command import restore_signals, stop_on_signals
-from .database import BUSY_MILLISECONDS, RunDatabase, database_path
-from .report import compare, failed_text, summarize
+from .database import BUSY_MILLISECONDS, RunDatabase
+from .plan import BatchPlan
+from .report import compare, failed_text, mean, summarize
 from .results import plain_number, status_now
-from .runner import BatchRun, BatchSpec, best_known_path, default_out
-from .tasks import Runner
+from .batch_run import BatchRun
 
 PARAM = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.+?)\.\.(.+?)(?::(.+))?$")
 
@@ -90,125 +78,12 @@ def parse_tuned(text: str) -> Tuned:
     return Tuned(name, values[0], values[1], integer, (values[2] if default else None))
 
 
-def _runner(base: Runner, values: dict) -> Runner:
-    """The batch's runner with these parameter values: a solver's own, or a program's variables."""
-    if base.solver:
-        return replace(base, params={**base.params, **values})
-    command = base.command
-    for name, value in values.items():
-        command = command.replace("{" + name + "}", str(value))
-    return replace(base, command=command, env={**base.env, **{k: str(v) for k, v in values.items()}})
-
-
 def _scores(results, objective: Objective) -> list[float]:
     """Each case's score for the study: a case that is not OK is the worst there is."""
     return [r.score if r.verdict == "OK" else objective.failed_value for r in results]
 
 
-def build_parser(puzzle) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="puzzle-workbench batch tune", description=__doc__.split("\n\n")[0])
-    parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST")
-    how = parser.add_mutually_exclusive_group(required=True)
-    how.add_argument("--cmd", metavar="COMMAND", help="your program; it gets the parameters as NAME=value "
-                     "variables, and in place of {NAME}")
-    how.add_argument("--solver", help="a built-in solver whose parameters are tuned")
-    parser.add_argument("--param", action="append", required=True, metavar="NAME=LOW..HIGH[:DEFAULT]",
-                        help="a parameter to tune, whole numbers when LOW and HIGH are (repeatable)")
-    parser.add_argument("--seeds", default="0-49", help="the seeds trials are run on (default 0-49)")
-    parser.add_argument("--held-out", default="", help="seeds the best trial and the defaults are run on at the "
-                        "end (default: none)")
-    parser.add_argument("--trials", type=int, default=20, help="trials in this call (default 20)")
-    parser.add_argument("--time", type=float, default=None, help="seconds per case (default: the puzzle's or the "
-                        "contest's)")
-    parser.add_argument("--nodes", type=int, help="a solver's node budget per case")
-    parser.add_argument("--jobs", type=int, default=usable_cores())
-    parser.add_argument("--study", default="", help="the study's name (default PUZZLE-tune); an existing study "
-                        "is continued")
-    parser.add_argument("--sampler-seed", type=int, default=0, help="the sampler's seed (default 0)")
-    add_options(parser, puzzle_options(puzzle))
-    return parser
-
-
-def cmd_tune(argv: Sequence[str]) -> int:
-    try:
-        import optuna
-    except ImportError:
-        raise WorkbenchError("batch tune needs optuna: pip install optuna") from None
-    from .command import named_problem
-
-    problem, puzzle = named_problem(argv)
-    args = build_parser(puzzle).parse_args(argv)
-    if args.trials < 1:
-        raise UsageError(f"--trials must be at least 1, got {args.trials}")
-    tuned = [parse_tuned(text) for text in args.param]
-    if len({t.name for t in tuned}) != len(tuned):
-        raise UsageError("a parameter is given twice")
-    generator = {o.name: getattr(args, o.name) for o in (puzzle.generator_options if puzzle else ())}
-    instance = {o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())}
-    try:
-        seeds, held_out = parse_seeds(args.seeds), (parse_seeds(args.held_out) if args.held_out else [])
-    except ValueError as error:
-        raise UsageError(f"seeds: {error}") from None
-    if set(seeds) & set(held_out):
-        raise UsageError("--held-out seeds must not be tuning seeds")
-    root = problem.config.folder / "runs" if puzzle is None else Path("runs")
-    if args.solver:
-        if puzzle is None:
-            raise UsageError("a contest runs your program: tune it with --cmd")
-        cls = choose_solver(puzzle, args.solver)
-        for t in tuned:
-            checked_params(cls, parse_params(cls, [f"{t.name}={int(t.low) if t.integer else t.low}"]))
-        base = Runner(problem, args.time if args.time is not None or args.nodes else 10.0, solver=cls.name,
-                      nodes=args.nodes)
-    else:
-        seconds = args.time or (problem.config.time_limit if puzzle is None else 10.0)
-        base = Runner(problem, seconds, command=args.cmd, cwd=os.getcwd())
-    tuning = Tuning(problem, base, tuned, args.study or f"{problem.id}-tune", root, args.jobs,
-                    ["puzzle-workbench", "batch", "tune", *argv], generator, instance)
-    cases = problem.seed_cases(seeds, generator, instance)
-    study = _open_study(optuna, database_path(root), tuning.study_name, problem.id, problem.objective,
-                        args.sampler_seed)
-    abandoned = _fail_abandoned_trials(optuna, study)
-    say(f"study {tuning.study_name} in {database_path(root)}: {args.trials} trials over {len(cases)} seeds, "
-        f"{len(study.trials)} trials before" + (f" (trials {', '.join(map(str, abandoned))} of a tune that was "
-                                                 "killed are marked failed)" if abandoned else ""))
-    signalled = stop_on_signals(tuning.stop)
-    try:
-        for _ in range(args.trials):
-            if tuning.stopped:
-                break
-            trial = study.ask()
-            try:
-                value = tuning.trial(trial, cases)
-            except BaseException:  # a second Ctrl+C, or anything else: the trial is not left running
-                study.tell(trial, state=optuna.trial.TrialState.FAIL)
-                raise
-            if value is None:
-                study.tell(trial, state=optuna.trial.TrialState.FAIL)
-                break
-            study.tell(trial, value)  # a pruned trial too: the sampler learns what it saw (Optuna's advice)
-        if not any(t.state == optuna.trial.TrialState.COMPLETE for t in study.trials):
-            say("no trial of the study has finished yet")
-            return 128 + signalled["by"] if signalled["by"] else 1
-        best = study.best_trial
-        say(f"best: trial {best.number}, {' '.join(f'{k}={v}' for k, v in best.params.items())} -> "
-            f"{plain_number(round(best.value, 3))}")
-        if held_out and not tuning.stopped:
-            tuning.held_out(best.params, held_out)
-    except KeyboardInterrupt:
-        say("stopped at once (a second Ctrl+C); a trial that was running is marked failed in the study")
-        return 130
-    finally:
-        restore_signals(signalled)
-    print(plain_number(round(best.value, 6)))
-    return 128 + signalled["by"] if signalled["by"] else 0
-
-
-def say(text: str) -> None:
-    print(text, file=sys.stderr, flush=True)
-
-
-def _open_study(optuna, database: Path, study_name: str, puzzle_id: str, objective: Objective,
+def open_study(optuna, database: Path, study_name: str, puzzle_id: str, objective: Objective,
                 sampler_seed: int):
     """The study, made (its tables too) or loaded under a lock: two tunes starting on a new database
     would otherwise both create Optuna's tables, and one fail ("table studies already exists"). A study
@@ -276,7 +151,7 @@ def trial_seeded_sampler(optuna, seed: int, study_name: str):
     return TrialSeeded()
 
 
-def _fail_abandoned_trials(optuna, study) -> list[int]:
+def fail_abandoned_trials(optuna, study) -> list[int]:
     """Trials left running by a tune on this machine whose process is gone (a kill -9, a power cut),
     marked failed: no one else will ever finish them. Their numbers."""
     abandoned = []
@@ -293,18 +168,18 @@ def _fail_abandoned_trials(optuna, study) -> list[int]:
 
 @dataclass
 class Tuning:
-    """What every run of a study shares: the program or solver, the parameters, where runs go."""
-    problem: object
-    base: Runner
+    """What every run of a study shares: the plan (the problem, its program or solver, where runs go),
+    the parameters tuned, and how to say what happens."""
+    plan: BatchPlan
     tuned: list[Tuned]
     study_name: str
-    root: Path
-    jobs: int
-    command_line: list[str]
-    generator: dict
-    instance: dict
+    say: Callable[[str], None] = print
     running: BatchRun | None = None  # the run going now
     stopped: bool = False  # by Ctrl+C or SIGTERM: the run going now stops, and no other starts
+
+    @property
+    def problem(self):
+        return self.plan.problem
 
     def stop(self) -> None:
         self.stopped = True
@@ -312,11 +187,8 @@ class Tuning:
             self.running.stop()
 
     def _run(self, values: dict, cases, label: str, comment: str, on_result=None) -> BatchRun:
-        spec = BatchSpec(_runner(self.base, values), cases, default_out(self.problem.id, label, self.root),
-                         jobs=self.jobs, label=label, best=best_known_path(self.problem.id, self.root),
-                         comment=comment, command_line=self.command_line, generator_options=self.generator,
-                         instance_options=self.instance)
-        run = self.running = BatchRun(spec)
+        plan = replace(self.plan.with_values(values), label=label, comment=comment, out=None, build="")
+        run = self.running = BatchRun(plan.spec(cases=cases, say=self.say))
         if self.stopped:  # a signal between the check and now: the run stops before its first case
             run.stop()
         try:
@@ -347,22 +219,23 @@ class Tuning:
         scores = _scores(run.results, objective)
         value = mean(scores) if scores else 0.0
         if self.stopped and not pruned and len(scores) < len(cases):
-            say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} stopped after "
+            self.say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} stopped after "
                 f"{len(scores)} of {len(cases)} cases: marked failed in the study")
             return None
-        say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} -> "
+        self.say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} -> "
             f"{plain_number(round(value, 3))} over {len(scores)} cases" + (" (pruned)" if pruned else ""))
         return value
 
     def held_out(self, best: dict, seeds) -> None:
         """The best parameters and the defaults on seeds no trial saw, compared case by case."""
-        cases = self.problem.seed_cases(seeds, self.generator, self.instance)
+        cases = replace(self.plan, seeds=seeds, files=()).cases()
         # The defaults: the :DEFAULT values given, else none at all (a solver's declared defaults, a
         # program's own when no variable is set); a {NAME} in the command needs its :DEFAULT.
         tuned = self.tuned
         defaults = {t.name: (int(t.default) if t.integer else t.default) for t in tuned if t.default is not None}
-        if self.base.command and any("{" + t.name + "}" in self.base.command and t.default is None for t in tuned):
-            say("held-out: the defaults cannot run (a {NAME} in the command has no :DEFAULT); the best alone")
+        command = self.plan.program_command
+        if command and any("{" + t.name + "}" in command and t.default is None for t in tuned):
+            self.say("held-out: the defaults cannot run (a {NAME} in the command has no :DEFAULT); the best alone")
             defaults = None
         rows = {}
         objective = self.problem.objective
@@ -376,9 +249,9 @@ class Tuning:
             rows[name] = [r.row() for r in run.results]
             summary = summarize(rows[name], objective=objective)
             shown = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 3))
-            say(f"held-out {name} ({run.spec.out}): mean {shown} over {summary.ok} OK cases, {summary.failed_text()}")
+            self.say(f"held-out {name} ({run.spec.out}): mean {shown} over {summary.ok} OK cases, {summary.failed_text()}")
         if len(rows) == 2:
             result = compare(rows["defaults"], rows["best"], objective)
-            say(f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}; "
+            self.say(f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}; "
                 f"failed: defaults {failed_text(result.failed_a)}, best {failed_text(result.failed_b)}; mean relative "
                 f"best - defaults {result.mean_diff:+.4f}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")

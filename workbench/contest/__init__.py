@@ -10,5 +10,6 @@ runs a built-in puzzle. Everything here is Qt-free.
 
 ``config`` reads and writes the file, ``steps`` runs its commands,
 ``problem`` is what a batch runs, ``tools_folder`` and ``pahcer`` make the file,
-``known`` remembers contests by name, ``command`` is ``puzzle-workbench contest``.
+``init`` is what ``contest init`` writes, ``known`` remembers contests by name. The command is
+``workbench.cli.contest``.
 """

@@ -13,7 +13,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-from workbench.batch.judge import TIME_MEASURES
+from workbench.batch.program_run import TIME_MEASURES
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
 from workbench.core.objective import Objective

@@ -105,3 +105,21 @@ def find_contest(name_or_path: str) -> ContestConfig | None:
                                "'puzzle-workbench contest init' on its folder again, or "
                                f"'puzzle-workbench contest forget {name_or_path}'")
     return load(where)
+
+
+def problem_named(name: str):
+    """The batch problem a command line names first: a built-in puzzle (or a plugin's), else a contest by
+    its name, folder, tools folder or file; UsageError listing both when it names neither."""
+    from workbench.batch.problem import PuzzleProblem
+    from workbench.core.errors import UsageError
+    from workbench.core.registry import puzzles
+
+    from .problem import ContestProblem
+
+    if name in puzzles():
+        return PuzzleProblem(name)
+    contest = find_contest(name)
+    if contest is None:
+        raise UsageError(f"unknown puzzle or contest '{name}' (puzzles: {', '.join(puzzles())}; contests: "
+                         f"{', '.join(known()) or 'none yet, see puzzle-workbench contest init'})")
+    return ContestProblem(contest)

@@ -14,19 +14,17 @@ import shlex
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Sequence
+from typing import Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
-from workbench.batch.judge import exit_reason, run_program
+from workbench.batch.program_run import exit_reason, run_program
 from workbench.batch.results import CaseResult
-from workbench.batch.tasks import CaseRun
+from workbench.batch.runner import CaseRun, Runner
+from workbench.core.errors import UsageError
 from workbench.core.objective import Objective
 
 from .config import ContestConfig
 from .steps import fill, find_score, generate_inputs, run_tool, seed_values
-
-if TYPE_CHECKING:
-    from workbench.batch.tasks import Runner
 
 
 def first_line_numbers(text: str, names: Sequence[str]) -> dict:
@@ -109,6 +107,33 @@ class ContestProblem:
     def features(self, case: BatchCase) -> dict:
         return first_line_numbers(case.input_text, self.config.features)
 
+    def runs_root(self) -> Path:
+        return self.config.folder / "runs"  # in its own folder, wherever batch starts (the app finds them)
+
+    def default_seconds(self) -> float:
+        return self.config.time_limit
+
+    def build_command(self) -> str:
+        return fill(self.config.build, {"DIR": str(self.config.folder)}) if self.config.build else ""
+
+    def program_is_checkable(self) -> bool:
+        return not self.config.runs_own_program  # a run step that names its program: the tester comes first
+
+    def check_plan(self, plan) -> None:
+        """A contest runs the contestant's program; there is no built-in solver for it."""
+        config = self.config
+        if plan.solver or plan.params or plan.nodes:
+            raise UsageError(f"{config.name} is a contest: it runs your program (--cmd), not a built-in solver")
+        if config.runs_own_program and plan.command:
+            raise UsageError(f"{config.path}: [run] command names its program itself; put {{CMD}} where your "
+                             "program goes to run it with --cmd")
+        if not plan.command and not config.program and not config.runs_own_program:
+            raise UsageError(f"give your program with --cmd \"./a.out\" (or set program in {config.path})")
+
+    def make_runner(self, plan, cases, say) -> Runner:
+        return Runner(self, plan.seconds or self.config.time_limit, command=plan.command or self.default_command(),
+                      cwd=plan.cwd, env=dict(plan.env), time_by=plan.time_by or self.config.time_by)
+
     def default_command(self) -> str:
         """The program a run gets without --cmd: the file's ``program``, or the run command itself
         when it names its program (an imported pahcer step)."""
@@ -165,7 +190,7 @@ class ContestProblem:
             run.verdict, run.message = "WA", "score 0" + (f": {reasons[0][:200]}" if reasons else "")
         return run
 
-    def judge(self, case: BatchCase, run: CaseRun) -> CaseResult:
+    def score_run(self, case: BatchCase, run: CaseRun) -> CaseResult:
         """The official tools already judged: keep their score and verdict, add the case's features."""
         try:
             features = self.features(case)

@@ -1,6 +1,6 @@
 """What a puzzle's judge talks to: a running contestant program (``Puzzle.judge``), Qt-free.
 
-``workbench.batch.judge.ProgramChannel`` is the real one (a process with a time limit); a test
+``workbench.batch.program_run.ProgramChannel`` is the real one (a process with a time limit); a test
 may hand a judge anything with these methods.
 """
 

@@ -3,16 +3,18 @@
 A puzzle is a package exposing ``PUZZLE`` (a ``workbench.core.puzzle.Puzzle``). Where packages come from,
 in this order (the first package to claim an id keeps it):
 
-- built in: the packages of ``workbench/puzzles/``;
 - installed: a Python distribution with an entry point in the group ``puzzle_workbench.puzzles``
-  whose value names the package, e.g. ``lights-out = "lights_out"`` in its pyproject.toml;
+  whose value names the package, e.g. ``lights-out = "lights_out"`` in its pyproject.toml. The
+  workbench's own puzzles are registered so too, by its own pyproject.toml (they are "built in"):
+  nothing here names a puzzle;
 - a folder: ``--puzzle-path DIR`` or ``PUZZLE_WORKBENCH_PATH`` (folders separated by ``os.pathsep``).
   A folder holding ``__init__.py`` is one puzzle; otherwise each package inside it is one.
 
 Beside its rules a package may hold its solvers (a submodule ``solvers`` exposing ``SOLVERS``) and a
-board painter (a submodule ``painter`` exposing ``ADAPTER``); a puzzle without a painter that draws
-itself as a grid (``grid_picture``) gets the generic grid painter. The first five built-in puzzles
-keep theirs in ``solvers/<module>/`` and ``workbench/gui/boards/<module>.py``.
+board painter (a submodule ``painter`` exposing ``ADAPTER``), or name the modules they are in
+(``SOLVERS_MODULE``, ``PAINTER_MODULE``: the built-in puzzles keep theirs in ``solvers/<module>/`` and
+``workbench/gui/boards/<module>.py``); a puzzle without a painter that draws itself as a grid
+(``grid_picture``) gets the generic grid painter.
 
 A package that fails to load, or whose solvers or painter fail to import, is never skipped in
 silence: ``plugin_problems()`` lists it with the error and the line, and the CLI and the app say so.
@@ -36,7 +38,6 @@ import importlib
 import importlib.metadata
 import importlib.util
 import os
-import pkgutil
 import re
 import sys
 import threading
@@ -157,17 +158,22 @@ def _import_folder(folder: Path):
     return module
 
 
+BUILT_IN_DISTRIBUTION = "puzzle-workbench"  # its entry points are the built-in puzzles
+
+
+def _built_in(entry) -> bool:
+    dist = getattr(entry, "dist", None)
+    return dist is not None and dist.name.replace("_", "-").lower() == BUILT_IN_DISTRIBUTION
+
+
 def _candidates():
     """(origin, a function importing the package or None when there is none, its folder, built in?)
-    for every place a puzzle may be."""
-    import workbench.puzzles as builtin
-
-    for info in sorted(pkgutil.iter_modules(builtin.__path__), key=lambda i: i.name):
-        folder = Path(builtin.__path__[0]) / info.name
-        yield (f"{folder}", lambda n=info.name: importlib.import_module(f"workbench.puzzles.{n}"), folder, True)
-    for entry in sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
-        yield (f"entry point {entry.name} ({entry.value})",
-               lambda e=entry: importlib.import_module(e.module), None, False)
+    for every place a puzzle may be: entry points (the built-in puzzles first), then folders."""
+    entries = sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: (not _built_in(e), e.name))
+    for entry in entries:
+        builtin = _built_in(entry)
+        yield ("built in" if builtin else f"entry point {entry.name} ({entry.value})",
+               lambda e=entry: importlib.import_module(e.module), None, builtin)
     for root in puzzle_path():
         if not root.is_dir():
             yield (f"{root}", None, None, False)
@@ -207,13 +213,20 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
             problems.append(PluginProblem(origin, f"the id '{puzzle.id}' is taken by {found[puzzle.id].origin}"))
             continue
         package = module.__name__
-        # The first five built-in puzzles keep solvers and painter in the shared trees.
-        shared = (f"solvers.{module_name(puzzle.id)}", f"workbench.gui.boards.{module_name(puzzle.id)}")
-        solver_modules = ((shared[0],) if builtin else ()) + (f"{package}.solvers",)
-        board_modules = ((shared[1],) if builtin else ()) + (f"{package}.painter",)
-        found[puzzle.id] = PuzzleSource(puzzle, package, "built in" if builtin else origin, solver_modules,
-                                        board_modules)
+        # Its solvers and painter: beside it (a plugin's), or where it says (the built-ins' shared trees).
+        solver_modules = (_named_module(module, "SOLVERS_MODULE") or f"{package}.solvers",)
+        board_modules = (_named_module(module, "PAINTER_MODULE") or f"{package}.painter",)
+        found[puzzle.id] = PuzzleSource(puzzle, package, origin, solver_modules, board_modules)
+    if not any(source.origin == "built in" for source in found.values()):
+        problems.append(PluginProblem("the workbench's own puzzles", "not registered: the install is out of date "
+                                      "or missing (pip install -e . in the checkout)"))
     return found, tuple(problems)
+
+
+def _named_module(module, name: str) -> str | None:
+    """A package's SOLVERS_MODULE or PAINTER_MODULE: where its solvers or painter live, when not beside it."""
+    value = getattr(module, name, None)
+    return value if isinstance(value, str) and value else None
 
 
 def _import_builtin(load) -> tuple[types.ModuleType | None, BaseException | None]:

@@ -9,14 +9,12 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from workbench.assets import asset
-from workbench.desktop_entry import APP_ID
+from workbench.core.version import APP_ID
 
 from .interpreter import favour_the_gui_thread, freeze_long_lived
 from .platform_check import first_run_problem
+from .sample_board import DEFAULT_BOARD, DEFAULT_PUZZLE  # noqa: F401  (also known by the app's name)
 from .web_view import prepare_application
-
-DEFAULT_BOARD = asset("default_board.txt")  # package data: there in a wheel install too
-DEFAULT_PUZZLE = "comesolo"
 
 
 def build_window(path: str | None = None, puzzle_id: str | None = None, settings=None,

@@ -14,7 +14,7 @@ from workbench.core.files import read_text
 from workbench.core.registry import get_puzzle
 from workbench.core.session import Session
 
-from .app import DEFAULT_BOARD, DEFAULT_PUZZLE
+from .sample_board import DEFAULT_BOARD, DEFAULT_PUZZLE
 from .case_navigator import BoardOrigin
 
 

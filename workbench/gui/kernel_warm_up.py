@@ -1,7 +1,7 @@
 """Getting a puzzle's solver kernels ready without stalling the window.
 
 The first time (cold numba cache) the kernels are compiled by a worker process
-(``workbench.core.warm_up``), which leaves the window's interpreter free; its
+(``solvers.warm_up``), which leaves the window's interpreter free; its
 lines ("2/3 beam") drive the progress shown in the status bar. Then, and on
 every later start, the window's process loads the cached code on a thread.
 A run asked for meanwhile waits for ``ready`` (see SolverPanel.start): building a
@@ -22,7 +22,7 @@ import time
 
 from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 
-from workbench.core import warm_up
+from solvers import warm_up
 from workbench.core.registry import solvers
 
 from .interpreter import freeze_long_lived
@@ -159,7 +159,7 @@ class KernelWarmUp(QObject):
         self.last_time[puzzle_id] = warm_up.last_compile(puzzle_id)
         process = QProcess(self)
         process.setProgram(sys.executable)
-        process.setArguments(["-m", "workbench.core.warm_up", puzzle_id])
+        process.setArguments(["-m", "solvers.warm_up", puzzle_id])
         process.setWorkingDirectory(str(warm_up.REPO))
         process.setProcessChannelMode(QProcess.ForwardedErrorChannel)
         process.readyReadStandardOutput.connect(lambda: self._read(puzzle_id))

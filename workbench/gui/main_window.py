@@ -25,7 +25,7 @@ from workbench.core.readings import answer_reads_furthest, likeliest_reason
 from workbench.core.session import Session
 
 from .answer_watch import AnswerWatch
-from .app import DEFAULT_BOARD
+from .sample_board import DEFAULT_BOARD
 from .board_sources import BoardSources
 from .board_view import BoardView
 from .boards.base import pin_coordinate_labels

@@ -13,7 +13,6 @@ The panel runs a built-in puzzle (the board's) or a contest from its own tools
 
 from __future__ import annotations
 
-import os
 import queue
 import threading
 from pathlib import Path
@@ -29,10 +28,10 @@ from workbench.core.cores import usable_cores
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.cases import parse_seeds, seed_ranges
 from workbench.batch.problem import PuzzleProblem
-from workbench.batch.report import compare, failed_text, summarize
+from workbench.batch.report import compare, failed_text
 from workbench.batch.results import at_scale, plain_number, read_run, significant
-from workbench.batch.runner import BatchRun, BatchSpec, best_known_path, default_out
-from workbench.batch.tasks import Runner
+from workbench.batch.plan import BatchPlan
+from workbench.batch.batch_run import BatchRun
 from workbench.contest.config import ContestConfig
 from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
@@ -195,7 +194,7 @@ class RunsPanel(QWidget):
         self.command.setText(self.problem.default_command())
         self.command.setToolTip(f"Your program ({{CMD}} in {config.path.name}); run from the workbench's folder")
         self.time.setValue(config.time_limit)
-        self.runs_root = config.folder / "runs"
+        self.runs_root = self.problem.runs_root()
         self.set_files([])
         self.set_options({})
 
@@ -248,30 +247,23 @@ class RunsPanel(QWidget):
         problem = self.problem
         if problem is None:
             raise ValueError("open a board first: the run is for its puzzle")
-        seeds = None if self.files else parse_seeds(self.seeds.text())
-        files = list(self.files)
         command = self.command.text().strip()
-        if self.runner.currentText() == COMMAND_CHOICE:
-            if not command and not (self.contest and self.contest.runs_own_program):
-                raise ValueError("type the command that runs your program")
-            runner = Runner(problem, self.time.value(), command=command or problem.default_command(),
-                            cwd=os.getcwd())
-        else:
-            runner = Runner(problem, self.time.value(), solver=self.runner.currentText())
-        root, jobs, frozen = self.runs_root, self.jobs.value(), self.freeze_best.isChecked()
+        chosen = self.runner.currentText()
+        if chosen == COMMAND_CHOICE and not command and not (self.contest and self.contest.runs_own_program):
+            raise ValueError("type the command that runs your program")
         generator, instance = (split_options(problem.puzzle, self.option_values)
                                if isinstance(problem, PuzzleProblem) else ({}, {}))
+        plan = BatchPlan(problem, seeds=None if self.files else parse_seeds(self.seeds.text()), files=list(self.files),
+                         generator_options=generator, instance_options=instance,
+                         solver=None if chosen == COMMAND_CHOICE else chosen,
+                         command=(command or None) if chosen == COMMAND_CHOICE else None, seconds=self.time.value(),
+                         jobs=self.jobs.value(), freeze_best=self.freeze_best.isChecked(), runs_folder=self.runs_root,
+                         command_line=["Runs panel"])
+        plan.check()
 
-        def make() -> BatchSpec:
-            if seeds is None:
-                cases = problem.file_cases(files, instance)
-            else:
-                cases = problem.seed_cases(seeds, generator, instance)
-            return BatchSpec(runner, cases, default_out(problem.id, root=root), jobs=jobs,
-                             best=best_known_path(problem.id, root),
-                             freeze_best=frozen,
-                             command_line=["Runs panel"], generator_options=generator if seeds is not None else {},
-                             instance_options=instance)
+        def make():
+            plan.prepare()  # a contest's build step and the program's file, on the run's thread
+            return plan.spec()
 
         return make
 

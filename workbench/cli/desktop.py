@@ -20,8 +20,8 @@ import platformdirs
 from workbench.assets import asset
 from workbench.core.errors import UsageError
 from workbench.core.files import write_atomic
+from workbench.core.version import APP_ID
 
-APP_ID = "puzzle-workbench"  # the entry's file name, the icon's name, and the app's desktop file name
 ICONS = (("puzzle-workbench-48.png", "48x48", ".png"), ("puzzle-workbench.svg", "scalable", ".svg"))
 # Characters that make an Exec argument need quotes (the spec's "reserved characters").
 RESERVED = set(" \t\n\"'\\><~|&;$*?#()`")

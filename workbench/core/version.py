@@ -3,6 +3,7 @@
 from importlib.metadata import PackageNotFoundError, version
 
 DISTRIBUTION = "puzzle-workbench"
+APP_ID = "puzzle-workbench"  # the desktop entry's file name, its icon's name, and the app's desktop file name
 
 
 def project_version() -> str:

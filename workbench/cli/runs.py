@@ -23,10 +23,10 @@ from workbench.core.errors import UsageError, WorkbenchError, escaped, readable
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
 
-from .database import RunDatabase, database_path, describe_run, storable
-from .results import plain_number, read_run
-from .run_listing import failed_cell, no_shared_cases, program_cells, shortened
-from .standings import EXPLAINED, case_keys, choose_runs, standings
+from workbench.batch.database import RunDatabase, database_path, describe_run, storable
+from workbench.batch.results import plain_number, read_run
+from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
+from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
 
 
 def _text(value) -> str:
@@ -40,29 +40,27 @@ def _console() -> Console:
 
 
 def _root(name: str | None, root: Path | None) -> Path:
-    """The runs folder: --root, else a contest's own, else ./runs."""
+    """The runs folder: --root, else the puzzle's or contest's own (a contest's: in its folder)."""
     if root is not None:
         return root
-    if name:
-        from workbench.contest.known import find_contest
-        from workbench.core.registry import puzzles
+    return _problem(name).runs_root() if name else Path("runs")
 
-        if name not in puzzles():
-            contest = find_contest(name)
-            if contest is not None:
-                return contest.folder / "runs"
-    return Path("runs")
+
+def _problem(name: str):
+    from workbench.contest.known import problem_named
+
+    return problem_named(name)
 
 
 def _puzzle_id(name: str) -> str:
-    """A contest named by its folder or file is stored under its name."""
-    from workbench.contest.known import find_contest
-    from workbench.core.registry import puzzles
+    """A contest named by its folder or file is stored under its name; a name that names nothing is
+    looked up as it is (runs of a puzzle no longer installed)."""
+    from workbench.core.errors import UsageError
 
-    if name in puzzles():
+    try:
+        return _problem(name).id
+    except UsageError:
         return name
-    contest = find_contest(name)
-    return contest.name if contest is not None else name
 
 
 def _database(args) -> RunDatabase:

@@ -11,8 +11,6 @@ tables use rich; the mean score is the last line of stdout.
 from __future__ import annotations
 
 import argparse
-import os
-import signal
 import sys
 import time
 from pathlib import Path
@@ -23,23 +21,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
+from solvers.run_setup import DEFAULT_SECONDS, choose_solver, parse_params, puzzle_options
+from workbench.batch.cases import parse_seeds
+from workbench.batch.program_run import TIME_MEASURES
+from workbench.batch.plan import BatchPlan
+from workbench.batch.report import Comparison, compare, default_group, failed_text, filtered, group_column, summarize
+from workbench.batch.results import CaseResult, at_scale, plain_number, previous_run, read_run, significant, status_now
+from workbench.batch.batch_run import BatchRun, BatchSpec
 from workbench.core.cores import usable_cores
-from solvers.run_setup import (DEFAULT_SECONDS, checked_params, choose_solver, parse_params, puzzle_options,
-                               run_budget)
-from workbench.command_line import add_options
 from workbench.core.errors import UsageError, WorkbenchError, escaped
-from workbench.core.files import same_file
 from workbench.core.objective import Objective
 
-from .cases import load_instance, parse_seeds
-from .database import RunDatabase, database_path
-from .judge import TIME_MEASURES
-from .program import ProgramFile, build, check_program
-from .problem import PuzzleProblem
-from .report import Comparison, compare, default_group, failed_text, filtered, group_column, summarize
-from .results import BestKnown, CaseResult, at_scale, plain_number, previous_run, read_run, significant, status_now
-from .runner import BatchRun, BatchSpec, best_known_path, claim_folder, default_out
-from .tasks import Runner
+from .common import add_options, named_problem, restore_signals, say, stop_on_signals
 
 WAIT_RATIO = 1.5  # wall time this many times the CPU time: the programs waited for a core
 ROWS_PER_SECOND = 40  # OK rows a terminal shows a second, at most
@@ -109,42 +102,6 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
     return parser
 
 
-def named_problem(argv: Sequence[str]):
-    """The puzzle or contest named first on the command line: (problem, puzzle or None)."""
-    from workbench.contest.known import find_contest, known
-    from workbench.contest.problem import ContestProblem
-    from workbench.core.registry import get_puzzle, puzzles
-
-    name = argv[0] if argv and not argv[0].startswith("-") else None
-    if name is None:
-        return None, None
-    if name in puzzles():
-        return PuzzleProblem(name), get_puzzle(name)
-    contest = find_contest(name)
-    if contest is None:
-        raise UsageError(f"unknown puzzle or contest '{name}' (puzzles: {', '.join(puzzles())}; contests: "
-                         f"{', '.join(known()) or 'none yet, see puzzle-workbench contest init'})")
-    return ContestProblem(contest), None
-
-
-MAX_JOBS = 256
-MAX_SECONDS = 24 * 3600.0
-
-
-def _check_numbers(args) -> None:
-    if bool(args.seeds) == bool(args.inputs):
-        raise UsageError("give either --seeds A-B or input files")
-    if args.time is not None and not (0 < args.time <= MAX_SECONDS):  # also refuses nan
-        raise UsageError(f"--time must be a positive number of seconds, at most a day ({MAX_SECONDS:g}), "
-                         f"got {args.time}")
-    if not 1 <= args.jobs <= MAX_JOBS:
-        raise UsageError(f"--jobs must be 1..{MAX_JOBS}, got {args.jobs}")
-    if args.nodes is not None and args.nodes < 1:
-        raise UsageError(f"--nodes must be at least 1, got {args.nodes}")
-    if args.cmd is not None and not args.cmd.strip():
-        raise UsageError("--cmd is empty: give the command that runs your program")
-
-
 def _seeds(args) -> list[int]:
     try:
         return parse_seeds(args.seeds)
@@ -152,92 +109,32 @@ def _seeds(args) -> list[int]:
         raise UsageError(f"--seeds: {error}") from None
 
 
-def _contest_runner(problem, args) -> Runner:
-    """A contest runs the contestant's program; there is no built-in solver for it."""
-    config = problem.config
-    if args.solver or args.param or args.nodes:
-        raise UsageError(f"{config.name} is a contest: it runs your program (--cmd), not a built-in solver")
-    if config.runs_own_program and args.cmd:
-        raise UsageError(f"{config.path}: [run] command names its program itself; put {{CMD}} where your "
-                         "program goes to run it with --cmd")
-    if not args.cmd and not config.program and not config.runs_own_program:
-        raise UsageError(f"give your program with --cmd \"./a.out\" (or set program in {config.path})")
-    command = args.cmd or problem.default_command()
-    return Runner(problem, args.time or config.time_limit, command=command, cwd=os.getcwd(),
-                  time_by=args.time_by or config.time_by)
-
-
-def build_and_check(problem, args) -> ProgramFile | None:
-    """Build the user's program (--build, else a contest's [build] command), then find the file its
-    command starts: hashed for the run's record, named now when it is missing."""
-    contest = getattr(problem, "config", None)
-    command = args.build or (contest.build if contest is not None else "")
-    if command:
-        if contest is not None:
-            from workbench.contest.steps import fill
-
-            command = fill(command, {"DIR": str(contest.folder)})
-        build(command, os.getcwd(), say=lambda text: print(text, file=sys.stderr, flush=True))
-    program = args.cmd or (problem.default_command() if contest is not None and not contest.runs_own_program else "")
-    return check_program(program, os.getcwd()) if program else None
+def plan_of(argv: Sequence[str]) -> BatchPlan:
+    """The batch the command line describes, checked."""
+    problem, puzzle = named_problem(argv)
+    args = build_parser(puzzle).parse_args(argv)
+    if problem is None:
+        raise UsageError("name a puzzle or a contest first")
+    if args.param and puzzle is not None and not args.cmd:
+        params = parse_params(choose_solver(puzzle, args.solver), args.param)  # typed by the solver's own
+    else:
+        params = dict(item.partition("=")[::2] for item in args.param)  # refused with the reason by check()
+    plan = BatchPlan(problem, seeds=_seeds(args) if args.seeds else None, files=args.inputs,
+                     generator_options={o.name: getattr(args, o.name) for o in (puzzle.generator_options if puzzle else ())},
+                     instance_options={o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())},
+                     solver=args.solver, params=params, nodes=args.nodes, solver_seed=args.seed, command=args.cmd,
+                     seconds=args.time, time_by=args.time_by, build=args.build, jobs=args.jobs, dask=args.dask,
+                     out=args.out, label=args.label, comment=args.comment, best=args.best,
+                     freeze_best=args.freeze_best, database=args.database, group_by=args.group_by,
+                     command_line=["puzzle-workbench", "batch", *argv])
+    plan.check()
+    return plan
 
 
 def make_spec(argv: Sequence[str]) -> BatchSpec:
-    problem, puzzle = named_problem(argv)
-    args = build_parser(puzzle).parse_args(argv)
-    _check_numbers(args)
-    if problem is None:
-        raise UsageError("name a puzzle or a contest first")
-    if args.build and not args.cmd and puzzle is not None:
-        raise UsageError("--build builds your program: give it with --cmd")
-    program = build_and_check(problem, args)
-    generator = {o.name: getattr(args, o.name) for o in (puzzle.generator_options if puzzle else ())}
-    instance = {o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())}
-    if args.seeds:
-        cases = problem.seed_cases(_seeds(args), generator, instance)
-    else:
-        cases = problem.file_cases(args.inputs, instance)
-    if puzzle is None:
-        runner = _contest_runner(problem, args)
-    elif args.cmd:
-        if args.param or args.nodes:
-            raise UsageError("--param and --nodes are for built-in solvers, not --cmd")
-        runner = Runner(problem, args.time or DEFAULT_SECONDS, command=args.cmd, cwd=os.getcwd(),
-                        time_by=args.time_by or "wall")
-    else:
-        if args.time_by:
-            raise UsageError("--time-by judges your program's time limit: give it with --cmd")
-        cls = choose_solver(puzzle, args.solver)
-        params = parse_params(cls, args.param)
-        checked_params(cls, params)  # before any case runs, not once per case
-        seconds = args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS
-        if args.time is None and args.nodes is None and puzzle.turn_seconds and cases:
-            # As 'solve' does: a game played turn by turn gets its default time per turn.
-            try:
-                chosen = run_budget(puzzle, load_instance(puzzle, cases[0]), cls, params)
-                seconds, params = chosen.budget.seconds, chosen.params
-                print(chosen.note, file=sys.stderr)
-            except (WorkbenchError, ValueError):
-                pass  # that case's own verdict will say what is wrong with it
-        runner = Runner(problem, seconds, solver=cls.name, params=params, nodes=args.nodes, solver_seed=args.seed)
-    # A contest's runs live in its own folder, wherever batch is started (the app finds them there).
-    root = problem.config.folder / "runs" if puzzle is None else Path("runs")
-    best = args.best or best_known_path(problem.id, root)
-    check_best(best, [case.source for case in cases if case.seed is None])
-    skipped = BestKnown(best, problem.objective).skipped  # a file that is not one is refused here
-    if skipped:
-        print(f"best-known: line{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped[:10]))} of {best} "
-              "hold no score and are left out", file=sys.stderr)
-    # The database beside the run folder (or --database) is checked before the folder is made: a device,
-    # a folder or a file that is no database is one message, and leaves nothing behind.
-    database = args.database or database_path(args.out.parent if args.out else root)
-    RunDatabase(database).check()
-    out = claim_folder(args.out) if args.out else default_out(problem.id, args.label, root)
-    return BatchSpec(runner, cases, out, jobs=args.jobs, dask=args.dask, label=args.label,
-                     best=best, freeze_best=args.freeze_best, comment=args.comment, database=database,
-                     command_line=["puzzle-workbench", "batch", *argv],
-                     generator_options=generator if args.seeds else {}, instance_options=instance,
-                     group_by=args.group_by, program=program)
+    plan = plan_of(argv)
+    plan.prepare(say)  # the build first, then the program's file, before any case is made
+    return plan.spec(say=say)
 
 
 # ------------------------------------------------------------------ display
@@ -399,43 +296,6 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) 
     print_comparison(console, result, "A", "B")
     if losses:
         console.print(f"worst: {losses}")
-
-
-def check_best(best: Path, inputs: list[str]) -> None:
-    """--best names a file the scores can be written to: not a folder, a device, or an input."""
-    best = Path(best)
-    if best.is_dir():
-        raise UsageError(f"--best {best} is a folder: it names the best-known scores file (a CSV)")
-    if best.exists() and not best.is_file():
-        raise UsageError(f"--best {best} is not a regular file (a device?): it would be replaced by a CSV")
-    for source in inputs:
-        if same_file(best, source):
-            raise UsageError(f"--best {best} is one of the inputs: it would be replaced by a CSV")
-
-
-def stop_on_signals(stop_run) -> dict:
-    """Ctrl+C or SIGTERM calls ``stop_run`` (a run stops between cases: running programs killed,
-    finished cases kept) instead of raising wherever the interpreter happens to be; a second Ctrl+C
-    raises at once. ``state["by"]`` is the signal that came; ``restore_signals(state)`` undoes this."""
-    state = {"by": 0, "previous": {}}
-
-    def stop(signum, frame):
-        if state["by"] and signum == signal.SIGINT:
-            raise KeyboardInterrupt
-        state["by"] = state["by"] or signum
-        stop_run()
-
-    for number in (signal.SIGINT, signal.SIGTERM):
-        try:
-            state["previous"][number] = signal.signal(number, stop)
-        except ValueError:  # not the main thread (a test driving main() from a thread): keep Python's
-            pass
-    return state
-
-
-def restore_signals(state: dict) -> None:
-    for number, previous in state["previous"].items():
-        signal.signal(number, previous)
 
 
 def run_batch(argv: Sequence[str]) -> int:

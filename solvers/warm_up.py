@@ -3,7 +3,7 @@
 numba compiles each @njit(cache=True) kernel the first time it runs, then keeps
 the machine code in its cache. Compiling takes 6 s (ahc015) to 80 s (ahc011) of CPU
 and holds the interpreter while it does, so the window runs it in a worker
-*process* (``python -m workbench.core.warm_up PUZZLE``, which prints one line per
+*process* (``python -m solvers.warm_up PUZZLE``, which prints one line per
 solver as it goes); the window's process then loads the cached code quickly.
 
 A stamp file beside the cache records that a puzzle's kernels were compiled
@@ -12,7 +12,7 @@ it (``compile_time_PUZZLE.json``, kept when the cache is cleaned) holds how long
 the last compile on this machine took, solver by solver, so the next first use
 can say how long it will take.
 
-Set-up (``make run``, ``make test``) starts ``python -m workbench.core.warm_up --all
+Set-up (``make run``, ``make test``) starts ``python -m solvers.warm_up --all
 --background`` (the command ``puzzle-workbench warm-up``): every puzzle's kernels
 compile in worker processes beside the window or the tests, so a first solve
 finds them cached. A lock beside each puzzle's stamp keeps two warm-ups from
@@ -22,7 +22,6 @@ the stamp and only loads.
 
 from __future__ import annotations
 
-import argparse
 import hashlib
 import json
 import os
@@ -33,11 +32,11 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from solvers.base import usable_cores
+from workbench.core.cores import usable_cores
 
-from .files import write_atomic
-from .numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
-from .registry import module_name, puzzles, solver_folders, solvers
+from workbench.core.files import write_atomic
+from workbench.core.numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
+from workbench.core.registry import module_name, puzzles, solver_folders, solvers
 
 REPO = Path(kernel_root())  # where the warm-up worker process runs
 
@@ -194,7 +193,7 @@ def warm_all(puzzle_ids: list[str], jobs: int, report=print) -> int:
 
     def one(puzzle_id: str) -> int:
         report(f"{puzzle_id}: compiling")
-        done = subprocess.run([sys.executable, "-m", "workbench.core.warm_up", puzzle_id], cwd=REPO,
+        done = subprocess.run([sys.executable, "-m", "solvers.warm_up", puzzle_id], cwd=REPO,
                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
         last = done.stderr.strip().splitlines()[-1:] if done.returncode else []
         report(f"{puzzle_id}: " + ("compiled" if not done.returncode else f"failed: {' '.join(last)}"))
@@ -219,40 +218,11 @@ def start_in_background(argv: list[str]) -> Path:
     except OSError:  # a read-only cache: the kernels still compile, with nowhere to say so
         log, out = Path(os.devnull), open(os.devnull, "w")
     with out:
-        subprocess.Popen([sys.executable, "-m", "workbench.core.warm_up", *argv], cwd=REPO, stdout=out,
+        subprocess.Popen([sys.executable, "-m", "workbench", "warm-up", *argv], cwd=REPO, stdout=out,
                          stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     return log
 
 
-def main(argv: list[str], prog: str = "python -m workbench.core.warm_up") -> int:
-    """The warm-up command: ``puzzle-workbench warm-up``, and this module run as a script."""
-    parser = argparse.ArgumentParser(prog=prog, description="Compile puzzles' solver kernels into numba's "
-                                     "cache, so that first solves start at once.")
-    parser.add_argument("puzzles", nargs="*", help="puzzle ids, compiled one after another in this process")
-    parser.add_argument("--all", action="store_true",
-                        help="every puzzle with solvers not compiled yet, in worker processes side by side")
-    parser.add_argument("--jobs", type=int, default=max(1, usable_cores() - 1),
-                        help="puzzles compiled at once with --all (default: one core left free)")
-    parser.add_argument("--background", action="store_true", help="return at once; lines go to a log")
-    args = parser.parse_args(argv)
-    if args.all and args.puzzles:
-        parser.error("name puzzles or give --all, not both")
-    unknown = [p for p in args.puzzles if p not in puzzles()]
-    if unknown:
-        parser.error(f"unknown puzzle {unknown[0]!r} (known: {', '.join(puzzles())})")
-    wanted = with_solvers() if args.all else args.puzzles
-    if args.background:
-        if all(is_warm(p) for p in wanted):
-            return 0  # the usual start: nothing to do, and no process to start
-        rest = [a for a in argv if a != "--background"]
-        print(f"compiling the solver kernels in the background (log: {start_in_background(rest)})")
-        return 0
-    if args.all:
-        return warm_all(wanted, args.jobs, lambda line: print(line, flush=True))
-    for puzzle_id in wanted:
-        warm_puzzle(puzzle_id, lambda line: print(line, flush=True))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+if __name__ == "__main__":  # the worker a warm-up starts for one puzzle at a time: python -m solvers.warm_up ID...
+    for puzzle in sys.argv[1:]:
+        warm_puzzle(puzzle, lambda line: print(line, flush=True))

@@ -9,18 +9,15 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
 from workbench.core.errors import WorkbenchError, escaped
 from workbench.core.files import write_atomic
 
-from . import known
-from .config import OBJECTIVES, ContestConfig, from_data, render
-from .pahcer import FILE_NAME as PAHCER_FILE
-from .pahcer import import_pahcer
-from .tools_folder import CheckFailed, check_vis, config_from_tools, find_tools, survey
+from workbench.contest import known
+from workbench.contest.config import OBJECTIVES, ContestConfig, from_data, render
+from workbench.contest.init import make_config
 
 
 def _say(text: str) -> None:
@@ -32,94 +29,6 @@ def _seconds(text: str) -> float:
     if not (value > 0 and math.isfinite(value)):
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
     return value
-
-
-def _safe_name(text: str) -> str:
-    name = "".join(c if c.isalnum() or c in "-_." else "-" for c in text).strip("-.") or "contest"
-    return name if name[0].isalnum() else "c" + name
-
-
-def first_line_note(path: Path) -> list[str]:
-    """A hint for ``features``: how many numbers the first input's first line holds."""
-    try:
-        tokens = path.read_text().split("\n", 1)[0].split()
-    except (OSError, UnicodeDecodeError):
-        return []
-    if not tokens:
-        return []
-    names = [_column_name(i) for i in range(min(len(tokens), MAX_FEATURES))]
-    example = ", ".join(f'"{name}"' for name in names)
-    more = f' (and {len(tokens) - MAX_FEATURES} more: "-" skips one)' if len(tokens) > MAX_FEATURES else ""
-    return [f"the inputs' first line holds {len(tokens)} value{'s' if len(tokens) > 1 else ''} "
-            f"({' '.join(tokens[:MAX_FEATURES])}{' ...' if len(tokens) > MAX_FEATURES else ''}): name them in "
-            f"features = [{example}]{more} to see and group cases by them"]
-
-
-MAX_FEATURES = 26
-
-
-def _column_name(index: int) -> str:
-    return chr(ord("A") + index)
-
-
-def make_config(folder: Path, args) -> tuple[ContestConfig, list[str]]:
-    """The contest file's settings for ``folder`` (a tools folder, its parent, or a pahcer config)."""
-    pahcer = folder if folder.name == PAHCER_FILE else folder / PAHCER_FILE
-    if pahcer.is_file():
-        config, notes = import_pahcer(pahcer)
-        try:  # a tools folder beside the pahcer config gives the generator pahcer has no step for
-            root, tools = find_tools(pahcer.parent)
-            found = survey(pahcer.parent) if root == pahcer.parent else None
-        except WorkbenchError:
-            found = None
-        if found and "gen" in found.commands:
-            config = replace(config, gen=f"{found.commands['gen']} seeds.txt")
-        if found and "vis" in found.commands and not config.view_step:
-            # The tester scores an interactive case; the official vis still draws it for the app.
-            config = replace(config, view_command=f"{found.commands['vis']} {{IN}} {{OUT}}")
-            notes.append(f"view: {found.commands['vis']} draws the cases")
-        if args.objective is None:
-            notes.append(f"objective {config.objective}, from pahcer's config")
-    else:
-        found = survey(folder)
-        objective = args.objective or "max"
-        config = config_from_tools(found, _safe_name(found.root.name), objective,
-                                   args.time_limit or 2.0, web="")
-        notes = [f"found in {found.tools}: " + ", ".join(sorted(found.commands))
-                 + (f"; seeds.txt with {len(found.seeds)} seeds" if found.seeds else "")
-                 + (f"; in/ with {found.inputs} inputs" if found.inputs else "")]
-        notes += found.notes
-        try:
-            notes += check_vis(config, found)
-        except CheckFailed as failed:
-            if not args.force:
-                raise WorkbenchError(f"{failed} — contest.toml is not written; fix the tools or score_regex, "
-                                     "or --force to write it anyway") from None
-            notes += failed.notes + [f"written with --force although {failed}"]
-        notes += first_line_note(found.tools / "in" / "0000.txt")
-        if args.objective is None:
-            notes.append("objective max: higher scores win (the tools cannot say; --objective min if lower win)")
-    changes = {}
-    if args.name:
-        changes["name"] = args.name
-    elif config.name != _safe_name(config.name):
-        changes["name"] = _safe_name(config.name)
-    if args.objective:
-        changes["objective"] = args.objective
-    if args.time_limit:
-        changes["time_limit"] = args.time_limit
-    if args.web:
-        page = Path(args.web).resolve()
-        if not page.is_file():
-            raise WorkbenchError(f"--web {args.web}: no such page (give the visualizer's .html file)")
-        try:
-            changes["web"] = page.relative_to(config.folder).as_posix()
-        except ValueError:
-            changes["web"] = str(page)
-    config = replace(config, **changes)
-    if config.web_problem():
-        raise WorkbenchError(f"--web {args.web}: {config.web_problem()}")
-    return config, notes
 
 
 def cmd_init(argv: Sequence[str]) -> int:
@@ -137,7 +46,8 @@ def cmd_init(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if not args.folder.exists():
         raise WorkbenchError(f"{args.folder}: no such folder")
-    config, notes = make_config(args.folder.resolve(), args)
+    config, notes = make_config(args.folder.resolve(), name=args.name, objective=args.objective,
+                                time_limit=args.time_limit, web=args.web, force=args.force)
     from workbench.core.registry import puzzles
 
     if config.name in puzzles():

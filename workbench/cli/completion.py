@@ -40,9 +40,9 @@ def cmd_completion(argv: Sequence[str]) -> int:
 def subcommands(command: str) -> Sequence[str]:
     """The words a command dispatches on before it builds a parser."""
     if command == "runs":
-        from workbench.batch.runs_command import SUBCOMMANDS
+        from workbench.cli.runs import SUBCOMMANDS
     elif command == "contest":
-        from workbench.contest.command import SUBCOMMANDS
+        from workbench.cli.contest import SUBCOMMANDS
     else:
         return BATCH_SUBCOMMANDS if command == "batch" else ()
     return tuple(SUBCOMMANDS)

@@ -1,0 +1,399 @@
+"""Runs a batch: every case on a local process pool or a Dask cluster, results as they finish.
+
+One mechanism for the command line, the app's Runs panel and the benchmarks.
+``BatchRun.run`` blocks until the cases are done or ``stop()`` is called (from
+any thread); Ctrl+C and SIGTERM in the command line are stops too. A stop kills
+the running cases (their programs included) and keeps every finished one.
+
+What can go wrong on the way ends the run with a message and ``"status":
+"failed"`` in run.json: a file of the run folder that cannot be written (a full
+disk), a Dask scheduler that cannot be reached, that goes away, or that has no
+worker left. A local worker that dies is its case's FAIL; the program it was
+running dies with it (the reaper, see processes.py).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import multiprocessing
+import os
+import queue
+import shutil
+import socket
+import threading
+import time
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterator
+
+from workbench.core.cores import usable_cores
+from workbench.core.errors import WorkbenchError
+from workbench.core.version import project_version
+
+from .cases import BatchCase
+from .database import RunDatabase, case_set, database_path
+from .problem import feature_names
+from .program import ProgramFile
+from .results import BestKnown, CaseResult, RunFolder
+from .runner import CaseRun, Runner, init_worker, run_case
+
+POLL_SECONDS = 0.1
+FLUSH_SECONDS = 0.2  # finished cases are written (and reported) at most this long after they finish
+FLUSH_CASES = 1000  # or as soon as this many wait
+META_SECONDS = 2.0  # run.json's count of finished cases is at most this stale while a run goes
+MAX_POOLS = 4  # pools a run starts at most: a broken one is replaced for the cases that never ran
+DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
+
+
+def default_out(puzzle_id: str, label: str = "", root: Path = Path("runs")) -> Path:
+    """A new run folder under ``root``, named by the time, the puzzle and the label, and claimed."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    tail = "-" + "".join(c if c.isalnum() or c in "-_." else "_" for c in label) if label else ""
+    path, k = root / f"{stamp}-{puzzle_id}{tail}", 1
+    while True:
+        try:
+            return claim_folder(path)
+        except WorkbenchError:
+            if k > 1000:
+                raise
+            k += 1
+            path = root / f"{stamp}-{puzzle_id}{tail}-{k}"
+
+
+STARTING = {"status": "starting"}
+
+
+def claim_folder(out: Path) -> Path:
+    """Make ``out`` this run's folder: refused when it holds any file (another run, anyone's files),
+    and claimed by creating its run.json exclusively, so of two batches given the same --out at
+    once only one gets it."""
+    out = Path(out)
+    if out.exists() and not out.is_dir():
+        raise WorkbenchError(f"{out} is a file: --out names the folder a run is written to")
+    if out.is_dir() and any(p.is_file() for p in out.rglob("*")):
+        raise WorkbenchError(f"{out} already holds files: choose another --out (a run never replaces any)")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with open(out / "run.json", "x") as claim:
+            claim.write(json.dumps(STARTING) + "\n")
+    except FileExistsError:
+        raise WorkbenchError(f"{out} was just taken by another run: choose another --out") from None
+    except OSError as error:
+        raise WorkbenchError(f"cannot make the run folder {out}: {error.strerror or error}") from None
+    return out
+
+
+def best_known_path(puzzle_id: str, root: Path = Path("runs")) -> Path:
+    return root / "best-known" / f"{puzzle_id}.csv"
+
+
+@dataclass
+class BatchSpec:
+    runner: Runner
+    cases: list[BatchCase]
+    out: Path
+    jobs: int = 1
+    dask: str | None = None  # a dask.distributed scheduler address
+    label: str = ""
+    best: Path | None = None  # the best-known file (default: runs/best-known/PUZZLE.csv)
+    freeze_best: bool = False  # read the best-known file but never update it
+    database: Path | None = None  # the run database (default: runs.sqlite beside the run folder)
+    comment: str = ""
+    group_by: str | None = None  # the summary's groups (default: the first feature)
+    command_line: list[str] = field(default_factory=list)
+    generator_options: dict = field(default_factory=dict)  # how seeded cases were generated
+    instance_options: dict = field(default_factory=dict)
+    program: ProgramFile | None = None  # the file the user's command starts, hashed
+
+
+class BatchRun:
+    def __init__(self, spec: BatchSpec):
+        self.spec = spec
+        self.problem = spec.runner.problem
+        self.folder = RunFolder(spec.out)
+        # Beside the run folders: runs/runs.sqlite for the default runs/TIME-PUZZLE folders.
+        self.database = RunDatabase(spec.database or database_path(Path(spec.out).parent))
+        self.run_id: int | None = None
+        self._cases = {case.index: case for case in spec.cases}
+        self.best = BestKnown(spec.best or best_known_path(self.problem.id), self.problem.objective,
+                              frozen=spec.freeze_best)
+        self.features = feature_names(self.problem, spec.cases)
+        self.case_set = case_set(case.key for case in spec.cases)
+        self.results: list[CaseResult] = []
+        self.status = "running"
+        self._stop = threading.Event()
+        self.started = time.time()
+        self._pending: list[CaseResult] = []  # finished, not yet written
+        self._on_result: Callable[[CaseResult], None] | None = None
+        self._meta_written = time.monotonic()
+        self._meta_behind = False  # cases recorded since run.json was last written
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    @property
+    def stopped(self) -> bool:
+        return self._stop.is_set()
+
+    def meta(self) -> dict:
+        runner = self.spec.runner
+        return {
+            "puzzle": self.problem.id, "kind": self.problem.kind, "features": self.features,
+            "objective": self.problem.objective,
+            **self.problem.meta(), "label": self.spec.label, "command_line": self.spec.command_line,
+            "solver": runner.solver, "params": runner.params, "command": runner.command,
+            "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,
+            "generator_options": self.spec.generator_options, "instance_options": self.spec.instance_options,
+            "jobs": self.spec.jobs, "dask": self.spec.dask, "cases": len(self.spec.cases), "cwd": runner.cwd,
+            "finished": len(self.results), "status": self.status, "pid": os.getpid(), "host": socket.gethostname(),
+            "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(timespec="seconds"),
+            "wall_seconds": round(time.time() - self.started, 3),
+            "version": project_version(), "best_known": str(self.best.path), "best_frozen": self.best.frozen,
+            "time_by": runner.time_by if runner.command else None,
+            "program": self.spec.program.meta() if self.spec.program else None, "case_set": self.case_set,
+        }
+
+    def run(self, on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
+        """Run every case; each finished one is scored, written and passed to ``on_result``.
+
+        Finished cases are written in batches (``_record``: their files, their rows of results.csv,
+        one transaction of the run database, their new bests), at most FLUSH_SECONDS after they
+        finish, and passed to ``on_result`` only once written: whatever was reported is on disk.
+        WorkbenchError says why a run could not go on (run.json then says "failed")."""
+        try:
+            source = self._dask_runs(self._dask_client()) if self.spec.dask else self._local_runs()
+        except WorkbenchError:
+            self._forget_folder()
+            raise
+        self._on_result = on_result
+        try:  # recorded before anything is written: a database that fails leaves no folder to block a retry
+            self.run_id = self.database.start_run(self.spec.out, self.meta(), self.spec.comment)
+        except WorkbenchError:
+            source.close()
+            self._forget_folder()
+            raise
+        try:
+            self.folder.write_meta(self.meta())
+            flushed = time.monotonic()
+            for case_run in source:  # a finished case, or None: a tick while none finished
+                if case_run is not None:
+                    self._pending.append(self._judged(case_run))
+                if self._pending and (len(self._pending) >= FLUSH_CASES or
+                                      time.monotonic() - flushed >= FLUSH_SECONDS):
+                    self._record()
+                    flushed = time.monotonic()
+                if self._meta_behind and time.monotonic() - self._meta_written >= META_SECONDS:
+                    self._write_meta()
+            self._record()
+            self.status = "stopped" if self.stopped else "complete"
+        except KeyboardInterrupt:
+            self.status = "stopped"
+            raise
+        except OSError as error:  # the run folder cannot take a file: a full disk, a removed folder
+            self.status = "failed"
+            raise WorkbenchError(f"cannot write {error.filename or self.folder.path}: "
+                                 f"{error.strerror or error}; the cases finished before are kept") from None
+        except WorkbenchError:
+            self.status = "failed"
+            raise
+        finally:
+            source.close()
+            self._save_what_finished()
+        return self.results
+
+    def _judged(self, case_run: CaseRun) -> CaseResult:
+        case = self._cases[case_run.index]  # by the case's own index: a tuning trial shuffles the list
+        result = self.problem.score_run(case, case_run)
+        result.relative = self.best.relative(result)
+        return result
+
+    def _record(self, report: bool = True) -> None:
+        """Write the finished cases waiting, then report them. A case whose row cannot be written
+        loses its files too, so the folder never lists a case it lacks nor holds one it does not list."""
+        fresh, self._pending = self._pending, []
+        if not fresh:
+            return
+        try:
+            for result in fresh:
+                self.folder.write_case(result)
+            self.folder.append_results(fresh, self.results + fresh)
+        except OSError:
+            for result in fresh:
+                self.folder.forget_case(result)
+            raise
+        self.results.extend(fresh)
+        self.best.record(fresh, str(self.spec.out))
+        self.database.add_cases(self.run_id, [result.row() for result in fresh])
+        self._meta_behind = True
+        if time.monotonic() - self._meta_written >= META_SECONDS:
+            self._write_meta()
+        if report and self._on_result is not None:
+            for result in fresh:
+                self._on_result(result)
+
+    def _write_meta(self) -> None:
+        self.folder.write_meta(self.meta())
+        self._meta_written, self._meta_behind = time.monotonic(), False
+
+    def _save_what_finished(self) -> None:
+        """The cases still waiting, results.csv in case order, the best-known file compacted and
+        run.json, as the run ends; each as far as it can go."""
+        for save in (lambda: self._record(report=False),
+                     lambda: self.folder.write_results(self.results),
+                     lambda: self.best.compact(),
+                     lambda: self.folder.write_meta(self.meta()),
+                     lambda: self.run_id is not None and self.database.finish_run(self.run_id, self.meta())):
+            try:
+                save()
+            except (OSError, WorkbenchError):
+                pass  # said already, or the next line will be; what could be written is
+
+    def _forget_folder(self) -> None:
+        """A run that never started leaves no folder behind, so the same --out works next time."""
+        files = [p for p in Path(self.spec.out).rglob("*") if p.is_file()]
+        if all(p.name == "run.json" and p.parent == Path(self.spec.out) for p in files):
+            try:
+                started = json.loads((Path(self.spec.out) / "run.json").read_text()) if files else STARTING
+            except (OSError, ValueError):
+                return
+            if started == STARTING:
+                shutil.rmtree(self.spec.out, ignore_errors=True)
+
+    # ------------------------------------------------------------ where cases run
+    def _local_runs(self) -> Iterator[CaseRun | None]:
+        """Cases on a pool of worker processes, each as it finishes (None: a tick while none did).
+
+        A finished case is passed on through a queue its future puts itself in (a wait over 100,000
+        pending futures would cost as much at every case). A worker lost before it took any case
+        breaks a pebble pool ("All workers expired"): the cases that never ran then run on a new
+        pool, so one lost worker fails at most its own case."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        from pebble import ProcessPool
+
+        runner = self.spec.runner
+        # spawn, not fork: the parent may hold threads (the live display, the GUI) that fork would copy.
+        workers = min(self.spec.jobs, max(len(self.spec.cases), 1))
+        # The cores are shared among the cases at a time: a solver's threads beyond its share
+        # would time-share a core, and its timed searches, sized for a whole core, overrun.
+        threads = max(1, usable_cores() // workers)
+        waiting, pools = list(self.spec.cases), 0
+        position = {case.index: number for number, case in enumerate(self.spec.cases)}
+        while waiting:
+            pools += 1
+            pool = ProcessPool(max_workers=workers, initializer=init_worker, initargs=(runner, threads),
+                               context=multiprocessing.get_context("spawn"))
+            finished: queue.Queue = queue.Queue()
+            futures = {}
+            for case in waiting:
+                future = pool.schedule(run_case, args=(runner, case))
+                futures[future] = case
+                future.add_done_callback(finished.put)
+            waiting = []
+            try:
+                while futures:
+                    if self.stopped:
+                        return
+                    try:
+                        future = finished.get(timeout=POLL_SECONDS)
+                    except queue.Empty:
+                        yield None
+                        continue
+                    case = futures.pop(future)
+                    if (not future.cancelled() and isinstance(future.exception(), BrokenProcessPool)
+                            and pools < MAX_POOLS):
+                        waiting.append(case)  # it never ran: again, on a new pool
+                        continue
+                    yield _outcome(future, case)
+            finally:
+                # Workers still busy are killed (SIGTERM: each kills its programs' process groups first).
+                pool.stop()
+                pool.join()
+            waiting.sort(key=lambda c: position[c.index])  # in the run's own order (a trial's is shuffled)
+
+    def _dask_client(self):
+        """A client of the scheduler, connected; WorkbenchError when it does not answer in DASK_SECONDS
+        (something else on the port, a closed port, no such host)."""
+        try:
+            from distributed import Client
+        except ImportError:
+            raise WorkbenchError("--dask needs dask.distributed: pip install -e '.[cluster]'") from None
+        _quiet_dask_logs()
+        made: dict = {}
+
+        def connect():
+            try:
+                made["client"] = Client(self.spec.dask, timeout=f"{DASK_SECONDS:g}s")
+            except Exception as error:  # whatever the address was, it is this run's message
+                made["error"] = error
+
+        thread = threading.Thread(target=connect, name="dask connect", daemon=True)
+        thread.start()
+        thread.join(DASK_SECONDS + 2)
+        if "client" in made:
+            _quiet_dask_logs()  # loggers the connection made
+            return made["client"]
+        reason = made.get("error") or f"no answer in {DASK_SECONDS:g} s (is a Dask scheduler listening there?)"
+        raise WorkbenchError(f"cannot reach the Dask scheduler at {self.spec.dask}: {reason}")
+
+    def _dask_runs(self, client) -> Iterator[CaseRun]:
+        from distributed import as_completed
+
+        futures = {}
+        lost_since = None  # when the cluster was last seen without a scheduler or a worker
+        try:
+            for case in self.spec.cases:
+                futures[client.submit(run_case, self.spec.runner, case, pure=False)] = case
+            finished = as_completed(list(futures))
+            while not finished.is_empty():
+                if self.stopped:
+                    return
+                if not finished.has_ready():
+                    problem = _cluster_problem(client, self.spec.dask)
+                    lost_since = (lost_since or time.monotonic()) if problem else None
+                    if problem and time.monotonic() - lost_since > DASK_SECONDS:
+                        raise WorkbenchError(f"{problem}; {len(futures)} cases did not run")
+                    time.sleep(POLL_SECONDS)
+                    yield None
+                    continue
+                for future in finished.next_batch(block=False):
+                    if future.cancelled() and not self.stopped:
+                        raise WorkbenchError(f"the Dask scheduler at {self.spec.dask} went away; "
+                                             f"{len(futures)} cases did not run")
+                    yield _outcome(future, futures.pop(future))
+        finally:
+            if futures:
+                try:
+                    client.cancel(list(futures))
+                except Exception:  # the scheduler is gone: nothing to cancel there
+                    pass
+            client.close(timeout=2)
+
+
+def _quiet_dask_logs() -> None:
+    """dask.distributed logs a lost scheduler as pages of tracebacks on stderr; the run says it once.
+    Its loggers carry levels of their own, so each is set, not only the package's."""
+    for name in list(logging.root.manager.loggerDict):
+        if name == "distributed" or name.startswith("distributed."):
+            logging.getLogger(name).setLevel(logging.CRITICAL + 1)
+
+
+def _cluster_problem(client, address: str) -> str:
+    """What keeps a Dask cluster from running cases now ("" when nothing)."""
+    if client.status != "running":
+        return f"lost the Dask scheduler at {address}"
+    try:
+        workers = client.scheduler_info().get("workers", {})
+    except Exception:
+        return f"lost the Dask scheduler at {address}"
+    return "" if workers else f"the Dask scheduler at {address} has no worker left"
+
+
+def _outcome(future, case: BatchCase) -> CaseRun:
+    """A finished future's run; a worker that died or failed is this case's verdict, not the batch's end."""
+    try:
+        return future.result()
+    except Exception as error:
+        return CaseRun(case.index, None, "FAIL", f"the worker failed: {type(error).__name__}: {error}", 0.0)

@@ -1,0 +1,153 @@
+"""A batch as the command line, a tuning study or the Runs panel describes it, made in one place.
+
+``BatchPlan`` holds what the user chose (the problem, the seeds or files, a solver or a program,
+the time, the jobs, where the run goes); ``prepare`` builds the program and finds its file,
+``spec`` makes the cases and the runner and claims the run folder. The problem says what only it
+knows (``BatchProblem``): where its runs live, its default time, its build step, how its cases
+run (a puzzle: a built-in solver or a program; a contest: a program only).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Callable, Sequence
+
+from workbench.core.errors import UsageError
+
+from .cases import BatchCase
+from .database import RunDatabase, database_path
+from .problem import BatchProblem
+from .program import ProgramFile, build, check_program
+from .results import BestKnown
+from .batch_run import BatchSpec, best_known_path, claim_folder, default_out
+
+MAX_JOBS = 256
+MAX_SECONDS = 24 * 3600.0
+
+
+def _ignore(text: str) -> None:
+    pass
+
+
+@dataclass
+class BatchPlan:
+    problem: BatchProblem
+    seeds: Sequence[int] | None = None  # or files
+    files: Sequence[str] = ()
+    generator_options: dict = field(default_factory=dict)
+    instance_options: dict = field(default_factory=dict)
+    solver: str | None = None  # a built-in solver (a puzzle's; its first when neither this nor command)
+    params: dict = field(default_factory=dict)
+    nodes: int | None = None
+    solver_seed: int = 0
+    command: str | None = None  # the user's program (a contest: its `program` when None)
+    env: dict = field(default_factory=dict)  # variables the program gets (a tuning trial's values)
+    seconds: float | None = None  # a case's budget or time limit; None: the problem's default
+    time_by: str | None = None  # which time judges a program's limit; None: the problem's default
+    build: str | None = None  # the build step; None: the problem's own ("" none)
+    jobs: int = 1
+    dask: str | None = None
+    out: Path | None = None  # the run folder; None: a new one under the runs folder
+    runs_folder: Path | None = None  # where new run folders go; None: the problem's own (runs_root)
+    label: str = ""
+    comment: str = ""
+    best: Path | None = None
+    freeze_best: bool = False
+    database: Path | None = None
+    group_by: str | None = None
+    command_line: list[str] = field(default_factory=list)
+    cwd: str = field(default_factory=os.getcwd)  # where the program and its build run
+    program: ProgramFile | None = None  # the program's file, found by prepare()
+
+    # ------------------------------------------------------------ checked before anything runs
+    def check(self) -> None:
+        """The numbers and choices that need no case; UsageError says what is wrong."""
+        if (self.seeds is None) == (not self.files):
+            raise UsageError("give either --seeds A-B or input files")
+        if self.seconds is not None and not (0 < self.seconds <= MAX_SECONDS):  # also refuses nan
+            raise UsageError(f"--time must be a positive number of seconds, at most a day ({MAX_SECONDS:g}), "
+                             f"got {self.seconds}")
+        if not 1 <= self.jobs <= MAX_JOBS:
+            raise UsageError(f"--jobs must be 1..{MAX_JOBS}, got {self.jobs}")
+        if self.nodes is not None and self.nodes < 1:
+            raise UsageError(f"--nodes must be at least 1, got {self.nodes}")
+        if self.command is not None and not self.command.strip():
+            raise UsageError("--cmd is empty: give the command that runs your program")
+        self.problem.check_plan(self)
+
+    @property
+    def runs_root(self) -> Path:
+        return self.runs_folder or self.problem.runs_root()
+
+    @property
+    def program_command(self) -> str:
+        """The command that starts the user's program ("" when a built-in solver plays)."""
+        if self.command:
+            return self.command
+        if self.solver is not None:
+            return ""
+        return self.problem.default_command() or ""
+
+    def prepare(self, say: Callable[[str], None] = _ignore) -> ProgramFile | None:
+        """Build the program (this plan's build step, else the problem's), then find the file its command
+        starts: hashed for the run's record; UsageError naming it when it is missing."""
+        step = self.problem.build_command() if self.build is None else self.build
+        if step:
+            build(step, self.cwd, say=say)
+        program = self.program_command
+        self.program = check_program(program, self.cwd) if program and self.problem.program_is_checkable() else None
+        return self.program
+
+    def cases(self) -> list[BatchCase]:
+        if self.seeds is not None:
+            return self.problem.seed_cases(self.seeds, self.generator_options, self.instance_options)
+        return self.problem.file_cases(list(self.files), self.instance_options)
+
+    def spec(self, cases: list[BatchCase] | None = None, say: Callable[[str], None] = _ignore) -> BatchSpec:
+        """The run: its cases (made now unless given), its runner, its best-known file and database
+        checked, its folder claimed (last: a mistake before leaves nothing behind)."""
+        cases = self.cases() if cases is None else cases
+        runner = self.problem.make_runner(self, cases, say)
+        root = self.runs_root
+        best = self.best or best_known_path(self.problem.id, root)
+        check_best(best, [case.source for case in cases if case.seed is None])
+        skipped = BestKnown(best, self.problem.objective).skipped  # a file that is not one is refused here
+        if skipped:
+            say(f"best-known: line{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped[:10]))} of {best} "
+                "hold no score and are left out")
+        # The database beside the run folder (or the one named) is checked before the folder is made: a
+        # device, a folder or a file that is no database is one message, and leaves nothing behind.
+        database = self.database or database_path(self.out.parent if self.out else root)
+        RunDatabase(database).check()
+        out = claim_folder(self.out) if self.out else default_out(self.problem.id, self.label, root)
+        return BatchSpec(runner, cases, out, jobs=self.jobs, dask=self.dask, label=self.label, best=best,
+                         freeze_best=self.freeze_best, comment=self.comment, database=database,
+                         command_line=list(self.command_line),
+                         generator_options=dict(self.generator_options) if self.seeds is not None else {},
+                         instance_options=dict(self.instance_options), group_by=self.group_by, program=self.program)
+
+    def with_values(self, values: dict) -> "BatchPlan":
+        """The plan with tuned values: a solver's own parameters, or a program's variables (and in
+        place of ``{NAME}`` in its command)."""
+        if self.command is None and self.solver is not None:
+            return replace(self, params={**self.params, **values})
+        command = self.program_command
+        for name, value in values.items():
+            command = command.replace("{" + name + "}", str(value))
+        return replace(self, command=command, env={**self.env, **{k: str(v) for k, v in values.items()}})
+
+
+def check_best(best: Path, inputs: list[str]) -> None:
+    """--best names a file the scores can be written to: not a folder, a device, or an input."""
+    from workbench.core.files import same_file
+
+    best = Path(best)
+    if best.is_dir():
+        raise UsageError(f"--best {best} is a folder: it names the best-known scores file (a CSV)")
+    if best.exists() and not best.is_file():
+        raise UsageError(f"--best {best} is not a regular file (a device?): it would be replaced by a CSV")
+    for source in inputs:
+        if same_file(best, source):
+            raise UsageError(f"--best {best} is one of the inputs: it would be replaced by a CSV")

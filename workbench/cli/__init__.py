@@ -1,0 +1,146 @@
+"""The command line: ``puzzle-workbench [FILE] | COMMAND ...`` (also ``pwb``, ``python -m workbench``).
+
+This module dispatches: each command's parsing and printing lives in a module of this package
+(``puzzles``: gen, score, list; ``solve``: solve, agent; ``render``; ``batch`` and ``tune``; ``runs``;
+``contest``; ``new_puzzle``; ``warm_up``; ``completion``; ``desktop``; ``app``: the window), over the
+libraries below it (batch, contest, the solvers, the puzzles, core). Everything is Qt-free except the
+app and render, which import Qt when they run. User mistakes (bad files, illegal moves, unknown names)
+print one clear line and exit 1; they never print a traceback.
+"""
+
+from __future__ import annotations
+
+import errno
+import importlib
+import os
+import signal
+import sys
+from pathlib import Path
+from typing import Sequence
+
+from workbench.core.errors import UsageError, WorkbenchError, readable
+from workbench.core.registry import add_puzzle_path, plugin_problems
+
+from .common import COMMANDS
+
+# command -> (the module of this package that runs it, its function): imported when the command runs.
+HANDLERS = {
+    "gen": ("puzzles", "cmd_gen"), "score": ("puzzles", "cmd_score"), "list": ("puzzles", "cmd_list"),
+    "solve": ("solve", "cmd_solve"), "agent": ("solve", "cmd_agent"), "render": ("render", "cmd_render"),
+    "batch": ("batch", "cmd_batch"), "runs": ("runs", "cmd_runs"), "contest": ("contest", "cmd_contest"),
+    "new-puzzle": ("new_puzzle", "cmd_new_puzzle"), "warm-up": ("warm_up", "cmd_warm_up"),
+    "completion": ("completion", "cmd_completion"), "install-desktop": ("desktop", "cmd_install_desktop"),
+}
+assert set(HANDLERS) == set(COMMANDS)
+
+
+def handler(command: str):
+    module, function = HANDLERS[command]
+    return getattr(importlib.import_module(f"{__name__}.{module}"), function)
+
+
+def _puzzle_paths(argv: list[str]) -> list[str]:
+    """Take every ``--puzzle-path DIR`` out of ``argv`` (it may stand anywhere) and look for puzzles there."""
+    rest, paths = [], []
+    words = iter(argv)
+    for word in words:
+        if word == "--puzzle-path":
+            paths.append(next(words, ""))
+        elif word.startswith("--puzzle-path="):
+            paths.append(word.split("=", 1)[1])
+        else:
+            rest.append(word)
+    for path in paths:
+        if not path or not Path(path).is_dir():
+            raise UsageError(f"--puzzle-path {path}: no such folder")
+        add_puzzle_path(path)
+    return rest
+
+
+def _warn_plugin_problems() -> None:
+    """Every command says which puzzle packages did not load (a mistake in one is never silent)."""
+    for problem in plugin_problems():
+        print(f"warning: {readable(str(problem))}", file=sys.stderr)
+
+
+def _terminate_as_interrupt():
+    """SIGTERM ends a command the way Ctrl+C does, through its finally blocks (so a contest's gen or
+    vis it started is killed with it), instead of at once. Returns the handler it replaced."""
+    def terminate(signum, frame):
+        raise SystemExit(128 + signum)
+
+    try:
+        return signal.signal(signal.SIGTERM, terminate)
+    except ValueError:  # not the main thread (a test driving main() from a thread)
+        return None
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    if argv is None and "_ARGCOMPLETE" in os.environ:  # a Tab pressed in bash or zsh
+        from .completion import complete
+
+        return complete(main, COMMANDS)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    before = _terminate_as_interrupt() if argv[:1] and argv[0] in HANDLERS else None
+    try:
+        return _run(argv)
+    finally:
+        if before is not None:
+            signal.signal(signal.SIGTERM, before)
+
+
+def _run(argv: list[str]) -> int:
+    try:
+        argv = _puzzle_paths(argv)
+    except UsageError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    command = argv[0] if argv and argv[0] in HANDLERS else None
+    try:
+        _warn_plugin_problems()
+        if command is None:
+            from .app import cmd_gui
+
+            return cmd_gui(argv)
+        status = handler(command)(argv[1:])
+        _flush_real_stdout()  # a full disk behind '> file' must fail here, not exit 0
+        return status
+    except BrokenPipeError:
+        # The reader closed our stdout (`list | head`): stop quietly, as other tools do.
+        _detach_stdout()
+        return 141
+    except (UsageError, WorkbenchError) as error:
+        print(f"error: {readable(str(error))}", file=sys.stderr)
+        return 1
+    except OSError as error:
+        if error.filename is None and error.errno in _OUTPUT_ERRNOS:  # stdout behind '> file'
+            _detach_stdout()
+            print(f"error: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
+        else:
+            where = f" ({error.filename})" if error.filename else ""
+            print(f"error: {readable(error.strerror or str(error))}{where}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        return 130
+
+
+_OUTPUT_ERRNOS = {errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO}
+
+
+def _flush_real_stdout() -> None:
+    """Flush stdout when it is a real file or pipe (a stand-in a test or host installed is left alone)."""
+    try:
+        sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):
+        return
+    sys.stdout.flush()
+
+
+def _detach_stdout() -> None:
+    """Point stdout at /dev/null so the interpreter's final flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass

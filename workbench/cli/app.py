@@ -1,0 +1,43 @@
+"""The app, from the command line: ``puzzle-workbench [FILE] [--puzzle ID]`` (a contest's folder opens its window)."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Sequence
+
+from workbench.core.limits import positive_seconds
+from workbench.core.registry import PATH_VARIABLE
+from workbench.core.version import project_version
+
+from .common import COMMANDS, puzzle_named
+
+
+# ------------------------------------------------------------------ gui
+def cmd_gui(argv: Sequence[str]) -> int:
+    parser = argparse.ArgumentParser(
+        prog="puzzle-workbench", description="Puzzle Workbench. Commands: " + ", ".join(COMMANDS) +
+        " (puzzle-workbench COMMAND --help); without a command, the app. Any command takes --puzzle-path DIR "
+        f"(repeatable; or {PATH_VARIABLE}) to load puzzle plugins from a folder.")
+    parser.add_argument("file", nargs="?", help="an input or answer file to open, or a contest's folder "
+                        "or contest.toml (see 'puzzle-workbench contest')")
+    parser.add_argument("--puzzle", help="the puzzle of FILE when it cannot be detected")
+    parser.add_argument("--version", action="version", version=f"puzzle-workbench {project_version()}")
+    parser.add_argument("--quit-after", type=positive_seconds, metavar="SECONDS",
+                        help="close the window after SECONDS and print its title (checks that an install "
+                             "opens the app)")
+    args = parser.parse_args(argv)
+    if args.puzzle:
+        puzzle_named(args.puzzle)
+    from workbench.contest.known import contest_file
+
+    found = contest_file(args.file) if args.file and not args.puzzle else None
+    if found is not None:
+        from workbench.contest.config import load
+
+        load(found)  # a broken contest file is one line here, before any window opens
+        from workbench.gui.app import run_app
+
+        return run_app(contest=str(found), quit_after=args.quit_after)
+    from workbench.gui.app import run_app
+
+    return run_app(args.file, args.puzzle, quit_after=args.quit_after)
