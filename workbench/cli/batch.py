@@ -5,7 +5,7 @@
     puzzle-workbench batch compare DIR_A DIR_B
 
 The live display (a progress bar, a row per finished case) and the summary
-tables use rich; the mean score is the last line of stdout.
+tables use rich; the last line of stdout is one number for scripts (Summary.scripted_mean).
 """
 
 from __future__ import annotations
@@ -355,9 +355,8 @@ def run_batch(argv: Sequence[str]) -> int:
         err.print(f"stopped: {len(rows)} of {len(spec.cases)} cases finished and kept in {spec.out}")
     else:
         err.print(f"results in {spec.out}")
-    # The last line: the mean score over the OK cases (0 when none is OK), as 'batch show' prints it.
-    mean = summarize(rows, objective=objective).mean_score
-    console.print(_mean(mean) if mean is not None else "0")
+    # The last line, for scripts: the mean with failed cases the worst score, as 'batch show' prints it.
+    console.print(_mean(summarize(rows, objective=objective).scripted_mean))
     return (128 + signalled["by"] if signalled["by"] else 130) if interrupted else 0
 
 
@@ -439,8 +438,7 @@ def run_show(argv: Sequence[str]) -> int:
                       meta.get("objective"))
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
-    summary = summarize(rows, objective=meta.get("objective"))
-    console.print(_mean(summary.mean_score) if summary.mean_score is not None else "0")
+    console.print(_mean(summarize(rows, objective=meta.get("objective")).scripted_mean))
     return 0
 
 
