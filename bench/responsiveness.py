@@ -17,7 +17,7 @@ cancel latency: the time from the Cancel click to the worker thread's end, over
 the CPU time of one plot update and repaint once a run has reported N samples
 (a long run: the 4 s watched above are only ~1,200 samples of an online game).
 
-Targets (issue 13): no stall over 30 ms, cancel under 100 ms.
+Targets: no stall over 30 ms, cancel under 100 ms.
 """
 
 from __future__ import annotations

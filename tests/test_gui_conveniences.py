@@ -1,4 +1,4 @@
-"""What a contestant reaches for (issue 28): copy and paste, an answer file that changes on
+"""What a contestant reaches for: copy and paste, an answer file that changes on
 disk, next and previous case or seed, the last board on start, a dark theme. pytest-qt."""
 
 import shutil

@@ -1,4 +1,4 @@
-"""The app as a daily tool (issue 15): no lost history, readable messages, one score scale,
+"""The app as a daily tool: no lost history, readable messages, one score scale,
 first use without waiting, solver parameters that explain themselves. Driven with pytest-qt."""
 
 from pathlib import Path

@@ -113,7 +113,7 @@ def test_stop_kills_the_running_programs_and_keeps_the_folder(qtbot, window, tmp
 
 def test_a_run_whose_seeds_are_not_ascii_digits_opens(qtbot, window, tmp_path):
     """An edited results.csv with a seed '²' (str.isdigit takes it, int refuses it): the run opens, the
-    Cases field lists the seeds that are seeds (issue 54 campaign)."""
+    Cases field lists the seeds that are seeds."""
     from workbench.cli import main
 
     quick = tmp_path / "quick.sh"

@@ -1,4 +1,4 @@
-"""The Solver panel belongs to the board shown (issue 28): another board's run is cleared and can
+"""The Solver panel belongs to the board shown: another board's run is cleared and can
 never be applied or exported onto this one; counts, words, the frontier and the plots say what
 the exported file says. Driven with pytest-qt."""
 

@@ -1,4 +1,4 @@
-"""The main window says what is true and stays usable (issue 28): real reasons for files that open
+"""The main window says what is true and stays usable: real reasons for files that open
 as nothing, a board that keeps its size, messages that fit and follow the action, step-through
 keys without a click on the slider, coordinates in sight when zoomed, an editor that shows only
 its tools. Driven with pytest-qt."""

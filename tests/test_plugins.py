@@ -164,7 +164,7 @@ def plugin_window(qtbot, scaffold, tmp_path, monkeypatch):
         window.close()
 
 
-# ------------------------------------------------------------------ a plugin can end no command (issue 54, row 14)
+# ------------------------------------------------------------------ a plugin can end no command
 @pytest.mark.parametrize("init, said", [
     ("raise SystemExit(0)\n", "SystemExit: 0"),
     ("import sys\nsys.exit('bye')\n", "SystemExit: bye"),

@@ -204,7 +204,7 @@ def _words_that_could_name_it(path: Path) -> str:
 
 
 # A level that is solvable from its start (25 moves at best), but not after "rdrrRl": the push
-# onto the right-hand goal leaves the other boxes no way home (issue 55's sok1.xsb).
+# onto the right-hand goal leaves the other boxes no way home (the reported sok1.xsb).
 SOK1 = """\
 ########
 ##. ####
