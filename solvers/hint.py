@@ -84,7 +84,7 @@ def find_hint(puzzle, instance: Any, state: Any, depth: int = 0, *, nodes: int |
     line = tuple(result.moves)
     if not line:
         why = getattr(target, "no_answer", lambda: "")()
-        if why.startswith("no solution exists"):
+        if why.startswith("no solution exists"):  # Solver.no_answer's words for a search that proved it
             return Hint(LOST, f"Lost: {why} ({cls.name}, {spent} nodes)", solver=cls.name, nodes=spent)
         return Hint(NONE_FOUND, f"No hint: {why or f'{cls.name} found no answer within its budget'} "
                                 f"({spent} nodes)", solver=cls.name, nodes=spent)

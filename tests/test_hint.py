@@ -11,26 +11,27 @@ from solvers.online import build_run, execute
 from solvers.run_setup import checked_params
 from workbench.core import registry
 from workbench.core.line_scores import LineScorer
-from workbench.core.registry import get_puzzle
+from workbench.core.registry import get_puzzle, puzzles
 from workbench.scaffold import new_puzzle
 
 from conftest import data_file
 
+PUZZLES = sorted(puzzles())
 # puzzle: (a case file of tests/.data, or a generator seed), moves played first, node budget
 POSITIONS = {
     "comesolo": ("cases/comesolo/rand_07_d70.txt", 2, 2000),
     "rolling-balls": ("cases/rolling-balls/seed_1.txt", 1, 20000),
-    "ahc011": ("cases/ahc011/0000.txt", 3, 2000),
+    "ahc011": ("cases/ahc011/0000.txt", 3, 6000),
     "ahc015": ("cases/ahc015/0000.txt", 90, 2000),  # online: the game is played out from turn 90
     "codevs": ("cases/codevs/packs_1.txt", 2, 2000),
-    "sokoban": (1, 2, 2000),
 }
+ANY_OTHER = (1, 2, 2000)  # a puzzle that keeps to its own folder, unnamed here: its seed 1, two moves in
 
 
 def position(puzzle_id: str):
     """The puzzle, its case and the position ``POSITIONS`` names, reached by its first legal moves."""
     puzzle = get_puzzle(puzzle_id)
-    source, played, nodes = POSITIONS[puzzle_id]
+    source, played, nodes = POSITIONS.get(puzzle_id, ANY_OTHER)
     if isinstance(source, int):
         instance = puzzle.generate(source)
     else:
@@ -41,9 +42,11 @@ def position(puzzle_id: str):
     return puzzle, instance, state, played, nodes
 
 
-@pytest.mark.parametrize("puzzle_id", list(POSITIONS))
+@pytest.mark.parametrize("puzzle_id", PUZZLES)
 def test_the_hint_is_the_first_move_of_the_default_solvers_line_and_says_its_score(puzzle_id):
     puzzle, instance, state, depth, nodes = position(puzzle_id)
+    if hint_solver(puzzle) is None:
+        pytest.skip(f"{puzzle_id} has no solver (a plugin on the puzzle path)")
     hint = find_hint(puzzle, instance, state, depth, nodes=nodes, seed=0)
     assert hint.kind == MOVE, hint.text
     assert hint.move in puzzle.legal_moves(instance, state)
@@ -70,27 +73,6 @@ def test_an_online_hint_plays_the_game_out_from_the_candy_just_placed():
     hint = find_hint(puzzle, instance, state, depth, nodes=nodes)
     assert len(hint.line) == puzzle.max_moves(instance) - depth  # every turn left is played
     assert "the game played out reaches score" in hint.text
-
-
-def test_a_sokoban_level_one_push_from_solved_gets_that_push_then_says_solved():
-    puzzle = get_puzzle("sokoban")
-    instance = puzzle.parse_input("#####\n#@$.#\n#####\n")
-    start = puzzle.initial_state(instance)
-    hint = find_hint(puzzle, instance, start, 0, nodes=100)
-    assert (hint.kind, hint.move, hint.line, hint.score) == (MOVE, "r", ("r",), 1)
-    assert hint.text == f"Hint: R; its best line of 1 move reaches score 1 (astar, {hint.nodes} nodes)"
-    solved = find_hint(puzzle, instance, puzzle.apply(instance, start, "r").state, 1, nodes=100)
-    assert (solved.kind, solved.move) == (SOLVED, None)
-    assert solved.text == "Already solved: score 1; another move would only add to it"
-
-
-def test_a_sokoban_deadlock_says_lost():
-    puzzle = get_puzzle("sokoban")
-    instance = puzzle.parse_input("######\n#$ @.#\n######\n")  # the box in a corner, off its goal
-    hint = find_hint(puzzle, instance, puzzle.initial_state(instance), 0, nodes=1000)
-    assert (hint.kind, hint.move) == (LOST, None)
-    assert hint.text == ("Lost: no solution exists from this position: every push state it can reach was tried "
-                         f"(astar, {hint.nodes} nodes)")
 
 
 def test_a_comesolo_board_with_no_jump_left_says_lost_and_with_one_piece_solved():

@@ -31,6 +31,9 @@ class HintControl(QObject):
         menu.addAction(self.action)
         clear_action.triggered.connect(self.clear)  # Esc: back to the game, without the hint
         self.hint: Hint | None = None  # the last hint shown
+        # The search's time cap (None: the node budget alone ends it, so a seed gives one hint however
+        # loaded the machine is; the tests use that).
+        self.seconds: float | None = HINT_SECONDS
         self._thinking: Future | None = None
         self._control: RunControl | None = None
         self._asked = None  # (session, history node) the hint under way is for
@@ -72,7 +75,7 @@ class HintControl(QObject):
         self._asked = (session, node)
         self._control = RunControl()
         self._thinking = self._pool.submit(find_hint, session.puzzle, session.instance, node.state, node.depth,
-                                           seconds=HINT_SECONDS, control=self._control)
+                                           seconds=self.seconds, control=self._control)
         self._say(f"Thinking… ({self.hint_name()} from move {node.depth})")
         self._timer.start()
 
@@ -87,8 +90,10 @@ class HintControl(QObject):
             return
         session, node = self._asked
         window = self.window
-        if window.session is session and session.history.current is node and window.view.state is not node.state:
-            return  # the board still plays the last move's frames: the hint waits for its end
+        here = (window.session is session and session.history.current is node and window.view.mode == "play"
+                and not window.previewing)
+        if here and window.view.state is not node.state:
+            return  # the board still plays the last move's frames: the hint waits for their end
         self._timer.stop()
         self._thinking = self._control = self._asked = None
         try:
@@ -96,7 +101,7 @@ class HintControl(QObject):
         except Exception as error:  # reported, the app keeps running
             self._say(f"⚠ The hint failed: {type(error).__name__}: {error}", 15000)
             return
-        if window.session is not session or session.history.current is not node or window.view.mode != "play":
+        if not here:
             self._say("The hint was for a position no longer shown; press H again for this one", 8000)
             return
         self.hint = hint
