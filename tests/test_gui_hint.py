@@ -150,3 +150,30 @@ def test_esc_while_thinking_cancels_the_hint(qtbot, window):
     wait_for_hint(qtbot, window)
     assert window.statusBar().currentMessage() == "Hint cancelled"
     assert window.view.hinted is None and window.hint.hint.move is None
+
+
+def test_an_ahc015_tilt_is_marked_by_the_edge_its_candies_slide_to(window):
+    from workbench.gui.boards.ahc015 import CELL as CANDY
+
+    open_board(window, "ahc015")
+    s, side = window.session, 10 * CANDY
+    bands = {tilt: window.adapter.hint_marks(s.instance, s.state, tilt) for tilt in "FBLR"}
+    assert {tilt: marks.rects[0].getRect() for tilt, marks in bands.items()} == {
+        "F": (0, 0, side, CANDY), "B": (0, side - CANDY, side, CANDY),
+        "L": (0, 0, CANDY, side), "R": (side - CANDY, 0, CANDY, side)}
+    for tilt, marks in bands.items():  # each arrow leaves the middle of the box toward its edge
+        start, end = marks.arrow
+        assert (start.x(), start.y()) == (side / 2, side / 2)
+        assert marks.rects[0].contains(start + (end - start) * 1.5)
+
+
+def test_the_codevs_skill_is_marked_by_the_fives_it_explodes(window):
+    from workbench.puzzles.codevs import SKILL
+
+    open_board(window, "codevs")
+    s = window.session
+    while not (s.state.field.array() == 5).any():  # drop packs at the left until a 5 lies on the field
+        assert window.play(s.puzzle.legal_moves(s.instance, s.state)[0])
+    grid = s.state.field.array()
+    marks = window.adapter.hint_marks(s.instance, s.state, SKILL)
+    assert len(marks.rects) == int((grid == 5).sum()) and marks.arrow is None
