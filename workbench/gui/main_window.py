@@ -34,6 +34,7 @@ from .case_navigator import BoardOrigin, CaseNavigator
 from .editor_panel import EditorPanel
 from .file_dialog_fit import fitted
 from .generate_dialog import GenerateDialog
+from .hint import HintControl
 from .history_panel import HistoryPanel
 from .runs_panel import RunsPanel
 from .kernel_warm_up import KernelWarmUp
@@ -262,7 +263,7 @@ class MainWindow(BoardSources, QMainWindow):
         self._action(view_menu, "Zoom &in", lambda: self.view.zoom(1.25), QKeySequence.ZoomIn)
         self._action(view_menu, "Zoom &out", lambda: self.view.zoom(0.8), QKeySequence.ZoomOut)
         self._action(view_menu, "&Fit board", self.view.fit_board, "Ctrl+0")
-        self._action(view_menu, "&Back to the game", self.end_preview, "Esc")
+        back = self._action(view_menu, "&Back to the game", self.end_preview, "Esc")
         self.board_menu = view_menu.addMenu("&Board")
         view_menu.addSeparator()
         self._action(view_menu, "Step-through: &start of the line", lambda: self.step_panel.first.click(), "Home")
@@ -279,6 +280,7 @@ class MainWindow(BoardSources, QMainWindow):
         self._action(solver_menu, "&Pause / resume", self.solver_panel.toggle_pause, "F6")
         self._action(solver_menu, "&Cancel", self.solver_panel.cancel, "Shift+F5")
         self._action(solver_menu, "&Apply best", lambda: self.apply_solver_answer(self.solver_panel.best_moves))
+        self.hint = HintControl(self, solver_menu, clear_action=back)  # H; Esc takes the hint away
         solver_menu.addSeparator()
         self._action(solver_menu, "Batch &runs…", self.show_runs, "Ctrl+B")
 
@@ -344,6 +346,7 @@ class MainWindow(BoardSources, QMainWindow):
         index = self.puzzle_choice.findData(puzzle.id)
         self.puzzle_choice.setCurrentIndex(index)
         self.solver_panel.set_puzzle(puzzle)
+        self.hint.set_puzzle(puzzle)
         self.runs_panel.set_puzzle(puzzle.id)
         # A run waits until the kernels are loaded: building a solver on the GUI thread while
         # they load would block it on numba's compile lock (a 2.5 s freeze, measured).
