@@ -32,7 +32,8 @@ from .plot_style import all_whole, set_whole_numbers, style_plot, y_range
 
 ROW_ROLE = Qt.UserRole  # the row's index in RowsModel.rows
 NO_GROUPS = "(no groups)"
-LEADING, TRAILING = ("case",), ("score", "relative", "time_s", "cpu_s", "verdict", "message")
+# "flags": what is worth a look in the case (the Runs panel fills it from the run's flag rule).
+LEADING, TRAILING = ("case",), ("score", "relative", "time_s", "cpu_s", "verdict", "flags", "message")
 PLOTTED = 4000  # scatter points at most: more cost the window seconds a refresh and show nothing more
 # With more rows than this the plots and summary follow a live run once a second, not at every batch.
 LARGE = 20_000
@@ -46,6 +47,9 @@ def relative_colour(relative: float) -> QColor:
 
 # A few shades, made once: a colour per cell or point made anew costs the window time at 100,000 rows.
 SHADES = [relative_colour(0.9 + i / 200) for i in range(21)]
+
+
+FLAG_INK = QColor("#c0392b")
 
 
 def shade(relative: float) -> QColor:
@@ -114,6 +118,8 @@ class RowsModel(QAbstractTableModel):
             return "" if value is None else str(value)
         if role == Qt.BackgroundRole and column in ("score", "relative"):
             return shade(_number(row.get("relative") or 0))
+        if role == Qt.ForegroundRole and column == "flags":
+            return FLAG_INK
         if role == Qt.TextAlignmentRole and column not in ("message", "verdict", "case"):
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None
