@@ -105,9 +105,8 @@ def case_pair(folder_a: Path, folder_b: Path, case: str) -> CasePair:
         raise WorkbenchError(f"{folder_a} is a run of {meta_a['puzzle']}, {folder_b} of {meta_b['puzzle']}: "
                              "their cases cannot be the same")
     row_a = _find(rows_a, case)
-    row_b = _find(rows_b, str(row_a["key"])) if row_a is not None else _find(rows_b, case)
-    if row_a is not None and row_b is None and _find(rows_b, case) is not None:
-        row_b = None  # the same label in B is another input (other options): not this case
+    # B's case is A's by key: the same label in B may be another input (other options).
+    row_b = _find(rows_b, str(row_a["key"])) if row_a is not None else None
     if row_a is None or row_b is None:
         keys_b = {r["key"] for r in rows_b}
         shared = [r["case"] for r in rows_a if r["key"] in keys_b]

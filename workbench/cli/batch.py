@@ -197,7 +197,8 @@ def _row_text(result: CaseResult, features: list[str], width: int, flags: list[s
 
 class RowPrinter:
     """The live table's rows. Into a file or a pipe every row, as plain text (fast: no styling). On a
-    terminal, rows in colour, every failed one but at most ROWS_PER_SECOND of the OK ones: a run of
+    terminal, rows in colour, every flagged one (a failure, a case far below its best-known or near its
+    time limit, marked at its end) but at most ROWS_PER_SECOND of the others: a run of
     fast programs finishes hundreds of cases a second, more than anyone reads or a terminal draws."""
 
     def __init__(self, console: Console, features: list[str], width: int, rule: FlagRule | None = None):
