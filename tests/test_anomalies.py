@@ -154,3 +154,11 @@ def test_a_filter_typo_is_refused_with_a_clear_message(flagged_run, tmp_path, ca
         assert err.startswith(f"error: {message}"), err
         assert "Traceback" not in err
     assert sorted(p.name for p in (tmp_path / "runs").iterdir()) == ["best.csv", "best.csv.lock", "good", "runs.sqlite", "worse"]
+
+
+def test_a_threshold_that_is_no_fraction_is_refused(contest, tmp_path, capsys):
+    folder, _ = contest
+    with pytest.raises(SystemExit):
+        batch(folder, "--cmd", "true", "--flag-below", "0", out=tmp_path / "runs" / "never")
+    assert "argument --flag-below: must be a positive fraction (e.g. 0.8), got 0.0" in capsys.readouterr().err
+    assert not (tmp_path / "runs" / "never").exists()
