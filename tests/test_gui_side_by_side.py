@@ -87,6 +87,10 @@ def test_past_runs_cases_far_below_their_best_are_flagged_one_click_from_the_boa
     flags, case = panel.model.columns.index("flags"), panel.model.columns.index("case")
     shown = {panel.model.index(r, case).data(): panel.model.index(r, flags).data() for r in range(3)}
     assert shown == {r["case"]: f"far below best-known (relative {float(r['relative']):.4f} < 0.8)" for r in rows}
+    panel.view.filter.setText("flagged")  # the table shows just the flagged cases
+    assert panel.view.apply_filter() and panel.model.rowCount() == 3
+    panel.view.filter.setText("verdict!=OK")
+    assert panel.view.apply_filter() and panel.model.rowCount() == 0
     item = panel.flagged.item(1)
     where = panel.flagged.visualItemRect(item).center()
     qtbot.mouseClick(panel.flagged.viewport(), Qt.LeftButton, pos=where)

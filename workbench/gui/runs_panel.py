@@ -399,7 +399,7 @@ class RunsPanel(QWidget):
         count = self.flagged_count
         self.flagged.setVisible(count > 0)
         self.flagged_label.setVisible(count > 0)
-        listed = f" (the first {LISTED_FLAGS} listed; filter the table by its flags column)" \
+        listed = f" (the first {LISTED_FLAGS} listed; the filter 'flagged' shows them all)" \
             if count > LISTED_FLAGS else ""
         self.flagged_label.setText(f"Flagged: {count} case{'s' if count != 1 else ''} worth a look "
                                    f"(failed, far below the best-known, or near the time limit){listed}: "
