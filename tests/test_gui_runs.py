@@ -29,7 +29,7 @@ def test_a_run_fills_the_table_and_a_row_opens_its_answer(qtbot, window, tmp_pat
         rows = list(csv.DictReader(handle))
     header = [panel.model.headerData(c, Qt.Horizontal) for c in range(panel.model.columnCount())]
     assert header == ["case", "density", "rows", "cols", "pieces", "score", "relative", "time_s", "cpu_s", "verdict",
-                      "message"]
+                      "flags", "message"]
     shown = {panel.model.index(r, 0).data(): panel.model.index(r, 5).data() for r in range(3)}
     assert shown == {row["case"]: row["score"] for row in rows}
     assert all(row["verdict"] == "OK" for row in rows)

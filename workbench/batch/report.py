@@ -233,6 +233,7 @@ class CaseDiff:
     relative_a: float
     relative_b: float
     objective: Objective = Objective.MAX
+    key: str = ""  # the case's key (its input and options): the same case in any run
 
     @property
     def both_ok(self) -> bool:
@@ -330,7 +331,7 @@ def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: Objective
         best = objective.best([s for s, row in ((score_a, a), (score_b, b)) if _ok(row)])
         diffs.append(CaseDiff(a["case"], label, score_a, score_b, a["verdict"], b["verdict"],
                               objective.relative(score_a, best, _ok(a)), objective.relative(score_b, best, _ok(b)),
-                              objective))
+                              objective, key))
     values = [d.diff for d in diffs]
     ci, t_p, w_p = _paired_tests(values)
     groups = []
