@@ -39,7 +39,6 @@ class BoardFiles:
         else:
             self.generate(puzzle_id, 1)
 
-
     def report_plugin_problems(self) -> QMessageBox | None:
         """Puzzle packages that did not load (or whose solvers or painter did not): a dialog names
         each with its error, so a mistake in a plugin is never silent; the other puzzles work."""
@@ -190,7 +189,6 @@ class BoardFiles:
     def _board_text(self) -> str:
         return self.session.puzzle.format_input(self.session.instance)
 
-
     def generate_dialog(self) -> None:
         puzzle = self.session.puzzle if self.session else playable_puzzles()[0]
         origin = self.board_origin()
@@ -210,7 +208,6 @@ class BoardFiles:
         self.statusBar().showMessage(f"Generated {puzzle.id} board for seed {seed}{self._left_note}",
                                      8000 if self._left_note else 5000)
         return True
-
 
     def open_run_case(self, puzzle_id: str, input_path: str, answer_path: str) -> bool:
         """A case of a batch run on the board, with the run's answer ready to step through; of an
@@ -241,7 +238,6 @@ class BoardFiles:
         self.error_dialog = QMessageBox(QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self)
         self.error_dialog.open()
         return True
-
 
     # -------------------------------------------------- drag and drop
     def dragEnterEvent(self, event) -> None:

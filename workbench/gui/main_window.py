@@ -13,6 +13,8 @@ What the window does lives in its parts: ``board_files`` (opening and saving), `
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QFrame, QLabel, QMainWindow,
@@ -64,7 +66,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.error_dialog: QMessageBox | None = None  # the last "cannot open" dialog
         self.kernels = KernelWarmUp(self)  # solver kernels: compiled off the GUI thread
         self.origin: BoardOrigin | None = None  # where the board shown came from (file or seed)
-        self.answer_path = None  # the answer file (a Path) loaded on it, followed on disk
+        self.answer_path: Path | None = None  # the answer file loaded on it, followed on disk
         # The board and answer open when the app last closed, read before this window opens any.
         self.last_board = (BoardOrigin.from_json(str(self.settings.value("last_board", ""))),
                            str(self.settings.value("last_answer", "")))
