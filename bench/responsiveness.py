@@ -138,19 +138,19 @@ def _start(app, panel) -> None:
     _spin(app, 120, until=lambda: not panel.not_ready)  # kernels compiled or loaded
     panel.seconds.setValue(600)
     panel.start_button.click()
-    _spin(app, 30, until=lambda: panel.job is not None and len(panel._times) >= 1)
+    _spin(app, 30, until=lambda: panel.job is not None and len(panel.sample_times) >= 1)
 
 
 def long_run_plot_ms(app, panel, samples: int) -> float:
     """The GUI thread's CPU ms for one plot update and its repaint (the slower of the two
     plots) once the run has reported ``samples`` samples: the run's own samples, repeated
     with time going on (an online game reports ~300 a second, 180,000 in ten minutes)."""
-    series = (panel._times, panel._best, panel._now, panel._frontier)
+    series = (panel.sample_times, panel.best_scores, panel._now, panel._frontier)
     recorded = [list(s) for s in series]
     step = (recorded[0][-1] - recorded[0][0]) / max(1, len(recorded[0]) - 1) or 0.01
     for k in range(samples - len(recorded[0])):
         i = k % len(recorded[0])
-        panel._times.append(panel._times[-1] + step)
+        panel.sample_times.append(panel.sample_times[-1] + step)
         for s, values in zip(series[1:], recorded[1:]):
             s.append(values[i])
     worst = 0.0

@@ -230,7 +230,7 @@ def test_going_to_another_case_keeps_the_line_played_and_undo_brings_it_back(qtb
     window.undo()
     assert window.session is first
     # The Puzzle box leaves it the same way.
-    window._puzzle_chosen(window.puzzle_choice.findData("comesolo"))
+    window.puzzle_choice.activated.emit(window.puzzle_choice.findData("comesolo"))
     assert window.session.puzzle is COMESOLO
     window.undo()
     assert window.session is first and window.session.history.current is played

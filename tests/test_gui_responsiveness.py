@@ -45,10 +45,10 @@ def test_a_wall_edited_in_is_painted_over_the_cached_cells_and_out_again(qtbot, 
     panel.palette.activated.emit(index)
     assert window.session.instance.start.at(1, 0) == ord(".")
     assert close(colour_at(window, 1, 0), FLOOR)  # painted once: the cells are cached now
-    window._edit_cell((1, 0), None)
+    window.view.cellEdited.emit((1, 0), None)
     assert window.session.instance.start.at(1, 0) == ord("#")
     assert close(colour_at(window, 1, 0), WALL_FILL)
-    window._edit_cell((1, 0), None)
+    window.view.cellEdited.emit((1, 0), None)
     assert window.session.instance.start.at(1, 0) == ord(".")
     assert close(colour_at(window, 1, 0), FLOOR)
 

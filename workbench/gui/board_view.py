@@ -39,7 +39,7 @@ class BoardView(QGraphicsView):
         self._drag_start = None
         self._paint = None
         self._last_edited = None
-        self._marks = (None, ())  # last move and highlight of the shown state
+        self.marks = (None, ())  # last move and highlight of the shown state
         self.hinted = None  # the move a hint marks on the board (None: no hint shown)
 
     def set_adapter(self, adapter) -> None:
@@ -56,7 +56,7 @@ class BoardView(QGraphicsView):
             self.show_labels()
             rebuild = True
         self.instance, self.state = instance, state
-        self._marks = (last_move, highlight)
+        self.marks = (last_move, highlight)
         self.adapter.show(instance, state, last_move, highlight, hints=self.mode == "play")
         if rebuild and self.fit:
             self.fit_board()
@@ -185,7 +185,7 @@ class BoardView(QGraphicsView):
         return True
 
     def _refresh(self) -> None:
-        self.adapter.show(self.instance, self.state, *self._marks, hints=self.mode == "play")
+        self.adapter.show(self.instance, self.state, *self.marks, hints=self.mode == "play")
 
     def _edit(self, cell) -> None:
         self._last_edited = cell
