@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFo
                                QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from solvers.finish import finisher
-from solvers.job import SolverJob
+from solvers.job import SolverJob, yield_to_the_window
 from solvers.online import build_run
 from solvers.run_setup import DEFAULT_SECONDS, checked_params, run_budget
 from workbench.core.errors import IllegalMove, WorkbenchError
@@ -124,7 +124,8 @@ class SolverPanel(QWidget):
         self.game_score: float | None = None  # an online game's score now
         self._scorer: LineScorer | None = None
         self._scorer_origin = None  # the state the scorer's lines start from
-        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore")
+        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore",
+                                           initializer=yield_to_the_window)
         self._scoring_future: Future | None = None
         self._to_score: tuple | None = None  # (best moves or None, frontier or None) waiting
 
