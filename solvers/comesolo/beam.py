@@ -292,7 +292,7 @@ class BeamSolver(Solver):
         depth, cur, first = int(m[DEPTH]), int(m[CUR]), int(m[SLOT])
         count = max(0, min(int(m[COUNT]), first + limit) - first)
         # The paths are traced back by a kernel that lets go of the GIL: traced in Python, the
-        # 20 paths of up to 500 levels held it ~10 ms at each snapshot and the window waited.
+        # 20 paths held it 8.6 ms at each snapshot 313 levels deep (rand_30_d60), the window waiting.
         paths = np.empty((count, depth), dtype=np.int32)
         _trace_paths(self.hist_par, self.hist_move, depth, first, paths)
         figures = facts(self.layout, depth)
