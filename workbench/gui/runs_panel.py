@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QTableView, QVBoxLayout, QWidget)
 
 from workbench.core.cores import usable_cores
+from solvers.job import yield_to_the_window
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.anomalies import FlagRule
 from workbench.batch.cases import parse_seeds, seed_ranges
@@ -307,6 +308,10 @@ class RunsPanel(QWidget):
         self.summary.setText(f"Cannot start the run: {reason}")
 
     def _work(self, make) -> None:
+        # The run's thread, and the pool's threads and worker processes it starts (they inherit
+        # it), are scheduled below the window: with the cases on every core, the window's thread
+        # otherwise waited for a core behind them.
+        yield_to_the_window()
         try:
             run = BatchRun(make())
             self._queue.put(("started", run))

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFo
                                QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from solvers.finish import finisher
-from solvers.job import SolverJob
+from solvers.job import SolverJob, yield_to_the_window
 from solvers.online import build_run
 from solvers.run_setup import DEFAULT_SECONDS, checked_params, run_budget
 from workbench.core.errors import IllegalMove, WorkbenchError
@@ -28,7 +28,7 @@ from workbench.core.registry import solvers
 from .frontier_rows import (Row, answer_row, best_answers, contest_facts, ranked, solver_figures,
                             solver_heading)
 from .live_series import GrowingSeries
-from .plot_style import all_whole, set_whole_numbers, style_plot, y_range
+from .plot_style import all_whole, growing_end, set_whole_numbers, style_plot, y_range
 
 POLL_MS = 100  # 10 Hz: well under the 30 Hz ceiling for repaints
 # Each plot is redrawn this long after the poll, one after the other: the poll's table and
@@ -126,7 +126,8 @@ class SolverPanel(QWidget):
         self.game_score: float | None = None  # an online game's score now
         self._scorer: LineScorer | None = None
         self._scorer_origin = None  # the state the scorer's lines start from
-        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore")
+        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore",
+                                           initializer=yield_to_the_window)
         self._scoring_future: Future | None = None
         self._to_score: tuple | None = None  # (best moves or None, frontier or None) waiting
 
@@ -633,7 +634,10 @@ class SolverPanel(QWidget):
     def _plot_frontier(self) -> None:
         self.frontier_curve.setData(self.sample_times.values, self._frontier.values)
         if self._frontier.finite_range() is not None:
-            self.frontier_plot.setYRange(*y_range(self._frontier.finite_range()), padding=0)
+            low, high = y_range(self._frontier.finite_range())
+            if self.running and low == 0:  # a count that keeps changing: its axis steps, as time's does
+                high = growing_end(high)
+            self.frontier_plot.setYRange(low, high, padding=0)
         self._mark_end(self.frontier_end, self._frontier)
         self._range_now(self.frontier_plot)
 
@@ -649,8 +653,12 @@ class SolverPanel(QWidget):
     def _range_now(self, plot: pg.PlotWidget) -> None:
         """The x range from the start of the run to the last sample, set now (pyqtgraph's auto
         range is worked out in the middle of the repaint, and what it moves then asks for a
-        second one); a run that ended at once still gets a span, never "-0.4 … 0.4 seconds"."""
+        second one); a run that ended at once still gets a span, never "-0.4 … 0.4 seconds".
+        While the run goes on the axis ends a step ahead of it (``growing_end``): one that moved
+        at every sample drew the axis, its labels and its grid again at every poll."""
         end = float(self.sample_times.values[-1]) if len(self.sample_times) else 0.0
+        if self.running:
+            end = growing_end(end)
         plot.setXRange(0.0, max(end, MIN_SPAN_SECONDS), padding=0.02)
         plot.getViewBox().updateMatrix()
 
