@@ -151,9 +151,9 @@ def test_while_a_run_goes_on_its_time_axis_ends_a_step_ahead_and_at_its_end_when
     qtbot.waitUntil(lambda: not panel.not_ready, timeout=300_000)
     panel.seconds.setValue(60)
     panel.start_button.click()
-    qtbot.waitUntil(lambda: len(panel._times) > 0 and panel._times[-1] > 0.16, timeout=60_000)
+    qtbot.waitUntil(lambda: len(panel.sample_times) > 0 and panel.sample_times[-1] > 0.16, timeout=60_000)
     qtbot.wait(200)  # the plots repaint on their timers
-    last = float(panel._times[-1])
+    last = float(panel.sample_times[-1])
     for plot in (panel.best_plot, panel.frontier_plot):
         low, high = plot.getViewBox().viewRange()[0]
         span = high - low  # the range is padded by 2% each side

@@ -1,0 +1,66 @@
+"""Small helpers the GUI tests share: clicking a cell, waiting for a solver run, legal walks, the status line."""
+
+import shutil
+
+from PySide6.QtCore import QPointF, Qt
+from PySide6.QtGui import QPalette
+
+from workbench.gui.boards.comesolo import CELL
+from workbench.puzzles.ahc011 import PUZZLE as AHC011
+from workbench.puzzles.comesolo import PUZZLE as COMESOLO
+
+
+def ahc011_answer(instance, count):
+    """An ahc011 answer file of ``count`` legal slides."""
+    return AHC011.format_solution(instance, legal_walk(AHC011, instance, count))
+
+
+def ahc011_with_answer(window, data_root, tmp_path, slides):
+    """A copy of ahc011 case 3 on the board, with an answer file of ``slides`` slides loaded."""
+    board = tmp_path / "0003.txt"
+    shutil.copy(data_root / "cases/ahc011/0003.txt", board)
+    assert window.open_path(board)
+    answer = tmp_path / "0003.out"
+    answer.write_text(ahc011_answer(window.session.instance, slides))
+    assert window.load_solution(answer)
+    return board, answer
+
+
+def click_cell(qtbot, win, r, c):
+    point = win.view.mapFromScene(QPointF(c * CELL + CELL / 2, r * CELL + CELL / 2))
+    qtbot.mouseClick(win.view.viewport(), Qt.LeftButton, pos=point)
+
+
+def first_jumps(instance, count):
+    return legal_walk(COMESOLO, instance, count)
+
+
+def legal_walk(puzzle, instance, count):
+    """``count`` legal moves from the start, each time the first one the puzzle offers."""
+    moves, state = [], puzzle.initial_state(instance)
+    for _ in range(count):
+        move = puzzle.legal_moves(instance, state)[0]
+        moves.append(move)
+        state = puzzle.apply(instance, state, move).state
+    return moves
+
+
+def random_fill(window, seed: int, density: float) -> None:
+    """The editor's Random fill, as the user presses it."""
+    panel = window.editor_panel
+    panel.seed.setValue(seed)
+    panel.density.setValue(density)
+    panel.random_button.click()
+
+
+def status(window) -> str:
+    return window.statusBar().currentMessage()
+
+
+def wait_for_end(qtbot, panel, timeout=60000):
+    qtbot.waitUntil(lambda: panel.job is not None and not panel.running, timeout=timeout)
+    panel.poll()
+
+
+def window_colour(window):
+    return window.palette().color(QPalette.Window)

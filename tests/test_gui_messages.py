@@ -1,0 +1,150 @@
+"""What the window says: the line and column of a malformed board, the move of a broken answer,
+what a file of another puzzle lacks, each undo named, the keys of the mode, facts on their own line,
+a blocked move's reason, help as paragraphs. Driven with pytest-qt."""
+
+from PySide6.QtCore import QPointF, QSettings, Qt
+
+from workbench.core.registry import get_puzzle
+from workbench.gui.main_window import GENERAL_HELP, help_html
+
+from gui_helpers import random_fill, status
+
+
+def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, data_root):
+    window.open_path(data_root / "cases/ahc011/0000.txt")
+    assert window.score_label.parent() is not window.statusBar()
+    assert window.score_label.isVisible() and "score" in window.score_label.text()
+    window.resize(1280, 820)
+    qtbot.keyClick(window.view, Qt.Key_Right)
+    qtbot.keyClick(window.view, Qt.Key_Left)
+    window.adapter.selection = None
+    window.show_error("Illegal move: the tile at (4,4) is not next to the empty square at (0,1): "
+                      "click a tile beside the gap")
+    message = window.statusBar().currentMessage()
+    width = window.statusBar().fontMetrics().horizontalAdvance(message)
+    assert width < window.statusBar().width() - 40  # nothing else shares the bar
+    assert window.statusBar().toolTip() == message
+
+
+def test_a_file_that_cannot_be_opened_at_start_gets_a_dialog_and_an_honest_title(qtbot, tmp_path):
+    from workbench.gui.app import build_window
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("this is not a board\n")
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+    win = build_window(str(bad), settings=settings)
+    qtbot.addWidget(win)
+    win.show()
+    assert win.error_dialog is not None and win.error_dialog.isVisible()
+    assert "bad.txt" in win.error_dialog.windowTitle() and "neither a board" in win.error_dialog.text()
+    assert "default_board" not in win.windowTitle() and "sample board" in win.windowTitle()
+    qtbot.wait(800)  # the kernels getting ready must not replace the error
+    assert "bad.txt" in win.statusBar().currentMessage()
+    win.close()
+
+
+def test_help_is_flowing_paragraphs_without_module_paths(window, data_root):
+    for case in ("cases/comesolo/rand_07_d70.txt", "cases/ahc011/0000.txt", "cases/ahc015/0000.txt",
+                 "cases/rolling-balls/seed_1.txt", "cases/codevs/packs_1.txt"):
+        window.open_path(data_root / case)
+        text = help_html(window.session.puzzle.title, window.adapter.help_text, GENERAL_HELP)
+        assert "\n" not in text and ".py" not in text and "painter" not in text
+        assert "<b>Play:</b>" in text and "<b>Edit:</b>" in text
+    window.show_help()
+    assert window.help_box.isVisible()
+    window.help_box.close()
+
+
+def test_the_editor_says_why_ahc015_has_nothing_to_edit(qtbot, window, data_root):
+    window.open_path(data_root / "cases/ahc015/0000.txt")
+    window.set_edit_mode(True)
+    assert "nothing to draw" in window.editor_panel.note.text()
+    before = window.session.instance
+    click = window.view.mapFromScene(QPointF(60, 60))
+    qtbot.mouseClick(window.view.viewport(), Qt.LeftButton, pos=click)
+    assert window.session.instance is before and window.session.edits == 0
+    assert "nothing to draw" in window.statusBar().currentMessage()
+    window.open_path(data_root / "cases/ahc011/0000.txt")
+    assert "keeps its size" in window.editor_panel.note.text()
+
+
+def test_a_blocked_roll_says_what_blocks_it(qtbot, window, data_root):
+    window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
+    from workbench.gui.boards.rolling_balls import CELL as BALL_CELL
+
+    def at(r, c):
+        return window.view.mapFromScene(QPointF(c * BALL_CELL + BALL_CELL / 2, r * BALL_CELL + BALL_CELL / 2))
+
+    qtbot.mouseClick(window.view.viewport(), Qt.LeftButton, pos=at(6, 1))
+    qtbot.keyClick(window.view, Qt.Key_Up)  # to (1,1), under the ball at (0,1)
+    qtbot.keyClick(window.view, Qt.Key_Up)  # blocked
+    assert window.session.depth == 2
+    message = window.statusBar().currentMessage()
+    assert "Blocked: the ball at (1, 1) cannot roll up, a ball at (0, 1) is in the way" in message
+    assert "still counts" in message
+
+
+def test_a_malformed_board_says_its_line_and_column(window, data_root, tmp_path):
+    lines = (data_root / "cases/ahc011/0003.txt").read_text().splitlines(keepends=True)
+    lines[1] = lines[1][:5] + "x" + lines[1][6:]
+    bad = tmp_path / "bad.txt"
+    bad.write_text("".join(lines))
+    before = window.session.instance
+    assert not window.open_path(bad)
+    reason = "read as a board of ahc011, line 2: column 6: 'x' is not a hex digit"
+    assert reason in status(window) and reason in window.error_dialog.text()
+    assert window.session.instance is before and "unchanged" in window.error_dialog.text()
+
+
+def test_an_empty_file_says_it_is_empty(window, tmp_path):
+    empty = tmp_path / "empty.txt"
+    empty.write_text("")
+    assert not window.open_path(empty)
+    assert status(window).endswith("neither a board nor an answer for this board: it is empty")
+
+
+def test_a_broken_answer_for_the_board_says_its_move(window, data_root, tmp_path):
+    assert window.open_path(data_root / "cases/ahc011/0003.txt")
+    answer = tmp_path / "answer.out"
+    answer.write_text("LLQ\n")
+    assert not window.open_path(answer)
+    assert "answer.out: line 1, move 3: 'Q' is not a move" in status(window)
+
+
+def test_a_truncated_input_of_another_puzzle_says_what_it_lacks_not_that_it_is_a_bad_answer(window, data_root,
+                                                                                            tmp_path):
+    assert window.open_path(data_root / "cases/ahc011/0004.txt")
+    shown = window.session
+    truncated = tmp_path / "trunc2_ahc015.txt"
+    truncated.write_text("".join((data_root / "cases/ahc015/0000.txt").read_text().splitlines(True)[:2]))
+    assert not window.open_path(truncated)
+    assert status(window) == ("⚠ trunc2_ahc015.txt is neither a board nor an answer for this board: read as a "
+                              "board of ahc015, line 3: the file ends before p_2 (expected 101 lines)")
+    assert window.session is shown
+
+
+def test_each_undo_says_what_it_undid_after_an_edit_was_undone(qtbot, window):
+    window.generate("comesolo", 3, size=8)
+    random_fill(window, 9, 0.6)
+    session = window.session
+    for _ in range(2):
+        window.play(get_puzzle("comesolo").legal_moves(session.instance, session.state)[0])
+    assert len("Board edited: Undo (Ctrl+Z) brings back the board before, with its moves") < 80
+    window.undo()
+    assert status(window).startswith("Undid move 2: ")
+    window.undo()
+    assert status(window).startswith("Undid move 1: ")
+    window.undo()
+    assert status(window).startswith("Edit undone")
+    window.redo()
+    assert status(window) == "Edit redone"
+    window.redo()
+    assert status(window).startswith("Redid move 1: ")  # not "Edit undone" still
+
+
+def test_the_line_above_the_board_gives_the_keys_of_the_mode_it_is_in(window, data_root):
+    assert window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
+    assert "click a ball, then an arrow key or drag it" in window.score_label.text()
+    window.set_edit_mode(True)
+    assert "click a ball, then an arrow key" not in window.score_label.text()  # a stale play hint
+    assert "click or drag with the editor's paint" in window.score_label.text()
