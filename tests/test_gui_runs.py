@@ -161,5 +161,5 @@ def test_a_runs_panel_batch_runs_its_cases_below_the_windows_priority(qtbot, win
     workers = batch_workers()
     assert workers and all(worker.nice() == mine + BACKGROUND_NICENESS for worker in workers)
     assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine  # the window's is kept
-    qtbot.waitUntil(lambda: not panel.running, timeout=180_000)
+    qtbot.waitUntil(lambda: not panel.running and panel.start_button.isEnabled(), timeout=180_000)
     assert panel.model.rowCount() == 3

@@ -334,6 +334,9 @@ class RunsPanel(QWidget):
         self.summary.setText("Stopping: running cases are killed, finished ones are kept…")
 
     def _drain(self) -> None:
+        # Whether the run had ended is read before the queue: a row put just before its thread
+        # ended is then drained here, not left behind when the timer stops.
+        ended = not self.running
         fresh: list[dict] = []
         while True:
             try:
@@ -353,7 +356,7 @@ class RunsPanel(QWidget):
             self.view.add_rows(fresh)
             self.progress.setValue(len(self.view.rows))
             self._refresh_views()
-        if not self.running:
+        if ended:
             self.timer.stop()
             self.start_button.setEnabled(True)
             self.stop_button.setEnabled(False)
