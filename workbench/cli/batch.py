@@ -2,7 +2,7 @@
 
     puzzle-workbench batch PUZZLE (--seeds A-B | INPUT...) [--solver NAME [--param K=V]... | --cmd "COMMAND"]
                   [--time S] [--jobs N] [--dask ADDRESS] [--out DIR] [--label TEXT] [puzzle options]
-    puzzle-workbench batch compare DIR_A DIR_B
+    puzzle-workbench batch compare DIR_A DIR_B [--at SECONDS]
 
 The live display (a progress bar, a row per finished case) and the summary
 tables use rich; the mean score is the last line of stdout.
@@ -11,6 +11,7 @@ tables use rich; the mean score is the last line of stdout.
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
@@ -23,6 +24,8 @@ from rich.text import Text
 
 from solvers.run_setup import DEFAULT_SECONDS, choose_solver, parse_params, puzzle_options
 from workbench.batch.cases import parse_seeds
+from workbench.batch.database import run_traces
+from workbench.batch.live import rows_at
 from workbench.batch.program_run import TIME_MEASURES
 from workbench.batch.plan import BatchPlan
 from workbench.batch.report import Comparison, compare, default_group, failed_text, filtered, group_column, summarize
@@ -387,8 +390,15 @@ def run_compare(argv: Sequence[str]) -> int:
     parser.add_argument("run_a", type=Path)
     parser.add_argument("run_b", type=Path)
     parser.add_argument("--all", action="store_true", help="list every case, not only the 15 biggest losses")
+    parser.add_argument("--at", type=float, metavar="SECONDS", help="compare the runs as they stood SECONDS into "
+                        "each case as well: a case still running then counts with its best snapshot (or [SCORE]) "
+                        "so far, one with none yet as failed (from the run database)")
+    parser.add_argument("--database", type=Path, metavar="FILE", help="the run database the runs are in, for "
+                        "--at (default: runs.sqlite beside each run folder)")
     _view_options(parser)
     args = parser.parse_args(argv)
+    if args.at is not None and not (args.at >= 0 and math.isfinite(args.at)):
+        raise UsageError(f"--at {args.at:g}: give a time in seconds, 0 or more")
     meta_a, rows_a = _rows(args.run_a, args.filter)
     meta_b, rows_b = _rows(args.run_b, args.filter)
     objective = Objective.of(meta_a.get("objective") or meta_b.get("objective"))
@@ -420,6 +430,16 @@ def run_compare(argv: Sequence[str]) -> int:
         for label, count, diff, wins, losses in result.groups:
             groups.add_row(_shown(label), str(count), at_scale(diff, width), str(wins), str(losses))
         console.print(groups)
+    if args.at is not None:
+        traces_a, traces_b = run_traces(args.run_a, args.database), run_traces(args.run_b, args.database)
+        if not traces_a and not traces_b:
+            say(f"note: neither run has live traces ([SCORE] lines or snapshots) in its run database: at "
+                f"{args.at:g} s a case still running counts as failed")
+        early = compare(rows_at(rows_a, traces_a, args.at, objective), rows_at(rows_b, traces_b, args.at, objective),
+                        objective, args.group_by or default_group(meta_a))
+        console.print(f"at {args.at:g} s into each case (a case still running: its best so far; none yet: failed):")
+        print_comparison(console, early, "A", "B")
+        console.print("at the end:")
     print_comparison(console, result, "A", "B")
     console.print(plain_number(round(result.mean_diff, 6)))
     return 0
