@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import tiny_contest
+from workbench.batch.anytime import run_anytime_profile
 from workbench.batch.database import run_traces
 from workbench.batch.live import LiveRecorder, LiveTrace, Snapshot, anytime_profile, case_curve, rows_at
 from workbench.batch.results import read_run
@@ -212,6 +213,12 @@ def test_compare_at_a_time_counts_cases_by_their_best_so_far(tmp_path, capsys):
     assert "B wins 0, loses 3" in early and "mean A 1.0000, mean B 0.2000" in early
     assert "B wins 3, loses 0" in end and "mean A 0.5000, mean B 1.0000" in end
     assert out.strip().splitlines()[-1] == "0.5"
+    # B's anytime profile: each case 10 (relative 1/10 against the best-known 1) soon after its start,
+    # then 1 at its end; 0 before its first answer.
+    profile = run_anytime_profile(runs / "b")
+    assert (profile.cases, profile.traced) == (3, 3)
+    assert profile.means == pytest.approx([0.0, 1 / 30, 2 / 30, 0.1, 0.4, 0.7, 1.0])
+    assert profile.times == sorted(profile.times) and profile.times[0] == 0.0
 
 
 def test_rows_at_a_time_before_any_point_are_failed():

@@ -126,6 +126,7 @@ class LiveRecorder:
         self.started = time.perf_counter()
         self.started_wall = time.time()
         self.process = None  # the running program (a Popen), so a view can cancel it
+        self.cancelled = False
         self.trace = LiveTrace()
         self._lock = threading.Lock()
         self._stdout = bytearray()
@@ -143,6 +144,20 @@ class LiveRecorder:
             self.process = process
             self.started = started
             self.started_wall = time.time() - (time.perf_counter() - started)
+            if self.cancelled:  # cancelled before it started: it ends at once
+                self._kill()
+
+    def cancel(self) -> None:
+        """Kill the program and everything it started (its process group), now or as it starts."""
+        with self._lock:
+            self.cancelled = True
+            self._kill()
+
+    def _kill(self) -> None:
+        from .processes import kill_group
+
+        if self.process is not None:
+            kill_group(self.process.pid)
 
     def env(self) -> dict:
         return {SNAPSHOT_DIR_VARIABLE: str(self.snapshot_dir)} if self.snapshot_dir is not None else {}
@@ -308,11 +323,17 @@ def value_at(curve: tuple[list[float], list[float]], seconds: float) -> float:
 
 
 def anytime_profile(curves: Sequence[tuple[list[float], list[float]]]) -> tuple[list[float], list[float]]:
-    """The mean of the cases' curves at every time any of them changes: (times, mean relative)."""
+    """The mean of the cases' curves, as steps: (the times it changes, the mean from each on)."""
     if not curves:
         return [], []
-    times = sorted({t for curve in curves for t in curve[0]})
-    return times, [sum(value_at(c, t) for c in curves) / len(curves) for t in times]
+    shown_times: list[float] = []
+    means: list[float] = []
+    for t in sorted({t for curve in curves for t in curve[0]}):
+        mean = sum(value_at(c, t) for c in curves) / len(curves)
+        if not means or mean != means[-1]:  # a step only where the mean changes
+            shown_times.append(t)
+            means.append(mean)
+    return shown_times, means
 
 
 def run_profile(rows: Sequence[dict], traces: dict[str, LiveTrace], best: dict[str, float | None],
@@ -340,3 +361,85 @@ def rows_at(rows: Sequence[dict], traces: dict[str, LiveTrace], seconds: float,
         shown.append({**row, "score": best if best is not None else 0, "verdict": "OK" if best is not None
                       else "none yet", "message": f"at {seconds:g} s"})
     return shown
+
+
+# ------------------------------------------------------------------ one case, watched live
+class LiveCase:
+    """One case run for a view that watches it: the program on a thread of its own, its snapshots
+    scored as they arrive on another; ``take`` hands out what is new (a view's timer polls it),
+    ``cancel`` kills the program's process group at any time. Qt-free: a view never blocks on it."""
+
+    POLL_SECONDS = 0.05
+
+    def __init__(self, problem, case, command: str, seconds: float, cwd: str | None = None,
+                 time_by: str = "wall"):
+        from .runner import Runner
+
+        self.problem, self.case = problem, case
+        self.runner = Runner(problem, seconds, command=command, cwd=cwd, time_by=time_by)
+        self.recorder = LiveRecorder()
+        self.result = None  # the case's CaseResult once it has ended
+        self.error = ""  # why the case could not be judged at all
+        self.cancelled = False
+        self.finished = threading.Event()  # the program ended and every snapshot is scored
+        self._lock = threading.Lock()
+        self._series: list[tuple[float, float]] = []
+        self._snapshots: list[Snapshot] = []  # scored, their texts kept (a view shows them)
+        self._played = threading.Event()
+        self._run = None
+
+    def start(self) -> "LiveCase":
+        threading.Thread(target=self._play, name="wb-live-case", daemon=True).start()
+        threading.Thread(target=self._score, name="wb-live-score", daemon=True).start()
+        return self
+
+    def _play(self) -> None:
+        try:
+            self._run = self.problem.play(self.runner, self.case, live=self.recorder)
+        except Exception as error:  # the view says it; the thread must not die silently
+            self.error = f"the case could not run: {type(error).__name__}: {error}"
+        finally:
+            self._played.set()
+
+    def _score(self) -> None:
+        try:
+            scorer = self.problem.snapshot_scorer(self.case)
+        except Exception as error:
+            scorer, self.error = None, f"snapshots cannot be scored: {error}"
+        while True:
+            ended = self._played.wait(self.POLL_SECONDS)
+            if not ended:
+                self.recorder.poll()
+            series, snapshots = self.recorder.take_new()
+            for snapshot in snapshots:
+                if scorer is not None and not snapshot.scored:
+                    try:
+                        snapshot.score, snapshot.message = scorer(snapshot.text or "")
+                    except Exception as error:
+                        snapshot.message = f"not scored: {type(error).__name__}: {error}"
+            with self._lock:
+                self._series.extend(series)
+                self._snapshots.extend(snapshots)
+            if ended:
+                break
+        if self._run is not None:
+            try:
+                self.result = self.problem.score_run(self.case, self._run)
+            except Exception as error:
+                self.error = f"the case could not be scored: {type(error).__name__}: {error}"
+        self.finished.set()
+
+    def take(self) -> tuple[list[tuple[float, float]], list[Snapshot]]:
+        """The [SCORE] points and scored snapshots since the last call."""
+        with self._lock:
+            series, self._series = self._series, []
+            snapshots, self._snapshots = self._snapshots, []
+        return series, snapshots
+
+    def elapsed(self) -> float:
+        return self.recorder.now()
+
+    def cancel(self) -> None:
+        """Kill the program and everything it started (its process group); the case then ends."""
+        self.cancelled = True
+        self.recorder.cancel()

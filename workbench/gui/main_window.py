@@ -38,6 +38,7 @@ from .history_panel import HistoryPanel
 from .runs_panel import RunsPanel
 from .kernel_warm_up import KernelWarmUp
 from .left_boards import LeftBoard, LeftBoards
+from .live_run_view import open_for_board
 from .reader_choice import ask_reader, reads_as
 from .solver_panel import SolverPanel
 from .step_panel import StepPanel
@@ -280,6 +281,7 @@ class MainWindow(BoardSources, QMainWindow):
         self._action(solver_menu, "&Cancel", self.solver_panel.cancel, "Shift+F5")
         self._action(solver_menu, "&Apply best", lambda: self.apply_solver_answer(self.solver_panel.best_moves))
         solver_menu.addSeparator()
+        self._action(solver_menu, "Run this case &live…", lambda: open_for_board(self))
         self._action(solver_menu, "Batch &runs…", self.show_runs, "Ctrl+B")
 
         help_menu = bar.addMenu("&Help")
