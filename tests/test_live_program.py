@@ -227,3 +227,17 @@ def test_rows_at_a_time_before_any_point_are_failed():
     assert rows_at(rows, {}, 2.0, "max") == rows
     trace = LiveTrace(series=[(0.5, 3.0), (0.9, 2.0)])
     assert rows_at(rows, {"c": trace}, 1.0, "max")[0]["score"] == 3.0
+
+
+def test_a_long_output_of_many_answers_keeps_the_first_snapshots_and_counts_the_rest():
+    from workbench.batch.live import MAX_SNAPSHOTS
+    from workbench.core.answer_split import split_lines
+
+    recorder = LiveRecorder(split_lines)
+    line = b"U" * 2000 + b"\n"
+    for _ in range(100):  # 6.6 MB, 3,300 answers, in 64 KB pieces
+        recorder.stdout_data(line * 33)
+    recorder.finish()
+    assert len(recorder.trace.snapshots) == MAX_SNAPSHOTS
+    assert recorder.trace.dropped == 3300 - MAX_SNAPSHOTS
+    assert {s.text for s in recorder.trace.snapshots} == {"U" * 2000}

@@ -40,6 +40,7 @@ SCORE_LINE = re.compile(rb"^\[SCORE\]\s*(\S+)\s*$")
 MAX_SERIES = 20_000  # [SCORE] points kept per case; past it they are counted ("dropped")
 MAX_SNAPSHOTS = 500  # snapshots kept per case (their times and scores); past it they are counted
 MAX_SNAPSHOT_CHARS = 64 * 1024 * 1024  # of stdout read for snapshots, and of one snapshot file
+MAX_KEPT_CHARS = 256 * 1024 * 1024  # of all a case's snapshot answers held until they are scored
 # A snapshot file touched this recently may still be being written: it is taken on the next look.
 QUIET_SECONDS = 0.05
 
@@ -129,9 +130,11 @@ class LiveRecorder:
         self.cancelled = False
         self.trace = LiveTrace()
         self._lock = threading.Lock()
-        self._stdout = bytearray()
+        self._stdout_size = 0
+        self._split_again = 0.0  # when stdout may be split again (a long output is split less often)
+        self._text_kept = 0  # characters of snapshot answers held
         self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
-        self._text = ""
+        self._pieces: list[str] = []  # stdout so far, decoded (joined when it is split)
         self._stdout_taken = 0  # answers of stdout made snapshots
         self._files_taken: set[str] = set()
         self._new_series = 0  # what take_new has handed out
@@ -181,27 +184,38 @@ class LiveRecorder:
                 trace.dropped += 1
 
     def stdout_data(self, data: bytes) -> None:
-        if self.split is None or not data or len(self._stdout) >= MAX_SNAPSHOT_CHARS:
+        if self.split is None or not data or self._stdout_size >= MAX_SNAPSHOT_CHARS:
             return
         t = self.now()
         with self._lock:
-            self._stdout += data
-            self._text += self._decoder.decode(bytes(data))
-            if b"\n" in data:
+            self._stdout_size += len(data)
+            self._pieces.append(self._decoder.decode(bytes(data)))
+            # The output is split again as a whole (a splitter is any function of it), so a long one is
+            # split at most as often as keeps the splitting under a tenth of the time: a short one at
+            # every line, its snapshots timed to the piece that completed them.
+            if b"\n" in data and t >= self._split_again and len(self.trace.snapshots) < MAX_SNAPSHOTS:
                 self._take_stdout(t, final=False)
 
     def _take_stdout(self, t: float, final: bool) -> None:
         """The answers of stdout complete by now that are not snapshots yet (under the lock)."""
-        answers = self.split(self._text, final) or []
+        began = time.perf_counter()
+        text = "".join(self._pieces)
+        self._pieces = [text]
+        answers = self.split(text, final) or []
         for index in range(self._stdout_taken, len(answers)):
             self._add(Snapshot(t, f"stdout #{index + 1}", answers[index]))
         self._stdout_taken = max(self._stdout_taken, len(answers))
+        self._split_again = t + 10 * (time.perf_counter() - began)
 
     def _add(self, snapshot: Snapshot) -> None:
-        if len(self.trace.snapshots) < MAX_SNAPSHOTS:
-            self.trace.snapshots.append(snapshot)
-        else:
+        if len(self.trace.snapshots) >= MAX_SNAPSHOTS:
             self.trace.dropped += 1
+            return
+        if snapshot.text is not None:
+            self._text_kept += len(snapshot.text)
+            if self._text_kept > MAX_KEPT_CHARS:  # its time is kept, its answer is not: memory stays bounded
+                snapshot.text, snapshot.message = None, "not scored: the snapshots' answers passed 256 MB"
+        self.trace.snapshots.append(snapshot)
 
     def poll(self, final: bool = False) -> None:
         """Take the snapshot files written since the last look, in name order, each at the time it was
@@ -234,7 +248,7 @@ class LiveRecorder:
         """The program has ended: the last answer of stdout and the last files are snapshots too."""
         with self._lock:
             if self.split is not None:
-                self._text += self._decoder.decode(b"", final=True)
+                self._pieces.append(self._decoder.decode(b"", final=True))
                 self._take_stdout(self.now(), final=True)
             self.process = None
         self.poll(final=True)
