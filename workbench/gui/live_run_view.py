@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QSettings, Qt, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
                                QSplitter, QVBoxLayout, QWidget)
@@ -32,6 +32,8 @@ SERIES_PEN = "#3b5b92"
 SNAPSHOT_BRUSH = "#e07a1f"
 COMMAND_KEY = "live-run/command/{}"
 VIS_FOLLOW_MS = 400  # following the newest snapshot, a contest's vis draws at most this often
+BOARD_FOLLOW_MS = 150  # and a board
+PLOT_MS = 100  # while a program runs the plot is redrawn at most this often (it takes in new points at 30 Hz)
 
 
 def counted(number: int, thing: str) -> str:
@@ -50,12 +52,17 @@ class LivePlot(pg.PlotWidget):
         self.addLegend(offset=(10, 10))
         self.setMinimumHeight(160)
         self.series_curve = self.plot(pen=pg.mkPen(SERIES_PEN, width=2), name="[SCORE] (the program's own)")
+        # A program may report thousands of lines a second: drawn at the pixels' resolution, or a
+        # repaint of 20,000 points stalls the window.
+        self.series_curve.setDownsampling(auto=True, method="peak")
+        self.series_curve.setClipToView(True)
         self.snapshot_dots = pg.ScatterPlotItem(size=9, brush=pg.mkBrush(SNAPSHOT_BRUSH), pen=None,
                                                 name="snapshots (official score)")
         self.addItem(self.snapshot_dots)
         self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(SNAPSHOT_BRUSH, width=1))
         self.marker.setVisible(False)
         self.addItem(self.marker, ignoreBounds=True)
+        self._score_range: tuple[float, float] | None = None
 
     def show_data(self, times: GrowingSeries, values: GrowingSeries, snap_times, snap_scores) -> None:
         # The running best holds until the next line: drawn as steps, not as a slope between points.
@@ -63,6 +70,35 @@ class LivePlot(pg.PlotWidget):
         ys = np.repeat(values.values, 2)[:-1]
         self.series_curve.setData(xs, ys)
         self.snapshot_dots.setData(snap_times, snap_scores)
+        self._fit_scores(values.finite_range(), snap_scores)
+
+    def _fit_scores(self, series_range, snap_scores) -> None:
+        """The score axis widened only when a point falls outside it, with room to grow: a range that
+        changed at every repaint had the axis drawn again each time."""
+        lows, highs = [], []
+        if series_range is not None:
+            lows.append(series_range[0])
+            highs.append(series_range[1])
+        if len(snap_scores):
+            lows.append(float(np.min(snap_scores)))
+            highs.append(float(np.max(snap_scores)))
+        if not lows:
+            return
+        low, high = min(lows), max(highs)
+        shown = self._score_range
+        if shown is not None and shown[0] <= low and high <= shown[1]:
+            return
+        room = max(high - low, abs(high) * 0.1, 1.0) * 0.25
+        self._score_range = (low - room, high + room)
+        self.enableAutoRange(y=False)
+        self.setYRange(*self._score_range, padding=0)
+
+    def start(self, limit: float) -> None:
+        """A new run of at most ``limit`` seconds: the time axis is fixed from 0 to it, so the axis is not
+        drawn again at every repaint as the points go right (it was most of a repaint's cost)."""
+        self.enableAutoRange(x=False)
+        self.setXRange(0, limit, padding=0.02)
+        self._score_range = None
 
     def mark(self, t: float | None) -> None:
         self.marker.setVisible(t is not None)
@@ -145,9 +181,10 @@ class LiveRunView(QDialog):
         self.timer.timeout.connect(self._tick)
         self._follow_timer = QTimer(self)
         self._follow_timer.setSingleShot(True)
-        self._follow_timer.setInterval(VIS_FOLLOW_MS)
+        self._follow_timer.setInterval(VIS_FOLLOW_MS if self.contest is not None else BOARD_FOLLOW_MS)
         self._follow_timer.timeout.connect(self._follow_caught_up)
         self._follow_behind = False
+        self._plot_clock = QElapsedTimer()
 
     # ------------------------------------------------------------ the board or the vis
     @property
@@ -208,11 +245,9 @@ class LiveRunView(QDialog):
         self.board.display(self.instance, state if state is not None else puzzle.initial_state(self.instance))
 
     def _show_newest(self) -> None:
-        """Follow the newest snapshot. A contest's vis is a process per drawing: while snapshots pour in
-        it draws the newest at most every VIS_FOLLOW_MS, not every one."""
-        if self.contest is None:
-            self.show_snapshot(len(self.snapshots) - 1)
-        elif not self._follow_timer.isActive():
+        """Follow the newest snapshot: while snapshots pour in, the newest is drawn at most every
+        BOARD_FOLLOW_MS (a contest's vis, a process per drawing: VIS_FOLLOW_MS), not every one."""
+        if not self._follow_timer.isActive():
             self.show_snapshot(len(self.snapshots) - 1)
             self._follow_timer.start()
         else:
@@ -239,6 +274,7 @@ class LiveRunView(QDialog):
         self.slider.setEnabled(False)
         self.snapshot_label.setText("No snapshot yet")
         self.plot.mark(None)
+        self.plot.start(self.time.value())
         self._dirty = True
         time_by = getattr(self.contest, "time_by", "wall")
         self.live = LiveCase(self.problem, self.case, command, self.time.value(), cwd=self.cwd,
@@ -271,7 +307,10 @@ class LiveRunView(QDialog):
                 self.slider.setValue(len(self.snapshots) - 1)
             if self.slider.value() == len(self.snapshots) - 1:
                 self._show_newest()
-        if series or snapshots or self._dirty:
+        if series or snapshots:
+            self._dirty = True
+        if self._dirty and (finished or not self._plot_clock.isValid() or self._plot_clock.elapsed() >= PLOT_MS):
+            self._plot_clock.start()
             scored = [s for s in self.snapshots if s.score is not None]
             self.plot.show_data(self.series_t, self.series_v, np.array([s.t for s in scored]),
                                 np.array([s.score for s in scored]))
