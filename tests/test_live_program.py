@@ -62,6 +62,8 @@ def test_a_programs_score_lines_and_snapshots_on_ahc011_are_kept_in_the_run_data
     out = tmp_path / "runs" / "live"
     assert main(["batch", "ahc011", str(CASE), "--cmd", command(tmp_path, ahc011_script(answer)),
                  "--out", str(out)]) == 0
+    assert ("live: 1 of 1 cases wrote 3 [SCORE] lines and 3 snapshots; 1 [SCORE] lines were not a number "
+            "(ignored)") in capsys.readouterr().err
     _, rows = read_run(out)
     assert [(r["score"], r["verdict"]) for r in rows] == [("868056", "OK")]
     # Of the two answers in stdout the last counts: it is the answer file, scored alone.
@@ -92,9 +94,9 @@ def test_a_program_that_says_nothing_live_runs_as_before(tmp_path, capsys):
                  "--out", str(out)]) == 0
     _, rows = read_run(out)
     assert [(r["score"], r["verdict"]) for r in rows] == [("868056", "OK")]
-    # One answer on stdout is its only snapshot; no [SCORE] line.
-    trace = run_traces(out)[rows[0]["name"]]
-    assert trace.series == [] and [(s.source, s.score) for s in trace.snapshots] == [("stdout #1", 868056)]
+    # One answer on stdout is the answer, nothing said live: no trace is kept, nothing more is printed.
+    assert run_traces(out) == {}
+    assert "live:" not in capsys.readouterr().err
 
 
 def test_a_database_made_before_the_live_table_gets_it_and_reads_without_it(tmp_path):
@@ -241,3 +243,17 @@ def test_a_long_output_of_many_answers_keeps_the_first_snapshots_and_counts_the_
     assert len(recorder.trace.snapshots) == MAX_SNAPSHOTS
     assert recorder.trace.dropped == 3300 - MAX_SNAPSHOTS
     assert {s.text for s in recorder.trace.snapshots} == {"U" * 2000}
+
+
+def test_snapshot_files_are_taken_in_name_order_without_those_being_written(tmp_path):
+    recorder = LiveRecorder(snapshot_dir=tmp_path)
+    (tmp_path / "0002.txt").write_text("two")
+    (tmp_path / "0001.txt").write_text("one")
+    (tmp_path / "0003.txt.tmp").write_text("being written")
+    (tmp_path / ".0004.txt").write_text("hidden")
+    (tmp_path / "0000-folder").mkdir()
+    recorder.poll(final=True)
+    assert [(s.source, s.text) for s in recorder.trace.snapshots] == [("0001.txt", "one"), ("0002.txt", "two")]
+    (tmp_path / "0003.txt.tmp").rename(tmp_path / "0003.txt")
+    recorder.poll(final=True)
+    assert [s.source for s in recorder.take_new()[1]] == ["0001.txt", "0002.txt", "0003.txt"]

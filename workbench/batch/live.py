@@ -74,6 +74,12 @@ class LiveTrace:
     def empty(self) -> bool:
         return not self.series and not self.snapshots and not self.bad_lines
 
+    @property
+    def only_the_answer(self) -> bool:
+        """Whether all it holds is one answer in stdout: the output itself, nothing said live."""
+        return (not self.series and not self.bad_lines and len(self.snapshots) == 1
+                and self.snapshots[0].source == "stdout #1")
+
     def to_json(self) -> str:
         return json.dumps({"series": [[round(t, 6), v] for t, v in self.series],
                            "snapshots": [{"t": round(s.t, 6), "source": s.source, "score": s.score,
@@ -130,6 +136,7 @@ class LiveRecorder:
         self.cancelled = False
         self.trace = LiveTrace()
         self._lock = threading.Lock()
+        self._poll_lock = threading.Lock()
         self._stdout_size = 0
         self._split_again = 0.0  # when stdout may be split again (a long output is split less often)
         self._text_kept = 0  # characters of snapshot answers held
@@ -223,26 +230,30 @@ class LiveRecorder:
         folder = self.snapshot_dir
         if folder is None:
             return
-        try:
-            names = sorted(os.listdir(folder))
-        except OSError:
-            return
-        wall = time.time()
-        for name in names:
-            if name in self._files_taken or name.startswith(".") or name.endswith(".tmp"):
-                continue
-            path = folder / name
+        with self._poll_lock:  # a view's thread and the program's end may look at once
             try:
-                stat = path.stat()
-                if not path.is_file() or (not final and wall - stat.st_mtime < QUIET_SECONDS):
-                    break  # later names wait for this one: snapshots stay in name order
-                with open(path, "rb") as file:
-                    text = file.read(MAX_SNAPSHOT_CHARS).decode("utf-8", errors="replace")
+                names = sorted(os.listdir(folder))
             except OSError:
-                break
-            self._files_taken.add(name)
-            with self._lock:
-                self._add(Snapshot(max(0.0, stat.st_mtime - self.started_wall), name, text))
+                return
+            wall = time.time()
+            for name in names:
+                if name in self._files_taken or name.startswith(".") or name.endswith(".tmp"):
+                    continue
+                path = folder / name
+                try:
+                    stat = path.stat()
+                    if not path.is_file():  # a folder the program made: not a snapshot
+                        self._files_taken.add(name)
+                        continue
+                    if not final and wall - stat.st_mtime < QUIET_SECONDS:
+                        break  # later names wait for this one: snapshots stay in name order
+                    with open(path, "rb") as file:
+                        text = file.read(MAX_SNAPSHOT_CHARS).decode("utf-8", errors="replace")
+                except OSError:
+                    break
+                self._files_taken.add(name)
+                with self._lock:
+                    self._add(Snapshot(max(0.0, stat.st_mtime - self.started_wall), name, text))
 
     def finish(self) -> None:
         """The program has ended: the last answer of stdout and the last files are snapshots too."""
@@ -252,8 +263,6 @@ class LiveRecorder:
                 self._take_stdout(self.now(), final=True)
             self.process = None
         self.poll(final=True)
-        with self._lock:
-            self.trace.snapshots.sort(key=lambda s: s.t)  # files and stdout, in the order they came
 
     # ------------------------------------------------------------ read by a view
     def take_new(self) -> tuple[list[tuple[float, float]], list[Snapshot]]:
@@ -280,10 +289,12 @@ def run_live(talk, runner, split: Splitter | None, scorer: Callable[[], Scorer],
         outcome = run_program(talk, runner.command, runner.seconds, cwd=runner.cwd, env=runner.env,
                               time_by=runner.time_by, live=recorder)
     trace = recorder.trace
-    if trace.empty:
+    if trace.empty or trace.only_the_answer:
         return outcome, None
-    if live is None and any(not s.scored for s in trace.snapshots):
-        score_snapshots(trace, scorer(), limit)
+    if live is None:
+        trace.snapshots.sort(key=lambda s: s.t)  # files and stdout's answers, in the order they came
+        if any(not s.scored for s in trace.snapshots):
+            score_snapshots(trace, scorer(), limit)
     return outcome, trace
 
 

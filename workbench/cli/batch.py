@@ -301,6 +301,21 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) 
         console.print(f"worst: {losses}")
 
 
+def live_note(results: Sequence[CaseResult]) -> str:
+    """What the programs said live, in one line ("" when none said anything): the run database keeps it."""
+    traces = [r.live for r in results if r.live is not None]
+    if not traces:
+        return ""
+    points = sum(len(t.series) for t in traces)
+    snapshots = sum(len(t.snapshots) for t in traces)
+    bad = sum(t.bad_lines for t in traces)
+    dropped = sum(t.dropped for t in traces)
+    return (f"live: {len(traces)} of {len(results)} cases wrote {points} [SCORE] lines and {snapshots} snapshots"
+            + (f"; {bad} [SCORE] lines were not a number (ignored)" if bad else "")
+            + (f"; {dropped} past the caps were counted, not kept" if dropped else "")
+            + " (batch compare --at SECONDS; the app's Anytime profile)")
+
+
 def run_batch(argv: Sequence[str]) -> int:
     spec = make_spec(argv)
     console, err = _consoles()
@@ -350,6 +365,9 @@ def run_batch(argv: Sequence[str]) -> int:
     if warning:
         err.print(warning)
     print_against_previous(console, spec, rows)
+    said = live_note(run.results)
+    if said:
+        err.print(said)
     unstored, why = run.database.waiting(run.run_id) if run.run_id is not None else (0, "")
     if unstored:
         err.print(f"{why}: {unstored} case{'s' if unstored != 1 else ''} of this run "

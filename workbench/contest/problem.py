@@ -28,8 +28,8 @@ from workbench.core.objective import Objective
 from .config import ContestConfig
 from .steps import fill, find_score, generate_inputs, run_tool, seed_values
 
-# A snapshot costs a run of the score step: a case's first snapshots this many are scored in a batch
-# (evenly spread, the last among them); the rest keep their times.
+# A snapshot costs a run of the score step: in a batch at most this many of a case's snapshots are
+# scored (evenly spread, the last among them); the others keep their times.
 SCORED_SNAPSHOTS = 50
 
 
