@@ -303,8 +303,10 @@ class LiveRunView(QDialog):
             self.snapshots.extend(snapshots)
             self.slider.setEnabled(True)
             self.slider.setRange(0, len(self.snapshots) - 1)
-            if following:  # at the newest: stay at the newest
+            if following:  # at the newest: stay at the newest (drawn below, no more often than it follows)
+                self.slider.blockSignals(True)
                 self.slider.setValue(len(self.snapshots) - 1)
+                self.slider.blockSignals(False)
             if self.slider.value() == len(self.snapshots) - 1:
                 self._show_newest()
         if series or snapshots:
@@ -317,6 +319,9 @@ class LiveRunView(QDialog):
             self._dirty = False
         if finished:
             self.timer.stop()
+            if self._follow_behind:  # the newest, drawn now rather than when the follow timer says
+                self._follow_timer.stop()
+                self._follow_caught_up()
             self.run_button.setEnabled(True)
             self.cancel_button.setEnabled(False)
             self.status.setText(self.ending_text())
