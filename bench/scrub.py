@@ -52,8 +52,7 @@ def main(argv: list[str] | None = None) -> int:
             break
         moves.append(legal[len(moves) % len(legal)])
         state = puzzle.apply(session.instance, state, moves[-1]).state
-    session.add_line(moves)
-    window.refresh()
+    session.add_line(moves)  # the session's events redraw the window
     window.tabs.setCurrentWidget(window.step_panel)
     app.processEvents()
     slider = window.step_panel.slider

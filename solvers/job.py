@@ -8,6 +8,8 @@ the best answer; the GUI reads them from a timer with ``poll()``.
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -22,6 +24,21 @@ from .online import OnlineGame, execute
 
 SNAPSHOT_INTERVAL = 0.25  # seconds between frontier snapshots
 FRONTIER_ROWS = 20
+BACKGROUND_NICENESS = 5  # how much lower than the window's thread a run's threads are scheduled
+
+
+def yield_to_the_window() -> None:
+    """Schedule the calling thread, and the threads it starts (they inherit it), below the
+    window's thread: with every core busy (2 cores: the solver, the rescoring, the window, any
+    other program), the scheduler then gives a core to the GUI thread first, where it waited
+    behind them for tens of ms. Linux only, where niceness is per thread; nothing elsewhere."""
+    if sys.platform != "linux":
+        return
+    try:
+        thread = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, thread) + BACKGROUND_NICENESS)
+    except OSError:  # a sandbox that forbids it: the run goes on at the window's priority
+        pass
 
 
 @dataclass
@@ -102,6 +119,7 @@ class SolverJob:
                 self._pending.best_moves = best
 
     def _work(self) -> None:
+        yield_to_the_window()
         try:
             result = execute(self.target, self.budget, control=self.control,
                              on_progress=self._on_progress, slice_expansions=self.slice_expansions)

@@ -23,6 +23,8 @@ import sys
 import time
 from pathlib import Path
 
+from tiny_contest import install_tools
+
 HERE = Path(__file__).resolve()
 REPO = HERE.parents[1]
 PROBLEMS = ("pegs-max", "pegs-min", "candy")
@@ -106,16 +108,9 @@ def lay_out(folder: Path, problem: str, seeds: int = 5, built: bool = True) -> P
     """``folder/tools`` for ``problem``: the tools (in target/release/ when ``built``, else as files
     in tools/), seeds.txt with 0..seeds-1 and in/ made by gen. Returns the tools folder."""
     tools = folder.resolve() / "tools"
-    binaries = tools / "target" / "release" if built else tools
-    binaries.mkdir(parents=True, exist_ok=True)
     names = ("gen", "vis", "tester") if problem == "candy" else ("gen", "vis")
-    for name in names:
-        script = binaries / name
-        script.write_text(f"#!/bin/sh\nexec '{sys.executable}' '{HERE}' {name} {problem} \"$@\"\n")
-        script.chmod(0o755)
-    (tools / "seeds.txt").write_text("".join(f"{s}\n" for s in range(seeds)))
-    subprocess.run([str(binaries / "gen"), "seeds.txt"], cwd=tools, check=True)
-    return tools
+    return install_tools(tools, tools / "target" / "release" if built else tools,
+                         {name: f"'{sys.executable}' '{HERE}' {name} {problem}" for name in names}, seeds)
 
 
 # A stand-in for a downloaded web visualizer: an ES module that starts asynchronously (fetching a

@@ -1,4 +1,4 @@
-"""The batch runner under a hostile user (issue 26): each reproduction of ../shared/repro/batch/ as a
+"""The batch runner under a hostile user: each reproduction of ../shared/repro/batch/ as a
 test, with the behaviour it now has. Numbers in the names are the scripts'."""
 
 from __future__ import annotations
@@ -204,7 +204,9 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
         sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho > {pids}/$$\nexec sleep 600\n")
         process = batch_process("comesolo", "--seeds", "1-2", "--size", "6", "--cmd", sleeper, "--time", "500",
                                 "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run", cwd=tmp_path)
-        time.sleep(8)
+        started = time.time() + 90  # the cluster and the worker's kernels start slowly on a loaded machine
+        while not any(pids.iterdir()) and time.time() < started and process.poll() is None:
+            time.sleep(0.2)
         os.killpg((worker if lost == "worker" else scheduler).pid, signal.SIGKILL)
         _, err = process.communicate(timeout=90)
         assert process.returncode == 1

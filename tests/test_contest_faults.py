@@ -1,4 +1,4 @@
-"""Hostile contest folders and configs (issue 54): odd seeds, wrong types and shell words in a pahcer
+"""Hostile contest folders and configs: odd seeds, wrong types and shell words in a pahcer
 config, many `contest init` at once, and a web visualizer that would serve the contest's own files."""
 
 from __future__ import annotations

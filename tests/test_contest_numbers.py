@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import sqlite3
 from pathlib import Path
 
@@ -17,6 +18,8 @@ import pytest
 
 import tiny_contest
 from workbench.cli import main
+from workbench.batch.report import summarize
+from workbench.batch.results import plain_number as _plain
 from workbench.core.objective import Objective
 
 
@@ -71,10 +74,20 @@ def test_failed_cases_are_outside_the_mean_and_counted_beside_it(two_runs):
                                                         "5": "OK"}
     assert all(float(r["relative"]) == 0 for r in rows if r["verdict"] != "OK")
     ok = [float(r["score"]) for r in rows if r["verdict"] == "OK"]
-    # The last line is the mean over the OK cases, not dragged to 0 by the failures.
-    assert stdout_a.strip().splitlines()[-1] == str(round(sum(ok) / len(ok), 6)).removesuffix(".0")
+    # The tables' mean is over the OK cases, beside the failures; the last line (for scripts) counts each
+    # failure as the worst score there is, so in a lower-wins contest a run with failures reads inf.
+    assert f"{_plain(sum(ok) / len(ok))} " in out_a
+    assert stdout_a.strip().splitlines()[-1] == "inf"
     assert "3 (RE 1, TLE 1, WA 1)" in out_a
     assert "lower scores win" in out_a
+
+
+def test_the_last_line_never_reads_a_run_with_failures_as_better():
+    rows = [{"case": str(i), "score": score, "relative": 1.0 if verdict == "OK" else 0.0, "verdict": verdict,
+             "time_s": 0.1} for i, (score, verdict) in enumerate([(10, "OK"), (30, "OK"), (0, "TLE"), (0, "WA")])]
+    assert summarize(rows, objective="max").scripted_mean == 10.0  # (10 + 30 + 0 + 0) / 4
+    assert summarize(rows, objective="min").scripted_mean == math.inf
+    assert summarize(rows[:2], objective="min").scripted_mean == summarize(rows[:2], objective="max").scripted_mean == 20
 
 
 def test_runs_list_shows_failures_beside_the_mean(two_runs, capsys):

@@ -1,6 +1,8 @@
 """The solver driver and the headless solve/agent commands (Qt-free)."""
 
 import io
+import os
+import sys
 import threading
 import time
 
@@ -187,3 +189,23 @@ def test_a_solver_job_publishes_a_better_answer_of_a_lower_wins_puzzle():
     assert published == [30, 25, None]  # the 25 is published at once; the 27 is no better
     turn.release()
     assert job.join(10)
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="niceness is per thread on Linux only")
+def test_a_solver_job_runs_below_the_priority_of_the_thread_that_started_it(board_text):
+    """So that on a machine with every core busy the window's thread gets a core before the run's."""
+    from solvers.job import BACKGROUND_NICENESS, SolverJob
+
+    _, solver = make("beam", board_text)
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    job = SolverJob(solver, Budget(seconds=60))
+    job.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not job.poll().samples and time.monotonic() < deadline:  # the run is under way
+            time.sleep(0.01)
+        assert os.getpriority(os.PRIO_PROCESS, job._thread.native_id) == mine + BACKGROUND_NICENESS
+        assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine  # the caller's is kept
+    finally:
+        job.control.cancel()
+        assert job.join(30)

@@ -1,4 +1,4 @@
-"""Hypothesis fuzzing of every puzzle's input parser, answer parser and agent (issue 14).
+"""Hypothesis fuzzing of every puzzle's input parser, answer parser and agent.
 
 Each registered puzzle's own files are mutated (characters of other scripts, odd whitespace,
 control characters, a BOM, huge numbers, lines dropped or doubled): an input its generator

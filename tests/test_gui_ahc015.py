@@ -68,7 +68,7 @@ def test_step_through_the_monte_carlo_answer_to_744795_with_stages(qtbot, window
     first = window.session.history.line()[1]
     assert window.view.state == first.frames[0].state and window.session.depth == 0
     step.forward.click()  # the next candy drops, highlighted
-    assert window.view.state == first.frames[1].state and window.view._marks[1] == first.frames[1].highlight
+    assert window.view.state == first.frames[1].state and window.view.marks[1] == first.frames[1].highlight
     step.forward.click()
     assert window.session.depth == 1
     step.last.click()

@@ -79,7 +79,7 @@ def test_a_chain_steps_through_erase_fall_and_erase_before_it_settles(qtbot, win
     assert window.view.state == frames[0].state
     window.step_forward()  # the first erase, its cells highlighted
     assert window.view.state == frames[1].state
-    assert window.view._marks[1] == frames[1].highlight and frames[1].highlight
+    assert window.view.marks[1] == frames[1].highlight and frames[1].highlight
     outlined = [item for item in window.adapter.marks if isinstance(item, QGraphicsRectItem)
                 and item.pen().color() == ERASED]
     assert len(outlined) == len(frames[1].highlight)

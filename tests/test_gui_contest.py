@@ -92,7 +92,7 @@ def test_a_contest_window_runs_the_program_and_shows_each_case(qtbot, contest_wi
     qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 4, timeout=120_000)
     assert panel.run_folder.parent == contest_window.config.folder / "runs"
     header = [panel.model.headerData(c, Qt.Horizontal) for c in range(panel.model.columnCount())]
-    assert header == ["case", "openings", "score", "relative", "time_s", "cpu_s", "verdict", "message"]
+    assert header == ["case", "openings", "score", "relative", "time_s", "cpu_s", "verdict", "flags", "message"]
     rows = {r["case"]: r for r in panel.rows}
     assert all(r["verdict"] == "OK" for r in rows.values())
 

@@ -1,4 +1,4 @@
-"""What a contestant reaches for (issue 28): copy and paste, an answer file that changes on
+"""What a contestant reaches for: copy and paste, an answer file that changes on
 disk, next and previous case or seed, the last board on start, a dark theme. pytest-qt."""
 
 import shutil
@@ -230,7 +230,7 @@ def test_going_to_another_case_keeps_the_line_played_and_undo_brings_it_back(qtb
     window.undo()
     assert window.session is first
     # The Puzzle box leaves it the same way.
-    window._puzzle_chosen(window.puzzle_choice.findData("comesolo"))
+    window.puzzle_choice.activated.emit(window.puzzle_choice.findData("comesolo"))
     assert window.session.puzzle is COMESOLO
     window.undo()
     assert window.session is first and window.session.history.current is played

@@ -1,4 +1,4 @@
-"""The app as a daily tool (issue 15): no lost history, readable messages, one score scale,
+"""The app as a daily tool: no lost history, readable messages, one score scale,
 first use without waiting, solver parameters that explain themselves. Driven with pytest-qt."""
 
 from pathlib import Path
@@ -134,7 +134,7 @@ def test_help_is_flowing_paragraphs_without_module_paths(window, data_root):
         text = help_html(window.session.puzzle.title, window.adapter.help_text, GENERAL_HELP)
         assert "\n" not in text and ".py" not in text and "painter" not in text
         assert "<b>Play:</b>" in text and "<b>Edit:</b>" in text
-    window._show_help()
+    window.show_help()
     assert window.help_box.isVisible()
     window.help_box.close()
 
@@ -168,7 +168,7 @@ def test_best_is_the_status_bar_score_from_the_games_start(qtbot, window, data_r
     panel.start_button.click()
     wait_for_end(qtbot, panel, timeout=180000)
     assert panel.best_moves
-    best = [b for b in panel._best if b == b]
+    best = [b for b in panel.best_scores if b == b]
     assert best and all(b <= a for b, a in zip(best, best[1:]))  # never goes down
     panel.apply_button.click()
     report = window.session.report()
@@ -193,7 +193,7 @@ def test_an_online_games_best_never_goes_down(qtbot, window, data_root):
     panel.nodes.setValue(100)
     panel.start_button.click()
     wait_for_end(qtbot, panel)
-    best = [b for b in panel._best if b == b]
+    best = [b for b in panel.best_scores if b == b]
     assert best and all(b <= a for b, a in zip(best, best[1:]))
     assert panel.best_score == max(best) >= panel.game_score
     panel.apply_button.click()
@@ -239,15 +239,15 @@ def test_export_defaults_to_the_last_export_folder_across_sessions(qtbot, window
     from workbench.gui.app import build_window
 
     window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
-    assert Path(window._export_folder()) != (tmp_path / "answers")
+    assert Path(window.recent.export_folder()) != (tmp_path / "answers")
     folder = tmp_path / "answers"
     folder.mkdir()
     assert window.export_solution(folder / "a.out")
-    assert Path(window._export_folder()) == folder.resolve()
+    assert Path(window.recent.export_folder()) == folder.resolve()
     window.settings.sync()
     again = build_window(settings=QSettings(window.settings.fileName(), QSettings.IniFormat))
     qtbot.addWidget(again)
-    assert Path(again._export_folder()) == folder.resolve()  # the next session remembers it
+    assert Path(again.recent.export_folder()) == folder.resolve()  # the next session remembers it
     again.close()
 
 
@@ -329,7 +329,7 @@ def test_codevs_best_is_the_contest_score_of_the_applied_answer_and_never_drops(
     panel.param_widgets["depth"].setValue(5)
     panel.start_button.click()
     wait_for_end(qtbot, panel, timeout=120000)
-    best = [b for b in panel._best if b == b]
+    best = [b for b in panel.best_scores if b == b]
     assert best and all(b <= a for b, a in zip(best, best[1:]))
     panel.apply_button.click()
     assert window.session.report().score == panel.best_score

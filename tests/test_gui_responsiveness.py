@@ -9,6 +9,7 @@ import math
 import random
 
 import numpy as np
+import pytest
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
@@ -45,10 +46,10 @@ def test_a_wall_edited_in_is_painted_over_the_cached_cells_and_out_again(qtbot, 
     panel.palette.activated.emit(index)
     assert window.session.instance.start.at(1, 0) == ord(".")
     assert close(colour_at(window, 1, 0), FLOOR)  # painted once: the cells are cached now
-    window._edit_cell((1, 0), None)
+    window.view.cellEdited.emit((1, 0), None)
     assert window.session.instance.start.at(1, 0) == ord("#")
     assert close(colour_at(window, 1, 0), WALL_FILL)
-    window._edit_cell((1, 0), None)
+    window.view.cellEdited.emit((1, 0), None)
     assert window.session.instance.start.at(1, 0) == ord(".")
     assert close(colour_at(window, 1, 0), FLOOR)
 
@@ -135,3 +136,35 @@ def test_a_growing_series_keeps_every_sample_and_the_range_of_the_finite_ones():
     assert np.array_equal(series.values, np.array(values), equal_nan=True)
     assert series[-1] == values[-1] and list(series)[1:] == values[1:]
     assert series.finite_range() == (-500.0, 500.0)
+
+
+def test_while_a_run_goes_on_its_time_axis_ends_a_step_ahead_and_at_its_end_when_it_stops(qtbot, window,
+                                                                                         data_root):
+    """The axes are redrawn only when the data passes a step (1, 1.5, 2, 3, 4, 5, 6, 8 times a power
+    of ten), not at every poll; the last sample is always in view, and the run's end closes the axis."""
+    from workbench.gui.plot_style import growing_end
+
+    assert [growing_end(x) for x in (0.04, 0.1, 0.11, 0.9, 2.5, 7.9, 9.99, 10.5)] == pytest.approx(
+        [0.04, 0.1, 0.15, 1.0, 3.0, 8.0, 10.0, 15.0])
+    assert window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    panel = window.solver_panel
+    qtbot.waitUntil(lambda: not panel.not_ready, timeout=300_000)
+    panel.seconds.setValue(60)
+    panel.start_button.click()
+    qtbot.waitUntil(lambda: len(panel._times) > 0 and panel._times[-1] > 0.16, timeout=60_000)
+    qtbot.wait(200)  # the plots repaint on their timers
+    last = float(panel._times[-1])
+    for plot in (panel.best_plot, panel.frontier_plot):
+        low, high = plot.getViewBox().viewRange()[0]
+        span = high - low  # the range is padded by 2% each side
+        end = high - span * 0.02 / 1.04
+        assert end >= last - 0.2  # the samples of the poll before are in view
+        assert end == pytest.approx(growing_end(end), rel=1e-3)  # a step, not the last sample's time
+    panel.cancel_button.click()
+    qtbot.waitUntil(lambda: not panel.running, timeout=30_000)
+    panel.poll()
+    qtbot.wait(200)
+    result = panel.last_result
+    for plot in (panel.best_plot, panel.frontier_plot):
+        low, high = plot.getViewBox().viewRange()[0]
+        assert high - (high - low) * 0.02 / 1.04 == pytest.approx(result.elapsed, rel=1e-3)

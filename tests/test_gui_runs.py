@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import csv
+import os
+import sys
+import threading
+
+import pytest
 
 from PySide6.QtCore import Qt
 
@@ -29,7 +34,7 @@ def test_a_run_fills_the_table_and_a_row_opens_its_answer(qtbot, window, tmp_pat
         rows = list(csv.DictReader(handle))
     header = [panel.model.headerData(c, Qt.Horizontal) for c in range(panel.model.columnCount())]
     assert header == ["case", "density", "rows", "cols", "pieces", "score", "relative", "time_s", "cpu_s", "verdict",
-                      "message"]
+                      "flags", "message"]
     shown = {panel.model.index(r, 0).data(): panel.model.index(r, 5).data() for r in range(3)}
     assert shown == {row["case"]: row["score"] for row in rows}
     assert all(row["verdict"] == "OK" for row in rows)
@@ -113,7 +118,7 @@ def test_stop_kills_the_running_programs_and_keeps_the_folder(qtbot, window, tmp
 
 def test_a_run_whose_seeds_are_not_ascii_digits_opens(qtbot, window, tmp_path):
     """An edited results.csv with a seed '²' (str.isdigit takes it, int refuses it): the run opens, the
-    Cases field lists the seeds that are seeds (issue 54 campaign)."""
+    Cases field lists the seeds that are seeds."""
     from workbench.cli import main
 
     quick = tmp_path / "quick.sh"
@@ -130,3 +135,26 @@ def test_a_run_whose_seeds_are_not_ascii_digits_opens(qtbot, window, tmp_path):
     panel = window.runs_panel
     assert panel.open_run(out)
     assert panel.model.rowCount() == 3 and panel.seeds.text() == "2-3"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="niceness is per thread on Linux only")
+def test_a_runs_panel_batch_runs_its_cases_below_the_windows_priority(qtbot, window, tmp_path):
+    """Its worker processes on every core must not keep the window's thread waiting for one."""
+    import psutil
+
+    from solvers.job import BACKGROUND_NICENESS
+
+    panel = window.runs_panel
+    panel.runs_root = tmp_path / "runs"
+    panel.seeds.setText("1-3")
+    panel.runner.setCurrentText("beam")
+    panel.time.setValue(0.3)
+    panel.jobs.setValue(1)
+    mine = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: bool(psutil.Process().children()), timeout=60_000)
+    workers = psutil.Process().children()
+    assert workers and all(worker.nice() == mine + BACKGROUND_NICENESS for worker in workers)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == mine  # the window's is kept
+    qtbot.waitUntil(lambda: not panel.running, timeout=180_000)
+    assert panel.model.rowCount() == 3

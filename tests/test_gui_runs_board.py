@@ -1,4 +1,4 @@
-"""The Runs panel tied to what it shows (issue 28): a run of another puzzle is labelled and its rows
+"""The Runs panel tied to what it shows: a run of another puzzle is labelled and its rows
 open their own puzzle; the Run controls say how the run shown was made; a WA row opens its legal
 moves and says the truth; compare names A and B and rounds to the interval's scale. pytest-qt."""
 

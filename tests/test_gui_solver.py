@@ -21,7 +21,7 @@ def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qt
     timer.start(10)
     panel.start_button.click()
     assert panel.running
-    qtbot.waitUntil(lambda: len(panel._times) >= 3, timeout=60000)  # slices are being reported
+    qtbot.waitUntil(lambda: len(panel.sample_times) >= 3, timeout=60000)  # slices are being reported
     ticks.clear()
     qtbot.wait(500)
     timer.stop()
@@ -39,17 +39,17 @@ def test_pause_holds_the_search_and_resume_continues(qtbot, window, data_root):
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()
-    qtbot.waitUntil(lambda: len(panel._times) >= 2, timeout=60000)
+    qtbot.waitUntil(lambda: len(panel.sample_times) >= 2, timeout=60000)
     panel.pause_button.click()
     assert panel.pause_button.text() == "Resume"
     qtbot.wait(300)  # the slice in progress ends, then the worker waits
     panel.poll()
-    held = len(panel._times)
+    held = len(panel.sample_times)
     qtbot.wait(400)
     panel.poll()
-    assert len(panel._times) == held
+    assert len(panel.sample_times) == held
     panel.pause_button.click()
-    qtbot.waitUntil(lambda: (panel.poll(), len(panel._times) > held)[1], timeout=10000)
+    qtbot.waitUntil(lambda: (panel.poll(), len(panel.sample_times) > held)[1], timeout=10000)
     panel.cancel_button.click()
     wait_for_end(qtbot, panel)
 
@@ -64,7 +64,7 @@ def test_a_finished_run_is_applied_exported_and_scored_by_the_cli(qtbot, window,
     panel.start_button.click()
     wait_for_end(qtbot, panel)
     assert panel.best_moves
-    assert panel._best[-1] == len(panel.best_moves)
+    assert panel.best_scores[-1] == len(panel.best_moves)
     panel.apply_button.click()
     assert window.session.moves() == list(panel.best_moves)
     assert window.step_panel.slider.maximum() == len(panel.best_moves)
@@ -130,7 +130,7 @@ def test_a_run_waiting_for_kernels_starts_once_its_own_solver_is_compiled(qtbot,
     the other solvers are ready."""
     kernels, panel = window.kernels, window.solver_panel
     kernels.stage["comesolo"] = "compiling"  # as on a cold cache, the worker busy
-    window._kernels_changed(kernels.describe("comesolo"))
+    window.kernels.changed.emit(kernels.describe("comesolo"))
     panel.choice.setCurrentText("beam")
     panel.nodes.setValue(200)
     panel.start_button.click()
@@ -143,7 +143,7 @@ def test_a_run_waiting_for_kernels_starts_once_its_own_solver_is_compiled(qtbot,
     del kernels.processes["comesolo"]
     assert kernels.compiled["comesolo"] == {"beam"}
     with qtbot.waitSignal(kernels.solver_ready, timeout=60000) as loaded:
-        window._kernels_changed(kernels.describe("comesolo"))
+        window.kernels.changed.emit(kernels.describe("comesolo"))
     assert loaded.args == ["comesolo", "beam"]
     qtbot.waitUntil(lambda: panel.job is not None, timeout=10000)
     assert kernels.stage["comesolo"] == "compiling" and not panel.start_pending

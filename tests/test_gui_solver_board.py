@@ -1,4 +1,4 @@
-"""The Solver panel belongs to the board shown (issue 28): another board's run is cleared and can
+"""The Solver panel belongs to the board shown: another board's run is cleared and can
 never be applied or exported onto this one; counts, words, the frontier and the plots say what
 the exported file says. Driven with pytest-qt."""
 
@@ -13,6 +13,14 @@ from workbench.puzzles.ahc015.box import CANDIES, Candies
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
 
 BOARD = "cases/comesolo/rand_07_d70.txt"
+
+
+def random_fill(window, seed: int, density: float) -> None:
+    """The editor's Random fill, as the user presses it."""
+    panel = window.editor_panel
+    panel.seed.setValue(seed)
+    panel.density.setValue(density)
+    panel.random_button.click()
 
 
 def finished_run(qtbot, window, nodes=3000, seed=7):
@@ -54,7 +62,7 @@ def test_a_board_of_another_puzzle_clears_the_run(qtbot, window, data_root):
 def test_an_edit_clears_the_run(qtbot, window, data_root):
     window.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
-    window._edit(lambda adapter, instance: adapter.random_fill(instance, 5, 0.5))
+    random_fill(window, 5, 0.5)
     nothing_of_the_run_is_left(panel)
 
 
@@ -63,7 +71,7 @@ def test_a_run_still_going_when_the_board_changes_shows_nothing_of_it(qtbot, win
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()
-    qtbot.waitUntil(lambda: len(panel._times) >= 2, timeout=60000)
+    qtbot.waitUntil(lambda: len(panel.sample_times) >= 2, timeout=60000)
     assert window.generate("comesolo", 4)  # cancels the run; what it still reports is dropped
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
     panel.poll()
@@ -189,8 +197,8 @@ def test_the_best_score_plot_steps_up_when_a_better_answer_is_reported(qtbot, wi
     best before it), never climbing through scores the run did not have."""
     window.open_path(data_root / "cases/ahc011/0000.txt")
     panel = finished_run(qtbot, window, nodes=60_000)
-    panel._plot_best()
-    times, bests = panel._times.values, panel._best.values
+    panel.plot_now()
+    times, bests = panel.sample_times.values, panel.best_scores.values
     rises = [(times[i], bests[i - 1]) for i in range(1, len(bests)) if bests[i] > bests[i - 1]]
     assert rises
     path = panel.best_curve.curve.getPath()

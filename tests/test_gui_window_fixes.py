@@ -1,4 +1,4 @@
-"""The main window says what is true and stays usable (issue 28): real reasons for files that open
+"""The main window says what is true and stays usable: real reasons for files that open
 as nothing, a board that keeps its size, messages that fit and follow the action, step-through
 keys without a click on the slider, coordinates in sight when zoomed, an editor that shows only
 its tools. Driven with pytest-qt."""
@@ -10,6 +10,14 @@ from PySide6.QtCore import Qt
 from workbench.core.registry import get_puzzle
 from workbench.gui.generate_dialog import GenerateDialog
 from workbench.gui.main_window import BOARD_MINIMUM
+
+
+def random_fill(window, seed: int, density: float) -> None:
+    """The editor's Random fill, as the user presses it."""
+    panel = window.editor_panel
+    panel.seed.setValue(seed)
+    panel.density.setValue(density)
+    panel.random_button.click()
 
 
 def status(window) -> str:
@@ -112,7 +120,7 @@ def test_codevs_side_words_stay_readable_when_the_board_is_fitted_small(qtbot, w
 # ------------------------------------------------------------------ messages
 def test_each_undo_says_what_it_undid_after_an_edit_was_undone(qtbot, window):
     window.generate("comesolo", 3, size=8)
-    window._edit(lambda adapter, instance: adapter.random_fill(instance, 9, 0.6))
+    random_fill(window, 9, 0.6)
     session = window.session
     for _ in range(2):
         window.play(get_puzzle("comesolo").legal_moves(session.instance, session.state)[0])

@@ -1,4 +1,4 @@
-"""Installed as a package (issue 59): the packages pyproject names, the console scripts, --version,
+"""Installed as a package: the packages pyproject names, the console scripts, --version,
 ``python -m workbench``, the sample board as package data, the warm-up command and the app's
 ``--quit-after``. The wheel itself, installed and run from an empty folder, is
 tests/test_wheel_install.py (run by .ci/wheel_check)."""

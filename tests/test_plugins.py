@@ -164,7 +164,7 @@ def plugin_window(qtbot, scaffold, tmp_path, monkeypatch):
         window.close()
 
 
-# ------------------------------------------------------------------ a plugin can end no command (issue 54, row 14)
+# ------------------------------------------------------------------ a plugin can end no command
 @pytest.mark.parametrize("init, said", [
     ("raise SystemExit(0)\n", "SystemExit: 0"),
     ("import sys\nsys.exit('bye')\n", "SystemExit: bye"),
@@ -241,9 +241,9 @@ def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_w
     assert window.windowTitle().startswith("lo1.txt — Lights out")
     # The Puzzle box reads the same file as the puzzle chosen there, rather than a seed of it.
     lights = window.session.instance
-    window._puzzle_chosen(window.puzzle_choice.findData("comesolo"))
+    window.puzzle_choice.activated.emit(window.puzzle_choice.findData("comesolo"))
     assert window.session.puzzle.id == "comesolo" and window.session.path == case
-    window._puzzle_chosen(window.puzzle_choice.findData("lights-out"))
+    window.puzzle_choice.activated.emit(window.puzzle_choice.findData("lights-out"))
     assert window.session.puzzle.id == "lights-out" and window.session.instance == lights
     # The dialog offers first the puzzle whose own format the file is, unless the user chose otherwise before.
     from PySide6.QtWidgets import QInputDialog

@@ -1,4 +1,4 @@
-"""The run database under a hostile user (issue 54): imports never change a run already recorded and
+"""The run database under a hostile user: imports never change a run already recorded and
 store nothing of a bad folder, the database is the record when it is read-only, deleted mid-run or
 named as a device, and user text in it is printed as text."""
 
@@ -251,7 +251,7 @@ def test_17_a_database_on_a_read_only_disk_is_listed(quick, tmp_path, capsys):
 def test_17_a_read_only_database_made_before_columns_were_added_is_listed(quick, tmp_path, capsys):
     assert batch(quick, "runs/a", "--comment", "an old one") == 0
     with contextlib.closing(sqlite3.connect("runs/runs.sqlite", isolation_level=None)) as db:
-        for table, columns in database_module.ADDED_COLUMNS.items():  # as a database made before issue 53
+        for table, columns in database_module.ADDED_COLUMNS.items():  # as a database made before CPU time and program hashes
             for name, _ in columns:
                 db.execute(f"ALTER TABLE {table} DROP COLUMN {name}")
     with read_only_share(tmp_path, Path("runs/runs.sqlite")) as share:

@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from solvers.driver import Budget, run
+from solvers.hint import LOST, MOVE, SOLVED, find_hint
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import get_puzzle, solvers
@@ -204,7 +205,7 @@ def _words_that_could_name_it(path: Path) -> str:
 
 
 # A level that is solvable from its start (25 moves at best), but not after "rdrrRl": the push
-# onto the right-hand goal leaves the other boxes no way home (issue 55's sok1.xsb).
+# onto the right-hand goal leaves the other boxes no way home (the reported sok1.xsb).
 SOK1 = """\
 ########
 ##. ####
@@ -320,3 +321,37 @@ def test_the_editors_fill_paints_every_square_but_the_players(window):
     assert sum(level.walls) == level.rows * level.cols - 1 and not level.walls[level.player]
     window.undo()
     assert sum(window.session.instance.level.walls) < level.rows * level.cols - 1
+
+
+# ------------------------------------------------------------------ the hint in hand play (issue 57)
+def test_the_hint_from_sok1s_start_is_the_first_step_of_a_25_move_solution():
+    level = SOKOBAN.parse_input(SOK1)
+    start = SOKOBAN.initial_state(level)
+    hint = find_hint(SOKOBAN, level, start, 0, nodes=10_000)
+    assert (hint.kind, hint.score, len(hint.line)) == (MOVE, 25, 25)
+    assert hint.move in SOKOBAN.legal_moves(level, start)
+    assert hint.text == (f"Hint: {hint.move.upper()}; its best line of 25 moves reaches score 25 "
+                         f"(astar, {hint.nodes} nodes)")
+
+
+def test_a_level_one_push_from_solved_gets_that_push_then_says_already_solved():
+    level = SOKOBAN.parse_input("#####\n#@$.#\n#####\n")
+    start = SOKOBAN.initial_state(level)
+    hint = find_hint(SOKOBAN, level, start, 0, nodes=100)
+    assert (hint.kind, hint.move, hint.line, hint.score) == (MOVE, "r", ("r",), 1)
+    assert hint.text == f"Hint: R; its best line of 1 move reaches score 1 (astar, {hint.nodes} nodes)"
+    solved = find_hint(SOKOBAN, level, SOKOBAN.apply(level, start, "r").state, 1, nodes=100)
+    assert (solved.kind, solved.move) == (SOLVED, None)
+    assert solved.text == "Already solved: score 1; another move would only add to it"
+
+
+def test_the_hint_after_the_push_that_strands_sok1s_boxes_says_lost(qtbot, window, tmp_path):
+    sok1_played(window, tmp_path, "rdrrRl")
+    window.hint.seconds = None  # the node budget alone ends it
+    qtbot.keyClick(window.view, Qt.Key_H)
+    qtbot.waitUntil(lambda: not window.hint.thinking, timeout=600_000)
+    hint = window.hint.hint
+    assert (hint.kind, window.view.hinted, window.adapter.hint_items) == (LOST, None, [])
+    assert window.statusBar().currentMessage() == hint.text == (
+        "Lost: no solution exists from this position: every push state it can reach was tried "
+        f"(astar, {hint.nodes} nodes)")

@@ -1,4 +1,4 @@
-"""`batch tune` under a hostile user (issue 54, row 13): a continued study and two tunes at once draw
+"""`batch tune` under a hostile user: a continued study and two tunes at once draw
 new values, two tunes on a new database both start, Ctrl+C, SIGTERM and kill -9 leave no trial
 running, and absurd bounds are refused."""
 

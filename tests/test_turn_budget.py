@@ -1,4 +1,4 @@
-"""The default `solve` budget of a puzzle played turn by turn is per turn (issue 13)."""
+"""The default `solve` budget of a puzzle played turn by turn is per turn."""
 
 import pytest
 

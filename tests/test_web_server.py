@@ -1,4 +1,4 @@
-"""The web visualizer's server (issue 54, row 15): only URLs with the app session's token, only this
+"""The web visualizer's server: only URLs with the app session's token, only this
 server's own host names, no folder listings, nothing outside the folder, and never a contest's own
 folder."""
 

@@ -1,5 +1,5 @@
 """The wheel, installed into a new virtualenv outside the checkout and run from an empty folder:
-what a contestant gets from ``pip install`` or ``pipx install`` (issue 59).
+what a contestant gets from ``pip install`` or ``pipx install``.
 
 The wheel is built from a copy of the files git would commit (tracked, and new files not
 ignored), as pip builds a git URL; the commands run with a home, config, cache and data folder of

@@ -12,6 +12,7 @@ seeds misbehave: sleep past the limit (TLE), print garbage (WA), exit 3 (RE).
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -68,19 +69,25 @@ SCORES = {"min": "abs(x - target) + 1", "max": "1000 - abs(x - target)"}
 def lay_out(folder: Path, objective: str = "min", seeds: int = 6, interactive: bool = False) -> Path:
     """``folder/tools`` with gen, vis (and tester), seeds.txt and in/; returns the tools folder."""
     tools = folder.resolve() / "tools"
-    binaries = tools / "target" / "release"
-    binaries.mkdir(parents=True, exist_ok=True)
     sources = {"gen": GEN, "vis": VIS.replace("SCORE", SCORES[objective])}
     if interactive:
         sources["tester"] = TESTER.replace("SCORE", SCORES[objective])
     for name, source in sources.items():
+        (tools / f"{name}.py").parent.mkdir(parents=True, exist_ok=True)
         (tools / f"{name}.py").write_text(source)
+    return install_tools(tools, tools / "target" / "release",
+                         {name: f"'{PYTHON}' '{tools / (name + '.py')}'" for name in sources}, seeds)
+
+
+def install_tools(tools: Path, binaries: Path, commands: dict[str, str], seeds: int) -> Path:
+    """Each tool as an executable in ``binaries`` that runs its command with the arguments given,
+    seeds.txt with 0..seeds-1, and in/ made by the gen. Returns ``tools``."""
+    binaries.mkdir(parents=True, exist_ok=True)
+    for name, command in commands.items():
         script = binaries / name
-        script.write_text(f"#!/bin/sh\nexec '{PYTHON}' '{tools / (name + '.py')}' \"$@\"\n")
+        script.write_text(f"#!/bin/sh\nexec {command} \"$@\"\n")
         script.chmod(0o755)
     (tools / "seeds.txt").write_text("".join(f"{s}\n" for s in range(seeds)))
-    import subprocess
-
     subprocess.run([str(binaries / "gen"), "seeds.txt"], cwd=tools, check=True)
     return tools
 

@@ -73,6 +73,8 @@ class TargetBeamSolver(Solver):
         self.trial = (np.empty_like(lay.grid), np.empty_like(lay.ball_pos),
                       np.zeros(rolls, dtype=np.int64))
         self.meta[COMPACTED_AT] = -1
+        self._roll_of: dict[tuple[int, int], object] = {}
+        self._played_known = None  # (cells, directions, rolls) of the rolls kept at the last look
         if self.meta[SAME] == lay.target_cells.shape[0]:
             self.meta[DONE] = 1
 
@@ -102,11 +104,31 @@ class TargetBeamSolver(Solver):
 
     def best_moves(self):
         n = int(self.meta[BEST_LEN])
-        return tuple(self.layout.roll(z, d) for z, d in zip(self.best_from[:n], self.best_dir[:n]))
+        return self._rolls(self.best_from[:n], self.best_dir[:n])
 
     def _played(self):
+        """The rolls the run keeps so far: the same tuple while they have not changed (each frontier
+        snapshot starts with them, and a big board's run keeps thousands)."""
         n = int(self.meta[MOVES])
-        return tuple(self.layout.roll(z, d) for z, d in zip(self.move_from[:n], self.move_dir[:n]))
+        known = self._played_known
+        if (known is None or len(known[2]) != n or not np.array_equal(known[0], self.move_from[:n])
+                or not np.array_equal(known[1], self.move_dir[:n])):
+            known = self._played_known = (self.move_from[:n].copy(), self.move_dir[:n].copy(),
+                                          self._rolls(self.move_from[:n], self.move_dir[:n]))
+        return known[2]
+
+    def _rolls(self, cells: np.ndarray, directions: np.ndarray) -> tuple:
+        """The rolls of (padded cell, direction) pairs; each Roll is made once per run. Made anew
+        each time, the rolls of a run held the GIL for milliseconds on the solver's thread at
+        every snapshot and every better answer, while the window's thread waited for it."""
+        made = self._roll_of
+        rolls = []
+        for z, d in zip(cells.tolist(), directions.tolist()):
+            roll = made.get((z, d))
+            if roll is None:
+                roll = made[z, d] = self.layout.roll(z, d)
+            rolls.append(roll)
+        return tuple(rolls)
 
     def frontier(self, limit: int = 20) -> list[FrontierEntry]:
         """The boards of the running beam not yet expanded, as rolls from the start."""

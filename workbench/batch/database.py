@@ -36,7 +36,7 @@ from workbench.core.files import check_folder, file_kind
 from workbench.core.judge_text import plain_natural
 
 from .live import LiveTrace
-from .results import VERDICTS, status_now
+from .results import VERDICTS, finite, status_now
 
 FILE_NAME = "runs.sqlite"
 BUSY_MILLISECONDS = 30_000
@@ -263,14 +263,6 @@ def git_state(folder: str | None) -> tuple[str, str]:
     return (commit, git("diff", "--stat", "HEAD")[-2000:]) if commit else ("", "")
 
 
-def _number(value) -> float | None:
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) else None
-
-
 RUN_COLUMNS = ("case", "name", "seed", "score", "relative", "time_s", "cpu_s", "verdict", "message", "key",
                "answer", "input")
 RUN_FIELDS = ("folder", "puzzle", "kind", "objective", "label", "comment", "command", "solver", "params", "seconds",
@@ -296,8 +288,8 @@ def _case_values(row: dict) -> tuple:
     """A case's values for the cases table, and last its live trace's JSON (or None)."""
     columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS and k != LIVE_KEY}
     return tuple(storable(v) for v in (
-        row["name"], row["key"], str(row["case"]), plain_natural(str(row.get("seed", ""))), _number(row["score"]),
-        _number(row.get("relative")), _number(row.get("time_s")), _number(row.get("cpu_s")), row["verdict"],
+        row["name"], row["key"], str(row["case"]), plain_natural(str(row.get("seed", ""))), finite(row["score"]),
+        finite(row.get("relative")), finite(row.get("time_s")), finite(row.get("cpu_s")), row["verdict"],
         row.get("message", ""), json.dumps(columns, default=str), row.get(LIVE_KEY)))
 
 
@@ -585,5 +577,5 @@ def check_imported(folder: Path, meta: dict, rows: list[dict]) -> None:
         if row.get("seed") not in (None, "") and plain_natural(str(row["seed"])) is None:
             raise WorkbenchError(f"{table}: line {line}: the seed {shown(str(row['seed']))} is not a seed")
         for column in ("relative", "time_s"):
-            if row.get(column) not in (None, "") and _number(row[column]) is None:
+            if row.get(column) not in (None, "") and finite(row[column]) is None:
                 raise WorkbenchError(f"{table}: line {line}: {column} {shown(str(row[column]))} is not a number")

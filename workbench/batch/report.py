@@ -97,6 +97,21 @@ class Summary:
         """The cases that are not OK, by verdict."""
         return Counter({v: n for v, n in self.verdicts.items() if v != "OK"})
 
+    @property
+    def scripted_mean(self) -> float:
+        """The one number for scripts (the last line of ``batch`` and ``batch show``): the mean over
+        every case, a failed one counting as the worst score there is (``Objective.failed_value``: 0
+        when higher wins, inf when lower wins), as a tuning study counts it. So a script that keeps the
+        best last line never takes a run with failures for a good one; tables show the mean over OK
+        cases beside the failures instead."""
+        if self.count == 0:
+            return 0.0
+        if self.ok == self.count:
+            return self.mean_score
+        if self.objective.lower_wins:
+            return self.objective.failed_value
+        return (self.mean_score or 0.0) * self.ok / self.count
+
     def failed_text(self) -> str:
         """"3 failed (TLE 2, WA 1)", or "none failed"."""
         failed = self.failed
@@ -218,6 +233,7 @@ class CaseDiff:
     relative_a: float
     relative_b: float
     objective: Objective = Objective.MAX
+    key: str = ""  # the case's key (its input and options): the same case in any run
 
     @property
     def both_ok(self) -> bool:
@@ -315,7 +331,7 @@ def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: Objective
         best = objective.best([s for s, row in ((score_a, a), (score_b, b)) if _ok(row)])
         diffs.append(CaseDiff(a["case"], label, score_a, score_b, a["verdict"], b["verdict"],
                               objective.relative(score_a, best, _ok(a)), objective.relative(score_b, best, _ok(b)),
-                              objective))
+                              objective, key))
     values = [d.diff for d in diffs]
     ci, t_p, w_p = _paired_tests(values)
     groups = []

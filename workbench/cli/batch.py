@@ -2,10 +2,11 @@
 
     puzzle-workbench batch PUZZLE (--seeds A-B | INPUT...) [--solver NAME [--param K=V]... | --cmd "COMMAND"]
                   [--time S] [--jobs N] [--dask ADDRESS] [--out DIR] [--label TEXT] [puzzle options]
-    puzzle-workbench batch compare DIR_A DIR_B [--at SECONDS]
+    puzzle-workbench batch compare DIR_A DIR_B [--diff CASE | --open CASE | --at SECONDS]
+    puzzle-workbench batch rerun DIR --filter EXPR... [--jobs N] [--out DIR]
 
 The live display (a progress bar, a row per finished case) and the summary
-tables use rich; the mean score is the last line of stdout.
+tables use rich; the last line of stdout is one number for scripts (Summary.scripted_mean).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from workbench.batch.cases import parse_seeds
 from workbench.batch.database import run_traces
 from workbench.batch.live import rows_at
 from workbench.batch.program_run import TIME_MEASURES
+from workbench.batch.anomalies import BELOW, NEAR_LIMIT, FlagRule, check_fraction, flagged
 from workbench.batch.plan import BatchPlan
 from workbench.batch.report import Comparison, compare, default_group, failed_text, filtered, group_column, summarize
 from workbench.batch.results import CaseResult, at_scale, plain_number, previous_run, read_run, significant, status_now
@@ -101,8 +103,28 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                              "scores of several runs share one scale (and may pass 1)")
     parser.add_argument("--group-by", metavar="COLUMN", help="group the summary by this feature or reported "
                         "data column (default: the first feature)")
+    _flag_options(parser)
     add_options(parser, puzzle_options(puzzle))
     return parser
+
+
+def _fraction(name: str):
+    def parse(text: str) -> float:
+        try:
+            return check_fraction(name, float(text))
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error).removeprefix(name + " ")) from None
+
+    return parse
+
+
+def _flag_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--flag-below", type=_fraction("--flag-below"), default=BELOW, metavar="RELATIVE",
+                        help=f"flag an OK case whose relative score is under this (default {BELOW:g}); every "
+                             "failure is flagged")
+    parser.add_argument("--flag-near-limit", type=_fraction("--flag-near-limit"), default=NEAR_LIMIT,
+                        metavar="FRACTION", help=f"flag a program's case that took more than this fraction of its "
+                                                 f"time limit (default {NEAR_LIMIT:g})")
 
 
 def _seeds(args) -> list[int]:
@@ -156,7 +178,7 @@ def _shown(value) -> str:
     return plain_number(value) if isinstance(value, (int, float)) else escaped(str(value))
 
 
-def _row_text(result: CaseResult, features: list[str], width: int) -> Text:
+def _row_text(result: CaseResult, features: list[str], width: int, flags: list[str] = ()) -> Text:
     text = Text()
     text.append(f"{_shown(result.case.label):>{width}}")
     for name in features:
@@ -171,36 +193,68 @@ def _row_text(result: CaseResult, features: list[str], width: int) -> Text:
     if result.data:
         text.append("  " + " ".join(f"{_shown(k)}={_shown(v)}" for k, v in result.data_columns().items()),
                     style="dim")
+    if flags:
+        text.append("  ! " + "; ".join(flags), style="bold red")
     return text
 
 
 class RowPrinter:
     """The live table's rows. Into a file or a pipe every row, as plain text (fast: no styling). On a
-    terminal, rows in colour, every failed one but at most ROWS_PER_SECOND of the OK ones: a run of
+    terminal, rows in colour, every flagged one (a failure, a case far below its best-known or near its
+    time limit, marked at its end) but at most ROWS_PER_SECOND of the others: a run of
     fast programs finishes hundreds of cases a second, more than anyone reads or a terminal draws."""
 
-    def __init__(self, console: Console, features: list[str], width: int):
+    def __init__(self, console: Console, features: list[str], width: int, rule: FlagRule | None = None):
         self.console, self.features, self.width = console, features, width
+        self.rule = rule or FlagRule()
         self.terminal = console.is_terminal
         self.second, self.shown_this_second, self.skipped = 0, 0, 0
+        self.flagged: list[tuple[CaseResult, list[str]]] = []  # as they finished
 
     def show(self, result: CaseResult) -> None:
+        flags = self.rule.flags(result.row())
+        if flags:
+            self.flagged.append((result, flags))
         if not self.terminal:
-            self.console.file.write(_row_text(result, self.features, self.width).plain + "\n")
+            self.console.file.write(_row_text(result, self.features, self.width, flags).plain + "\n")
             return
         now = int(time.monotonic())
         if now != self.second:
             self.second, self.shown_this_second = now, 0
-        if result.verdict == "OK" and self.shown_this_second >= ROWS_PER_SECOND:
+        if not flags and self.shown_this_second >= ROWS_PER_SECOND:  # a flagged row is always shown
             self.skipped += 1
             return
         self.shown_this_second += 1
-        self.console.print(_row_text(result, self.features, self.width))
+        self.console.print(_row_text(result, self.features, self.width, flags))
 
     def finish(self) -> None:
         if self.skipped:
             self.console.print(f"({self.skipped:,} OK rows not shown as they came, {ROWS_PER_SECOND} a second at most: "
                                "results.csv holds every case)", style="dim")
+
+
+def _flag_rule(argv: Sequence[str], meta: dict) -> FlagRule:
+    """The run's flag rule: its thresholds from the command line (checked by the batch's parser),
+    its time limit and objective from the run itself."""
+    parser = argparse.ArgumentParser(add_help=False)
+    parser.add_argument("--flag-below", type=float, default=BELOW)
+    parser.add_argument("--flag-near-limit", type=float, default=NEAR_LIMIT)
+    args, _ = parser.parse_known_args(argv)
+    return FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)
+
+
+def print_flagged(console: Console, found: list[tuple[dict, list[str]]], folder: Path) -> None:
+    """The cases worth a look, in case order, and how to run just them again."""
+    if not found:
+        console.print("flagged: none (no failure, none far below its best-known or near its time limit)")
+        return
+    table = Table(title=f"flagged: {len(found)} case{'s' if len(found) != 1 else ''}", show_edge=False)
+    for column in ("case", "score", "verdict", "why"):
+        table.add_column(column, justify="right" if column == "score" else "left")
+    for row, flags in found:
+        table.add_row(_shown(row["case"]), str(row["score"]), _shown(row["verdict"]), Text("; ".join(flags)))
+    console.print(table)
+    console.print(f"run just these again: puzzle-workbench batch rerun {_shown(folder)} --filter flagged")
 
 
 def _header(features: list[str], width: int) -> str:
@@ -317,7 +371,13 @@ def live_note(results: Sequence[CaseResult]) -> str:
 
 
 def run_batch(argv: Sequence[str]) -> int:
-    spec = make_spec(argv)
+    return execute(plan_of(argv), argv)
+
+
+def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
+    """Run ``plan`` with the live table (``argv``: the command line, for its flag thresholds)."""
+    plan.prepare(say)  # the build first, then the program's file, before any case is made
+    spec = plan.spec(say=say)
     console, err = _consoles()
     run = BatchRun(spec)
     features = run.features
@@ -331,7 +391,7 @@ def run_batch(argv: Sequence[str]) -> int:
                         console=console, transient=True, disable=not console.is_terminal)
     signalled = stop_on_signals(run.stop)
     interrupted = False
-    printer = RowPrinter(progress.console, features, width)
+    printer = RowPrinter(progress.console, features, width, _flag_rule(argv, run.meta()))
     with progress:
         task = progress.add_task("cases", total=len(spec.cases), mean="-")
         totals = {"ok": 0, "sum": 0.0, "failed": 0}
@@ -361,6 +421,8 @@ def run_batch(argv: Sequence[str]) -> int:
     except ValueError as error:  # --group-by a column no case has: the run itself is fine
         err.print(f"--group-by: {error}")
         print_summary(console, rows, len(spec.cases), "", objective)
+    print_flagged(console, [(r.row(), flags) for r, flags in sorted(printer.flagged, key=lambda f: f[0].case.index)],
+                  spec.out)
     warning = time_warning(rows, spec.jobs)
     if warning:
         err.print(warning)
@@ -376,9 +438,8 @@ def run_batch(argv: Sequence[str]) -> int:
         err.print(f"stopped: {len(rows)} of {len(spec.cases)} cases finished and kept in {spec.out}")
     else:
         err.print(f"results in {spec.out}")
-    # The last line: the mean score over the OK cases (0 when none is OK), as 'batch show' prints it.
-    mean = summarize(rows, objective=objective).mean_score
-    console.print(_mean(mean) if mean is not None else "0")
+    # The last line, for scripts: the mean with failed cases the worst score, as 'batch show' prints it.
+    console.print(_mean(summarize(rows, objective=objective).scripted_mean))
     return (128 + signalled["by"] if signalled["by"] else 130) if interrupted else 0
 
 
@@ -408,6 +469,10 @@ def run_compare(argv: Sequence[str]) -> int:
     parser.add_argument("run_a", type=Path)
     parser.add_argument("run_b", type=Path)
     parser.add_argument("--all", action="store_true", help="list every case, not only the 15 biggest losses")
+    one = parser.add_mutually_exclusive_group()
+    one.add_argument("--diff", metavar="CASE", help="print both runs' scores of CASE (as the rows name it) and a "
+                     "unified diff of their answer files, instead of the comparison")
+    one.add_argument("--open", metavar="CASE", help="open CASE in the app with both runs' answers side by side")
     parser.add_argument("--at", type=float, metavar="SECONDS", help="compare the runs as they stood SECONDS into "
                         "each case as well: a case still running then counts with its best snapshot (or [SCORE]) "
                         "so far, one with none yet as failed (from the run database)")
@@ -415,6 +480,8 @@ def run_compare(argv: Sequence[str]) -> int:
                         "--at (default: runs.sqlite beside each run folder)")
     _view_options(parser)
     args = parser.parse_args(argv)
+    if args.diff or args.open:
+        return _one_case(args.run_a, args.run_b, args.diff or args.open, opened=bool(args.open))
     if args.at is not None and not (args.at >= 0 and math.isfinite(args.at)):
         raise UsageError(f"--at {args.at:g}: give a time in seconds, 0 or more")
     meta_a, rows_a = _rows(args.run_a, args.filter)
@@ -459,14 +526,67 @@ def run_compare(argv: Sequence[str]) -> int:
         print_comparison(console, early, "A", "B")
         console.print("at the end:")
     print_comparison(console, result, "A", "B")
+    console.print(f"one case side by side: --diff CASE (both scores and the answers' diff) or --open CASE "
+                  f"(the app), e.g. --diff {_shown(shown[0].case)}")
     console.print(plain_number(round(result.mean_diff, 6)))
     return 0
+
+
+def _one_case(run_a: Path, run_b: Path, case: str, opened: bool) -> int:
+    """``compare --diff CASE``: both scores and the diff of the answers; ``--open CASE``: the app's view."""
+    from workbench.batch.side_by_side import answer_diff, case_pair
+
+    pair = case_pair(run_a, run_b, case)
+    if opened:
+        from workbench.gui.app import run_side_by_side
+
+        return run_side_by_side(pair)
+    console, _ = _consoles()
+    winner = pair.winner()
+    console.print(f"case {_shown(pair.case)} ({pair.objective.words})")
+    console.print(f"A {_shown(run_a)}: {_shown(pair.a.score_text())}")
+    console.print(f"B {_shown(run_b)}: {_shown(pair.b.score_text())}")
+    console.print("the same on this case" if winner == "tie" else f"{winner} is better on this case")
+    diff = answer_diff(pair)
+    sys.stdout.flush()
+    sys.stdout.write(escaped(diff, keep="\n\t") if diff else "the two answers are the same\n")
+    return 0
+
+
+def run_rerun(argv: Sequence[str]) -> int:
+    from workbench.batch.rerun import chosen_rows, rerun_plan
+    from workbench.contest.known import problem_named
+
+    parser = argparse.ArgumentParser(
+        prog="puzzle-workbench batch rerun", description="Run again just the cases of a recorded run that the "
+        "filters pick, as a new run made the same way (the run's solver and parameters, or its program and time "
+        "limit); 'batch compare RUN NEW' then compares them case by case.")
+    parser.add_argument("run", type=Path, help="the recorded run's folder")
+    parser.add_argument("--filter", action="append", default=[], metavar="EXPR", required=True,
+                        help="which cases: 'flagged' (failed, far below the best-known, near the time limit), or "
+                             "NAME OP VALUE with OP one of = != < <= > >= on any column, e.g. verdict!=OK, "
+                             "relative<0.9, time>1.5 (repeatable: all must hold)")
+    parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
+    parser.add_argument("--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-rerun)")
+    parser.add_argument("--label", help="the new run's label (default: the run's, then -rerun)")
+    _flag_options(parser)
+    args = parser.parse_args(argv)
+    meta, rows = read_run(args.run)
+    if not meta.get("puzzle"):
+        raise WorkbenchError(f"{args.run} has no run.json saying how it was made: it cannot be run again")
+    picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
+    problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
+    plan = rerun_plan(problem, args.run, meta, picked, jobs=args.jobs, out=args.out, label=args.label,
+                      command_line=["puzzle-workbench", "batch", "rerun", *argv])
+    say(f"rerunning {len(picked)} of {len(rows)} cases of {args.run} ({' and '.join(args.filter)})")
+    return execute(plan, argv)
 
 
 def run_show(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="puzzle-workbench batch show", description="Summarise a stored run.")
     parser.add_argument("run", type=Path)
     _view_options(parser)
+    _flag_options(parser)
     args = parser.parse_args(argv)
     meta, rows = _rows(args.run, args.filter)
     console, _ = _consoles()
@@ -477,8 +597,8 @@ def run_show(argv: Sequence[str]) -> int:
                       meta.get("objective"))
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
-    summary = summarize(rows, objective=meta.get("objective"))
-    console.print(_mean(summary.mean_score) if summary.mean_score is not None else "0")
+    print_flagged(console, flagged(rows, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)), args.run)
+    console.print(_mean(summarize(rows, objective=meta.get("objective")).scripted_mean))
     return 0
 
 
@@ -487,6 +607,8 @@ def cmd_batch(argv: Sequence[str]) -> int:
         return run_compare(argv[1:])
     if argv and argv[0] == "show":
         return run_show(argv[1:])
+    if argv and argv[0] == "rerun":
+        return run_rerun(argv[1:])
     if argv and argv[0] == "tune":
         from .tune import cmd_tune
 

@@ -107,6 +107,24 @@ class Smoke:
     staged: bool = False  # some moves resolve in stages (frames): a replay shows them
 
 
+class ModuleFiles:
+    """The file half of a puzzle whose rules package has a ``formats`` module (``parse_input``,
+    ``format_input``) and a ``generator`` module (``generate(seed, **options)``): the puzzle class
+    names them (``FORMATS = formats``, ``GENERATOR = generator``) and lists this before ``Puzzle``."""
+
+    FORMATS: Any
+    GENERATOR: Any
+
+    def parse_input(self, text: str) -> Any:
+        return self.FORMATS.parse_input(text)
+
+    def format_input(self, instance: Any) -> str:
+        return self.FORMATS.format_input(instance)
+
+    def generate(self, seed: int, **options: Any) -> Any:
+        return self.GENERATOR.generate(seed, **options)
+
+
 @dataclass
 class Puzzle(ABC):
     """Rules, formats and generator of one contest puzzle."""

@@ -80,3 +80,22 @@ def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str 
 
         QTimer.singleShot(round(quit_after * 1000), close)
     return app.exec()
+
+
+def run_side_by_side(pair, quit_after: float | None = None) -> int:
+    """One case of two runs side by side (``batch compare A B --open CASE``), until it is closed."""
+    if QApplication.instance() is None:
+        problem = first_run_problem()
+        if problem:
+            print(problem, file=sys.stderr)
+            return 1
+        prepare_application()
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    name_application(app)
+    from .side_by_side import SideBySideView
+
+    window = SideBySideView(pair)
+    window.show()
+    if quit_after is not None:
+        QTimer.singleShot(round(quit_after * 1000), window.close)
+    return app.exec()

@@ -20,7 +20,7 @@ from .case_navigator import BoardOrigin
 
 class BoardSources:
     """MainWindow's clipboard, followed answer file and last board (it supplies ``session``,
-    ``set_session``, ``refresh``, ``open_path``, ``generate``, ``load_solution`` and the rest)."""
+    ``set_session``, ``open_path``, ``generate``, ``load_solution`` and the rest)."""
 
     # -------------------------------------------------- clipboard
     def copy_board_image(self) -> None:
@@ -53,7 +53,6 @@ class BoardSources:
                 pass  # a board, perhaps
             else:
                 self._follow_answer(None)  # the board now shows the pasted answer, not the file's
-                self.refresh()
                 self.show_step_through()
                 self.statusBar().showMessage(f"Pasted an answer: {node.depth} moves, {self.session.report(node).summary()}",
                                              8000)
@@ -97,8 +96,7 @@ class BoardSources:
             return False
         line = self.session.history.line(node)
         self.end_preview()
-        self.session.history.jump(line[min(step, len(line) - 1)])
-        self.refresh()
+        self.session.jump(line[min(step, len(line) - 1)])
         self.statusBar().showMessage(f"Reloaded {path.name}: {node.depth} moves, "
                                      f"{self.session.report(node).summary()}", 8000)
         return True

@@ -39,23 +39,38 @@ class BoardView(QGraphicsView):
         self._drag_start = None
         self._paint = None
         self._last_edited = None
-        self._marks = (None, ())  # last move and highlight of the shown state
+        self.marks = (None, ())  # last move and highlight of the shown state
+        self.hinted = None  # the move a hint marks on the board (None: no hint shown)
 
     def set_adapter(self, adapter) -> None:
+        self.clear_hint()  # the last painter's marks
         self.adapter = adapter
         self.instance = self.state = None  # the last puzzle's: never shown by this painter
 
     def display(self, instance, state, last_move=None, highlight=(), rebuild=False) -> None:
+        if rebuild or state is not self.state or instance is not self.instance:
+            self.clear_hint()  # a hint belongs to the position it was asked for
         if rebuild or self.instance is None or self.adapter.size_of(instance) != self.adapter.size_of(self.instance):
             self.scene().coordinate_labels = []  # the build makes them afresh (or none)
             self.adapter.build(instance)
             self.show_labels()
             rebuild = True
         self.instance, self.state = instance, state
-        self._marks = (last_move, highlight)
+        self.marks = (last_move, highlight)
         self.adapter.show(instance, state, last_move, highlight, hints=self.mode == "play")
         if rebuild and self.fit:
             self.fit_board()
+
+    def show_hint(self, move) -> None:
+        """Mark ``move`` on the position shown as the suggested next move (until the position changes
+        or ``clear_hint``)."""
+        self.adapter.show_hint(self.instance, self.state, move)
+        self.hinted = move
+
+    def clear_hint(self) -> None:
+        if self.adapter is not None:
+            self.adapter.clear_hint()
+        self.hinted = None
 
     # ---------------------------------------------------------- zoom
     def fit_board(self) -> None:
@@ -170,7 +185,7 @@ class BoardView(QGraphicsView):
         return True
 
     def _refresh(self) -> None:
-        self.adapter.show(self.instance, self.state, *self._marks, hints=self.mode == "play")
+        self.adapter.show(self.instance, self.state, *self.marks, hints=self.mode == "play")
 
     def _edit(self, cell) -> None:
         self._last_edited = cell

@@ -2,9 +2,16 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QGraphicsItem
+
+# The ends a growing time axis steps through (times a power of ten): the axis, its labels and
+# its grid change a few times a decade instead of at every sample.
+AXIS_ENDS = (1.0, 1.5, 2.0, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0)
 
 
 class WholeNumberAxis(pg.AxisItem):
@@ -48,6 +55,15 @@ def y_range(values) -> tuple[float, float]:
     return low - pad, high + pad
 
 
+def growing_end(end: float) -> float:
+    """The axis end for data that reaches ``end`` and keeps growing: the first of AXIS_ENDS (times
+    a power of ten) at or past it, so a live plot re-draws its axis only when the data passes one."""
+    if not end > 0 or not math.isfinite(end):
+        return end
+    scale = 10.0 ** math.floor(math.log10(end))
+    return next(step * scale for step in AXIS_ENDS if step * scale >= end * (1 - 1e-12))
+
+
 def style_plot(plot: pg.PlotWidget, palette: QPalette) -> None:
     """The window's colours, whole numbers on the axes, room for seven-digit scores, a faint grid."""
     if not isinstance(plot.getAxis("left"), WholeNumberAxis):  # once: a restyle keeps the axes and labels
@@ -61,3 +77,8 @@ def style_plot(plot: pg.PlotWidget, palette: QPalette) -> None:
         axis.setTextPen(pg.mkPen(text))
     plot.getAxis("left").setWidth(64)
     plot.showGrid(x=True, y=True, alpha=0.15)
+    for name in ("left", "bottom"):
+        # The axes draw the grid across the whole plot, so every curve update repainted them:
+        # their labels and lines replayed glyph by glyph, the most of a live plot's repaint.
+        # Cached, they are drawn again only when their range or look changes.
+        plot.getAxis(name).setCacheMode(QGraphicsItem.DeviceCoordinateCache)

@@ -3,7 +3,8 @@
 ``FrameRenderer`` owns an off-screen QGraphicsScene and the puzzle's board
 adapter (``workbench/gui/boards/<id>.py``, the same one the board view uses),
 so an exported picture is the app's picture. Below the board a banner gives
-the move number, the score and a stage's caption. Pillow writes PNG and GIF;
+the move number, the score and a stage's caption. Qt writes PNG (``write_png``, the window's
+Export board as PNG too), Pillow GIF;
 MP4 goes through imageio's ffmpeg writer when it is installed (imageio-ffmpeg
 ships its own ffmpeg binary). Frames are produced one at a time from
 ``replay.frames``; the GIF writer keeps the chosen frames as 8-bit palette
@@ -14,7 +15,6 @@ Needs a QApplication (``ensure_app`` makes an off-screen one for the command lin
 
 from __future__ import annotations
 
-import io
 import os
 import tempfile
 from dataclasses import dataclass
@@ -23,7 +23,7 @@ from typing import Callable, Iterable, Sequence
 
 import numpy as np
 from PIL import Image
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QBuffer, QByteArray, QIODevice, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QImage, QPainter
 from PySide6.QtWidgets import QApplication, QGraphicsScene
 
@@ -145,13 +145,18 @@ def _temporary_beside(path: Path) -> Path:
     return Path(tmp)
 
 
-def write_png(renderer: FrameRenderer, frame: replay.ReplayFrame, path: str | Path) -> None:
-    buffer = io.BytesIO()
-    Image.fromarray(renderer.array(frame)).save(buffer, "PNG")
-    try:
-        write_atomic(path, buffer.getvalue())
-    except OSError as error:
-        raise WorkbenchError(f"cannot write {path}: {error.strerror or error}") from None
+def png_bytes(image: QImage) -> bytes:
+    data = QByteArray()
+    buffer = QBuffer(data)
+    buffer.open(QIODevice.WriteOnly)
+    image.save(buffer, "PNG")
+    return bytes(data.data())
+
+
+def write_png(image: QImage, path: str | Path) -> None:
+    """The one way a picture becomes a .png file (``render``'s position, the window's Export
+    board as PNG): written atomically; OSError when it cannot be."""
+    write_atomic(path, png_bytes(image))
 
 
 def shared_palette(samples: Iterable[np.ndarray]) -> Image.Image:
@@ -260,7 +265,10 @@ def render_file(puzzle, instance, moves: Sequence, output: str | Path, *, step: 
         except ValueError as error:
             raise WorkbenchError(str(error)) from None
         renderer = FrameRenderer(puzzle, instance, size)
-        write_png(renderer, frame, output)
+        try:
+            write_png(renderer.image(frame), output)
+        except OSError as error:
+            raise WorkbenchError(f"cannot write {output}: {error.strerror or error}") from None
         say(f"wrote {output}: move {at} of {len(moves)}, score {frame.score}, "
             f"{renderer.width}x{renderer.height} pixels")
         return

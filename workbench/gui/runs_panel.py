@@ -17,15 +17,17 @@ import queue
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog, QFormLayout,
                                QHBoxLayout, QHeaderView,
-                               QLabel, QLineEdit, QProgressBar, QPushButton, QSpinBox, QTableView, QVBoxLayout,
-                               QWidget)
+                               QLabel, QLineEdit, QListWidget, QListWidgetItem, QProgressBar, QPushButton, QSpinBox,
+                               QTableView, QVBoxLayout, QWidget)
 
 from workbench.core.cores import usable_cores
+from solvers.job import yield_to_the_window
 from solvers.run_setup import puzzle_options, split_options
+from workbench.batch.anomalies import FlagRule
 from workbench.batch.cases import parse_seeds, seed_ranges
 from workbench.batch.problem import PuzzleProblem
 from workbench.batch.report import compare, failed_text
@@ -44,6 +46,7 @@ from .generate_dialog import option_value, option_widget, set_option_value
 from .runs_table import RunsView
 
 COMMAND_CHOICE = "Your program (command)…"
+LISTED_FLAGS = 200  # flagged cases listed at most: a run of 100,000 bad cases lists the first ones
 
 
 class RunsPanel(QWidget):
@@ -122,6 +125,16 @@ class RunsPanel(QWidget):
         self.summary = QLabel("No run yet")
         self.summary.setWordWrap(True)
 
+        self.flag_rule = FlagRule()  # of the run shown: its time limit and objective
+        self.flagged_count = 0
+        self.flagged = QListWidget()
+        self.flagged.setToolTip("Cases worth a look: failed, far below the best-known, or near the time limit; "
+                                "click one to open it")
+        self.flagged.setMaximumHeight(90)
+        self.flagged.itemClicked.connect(lambda item: self.open_row(item.data(Qt.UserRole)))
+        self.flagged_label = QLabel()
+        self.side_by_side: list = []  # the side-by-side windows opened from comparisons
+
         self.view = RunsView()
         self.view.rowActivated.connect(self.open_row)
         self.view.rowSelected.connect(self._row_selected)
@@ -153,7 +166,10 @@ class RunsPanel(QWidget):
         layout.addLayout(what)
         layout.addLayout(how)
         layout.addLayout(status)
+        layout.addWidget(self.flagged_label)
+        layout.addWidget(self.flagged)
         layout.addWidget(self.view, 1)
+        self._show_flagged()
 
         self.timer = QTimer(self)
         self.timer.setInterval(100)  # table and plots at 10 Hz, whatever the rate cases finish
@@ -302,6 +318,10 @@ class RunsPanel(QWidget):
         self.summary.setText(f"Cannot start the run: {reason}")
 
     def _work(self, make) -> None:
+        # The run's thread, and the pool's threads and worker processes it starts (they inherit
+        # it), are scheduled below the window: with the cases on every core, the window's thread
+        # otherwise waited for a core behind them.
+        yield_to_the_window()
         try:
             run = BatchRun(make())
             self._queue.put(("started", run))
@@ -332,12 +352,14 @@ class RunsPanel(QWidget):
                 break
             if kind == "started":
                 if fresh:
+                    self._flag(fresh)
                     self.view.add_rows(fresh)
                     fresh = []
                 self._started(item)
             else:
                 fresh.append(item)
         if fresh:
+            self._flag(fresh)
             self.view.add_rows(fresh)
             self.progress.setValue(len(self.view.rows))
             self._refresh_views()
@@ -353,7 +375,10 @@ class RunsPanel(QWidget):
 
     def _started(self, run: BatchRun) -> None:
         self.run, self.run_folder = run, run.spec.out
+        self.flag_rule = FlagRule.of_run(run.meta())
+        self._clear_flagged()
         self.view.show_rows([], run.features, run.problem.objective)
+        self._show_flagged()
         self.runShown.emit()
         self.progress.setRange(0, len(run.spec.cases))
         self.progress.setValue(0)
@@ -365,6 +390,39 @@ class RunsPanel(QWidget):
         self.stop()
         if self._thread is not None:
             self._thread.join(timeout=10)
+
+    # ------------------------------------------------------------ flags
+    def _flag(self, rows: list[dict]) -> None:
+        """Each row's flags (its "flags" cell), and the flagged ones listed as they come."""
+        for row in rows:
+            flags = self.flag_rule.flags(row)
+            row["flags"] = "; ".join(flags)
+            if flags:
+                self.flagged_count += 1
+                if self.flagged.count() < LISTED_FLAGS:
+                    item = QListWidgetItem(f"case {row.get('case', '?')}: {row['flags']}")
+                    item.setData(Qt.UserRole, row)
+                    self.flagged.addItem(item)
+        if rows:
+            self._show_flagged()
+
+    def _clear_flagged(self) -> None:
+        self.flagged.clear()
+        self.flagged_count = 0
+
+    def _show_flagged(self) -> None:
+        count = self.flagged_count
+        self.flagged.setVisible(count > 0)
+        self.flagged_label.setVisible(count > 0)
+        listed = f" (the first {LISTED_FLAGS} listed; the filter 'flagged' shows them all)" \
+            if count > LISTED_FLAGS else ""
+        self.flagged_label.setText(f"Flagged: {count} case{'s' if count != 1 else ''} worth a look "
+                                   f"(failed, far below the best-known, or near the time limit){listed}: "
+                                   "click one to open it")
+
+    @property
+    def flagged_cases(self) -> list[str]:
+        return [self.flagged.item(i).data(Qt.UserRole).get("case", "") for i in range(self.flagged.count())]
 
     # ------------------------------------------------------------ table and plots
     @property
@@ -462,6 +520,9 @@ class RunsPanel(QWidget):
             from .runs_table import between_seed_and_score
 
             features = between_seed_and_score(rows[0]) if rows else []
+        self.flag_rule = FlagRule.of_run(meta)
+        self._clear_flagged()
+        self._flag(rows)
         self.view.show_rows(rows, [str(f) for f in features], self.objective)
         self._show_how(meta)
         self.progress.setRange(0, max(len(rows), 1))
@@ -560,11 +621,45 @@ class RunsPanel(QWidget):
                                                          plain_number(d.score_b), f"{d.diff:+.4f}", verdicts)])
         table = QTableView()
         table.setModel(model)
+        table.setSelectionBehavior(QTableView.SelectRows)
+        table.setSelectionMode(QTableView.SingleSelection)
+        table.setEditTriggers(QTableView.NoEditTriggers)
         table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
+        side = QPushButton("Side by side")
+        side.setToolTip("Open the selected case with both runs' answers side by side (or double-click its row)")
+        side.setEnabled(False)
+        a_folder, b_folder = self.run_folder, Path(folder)
+
+        def chosen(index=None):
+            index = index if index is not None else table.currentIndex()
+            if index.isValid() and a_folder is not None:
+                self.open_side_by_side(a_folder, b_folder, result.diffs[index.row()].key)
+
+        table.selectionModel().currentRowChanged.connect(lambda current, _: side.setEnabled(current.isValid()))
+        table.doubleClicked.connect(chosen)
+        side.clicked.connect(lambda: chosen())
         layout = QVBoxLayout(dialog)
         layout.addWidget(text)
         layout.addWidget(table)
+        layout.addWidget(side)
         dialog.resize(640, 480)
         dialog.comparison = result
+        dialog.table, dialog.side_by_side_button = table, side
         dialog.open()
         return dialog
+
+    def open_side_by_side(self, folder_a: str | Path, folder_b: str | Path, case: str):
+        """One case of two runs in a window of its own: both answers stepped together (a puzzle's two
+        boards, a contest's two vis views), both scores, the diff of the answers."""
+        from workbench.batch.side_by_side import case_pair
+
+        from .side_by_side import SideBySideView
+
+        try:
+            view = SideBySideView(case_pair(Path(folder_a), Path(folder_b), case))
+        except WorkbenchError as error:
+            self.message.emit(f"Cannot show the case side by side: {error}")
+            return None
+        self.side_by_side = [w for w in self.side_by_side if w.isVisible()] + [view]
+        view.show()
+        return view

@@ -25,6 +25,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QSplitter, QTableView,
                                QVBoxLayout, QWidget)
 
+from workbench.batch.anomalies import FLAGGED
 from workbench.batch.report import row_filter, summarize
 from workbench.core.objective import Objective
 
@@ -32,7 +33,10 @@ from .plot_style import all_whole, set_whole_numbers, style_plot, y_range
 
 ROW_ROLE = Qt.UserRole  # the row's index in RowsModel.rows
 NO_GROUPS = "(no groups)"
-LEADING, TRAILING = ("case",), ("score", "relative", "time_s", "cpu_s", "verdict", "message")
+# "flags": what is worth a look in the case (the Runs panel fills it from the run's flag rule).
+LEADING, TRAILING = ("case",), ("score", "relative", "time_s", "cpu_s", "verdict", "flags", "message")
+FILTER_TIP = ("Only the cases where NAME OP VALUE holds (OP: = != < <= > >=), or 'flagged': the cases flagged; "
+              "Enter applies it")
 PLOTTED = 4000  # scatter points at most: more cost the window seconds a refresh and show nothing more
 # With more rows than this the plots and summary follow a live run once a second, not at every batch.
 LARGE = 20_000
@@ -46,6 +50,9 @@ def relative_colour(relative: float) -> QColor:
 
 # A few shades, made once: a colour per cell or point made anew costs the window time at 100,000 rows.
 SHADES = [relative_colour(0.9 + i / 200) for i in range(21)]
+
+
+FLAG_INK = QColor("#c0392b")
 
 
 def shade(relative: float) -> QColor:
@@ -114,6 +121,8 @@ class RowsModel(QAbstractTableModel):
             return "" if value is None else str(value)
         if role == Qt.BackgroundRole and column in ("score", "relative"):
             return shade(_number(row.get("relative") or 0))
+        if role == Qt.ForegroundRole and column == "flags":
+            return FLAG_INK
         if role == Qt.TextAlignmentRole and column not in ("message", "verdict", "case"):
             return int(Qt.AlignRight | Qt.AlignVCenter)
         return None
@@ -238,7 +247,7 @@ class RunsView(QWidget):
         self.x_axis.currentTextChanged.connect(self._x_changed)
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("filter, e.g. N>=8")
-        self.filter.setToolTip("Only the cases where NAME OP VALUE holds (OP: = != < <= > >=); Enter applies it")
+        self.filter.setToolTip(FILTER_TIP)
         self.filter.returnPressed.connect(self.apply_filter)
         self.filter.editingFinished.connect(self.apply_filter)
 
@@ -371,14 +380,17 @@ class RunsView(QWidget):
     def apply_filter(self) -> bool:
         text = self.filter.text().strip()
         try:
-            test = row_filter(text, self.columns()) if text else None
+            if text.lower() == FLAGGED:  # the cases the Runs panel flagged
+                test = lambda row: bool(row.get("flags"))  # noqa: E731 - a test like row_filter's
+            else:
+                test = row_filter(text, self.columns()) if text else None
         except ValueError as error:
             self.filter.setStyleSheet("QLineEdit { color: #c0392b; }")
             self.filter.setToolTip(str(error))
             self.filterChanged.emit(str(error))
             return False
         self.filter.setStyleSheet("")
-        self.filter.setToolTip("Only the cases where NAME OP VALUE holds (OP: = != < <= > >=); Enter applies it")
+        self.filter.setToolTip(FILTER_TIP)
         if text != getattr(self, "_applied", ""):
             self._applied = text
             self.model.set_filter(test)

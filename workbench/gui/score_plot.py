@@ -3,6 +3,8 @@ current line, the current step marked; a click jumps to the step under the mouse
 
 A long line is plotted at ``MAX_POINTS`` evenly spaced steps (the plot is a few hundred
 pixels wide), so a 6,000-move answer costs a fraction of its evaluations on the GUI thread.
+The scores come from the window's ``score(node)`` (the Session's, which scores a node once:
+the status line and the step caption ask for the same ones).
 """
 
 from __future__ import annotations
@@ -24,10 +26,6 @@ def plotted_steps(length: int, limit: int = MAX_POINTS) -> np.ndarray:
     if length <= limit:
         return np.arange(length)
     return np.unique(np.round(np.linspace(0, length - 1, limit)).astype(np.int64))
-
-
-def score_at(puzzle, instance, line, step: int) -> float:
-    return float(puzzle.evaluate(instance, line[step].state, step).score)
 
 
 class ScorePlot(pg.PlotWidget):
@@ -52,18 +50,20 @@ class ScorePlot(pg.PlotWidget):
         self.addItem(self.dot, ignoreBounds=True)
         self.steps = np.zeros(1, dtype=np.int64)
         self.scores = np.zeros(1)
-        self._line = None  # (puzzle, instance, line) of the plotted line
+        self._line = None  # the plotted line (its nodes)
+        self._score = None  # the score of one of its nodes
         self._key = None
         self.scene().sigMouseClicked.connect(self._clicked)
 
-    def show_line(self, puzzle, instance, line, index: int) -> None:
-        """Plot ``line``'s scores (recomputed only when the line changes) and mark ``index``."""
-        key = (id(instance), line[-1].id, len(line))
+    def show_line(self, line, index: int, score) -> None:
+        """Plot ``line``'s scores, ``score(node)`` (asked again only when the line changes), and
+        mark ``index``."""
+        key = (line[0].id, line[-1].id, len(line))
         if key != self._key:
             self._key = key
-            self._line = (puzzle, instance, line)
+            self._line, self._score = line, score
             self.steps = plotted_steps(len(line))
-            self.scores = np.array([score_at(puzzle, instance, line, int(k)) for k in self.steps])
+            self.scores = np.array([score(line[int(k)]) for k in self.steps])
             # A line of one position (no moves yet) is one point: drawn as a dot, not as nothing.
             self.curve.setData(self.steps, self.scores, symbol="o" if len(line) == 1 else None,
                                symbolBrush=LINE, symbolPen=None, symbolSize=7)
@@ -75,13 +75,13 @@ class ScorePlot(pg.PlotWidget):
     @property
     def length(self) -> int:
         """Nodes in the plotted line (moves + 1)."""
-        return len(self._line[2]) if self._line else 1
+        return len(self._line) if self._line else 1
 
     def mark(self, index: int) -> None:
         index = max(0, min(index, self.length - 1))
         self.marker.setValue(index)
         if self._line is not None:
-            self.dot.setData([index], [score_at(*self._line, index)])
+            self.dot.setData([index], [self._score(self._line[index])])
 
     def step_at(self, scene_pos) -> int:
         x = self.getPlotItem().vb.mapSceneToView(scene_pos).x()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFo
                                QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from solvers.finish import finisher
-from solvers.job import SolverJob
+from solvers.job import SolverJob, yield_to_the_window
 from solvers.online import build_run
 from solvers.run_setup import DEFAULT_SECONDS, checked_params, run_budget
 from workbench.core.errors import IllegalMove, WorkbenchError
@@ -28,7 +28,7 @@ from workbench.core.registry import solvers
 from .frontier_rows import (Row, answer_row, best_answers, contest_facts, ranked, solver_figures,
                             solver_heading)
 from .live_series import GrowingSeries
-from .plot_style import all_whole, set_whole_numbers, style_plot, y_range
+from .plot_style import all_whole, growing_end, set_whole_numbers, style_plot, y_range
 
 POLL_MS = 100  # 10 Hz: well under the 30 Hz ceiling for repaints
 # Each plot is redrawn this long after the poll, one after the other: the poll's table and
@@ -92,6 +92,7 @@ class SolverPanel(QWidget):
     message = Signal(str)  # a line for the status bar
     started = Signal()  # a run began from the problem last set
     finishRequested = Signal(object)  # moves of a cut-short online game, to finish with the fast policy
+    kernelsReady = Signal(str)  # the id of the puzzle shown, once its solver kernels are loaded
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -103,8 +104,9 @@ class SolverPanel(QWidget):
         self.run_board = None
         self.job: SolverJob | None = None
         self.last_result = None  # the RunResult of the last run, once it ended
-        # Set by the window while the solver kernels are still compiling ("" once ready):
-        # Start then waits, visibly, and the run begins when ``kernels_ready`` is called.
+        # What the solver kernels are doing while they are not loaded yet ("" once they are):
+        # Start then waits, visibly, and the run begins when they are (see ``use_kernels``).
+        self.kernels = None  # the window's KernelWarmUp
         self.not_ready = ""
         self.loaded_ahead: set[str] = set()  # solvers ready before the rest of their puzzle's
         self.start_pending = False
@@ -112,8 +114,8 @@ class SolverPanel(QWidget):
         self.answers: list[Row] = []  # the best answers found, kept when the run ends
         self._weighed: list[Row] = []  # the states of the last frontier snapshot
         self.frontier_entries: list = []  # the table's rows, as the solver's entries
-        self._times = GrowingSeries()
-        self._best = GrowingSeries()
+        self.sample_times = GrowingSeries()  # seconds into the run of each sample the plots show
+        self.best_scores = GrowingSeries()  # the best score at each sample (NaN before the first answer)
         self._frontier = GrowingSeries()
         self._now = GrowingSeries()  # an online game's score at each sample
         self.frontier_states: list = []  # the state each frontier row reaches (None: illegal)
@@ -124,7 +126,8 @@ class SolverPanel(QWidget):
         self.game_score: float | None = None  # an online game's score now
         self._scorer: LineScorer | None = None
         self._scorer_origin = None  # the state the scorer's lines start from
-        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore")
+        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore",
+                                           initializer=yield_to_the_window)
         self._scoring_future: Future | None = None
         self._to_score: tuple | None = None  # (best moves or None, frontier or None) waiting
 
@@ -317,7 +320,7 @@ class SolverPanel(QWidget):
         self.last_result = None
         self.best_moves, self.frontier_entries, self.frontier_states = (), [], []
         self.answers, self._weighed = [], []
-        self._times, self._best, self._frontier, self._now = (GrowingSeries() for _ in range(4))
+        self.sample_times, self.best_scores, self._frontier, self._now = (GrowingSeries() for _ in range(4))
         self.best_score = self.game_score = None
         self._scorer = self._scorer_origin = self._to_score = self._scoring_future = None
         for curve in (self.best_curve, self.now_curve, self.frontier_curve, self.best_end, self.frontier_end):
@@ -437,6 +440,47 @@ class SolverPanel(QWidget):
         if self.start_pending:
             self.start()
 
+    # ------------------------------------------------------------ kernels
+    def use_kernels(self, kernels) -> None:
+        """Follow ``kernels`` (a KernelWarmUp): a run asked for before the kernels of its puzzle
+        are loaded waits, and starts once they are, or once its own solver's are."""
+        self.kernels = kernels
+        kernels.changed.connect(self._kernels_changed)
+        kernels.solver_ready.connect(self._solver_loaded)
+        kernels.ready.connect(self._kernels_loaded)
+
+    def prepare_kernels(self) -> None:
+        """Get the shown puzzle's kernels ready (compiled by a worker process the first time,
+        loaded from numba's cache on a thread after that). A run waits until they are loaded:
+        building a solver on the GUI thread while they load would block it on numba's compile
+        lock (a 2.5 s freeze, measured)."""
+        puzzle_id = self.puzzle.id
+        self.kernels.request(puzzle_id)
+        self.set_not_ready("" if self.kernels.is_ready(puzzle_id) else self._kernels_wait(puzzle_id))
+
+    def _kernels_wait(self, puzzle_id: str) -> str:
+        return self.kernels.describe(puzzle_id) or f"the {puzzle_id} solver kernels are being prepared"
+
+    def _kernels_changed(self, _text: str) -> None:
+        if self.puzzle is None or self.kernels.is_ready(self.puzzle.id):
+            return
+        self.set_not_ready(self._kernels_wait(self.puzzle.id))
+        if self.start_pending:  # its solver may be compiled already
+            self.kernels.load_solver(self.puzzle.id, self.choice.currentText())
+
+    def _solver_loaded(self, puzzle_id: str, name: str) -> None:
+        """One solver's kernels are loaded before the rest of its puzzle's: a run waiting for
+        it starts now."""
+        if self.puzzle is not None and self.puzzle.id == puzzle_id:
+            self.loaded_ahead.add(name)
+            if self.start_pending and self.choice.currentText() == name:
+                self.start()
+
+    def _kernels_loaded(self, puzzle_id: str) -> None:
+        if self.puzzle is not None and self.puzzle.id == puzzle_id:
+            self.kernels_ready()
+            self.kernelsReady.emit(puzzle_id)
+
     def shutdown(self, timeout: float = 5.0) -> None:
         """Cancel and wait for the worker (the slice in progress finishes first)."""
         if self.job is not None:
@@ -460,8 +504,8 @@ class SolverPanel(QWidget):
                               update.frontier if update.frontier is not None else frontier)
         self._collect_scores(wait=finished)
         for sample in update.samples:
-            self._times.append(sample.elapsed)
-            self._best.append(NAN if self.best_score is None else self.best_score)
+            self.sample_times.append(sample.elapsed)
+            self.best_scores.append(NAN if self.best_score is None else self.best_score)
             self._now.append(NAN if self.game_score is None else self.game_score)
             self._frontier.append(sample.progress.frontier_size)
         if update.samples:
@@ -568,24 +612,32 @@ class SolverPanel(QWidget):
         online game only once it is over."""
         return not self.puzzle.online or not self.puzzle.legal_moves(self.run_board, state)
 
+    def plot_now(self) -> None:
+        """Draw both plots at once (their timers draw them at most a few times a second)."""
+        self._plot_best()
+        self._plot_frontier()
+
     def _plot_best(self) -> None:
-        times = self._times.values
-        self.best_curve.setData(times, self._best.values, connect="finite")
-        ranges = [self._best.finite_range()]  # None: no answer yet
+        times = self.sample_times.values
+        self.best_curve.setData(times, self.best_scores.values, connect="finite")
+        ranges = [self.best_scores.finite_range()]  # None: no answer yet
         if self.puzzle is not None and self.puzzle.online:
             self.now_curve.setData(times, self._now.values, connect="finite")
             ranges.append(self._now.finite_range())
         values = [v for r in ranges if r is not None for v in r]
         if values:
             self.best_plot.setYRange(*y_range(values), padding=0)
-            set_whole_numbers(self.best_plot, left=all_whole(self._best.values) and all_whole(self._now.values))
-        self._mark_end(self.best_end, self._best)
+            set_whole_numbers(self.best_plot, left=all_whole(self.best_scores.values) and all_whole(self._now.values))
+        self._mark_end(self.best_end, self.best_scores)
         self._range_now(self.best_plot)
 
     def _plot_frontier(self) -> None:
-        self.frontier_curve.setData(self._times.values, self._frontier.values)
+        self.frontier_curve.setData(self.sample_times.values, self._frontier.values)
         if self._frontier.finite_range() is not None:
-            self.frontier_plot.setYRange(*y_range(self._frontier.finite_range()), padding=0)
+            low, high = y_range(self._frontier.finite_range())
+            if self.running and low == 0:  # a count that keeps changing: its axis steps, as time's does
+                high = growing_end(high)
+            self.frontier_plot.setYRange(low, high, padding=0)
         self._mark_end(self.frontier_end, self._frontier)
         self._range_now(self.frontier_plot)
 
@@ -594,15 +646,19 @@ class SolverPanel(QWidget):
         values = series.values
         last = len(values) - 1
         if last >= 0 and values[last] == values[last]:
-            dot.setData([float(self._times.values[last])], [float(values[last])])
+            dot.setData([float(self.sample_times.values[last])], [float(values[last])])
         else:
             dot.setData([], [])
 
     def _range_now(self, plot: pg.PlotWidget) -> None:
         """The x range from the start of the run to the last sample, set now (pyqtgraph's auto
         range is worked out in the middle of the repaint, and what it moves then asks for a
-        second one); a run that ended at once still gets a span, never "-0.4 … 0.4 seconds"."""
-        end = float(self._times.values[-1]) if len(self._times) else 0.0
+        second one); a run that ended at once still gets a span, never "-0.4 … 0.4 seconds".
+        While the run goes on the axis ends a step ahead of it (``growing_end``): one that moved
+        at every sample drew the axis, its labels and its grid again at every poll."""
+        end = float(self.sample_times.values[-1]) if len(self.sample_times) else 0.0
+        if self.running:
+            end = growing_end(end)
         plot.setXRange(0.0, max(end, MIN_SPAN_SECONDS), padding=0.02)
         plot.getViewBox().updateMatrix()
 
@@ -614,8 +670,8 @@ class SolverPanel(QWidget):
 
     def _close_plots(self, result) -> None:
         """The run's last sample at the time it ended, so the curves reach its end."""
-        self._times.append(result.elapsed)
-        self._best.append(NAN if self.best_score is None else self.best_score)
+        self.sample_times.append(result.elapsed)
+        self.best_scores.append(NAN if self.best_score is None else self.best_score)
         self._now.append(NAN if self.game_score is None else self.game_score)
         self._frontier.append(result.progress.frontier_size)
         for timer in self._plot_timers:

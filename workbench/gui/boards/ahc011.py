@@ -20,7 +20,7 @@ from workbench.core.errors import EditError, IllegalMove
 from workbench.puzzles.ahc011 import Board, Case, board_problems, components
 from workbench.puzzles.ahc011.board import DIRECTIONS, OPPOSITE
 
-from .base import BoardAdapter, label_coordinates
+from .base import BoardAdapter, HintMarks, cell_square, label_coordinates
 
 CELL = 48.0
 LABEL = 24.0  # margin for the coordinate labels
@@ -124,6 +124,13 @@ class Ahc011Adapter(BoardAdapter):
             self._outline(row + dr, col + dc, LAST_MOVE)
         for row, col in highlight:
             self._outline(row, col, LAST_MOVE)
+
+    def hint_marks(self, instance: Case, state: Board, move) -> HintMarks:
+        """The tile that slides (the empty square moves toward it) and an arrow into the empty square."""
+        dr, dc = DIRECTIONS[move]
+        row, col = state.empty_cell
+        tile, hole = cell_square(row + dr, col + dc, CELL), cell_square(row, col, CELL)
+        return HintMarks((tile,), (tile.center(), hole.center()))
 
     def _outline(self, row: int, col: int, colour: QColor) -> None:
         if not (0 <= row < self.n and 0 <= col < self.n):

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGraphicsPathItem
 
 from workbench.puzzles.ahc015.box import CANDIES, FLAVOUR_NAMES, SIDE, Box, component_ids
 
-from .base import BoardAdapter, surround_ink
+from .base import BoardAdapter, HintMarks, surround_ink
 
 CELL = 40.0
 INSET = 7.0  # margin between a cell's edge and its candy
@@ -145,6 +145,18 @@ class Ahc015Adapter(BoardAdapter):
                                       QPen(HIGHLIGHT, 3), QBrush(Qt.NoBrush))
             mark.setZValue(4)
             self.marks.append(mark)
+
+    def hint_marks(self, instance, state: Box, move) -> HintMarks:
+        """The edge the candies slide to (F: row 0, B: row 9, L: column 0, R: column 9) and an arrow
+        from the middle of the box toward it."""
+        full, edge = SIDE * CELL, {"F": (0, 0, SIDE, 1), "B": (SIDE - 1, 0, SIDE, 1),
+                                   "L": (0, 0, 1, SIDE), "R": (0, SIDE - 1, 1, SIDE)}[move]
+        row, col, width, height = edge
+        band = QRectF(col * CELL, row * CELL, width * CELL, height * CELL)
+        middle = QPointF(full / 2, full / 2)
+        # The arrow stops short of the edge band, so it points at the band instead of hiding it.
+        end = middle + (band.center() - middle) * 0.7
+        return HintMarks((band,), (middle, end))
 
     @staticmethod
     def _paint(item: QGraphicsPathItem, flavour: int, paths) -> None:

@@ -12,9 +12,10 @@ import inspect
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPalette, QTransform
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPalette, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
+from shiboken6 import isValid
 
 
 LABEL_PIXELS = 11  # coordinate labels keep this size on screen at any zoom
@@ -24,6 +25,11 @@ LABEL_BACKING = QColor(255, 255, 255, 215)
 LABEL_INK = "#6b604c"  # on the light board (pinned over its cells) and on a light surround
 LABEL_INK_DARK = "#c9bfae"  # on the dark theme's surround
 LABEL_EDGE = 0  # item data key: "top" for a column number, "left" for a row number
+# A hint's marks: a colour no painter uses for its own marks (last move, selection, erased), drawn
+# dashed above every board item but the labels, so it reads as a suggestion, not as a move played.
+HINT_COLOUR = QColor("#7b2fbe")
+HINT_FILL = QColor(123, 47, 190, 40)
+HINT_Z = 60
 
 
 def surround_ink(light: str, dark: str) -> QColor:
@@ -133,6 +139,33 @@ def show_coordinate_labels(scene: QGraphicsScene, scale: float) -> None:
 
 
 @dataclass(frozen=True)
+class HintMarks:
+    """Where a suggested move acts on the board, in scene coordinates: the areas it touches and,
+    when it goes somewhere, an arrow from where it starts to where it ends."""
+
+    rects: tuple[QRectF, ...] = ()
+    arrow: tuple[QPointF, QPointF] | None = None
+
+
+def cell_square(r: int, c: int, cell: float) -> QRectF:
+    """The scene square of cell (r, c) on a board of ``cell``-sized squares from the origin."""
+    return QRectF(c * cell, r * cell, cell, cell)
+
+
+def arrow_head(start: QPointF, end: QPointF, size: float) -> QPolygonF:
+    """A filled triangle at ``end`` pointing away from ``start``."""
+    line = QLineF(end, start)
+    if line.length() == 0:
+        return QPolygonF()
+    line.setLength(size)
+    back = line.p2()
+    normal = line.normalVector()
+    normal.setLength(size * 0.5)
+    offset = normal.p2() - normal.p1()
+    return QPolygonF([end, back + offset, back - offset])
+
+
+@dataclass(frozen=True)
 class EditorField:
     """A number of the instance the editor sets directly (an ojama stock, a gauge)."""
 
@@ -171,6 +204,38 @@ class BoardAdapter:
         self.selection: Any = None  # a cell picked by the first click of a two-click move
         self.brush: Any = self.palette[0][1] if self.palette else None
         self.options = {name: default for name, _label, default in self.view_options}
+        self.hint_items: list[QGraphicsItem] = []  # the marks of the hint shown (none: no hint)
+
+    # ---------------------------------------------------------- a hint
+    def hint_marks(self, instance: Any, state: Any, move: Any) -> HintMarks:
+        """Where ``move``, played from ``state``, acts on the board: each painter says it in its own
+        geometry (a jump's two cells, a tilt's edge); a painter that cannot shows no mark (the status
+        bar still names the move)."""
+        return HintMarks()
+
+    def show_hint(self, instance: Any, state: Any, move: Any) -> None:
+        """Mark ``move`` on the board as the suggested next move, until ``clear_hint``."""
+        self.clear_hint()
+        marks = self.hint_marks(instance, state, move)
+        pen = QPen(HINT_COLOUR, 3, Qt.DashLine)
+        pen.setCosmetic(True)  # as thick at any zoom
+        for rect in marks.rects:
+            self.hint_items.append(self.scene.addRect(rect.adjusted(1, 1, -1, -1), pen, QBrush(HINT_FILL)))
+        if marks.arrow is not None:
+            start, end = marks.arrow
+            shaft = QPen(HINT_COLOUR, 4, Qt.SolidLine, Qt.RoundCap)
+            self.hint_items.append(self.scene.addLine(QLineF(start, end), shaft))
+            size = max(8.0, QLineF(start, end).length() * 0.25)
+            self.hint_items.append(self.scene.addPolygon(arrow_head(start, end, min(size, 18.0)),
+                                                         QPen(Qt.NoPen), QBrush(HINT_COLOUR)))
+        for item in self.hint_items:
+            item.setZValue(HINT_Z)
+
+    def clear_hint(self) -> None:
+        for item in self.hint_items:
+            if isValid(item) and item.scene() is self.scene:  # a rebuilt scene deleted it already
+                self.scene.removeItem(item)
+        self.hint_items = []
 
     # ---------------------------------------------------------- drawing
     def scale_changed(self, scale: float) -> bool:

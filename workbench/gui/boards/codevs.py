@@ -24,7 +24,7 @@ from workbench.puzzles.codevs import SKILL, Drop
 from workbench.puzzles.codevs.field import HEIGHT, OJAMA, VISIBLE, WIDTH, land, painted, rotate
 from workbench.puzzles.codevs.rules import GAUGE_MAX, SKILL_GAUGE
 
-from .base import BoardAdapter, EditorField, surround_ink
+from .base import BoardAdapter, EditorField, HintMarks, surround_ink
 
 CELL = 32.0
 PACK_ROWS = 2  # the pending pack is drawn on two rows above the field
@@ -145,6 +145,24 @@ class CodevsAdapter(BoardAdapter):
         if state.turn < instance.turns and state.turn < len(instance.packs):
             self._draw_pending(instance, state, hints and not highlight)
         self._draw_side(instance, state)
+
+    def hint_marks(self, instance, state, move) -> HintMarks:
+        """A drop: the pack's two columns above the field and the cells its blocks land on, an arrow
+        down to them. The skill: every 5 on the field, which it explodes."""
+        field_cell = lambda x, y: QRectF(x * CELL, scene_row(y), CELL, CELL)  # noqa: E731
+        if move is SKILL or not isinstance(move, tuple):
+            grid = state.field.array()
+            return HintMarks(tuple(field_cell(x, y) for x in range(WIDTH) for y in range(HEIGHT)
+                                   if grid[x, y] == 5))
+        drop = Drop(*move)
+        pack = QRectF(drop.x * CELL, 0, 2 * CELL, PACK_ROWS * CELL)
+        _, landed = land(state.field, instance.packs[state.turn], drop.x, drop.r)
+        cells = tuple(field_cell(x, y) for x, y in landed)
+        if not cells:
+            return HintMarks((pack,))
+        highest = min(cells, key=lambda rect: rect.top())
+        return HintMarks((pack, *cells), (QPointF(pack.center().x(), pack.bottom()),
+                                          QPointF(pack.center().x(), highest.top())))
 
     def _outline(self, x: int, y: int, colour: QColor, width: float, fill=Qt.NoBrush) -> None:
         item = self.scene.addRect(QRectF(x * CELL + 2, scene_row(y) + 2, CELL - 4, CELL - 4),

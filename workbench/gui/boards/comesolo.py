@@ -16,7 +16,7 @@ from workbench.puzzles.comesolo import Board, Jump, legal_jumps
 from workbench.puzzles.comesolo.board import filled, resized
 from workbench.puzzles.comesolo.generator import random_board
 
-from .base import BoardAdapter, label_coordinates
+from .base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from .cell_grid import CellGrid
 
 CELL = 40.0
@@ -130,6 +130,12 @@ class ComesoloAdapter(BoardAdapter):
         line.setZValue(3)
         self.scene.addItem(line)
         self.marks.append(line)
+
+    def hint_marks(self, instance, state: Board, move) -> HintMarks:
+        """The piece that jumps and its landing cell, an arrow over the piece it takes."""
+        jump = Jump(*move)
+        start, end = cell_square(jump.r, jump.c, CELL), cell_square(*jump.to, CELL)
+        return HintMarks((start, end), (start.center(), end.center()))
 
     def cell_at(self, point: QPointF):
         r, c = int(point.y() // CELL), int(point.x() // CELL)

@@ -18,7 +18,7 @@ from workbench.core.errors import IllegalMove
 from workbench.puzzles.rolling_balls import Board, Case, Roll, editing
 from workbench.puzzles.rolling_balls.board import WALL, is_ball, roll_end
 
-from .base import BoardAdapter, label_coordinates
+from .base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from .cell_grid import CellGrid
 
 CELL = 32.0
@@ -131,6 +131,13 @@ class RollingBallsAdapter(BoardAdapter):
         if self.selection is not None and hints and state.inside(*self.selection) \
                 and is_ball(state.at(*self.selection)):
             self._outline(*self.selection, SELECTED)
+
+    def hint_marks(self, instance: Case, state: Board, move) -> HintMarks:
+        """The ball that rolls and the cell it stops on, an arrow along its way."""
+        roll = Roll(*move)
+        stop = roll_end(state.cells, state.rows, state.cols, roll.r, roll.c, roll.d)
+        start, end = cell_square(roll.r, roll.c, CELL), cell_square(*stop, CELL)
+        return HintMarks((start, end), (start.center(), end.center()))
 
     def _ball_items(self, index: int):
         """The disc and the digit of a ball on cell ``index``, made the first time."""

@@ -7,7 +7,7 @@ from typing import Sequence
 
 from workbench.core.errors import FormatError
 from workbench.core.answer_split import split_lines
-from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator
 from .board import Board, Case, board_problems, components, largest_tree, legal_directions, slide, tree_size
@@ -15,7 +15,9 @@ from .scoring import contest_score
 
 
 @dataclass
-class Ahc011(Puzzle):
+class Ahc011(ModuleFiles, Puzzle):
+    FORMATS, GENERATOR = formats, generator  # ModuleFiles reads and writes files, and generates, with these
+
     id: str = "ahc011"
     title: str = "AHC011 Sliding Tree Puzzle"
     generator_options: tuple = field(default_factory=lambda: (
@@ -32,15 +34,6 @@ class Ahc011(Puzzle):
         except FormatError:
             return False
         return case.limit == 2 * case.n ** 3
-
-    def parse_input(self, text: str) -> Case:
-        return formats.parse_input(text)
-
-    def format_input(self, instance: Case) -> str:
-        return formats.format_input(instance)
-
-    def generate(self, seed: int, **options) -> Case:
-        return generator.generate(seed, **options)
 
     def parse_solution(self, instance: Case, text: str) -> ParsedSolution:
         return formats.parse_solution(text)

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import IO, Callable, Sequence
 
 from workbench.core.errors import IllegalMove
-from workbench.core.puzzle import Frame, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.puzzle import Frame, ModuleFiles, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator
 from .box import (CANDIES, FLAVOUR_NAMES, SIDE, TILT_NAMES, TILTS, Box, Candies, components,
@@ -20,7 +20,9 @@ from .interactive import TurnPolicy, play_game, policy_decider, run_agent, run_j
 
 
 @dataclass
-class Ahc015(Puzzle):
+class Ahc015(ModuleFiles, Puzzle):
+    FORMATS, GENERATOR = formats, generator  # ModuleFiles reads and writes files, and generates, with these
+
     id: str = "ahc015"
     title: str = "AHC015 Halloween Candy (online)"
     online: bool = True
@@ -30,12 +32,6 @@ class Ahc015(Puzzle):
 
     def sniff(self, text: str) -> bool:
         return formats.sniff(text)
-
-    def parse_input(self, text: str) -> Candies:
-        return formats.parse_input(text)
-
-    def format_input(self, instance: Candies) -> str:
-        return formats.format_input(instance)
 
     def generate(self, seed: int, **options) -> Candies:
         return generator.generate(seed)

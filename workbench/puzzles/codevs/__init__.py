@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 from typing import IO, Any, Callable, Sequence
 
-from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator, rules
 from .server import serve
@@ -19,7 +19,9 @@ from .rules import SKILL, Case, Drop, Skill, State, TurnResult, chain_score, exp
 
 
 @dataclasses.dataclass
-class Codevs(Puzzle):
+class Codevs(ModuleFiles, Puzzle):
+    FORMATS, GENERATOR = formats, generator  # ModuleFiles reads and writes files, and generates, with these
+
     id: str = "codevs"
     title: str = "CODE VS Reborn (single-player chain puzzle)"
     input_suffixes: tuple = (".txt", ".pack")
@@ -39,15 +41,6 @@ class Codevs(Puzzle):
 
     def configure(self, instance: Case, turns: int = formats.PACKS) -> Case:
         return dataclasses.replace(instance, turns=turns)
-
-    def parse_input(self, text: str) -> Case:
-        return formats.parse_input(text)
-
-    def format_input(self, instance: Case) -> str:
-        return formats.format_input(instance)
-
-    def generate(self, seed: int, **options) -> Case:
-        return generator.generate(seed, **options)
 
     def parse_solution(self, instance: Case, text: str) -> ParsedSolution:
         return formats.parse_solution(instance, text)

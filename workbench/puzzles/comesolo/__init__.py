@@ -6,14 +6,16 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from workbench.core.errors import IllegalMove
-from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator
 from .board import Board, Jump, check_jump, legal_jumps, play
 
 
 @dataclass
-class Comesolo(Puzzle):
+class Comesolo(ModuleFiles, Puzzle):
+    FORMATS, GENERATOR = formats, generator  # ModuleFiles reads and writes files, and generates, with these
+
     id: str = "comesolo"
     title: str = "Comesolo (8-direction peg solitaire)"
     generator_options: tuple = field(default_factory=lambda: (
@@ -29,15 +31,6 @@ class Comesolo(Puzzle):
     ))
     # The test kit's small case; the cold-start bench's budget on a contest-size board.
     smoke: Smoke = field(default_factory=lambda: Smoke(generator={"size": 7}, bench_nodes=2000))
-
-    def parse_input(self, text: str) -> Board:
-        return formats.parse_input(text)
-
-    def format_input(self, instance: Board) -> str:
-        return formats.format_input(instance)
-
-    def generate(self, seed: int, **options) -> Board:
-        return generator.generate(seed, **options)
 
     def parse_solution(self, instance: Board, text: str) -> ParsedSolution:
         return formats.parse_solution(text, self.max_moves(instance))

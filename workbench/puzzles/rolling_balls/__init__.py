@@ -5,22 +5,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import IO, Any, Callable, Sequence
 
-from workbench.core.puzzle import ParsedSolution, Puzzle, ScoreReport, Transition
+from workbench.core.puzzle import ModuleFiles, ParsedSolution, Puzzle, ScoreReport, Transition
 
 from . import formats, generator
 from .board import Board, Case, Roll, coverage, moving_rolls, play
 
 
 @dataclass
-class RollingBalls(Puzzle):
+class RollingBalls(ModuleFiles, Puzzle):
+    FORMATS, GENERATOR = formats, generator  # ModuleFiles reads and writes files, and generates, with these
+
     id: str = "rolling-balls"
     title: str = "RollingBalls (TopCoder MM90)"
-
-    def parse_input(self, text: str) -> Case:
-        return formats.parse_input(text)
-
-    def format_input(self, instance: Case) -> str:
-        return formats.format_input(instance)
 
     def generate(self, seed: int, **options: Any) -> Case:
         return generator.generate(seed)

@@ -1,4 +1,4 @@
-"""Issue 14 through real processes: closed pipes, full disks, kills during writes,
+"""The command line through real processes: closed pipes, full disks, kills during writes,
 bad destinations, budgets, seeds, a read-only install. Nothing lost, nothing raw."""
 
 import os

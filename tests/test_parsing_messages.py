@@ -1,4 +1,4 @@
-"""Issue 14, parsing faults: every judge's numbers and whitespace, no traceback, readable messages.
+"""Parsing faults: every judge's numbers and whitespace, no traceback, readable messages.
 
 Each reproduction file of ../shared/repro/ is scored here in-process through the CLI
 entry point; the exact message (line, reason) is asserted.

@@ -1,4 +1,4 @@
-"""Issue 14 in the app: a save or an export that cannot be written shows a dialog, keeps a
+"""In the app, a save or an export that cannot be written shows a dialog, keeps a
 copy of what it could not write, and leaves the board and its history as they were."""
 
 import shutil

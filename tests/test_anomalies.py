@@ -1,0 +1,164 @@
+"""Cases flagged as a run goes (every failure, one far below its best-known, one near its time limit),
+listed at the end, and ``batch rerun RUN --filter EXPR`` running just the matching cases again.
+
+The contest is the tiny one of ``tiny_contest.py`` (lower scores win: |X - T| + 1), its programs
+answering each seed's target T with a chosen offset, misbehaving on chosen seeds.
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import re
+import textwrap
+from pathlib import Path
+
+import pytest
+
+import tiny_contest
+from workbench.batch.anomalies import FlagRule, flagged
+from workbench.batch.results import read_run
+from workbench.cli import main
+from workbench.core.objective import Objective
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+
+
+def rows_of(folder: Path) -> list[dict]:
+    with open(folder / "results.csv", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+@pytest.fixture
+def contest(tmp_path, capsys) -> tuple[Path, Path]:
+    """The tiny lower-wins contest with 6 seeds, and a first run that holds every best (offset 0)."""
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    tools = tiny_contest.lay_out(folder, "min", seeds=6)
+    assert main(["contest", "init", str(folder), "--objective", "min"]) == 0
+    good = tiny_contest.program(tmp_path, "good", tools)
+    assert batch(folder, "--cmd", good, out=tmp_path / "runs" / "good") == 0
+    capsys.readouterr()
+    return folder, tools
+
+
+def batch(folder: Path, *args: str, out: Path) -> int:
+    return main(["batch", str(folder), "--seeds", "0-5", *args, "--jobs", "1", "--out", str(out),
+                 "--best", str(out.parent / "best.csv")])
+
+
+@pytest.fixture
+def flagged_run(contest, tmp_path, capsys) -> tuple[Path, str]:
+    """Offset 2 (relative best / score: 1/3 on seeds 0 and 3, 2/4 on 1 and 4, 3/5 on 2 and 5), WA on
+    seed 4, RE on seed 5; flagged below 0.45. Returns the run folder and what the batch printed."""
+    folder, tools = contest
+    worse = tiny_contest.program(tmp_path, "worse", tools, {4: "wa", 5: "re"}, offset=2)
+    out = tmp_path / "runs" / "worse"
+    assert batch(folder, "--cmd", worse, "--flag-below", "0.45", out=out) == 0
+    return out, capsys.readouterr().out
+
+
+def test_the_live_rows_flag_failures_and_cases_far_below_their_best(flagged_run):
+    out, printed = flagged_run
+    live = printed[:printed.index("of 6 cases (lower scores win)")]  # the rows as the cases finished
+    lines = {line.split()[0]: line for line in live.splitlines() if re.match(r"^\s*\d\s", line)}
+    assert lines["0"].endswith("! far below best-known (relative 0.3333 < 0.45)")
+    assert lines["3"].endswith("! far below best-known (relative 0.3333 < 0.45)")
+    assert lines["4"].endswith("! failed (WA)") and lines["5"].endswith("! failed (RE)")
+    assert "!" not in lines["1"] and "!" not in lines["2"]  # relative 0.5 and 0.6: above 0.45
+    # At the end, the flagged cases in case order, and how to run just them again.
+    table = printed[printed.index("flagged: 4 cases"):]
+    assert [line.split()[0] for line in table.splitlines()[3:7]] == ["0", "3", "4", "5"]
+    assert f"run just these again: puzzle-workbench batch rerun {out} --filter flagged" in printed
+    assert printed.splitlines()[-1] == "inf"  # the last line, for scripts: a lower-wins run with failures
+
+
+def test_flags_are_decided_by_the_runs_objective_and_limit(flagged_run):
+    out, _ = flagged_run
+    meta, rows = read_run(out)
+    rule = FlagRule.of_run(meta, below=0.45)
+    assert (rule.objective, rule.limit, rule.time_by) == (Objective.MIN, meta["seconds"], "wall")
+    assert [(row["case"], flags) for row, flags in flagged(rows, rule)] == [
+        ("0", ["far below best-known (relative 0.3333 < 0.45)"]), ("3", ["far below best-known (relative 0.3333 < 0.45)"]),
+        ("4", ["failed (WA)"]), ("5", ["failed (RE)"])]
+    # A built-in solver spends its budget by design: its run has no time limit to be near.
+    assert FlagRule.of_run({**meta, "command": None}).limit is None
+    # batch show lists the same cases with the same thresholds.
+    assert main(["batch", "show", str(out), "--flag-below", "0.45"]) == 0
+
+
+def test_a_case_near_its_time_limit_is_flagged(contest, tmp_path, capsys):
+    folder, tools = contest
+    slow = tmp_path / "slow.py"
+    slow.write_text(textwrap.dedent(f"""\
+        import sys, time
+        n, target = map(int, sys.stdin.read().split())
+        if {tiny_contest.targets(tools)}[target] == 1:
+            time.sleep(2.5)
+        print(target)
+    """))
+    out = tmp_path / "runs" / "slow"
+    assert batch(folder, "--cmd", f"{tiny_contest.PYTHON} {slow}", "--time", "4", "--flag-near-limit", "0.5",
+                 out=out) == 0
+    printed = capsys.readouterr().out
+    row = next(line for line in printed.splitlines() if line.split()[:1] == ["1"])
+    assert re.search(r"! near the time limit \(2\.\d\d s of 4 s\)$", row)
+    assert "flagged: 1 case" in printed
+    # The same run, filtered by its time: "time" names the time_s column.
+    assert main(["batch", "rerun", str(out), "--filter", "time>2", "--out", str(tmp_path / "runs" / "again"),
+                 "--flag-near-limit", "0.5"]) == 0
+    assert [r["case"] for r in rows_of(tmp_path / "runs" / "again")] == ["1"]
+
+
+def test_rerun_runs_the_flagged_cases_again_as_the_run_was_made(flagged_run, tmp_path, capsys):
+    out, _ = flagged_run
+    again = tmp_path / "runs" / "again"
+    assert main(["batch", "rerun", str(out), "--filter", "flagged", "--flag-below", "0.45", "--out", str(again)]) == 0
+    assert "rerunning 4 of 6 cases of" in capsys.readouterr().err
+    old = {r["case"]: r for r in rows_of(out)}
+    new = rows_of(again)
+    assert [r["case"] for r in new] == ["0", "3", "4", "5"]
+    for row in new:  # the same cases (keys), played the same way: the same scores and verdicts
+        assert (row["key"], row["score"], row["verdict"]) == (old[row["case"]]["key"], old[row["case"]]["score"],
+                                                              old[row["case"]]["verdict"])
+    meta_old, meta_new = (json.loads((f / "run.json").read_text()) for f in (out, again))
+    for name in ("command", "seconds", "time_by", "contest_file", "objective", "best_known"):
+        assert meta_new[name] == meta_old[name]
+    assert meta_new["command_line"][:3] == ["puzzle-workbench", "batch", "rerun"]
+
+
+def test_rerun_filters_on_any_column(flagged_run, tmp_path, capsys):
+    out, _ = flagged_run
+    for number, filters, cases in ((1, ["verdict!=OK"], ["4", "5"]),
+                                   (2, ["relative<0.55", "verdict=OK"], ["0", "1", "3"])):
+        target = tmp_path / "runs" / f"picked{number}"
+        args = [part for text in filters for part in ("--filter", text)]
+        assert main(["batch", "rerun", str(out), *args, "--out", str(target)]) == 0
+        assert [r["case"] for r in rows_of(target)] == cases
+
+
+def test_a_filter_typo_is_refused_with_a_clear_message(flagged_run, tmp_path, capsys):
+    out, _ = flagged_run
+    capsys.readouterr()
+    for text, message in (
+            ("flaged", "--filter 'flaged' is neither 'flagged' nor NAME OP VALUE (OP one of = != < <= > >=), "
+                       "e.g. verdict!=OK, relative<0.9, time>1.5"),
+            ("relativ<0.9", "--filter 'relativ<0.9': no column 'relativ' (columns: "),
+            ("time>1x", "--filter 'time>1x': '1x' is not a number (> compares numbers; = and != compare text too)"),
+            ("time>100", "no case of the run matches time>100: nothing to rerun")):
+        assert main(["batch", "rerun", str(out), "--filter", text]) == 1
+        err = capsys.readouterr().err
+        assert err.startswith(f"error: {message}"), err
+        assert "Traceback" not in err
+    assert sorted(p.name for p in (tmp_path / "runs").iterdir()) == ["best.csv", "best.csv.lock", "good", "runs.sqlite", "worse"]
+
+
+def test_a_threshold_that_is_no_fraction_is_refused(contest, tmp_path, capsys):
+    folder, _ = contest
+    with pytest.raises(SystemExit):
+        batch(folder, "--cmd", "true", "--flag-below", "0", out=tmp_path / "runs" / "never")
+    assert "argument --flag-below: must be a positive fraction (e.g. 0.8), got 0.0" in capsys.readouterr().err
+    assert not (tmp_path / "runs" / "never").exists()

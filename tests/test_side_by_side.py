@@ -1,0 +1,113 @@
+"""Two runs of one case side by side, without Qt: which case, both answers, both scores step by step,
+the diff of the answers; and ``batch compare A B --diff CASE`` printing them."""
+
+from __future__ import annotations
+
+import csv
+import difflib
+from pathlib import Path
+
+import pytest
+
+from workbench.batch.side_by_side import answer_diff, case_pair, played_pair, step_line
+from workbench.cli import main
+from workbench.core.errors import WorkbenchError
+from workbench.core.registry import get_puzzle
+
+
+def rows_of(folder: Path) -> dict[str, dict]:
+    with open(folder / "results.csv", newline="") as handle:
+        return {row["case"]: row for row in csv.DictReader(handle)}
+
+
+@pytest.fixture(scope="module")
+def two_runs(tmp_path_factory) -> tuple[Path, Path]:
+    """The beam solver on comesolo seeds 1-3 (7x7) at 50 nodes (A) and at 3000 nodes (B)."""
+    root = tmp_path_factory.mktemp("runs")
+    for name, nodes in (("a", "50"), ("b", "3000")):
+        assert main(["batch", "comesolo", "--seeds", "1-3", "--size", "7", "--solver", "beam", "--nodes", nodes,
+                     "--jobs", "1", "--out", str(root / name), "--best", str(root / "best.csv")]) == 0
+    return root / "a", root / "b"
+
+
+def test_a_case_is_found_in_both_runs_by_its_label_name_or_key(two_runs):
+    a, b = two_runs
+    row_a, row_b = rows_of(a)["2"], rows_of(b)["2"]
+    for name in ("2", row_a["name"], row_a["key"]):
+        pair = case_pair(a, b, name)
+        assert (pair.case, pair.key) == ("2", row_a["key"])
+        assert pair.a.row["score"] == row_a["score"] and pair.b.row["score"] == row_b["score"]
+        assert pair.a.answer_path == a / row_a["answer"] and pair.b.answer_path == b / row_b["answer"]
+    assert pair.winner() == "B" and int(row_b["score"]) > int(row_a["score"])
+
+
+def test_a_case_not_in_both_runs_names_the_cases_they_share(two_runs):
+    a, b = two_runs
+    with pytest.raises(WorkbenchError) as error:
+        case_pair(a, b, "9")
+    assert str(error.value) == f"no case 9 in {a} (cases in both runs: 1, 2, 3)"
+
+
+def test_both_answers_are_played_out_with_the_engines_score_at_every_move(two_runs):
+    a, b = two_runs
+    pair = case_pair(a, b, "3")
+    puzzle = get_puzzle("comesolo")
+    instance, line_a, line_b = played_pair(pair, puzzle)
+    for line, side in ((line_a, pair.a), (line_b, pair.b)):
+        parsed = puzzle.parse_solution(instance, side.answer_text())
+        assert line.moves == list(parsed.moves) and line.fault == ""
+        assert line.states == puzzle.replay(instance, parsed.moves)
+        assert line.scores == [puzzle.evaluate(instance, state, k).score for k, state in enumerate(line.states)]
+        assert line.scores[-1] == side.score  # the end of the curve is the run's recorded score
+    assert line_a.length < line_b.length
+    # Past its end the shorter answer holds its last position.
+    step = line_a.length + 1
+    assert line_a.at(step) == line_a.length and line_b.at(step) == step
+    assert step_line(pair, line_a, line_b, step) == (
+        f"move {line_a.length} of {line_a.length} (its last): score {int(line_a.scores[-1])}",
+        f"move {step} of {line_b.length}: score {int(line_b.scores[step])}")
+
+
+def test_a_refused_move_ends_the_line_with_the_reason(two_runs, tmp_path):
+    a, b = two_runs
+    pair = case_pair(a, b, "1")
+    answer = pair.b.answer_path.read_text().splitlines()
+    # The answer's first line is its count; a jump repeated at once has no peg to jump with.
+    broken = "\n".join([answer[0], answer[1], answer[1], *answer[3:]]) + "\n"
+    pair.b.answer_path.with_name("broken.out").write_text(broken)
+    pair.b.row = {**pair.b.row, "answer": "answers/broken.out"}
+    _, _, line_b = played_pair(pair, get_puzzle("comesolo"))
+    assert line_b.length == 1 and line_b.fault == "line 3, move 2: no piece at (4,1)"
+    pair.b.answer_path.unlink()
+
+
+def test_the_diff_is_a_unified_diff_of_the_two_answer_files(two_runs):
+    a, b = two_runs
+    pair = case_pair(a, b, "2")
+    name = pair.a.row["answer"]
+    expected = "".join(difflib.unified_diff((a / name).read_text().splitlines(keepends=True),
+                                            (b / name).read_text().splitlines(keepends=True),
+                                            f"A a/{name}", f"B b/{name}"))
+    assert answer_diff(pair) == expected and expected.startswith(f"--- A a/{name}\n+++ B b/{name}\n@@ ")
+    assert answer_diff(case_pair(a, a, "2")) == ""
+
+
+def test_compare_diff_prints_both_scores_and_the_diff(two_runs, capsys):
+    a, b = two_runs
+    capsys.readouterr()
+    assert main(["batch", "compare", str(a), str(b), "--diff", "2"]) == 0
+    out = capsys.readouterr().out
+    score_a, score_b = rows_of(a)["2"]["score"], rows_of(b)["2"]["score"]
+    head = (f"case 2 (higher scores win)\nA {a}: {score_a} OK\nB {b}: {score_b} OK\nB is better on this case\n")
+    assert out == head + answer_diff(case_pair(a, b, "2"))
+    assert main(["batch", "compare", str(a), str(b), "--diff", "7"]) == 1
+    assert capsys.readouterr().err.strip() == f"error: no case 7 in {a} (cases in both runs: 1, 2, 3)"
+
+
+def test_compare_rows_say_how_to_open_a_case(two_runs, capsys):
+    a, b = two_runs
+    capsys.readouterr()
+    assert main(["batch", "compare", str(a), str(b)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-2].startswith("one case side by side: --diff CASE (both scores and the answers' diff) or "
+                                "--open CASE (the app), e.g. --diff ")

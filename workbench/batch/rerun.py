@@ -1,0 +1,69 @@
+"""Running again just some cases of a recorded run, as a new run made the same way.
+
+The new run's plan is the stored one (run.json: the solver and its parameters, or the program and
+its time limit, the budget, the generator and instance options, the best-known file), its cases
+the recorded run's cases that a filter picks (``anomalies.matching``): by seed again for a run of
+seeds, else the very inputs the run kept in its folder. The cases keep their keys, so ``batch
+compare OLD NEW`` compares them case by case.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Sequence
+
+from workbench.core.errors import UsageError, WorkbenchError
+from workbench.core.judge_text import plain_natural
+
+from .anomalies import FlagRule, matching
+from .plan import BatchPlan
+from .problem import BatchProblem
+
+
+def chosen_rows(rows: Sequence[dict], filters: Sequence[str], rule: FlagRule) -> list[dict]:
+    """The recorded cases the filters pick; UsageError names a filter that is wrong, or says none matched."""
+    try:
+        picked = matching(rows, filters, rule)
+    except ValueError as error:
+        raise UsageError(f"--filter {error}") from None
+    if not picked:
+        raise UsageError(f"no case of the run matches {' and '.join(filters) or 'the filter'}: nothing to rerun")
+    return picked
+
+
+def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence[dict], *, jobs: int | None = None,
+               out: Path | None = None, label: str | None = None, command_line: Sequence[str] = ()) -> BatchPlan:
+    """The plan that runs ``picked`` (rows of the run in ``folder``) again as the run was made."""
+    folder = Path(folder)
+    if meta.get("puzzle") != problem.id:
+        raise WorkbenchError(f"{folder} is a run of {meta.get('puzzle')!r}, not of {problem.id}")
+    seeds = [plain_natural(str(row.get("seed", ""))) for row in picked]
+    files: list[str] = []
+    if any(seed is None for seed in seeds):
+        seeds = None
+        for row in picked:
+            path = folder / str(row.get("input") or "")
+            if not row.get("input") or not path.is_file():
+                raise WorkbenchError(f"{folder}: the input of case {row.get('case')} is not in the run folder "
+                                     f"({row.get('input') or 'no input column'})")
+            files.append(str(path))
+    command = meta.get("command") or None
+    params = meta.get("params") if isinstance(meta.get("params"), dict) else {}
+    cwd = Path(str(meta.get("cwd") or Path.cwd()))
+    best = Path(str(meta["best_known"])) if meta.get("best_known") else None
+    if best is not None and not best.is_absolute():  # as the run saw it, from where it ran
+        best = cwd / best
+    plan = BatchPlan(problem, seeds=seeds, files=files,
+                     generator_options=dict(meta.get("generator_options") or {}) if seeds is not None else {},
+                     instance_options=dict(meta.get("instance_options") or {}),
+                     solver=None if command else meta.get("solver"), params={} if command else dict(params),
+                     nodes=None if command else meta.get("nodes"), solver_seed=int(meta.get("solver_seed") or 0),
+                     command=command, seconds=meta.get("seconds"), time_by=meta.get("time_by") if command else None,
+                     jobs=jobs or int(meta.get("jobs") or 1), dask=meta.get("dask"), out=out,
+                     runs_folder=None if out else folder.parent,
+                     label=label if label is not None else (f"{meta.get('label')}-rerun" if meta.get("label") else "rerun"),
+                     comment=f"rerun of {folder.name}: {len(picked)} case{'s' if len(picked) != 1 else ''}",
+                     best=best, freeze_best=bool(meta.get("best_frozen")),
+                     command_line=list(command_line), cwd=str(cwd))
+    plan.check()
+    return plan

@@ -1,0 +1,174 @@
+"""One case of two runs side by side: run A's answer and run B's, stepped together.
+
+A built-in puzzle's case: two boards (the puzzle's painter) that one slider steps together (move k
+of A and of B; the shorter answer holds its last position), both scores at the step, both
+score-by-step curves on one plot, and the diff of the two answer files. A contest's case: two of
+its vis views (``CaseView``) side by side, and the diff. What is shown comes from
+``workbench.batch.side_by_side`` (Qt-free); the plot's step marker and the boards follow the
+slider from a timer, at most 30 times a second.
+"""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QFontDatabase
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QSlider, QSplitter, QVBoxLayout, QWidget
+
+from workbench.batch.side_by_side import CasePair, answer_diff, played_pair, step_line
+from workbench.core.errors import WorkbenchError
+
+from .board_view import BoardView
+from .boards import adapter_class
+from .plot_style import style_plot
+
+REPAINT_MS = 33  # the boards and the plot follow a dragged slider at most 30 times a second
+COLOURS = {"A": "#2f6db5", "B": "#d0661f"}
+
+
+class SideBySideView(QWidget):
+    def __init__(self, pair: CasePair, parent=None):
+        super().__init__(parent)
+        self.pair = pair
+        self.setWindowTitle(f"Case {pair.case}: A {pair.a.name} and B {pair.b.name}")
+        self.shown_step = -1
+        self.boards: list[BoardView] = []
+        self.case_views: list = []
+        self.lines = ()
+        self.curves: list = []  # the score-by-step curves of A and B
+        self.instance = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(REPAINT_MS)
+        self._timer.timeout.connect(lambda: self.show_step(self.slider.value()))
+
+        winner = pair.winner()
+        self.title = QLabel(f"case {pair.case} ({pair.objective.words}): A {pair.a.name}: {pair.a.score_text()} — "
+                            f"B {pair.b.name}: {pair.b.score_text()} — "
+                            + ("the same score" if winner == "tie" else f"{winner} is better"))
+        self.title.setWordWrap(True)
+        self.diff = QPlainTextEdit()
+        self.diff.setReadOnly(True)
+        self.diff.setLineWrapMode(QPlainTextEdit.NoWrap)
+        self.diff.setFont(QFontDatabase.systemFont(QFontDatabase.FixedFont))
+        try:
+            diff = answer_diff(pair)
+        except WorkbenchError as error:
+            diff = f"(cannot read the answers: {error})"
+        self.diff.setPlainText(diff or "The two answers are the same.")
+        self.slider = QSlider(Qt.Horizontal)
+        self.step_label = QLabel()
+        self.side_labels = [QLabel(), QLabel()]
+        self.plot = pg.PlotWidget()
+        style_plot(self.plot, self.palette())
+        self.plot.setLabel("bottom", "move")
+        self.plot.setLabel("left", "score")
+        self.plot.addLegend(offset=(10, 10))
+        self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#888888", style=Qt.DashLine))
+        self.plot.addItem(self.marker)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title)
+        body = QSplitter(Qt.Vertical)
+        layout.addWidget(body, 1)
+        if pair.kind == "contest":
+            self._contest_views(body)
+        else:
+            self._boards(body)
+        bottom = QSplitter(Qt.Horizontal)
+        if pair.kind != "contest":
+            bottom.addWidget(self.plot)
+        bottom.addWidget(self.diff)
+        body.addWidget(bottom)
+        body.setSizes([600, 260])
+        self.resize(1200, 860)
+
+    # ------------------------------------------------------------ a built-in puzzle: two boards
+    def _boards(self, body: QSplitter) -> None:
+        from workbench.core.registry import get_puzzle
+
+        pair = self.pair
+        puzzle = get_puzzle(pair.puzzle)
+        cls = adapter_class(puzzle.id)
+        if cls is None:
+            raise WorkbenchError(f"the app cannot show {puzzle.id} boards")
+        self.instance, line_a, line_b = played_pair(pair, puzzle)
+        self.lines = (line_a, line_b)
+        row = QWidget()
+        boards = QHBoxLayout(row)
+        boards.setContentsMargins(0, 0, 0, 0)
+        for side, label, name in ((pair.a, self.side_labels[0], "A"), (pair.b, self.side_labels[1], "B")):
+            column = QVBoxLayout()
+            label.setStyleSheet(f"color: {COLOURS[name]}; font-weight: bold")
+            view = BoardView()
+            view.mode = "preview"
+            view.set_adapter(cls(puzzle, view.scene()))
+            column.addWidget(label)
+            column.addWidget(view, 1)
+            boards.addLayout(column, 1)
+            self.boards.append(view)
+        steps = QWidget()
+        under = QHBoxLayout(steps)
+        under.setContentsMargins(0, 0, 0, 0)
+        under.addWidget(QLabel("Move"))
+        under.addWidget(self.slider, 1)
+        under.addWidget(self.step_label)
+        column = QWidget()
+        stack = QVBoxLayout(column)
+        stack.setContentsMargins(0, 0, 0, 0)
+        stack.addWidget(row, 1)
+        stack.addWidget(steps)
+        body.addWidget(column)
+        end = max(line_a.length, line_b.length)
+        self.curves = []
+        for name, line, width in (("A", line_a, 5), ("B", line_b, 2)):  # A wider, under B: both show where they meet
+            self.curves.append(self.plot.plot(list(range(len(line.scores))), line.scores, pen=pg.mkPen(COLOURS[name], width=width),
+                                              name=f"{name} {getattr(pair, name.lower()).name}"))
+            if line.length < end:  # the shorter answer holds its last score: dotted to the end
+                self.plot.plot([line.length, end], [line.scores[-1]] * 2,
+                               pen=pg.mkPen(COLOURS[name], width=width, style=Qt.DotLine))
+        self.slider.setRange(0, end)
+        self.slider.valueChanged.connect(lambda _: self._timer.isActive() or self._timer.start())
+        self.show_step(0)
+
+    def show_step(self, step: int) -> None:
+        """Move ``step`` of both answers (the shorter one at its last), the scores there, the marker."""
+        if not self.lines:
+            return
+        step = max(0, min(step, self.slider.maximum()))
+        texts = step_line(self.pair, *self.lines, step)
+        for view, line, label, text, name in zip(self.boards, self.lines, self.side_labels, texts, "AB"):
+            k = line.at(step)
+            last_move = line.moves[k - 1] if k > 0 else None
+            view.display(self.instance, line.states[k], last_move)
+            fault = f" — then stops: {line.fault}" if line.fault and step >= line.length else ""
+            label.setText(f"{name} {getattr(self.pair, name.lower()).name}: {text}{fault}")
+        self.step_label.setText(f"{step} / {self.slider.maximum()}")
+        self.marker.setValue(step)
+        if self.slider.value() != step:
+            self.slider.blockSignals(True)
+            self.slider.setValue(step)
+            self.slider.blockSignals(False)
+        self.shown_step = step
+
+    # ------------------------------------------------------------ a contest: two vis views
+    def _contest_views(self, body: QSplitter) -> None:
+        from workbench.contest.config import load
+
+        from .case_view import CaseView
+
+        config = load(str(self.pair.a.meta.get("contest_file", "")))
+        row = QSplitter(Qt.Horizontal)
+        for side, name in ((self.pair.a, "A"), (self.pair.b, "B")):
+            view = CaseView()
+            view.set_contest(config)
+            view.show_case(side.folder, side.row)
+            view.title.setText(f"{name} {side.name}: " + view.title.text())
+            row.addWidget(view)
+            self.case_views.append(view)
+        body.addWidget(row)
+
+    def closeEvent(self, event) -> None:
+        for view in self.case_views:
+            view.shutdown()
+        super().closeEvent(event)
