@@ -33,7 +33,7 @@ from workbench.core.errors import WorkbenchError
 from workbench.core.version import project_version
 
 from .cases import BatchCase
-from .database import RunDatabase, case_set, database_path
+from .database import LIVE_KEY, RunDatabase, case_set, database_path
 from .problem import feature_names
 from .program import ProgramFile
 from .results import BestKnown, CaseResult, RunFolder
@@ -225,7 +225,8 @@ class BatchRun:
             raise
         self.results.extend(fresh)
         self.best.record(fresh, str(self.spec.out))
-        self.database.add_cases(self.run_id, [result.row() for result in fresh])
+        self.database.add_cases(self.run_id, [result.row() | ({LIVE_KEY: result.live.to_json()} if result.live else {})
+                                              for result in fresh])
         self._meta_behind = True
         if time.monotonic() - self._meta_written >= META_SECONDS:
             self._write_meta()

@@ -35,6 +35,7 @@ from workbench.core.errors import WorkbenchError, shown, utf8_text
 from workbench.core.files import check_folder, file_kind
 from workbench.core.judge_text import plain_natural
 
+from .live import LiveTrace
 from .results import VERDICTS, finite, status_now
 
 FILE_NAME = "runs.sqlite"
@@ -80,7 +81,15 @@ CREATE TABLE IF NOT EXISTS cases (
     PRIMARY KEY (run_id, name)
 );
 CREATE INDEX IF NOT EXISTS cases_by_key ON cases(key);
+CREATE TABLE IF NOT EXISTS case_live (
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    trace TEXT NOT NULL,
+    PRIMARY KEY (run_id, name)
+);
 """
+# case_live: what a case's program said while it ran (batch.live.LiveTrace as JSON: its [SCORE]
+# series, its snapshots' times and scores); a database made before it gets the table on first use.
 # Columns added since the first version of the schema: a database made before gets them on first use.
 ADDED_COLUMNS = {"runs": (("program_file", "TEXT"), ("program_hash", "TEXT"), ("case_set", "TEXT")),
                  "cases": (("cpu_seconds", "REAL"),)}
@@ -272,12 +281,16 @@ def _run_values(folder: Path, meta: dict, comment: str, commit: str = "", diff: 
         json.dumps(meta, sort_keys=True), program.get("file"), program.get("sha256"), meta.get("case_set")))
 
 
+LIVE_KEY = "live trace"  # a row's LiveTrace, as JSON (the database's case_live table; never a column)
+
+
 def _case_values(row: dict) -> tuple:
-    columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS}
+    """A case's values for the cases table, and last its live trace's JSON (or None)."""
+    columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS and k != LIVE_KEY}
     return tuple(storable(v) for v in (
         row["name"], row["key"], str(row["case"]), plain_natural(str(row.get("seed", ""))), finite(row["score"]),
         finite(row.get("relative")), finite(row.get("time_s")), finite(row.get("cpu_s")), row["verdict"],
-        row.get("message", ""), json.dumps(columns, default=str)))
+        row.get("message", ""), json.dumps(columns, default=str), row.get(LIVE_KEY)))
 
 
 def _insert_run(db: sqlite3.Connection, values: tuple, run_id: int | None = None) -> int:
@@ -288,8 +301,12 @@ def _insert_run(db: sqlite3.Connection, values: tuple, run_id: int | None = None
 
 
 def _insert_case(db: sqlite3.Connection, run_id: int, values: tuple) -> None:
+    *values, trace = values
     db.execute(f"INSERT OR REPLACE INTO cases (run_id, {', '.join(CASE_FIELDS)}) "
                f"VALUES (?, {', '.join('?' * len(CASE_FIELDS))})", (run_id, *values))
+    if trace is not None:
+        db.execute("INSERT OR REPLACE INTO case_live (run_id, name, trace) VALUES (?, ?, ?)",
+                   (run_id, values[0], trace))
 
 
 @dataclass
@@ -491,6 +508,17 @@ class RunDatabase:
             rows.append(row)
         return rows
 
+    def traces(self, run_id: int) -> dict[str, str]:
+        """The live traces of a run's cases, as stored (JSON text), by case name: only the cases whose
+        program said something live (a database made before the table: none)."""
+        if not self.path.is_file():
+            return {}
+        with reading(self.path) as db:
+            if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'case_live'").fetchone() is None:
+                return {}
+            return {r["name"]: r["trace"] for r in
+                    db.execute("SELECT name, trace FROM case_live WHERE run_id = ?", (run_id,)).fetchall()}
+
     def run_id(self, folder: Path) -> int | None:
         if not self.path.is_file():
             return None
@@ -499,6 +527,16 @@ class RunDatabase:
                 return None
             found = db.execute("SELECT id FROM runs WHERE folder = ?", (str(Path(folder).resolve()),)).fetchone()
         return None if found is None else int(found["id"])
+
+
+def run_traces(folder: Path, database: Path | None = None) -> dict[str, LiveTrace]:
+    """The live traces of the run in ``folder``, by case name, from its run database (``database``, or
+    runs.sqlite beside the folder); none when the run is in no database."""
+    base = RunDatabase(database or database_path(Path(folder).parent))
+    run_id = base.run_id(folder)
+    if run_id is None:
+        return {}
+    return {name: LiveTrace.from_json(text) for name, text in base.traces(run_id).items()}
 
 
 # ------------------------------------------------------------------ what an import accepts

@@ -16,10 +16,14 @@ from typing import TYPE_CHECKING, Protocol, Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.objective import Objective
+from workbench.core.puzzle import Puzzle
 
 from .cases import BatchCase, file_cases, load_instance, seed_cases
 
 if TYPE_CHECKING:
+    from workbench.core.answer_split import Splitter
+
+    from .live import LiveRecorder, Scorer
     from .plan import BatchPlan
     from .results import CaseResult
     from .runner import CaseRun, Runner
@@ -38,7 +42,11 @@ class BatchProblem(Protocol):
 
     def features(self, case: BatchCase) -> dict: ...  # WorkbenchError or ValueError when the input is bad
 
-    def play(self, runner: "Runner", case: BatchCase) -> "CaseRun": ...
+    def play(self, runner: "Runner", case: BatchCase, live: "LiveRecorder | None" = None) -> "CaseRun": ...
+
+    def split_answers(self) -> "Splitter | None": ...  # how its outputs split into successive answers
+
+    def snapshot_scorer(self, case: BatchCase) -> "Scorer": ...  # scores a snapshot of a run of the case
 
     def score_run(self, case: BatchCase, run: "CaseRun") -> "CaseResult": ...
 
@@ -141,8 +149,32 @@ class PuzzleProblem:
     def features(self, case: BatchCase) -> dict:
         return self.puzzle.case_features(load_instance(self.puzzle, case))
 
-    def play(self, runner: "Runner", case: BatchCase) -> "CaseRun":
-        from .program_run import run_program
+    def split_answers(self) -> "Splitter | None":
+        puzzle = self.puzzle
+        if type(puzzle).split_answers is Puzzle.split_answers:
+            return None
+        return puzzle.split_answers
+
+    def snapshot_scorer(self, case: BatchCase) -> "Scorer":
+        """A snapshot's score by the engine, as the final answer's (an incomplete answer has none)."""
+        puzzle = self.puzzle
+        instance = load_instance(puzzle, case)
+
+        def score(text: str) -> tuple[float | None, str]:
+            try:
+                report = puzzle.score_solution(instance, text)
+            except WorkbenchError as error:
+                return None, f"invalid answer: {error}"
+            if not math.isfinite(report.score):
+                return None, f"the engine's score is not a number: {report.text}"
+            if not report.complete:
+                return None, f"incomplete: {report.summary()}"
+            return float(report.score), ""
+
+        return score
+
+    def play(self, runner: "Runner", case: BatchCase, live: "LiveRecorder | None" = None) -> "CaseRun":
+        from .live import run_live
         from .runner import CaseRun, solve_case
 
         puzzle = self.puzzle
@@ -151,10 +183,11 @@ class PuzzleProblem:
         except (WorkbenchError, ValueError) as error:
             return CaseRun(case.index, None, "FAIL", f"bad input: {error}", 0.0)
         if runner.command:
-            outcome = run_program(lambda channel: puzzle.judge(instance, channel), runner.command,
-                                  runner.seconds, cwd=runner.cwd, env=runner.env, time_by=runner.time_by)
+            split = self.split_answers()
+            outcome, trace = run_live(lambda channel: puzzle.judge(instance, channel), runner, split,
+                                      lambda: self.snapshot_scorer(case), live)
             return CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                           outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds)
+                           outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
         started = time.perf_counter()
         try:
             answer, seconds, cpu = solve_case(runner, puzzle, instance)
@@ -174,15 +207,18 @@ class PuzzleProblem:
             features = self.puzzle.case_features(instance)
         except (WorkbenchError, ValueError) as error:
             return CaseResult(case, 0, "FAIL", f"bad input: {error}", run.seconds)
+        from .live import last_answer
+
+        answer = last_answer(self.split_answers(), run.answer)  # of several answers, the last counts
         result = CaseResult(case, 0, run.verdict or "OK", run.message, run.seconds, features,
-                            stderr_tail=run.stderr_tail, answer=run.answer, data=dict(run.data),
-                            cpu_seconds=run.cpu_seconds)
+                            stderr_tail=run.stderr_tail, answer=answer, data=dict(run.data),
+                            cpu_seconds=run.cpu_seconds, live=run.live)
         if run.verdict is None:
-            if run.answer is None:
+            if answer is None:
                 result.verdict, result.message = "WA", "no answer"
             else:
                 try:
-                    report = self.puzzle.score_solution(instance, run.answer)
+                    report = self.puzzle.score_solution(instance, answer)
                 except WorkbenchError as error:
                     result.verdict, result.message = "WA", f"invalid answer: {error}"
                 else:

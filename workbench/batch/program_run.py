@@ -256,13 +256,29 @@ class Watchdog(Helper):
             kill_group(self.process.pid)
 
 
+class _WatchedOutput(Output):
+    """The program's stdout, each piece also shown to ``seen`` as it arrives (live snapshots)."""
+
+    def __init__(self, stream, exited, stopped, seen: Callable[[bytes], None]):
+        super().__init__(stream, exited, stopped)
+        self.seen = seen
+
+    def chunk(self, size: int = 65536) -> bytes:
+        data = super().chunk(size)
+        self.seen(data)
+        return data
+
+
 def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
-                cwd: str | None = None, env: dict | None = None, time_by: str = "wall") -> ProgramOutcome:
+                cwd: str | None = None, env: dict | None = None, time_by: str = "wall",
+                live=None) -> ProgramOutcome:
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
     ``talk`` plays the contest's protocol over the channel and returns the answer it collected;
     ``env`` adds variables to the program's environment; ``time_by`` says which time judges the
-    limit ("wall", as AtCoder and pahcer do, or "cpu")."""
+    limit ("wall", as AtCoder and pahcer do, or "cpu"); ``live`` (a ``live.LiveRecorder``) is given
+    what the program writes as it comes: its [SCORE] lines and snapshots (``live``'s protocol)."""
+    env = {**(env or {}), **(live.env() if live is not None else {})}
     started = time.perf_counter()
     try:
         process = start(program_argv(command), cwd=cwd,
@@ -275,10 +291,19 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
     watchdog = Watchdog(process, started, limit, time_by, waiting.exited)
     watchdog.start()
     data = DataLines()
-    stderr = TailReader(Output(process.stderr, waiting.exited, watchdog.fired), STDERR_TAIL_BYTES, data,
+    on_line = data
+    if live is not None:
+        live.begin(process, started)
+
+        def on_line(line: bytes) -> None:
+            data(line)
+            live.stderr_line(line)
+    stderr = TailReader(Output(process.stderr, waiting.exited, watchdog.fired), STDERR_TAIL_BYTES, on_line,
                         MAX_DATA_LINE)
     stderr.start()
     channel = ProgramChannel(process, started, limit, waiting.exited, watchdog.fired)
+    if live is not None:
+        channel.reader.output = _WatchedOutput(process.stdout, waiting.exited, watchdog.fired, live.stdout_data)
     answer, verdict, message, ended = None, None, "", False
     try:
         answer = talk(channel)
@@ -296,6 +321,8 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
         end(process)  # whatever the program left running
         stderr.join()
         process.stderr.close()
+        if live is not None:
+            live.finish()
     exit_ = waiting.result
     said = last_lines(stderr.text())
     if watchdog.fired.is_set():

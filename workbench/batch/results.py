@@ -23,6 +23,7 @@ from workbench.core.files import read_text, write_atomic, write_new
 from workbench.core.objective import Objective
 
 from .cases import BatchCase
+from .live import LiveTrace
 
 VERDICTS = ("OK", "WA", "TLE", "RE", "FAIL")  # FAIL: the case itself could not be read
 BASE_COLUMNS = ("case", "name", "seed")
@@ -44,6 +45,7 @@ class CaseResult:
     data: dict = field(default_factory=dict)  # what the program reported ("[DATA] name = value")
     answered: bool = False  # an answer was given (its text may be gone: written, and let go)
     cpu_seconds: float | None = None  # the program's CPU time (user + sys, with what it waited for)
+    live: "LiveTrace | None" = None  # what the program said while it ran ([SCORE] lines, snapshots' scores)
 
     def __post_init__(self):
         self.answered = self.answered or self.answer is not None

@@ -20,6 +20,7 @@ from .cases import BatchCase
 from .processes import kill_running
 
 if TYPE_CHECKING:
+    from .live import LiveTrace
     from .problem import BatchProblem
 
 
@@ -64,6 +65,7 @@ class CaseRun:
     score: float | None = None  # set when the score came with the run (a contest's official tools)
     data: dict = field(default_factory=dict)  # "[DATA] name = value" lines the program wrote
     cpu_seconds: float | None = None  # the program's (or the built-in solver's) CPU time
+    live: "LiveTrace | None" = None  # its [SCORE] lines and scored snapshots (None: it wrote none)
 
 
 _warmed: set[tuple[str, str]] = set()

@@ -2,7 +2,7 @@
 
     puzzle-workbench batch PUZZLE (--seeds A-B | INPUT...) [--solver NAME [--param K=V]... | --cmd "COMMAND"]
                   [--time S] [--jobs N] [--dask ADDRESS] [--out DIR] [--label TEXT] [puzzle options]
-    puzzle-workbench batch compare DIR_A DIR_B [--diff CASE | --open CASE]
+    puzzle-workbench batch compare DIR_A DIR_B [--diff CASE | --open CASE | --at SECONDS]
     puzzle-workbench batch rerun DIR --filter EXPR... [--jobs N] [--out DIR]
 
 The live display (a progress bar, a row per finished case) and the summary
@@ -12,6 +12,7 @@ tables use rich; the last line of stdout is one number for scripts (Summary.scri
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 import time
 from pathlib import Path
@@ -24,6 +25,8 @@ from rich.text import Text
 
 from solvers.run_setup import DEFAULT_SECONDS, choose_solver, parse_params, puzzle_options
 from workbench.batch.cases import parse_seeds
+from workbench.batch.database import run_traces
+from workbench.batch.live import rows_at
 from workbench.batch.program_run import TIME_MEASURES
 from workbench.batch.anomalies import BELOW, NEAR_LIMIT, FlagRule, check_fraction, flagged
 from workbench.batch.plan import BatchPlan
@@ -352,6 +355,21 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) 
         console.print(f"worst: {losses}")
 
 
+def live_note(results: Sequence[CaseResult]) -> str:
+    """What the programs said live, in one line ("" when none said anything): the run database keeps it."""
+    traces = [r.live for r in results if r.live is not None]
+    if not traces:
+        return ""
+    points = sum(len(t.series) for t in traces)
+    snapshots = sum(len(t.snapshots) for t in traces)
+    bad = sum(t.bad_lines for t in traces)
+    dropped = sum(t.dropped for t in traces)
+    return (f"live: {len(traces)} of {len(results)} cases wrote {points} [SCORE] lines and {snapshots} snapshots"
+            + (f"; {bad} [SCORE] lines were not a number (ignored)" if bad else "")
+            + (f"; {dropped} past the caps were counted, not kept" if dropped else "")
+            + " (batch compare --at SECONDS; the app's Anytime profile)")
+
+
 def run_batch(argv: Sequence[str]) -> int:
     return execute(plan_of(argv), argv)
 
@@ -409,6 +427,9 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
     if warning:
         err.print(warning)
     print_against_previous(console, spec, rows)
+    said = live_note(run.results)
+    if said:
+        err.print(said)
     unstored, why = run.database.waiting(run.run_id) if run.run_id is not None else (0, "")
     if unstored:
         err.print(f"{why}: {unstored} case{'s' if unstored != 1 else ''} of this run "
@@ -452,10 +473,17 @@ def run_compare(argv: Sequence[str]) -> int:
     one.add_argument("--diff", metavar="CASE", help="print both runs' scores of CASE (as the rows name it) and a "
                      "unified diff of their answer files, instead of the comparison")
     one.add_argument("--open", metavar="CASE", help="open CASE in the app with both runs' answers side by side")
+    parser.add_argument("--at", type=float, metavar="SECONDS", help="compare the runs as they stood SECONDS into "
+                        "each case as well: a case still running then counts with its best snapshot (or [SCORE]) "
+                        "so far, one with none yet as failed (from the run database)")
+    parser.add_argument("--database", type=Path, metavar="FILE", help="the run database the runs are in, for "
+                        "--at (default: runs.sqlite beside each run folder)")
     _view_options(parser)
     args = parser.parse_args(argv)
     if args.diff or args.open:
         return _one_case(args.run_a, args.run_b, args.diff or args.open, opened=bool(args.open))
+    if args.at is not None and not (args.at >= 0 and math.isfinite(args.at)):
+        raise UsageError(f"--at {args.at:g}: give a time in seconds, 0 or more")
     meta_a, rows_a = _rows(args.run_a, args.filter)
     meta_b, rows_b = _rows(args.run_b, args.filter)
     objective = Objective.of(meta_a.get("objective") or meta_b.get("objective"))
@@ -487,6 +515,16 @@ def run_compare(argv: Sequence[str]) -> int:
         for label, count, diff, wins, losses in result.groups:
             groups.add_row(_shown(label), str(count), at_scale(diff, width), str(wins), str(losses))
         console.print(groups)
+    if args.at is not None:
+        traces_a, traces_b = run_traces(args.run_a, args.database), run_traces(args.run_b, args.database)
+        if not traces_a and not traces_b:
+            say(f"note: neither run has live traces ([SCORE] lines or snapshots) in its run database: at "
+                f"{args.at:g} s a case still running counts as failed")
+        early = compare(rows_at(rows_a, traces_a, args.at, objective), rows_at(rows_b, traces_b, args.at, objective),
+                        objective, args.group_by or default_group(meta_a))
+        console.print(f"at {args.at:g} s into each case (a case still running: its best so far; none yet: failed):")
+        print_comparison(console, early, "A", "B")
+        console.print("at the end:")
     print_comparison(console, result, "A", "B")
     console.print(f"one case side by side: --diff CASE (both scores and the answers' diff) or --open CASE "
                   f"(the app), e.g. --diff {_shown(shown[0].case)}")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from workbench.batch.program_run import TIME_MEASURES
+from workbench.core.answer_split import SPLITTERS
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
 from workbench.core.objective import Objective
@@ -64,6 +65,7 @@ class ContestConfig:
     input_file: str = ""  # [inputs] file: a seed's input, when the file exists
     gen: str = ""  # [inputs] gen: makes inputs from a seeds.txt
     run: str = "{CMD}"  # [run] command
+    answers: str = "one"  # [run] answers: how stdout splits into answers, the last counting (answer_split)
     score: str = ""  # [score] command ("" : the score is in the run's output)
     view_command: str = ""  # [view] command ("" : the score command)
     view_html: tuple[str, ...] = ("vis.html",)  # [view] html: files the view command writes
@@ -120,7 +122,7 @@ class ContestConfig:
 # ------------------------------------------------------------------ reading
 _TOP = {"name", "objective", "interactive", "time_limit", "time_by", "score_regex", "program", "features",
         "build", "inputs", "run", "score", "view"}
-_TABLES = {"build": {"command"}, "inputs": {"file", "gen"}, "run": {"command"}, "score": {"command"},
+_TABLES = {"build": {"command"}, "inputs": {"file", "gen"}, "run": {"command", "answers"}, "score": {"command"},
            "view": {"command", "html", "web", "input_id", "output_id"}}
 
 
@@ -201,12 +203,16 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
         html = [html]
     if not isinstance(html, list) or not all(isinstance(h, str) for h in html):
         raise fail("view.html", f"must be a file name or a list of them, got {html!r}")
+    answers = text_value(data.get("run", {}), "answers", "run.answers", "one").lower()
+    if answers not in SPLITTERS:
+        raise fail("run.answers", f"must be \"one\" (stdout is one answer), \"lines\" (each line a whole answer, "
+                                  f"the last counting) or \"blocks\" (answers between blank lines), got '{answers}'")
     config = ContestConfig(
         path=path, name=name, objective=Objective.of(objective), interactive=interactive, time_limit=float(limit),
         time_by=time_by, build=text_value(data.get("build", {}), "command", "build.command"), score_regex=regex, program=text_value(data, "program", "program"),
         features=tuple(f.strip() for f in features),
         input_file=text_value(inputs, "file", "inputs.file"), gen=text_value(inputs, "gen", "inputs.gen"),
-        run=text_value(data.get("run", {}), "command", "run.command", "{CMD}"),
+        run=text_value(data.get("run", {}), "command", "run.command", "{CMD}"), answers=answers,
         score=text_value(data.get("score", {}), "command", "score.command"),
         view_command=text_value(view, "command", "view.command"), view_html=tuple(html),
         web=text_value(view, "web", "view.web"), web_input=text_value(view, "input_id", "view.input_id", "input"),
@@ -295,6 +301,10 @@ gen = {toml_string(config.gen)}
 [run]
 # Runs a case: the input on stdin; stdout is the output. Runs in the folder `batch` starts in.
 command = {toml_string(config.run)}
+# How stdout splits into answers, for a contest whose vis takes several and scores the last:
+# "one" (stdout is one answer), "lines" (each line a whole answer) or "blocks" (answers between
+# blank lines). Each answer is a snapshot of the run, scored and plotted against its time.
+answers = {toml_string(config.answers)}
 
 [score]
 # Scores a case once it has run, in an empty folder of its own. Empty: the score is in the

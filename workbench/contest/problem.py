@@ -12,19 +12,25 @@ from __future__ import annotations
 import math
 import shlex
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
-from workbench.batch.program_run import exit_reason, run_program
+from workbench.batch.live import LiveRecorder, last_answer, run_live
+from workbench.batch.program_run import exit_reason
 from workbench.batch.results import CaseResult
 from workbench.batch.runner import CaseRun, Runner
+from workbench.core.answer_split import SPLITTERS
 from workbench.core.errors import UsageError
 from workbench.core.objective import Objective
 
 from .config import ContestConfig
 from .steps import fill, find_score, generate_inputs, run_tool, seed_values
+
+# A snapshot costs a run of the score step: in a batch at most this many of a case's snapshots are
+# scored (evenly spread, the last among them); the others keep their times.
+SCORED_SNAPSHOTS = 50
 
 
 def first_line_numbers(text: str, names: Sequence[str]) -> dict:
@@ -141,7 +147,30 @@ class ContestProblem:
             return fill(self.config.run, {"DIR": str(self.config.folder)})
         return fill(self.config.program, {"DIR": str(self.config.folder)})
 
-    def play(self, runner: "Runner", case: BatchCase) -> CaseRun:
+    def split_answers(self):
+        return SPLITTERS[self.config.answers]
+
+    def snapshot_scorer(self, case: BatchCase):
+        """A snapshot's score by the contest's score step (its vis), run on it as on a final answer."""
+        config = self.config
+
+        def score(text: str) -> tuple[float | None, str]:
+            if not config.score:
+                return None, f"not scored: {config.path} sets no [score] command to score a snapshot with"
+            with tempfile.TemporaryDirectory(prefix="wb-snapshot-") as folder:
+                work = Path(folder)
+                (work / "in.txt").write_text(case.input_text)
+                (work / "out.txt").write_text(text)
+                values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
+                          **seed_values(case.seed)}
+                run = self._scored(CaseRun(case.index, text, None, "", 0.0), values, work, "")
+            if run.verdict is not None:
+                return None, run.message
+            return run.score, ""
+
+        return score
+
+    def play(self, runner: "Runner", case: BatchCase, live: LiveRecorder | None = None) -> CaseRun:
         config = self.config
         if case.problem:
             return CaseRun(case.index, None, "FAIL", f"bad input: {case.problem}", 0.0)
@@ -154,15 +183,17 @@ class ContestProblem:
             values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
                       "CMD": exit_recorded(program, exit_file) if config.interactive else program,
                       **seed_values(case.seed)}
-            outcome = run_program(_feed(case.input_text), fill(config.run, values), runner.seconds, cwd=runner.cwd,
-                                  env=runner.env, time_by=runner.time_by)
+            outcome, trace = run_live(_feed(case.input_text), replace(runner, command=fill(config.run, values)),
+                                      self.split_answers(), lambda: self.snapshot_scorer(case), live,
+                                      SCORED_SNAPSHOTS)
             run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                          outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds)
+                          outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
             if config.interactive and run.verdict != "TLE":
                 program_failed(run, exit_file, config.score_pattern)
             if run.verdict is not None:  # TLE, a crash, or more output than any answer needs
                 return run
-            (work / "out.txt").write_text(outcome.answer or "")
+            run.answer = last_answer(self.split_answers(), outcome.answer)  # of several answers, the last
+            (work / "out.txt").write_text(run.answer or "")
             return self._scored(run, values, work, outcome.stderr_tail)
 
     def _scored(self, run: CaseRun, values: dict, work: Path, stderr_tail: str) -> CaseRun:
@@ -199,4 +230,4 @@ class ContestProblem:
         verdict = run.verdict or "OK"
         score = run.score if verdict == "OK" and run.score is not None else 0
         return CaseResult(case, score, verdict, run.message, run.seconds, features, stderr_tail=run.stderr_tail,
-                          answer=run.answer, data=dict(run.data), cpu_seconds=run.cpu_seconds)
+                          answer=run.answer, data=dict(run.data), cpu_seconds=run.cpu_seconds, live=run.live)

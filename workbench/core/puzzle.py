@@ -248,6 +248,13 @@ class Puzzle(ABC):
         stdout.write(self.format_solution(instance, solve(instance)))
         stdout.flush()
 
+    def split_answers(self, text: str, final: bool = True) -> list[str] | None:
+        """The successive answers in a program's output, for a puzzle whose judge takes the last of
+        several (each one is a snapshot of the program's run, scored as it arrives): the complete
+        ones in ``text`` (``final``: the output has ended). None (the default): the output is one
+        answer."""
+        return None
+
     def case_features(self, instance: Any) -> dict[str, int | float]:
         """What sets this case apart in a batch table (ahc011: N; rolling-balls: balls, colours).
 

@@ -40,6 +40,7 @@ from .hint import HintControl
 from .history_panel import HistoryPanel
 from .kernel_warm_up import KernelWarmUp
 from .left_boards import LeftBoard, LeftBoards
+from .live_run_view import open_for_board
 from .playing import Playing
 from .reader_choice import reads_as
 from .recent_files import RecentFiles
@@ -253,6 +254,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self._action(solver_menu, "&Apply best", lambda: self.apply_solver_answer(self.solver_panel.best_moves))
         self.hint = HintControl(self, solver_menu, clear_action=back)  # H; Esc takes the hint away
         solver_menu.addSeparator()
+        self._action(solver_menu, "Run this case &live…", lambda: open_for_board(self))
         self._action(solver_menu, "Batch &runs…", self.show_runs, "Ctrl+B")
 
         help_menu = bar.addMenu("&Help")

@@ -112,6 +112,15 @@ class RunsPanel(QWidget):
         self.compare_button = QPushButton("Compare with…")
         self.compare_button.setToolTip("Compare the run shown with another run, case by case")
         self.compare_button.clicked.connect(self.compare_dialog)
+        self.live_button = QPushButton("Run live…")
+        self.live_button.setToolTip("Run your program on the selected case, watching its [SCORE] lines and "
+                                    "snapshots live")
+        self.live_button.clicked.connect(self.run_selected_live)
+        self.profile_button = QPushButton("Anytime profile…")
+        self.profile_button.setToolTip("The run's mean relative score against time over its cases: would more "
+                                       "time, or more speed, pay?")
+        self.profile_button.clicked.connect(self.profile_dialog)
+        self.selected_row: dict | None = None
         self.progress = QProgressBar()
         self.summary = QLabel("No run yet")
         self.summary.setWordWrap(True)
@@ -144,7 +153,8 @@ class RunsPanel(QWidget):
                                             (how, None, self.freeze_best, 0),
                                             (how, None, self.start_button, 0), (how, None, self.stop_button, 0),
                                             (how, None, self.open_button, 0), (how, None, self.history_button, 0),
-                                            (how, None, self.compare_button, 0)):
+                                            (how, None, self.compare_button, 0), (how, None, self.live_button, 0),
+                                            (how, None, self.profile_button, 0)):
             if label:
                 row.addWidget(QLabel(label))
             row.addWidget(widget, stretch)
@@ -450,6 +460,7 @@ class RunsPanel(QWidget):
             self._refresh_views()
 
     def _row_selected(self, row: dict) -> None:
+        self.selected_row = row
         if self.contest is not None:
             self.caseChosen.emit(row)
 
@@ -466,6 +477,24 @@ class RunsPanel(QWidget):
         answer = self.run_folder / row["answer"] if row.get("answer") else None
         self.caseOpened.emit(puzzle_id, str(self.run_folder / row["input"]),
                              str(answer) if answer and answer.is_file() else "")
+
+    # ------------------------------------------------------------ live
+    def run_selected_live(self):
+        """The selected case of the run shown, run live with the command typed here."""
+        from .live_run_view import open_for_row
+
+        if self.selected_row is None or self.run_folder is None:
+            self.message.emit("Select a case of a run first: it runs live with your program")
+            return None
+        return open_for_row(self, self.selected_row)
+
+    def profile_dialog(self) -> QDialog | None:
+        from .anytime_plot import profile_dialog
+
+        if self.run_folder is None:
+            self.message.emit("Open or make a run first: its anytime profile is plotted")
+            return None
+        return profile_dialog(self, self.run_folder)
 
     # ------------------------------------------------------------ past runs
     def open_run(self, folder: str | Path) -> bool:
