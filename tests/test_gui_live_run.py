@@ -49,8 +49,9 @@ def engine(text: str):
 @pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
 def test_a_puzzle_case_runs_live_and_the_slider_steps_the_board(qtbot, tmp_path, settings):
     answer = ANSWER.read_text().strip()
-    script = {"*": [{"score": "5"}, {"stdout": answer[:30] + "\n"}, {"sleep": 0.2}, {"score": "bad"},
-                    {"file": "1.txt", "text": answer[:70]}, {"sleep": 0.2}, {"stdout": answer + "\n"},
+    # AHC011's judge reads one line of output: the snapshots are files, the answer is stdout.
+    script = {"*": [{"score": "5"}, {"file": "1.txt", "text": answer[:30]}, {"sleep": 0.2}, {"score": "bad"},
+                    {"file": "2.txt", "text": answer[:70]}, {"sleep": 0.2}, {"stdout": answer + "\n"},
                     {"score": "868056"}]}
     case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
     view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
@@ -61,9 +62,9 @@ def test_a_puzzle_case_runs_live_and_the_slider_steps_the_board(qtbot, tmp_path,
     assert not view.run_button.isEnabled() and view.cancel_button.isEnabled()
     qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
     assert view.status.text().startswith("Ended in ") and "score 868056;" in view.status.text()
-    assert "2 [SCORE] lines, 3 snapshots; 1 [SCORE] line ignored (not a number)" in view.status.text()
+    assert "2 [SCORE] lines, 2 snapshots; 1 [SCORE] line ignored (not a number)" in view.status.text()
     assert list(view.series_v) == [5.0, 868056.0]
-    expected = [engine(answer[:30]), engine(answer[:70]), engine(answer)]
+    expected = [engine(answer[:30]), engine(answer[:70])]
     assert [s.score for s in view.snapshots] == [score for score, _ in expected]
     # The plot holds the series and the official scores.
     xs, ys = view.plot.series_curve.getData()  # as steps: 5 until the second line's time, then 868056
@@ -71,14 +72,14 @@ def test_a_puzzle_case_runs_live_and_the_slider_steps_the_board(qtbot, tmp_path,
     assert list(xs) == [times[0], times[1], times[1]] and list(ys) == [5.0, 5.0, 868056.0]
     assert list(view.plot.snapshot_dots.data["y"]) == [score for score, _ in expected]
     # The slider follows the newest; stepping back shows snapshot k's board and score.
-    assert view.slider.maximum() == 2 and view.slider.value() == 2
-    assert view.board.state == expected[2][1]
+    assert view.slider.maximum() == 1 and view.slider.value() == 1
+    assert view.board.state == expected[1][1]
     view.slider.setValue(0)
     assert view.board.state == expected[0][1]
-    assert view.snapshot_label.text().startswith(f"snapshot 1 of 3: stdout #1 at ")
+    assert view.snapshot_label.text().startswith(f"snapshot 1 of 2: 1.txt at ")
     assert view.snapshot_label.text().endswith(f"score {expected[0][0]}")
     view.slider.setValue(1)
-    assert view.board.state == expected[1][1] and "1.txt" in view.snapshot_label.text()
+    assert view.board.state == expected[1][1] and "2.txt" in view.snapshot_label.text()
     assert view.plot.marker.value() == view.snapshots[1].t
     # The command is remembered for the next case of this puzzle.
     assert settings.value("live-run/command/ahc011") == view.command.text()

@@ -50,9 +50,10 @@ def engine_score(text: str) -> int:
 
 
 def ahc011_script(answer: str) -> dict:
-    """[SCORE] lines (one bad), an answer of 20 moves on stdout, 60 moves in a file, then the whole answer."""
-    return {"*": [{"score": "100"}, {"stdout": answer[:20] + "\n"}, {"sleep": 0.1}, {"score": "oops"},
-                  {"score": "200.5"}, {"file": "0001.txt", "text": answer[:60]}, {"sleep": 0.1},
+    """[SCORE] lines (one bad), answers of 20 and 60 moves as snapshot files (AHC011's judge reads one
+    line of output, so its snapshots cannot be stdout lines), then the whole answer on stdout."""
+    return {"*": [{"score": "100"}, {"file": "0001.txt", "text": answer[:20]}, {"sleep": 0.1}, {"score": "oops"},
+                  {"score": "200.5"}, {"file": "0002.txt", "text": answer[:60]}, {"sleep": 0.1},
                   {"stdout": answer + "\n"}, {"score": "868056"}]}
 
 
@@ -62,19 +63,17 @@ def test_a_programs_score_lines_and_snapshots_on_ahc011_are_kept_in_the_run_data
     out = tmp_path / "runs" / "live"
     assert main(["batch", "ahc011", str(CASE), "--cmd", command(tmp_path, ahc011_script(answer)),
                  "--out", str(out)]) == 0
-    assert ("live: 1 of 1 cases wrote 3 [SCORE] lines and 3 snapshots; 1 [SCORE] lines were not a number "
+    assert ("live: 1 of 1 cases wrote 3 [SCORE] lines and 2 snapshots; 1 [SCORE] lines were not a number "
             "(ignored)") in capsys.readouterr().err
     _, rows = read_run(out)
     assert [(r["score"], r["verdict"]) for r in rows] == [("868056", "OK")]
-    # Of the two answers in stdout the last counts: it is the answer file, scored alone.
-    assert (out / "answers" / f"{rows[0]['name']}.out").read_text() == answer
+    assert (out / "answers" / f"{rows[0]['name']}.out").read_text().strip() == answer
     trace = run_traces(out)[rows[0]["name"]]
     assert [v for _, v in trace.series] == [100.0, 200.5, 868056.0]
     assert trace.bad_lines == 1
     assert [(s.source, s.score) for s in trace.snapshots] == [
-        ("stdout #1", engine_score(answer[:20])), ("0001.txt", engine_score(answer[:60])),
-        ("stdout #2", 868056)]
-    assert engine_score(answer[:20]) < engine_score(answer[:60]) < 868056  # three distinct points
+        ("0001.txt", engine_score(answer[:20])), ("0002.txt", engine_score(answer[:60]))]
+    assert engine_score(answer[:20]) < engine_score(answer[:60]) < 868056  # distinct points
     times = [t for t, _ in trace.series]
     assert times == sorted(times) and [s.t for s in trace.snapshots] == sorted(s.t for s in trace.snapshots)
     assert trace.snapshots[1].t - trace.snapshots[0].t >= 0.1  # the program slept between them
@@ -84,6 +83,18 @@ def test_a_programs_score_lines_and_snapshots_on_ahc011_are_kept_in_the_run_data
         db.execute("PRAGMA foreign_keys=ON")
         db.execute("DELETE FROM runs")
         assert db.execute("SELECT COUNT(*) FROM case_live").fetchone() == (0,)
+
+
+@needs_shared
+def test_two_answers_on_ahc011s_stdout_are_wrong_as_its_judge_says(tmp_path, capsys):
+    """AHC011's output is one line of moves: a second line is a character outside UDLR to its judge,
+    so stdout snapshots are no protocol for it (snapshot files are)."""
+    answer = ANSWER.read_text().strip()
+    out = tmp_path / "runs" / "two"
+    script = {"*": [{"stdout": answer[:20] + "\n"}, {"stdout": answer + "\n"}]}
+    assert main(["batch", "ahc011", str(CASE), "--cmd", command(tmp_path, script), "--out", str(out)]) == 0
+    _, rows = read_run(out)
+    assert [(r["score"], r["verdict"]) for r in rows] == [("0", "WA")]
 
 
 @needs_shared

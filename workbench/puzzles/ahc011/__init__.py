@@ -6,7 +6,6 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from workbench.core.errors import FormatError
-from workbench.core.answer_split import split_lines
 from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 
 from . import formats, generator
@@ -64,11 +63,6 @@ class Ahc011(ModuleFiles, Puzzle):
 
     def max_moves(self, instance: Case) -> int:
         return instance.limit
-
-    def split_answers(self, text: str, final: bool = True) -> list[str]:
-        # An answer is one line of moves: a program may print a better one on each line as it finds
-        # them (snapshots of its run); the last line counts.
-        return split_lines(text, final)
 
     def case_features(self, instance: Case) -> dict[str, int]:
         return {"N": instance.start.n}
