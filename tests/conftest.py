@@ -83,3 +83,28 @@ def window(qtbot, tmp_path):
     qtbot.waitUntil(lambda: win.kernels.is_ready(win.session.puzzle.id), timeout=600000)
     yield win
     win.solver_panel.shutdown()
+
+
+def pytest_sessionfinish(session, exitstatus):
+    """Qt WebEngine's default profile goes at exit; a web page still alive then (a contest view that
+    one test left to the garbage collector) crashes the process after the last test (rc 139). So
+    every page still about is deleted now, while the application is whole."""
+    import gc
+    import sys
+
+    if "PySide6.QtWebEngineCore" not in sys.modules:
+        return
+    from PySide6.QtCore import QCoreApplication, QEvent
+    from PySide6.QtWebEngineCore import QWebEnginePage
+    from PySide6.QtWebEngineWidgets import QWebEngineView
+
+    gc.collect()
+    for thing in gc.get_objects():
+        try:
+            if isinstance(thing, QWebEngineView):
+                thing.deleteLater()
+            elif isinstance(thing, QWebEnginePage):
+                thing.deleteLater()
+        except RuntimeError:  # its C++ object is gone already
+            pass
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
