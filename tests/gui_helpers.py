@@ -64,3 +64,24 @@ def wait_for_end(qtbot, panel, timeout=60000):
 
 def window_colour(window):
     return window.palette().color(QPalette.Window)
+
+
+def run_a_short_codevs_beam(qtbot, panel):
+    """The codevs chain beam at a small node budget on 8 turns, run to its end and polled once more."""
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(600)
+    panel.param_widgets["turns"].setValue(8)
+    panel.param_widgets["width"].setValue(30)
+    panel.param_widgets["depth"].setValue(5)
+    panel.start_button.click()
+    wait_for_end(qtbot, panel, timeout=120000)
+
+
+def start_a_long_run(qtbot, window, board):
+    """``board`` opened and its default solver started for 600 s; back once it has reported twice."""
+    window.open_path(board)
+    panel = window.solver_panel
+    panel.seconds.setValue(600)
+    panel.start_button.click()
+    qtbot.waitUntil(lambda: len(panel.sample_times) >= 2, timeout=60000)
+    return panel

@@ -8,6 +8,8 @@ from workbench.gui.boards.codevs import CELL, ERASED, PACK_ROWS
 from workbench.puzzles.codevs import PUZZLE, SKILL, Drop, Field
 from workbench.puzzles.codevs.field import HEIGHT
 
+from gui_helpers import run_a_short_codevs_beam
+
 PACKS_1 = "cases/codevs/packs_1.txt"  # pack 1 is 4 8 / 0 2
 # Under pack 1 turned three times (8 2 / 4 0) at column 2, column 3 = 1, 6, 9 makes a 3-chain.
 CHAIN_SETUP = ((3, 0, 1), (3, 1, 6), (3, 2, 9))
@@ -137,14 +139,7 @@ def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, dat
     opening = Drop(0, 0)
     window.play(opening)
     panel = window.solver_panel
-    panel.seconds.setValue(0)
-    panel.nodes.setValue(600)
-    panel.param_widgets["turns"].setValue(8)
-    panel.param_widgets["width"].setValue(30)
-    panel.param_widgets["depth"].setValue(5)
-    panel.start_button.click()
-    qtbot.waitUntil(lambda: panel.job is not None and not panel.running, timeout=120000)
-    panel.poll()
+    run_a_short_codevs_beam(qtbot, panel)
     entry = panel.frontier_entries[0]
     assert entry.moves == panel.best_moves  # the run's answer heads the table once it ends
     assert panel.table.item(0, 2).text() == "an answer found"

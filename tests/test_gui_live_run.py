@@ -46,6 +46,18 @@ def engine(text: str):
     return puzzle.score_solution(instance, text).score, puzzle.final_state(instance, parsed.moves, parsed.lines)
 
 
+def lines_contest(tmp_path: Path, seeds: int) -> Path:
+    """The tiny lower-wins contest in tmp_path/tiny, its stdout split into one answer a line; its
+    contest.toml."""
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    tiny_contest.lay_out(folder, "min", seeds=seeds)
+    assert main(["contest", "init", str(folder), "--objective", "min", "--time-limit", "20"]) == 0
+    toml = folder / "contest.toml"
+    toml.write_text(toml.read_text().replace("answers = 'one'", "answers = 'lines'"))
+    return toml
+
+
 @pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
 def test_a_puzzle_case_runs_live_and_the_slider_steps_the_board(qtbot, tmp_path, settings):
     answer = ANSWER.read_text().strip()
@@ -76,7 +88,7 @@ def test_a_puzzle_case_runs_live_and_the_slider_steps_the_board(qtbot, tmp_path,
     assert view.board.state == expected[1][1]
     view.slider.setValue(0)
     assert view.board.state == expected[0][1]
-    assert view.snapshot_label.text().startswith(f"snapshot 1 of 2: 1.txt at ")
+    assert view.snapshot_label.text().startswith("snapshot 1 of 2: 1.txt at ")
     assert view.snapshot_label.text().endswith(f"score {expected[0][0]}")
     view.slider.setValue(1)
     assert view.board.state == expected[1][1] and "2.txt" in view.snapshot_label.text()
@@ -113,12 +125,7 @@ def test_a_contest_case_runs_live_and_the_slider_steps_the_vis(qtbot, tmp_path, 
     if web_engine_problem():
         pytest.skip("Qt WebEngine is not installed")
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
-    folder = tmp_path / "tiny"
-    folder.mkdir()
-    tiny_contest.lay_out(folder, "min", seeds=1)
-    assert main(["contest", "init", str(folder), "--objective", "min", "--time-limit", "20"]) == 0
-    toml = folder / "contest.toml"
-    toml.write_text(toml.read_text().replace("answers = 'one'", "answers = 'lines'"))
+    toml = lines_contest(tmp_path, seeds=1)
     config = load(toml)
     problem = ContestProblem(config)
     case = problem.seed_cases([0])[0]
@@ -150,12 +157,8 @@ def test_the_runs_panel_runs_its_selected_case_live_and_plots_the_runs_anytime_p
 
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
-    folder = tmp_path / "tiny"
-    folder.mkdir()
-    tiny_contest.lay_out(folder, "min", seeds=2)
-    assert main(["contest", "init", str(folder), "--objective", "min", "--time-limit", "20"]) == 0
-    toml = folder / "contest.toml"
-    toml.write_text(toml.read_text().replace("answers = 'one'", "answers = 'lines'"))
+    toml = lines_contest(tmp_path, seeds=2)
+    folder = toml.parent
     inputs = [(folder / "tools" / "in" / f"{i:04d}.txt").read_text().strip() for i in range(2)]
     script = {text: [{"stdout": f"{int(text.split()[1]) + 4}\n"}, {"sleep": 0.3},
                      {"stdout": f"{int(text.split()[1]) + 1}\n"}] for text in inputs}

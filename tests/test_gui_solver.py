@@ -5,10 +5,7 @@ from PySide6.QtCore import QTimer
 from workbench.cli import main as cli
 from workbench.puzzles.comesolo import PUZZLE
 
-
-def wait_for_end(qtbot, panel, timeout=60000):
-    qtbot.waitUntil(lambda: panel.job is not None and not panel.running, timeout=timeout)
-    panel.poll()
+from gui_helpers import start_a_long_run, wait_for_end
 
 
 def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qtbot, window, data_root):
@@ -35,11 +32,7 @@ def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qt
 
 
 def test_pause_holds_the_search_and_resume_continues(qtbot, window, data_root):
-    window.open_path(data_root / "cases/comesolo/rand_30_d40.txt")
-    panel = window.solver_panel
-    panel.seconds.setValue(600)
-    panel.start_button.click()
-    qtbot.waitUntil(lambda: len(panel.sample_times) >= 2, timeout=60000)
+    panel = start_a_long_run(qtbot, window, data_root / "cases/comesolo/rand_30_d40.txt")
     panel.pause_button.click()
     assert panel.pause_button.text() == "Resume"
     qtbot.wait(300)  # the slice in progress ends, then the worker waits

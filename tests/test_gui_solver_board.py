@@ -12,15 +12,9 @@ from workbench.gui.solver_panel import score_text
 from workbench.puzzles.ahc015.box import CANDIES, Candies
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
 
+from gui_helpers import random_fill, start_a_long_run
+
 BOARD = "cases/comesolo/rand_07_d70.txt"
-
-
-def random_fill(window, seed: int, density: float) -> None:
-    """The editor's Random fill, as the user presses it."""
-    panel = window.editor_panel
-    panel.seed.setValue(seed)
-    panel.density.setValue(density)
-    panel.random_button.click()
 
 
 def finished_run(qtbot, window, nodes=3000, seed=7):
@@ -67,11 +61,7 @@ def test_an_edit_clears_the_run(qtbot, window, data_root):
 
 
 def test_a_run_still_going_when_the_board_changes_shows_nothing_of_it(qtbot, window, data_root):
-    window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
-    panel = window.solver_panel
-    panel.seconds.setValue(600)
-    panel.start_button.click()
-    qtbot.waitUntil(lambda: len(panel.sample_times) >= 2, timeout=60000)
+    panel = start_a_long_run(qtbot, window, data_root / "cases/comesolo/rand_30_d60.txt")
     assert window.generate("comesolo", 4)  # cancels the run; what it still reports is dropped
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
     panel.poll()

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from workbench.cli import main as cli
 from workbench.gui.solver_panel import score_text
 
-from gui_helpers import wait_for_end
+from gui_helpers import run_a_short_codevs_beam, wait_for_end
 
 
 def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(qtbot, window, data_root, tmp_path,
@@ -106,13 +106,7 @@ def test_an_online_games_best_never_goes_down(qtbot, window, data_root):
 def test_codevs_best_is_the_contest_score_of_the_applied_answer_and_never_drops(qtbot, window, data_root):
     window.open_path(data_root / "cases/codevs/packs_1.txt")
     panel = window.solver_panel
-    panel.seconds.setValue(0)
-    panel.nodes.setValue(600)
-    panel.param_widgets["turns"].setValue(8)
-    panel.param_widgets["width"].setValue(30)
-    panel.param_widgets["depth"].setValue(5)
-    panel.start_button.click()
-    wait_for_end(qtbot, panel, timeout=120000)
+    run_a_short_codevs_beam(qtbot, panel)
     best = [b for b in panel.best_scores if b == b]
     assert best and all(b <= a for b, a in zip(best, best[1:]))
     panel.apply_button.click()

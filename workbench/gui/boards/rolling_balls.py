@@ -166,15 +166,23 @@ class RollingBallsAdapter(BoardAdapter):
             self.targets[index], self.target_digits[index] = marker, small
         return self.targets[index], self.target_digits[index]
 
+    @staticmethod
+    def _cell_items(index: int, colour_char, shown: bool, made: list, make):
+        """A cell's two items (made on first use by ``make``), shown when it holds ``colour_char``
+        and ``shown``; None when there is nothing to paint (an empty cell)."""
+        if colour_char is None and made[index] is None:
+            return None  # never painted here: nothing to hide
+        items = make(index)
+        for item in items:
+            item.setVisible(colour_char is not None and shown)
+        return None if colour_char is None else items
+
     def _paint_ball(self, index: int, colour_char, shown: bool) -> None:
         """The ball ``colour_char`` (None: no ball) on cell ``index``, hidden unless ``shown``."""
-        if colour_char is None and self.balls[index] is None:
+        items = self._cell_items(index, colour_char, shown, self.balls, self._ball_items)
+        if items is None:
             return
-        disc, digit = self._ball_items(index)
-        disc.setVisible(colour_char is not None and shown)
-        digit.setVisible(colour_char is not None and shown)
-        if colour_char is None:
-            return
+        disc, digit = items
         k = colour_char - ord("0")
         disc.setBrush(BALL_BRUSHES[k])
         digit.setText(str(k))
@@ -187,13 +195,10 @@ class RollingBallsAdapter(BoardAdapter):
 
     def _paint_target(self, index: int, colour_char, shown: bool) -> None:
         """The target ``colour_char`` (None: none) on cell ``index``, hidden unless ``shown``."""
-        if colour_char is None and self.targets[index] is None:
+        items = self._cell_items(index, colour_char, shown, self.targets, self._target_items)
+        if items is None:
             return
-        marker, small = self._target_items(index)
-        marker.setVisible(colour_char is not None and shown)
-        small.setVisible(colour_char is not None and shown)
-        if colour_char is None:
-            return
+        marker, small = items
         k = colour_char - ord("0")
         marker.setPen(TARGET_PENS[k])
         small.setText(str(k))
