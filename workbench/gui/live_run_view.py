@@ -1,6 +1,7 @@
 """Run this case: the user's program on one case, watched live.
 
-The program runs on threads of the batch layer (``batch.live.LiveCase``); a timer on the GUI thread
+The program runs in a child process (``batch.live_child.ChildLiveCase``: the batch layer's
+``LiveCase`` there, so its pipe readers and snapshot scoring never take the GIL from this process); a timer on the GUI thread
 takes what is new at most 30 times a second and repaints: the program's own ``[SCORE]`` series (a
 line) and each snapshot's official score (dots) against time. A slider steps through the snapshots:
 a built-in puzzle's board shows the position the snapshot's answer reaches, a contest's case view its
@@ -20,7 +21,8 @@ from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QLi
                                QSplitter, QVBoxLayout, QWidget)
 
 from workbench.batch.cases import BatchCase
-from workbench.batch.live import LiveCase, Snapshot
+from workbench.batch.live import Snapshot
+from workbench.batch.live_child import ChildLiveCase
 from workbench.batch.results import plain_number
 from workbench.core.errors import WorkbenchError
 
@@ -34,6 +36,9 @@ COMMAND_KEY = "live-run/command/{}"
 VIS_FOLLOW_MS = 400  # following the newest snapshot, a contest's vis draws at most this often
 BOARD_FOLLOW_MS = 150  # and a board
 PLOT_MS = 100  # while a program runs the plot is redrawn at most this often (it takes in new points at 30 Hz)
+# The case runs in a child process: its pipe readers and snapshot scoring, in this process, took the
+# GIL from the GUI thread (150 ms gaps). bench.responsiveness --live compares with batch.live.LiveCase.
+LIVE_CASE = ChildLiveCase
 
 
 def counted(number: int, thing: str) -> str:
@@ -116,7 +121,7 @@ class LiveRunView(QDialog):
         self.problem, self.case, self.cwd = problem, case, cwd
         self.settings = settings or QSettings("PuzzleWorkbench", "workbench")
         self.setWindowTitle(f"Run this case live — {problem.id}: {case.label}")
-        self.live: LiveCase | None = None
+        self.live: ChildLiveCase | None = None
         self.snapshots: list[Snapshot] = []
         self.series_t, self.series_v = GrowingSeries(), GrowingSeries()
         self._dirty = False
@@ -277,7 +282,7 @@ class LiveRunView(QDialog):
         self.plot.start(self.time.value())
         self._dirty = True
         time_by = getattr(self.contest, "time_by", "wall")
-        self.live = LiveCase(self.problem, self.case, command, self.time.value(), cwd=self.cwd,
+        self.live = LIVE_CASE(self.problem, self.case, command, self.time.value(), cwd=self.cwd,
                              time_by=time_by).start()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -337,7 +342,7 @@ class LiveRunView(QDialog):
             return live.error
         result = live.result
         said = f"{counted(len(self.series_t), '[SCORE] line')}, {counted(len(self.snapshots), 'snapshot')}"
-        bad = live.recorder.trace.bad_lines
+        bad = live.bad_lines
         if bad:
             said += f"; {counted(bad, '[SCORE] line')} ignored (not a number)"
         if live.cancelled:
