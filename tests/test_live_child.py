@@ -125,3 +125,15 @@ def test_a_child_that_dies_ends_the_case_with_a_message(tmp_path):
     assert live.error == "the live run's process ended unexpectedly (exit code -9)"
     assert live.result is None
     assert ended_soon(program_pid)  # its program is killed with it, not left running
+
+
+def test_a_case_that_cannot_reach_a_child_process_is_said_not_raised():
+    puzzle = get_puzzle("comesolo")
+    text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
+    case = BatchCase(0, "one", "seed 1", 1, text, {"made_by": lambda: None})  # a lambda cannot be pickled
+    live = ChildLiveCase(PuzzleProblem("comesolo"), case, "true", 10).start()
+    assert live.finished.is_set() and live.result is None and live._process is None
+    assert live.error.startswith("the case could not run: its process did not start: ")
+    assert "pickle" in live.error
+    assert live.take() == ([], [])
+    live.cancel()  # nothing to cancel: no error

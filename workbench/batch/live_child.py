@@ -71,8 +71,16 @@ class ChildLiveCase:
         ours, theirs = context.Pipe()
         self._process = context.Process(target=_child, args=(theirs, *self._arguments), name="wb-live-case",
                                         daemon=True)
-        self._process.start()
-        theirs.close()
+        try:
+            self._process.start()
+        except Exception as error:  # e.g. a case that cannot be pickled, or no process to be had
+            self.error = f"the case could not run: its process did not start: {type(error).__name__}: {error}"
+            self._process = None
+            ours.close()
+            self.finished.set()
+            return self
+        finally:
+            theirs.close()
         self._connection = ours
         self._started = time.perf_counter()
         return self
