@@ -249,14 +249,16 @@ class LiveRunView(QDialog):
         puzzle = self.problem.puzzle
         self.board.display(self.instance, state if state is not None else puzzle.initial_state(self.instance))
 
-    def _show_newest(self) -> None:
+    def _show_newest(self) -> bool:
         """Follow the newest snapshot: while snapshots pour in, the newest is drawn at most every
-        BOARD_FOLLOW_MS (a contest's vis, a process per drawing: VIS_FOLLOW_MS), not every one."""
+        BOARD_FOLLOW_MS (a contest's vis, a process per drawing: VIS_FOLLOW_MS), not every one.
+        Whether it was drawn now."""
         if not self._follow_timer.isActive():
             self.show_snapshot(len(self.snapshots) - 1)
             self._follow_timer.start()
-        else:
-            self._follow_behind = True
+            return True
+        self._follow_behind = True
+        return False
 
     def _follow_caught_up(self) -> None:
         if self._follow_behind and self.slider.value() == len(self.snapshots) - 1:
@@ -300,6 +302,7 @@ class LiveRunView(QDialog):
             return
         finished = live.finished.is_set()  # read before taking: nothing arrives after it is set
         series, snapshots = live.take()
+        drew_board = False
         for t, value in series:
             self.series_t.append(t)
             self.series_v.append(value)
@@ -313,10 +316,13 @@ class LiveRunView(QDialog):
                 self.slider.setValue(len(self.snapshots) - 1)
                 self.slider.blockSignals(False)
             if self.slider.value() == len(self.snapshots) - 1:
-                self._show_newest()
+                drew_board = self._show_newest()
         if series or snapshots:
             self._dirty = True
-        if self._dirty and (finished or not self._plot_clock.isValid() or self._plot_clock.elapsed() >= PLOT_MS):
+        # A tick that drew the board leaves the plot to the next one: the two (and their repaints) in
+        # one tick were the GUI thread's longest gap.
+        plot_due = not self._plot_clock.isValid() or self._plot_clock.elapsed() >= PLOT_MS
+        if self._dirty and (finished or (plot_due and not drew_board)):
             self._plot_clock.start()
             scored = [s for s in self.snapshots if s.score is not None]
             self.plot.show_data(self.series_t, self.series_v, np.array([s.t for s in scored]),
