@@ -102,7 +102,7 @@ def test_cancel_kills_the_programs_process_group_from_the_view_side(tmp_path):
     live = ChildLiveCase(PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text),
                          f"{sys.executable} {program}", 120).start()
     series, _ = taken_until(live, lambda: marker.is_file() and marker.read_text().count(" ") == 1 and
-                            live._program_pid is not None)
+                            live.program_pid is not None)
     pids = [int(p) for p in marker.read_text().split()]
     live.cancel()
     more, _ = taken_until(live, live.finished.is_set)
@@ -118,9 +118,9 @@ def test_a_child_that_dies_ends_the_case_with_a_message(tmp_path):
     text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
     live = ChildLiveCase(PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text),
                          f"{sys.executable} {program}", 120).start()
-    taken_until(live, lambda: live._program_pid is not None)
-    program_pid = live._program_pid
-    os.kill(live._process.pid, signal.SIGKILL)
+    taken_until(live, lambda: live.program_pid is not None)
+    program_pid = live.program_pid
+    os.kill(live.process.pid, signal.SIGKILL)
     taken_until(live, live.finished.is_set)
     assert live.error == "the live run's process ended unexpectedly (exit code -9)"
     assert live.result is None
@@ -132,7 +132,7 @@ def test_a_case_that_cannot_reach_a_child_process_is_said_not_raised():
     text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
     case = BatchCase(0, "one", "seed 1", 1, text, {"made_by": lambda: None})  # a lambda cannot be pickled
     live = ChildLiveCase(PuzzleProblem("comesolo"), case, "true", 10).start()
-    assert live.finished.is_set() and live.result is None and live._process is None
+    assert live.finished.is_set() and live.result is None and live.process is None
     assert live.error.startswith("the case could not run: its process did not start: ")
     assert "pickle" in live.error
     assert live.take() == ([], [])

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
-import time
 
 from .live import LiveCase
 from .processes import kill_group
@@ -63,7 +62,6 @@ class ChildLiveCase:
         self._connection = None
         self._process = None
         self._program_pid: int | None = None
-        self._started = time.perf_counter()
         self._elapsed = 0.0  # the child's clock (from the program's start), as last told
 
     def start(self) -> "ChildLiveCase":
@@ -82,7 +80,6 @@ class ChildLiveCase:
         finally:
             theirs.close()
         self._connection = ours
-        self._started = time.perf_counter()
         return self
 
     def take(self):
@@ -127,6 +124,16 @@ class ChildLiveCase:
 
     def elapsed(self) -> float:
         return self._elapsed
+
+    @property
+    def program_pid(self) -> int | None:
+        """The running program's pid, once the child has said it (None before and after)."""
+        return self._program_pid
+
+    @property
+    def process(self):
+        """The child process (None when it could not start)."""
+        return self._process
 
     def _kill_program(self) -> None:
         if self._program_pid is not None:

@@ -1,11 +1,11 @@
 """Run this case: the user's program on one case, watched live.
 
 The program runs in a child process (``batch.live_child.ChildLiveCase``: the batch layer's
-``LiveCase`` there, so its pipe readers and snapshot scoring never take the GIL from this process); a timer on the GUI thread
-takes what is new at most 30 times a second and repaints: the program's own ``[SCORE]`` series (a
-line) and each snapshot's official score (dots) against time. A slider steps through the snapshots:
-a built-in puzzle's board shows the position the snapshot's answer reaches, a contest's case view its
-vis. Cancel kills the program's process group at any time; closing the view cancels too.
+``LiveCase`` there, so its pipe readers and snapshot scoring never take the GIL from this process); a
+timer on the GUI thread takes what is new at most 30 times a second and repaints: the program's own
+``[SCORE]`` series (a line) and each snapshot's official score (dots) against time. A slider steps
+through the snapshots: a built-in puzzle's board shows the position the snapshot's answer reaches, a
+contest's case view its vis. Cancel kills the program's process group at any time; closing the view cancels too.
 """
 
 from __future__ import annotations
