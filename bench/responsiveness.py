@@ -3,6 +3,7 @@ Runs panel, and how fast cancel is.
 
     python -m bench.responsiveness [--seconds 4] [--cancels 3] [--puzzle ID ...] [--case [ID=]FILE ...]
                                    [--batch ID|none] [--plot-samples N]
+                                   [--live ID] [--live-in child|thread|both]
 
 The cases: each ``--case`` (repeatable; its puzzle is ``ID=``, else the one ``--puzzle`` names,
 else the name of its folder, as in ../shared/cases/ID/FILE). A puzzle measured with no case given
@@ -29,6 +30,15 @@ names (default: the first one measured; ``none``: no batch row) with its default
 case, as many cases at a time as the panel's default, over its cases folder's files (or seeds),
 watched for ``--seconds`` and until 4 cases have come back (``rows=N``).
 
+The live-view row (``--live ID``, e.g. ahc011; with no ``--puzzle`` or ``--case`` the only rows
+are the live ones): "Run this case live" on ID's largest case while a fast-talking program writes
+2,000 ``[SCORE]`` lines and 50 snapshot files a second (prefixes of ../shared/solutions/ID/'s answer
+for the case, each scored by the engine), watched by the same timer for ``--seconds`` once its first
+line has arrived; then Cancel, timed to the view's end (``cancel_ms_max``). ``--live-in`` says where
+the case runs: ``child`` (the app's way: ``batch.live_child.ChildLiveCase``), ``thread``
+(``batch.live.LiveCase`` in the app's process: readers and scoring on its threads), or ``both``,
+one after the other, for a comparison under the same load.
+
 Targets: no gap over 30 ms, cancel under 100 ms.
 """
 
@@ -51,6 +61,30 @@ PREVIEW_MS = 200  # a frontier row is clicked this often while watched
 CHECK_MS = 50  # how often an ended solver is looked for (and started again)
 BATCH_CASE_SECONDS = 1.0
 BATCH_ROWS_WATCHED = 4  # the batch row's watch lasts until this many cases came back
+SHARED_SOLUTIONS = SHARED_CASES.parent / "solutions"
+LIVE_LINES_PER_SECOND, LIVE_SNAPSHOTS_PER_SECOND = 2000, 50
+# The fast-talking program: [SCORE] lines and snapshot files (written as .tmp, then renamed) at the
+# rates given, until killed; the answer's prefixes grow to the whole answer and start again.
+TALKER = r"""
+import os, sys, time
+lines, snapshots, answer = int(sys.argv[1]), int(sys.argv[2]), open(sys.argv[3]).read()
+sys.stdin.read()
+folder = os.environ["PWB_SNAPSHOT_DIR"]
+begin, written, taken = time.perf_counter(), 0, 0
+while True:
+    t = time.perf_counter() - begin
+    while written < t * lines:
+        written += 1
+        sys.stderr.write(f"[SCORE] {written}\n")
+    sys.stderr.flush()
+    while taken < t * snapshots:
+        taken += 1
+        name = os.path.join(folder, f"{taken:06d}.txt")
+        with open(name + ".tmp", "w") as out:
+            out.write(answer[:max(1, (taken * 7) % (len(answer) + 1))])
+        os.replace(name + ".tmp", name)
+    time.sleep(0.001)
+"""
 
 
 def generated_case(puzzle_id: str, folder: str) -> Path:
@@ -325,6 +359,57 @@ def measure_batch(puzzle_id: str, path: Path, seconds: float, folder: str) -> di
             "rows": len(panel.view.rows)}
 
 
+def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where: str) -> dict:
+    """Watch the GUI thread while the live view runs a fast-talking program on ``path``, the case run
+    ``where`` says (child: a child process, thread: this process's threads)."""
+    from PySide6.QtCore import QSettings
+
+    import workbench.gui.live_run_view as live_view
+    from workbench.batch.cases import BatchCase
+    from workbench.batch.live import LiveCase
+    from workbench.batch.live_child import ChildLiveCase
+    from workbench.batch.problem import PuzzleProblem
+
+    row = {"what": f"live view {puzzle_id} {path.name} ({LIVE_LINES_PER_SECOND} lines/s, "
+                   f"{LIVE_SNAPSHOTS_PER_SECOND} snapshots/s)", "solver": f"program-in-{where}", "restarts": 0,
+           "previews": 0}
+    answer = SHARED_SOLUTIONS / puzzle_id / path.name
+    if not answer.is_file():
+        answer = Path(folder) / "no-answer.txt"
+        answer.write_text("")
+    talker = Path(folder) / "talker.py"
+    talker.write_text(TALKER)
+    live_view.LIVE_CASE = ChildLiveCase if where == "child" else LiveCase
+    settings = QSettings(str(Path(folder) / "live.ini"), QSettings.IniFormat)
+    case = BatchCase(0, path.stem, str(path), None, path.read_text())
+    view = live_view.LiveRunView(PuzzleProblem(puzzle_id), case, settings, seconds=seconds + 60)
+    view.show()
+    view.command.setText(f"{sys.executable} {talker} {LIVE_LINES_PER_SECOND} {LIVE_SNAPSHOTS_PER_SECOND} {answer}")
+    clicked = time.perf_counter()
+    view.run_button.click()
+    try:
+        run_events(60, until=lambda: len(view.series_v) > 0 or view.live.finished.is_set())
+        first_line = time.perf_counter() - clicked  # a child process starts (imports) first
+        if not len(view.series_v):
+            return {**row, "watch": Watch(), "running_share": 0.0, "error": f"no line came: {view.status.text()}"}
+        recorder = TickRecorder()
+        recorder.start()
+        run_events(seconds)
+        watch = recorder.stop()
+        running = 0.0 if view.live.finished.is_set() else 1.0
+        lines, snapshots = len(view.series_v), len(view.snapshots)
+        begin = time.perf_counter()
+        view.cancel_button.click()
+        run_events(30, until=lambda: view.live.finished.is_set() and not view.timer.isActive())
+        cancel = 1000 * (time.perf_counter() - begin)
+        return {**row, "watch": watch, "running_share": running, "cancel_max": cancel, "cancel_median": cancel,
+                "said": f"first_line_s={first_line:.2f} lines={lines} snapshots={snapshots} "
+                        f"ended='{view.status.text()[:40]}'"}
+    finally:
+        view.close()
+        live_view.LIVE_CASE = ChildLiveCase
+
+
 def row_line(row: dict) -> tuple[str, bool]:
     """The line printed for a measured row, and whether it is an error (nothing watched)."""
     head = f"{row['what']} solver={row['solver']}"
@@ -344,6 +429,8 @@ def row_line(row: dict) -> tuple[str, bool]:
             f"ticks={len(row['watch'].gaps)} {counts} solver_running={row['running_share']:.2f}")
     if "rows" in row:
         line += f" rows={row['rows']}"
+    if "said" in row:
+        line += f" {row['said']}"
     if "cancel_max" in row:
         line += f" cancel_ms_max={row['cancel_max']:.1f} cancel_ms_median={row['cancel_median']:.1f}"
     if "long_plot" in row:
@@ -367,6 +454,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="a case to open (repeatable); default: the puzzle's largest file in ../shared/cases")
     parser.add_argument("--batch", metavar="ID|none",
                         help="the puzzle of the Runs-panel batch row (default: the first measured)")
+    parser.add_argument("--live", metavar="ID", help="also watch the live view running a fast-talking program "
+                        "on ID's largest case (alone, with no --puzzle and no --case)")
+    parser.add_argument("--live-in", choices=("child", "thread", "both"), default="both",
+                        help="where the live row's case runs (default: both, one after the other)")
     parser.add_argument("--plot-samples", type=int, default=0, metavar="N",
                         help="also time a plot update and repaint (GUI thread CPU) once a run has "
                              "reported N samples (180000: a ten-minute online game)")
@@ -374,7 +465,7 @@ def main(argv: list[str] | None = None) -> int:
     from workbench.core.registry import puzzles
 
     known = set(puzzles())
-    unknown = [p for p in args.puzzle if p not in known]
+    unknown = [p for p in args.puzzle + ([args.live] if args.live else []) if p not in known]
     if unknown:
         parser.error(f"no such puzzle: {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -382,7 +473,7 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication([])
     rows, failed = [], False
     with tempfile.TemporaryDirectory() as folder:
-        chosen = args.puzzle or ([] if args.case else sorted(known))
+        chosen = args.puzzle or ([] if args.case or args.live else sorted(known))
         cases = cases_of(chosen, args.case, known, lambda puzzle_id: generated_case(puzzle_id, folder))
         for puzzle_id, case in cases:
             row = measure_case(app, puzzle_id, case, args.seconds, args.cancels, folder, args.plot_samples)
@@ -399,6 +490,15 @@ def main(argv: list[str] | None = None) -> int:
             line, error = row_line(row)
             failed |= error
             print(line, flush=True)
+        if args.live:
+            case = next((path for puzzle_id, path in cases if puzzle_id == args.live), None)
+            case = case or cases_of([args.live], [], known, lambda p: generated_case(p, folder))[0][1]
+            for where in (("thread", "child") if args.live_in == "both" else (args.live_in,)):
+                row = measure_live(args.live, case, args.seconds, folder, where)
+                rows.append(row)
+                line, error = row_line(row)
+                failed |= error
+                print(line, flush=True)
     load = os.getloadavg()[0]
     print(f"load average {load:.2f} on {os.cpu_count()} cores; targets: gap <= {GAP_TARGET_MS:.0f} ms, "
           f"cancel < {CANCEL_TARGET_MS:.0f} ms")

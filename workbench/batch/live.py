@@ -464,6 +464,11 @@ class LiveCase:
     def elapsed(self) -> float:
         return self.recorder.now()
 
+    @property
+    def bad_lines(self) -> int:
+        """[SCORE] lines whose value was not a number."""
+        return self.recorder.trace.bad_lines
+
     def cancel(self) -> None:
         """Kill the program and everything it started (its process group); the case then ends."""
         self.cancelled = True

@@ -1,10 +1,11 @@
 """Run this case: the user's program on one case, watched live.
 
-The program runs on threads of the batch layer (``batch.live.LiveCase``); a timer on the GUI thread
-takes what is new at most 30 times a second and repaints: the program's own ``[SCORE]`` series (a
-line) and each snapshot's official score (dots) against time. A slider steps through the snapshots:
-a built-in puzzle's board shows the position the snapshot's answer reaches, a contest's case view its
-vis. Cancel kills the program's process group at any time; closing the view cancels too.
+The program runs in a child process (``batch.live_child.ChildLiveCase``: the batch layer's
+``LiveCase`` there, so its pipe readers and snapshot scoring never take the GIL from this process); a
+timer on the GUI thread takes what is new at most 30 times a second and repaints: the program's own
+``[SCORE]`` series (a line) and each snapshot's official score (dots) against time. A slider steps
+through the snapshots: a built-in puzzle's board shows the position the snapshot's answer reaches, a
+contest's case view its vis. Cancel kills the program's process group at any time; closing the view cancels too.
 """
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QLi
                                QSplitter, QVBoxLayout, QWidget)
 
 from workbench.batch.cases import BatchCase
-from workbench.batch.live import LiveCase, Snapshot
+from workbench.batch.live import Snapshot
+from workbench.batch.live_child import ChildLiveCase
 from workbench.batch.results import plain_number
 from workbench.core.errors import WorkbenchError
 
@@ -34,6 +36,9 @@ COMMAND_KEY = "live-run/command/{}"
 VIS_FOLLOW_MS = 400  # following the newest snapshot, a contest's vis draws at most this often
 BOARD_FOLLOW_MS = 150  # and a board
 PLOT_MS = 100  # while a program runs the plot is redrawn at most this often (it takes in new points at 30 Hz)
+# The case runs in a child process: its pipe readers and snapshot scoring, in this process, took the
+# GIL from the GUI thread (150 ms gaps). bench.responsiveness --live compares with batch.live.LiveCase.
+LIVE_CASE = ChildLiveCase
 
 
 def counted(number: int, thing: str) -> str:
@@ -116,7 +121,7 @@ class LiveRunView(QDialog):
         self.problem, self.case, self.cwd = problem, case, cwd
         self.settings = settings or QSettings("PuzzleWorkbench", "workbench")
         self.setWindowTitle(f"Run this case live — {problem.id}: {case.label}")
-        self.live: LiveCase | None = None
+        self.live: ChildLiveCase | None = None
         self.snapshots: list[Snapshot] = []
         self.series_t, self.series_v = GrowingSeries(), GrowingSeries()
         self._dirty = False
@@ -244,14 +249,16 @@ class LiveRunView(QDialog):
         puzzle = self.problem.puzzle
         self.board.display(self.instance, state if state is not None else puzzle.initial_state(self.instance))
 
-    def _show_newest(self) -> None:
+    def _show_newest(self) -> bool:
         """Follow the newest snapshot: while snapshots pour in, the newest is drawn at most every
-        BOARD_FOLLOW_MS (a contest's vis, a process per drawing: VIS_FOLLOW_MS), not every one."""
+        BOARD_FOLLOW_MS (a contest's vis, a process per drawing: VIS_FOLLOW_MS), not every one.
+        Whether it was drawn now."""
         if not self._follow_timer.isActive():
             self.show_snapshot(len(self.snapshots) - 1)
             self._follow_timer.start()
-        else:
-            self._follow_behind = True
+            return True
+        self._follow_behind = True
+        return False
 
     def _follow_caught_up(self) -> None:
         if self._follow_behind and self.slider.value() == len(self.snapshots) - 1:
@@ -277,7 +284,7 @@ class LiveRunView(QDialog):
         self.plot.start(self.time.value())
         self._dirty = True
         time_by = getattr(self.contest, "time_by", "wall")
-        self.live = LiveCase(self.problem, self.case, command, self.time.value(), cwd=self.cwd,
+        self.live = LIVE_CASE(self.problem, self.case, command, self.time.value(), cwd=self.cwd,
                              time_by=time_by).start()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
@@ -295,6 +302,7 @@ class LiveRunView(QDialog):
             return
         finished = live.finished.is_set()  # read before taking: nothing arrives after it is set
         series, snapshots = live.take()
+        drew_board = False
         for t, value in series:
             self.series_t.append(t)
             self.series_v.append(value)
@@ -308,10 +316,13 @@ class LiveRunView(QDialog):
                 self.slider.setValue(len(self.snapshots) - 1)
                 self.slider.blockSignals(False)
             if self.slider.value() == len(self.snapshots) - 1:
-                self._show_newest()
+                drew_board = self._show_newest()
         if series or snapshots:
             self._dirty = True
-        if self._dirty and (finished or not self._plot_clock.isValid() or self._plot_clock.elapsed() >= PLOT_MS):
+        # A tick that drew the board leaves the plot to the next one: the two (and their repaints) in
+        # one tick were the GUI thread's longest gap.
+        plot_due = not self._plot_clock.isValid() or self._plot_clock.elapsed() >= PLOT_MS
+        if self._dirty and (finished or (plot_due and not drew_board)):
             self._plot_clock.start()
             scored = [s for s in self.snapshots if s.score is not None]
             self.plot.show_data(self.series_t, self.series_v, np.array([s.t for s in scored]),
@@ -337,7 +348,7 @@ class LiveRunView(QDialog):
             return live.error
         result = live.result
         said = f"{counted(len(self.series_t), '[SCORE] line')}, {counted(len(self.snapshots), 'snapshot')}"
-        bad = live.recorder.trace.bad_lines
+        bad = live.bad_lines
         if bad:
             said += f"; {counted(bad, '[SCORE] line')} ignored (not a number)"
         if live.cancelled:
