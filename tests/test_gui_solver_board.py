@@ -8,7 +8,12 @@ from PySide6.QtWidgets import QFileDialog
 from solvers.ahc015.monte_carlo import MonteCarloSolver
 from solvers.driver import Budget, run
 from workbench.core.registry import get_puzzle
+from solvers.base import FrontierEntry
+from workbench.core.puzzle import ScoreReport
+from workbench.gui.frontier_rows import Row, ranked
+from workbench.gui.plot_style import held_range, y_range
 from workbench.gui.solver_panel import score_text
+from workbench.puzzles.comesolo import Board
 from workbench.puzzles.ahc015.box import CANDIES, Candies
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
 
@@ -113,6 +118,28 @@ def test_the_frontier_is_best_score_first_and_each_position_once(qtbot, window, 
     assert scores == sorted(scores, reverse=True) and "?" not in scores
     states = panel.frontier_states
     assert all(not (a == b) for i, a in enumerate(states) for b in states[i + 1:])
+
+
+def test_the_live_best_plot_keeps_its_y_range_until_a_score_leaves_it():
+    """A range set anew at every poll redrew the axis at every repaint; it moves only when a
+    score leaves it, and then with headroom for the scores still to come."""
+    assert held_range((0.0, 100.0), [10, 50]) == (0.0, 100.0)
+    low, high = y_range([10, 120])
+    assert held_range((0.0, 100.0), [10, 120]) == (low, high + 0.25 * (high - low))
+    assert held_range(None, [300, 300]) == (285.0, 322.5)
+
+
+def test_a_position_is_one_row_whether_its_state_hashes_or_not():
+    def row(score, state):
+        return Row(FrontierEntry(score, 1, ((0, 0, 1, 0),)), ScoreReport(score, str(score)), state)
+
+    board = COMESOLO.generate(1)
+    same_board = Board(board.rows, board.cols, bytes(board.cells))
+    lists = [[0, 1], [1, 1], [0, 1]]  # states that say whether they are equal, with no hash
+    rows = [row(5, board), row(7, same_board), *(row(i, cells) for i, cells in enumerate(lists))]
+    kept = ranked(rows, "max", online=False)
+    assert [r.report.score for r in kept] == [7, 2, 1]
+    assert kept[0].state is same_board
 
 
 def candy_in_the_corner() -> Candies:

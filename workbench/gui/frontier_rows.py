@@ -54,9 +54,18 @@ def ranked(rows: list[Row], objective: Objective | str, online: bool) -> list[Ro
         rows = sorted(rows, key=lambda row: best_first(row.report.score))  # stable: ties keep the solver's order
         rows.sort(key=lambda row: not row.report.complete)
     kept: list[Row] = []
+    seen: set = set()  # the hashable states kept: one look-up, not a comparison with every row
+    unhashable: list = []  # the others (numpy arrays), compared one by one
     for row in rows:
-        if not any(same_position(row.state, other.state) for other in kept):
-            kept.append(row)
+        try:
+            if row.state in seen:
+                continue
+            seen.add(row.state)
+        except TypeError:
+            if any(same_position(row.state, other) for other in unhashable):
+                continue
+            unhashable.append(row.state)
+        kept.append(row)
     return kept
 
 

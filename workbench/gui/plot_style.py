@@ -55,6 +55,18 @@ def y_range(values) -> tuple[float, float]:
     return low - pad, high + pad
 
 
+def held_range(shown: tuple[float, float] | None, values) -> tuple[float, float]:
+    """The y range of a live plot: ``shown`` while ``values`` still lie inside it, else a
+    ``y_range`` with a quarter of its span of headroom above, for the scores still to come.
+    A range set at every poll (a best score that grows by one each time) had the axis lay out
+    and draw its labels again at every repaint: the longest part of a poll's repaint."""
+    low, high = min(values), max(values)
+    if shown is not None and shown[0] <= low and high <= shown[1]:
+        return shown
+    low, high = y_range(values)
+    return low, high + 0.25 * (high - low)
+
+
 def growing_end(end: float) -> float:
     """The axis end for data that reaches ``end`` and keeps growing: the first of AXIS_ENDS (times
     a power of ten) at or past it, so a live plot re-draws its axis only when the data passes one."""

@@ -28,7 +28,7 @@ from workbench.core.registry import solvers
 from .frontier_rows import (Row, answer_row, best_answers, contest_facts, ranked, solver_figures,
                             solver_heading)
 from .live_series import GrowingSeries
-from .plot_style import all_whole, growing_end, set_whole_numbers, style_plot, y_range
+from .plot_style import all_whole, growing_end, held_range, set_whole_numbers, style_plot, y_range
 
 POLL_MS = 100  # 10 Hz: well under the 30 Hz ceiling for repaints
 # Each plot is redrawn this long after the poll, one after the other: the poll's table and
@@ -626,7 +626,10 @@ class SolverPanel(QWidget):
             ranges.append(self._now.finite_range())
         values = [v for r in ranges if r is not None for v in r]
         if values:
-            self.best_plot.setYRange(*y_range(values), padding=0)
+            shown = held_range(self._best_y, values) if self.running else y_range(values)
+            if shown != self._best_y:
+                self.best_plot.setYRange(*shown, padding=0)
+                self._best_y = shown
             set_whole_numbers(self.best_plot, left=all_whole(self.best_scores.values) and all_whole(self._now.values))
         self._mark_end(self.best_end, self.best_scores)
         self._range_now(self.best_plot)
@@ -667,6 +670,7 @@ class SolverPanel(QWidget):
         for plot in (self.best_plot, self.frontier_plot):
             plot.setXRange(0.0, 1.0, padding=0.02)
             plot.setYRange(0.0, 1.0, padding=0.02)
+        self._best_y = None  # the best plot's y range, as last set (see ``held_range``)
 
     def _close_plots(self, result) -> None:
         """The run's last sample at the time it ended, so the curves reach its end."""
