@@ -104,6 +104,7 @@ class SolverPanel(QWidget):
         self.run_board = None
         self.job: SolverJob | None = None
         self.last_result = None  # the RunResult of the last run, once it ended
+        self._taken_in, self._ending = True, None  # the last run's end shown; its result, until its scores are in
         # What the solver kernels are doing while they are not loaded yet ("" once they are):
         # Start then waits, visibly, and the run begins when they are (see ``use_kernels``).
         self.kernels = None  # the window's KernelWarmUp
@@ -367,7 +368,9 @@ class SolverPanel(QWidget):
     # ------------------------------------------------------------ running
     @property
     def running(self) -> bool:
-        return self.job is not None and self.job.running
+        """A run is going, or has ended with its last answers still being scored (off the GUI
+        thread: its end is shown when they are in)."""
+        return self.job is not None and (self.job.running or not self._taken_in)
 
     def start(self) -> None:
         cls = self.solver_class()
@@ -397,6 +400,7 @@ class SolverPanel(QWidget):
             self.message.emit(f"Cannot start {cls.name}: {error}")
             return
         self.job = SolverJob(target, budget)
+        self._taken_in, self._ending = False, None
         self._clear_results()  # a rescoring of the last run still going is dropped
         self.run_board = instance
         self._scorer = LineScorer(self.puzzle, instance, state, depth)
@@ -496,13 +500,14 @@ class SolverPanel(QWidget):
         if self.run_board is None:  # the run was of a board no longer shown: its news is dropped
             if finished:
                 self.timer.stop()
+                self._taken_in = True
             self._update_buttons()
             return
         if update.best_moves is not None or update.frontier is not None:
             best, frontier = self._to_score or (None, None)
             self._to_score = (update.best_moves if update.best_moves is not None else best,
                               update.frontier if update.frontier is not None else frontier)
-        self._collect_scores(wait=finished)
+        self._collect_scores()  # never waits: a long line's rescoring held the GUI thread 50 ms at a run's end
         for sample in update.samples:
             self.sample_times.append(sample.elapsed)
             self.best_scores.append(NAN if self.best_score is None else self.best_score)
@@ -520,16 +525,22 @@ class SolverPanel(QWidget):
             self.status.setText(f"Solver failed: {update.error}")
             self.message.emit(f"Solver failed: {update.error}")
         if update.result is not None:
-            r = update.result
+            self._ending = update.result  # shown once its last answers are scored
+        if self._ending is not None and self._scoring_idle():
+            r, self._ending = self._ending, None
             self.last_result = r
             self._close_plots(r)
             self._offer_finish(r)
             self.status.setText(f"{self.job.name}: {r.stop_reason} after "
                                 f"{r.elapsed:.1f} s, {r.progress.expansions} nodes; {self._found()}")
             self.message.emit(self.status.text())
-        if finished:
+        if finished and self._ending is None and self._scoring_idle():
             self.timer.stop()
+            self._taken_in = True
         self._update_buttons()
+
+    def _scoring_idle(self) -> bool:
+        return self._scoring_future is None and self._to_score is None
 
     def _found_so_far(self) -> str:
         """What a run under way has: its best answer, or an online game's score so far (an unfinished
