@@ -13,6 +13,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
+from typing import Callable
 
 from dataclasses import replace
 
@@ -51,16 +52,21 @@ class JobUpdate:
 
 
 class SolverJob:
-    def __init__(self, target: Solver | OnlineGame, budget: Budget, slice_expansions: int | None = None):
-        self.target = target  # a solver, or an online game that builds one per turn
-        self.name = target.name
+    def __init__(self, target: Solver | OnlineGame | Callable[[], Solver | OnlineGame], budget: Budget,
+                 slice_expansions: int | None = None, name: str | None = None, objective=None):
+        """``target``: a solver, or an online game that builds one per turn; or, with its ``name`` and
+        ``objective``, a function that builds it, called on the job's thread (a large case's tables,
+        rolling-balls' walking distances from every target, held the window 20 ms)."""
+        self._build = target if name is not None and callable(target) else None
+        self.target = None if self._build else target
+        self.name = name or target.name
         self.budget = budget
         self.slice_expansions = slice_expansions
         self.control = RunControl()
         self._lock = threading.Lock()
         self._pending = JobUpdate()
         # Scores compare by the puzzle's objective (a lower-wins puzzle: fewer moves win).
-        self.objective = Objective.of(getattr(target.puzzle, "objective", None))
+        self.objective = Objective.of(objective if self._build else getattr(target.puzzle, "objective", None))
         self._best_score: float | None = None
         self._played = 0  # moves an online game had committed at the last snapshot
         self._last_snapshot = 0.0
@@ -121,6 +127,8 @@ class SolverJob:
     def _work(self) -> None:
         yield_to_the_window()
         try:
+            if self._build is not None:
+                self.target = self._build()
             result = execute(self.target, self.budget, control=self.control,
                              on_progress=self._on_progress, slice_expansions=self.slice_expansions)
             frontier = self._frontier()

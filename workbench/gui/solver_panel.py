@@ -394,12 +394,13 @@ class SolverPanel(QWidget):
         try:
             params = checked_params(cls, {name: w.value() for name, w in self.param_widgets.items()})
             budget = run_budget(self.puzzle, instance, cls, params, seconds, nodes).budget
-            target = build_run(self.puzzle, instance, state, cls, seed=self.seed.value(),
-                               params=params, budget=budget)
         except (ValueError, WorkbenchError) as error:
             self.message.emit(f"Cannot start {cls.name}: {error}")
             return
-        self.job = SolverJob(target, budget)
+        puzzle, seed = self.puzzle, self.seed.value()
+        # Built on the job's thread: a large case's tables would hold the window (20 ms, rolling-balls).
+        self.job = SolverJob(lambda: build_run(puzzle, instance, state, cls, seed=seed, params=params, budget=budget),
+                             budget, name=cls.name, objective=puzzle.objective)
         self._taken_in, self._ending = False, None
         self._clear_results()  # a rescoring of the last run still going is dropped
         self.run_board = instance
