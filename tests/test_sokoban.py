@@ -323,7 +323,7 @@ def test_the_editors_fill_paints_every_square_but_the_players(window):
     assert sum(window.session.instance.level.walls) < level.rows * level.cols - 1
 
 
-# ------------------------------------------------------------------ the hint in hand play (issue 57)
+# ------------------------------------------------------------------ the hint in hand play
 def test_the_hint_from_sok1s_start_is_the_first_step_of_a_25_move_solution():
     level = SOKOBAN.parse_input(SOK1)
     start = SOKOBAN.initial_state(level)
