@@ -36,7 +36,7 @@ are the live ones): "Run this case live" on ID's largest case while a fast-talki
 for the case, each scored by the engine), watched by the same timer for ``--seconds`` once its first
 line has arrived; then Cancel, timed to the view's end (``cancel_ms_max``). ``--live-in`` says where
 the case runs: ``child`` (the app's way: ``batch.live_child.ChildLiveCase``), ``thread``
-(``batch.live.LiveCase`` in the app's process: readers and scoring on its threads), or ``both``,
+(``batch.live_case.LiveCase`` in the app's process: readers and scoring on its threads), or ``both``,
 one after the other, for a comparison under the same load.
 
 Targets: no gap over 30 ms, cancel under 100 ms.
@@ -366,7 +366,7 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
 
     import workbench.gui.live_run_view as live_view
     from workbench.batch.cases import BatchCase
-    from workbench.batch.live import LiveCase
+    from workbench.batch.live_case import LiveCase
     from workbench.batch.live_child import ChildLiveCase
     from workbench.batch.problem import PuzzleProblem
 

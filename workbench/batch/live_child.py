@@ -15,7 +15,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 
-from .live import LiveCase
+from .live_case import LiveCase
 from .processes import kill_group
 
 SEND_SECONDS = 0.03  # the child batches what is new: one message per 30 ms, not one per line

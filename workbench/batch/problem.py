@@ -12,7 +12,7 @@ import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Protocol, Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.objective import Objective
@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from workbench.core.answer_split import Splitter
 
     from .live import LiveRecorder, Scorer
-    from .plan import BatchPlan
     from .results import CaseResult
     from .runner import CaseRun, Runner
 
@@ -63,9 +62,10 @@ class BatchProblem(Protocol):
 
     def program_is_checkable(self) -> bool: ...  # whether the program's file can be found before a run
 
-    def check_plan(self, plan: "BatchPlan") -> None: ...  # UsageError: a choice this problem cannot run
+    # ``plan``: the workbench.batch.plan.BatchPlan being built (that module imports this one: no import back).
+    def check_plan(self, plan: Any) -> None: ...  # UsageError: a choice this problem cannot run
 
-    def make_runner(self, plan: "BatchPlan", cases: Sequence[BatchCase], say) -> "Runner": ...
+    def make_runner(self, plan: Any, cases: Sequence[BatchCase], say) -> "Runner": ...
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ class PuzzleProblem:
     def program_is_checkable(self) -> bool:
         return True
 
-    def check_plan(self, plan: "BatchPlan") -> None:
+    def check_plan(self, plan: Any) -> None:
         if plan.command:
             if plan.params or plan.nodes:
                 raise UsageError("--param and --nodes are for built-in solvers, not --cmd")
@@ -115,7 +115,7 @@ class PuzzleProblem:
         if plan.time_by:
             raise UsageError("--time-by judges your program's time limit: give it with --cmd")
 
-    def make_runner(self, plan: "BatchPlan", cases: Sequence[BatchCase], say) -> "Runner":
+    def make_runner(self, plan: Any, cases: Sequence[BatchCase], say) -> "Runner":
         """A program's runner, or the chosen solver's with its parameters checked (before any case
         runs, not once per case) and its budget: the plan's, else the default (per turn for a game
         played turn by turn, as 'solve' does)."""

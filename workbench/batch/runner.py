@@ -14,21 +14,20 @@ import socket
 import time
 from dataclasses import dataclass, field
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cases import BatchCase
 from .processes import kill_running
 
 if TYPE_CHECKING:
     from .live import LiveTrace
-    from .problem import BatchProblem
 
 
 @dataclass(frozen=True)
 class Runner:
     """How every case of a run is played: a built-in solver or the user's command."""
 
-    problem: BatchProblem
+    problem: Any  # a workbench.batch.problem.BatchProblem (that module builds runners: no import back)
     seconds: float | None  # per case: the solver's budget, or the program's time limit (None: nodes only)
     solver: str | None = None
     params: dict = field(default_factory=dict)

@@ -37,7 +37,7 @@ VIS_FOLLOW_MS = 400  # following the newest snapshot, a contest's vis draws at m
 BOARD_FOLLOW_MS = 150  # and a board
 PLOT_MS = 100  # while a program runs the plot is redrawn at most this often (it takes in new points at 30 Hz)
 # The case runs in a child process: its pipe readers and snapshot scoring, in this process, took the
-# GIL from the GUI thread (150 ms gaps). bench.responsiveness --live compares with batch.live.LiveCase.
+# GIL from the GUI thread (150 ms gaps). bench.responsiveness --live compares with batch.live_case.LiveCase.
 LIVE_CASE = ChildLiveCase
 
 
