@@ -15,6 +15,8 @@ import pytest
 
 from workbench.batch.cases import file_cases, parse_seeds
 from workbench.cli import main
+from process_checks import alive
+from workbench.batch.results import plain_number as _plain
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -34,17 +36,8 @@ def program(tmp_path: Path, name: str, source: str) -> str:
     return f"{PYTHON} {path}"
 
 
-def alive(pid: int) -> bool:
-    """Whether ``pid`` still runs (a killed child nobody has reaped yet is a zombie: not running)."""
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except FileNotFoundError:
-        return False
-    return state != "Z"
 
 
-def _plain(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.6f}".rstrip("0").rstrip(".")
 
 
 def test_a_solver_batch_equals_solve_for_the_same_seed_and_nodes(tmp_path, capsys):

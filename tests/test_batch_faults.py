@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from test_batch import alive
+from process_checks import alive
 from workbench.batch.database import RunDatabase, database_path
 from workbench.batch.results import status_now
 from workbench.cli import main

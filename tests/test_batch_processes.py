@@ -17,6 +17,7 @@ import pytest
 
 from workbench.batch.processes import run_tool
 from workbench.cli import main
+from process_checks import alive
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -53,13 +54,6 @@ def rows_of(run: Path) -> list[dict]:
         return list(csv.DictReader(handle))
 
 
-def alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] if Path(f"/proc/{pid}").exists() else "X"
-    return state not in ("Z", "X")
 
 
 @pytest.mark.parametrize("printed", ["1" + "0" * 400, "nan", "inf"])

@@ -4,7 +4,6 @@ contest) through the snapshots, Cancel killing the program; and a run's anytime 
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -20,9 +19,9 @@ from workbench.contest.config import load
 from workbench.contest.problem import ContestProblem
 from workbench.core.registry import get_puzzle
 from workbench.gui.live_run_view import LiveRunView
+from live_script import command
 
 HERE = Path(__file__).parent
-PROGRAM = HERE / "data" / "live_program.py"
 SHARED = HERE.parent.parent / "shared"
 CASE = SHARED / "cases" / "ahc011" / "0000.txt"
 ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
@@ -33,10 +32,6 @@ def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
 
 
-def command(tmp_path: Path, script: dict) -> str:
-    path = tmp_path / "script.json"
-    path.write_text(json.dumps(script))
-    return f"{sys.executable} {PROGRAM} {path}"
 
 
 def engine(text: str):

@@ -7,7 +7,6 @@ The program is tests/data/live_program.py following a script; the case and answe
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
@@ -20,30 +19,17 @@ from workbench.batch.cases import BatchCase
 from workbench.batch.live_child import ChildLiveCase
 from workbench.batch.problem import PuzzleProblem
 from workbench.core.registry import get_puzzle
+from process_checks import alive
+from live_script import command
 
 HERE = Path(__file__).parent
-PROGRAM = HERE / "data" / "live_program.py"
 SHARED = HERE.parent.parent / "shared"
 CASE = SHARED / "cases" / "ahc011" / "0000.txt"
 ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
 
 
-def command(tmp_path: Path, script: dict) -> str:
-    path = tmp_path / "script.json"
-    path.write_text(json.dumps(script))
-    return f"{sys.executable} {PROGRAM} {path}"
 
 
-def alive(pid: int) -> bool:
-    """Whether process ``pid`` still runs (a zombie, killed and not reaped yet, does not)."""
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0] != "Z"
-    except (OSError, IndexError):
-        return False
 
 
 def ended_soon(pid: int) -> bool:

@@ -8,9 +8,7 @@ are real (../shared: AHC011 seed 0 and nagiss's answer to it, 868,056), the cont
 
 from __future__ import annotations
 
-import json
 import sqlite3
-import sys
 from pathlib import Path
 
 import pytest
@@ -23,9 +21,9 @@ from workbench.batch.results import read_run
 from workbench.cli import main
 from workbench.core.objective import Objective
 from workbench.core.registry import get_puzzle
+from live_script import command
 
 HERE = Path(__file__).parent
-PROGRAM = HERE / "data" / "live_program.py"
 SHARED = HERE.parent.parent / "shared"
 CASE = SHARED / "cases" / "ahc011" / "0000.txt"
 ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
@@ -38,10 +36,6 @@ def home(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
 
-def command(tmp_path: Path, script: dict, name: str = "script") -> str:
-    path = tmp_path / f"{name}.json"
-    path.write_text(json.dumps(script))
-    return f"{sys.executable} {PROGRAM} {path}"
 
 
 def engine_score(text: str) -> int:
