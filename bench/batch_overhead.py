@@ -1,6 +1,6 @@
 """What ``batch`` costs a case beyond the programs it runs: its wall time against the floor.
 
-    python -m bench.batch_overhead [--cases 1000,10000] [--jobs 2] [--dask] [--puzzle]
+    python -m bench.batch_overhead [--cases 1000,10000] [--jobs 2] [--dask] [--puzzle] [--repeat N]
 
 It makes a contest of its own in a temporary folder: a program that answers in about a
 millisecond and an official-style ``vis`` printing ``Score = N`` and writing vis.html, both in C
@@ -10,13 +10,17 @@ program and vis run per case by ``xargs -P JOBS``, each case in a fresh temporar
 for each size: batch's wall time, the floor's, their ratio and the overhead per case; with
 ``--puzzle`` the same for a built-in puzzle's ``--cmd`` (comesolo, every answer re-scored by the
 engine in batch's process; its floor runs the program alone); with ``--dask`` the contest through
-a local Dask cluster of JOBS single-threaded workers.
+a local Dask cluster of JOBS single-threaded workers. ``--repeat N`` runs the floor and batch in
+turn N times (floor, batch, floor, batch...) and prints the medians and the median of the N
+ratios: the machine's speed drifts, and a folder removed by one run slows the files the next one
+creates for minutes (ext4 without a journal), so one pair alone can be off by a third.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import shutil
 import subprocess
 import sys
@@ -115,9 +119,23 @@ def batch(args: list[str], cwd: Path) -> float:
     return seconds
 
 
-def line(what: str, cases: int, ours: float, least: float) -> str:
-    over = (ours - least) / cases * 1000
-    return f"{what:<28} {cases:>7,}  {ours:>9.1f}  {least:>9.1f}  {ours / least:>6.2f}x  {over:>8.2f}"
+def line(what: str, cases: int, ours: list[float], least: list[float]) -> str:
+    """The row of one measurement: medians of the pairs run, and the median of their ratios."""
+    ours_s, least_s = statistics.median(ours), statistics.median(least)
+    ratio = statistics.median(o / f for o, f in zip(ours, least))
+    over = (ours_s - least_s) / cases * 1000
+    spread = f"  ({min(o / f for o, f in zip(ours, least)):.2f}-{max(o / f for o, f in zip(ours, least)):.2f}x)" \
+        if len(ours) > 1 else ""
+    return f"{what:<28} {cases:>7,}  {ours_s:>9.1f}  {least_s:>9.1f}  {ratio:>6.2f}x  {over:>8.2f}{spread}"
+
+
+def pairs(repeat: int, run_floor, run_batch) -> tuple[list[float], list[float]]:
+    """``repeat`` pairs of (batch, floor) seconds, each pair's floor run just before its batch."""
+    ours, least = [], []
+    for _ in range(repeat):
+        least.append(run_floor())
+        ours.append(run_batch())
+    return ours, least
 
 
 def dask_address(jobs: int):
@@ -133,6 +151,7 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--puzzle", action="store_true", help="also a built-in puzzle's --cmd (comesolo)")
     parser.add_argument("--dask", action="store_true", help="also through a local Dask cluster")
+    parser.add_argument("--repeat", type=int, default=1, help="pairs of floor and batch runs per size (medians)")
     args = parser.parse_args()
     sizes = [int(x) for x in args.cases.split(",")]
     print(f"{'run':<28} {'cases':>7}  {'batch s':>9}  {'floor s':>9}  {'ratio':>7}  {'ms/case':>8}  "
@@ -143,14 +162,18 @@ def main() -> int:
         inputs = sorted((folder / "tools" / "in").iterdir())
         cluster = dask_address(args.jobs) if args.dask else None
         try:
+            runs = iter(range(10 ** 6))  # each batch its own run folder
             for cases in sizes:
-                least = floor(inputs[:cases], program, vis, args.jobs)
-                ours = batch([str(folder), "--seeds", f"0-{cases - 1}", "--cmd", program, "--jobs", str(args.jobs),
-                              "--out", str(root / f"run-{cases}")], root)
+                ours, least = pairs(args.repeat, lambda: floor(inputs[:cases], program, vis, args.jobs),
+                                    lambda: batch([str(folder), "--seeds", f"0-{cases - 1}", "--cmd", program,
+                                                   "--jobs", str(args.jobs), "--out", str(root / f"run-{next(runs)}")],
+                                                  root))
                 print(line("contest (program + vis)", cases, ours, least), flush=True)
                 if cluster is not None:
-                    ours = batch([str(folder), "--seeds", f"0-{cases - 1}", "--cmd", program, "--dask",
-                                  cluster.scheduler_address, "--out", str(root / f"dask-{cases}")], root)
+                    ours, least = pairs(args.repeat, lambda: floor(inputs[:cases], program, vis, args.jobs),
+                                        lambda: batch([str(folder), "--seeds", f"0-{cases - 1}", "--cmd", program,
+                                                       "--dask", cluster.scheduler_address,
+                                                       "--out", str(root / f"dask-{next(runs)}")], root))
                     print(line("contest through Dask", cases, ours, least), flush=True)
         finally:
             if cluster is not None:
@@ -167,9 +190,10 @@ def main() -> int:
                 (boards / f"{seed:05d}.txt").write_text(puzzle.format_input(puzzle.generate(seed, size=7)))
             files = sorted(boards.iterdir())
             for cases in sizes:
-                least = floor(files[:cases], zero, None, args.jobs)
-                ours = batch(["comesolo", "--seeds", f"0-{cases - 1}", "--size", "7", "--cmd", zero, "--jobs",
-                              str(args.jobs), "--out", str(root / f"puzzle-{cases}")], root)
+                ours, least = pairs(args.repeat, lambda: floor(files[:cases], zero, None, args.jobs),
+                                    lambda: batch(["comesolo", "--seeds", f"0-{cases - 1}", "--size", "7", "--cmd",
+                                                   zero, "--jobs", str(args.jobs),
+                                                   "--out", str(root / f"puzzle-{next(runs)}")], root))
                 print(line("comesolo --cmd (program)", cases, ours, least), flush=True)
     return 0
 

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-import workbench  # noqa: F401 (installs the rule, as every entry point does)
+import solvers.jit  # noqa: F401 (installs the rule, as every kernel module does)
 
 PROBE = """
 @njit

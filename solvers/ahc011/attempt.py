@@ -10,7 +10,7 @@ may set to end them early, for time budgets.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import copy_into
 from .beam import beam_solve

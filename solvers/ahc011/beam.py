@@ -26,7 +26,7 @@ two best tiles, not just the best, gave 1.3% fewer slides for 10% more time
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import argsort_into, copy_into
 from .grid import manhattan, random_unit

@@ -8,7 +8,7 @@ direction the EMPTY square goes, as in the answer file.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from workbench.puzzles.ahc011.formats import MAX_SIDE
 

@@ -28,7 +28,7 @@ finished entries, and the state.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import argsort_into
 from .grid import neighbour

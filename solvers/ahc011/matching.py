@@ -10,7 +10,7 @@ cells to the same tile.
 
 from __future__ import annotations
 
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import least_assignment
 from .grid import manhattan

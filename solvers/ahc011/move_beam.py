@@ -35,7 +35,7 @@ targets it reaches cheapest and drops the others.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import bucket_of, bucket_order, sort_group
 from .grid import is_full_tree, neighbour, next_random, random_unit

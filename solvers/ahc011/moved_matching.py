@@ -30,7 +30,7 @@ they lie within -2(n - 1) .. 4(n - 1) and fit int8 up to n = 32.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import augment_row
 from .grid import manhattan

@@ -15,7 +15,7 @@ the letters 0..3.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import argsort_into, copy_into
 from .grid import (OPPOSITE_BIT, SIDE_BIT, is_full_tree, manhattan, neighbour, random_unit, slide_packed,

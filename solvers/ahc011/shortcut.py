@@ -20,7 +20,7 @@ cut 0.4% / 2.2% / 4.8% / 5.8% / 5.1% of the slides at N = 6..10, in 0.01 to 0.18
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import copy_into
 from .grid import col_of, neighbour, row_of, slide_packed, window_neighbour

@@ -16,7 +16,7 @@ travel, and it must end on the right one.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import copy_into
 from .grid import OPPOSITE_BIT, SIDE_BIT, empty_cell, neighbour, next_random, random_below, random_unit, seed_stream

@@ -14,7 +14,7 @@ difference) and a run gives the same numbers however it is sliced.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 SIDE = 10
 CELLS = 100

@@ -14,7 +14,7 @@ says the plan is final.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import argsort_descending_into, mix64, stamped_set_add
 from .kernels import NODE, copy_node, evaluate, field_hash, play_turn

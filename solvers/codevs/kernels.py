@@ -10,7 +10,7 @@ blocks that both stayed put was already there, and was erased, the step before.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from workbench.puzzles.codevs.field import HEIGHT, VISIBLE, WIDTH, Field
 

@@ -10,7 +10,7 @@ arrays, so a slice can stop after any expansion and resume there.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
 from ..kernels import argsort_descending_into, copy_into, stamped_set_add

@@ -15,7 +15,7 @@ start with new noise, keeping its best answer.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
 from ..kernels import copy_into

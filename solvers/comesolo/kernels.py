@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import numpy as np
 from llvmlite import ir
-from numba import njit, types
+from numba import types
 from numba.extending import intrinsic
+
+from solvers.jit import njit
 
 from ..kernels import mix64, next_uniform  # noqa: F401 (the search modules import them from here)
 

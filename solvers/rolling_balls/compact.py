@@ -10,7 +10,7 @@ replay, since leaving a roll out can change which ball a later roll moves.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import copy_into
 from .kernels import EMPTY, roll_end

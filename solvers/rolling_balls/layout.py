@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from workbench.puzzles.rolling_balls import Board, Case, Roll
 from workbench.puzzles.rolling_balls.board import WALL as WALL_CHAR, is_ball

@@ -24,7 +24,7 @@ and node budget give the same answer however the budget is sliced.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from ..kernels import argsort_into, copy_into
 from .compact import doubled_points, drop_roll, replay_without

@@ -15,7 +15,7 @@ Directions are l, u, r, d (0..3); the opposite of d is (d + 2) % 4.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from solvers.jit import njit
 
 from solvers.kernels import least_assignment
 

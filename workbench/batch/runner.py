@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cases import BatchCase
 from .processes import kill_running
+from .scratch import remove_case_folders
 
 if TYPE_CHECKING:
     from .live import LiveTrace
@@ -116,6 +117,7 @@ def init_worker(runner: Runner, threads: int) -> None:
 
     def stop(signum, frame):
         kill_running()
+        remove_case_folders()
         os._exit(1)
 
     signal.signal(signal.SIGTERM, stop)

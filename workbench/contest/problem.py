@@ -2,7 +2,7 @@
 
 The workbench is not the judge here: the contest's official tools are. A case
 runs the run command (your program, or the official tester that runs it) with
-the input on stdin, then the score command (``vis IN OUT``) in an empty folder;
+the input on stdin, then the score command (``vis IN OUT``) in a folder of its own;
 the score is the last match of the contest's score regex. Verdicts follow
 pahcer: no score or a score of 0 is WA.
 """
@@ -21,6 +21,7 @@ from workbench.batch.live import LiveRecorder, last_answer, run_live
 from workbench.batch.program_run import exit_reason
 from workbench.batch.results import CaseResult
 from workbench.batch.runner import CaseRun, Runner
+from workbench.batch.scratch import case_folder, fresh_file
 from workbench.core.answer_split import SPLITTERS
 from workbench.core.errors import UsageError
 from workbench.core.objective import Objective
@@ -174,34 +175,34 @@ class ContestProblem:
         config = self.config
         if case.problem:
             return CaseRun(case.index, None, "FAIL", f"bad input: {case.problem}", 0.0)
-        with tempfile.TemporaryDirectory(prefix="wb-case-") as folder:
-            work = Path(folder)
-            (work / "in.txt").write_text(case.input_text)
-            program = runner.command or self.default_command()
-            # Under a tester the program's exit code is the tester's to tell; it is kept in a file.
-            exit_file = work / "exit.txt"
-            values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
-                      "CMD": exit_recorded(program, exit_file) if config.interactive else program,
-                      **seed_values(case.seed)}
-            outcome, trace = run_live(_feed(case.input_text), replace(runner, command=fill(config.run, values)),
-                                      self.split_answers(), lambda: self.snapshot_scorer(case), live,
-                                      SCORED_SNAPSHOTS)
-            run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                          outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
-            if config.interactive and run.verdict != "TLE":
-                program_failed(run, exit_file, config.score_pattern)
-            if run.verdict is not None:  # TLE, a crash, or more output than any answer needs
-                return run
-            run.answer = last_answer(self.split_answers(), outcome.answer)  # of several answers, the last
-            (work / "out.txt").write_text(run.answer or "")
-            return self._scored(run, values, work, outcome.stderr_tail)
+        work = case_folder()  # this worker's, reused: its files are rewritten, never deleted
+        (work / "in.txt").write_text(case.input_text)
+        program = runner.command or self.default_command()
+        # Under a tester the program's exit code is the tester's to tell; it is kept in a file,
+        # emptied first so that the case before's code is never read as this one's.
+        exit_file = fresh_file(work / "exit.txt")
+        values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
+                  "CMD": exit_recorded(program, exit_file) if config.interactive else program,
+                  **seed_values(case.seed)}
+        outcome, trace = run_live(_feed(case.input_text), replace(runner, command=fill(config.run, values)),
+                                  self.split_answers(), lambda: self.snapshot_scorer(case), live,
+                                  SCORED_SNAPSHOTS)
+        run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
+                      outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
+        if config.interactive and run.verdict != "TLE":
+            program_failed(run, exit_file, config.score_pattern)
+        if run.verdict is not None:  # TLE, a crash, or more output than any answer needs
+            return run
+        run.answer = last_answer(self.split_answers(), outcome.answer)  # of several answers, the last
+        (work / "out.txt").write_text(run.answer or "")
+        return self._scored(run, values, work, outcome.stderr_tail)
 
     def _scored(self, run: CaseRun, values: dict, work: Path, stderr_tail: str) -> CaseRun:
         """The score step's verdict on a case that ran: its score, or WA saying why there is none."""
         config = self.config
         texts = [stderr_tail]  # without a score step, the tester wrote the score on stderr
         if config.score:
-            (work / "score").mkdir()
+            (work / "score").mkdir(exist_ok=True)  # the vis's own files (vis.html), rewritten by each case
             tool = run_tool(fill(config.score, values), work / "score")
             if tool.returncode != 0:
                 run.verdict, run.message = "WA", f"the score step failed: {tool.failure()}"

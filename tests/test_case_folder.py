@@ -1,0 +1,72 @@
+"""A contest's cases share one working folder per worker: nothing of a case is taken for the next
+one's, and no folder is left behind when the run ends."""
+
+from __future__ import annotations
+
+import csv
+import tempfile
+import threading
+
+import pytest
+
+import tiny_contest
+from workbench.batch.scratch import case_folder, fresh_file, remove_case_folders
+from workbench.cli import main
+
+# The tiny contest's tester, except that on one input it gives up before running the program.
+GIVES_UP = tiny_contest.TESTER.replace(
+    "program = subprocess.Popen(",
+    "if target == GIVE_UP:\n"
+    "    print('Score = 0', file=sys.stderr)\n"
+    "    print('the tester gave up', file=sys.stderr)\n"
+    "    sys.exit(0)\n"
+    "program = subprocess.Popen(", 1)
+
+
+@pytest.fixture
+def scratch_root(tmp_path, monkeypatch):
+    """Working folders made under a folder of the test's own, by this process and by the workers."""
+    root = tmp_path / "tmp"
+    root.mkdir()
+    monkeypatch.setenv("TMPDIR", str(root))
+    monkeypatch.setattr(tempfile, "tempdir", None)  # gettempdir() reads TMPDIR again
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    yield root
+    remove_case_folders()
+
+
+def test_the_case_before_leaves_no_exit_code_for_a_program_the_tester_never_ran(tmp_path, scratch_root, capsys,
+                                                                             monkeypatch):
+    folder = tmp_path / "talk"
+    folder.mkdir()
+    tools = tiny_contest.lay_out(folder, "min", seeds=6, interactive=True)
+    assert main(["contest", "init", str(folder), "--objective", "min", "--time-limit", "2"]) == 0
+    targets = {seed: target for target, seed in tiny_contest.targets(tools).items()}
+    (tools / "tester.py").write_text(GIVES_UP.replace("SCORE", tiny_contest.SCORES["min"])
+                                     .replace("GIVE_UP", str(targets[5])))
+    monkeypatch.chdir(tmp_path)
+    broken = tiny_contest.program(tmp_path, "broken", tools, {4: "re"})
+    # One worker: case 5 runs in the folder where case 4's program left its exit code 3.
+    assert main(["batch", "talk", "--seeds", "0-5", "--cmd", broken, "--jobs", "1", "--out", str(tmp_path / "run")]) == 0
+    with open(tmp_path / "run" / "results.csv", newline="") as handle:
+        rows = {int(row["seed"]): row for row in csv.DictReader(handle)}
+    assert rows[4]["verdict"] == "RE" and rows[4]["message"].startswith("your program ended with exit code 3")
+    assert rows[5]["verdict"] == "WA" and rows[5]["message"] == "score 0: the tester gave up"
+    assert [rows[s]["verdict"] for s in (0, 1, 2, 3)] == ["OK"] * 4
+    assert list(scratch_root.iterdir()) == []  # the workers' folders went with them
+
+
+def test_each_thread_has_its_folder_and_keeps_it(scratch_root):
+    mine = case_folder()
+    assert case_folder() == mine and mine.parent == scratch_root
+    theirs = []
+    thread = threading.Thread(target=lambda: theirs.append(case_folder()))
+    thread.start()
+    thread.join()
+    assert theirs[0] != mine and theirs[0].is_dir()
+    (mine / "exit.txt").write_text("3\n")
+    assert fresh_file(mine / "exit.txt").read_text() == ""
+    assert not fresh_file(mine / "never.txt").exists()  # nothing is made that was not there
+    remove_case_folders()
+    assert list(scratch_root.iterdir()) == []
+    assert case_folder().is_dir()  # made again when a case comes after all
