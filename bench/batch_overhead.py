@@ -1,6 +1,7 @@
 """What ``batch`` costs a case beyond the programs it runs: its wall time against the floor.
 
     python -m bench.batch_overhead [--cases 1000,10000] [--jobs 2] [--dask] [--puzzle] [--repeat N]
+                                   [--scratch DIR]
 
 It makes a contest of its own in a temporary folder: a program that answers in about a
 millisecond and an official-style ``vis`` printing ``Score = N`` and writing vis.html, both in C
@@ -14,6 +15,9 @@ a local Dask cluster of JOBS single-threaded workers. ``--repeat N`` runs the fl
 turn N times (floor, batch, floor, batch...) and prints the medians and the median of the N
 ratios: the machine's speed drifts, and a folder removed by one run slows the files the next one
 creates for minutes (ext4 without a journal), so one pair alone can be off by a third.
+``--scratch DIR`` puts both runs' per-case folders (the floor's, batch's workers') under DIR, e.g.
+a tmpfs such as /dev/shm, so that the floor's thousand removed folders do not slow the batch that
+follows it; batch's run folder stays where it was, beside the contest.
 """
 
 from __future__ import annotations
@@ -96,6 +100,10 @@ def make_contest(root: Path, cases: int) -> tuple[Path, str, str]:
     return folder, program, vis
 
 
+# Where per-case folders are made (TMPDIR, read by mktemp and by batch's workers); --scratch sets it.
+ENV = dict(os.environ)
+
+
 def floor(inputs: list[Path], program: str, vis: str | None, jobs: int) -> float:
     """Seconds for xargs -P to run the program (and vis) on each input, each case in a fresh folder."""
     step = f'd=$(mktemp -d) && {program} < "$1" > "$d/out.txt"'
@@ -105,14 +113,14 @@ def floor(inputs: list[Path], program: str, vis: str | None, jobs: int) -> float
     listing = "\n".join(str(p) for p in inputs) + "\n"
     started = time.perf_counter()
     subprocess.run(["xargs", "-P", str(jobs), "-n", "1", "sh", "-c", step, "case"], input=listing, text=True,
-                   check=True)
+                   check=True, env=ENV)
     return time.perf_counter() - started
 
 
 def batch(args: list[str], cwd: Path) -> float:
     started = time.perf_counter()
     done = subprocess.run([sys.executable, str(REPO / "main.py"), "batch", *args], cwd=cwd, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, env={**os.environ, "PUZZLE_WORKBENCH_HOME": str(cwd / "home")})
+                          stderr=subprocess.PIPE, text=True, env={**ENV, "PUZZLE_WORKBENCH_HOME": str(cwd / "home")})
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"batch failed: {done.stderr.strip()[-500:]}")
@@ -152,7 +160,10 @@ def main() -> int:
     parser.add_argument("--puzzle", action="store_true", help="also a built-in puzzle's --cmd (comesolo)")
     parser.add_argument("--dask", action="store_true", help="also through a local Dask cluster")
     parser.add_argument("--repeat", type=int, default=1, help="pairs of floor and batch runs per size (medians)")
+    parser.add_argument("--scratch", help="folder for both runs' per-case folders (default: the system's temporary)")
     args = parser.parse_args()
+    if args.scratch:
+        ENV["TMPDIR"] = args.scratch
     sizes = [int(x) for x in args.cases.split(",")]
     print(f"{'run':<28} {'cases':>7}  {'batch s':>9}  {'floor s':>9}  {'ratio':>7}  {'ms/case':>8}  "
           f"(overhead per case = (batch - floor) / cases; {args.jobs} jobs)")

@@ -64,6 +64,10 @@ def test_each_thread_has_its_folder_and_keeps_it(scratch_root):
     thread.start()
     thread.join()
     assert theirs[0] != mine and theirs[0].is_dir()
+    thread = threading.Thread(target=lambda: theirs.append(case_folder()))
+    thread.start()
+    thread.join()
+    assert theirs[1] == theirs[0]  # the ended thread's folder, taken over: one folder per live thread
     (mine / "exit.txt").write_text("3\n")
     assert fresh_file(mine / "exit.txt").read_text() == ""
     assert not fresh_file(mine / "never.txt").exists()  # nothing is made that was not there

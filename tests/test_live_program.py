@@ -190,6 +190,23 @@ def test_a_contest_programs_snapshots_are_scored_by_its_vis(tmp_path, capsys):
         assert len(trace.series) == 1 and trace.bad_lines == 1
 
 
+def test_a_snapshot_file_of_one_case_is_not_taken_for_the_next_ones(tmp_path, capsys):
+    folder = contest_with_answers(tmp_path, "lines")
+    targets = tiny_contest.targets(folder / "tools")  # target -> seed
+    first = (folder / "tools" / "in" / "0000.txt").read_text().strip()
+    target = {seed: t for t, seed in targets.items()}[min(targets.values())]
+    # Seed 0 leaves a snapshot file behind; the others write none, in the same worker after it.
+    script = {first: [{"file": "a.txt", "text": f"{target + 2}\n"}, {"stdout": f"{target}\n"}],
+              "*": [{"sleep": 0.05}, {"stdout": "1\n"}]}
+    out = folder / "runs" / "left"
+    assert main(["batch", str(folder), "--seeds", "0-2", "--cmd", command(tmp_path, script), "--jobs", "1",
+                 "--out", str(out)]) == 0
+    _, rows = read_run(out)
+    traces = run_traces(out)
+    assert [(s.source, s.score) for s in traces[rows[0]["name"]].snapshots] == [("a.txt", 3.0), ("stdout #1", 1.0)]
+    assert [r["name"] in traces for r in rows[1:]] == [False, False]  # nothing live: no trace at all
+
+
 def test_a_contest_file_names_a_bad_answers_setting(tmp_path, capsys):
     contest_with_answers(tmp_path, "paragraphs")
     assert main(["batch", str(tmp_path / "live-min"), "--seeds", "0", "--cmd", "true"]) != 0

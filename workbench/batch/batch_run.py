@@ -21,6 +21,7 @@ import os
 import queue
 import shutil
 import socket
+import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -270,21 +271,32 @@ class BatchRun:
         pending futures would cost as much at every case). A worker lost before it took any case
         breaks a pebble pool ("All workers expired"): the cases that never ran then run on a new
         pool, so one lost worker fails at most its own case."""
-        from concurrent.futures.process import BrokenProcessPool
-
-        from pebble import ProcessPool
-
         runner = self.spec.runner
         # spawn, not fork: the parent may hold threads (the live display, the GUI) that fork would copy.
         workers = min(self.spec.jobs, max(len(self.spec.cases), 1))
         # The cores are shared among the cases at a time: a solver's threads beyond its share
         # would time-share a core, and its timed searches, sized for a whole core, overrun.
         threads = max(1, usable_cores() // workers)
-        waiting, pools = list(self.spec.cases), 0
+        waiting = list(self.spec.cases)
         position = {case.index: number for number, case in enumerate(self.spec.cases)}
+        # The workers' case folders, under one of the run's own: removed here once they have ended.
+        scratch = tempfile.mkdtemp(prefix="wb-cases-")
+        try:
+            yield from self._pooled_runs(runner, workers, threads, scratch, waiting, position)
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
+
+    def _pooled_runs(self, runner: Runner, workers: int, threads: int, scratch: str, waiting: list[BatchCase],
+                     position: dict[int, int]) -> Iterator[CaseRun | None]:
+        """``_local_runs``'s pools, one after another while cases wait that never ran."""
+        from concurrent.futures.process import BrokenProcessPool
+
+        from pebble import ProcessPool
+
+        pools = 0
         while waiting:
             pools += 1
-            pool = ProcessPool(max_workers=workers, initializer=init_worker, initargs=(runner, threads),
+            pool = ProcessPool(max_workers=workers, initializer=init_worker, initargs=(runner, threads, scratch),
                                context=multiprocessing.get_context("spawn"))
             finished: queue.Queue = queue.Queue()
             futures = {}

@@ -25,7 +25,6 @@ import json
 import math
 import os
 import re
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -34,6 +33,8 @@ from typing import Callable, Sequence
 
 from workbench.core.answer_split import Splitter
 from workbench.core.objective import Objective
+
+from .scratch import case_folder, fresh_folder
 
 SNAPSHOT_DIR_VARIABLE = "PWB_SNAPSHOT_DIR"
 SCORE_LINE = re.compile(rb"^\[SCORE\]\s*(\S+)\s*$")
@@ -283,11 +284,11 @@ def run_live(talk, runner, split: Splitter | None, scorer: Callable[[], Scorer],
     and its snapshots are left for its owner to score."""
     from .program_run import run_program
 
-    with tempfile.TemporaryDirectory(prefix="wb-snapshots-") as folder:
-        recorder = live if live is not None else LiveRecorder()
-        recorder.split, recorder.snapshot_dir = split, Path(folder)
-        outcome = run_program(talk, runner.command, runner.seconds, cwd=runner.cwd, env=runner.env,
-                              time_by=runner.time_by, live=recorder)
+    recorder = live if live is not None else LiveRecorder()
+    # The thread's own snapshot folder, emptied: one made and removed per case costs (see scratch).
+    recorder.split, recorder.snapshot_dir = split, fresh_folder(case_folder() / "snapshots")
+    outcome = run_program(talk, runner.command, runner.seconds, cwd=runner.cwd, env=runner.env,
+                          time_by=runner.time_by, live=recorder)
     trace = recorder.trace
     if trace.empty or trace.only_the_answer:
         return outcome, None

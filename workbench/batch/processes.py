@@ -18,6 +18,7 @@ judging it kills it with everything it started. Three promises hold whatever the
 from __future__ import annotations
 
 import atexit
+import functools
 import os
 import queue
 import select
@@ -48,9 +49,14 @@ SHELL_SYNTAX = set("|&;<>()$`\\\"'*?[]{}~=!#\n")
 
 def program_argv(command: str) -> list[str]:
     """The command's argv: split as the shell would when it is a plain command, else run by /bin/sh."""
+    return list(_split(command))  # a copy: the caller may change it
+
+
+@functools.lru_cache(maxsize=64)  # a run splits the same two or three commands at every case
+def _split(command: str) -> tuple[str, ...]:
     if SHELL_SYNTAX.isdisjoint(command):
-        return shlex.split(command)
-    return ["/bin/sh", "-c", command]
+        return tuple(shlex.split(command))
+    return ("/bin/sh", "-c", command)
 
 
 def kill_group(pid: int) -> None:

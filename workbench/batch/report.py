@@ -8,9 +8,11 @@ takes a few whole-number values (ahc011's N), else by quartile ranges.
 
 from __future__ import annotations
 
+import importlib
 import math
 import operator
 import re
+import threading
 from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
@@ -289,6 +291,14 @@ def failed_text(failed: Counter) -> str:
     if not failed:
         return "0"
     return f"{sum(failed.values())} (" + ", ".join(f"{v} {n}" for v, n in sorted(failed.items())) + ")"
+
+
+def load_tests_early() -> threading.Thread:
+    """scipy.stats loaded on a thread of its own while the cases run (most of a second of imports,
+    which a run of fast programs would otherwise wait for at its end, before its comparison)."""
+    loading = threading.Thread(target=importlib.import_module, args=("scipy.stats",), name="load scipy.stats")
+    loading.start()  # not a daemon: a run that ends first waits for it rather than exit mid-import
+    return loading
 
 
 def _paired_tests(values: list[float]) -> tuple[tuple[float, float], float, float]:

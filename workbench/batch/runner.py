@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from .cases import BatchCase
 from .processes import kill_running
-from .scratch import remove_case_folders
+from .scratch import use_root
 
 if TYPE_CHECKING:
     from .live import LiveTrace
@@ -106,10 +106,11 @@ def run_case(runner: Runner, case: BatchCase) -> CaseRun:
 
 
 # ------------------------------------------------------------ local worker processes
-def init_worker(runner: Runner, threads: int) -> None:
+def init_worker(runner: Runner, threads: int, scratch: str | None = None) -> None:
     """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs;
-    a solver runs at most ``threads`` kernel threads."""
+    a solver runs at most ``threads`` kernel threads; cases work in folders under ``scratch``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    use_root(scratch)
     if runner.solver:  # a program's worker loads no solver (nor numba: its start-up stays short)
         from solvers.base import limit_threads
 
@@ -117,7 +118,6 @@ def init_worker(runner: Runner, threads: int) -> None:
 
     def stop(signum, frame):
         kill_running()
-        remove_case_folders()
         os._exit(1)
 
     signal.signal(signal.SIGTERM, stop)

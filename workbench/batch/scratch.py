@@ -13,22 +13,37 @@ from the one before (a tester's exit code) its caller empties first (``fresh_fil
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 import threading
 from pathlib import Path
 
 _folders = threading.local()
-_made: list[str] = []
+_owners: dict[str, threading.Thread] = {}  # every folder made, and the thread it is lent to
+_owners_lock = threading.Lock()
+_root: str | None = None  # where this process makes its folders (None: the system's temporary folder)
+
+
+def use_root(root: str | None) -> None:
+    """This process's working folders made under ``root`` (a local batch's, removed with it)."""
+    global _root
+    _root = root
 
 
 def case_folder() -> Path:
-    """This thread's working folder (a Dask worker may run cases on several threads at once)."""
+    """This thread's working folder (a Dask worker may run cases on several threads at once). A thread
+    that ended leaves its folder to the next that asks (the app plays each watched case on a thread
+    of its own)."""
     folder = getattr(_folders, "path", None)
-    if folder is None or not folder.is_dir():  # made on first use, or again if something removed it
-        folder = Path(tempfile.mkdtemp(prefix="wb-case-"))
+    if folder is None or not folder.is_dir():  # first use, or something removed it
+        me = threading.current_thread()
+        with _owners_lock:
+            spare = next((path for path, owner in _owners.items() if not owner.is_alive() and Path(path).is_dir()),
+                         None)
+            folder = Path(spare or tempfile.mkdtemp(prefix="wb-case-", dir=_root))
+            _owners[str(folder)] = me
         _folders.path = folder
-        _made.append(str(folder))
     return folder
 
 
@@ -39,9 +54,21 @@ def fresh_file(path: Path) -> Path:
     return path
 
 
+def fresh_folder(path: Path) -> Path:
+    """``path`` an empty folder: made if missing, else emptied of what the case before left (what a
+    program usually leaves there is nothing, and nothing is then deleted)."""
+    path.mkdir(exist_ok=True)
+    for entry in os.scandir(path):
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            os.unlink(entry.path)
+    return path
+
+
 @atexit.register
 def remove_case_folders() -> None:
-    """This process's working folders gone (at its exit; a pool worker's stop calls it too, as it
-    ends without running atexit)."""
-    while _made:
-        shutil.rmtree(_made.pop(), ignore_errors=True)
+    """This process's working folders gone (at its exit: the app's, a Dask worker's)."""
+    with _owners_lock:
+        while _owners:
+            shutil.rmtree(_owners.popitem()[0], ignore_errors=True)

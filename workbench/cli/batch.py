@@ -30,7 +30,8 @@ from workbench.batch.live import rows_at
 from workbench.batch.program_run import TIME_MEASURES
 from workbench.batch.anomalies import BELOW, NEAR_LIMIT, FlagRule, check_fraction, flagged
 from workbench.batch.plan import BatchPlan
-from workbench.batch.report import Comparison, compare, default_group, failed_text, filtered, group_column, summarize
+from workbench.batch.report import (Comparison, compare, default_group, failed_text, filtered, group_column,
+                                     load_tests_early, summarize)
 from workbench.batch.results import CaseResult, at_scale, plain_number, previous_run, read_run, significant, status_now
 from workbench.batch.batch_run import BatchRun, BatchSpec
 from workbench.core.cores import usable_cores
@@ -380,6 +381,8 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
     spec = plan.spec(say=say)
     console, err = _consoles()
     run = BatchRun(spec)
+    if previous_run(spec.out, spec.runner.puzzle_id) is not None:  # compared with at the end
+        load_tests_early()
     features = run.features
     width = max([4] + [len(c.label) for c in spec.cases])
     where = f"dask {spec.dask}" if spec.dask else f"{spec.jobs} job{'s' if spec.jobs != 1 else ''}"
