@@ -6,11 +6,12 @@ from __future__ import annotations
 import csv
 import tempfile
 import threading
+from pathlib import Path
 
 import pytest
 
 import tiny_contest
-from workbench.batch.scratch import case_folder, fresh_file, remove_case_folders
+from workbench.batch.scratch import case_folder, fresh_file, remove_case_folders, run_root
 from workbench.cli import main
 
 # The tiny contest's tester, except that on one input it gives up before running the program.
@@ -74,3 +75,17 @@ def test_each_thread_has_its_folder_and_keeps_it(scratch_root):
     remove_case_folders()
     assert list(scratch_root.iterdir()) == []
     assert case_folder().is_dir()  # made again when a case comes after all
+
+
+def test_a_killed_batchs_folder_goes_with_the_next_run_and_a_running_ones_stays(scratch_root):
+    import subprocess
+    import sys
+
+    ended = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    killed = scratch_root / f"wb-cases-{ended.stdout.strip()}-x1"  # as a batch killed with SIGKILL leaves it
+    (killed / "wb-case-y" / "snapshots").mkdir(parents=True)
+    running = scratch_root / "wb-cases-1-x2"  # pid 1 is always alive
+    running.mkdir()
+    mine = run_root()
+    assert sorted(p.name for p in scratch_root.iterdir()) == sorted([running.name, Path(mine).name])
+

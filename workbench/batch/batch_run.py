@@ -21,7 +21,6 @@ import os
 import queue
 import shutil
 import socket
-import tempfile
 import threading
 import time
 from dataclasses import dataclass, field
@@ -39,6 +38,7 @@ from .problem import feature_names
 from .program import ProgramFile
 from .results import BestKnown, CaseResult, RunFolder
 from .runner import CaseRun, Runner, init_worker, run_case
+from .scratch import run_root
 
 POLL_SECONDS = 0.1
 FLUSH_SECONDS = 0.2  # finished cases are written (and reported) at most this long after they finish
@@ -280,7 +280,7 @@ class BatchRun:
         waiting = list(self.spec.cases)
         position = {case.index: number for number, case in enumerate(self.spec.cases)}
         # The workers' case folders, under one of the run's own: removed here once they have ended.
-        scratch = tempfile.mkdtemp(prefix="wb-cases-")
+        scratch = run_root()
         try:
             yield from self._pooled_runs(runner, workers, threads, scratch, waiting, position)
         finally:

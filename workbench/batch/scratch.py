@@ -31,6 +31,30 @@ def use_root(root: str | None) -> None:
     _root = root
 
 
+RUN_ROOT_PREFIX = "wb-cases-"
+
+
+def run_root() -> str:
+    """A local batch's folder for its workers' case folders, named after this process so that one
+    left by a batch that was killed outright (nothing of it could clean up) is removed by the next."""
+    base = Path(tempfile.gettempdir())
+    for left in base.glob(f"{RUN_ROOT_PREFIX}*-*"):
+        pid = left.name[len(RUN_ROOT_PREFIX):].partition("-")[0]
+        if pid.isdigit() and not _alive(int(pid)):
+            shutil.rmtree(left, ignore_errors=True)
+    return tempfile.mkdtemp(prefix=f"{RUN_ROOT_PREFIX}{os.getpid()}-", dir=base)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # another user's process: alive, and its folder not ours
+        return True
+    return True
+
+
 def case_folder() -> Path:
     """This thread's working folder (a Dask worker may run cases on several threads at once). A thread
     that ended leaves its folder to the next that asks (the app plays each watched case on a thread
