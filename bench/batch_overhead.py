@@ -164,6 +164,10 @@ def main() -> int:
     args = parser.parse_args()
     if args.scratch:
         ENV["TMPDIR"] = args.scratch
+    if ENV.get("PYTHONDONTWRITEBYTECODE"):
+        print("note: PYTHONDONTWRITEBYTECODE is set, so batch and each of its workers compile the workbench's "
+              "modules anew at every run (an install that keeps its .pyc files does not): run it with "
+              "env -u PYTHONDONTWRITEBYTECODE for what a user sees", file=sys.stderr)
     sizes = [int(x) for x in args.cases.split(",")]
     print(f"{'run':<28} {'cases':>7}  {'batch s':>9}  {'floor s':>9}  {'ratio':>7}  {'ms/case':>8}  "
           f"(overhead per case = (batch - floor) / cases; {args.jobs} jobs)")

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import Any, Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, Sequence
 
 from workbench.core.cores import usable_cores  # noqa: F401  (here for the solvers that ask)
+
+if TYPE_CHECKING:  # numpy loads with the first solver built: a batch of programs never needs it
+    import numpy as np
 
 # Threads a solver may run its kernels on at once (None: one per core). The window
 # keeps a core for its own thread: a solver on every core starves it of the CPU.
@@ -119,7 +120,9 @@ class Solver(ABC):
         SLICE_SECONDS. Long kernels read it inside their loops; it is 0 when a slice starts."""
         flag = self.__dict__.get("_stop_flag")
         if flag is None:
-            flag = self.__dict__["_stop_flag"] = np.zeros(1, dtype=np.uint8)
+            import numpy
+
+            flag = self.__dict__["_stop_flag"] = numpy.zeros(1, dtype=numpy.uint8)
         return flag
 
     def stop_time(self, deadline: float) -> float:

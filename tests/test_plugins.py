@@ -93,6 +93,33 @@ def test_a_broken_plugin_is_named_with_its_error_and_line(scaffold, tmp_path):
     assert missing.returncode == 1 and "--puzzle-path" in missing.stderr and "no such folder" in missing.stderr
 
 
+def test_a_contest_batch_imports_no_puzzle_and_a_puzzle_command_still_warns(tmp_path):
+    """A batch of a contest named by its folder never looks at the puzzles (their import was 0.2 s
+    of every such run), so a broken plugin is neither imported nor warned about there; a command
+    that looks for puzzles still names it."""
+    import tiny_contest
+
+    imported = tmp_path / "imported.txt"
+    broken = write_plugin(tmp_path / "plugins", "broken", f"""
+        open({str(imported)!r}, "a").write("imported\\n")
+        import a_module_that_is_not_there
+    """)
+    folder = tmp_path / "tiny"
+    folder.mkdir()
+    tools = tiny_contest.lay_out(folder, "min", seeds=2)
+    good = tiny_contest.program(tmp_path, "good", tools)
+    home = {"PUZZLE_WORKBENCH_HOME": str(tmp_path / "home")}
+    assert run("contest", "init", folder, "--objective", "min", env=home, cwd=tmp_path).returncode == 0
+    done = run("--puzzle-path", tmp_path / "plugins", "batch", folder, "--seeds", "0-1", "--cmd", good, "--jobs", "2",
+               "--out", tmp_path / "run", env=home, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "run" / "results.csv").read_text().count(",OK,") == 2
+    assert "warning" not in done.stderr and not imported.exists()
+    listed = run("--puzzle-path", tmp_path / "plugins", "list", env=home, cwd=tmp_path)
+    assert f"warning: puzzle plugin {broken} did not load: ModuleNotFoundError" in listed.stderr
+    assert imported.read_text() == "imported\n"
+
+
 def test_a_plugin_whose_solvers_fail_to_import_says_so(scaffold, tmp_path):
     text = (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"', 'id: str = "lamps"')
     package = write_plugin(tmp_path, "lamps", text, "import numpy\nraise RuntimeError('a bug in the solvers')\n")

@@ -44,6 +44,8 @@ POLL_SECONDS = 0.1
 FLUSH_SECONDS = 0.2  # finished cases are written (and reported) at most this long after they finish
 FLUSH_CASES = 1000  # or as soon as this many wait
 META_SECONDS = 2.0  # run.json's count of finished cases is at most this stale while a run goes
+PEBBLE_TICK = 0.01  # seconds: how often pebble's threads look at a pool (see _pooled_runs)
+WORKER_START_SECONDS = 5.0
 MAX_POOLS = 4  # pools a run starts at most: a broken one is replaced for the cases that never ran
 DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
 
@@ -107,6 +109,20 @@ class BatchSpec:
     generator_options: dict = field(default_factory=dict)  # how seeded cases were generated
     instance_options: dict = field(default_factory=dict)
     program: ProgramFile | None = None  # the file the user's command starts, hashed
+
+
+def _stop_pool(pool, started, workers: int) -> None:
+    """Stop a pool once its workers are up: workers still busy are killed (SIGTERM: each kills its
+    programs' process groups first). A short run may end while a worker is still starting, and
+    pebble closes the pool's pipe (unlinking its lock) before it kills the workers: one starting
+    then prints a traceback (FileNotFoundError in spawn_main). So a worker that is not up yet is
+    waited for, at most WORKER_START_SECONDS in all (a worker that never comes is not waited for)."""
+    deadline = time.monotonic() + WORKER_START_SECONDS
+    for _ in range(workers):
+        if not started.acquire(timeout=max(0.0, deadline - time.monotonic())):
+            break
+    pool.stop()
+    pool.join()
 
 
 class BatchRun:
@@ -291,13 +307,19 @@ class BatchRun:
         """``_local_runs``'s pools, one after another while cases wait that never ran."""
         from concurrent.futures.process import BrokenProcessPool
 
-        from pebble import ProcessPool
+        from pebble import CONSTS, ProcessPool
 
+        # How often pebble's threads look at the pool: also how long its join waits for them to see
+        # the stop. Its default (0.1 s) cost every run about that much at its end, and a tick looks at
+        # no more than the few cases dispatched to the workers' pipe.
+        CONSTS.sleep_unit = PEBBLE_TICK
         pools = 0
         while waiting:
             pools += 1
-            pool = ProcessPool(max_workers=workers, initializer=init_worker, initargs=(runner, threads, scratch),
-                               context=multiprocessing.get_context("spawn"))
+            spawn = multiprocessing.get_context("spawn")
+            started = spawn.Semaphore(0)  # each worker releases it once up (see _stop_pool)
+            pool = ProcessPool(max_workers=workers, initializer=init_worker,
+                               initargs=(runner, threads, scratch, started), context=spawn)
             finished: queue.Queue = queue.Queue()
             futures = {}
             for case in waiting:
@@ -321,9 +343,7 @@ class BatchRun:
                         continue
                     yield _outcome(future, case)
             finally:
-                # Workers still busy are killed (SIGTERM: each kills its programs' process groups first).
-                pool.stop()
-                pool.join()
+                _stop_pool(pool, started, workers)
             waiting.sort(key=lambda c: position[c.index])  # in the run's own order (a trial's is shuffled)
 
     def _dask_client(self):

@@ -106,9 +106,10 @@ def run_case(runner: Runner, case: BatchCase) -> CaseRun:
 
 
 # ------------------------------------------------------------ local worker processes
-def init_worker(runner: Runner, threads: int, scratch: str | None = None) -> None:
+def init_worker(runner: Runner, threads: int, scratch: str | None = None, started=None) -> None:
     """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs;
-    a solver runs at most ``threads`` kernel threads; cases work in folders under ``scratch``."""
+    a solver runs at most ``threads`` kernel threads; cases work in folders under ``scratch``; it
+    releases ``started`` (a multiprocessing semaphore) once it is up."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     use_root(scratch)
     if runner.solver:  # a program's worker loads no solver (nor numba: its start-up stays short)
@@ -121,5 +122,7 @@ def init_worker(runner: Runner, threads: int, scratch: str | None = None) -> Non
         os._exit(1)
 
     signal.signal(signal.SIGTERM, stop)
+    if started is not None:
+        started.release()
     # The kernels load in the first case, before its clock starts (solve_case), not here: a worker
     # killed in its initializer would break the whole pool, and every case would FAIL with it.

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError, readable
-from workbench.core.registry import add_puzzle_path, plugin_problems
+from workbench.core.registry import add_puzzle_path, when_loaded
 
 from .common import COMMANDS
 
@@ -57,9 +57,10 @@ def _puzzle_paths(argv: list[str]) -> list[str]:
     return rest
 
 
-def _warn_plugin_problems() -> None:
-    """Every command says which puzzle packages did not load (a mistake in one is never silent)."""
-    for problem in plugin_problems():
+def _warn_plugin_problems(problems) -> None:
+    """A command that looks for puzzles says which puzzle packages did not load (a mistake in one is
+    never silent); one that needs none (a contest's batch, runs) does not import them to say so."""
+    for problem in problems:
         print(f"warning: {readable(str(problem))}", file=sys.stderr)
 
 
@@ -96,8 +97,8 @@ def _run(argv: list[str]) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 1
     command = argv[0] if argv and argv[0] in HANDLERS else None
+    when_loaded(_warn_plugin_problems)
     try:
-        _warn_plugin_problems()
         if command is None:
             from .app import cmd_gui
 

@@ -112,11 +112,13 @@ def problem_named(name: str):
     its name, folder, tools folder or file; UsageError listing both when it names neither."""
     from workbench.batch.problem import PuzzleProblem
     from workbench.core.errors import UsageError
-    from workbench.core.registry import puzzles
+    from workbench.core.registry import id_problem, puzzles
 
     from .problem import ContestProblem
 
-    if name in puzzles():
+    # A name that cannot be a puzzle id (a path: ../contest, tools/) is looked for as a contest
+    # first, so that a contest's batch never imports the puzzles to find it is not one of them.
+    if not id_problem(name) and name in puzzles():
         return PuzzleProblem(name)
     contest = find_contest(name)
     if contest is None:

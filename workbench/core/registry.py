@@ -17,7 +17,9 @@ board painter (a submodule ``painter`` exposing ``ADAPTER``), or name the module
 (``grid_picture``) gets the generic grid painter.
 
 A package that fails to load, or whose solvers or painter fail to import, is never skipped in
-silence: ``plugin_problems()`` lists it with the error and the line, and the CLI and the app say so.
+silence: ``plugin_problems()`` lists it with the error and the line, and the CLI and the app say so
+(the CLI as soon as a command first looks for puzzles, ``when_loaded``: a contest's batch, which needs
+none, never pays for importing them).
 A plugin can end no command: whatever its import raises (SystemExit and KeyboardInterrupt too) is
 its problem, and an id that is not a puzzle id (``../../x`` would name files outside runs/) is refused
 here, where every puzzle is registered.
@@ -220,7 +222,21 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
     if not any(source.origin == "built in" for source in found.values()):
         problems.append(PluginProblem("the workbench's own puzzles", "not registered: the install is out of date "
                                       "or missing (pip install -e . in the checkout)"))
+    for listener in _listeners:
+        listener(problems)
     return found, tuple(problems)
+
+
+_listeners: list[Callable[[list[PluginProblem]], None]] = []
+
+
+def when_loaded(listener: Callable[[list[PluginProblem]], None]) -> None:
+    """Call ``listener`` with the packages that did not load each time the puzzles are looked for
+    (the first time something asks for them, and after ``reset``); at once when they already were."""
+    if listener not in _listeners:
+        _listeners.append(listener)
+    if _load.cache_info().currsize:
+        listener(plugin_problems())
 
 
 def _named_module(module, name: str) -> str | None:
