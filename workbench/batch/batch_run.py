@@ -45,7 +45,7 @@ FLUSH_SECONDS = 0.2  # finished cases are written (and reported) at most this lo
 FLUSH_CASES = 1000  # or as soon as this many wait
 META_SECONDS = 2.0  # run.json's count of finished cases is at most this stale while a run goes
 PEBBLE_TICK = 0.01  # seconds: how often pebble's threads look at a pool (see _pooled_runs)
-WORKER_START_SECONDS = 5.0
+WORKER_START_SECONDS = 5.0  # at most this long a pool's stop waits for its workers still starting
 MAX_POOLS = 4  # pools a run starts at most: a broken one is replaced for the cases that never ran
 DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
 

@@ -59,7 +59,7 @@ def _puzzle_paths(argv: list[str]) -> list[str]:
 
 def _warn_plugin_problems(problems) -> None:
     """A command that looks for puzzles says which puzzle packages did not load (a mistake in one is
-    never silent); one that needs none (a contest's batch, runs) does not import them to say so."""
+    never silent); one that needs none (a contest's batch) does not import them to say so."""
     for problem in problems:
         print(f"warning: {readable(str(problem))}", file=sys.stderr)
 
