@@ -247,6 +247,43 @@ def test_a_dask_cluster_gives_the_local_scores(tmp_path, capsys):
     assert json.loads((tmp_path / "dask" / "run.json").read_text())["dask"] == cluster.scheduler_address
 
 
+def test_fast_cases_go_to_a_dask_cluster_in_chunks_with_the_local_results(tmp_path, capsys):
+    """A Dask task costs milliseconds: cases that take less go several to a task (about
+    CHUNK_SECONDS of them), and every case still comes back with its own row."""
+    distributed = pytest.importorskip("distributed")
+    quick = tmp_path / "quick.sh"
+    quick.write_text("#!/bin/sh\ncat > /dev/null\necho 0\n")
+    quick.chmod(0o755)
+    args = ("comesolo", "--seeds", "1-60", "--size", "6", "--cmd", str(quick))
+    _, local, _ = batch(tmp_path, capsys, *args, "--jobs", "2", out="local")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            with distributed.get_task_stream(client) as stream:
+                _, remote, _ = batch(tmp_path, capsys, *args, "--dask", cluster.scheduler_address, out="dask")
+    assert [(r["case"], r["score"], r["verdict"]) for r in remote] == \
+        [(r["case"], r["score"], r["verdict"]) for r in local]
+    assert len(remote) == 60 and all(r["verdict"] == "OK" for r in remote)
+    tasks = [t for t in stream.data if str(t["key"]).startswith("run_cases")]
+    assert 4 < len(tasks) < 30  # the first ones a case each, then many a task
+
+
+def test_a_dask_task_gets_the_cases_that_last_about_chunk_seconds():
+    from workbench.batch.batch_run import CHUNK_SECONDS, MAX_CHUNK, _Pace
+    from workbench.batch.runner import CaseRun
+
+    pace = _Pace()
+    assert pace.chunk() == 1  # nothing seen yet: a slow program must not wait behind a chunk
+    for seconds in (0.01, 0.03):
+        pace.saw(CaseRun(0, "0", None, "", seconds))
+    assert pace.chunk() == int(CHUNK_SECONDS / 0.02)
+    pace.saw(CaseRun(0, "0", None, "", 30.0))
+    assert pace.chunk() == 1
+    fast = _Pace()
+    fast.saw(CaseRun(0, "0", None, "", 0.0))
+    assert fast.chunk() == MAX_CHUNK
+
+
 def test_file_cases_read_each_input(tmp_path):
     (tmp_path / "x.txt").write_text("3\n111\n101\n111\n")
     cases = file_cases([str(tmp_path / "x.txt")], {})

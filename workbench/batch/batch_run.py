@@ -23,6 +23,7 @@ import shutil
 import socket
 import threading
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -37,7 +38,7 @@ from .database import LIVE_KEY, RunDatabase, case_set, database_path
 from .problem import feature_names
 from .program import ProgramFile
 from .results import BestKnown, CaseResult, RunFolder
-from .runner import CaseRun, Runner, init_worker, run_case
+from .runner import CaseRun, Runner, init_worker, run_case, run_cases
 from .scratch import run_root
 
 POLL_SECONDS = 0.1
@@ -372,30 +373,50 @@ class BatchRun:
         raise WorkbenchError(f"cannot reach the Dask scheduler at {self.spec.dask}: {reason}")
 
     def _dask_runs(self, client) -> Iterator[CaseRun]:
+        """Cases on a Dask cluster, each as it finishes (None: a tick while none did).
+
+        Dask costs a task a few milliseconds of CPU (the scheduler's, the worker's, this client's),
+        more than a fast program's case: so cases go in chunks sized to last about CHUNK_SECONDS
+        (one case a task at first, then as many as the cases seen so far took that long), a few
+        chunks a worker thread at a time. (The runner goes with each chunk: scattered once, it would
+        be lost with the workers holding it, and every case after with it.)"""
         from distributed import as_completed
 
-        futures = {}
+        waiting = deque(self.spec.cases)
+        futures: dict = {}  # future -> the cases it runs
+        finished = as_completed()
+        pace = _Pace()
+        threads = _cluster_threads(client)
         lost_since = None  # when the cluster was last seen without a scheduler or a worker
+        next_look = time.monotonic() + POLL_SECONDS
         try:
-            for case in self.spec.cases:
-                futures[client.submit(run_case, self.spec.runner, case, pure=False)] = case
-            finished = as_completed(list(futures))
-            while not finished.is_empty():
+            while waiting or futures:
                 if self.stopped:
                     return
+                while waiting and len(futures) < CHUNKS_PER_THREAD * threads:
+                    chunk = [waiting.popleft() for _ in range(min(pace.chunk(), len(waiting)))]
+                    future = client.submit(run_cases, self.spec.runner, chunk, pure=False)
+                    futures[future] = chunk
+                    finished.add(future)
                 if not finished.has_ready():
-                    problem = _cluster_problem(client, self.spec.dask)
-                    lost_since = (lost_since or time.monotonic()) if problem else None
-                    if problem and time.monotonic() - lost_since > DASK_SECONDS:
-                        raise WorkbenchError(f"{problem}; {len(futures)} cases did not run")
-                    time.sleep(POLL_SECONDS)
-                    yield None
+                    if time.monotonic() >= next_look:  # the cluster is asked at most every POLL_SECONDS
+                        next_look = time.monotonic() + POLL_SECONDS
+                        problem = _cluster_problem(client, self.spec.dask)
+                        lost_since = (lost_since or time.monotonic()) if problem else None
+                        if problem and time.monotonic() - lost_since > DASK_SECONDS:
+                            raise WorkbenchError(f"{problem}; {_unrun(futures, waiting)} cases did not run")
+                        threads = _cluster_threads(client) or threads
+                        yield None
+                    time.sleep(DASK_WAIT_SECONDS)
                     continue
                 for future in finished.next_batch(block=False):
                     if future.cancelled() and not self.stopped:
                         raise WorkbenchError(f"the Dask scheduler at {self.spec.dask} went away; "
-                                             f"{len(futures)} cases did not run")
-                    yield _outcome(future, futures.pop(future))
+                                             f"{_unrun(futures, waiting)} cases did not run")
+                    chunk = futures.pop(future)
+                    for run in _outcomes(future, chunk):
+                        pace.saw(run)
+                        yield run
         finally:
             if futures:
                 try:
@@ -403,6 +424,52 @@ class BatchRun:
                 except Exception:  # the scheduler is gone: nothing to cancel there
                     pass
             client.close(timeout=2)
+
+
+CHUNK_SECONDS = 0.2  # a Dask task's cases last about this long (their results come this much later)
+MAX_CHUNK = 64  # cases in one Dask task at most
+CHUNKS_PER_THREAD = 2  # Dask tasks sent ahead per worker thread: one runs while the next waits
+DASK_WAIT_SECONDS = 0.01  # how often the client looks for finished tasks
+
+
+class _Pace:
+    """How many cases a Dask task gets: one at first, then as many as last CHUNK_SECONDS on the
+    cases seen so far."""
+
+    def __init__(self):
+        self.cases = 0
+        self.seconds = 0.0
+
+    def saw(self, run: CaseRun) -> None:
+        self.cases += 1
+        self.seconds += max(run.seconds, 0.0)
+
+    def chunk(self) -> int:
+        if not self.cases:
+            return 1
+        each = self.seconds / self.cases
+        return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / each) if each > 0 else MAX_CHUNK))
+
+
+def _cluster_threads(client) -> int:
+    """The worker threads of the cluster now (0 when it cannot say)."""
+    try:
+        return sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
+    except Exception:
+        return 0
+
+
+def _unrun(futures: dict, waiting) -> int:
+    return sum(len(chunk) for chunk in futures.values()) + len(waiting)
+
+
+def _outcomes(future, chunk: list[BatchCase]) -> list[CaseRun]:
+    """A finished Dask task's runs; a worker that died or failed is its cases' verdict."""
+    try:
+        return future.result()
+    except Exception as error:
+        return [CaseRun(case.index, None, "FAIL", f"the worker failed: {type(error).__name__}: {error}", 0.0)
+                for case in chunk]
 
 
 def _quiet_dask_logs() -> None:

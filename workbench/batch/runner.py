@@ -105,6 +105,11 @@ def run_case(runner: Runner, case: BatchCase) -> CaseRun:
     return run
 
 
+def run_cases(runner: Runner, cases: list[BatchCase]) -> list[CaseRun]:
+    """Several cases in turn (one Dask task: a task costs more than a fast program's case)."""
+    return [run_case(runner, case) for case in cases]
+
+
 # ------------------------------------------------------------ local worker processes
 def init_worker(runner: Runner, threads: int, scratch: str | None = None, started=None) -> None:
     """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs;
