@@ -19,6 +19,8 @@ import tempfile
 import threading
 from pathlib import Path
 
+from workbench.core.files import pid_alive
+
 _folders = threading.local()
 _owners: dict[str, threading.Thread] = {}  # every folder made, and the thread it is lent to
 _owners_lock = threading.Lock()
@@ -40,19 +42,9 @@ def run_root() -> str:
     base = Path(tempfile.gettempdir())
     for left in base.glob(f"{RUN_ROOT_PREFIX}*-*"):
         pid = left.name[len(RUN_ROOT_PREFIX):].partition("-")[0]
-        if pid.isdigit() and not _alive(int(pid)):
+        if pid.isdigit() and not pid_alive(int(pid)):
             shutil.rmtree(left, ignore_errors=True)
     return tempfile.mkdtemp(prefix=f"{RUN_ROOT_PREFIX}{os.getpid()}-", dir=base)
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:  # another user's process: alive, and its folder not ours
-        return True
-    return True
 
 
 def case_folder() -> Path:

@@ -76,7 +76,8 @@ def _temp_prefix(target: Path) -> str:
     return f".{target.name}."
 
 
-def _pid_alive(pid: int) -> bool:
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (another user's counts: its files are not ours to remove)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -101,7 +102,7 @@ def remove_stale_temporaries(target: str | os.PathLike) -> list[Path]:
         return removed
     for entry in entries:
         match = pattern.fullmatch(entry.name)
-        if match and int(match.group(1)) != os.getpid() and not _pid_alive(int(match.group(1))):
+        if match and int(match.group(1)) != os.getpid() and not pid_alive(int(match.group(1))):
             try:
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
