@@ -26,7 +26,7 @@ DEFAULT_SCORE_REGEX = r"(?m)^\s*Score\s*=\s*(?P<score>[-+]?(?:\d+\.?\d*|\.\d+)(?
 DEFAULT_TIME_LIMIT = 2.0
 OBJECTIVES = ("max", "min")
 # {NAME} in a command; a shell's own ${NAME} is left alone.
-PLACEHOLDER = re.compile(r"(?<!\$)\{([A-Z][A-Z0-9]*)\}")
+PLACEHOLDER = re.compile(r"(?<!\$)\{([A-Z][A-Z0-9_]*)\}")
 PLACEHOLDERS = {
     "SEED": "the seed, e.g. 42",
     "SEED04": "the seed with four digits at least, e.g. 0042",
@@ -48,7 +48,7 @@ ALLOWED = {
     "run.answer_file": {"SEED", "SEED04", "NAME"},
     "score.command": {"SEED", "SEED04", "IN", "OUT", "DIR", "NAME"},
     "view.command": {"SEED", "SEED04", "IN", "OUT", "DIR", "NAME"},
-    "program": {"DIR"},
+    "program": {"DIR", "NAME", "SEED", "SEED04"},
     "build.command": {"DIR"},
 }
 

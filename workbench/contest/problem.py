@@ -12,13 +12,14 @@ from __future__ import annotations
 import math
 import shlex
 import tempfile
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
 from workbench.batch.live import LiveRecorder, last_answer, run_live
-from workbench.batch.program_run import GRACE_SECONDS, exit_reason
+from workbench.batch.program_run import GRACE_SECONDS, DataLines, exit_reason
 from workbench.batch.results import CaseResult
 from workbench.batch.runner import CaseRun, Runner
 from workbench.batch.scratch import case_folder, fresh_folder
@@ -79,7 +80,14 @@ def program_timed(run: CaseRun, record: ProgramRecord | None, limit: float, time
     """The program's own times under the tester replace the tester's (a JVM's start is not the
     program's), and judge the limit."""
     if record is None:
-        return  # killed, or never run: the tester's verdict (or the workbench's kill) stands
+        return  # never run: the tester's verdict (or the workbench's kill) stands
+    running = record.running_since(time.time())
+    if running is not None:  # the tester stopped it: past the limit, that is a TLE whatever it printed
+        if running > limit and run.verdict != "TLE":
+            tester = f" ({run.message})" if run.message else ""
+            run.verdict = "TLE"
+            run.message = f"your program was still running after {limit:g} s: the tester stopped it{tester}"
+        return
     if record.seconds is not None:
         run.seconds = record.seconds
     if record.cpu_seconds is not None:
@@ -94,7 +102,7 @@ def program_timed(run: CaseRun, record: ProgramRecord | None, limit: float, time
 def program_failed(run: CaseRun, record: ProgramRecord | None, score_pattern) -> None:
     """A program that exited non-zero under the tester is RE with its exit code, whatever the tester
     made of it ("Your program has terminated unexpectedly", and a score of 0)."""
-    if record is None:
+    if record is None or record.exit_code is None:
         return  # the tester never ran it to its end: the tester's verdict stands
     code = record.exit_code
     if code == 0:
@@ -133,6 +141,12 @@ class ContestProblem:
 
     def file_cases(self, paths, instance_options=None) -> list[BatchCase]:
         return file_cases(paths, {})
+
+    def default_files(self) -> list[str]:
+        """An output-only contest's inputs (``[inputs] files``), in name order."""
+        if not self.config.input_files:
+            return []
+        return [str(p) for p in sorted(self.config.folder.glob(self.config.input_files)) if p.is_file()]
 
     def features(self, case: BatchCase) -> dict:
         return first_line_numbers(case.input_text, self.config.features)
@@ -207,6 +221,7 @@ class ContestProblem:
                   "NAME": case.name, "WORK": str(saved), "LIMIT_MS": str(max(1, round(limit * 1000))),
                   **seed_values(case.seed)}
         names = {k: v for k, v in values.items() if k in ("NAME", "SEED", "SEED04")}
+        program = fill(program, names)  # --cmd "cat answers/{NAME}.out": an output-only contest's files
         run_runner = replace(runner, command=None)
         if config.interactive:
             # Under a tester the program's exit code and times are the tester's to tell: a script
@@ -232,6 +247,10 @@ class ContestProblem:
         log = ""
         if config.run_answer:  # stdout was the tester's log; the answer is the file it saved
             log, run.answer = outcome.answer or "", _saved(saved, config.run_answer, names)
+            data = DataLines()  # the program's stderr, which a Topcoder tester echoes into its log
+            for line in log.encode().splitlines():
+                data(line)
+            run.data = {**data.data, **run.data}
         else:
             run.answer = last_answer(self.split_answers(), outcome.answer)  # of several answers, the last
         (work / "out.txt").write_text(run.answer or "")

@@ -27,9 +27,14 @@ _TIMES = re.compile(r"(\d+)m([\d.]+)s")
 
 @dataclass(frozen=True)
 class ProgramRecord:
-    exit_code: int
+    exit_code: int | None  # None: it started and never ended by itself (the tester stopped it)
     seconds: float | None  # on the clock, from the program's start to its end (None: no GNU date)
     cpu_seconds: float | None  # user + system of the program and what it waited for
+    started: float | None = None  # the program's start, in seconds since the epoch
+
+    def running_since(self, now: float) -> float | None:
+        """How long a program that never ended had run by ``now`` (None: it ended, or no clock)."""
+        return None if self.exit_code is not None or self.started is None else max(0.0, now - self.started)
 
 
 def write_script(folder: Path, command: str) -> Path:
@@ -44,6 +49,7 @@ def write_script(folder: Path, command: str) -> Path:
     script.write_text(f"""#!/bin/sh
 # Written by Puzzle Workbench for one case: runs your program under the contest's tester.
 start=$(date +%s.%N 2>/dev/null)
+echo "$start" > {quoted}
 {command}
 code=$?
 end=$(date +%s.%N 2>/dev/null)
@@ -55,10 +61,13 @@ exit $code
 
 
 def read_record(folder: Path) -> ProgramRecord | None:
-    """What the script wrote, or None when the program never ended by itself (killed, or never run)."""
+    """What the script wrote (only the start when the program never ended by itself), or None when it
+    never ran."""
     try:
         lines = (folder / RECORD_NAME).read_text().splitlines()
         words = lines[0].split()
+        if len(words) == 1:  # only its start: it was stopped before it ended
+            return ProgramRecord(None, None, None, float(words[0]))
         code = int(words[0])
     except (OSError, IndexError, ValueError):
         return None
