@@ -112,7 +112,7 @@ def config_for(root: Path, tester: str, name: str, objective: str, time_limit: f
         path=root / "contest.toml", name=name, objective=objective, interactive=True,
         time_limit=time_limit or DEFAULT_TIME_LIMIT, score_regex=DEFAULT_SCORE_REGEX, error_score=ERROR_SCORE,
         by_run=True, run=f"{tester} -exec {{CMD}} -seed {{SEED}} -novis -timeLimit {{LIMIT_MS}} -saveAll {{WORK}}",
-        run_input="{SEED}.in", run_answer="{SEED}.out", view_html=())
+        run_input="{SEED}.in", run_answer="{SEED}.out")
 
 
 def check_tester(config: ContestConfig) -> list[str]:
