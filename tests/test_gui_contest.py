@@ -303,3 +303,24 @@ def test_a_topcoder_contest_window_runs_seeds_the_tester_makes(qtbot, tmp_path, 
     numbers = standin_topcoder.case_of(int(index.data()))
     assert view.input_text.toPlainText() == f"{len(numbers)}\n{' '.join(map(str, numbers))}\n"
     window.close()
+
+
+def test_an_output_only_contest_window_runs_its_named_inputs(qtbot, tmp_path, monkeypatch):
+    from workbench.gui.app import build_contest_window
+
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "oo"
+    (folder / "inputs").mkdir(parents=True)
+    for name in ("alpha", "beta"):
+        (folder / "inputs" / f"{name}.txt").write_text(f"{name}\n")
+    (folder / "scorer.py").write_text("import sys\nprint('Score = 2.5' if open(sys.argv[2]).read() else 'x')\n")
+    assert main(["contest", "init", str(folder)]) == 0
+    window = build_contest_window(str(folder / "contest.toml"), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    panel = window.runs_panel
+    assert panel.files_button.text() == "2 files" and not panel.seeds.isEnabled()
+    panel.command.setText("cat")
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 2, timeout=120_000)
+    assert sorted((r["name"], r["score"]) for r in panel.rows) == [("alpha", "2.5"), ("beta", "2.5")]
+    window.close()
