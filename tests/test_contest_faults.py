@@ -126,3 +126,23 @@ def test_compile_steps_of_a_wrong_type_name_the_key(tmp_path, capsys):
     write_pahcer(tmp_path / "pah", "compile_steps = 5\n" + STEP)
     assert main(["contest", "init", str(tmp_path / "pah")]) == 1
     assert "[test]: compile_steps must be a list, got 5" in capsys.readouterr().err
+
+
+def test_an_unreadable_registry_is_said_by_line_and_never_written_over(tmp_path, home, capsys):
+    known.remember(ContestConfig(path=tmp_path / "alpha" / "contest.toml", name="alpha"))
+    registry = home / "contests.json"
+    text = registry.read_text().replace('.toml"\n', '.toml",\n')  # a stray comma after the last entry
+    registry.write_text(text)
+    folder = tmp_path / "gamma"
+    standin_tools.lay_out(folder, "pegs-max", seeds=2)
+    assert main(["contest", "list"]) == 1
+    assert main(["contest", "init", str(folder)]) == 1
+    err = capsys.readouterr().err
+    said = (f"error: the contest registry {registry} is unreadable: line 3 column 1: Expecting property name "
+            "enclosed in double quotes: fix it (or move it away to start a new one); until then it is neither "
+            "used nor changed")
+    assert err.splitlines() == [said, said]
+    assert registry.read_text() == text and not (folder / "contest.toml").exists()
+    with pytest.raises(known.WorkbenchError, match="is unreadable: line 3 column 1"):
+        known.remember(ContestConfig(path=folder / "contest.toml", name="gamma"))
+    assert registry.read_text() == text
