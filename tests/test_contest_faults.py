@@ -146,3 +146,14 @@ def test_an_unreadable_registry_is_said_by_line_and_never_written_over(tmp_path,
     with pytest.raises(known.WorkbenchError, match="is unreadable: line 3 column 1"):
         known.remember(ContestConfig(path=folder / "contest.toml", name="gamma"))
     assert registry.read_text() == text
+
+
+def test_a_folder_whose_path_holds_a_newline_is_written_with_the_newline_escaped(tmp_path, capsys):
+    folder = tmp_path / "my\ncontest"
+    standin_tools.lay_out(folder, "pegs-max", seeds=2)
+    assert main(["contest", "init", str(folder)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    text = (folder / "contest.toml").read_text()
+    assert f"my\\ncontest" in text and all(not line or line.startswith("#") or "=" in line or line.startswith("[")
+                                           for line in text.splitlines())
+    assert load(folder).name == "my-contest" and load(folder).path == folder.resolve() / "contest.toml"
