@@ -20,6 +20,7 @@ from typing import Iterable
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text, write_atomic, write_new
+from workbench.core.limits import exact_number, is_finite
 from workbench.core.objective import Objective
 
 from .cases import BatchCase
@@ -72,6 +73,8 @@ class CaseResult:
 
 def plain_number(value: float) -> str:
     """A score in full: whole numbers without a decimal point, others to six places (no exponent)."""
+    if isinstance(value, int):
+        return str(value)
     if float(value).is_integer():
         return str(int(value))
     return f"{value:.6f}".rstrip("0").rstrip(".")
@@ -95,6 +98,8 @@ def significant(value: float, digits: int = 7) -> str:
 
 def full_number(value: float) -> str:
     """A score exactly as computed (for files): whole numbers plain, others to the last digit."""
+    if isinstance(value, int):  # every digit: a score read as an int past 2^53 is not a float's
+        return str(value)
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
@@ -168,7 +173,7 @@ class BestKnown:
             return 0
         better = []
         for result in results:
-            if result.verdict == "OK" and math.isfinite(result.score) and \
+            if result.verdict == "OK" and is_finite(result.score) and \
                     self.objective.better(result.score, self.score(result.case.key)):
                 self.best[result.case.key] = {"key": result.case.key, "case": result.case.label,
                                               "score": result.score, "run": run}
@@ -306,13 +311,10 @@ def status_now(meta: dict) -> str:
     return status
 
 
-def finite(value) -> float | None:
-    """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309')."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) else None
+def finite(value) -> int | float | None:
+    """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309'); a
+    whole number is an int, exactly (a score of 2^64 - 1 stays one)."""
+    return exact_number(value)
 
 
 def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, dict]]:

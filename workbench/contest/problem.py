@@ -9,7 +9,6 @@ pahcer: no score or a score of 0 is WA.
 
 from __future__ import annotations
 
-import math
 import shlex
 import tempfile
 from dataclasses import dataclass, replace
@@ -24,6 +23,7 @@ from workbench.batch.runner import CaseRun, Runner
 from workbench.batch.scratch import case_folder, fresh_file
 from workbench.core.answer_split import SPLITTERS
 from workbench.core.errors import UsageError
+from workbench.core.limits import is_finite
 from workbench.core.objective import Objective
 
 from .config import ContestConfig
@@ -213,7 +213,7 @@ class ContestProblem:
         if run.score is None:
             run.verdict = "WA"
             run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
-        elif not math.isfinite(run.score):  # "Score = nan", or more digits than a float holds
+        elif not is_finite(run.score):  # "Score = nan", or 1e999
             shown = next((line for line in reversed(said) if config.score_pattern.search(line)), "")
             run.verdict, run.message = "WA", f"the score is not a finite number: {shown[:80]!r}"
             run.score = None

@@ -17,6 +17,7 @@ from typing import Sequence
 from workbench.batch.processes import ToolOutput, run_tool
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
+from workbench.core.limits import exact_number
 
 from .config import PLACEHOLDER, ContestConfig
 
@@ -46,10 +47,13 @@ def find_score(pattern: re.Pattern, texts: Sequence[str]) -> float | None:
     for text in texts:
         for match in pattern.finditer(text):
             raw = match.group("score") if "score" in pattern.groupindex else match.group(1)
-            try:
-                found = float(raw)
-            except (TypeError, ValueError):
-                continue
+            number = exact_number(raw)  # a whole score exactly, however many digits
+            if number is None:  # "nan", "inf", 1e999: read as they are, so the verdict can say so
+                try:
+                    number = float(raw)
+                except (TypeError, ValueError):
+                    continue
+            found = number
     return found
 
 
