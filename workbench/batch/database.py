@@ -19,7 +19,6 @@ stored in one transaction, never over a run the database holds.
 from __future__ import annotations
 
 import json
-import math
 import os
 import shutil
 import sqlite3
@@ -37,7 +36,7 @@ from workbench.core.judge_text import plain_natural
 
 from .live import LiveTrace
 from .report import mean
-from .results import VERDICTS, finite, status_now
+from .results import VERDICTS, check_meta, finite, status_now
 
 FILE_NAME = "runs.sqlite"
 BUSY_MILLISECONDS = 30_000
@@ -586,27 +585,13 @@ def run_traces(folder: Path, database: Path | None = None) -> dict[str, LiveTrac
 
 
 # ------------------------------------------------------------------ what an import accepts
-_META_TYPES = {"puzzle": (str,), "kind": (str,), "objective": (str,), "label": (str,), "command": (str,),
-               "solver": (str,), "params": (dict,), "seconds": (int, float), "nodes": (int,), "started": (str,),
-               "status": (str,), "cases": (int,), "features": (list,), "case_set": (str,)}
-_TYPE_NAMES = {str: "text", dict: "an object {...}", int: "a whole number", float: "a number", list: "a list"}
-
-
 def check_imported(folder: Path, meta: dict, rows: list[dict]) -> None:
     """WorkbenchError naming the file and the key or line of the first thing in a run folder that is
     not what a batch writes (an edited run.json or results.csv), so no import stores it."""
     where = folder / "run.json"
     if not meta.get("puzzle"):
         raise WorkbenchError(f"{where} does not say which puzzle the run is of")
-    for key, kinds in _META_TYPES.items():
-        value = meta.get(key)
-        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
-            raise WorkbenchError(f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
-                                 f"got {shown(json.dumps(value), 40)}")
-    if meta.get("objective") not in (None, "max", "min"):
-        raise WorkbenchError(f"{where}: objective must be \"max\" or \"min\", got {shown(meta['objective'])}")
-    if isinstance(meta.get("seconds"), float) and not math.isfinite(meta["seconds"]):
-        raise WorkbenchError(f"{where}: seconds must be a finite number, got {meta['seconds']}")
+    check_meta(where, meta)
     table = folder / "results.csv"
     names: set[str] = set()
     for line, row in enumerate(rows, start=2):
