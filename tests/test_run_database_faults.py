@@ -401,3 +401,21 @@ def test_a_database_replaced_by_garbage_mid_run_keeps_the_run_going(quick, tmp_p
     assert ("cannot use the run database runs/runs.sqlite: file is not a database: 2 cases of this run are only in "
             "runs/x/results.csv" in capsys.readouterr().err)
     assert json.loads(Path("runs/x/run.json").read_text())["status"] == "complete"
+
+
+def test_a_locked_database_is_said_at_once_while_a_batch_waits_for_it(tmp_path):
+    path = tmp_path / "runs.sqlite"
+    RunDatabase(path).check()
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    said = []
+
+    def say(text):
+        said.append(text)
+        threading.Timer(0.5, holder.execute, ("ROLLBACK",)).start()  # let go once the wait is said
+
+    RunDatabase(path).check(say)
+    assert said == [f"waiting for the run database {path}: another process keeps it locked (at most 30 s)"]
+    said.clear()
+    RunDatabase(path).check(say)  # not locked: nothing said
+    assert said == []

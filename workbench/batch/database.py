@@ -40,6 +40,7 @@ from .results import VERDICTS, check_meta, finite, status_now
 
 FILE_NAME = "runs.sqlite"
 BUSY_MILLISECONDS = 30_000
+LOCK_NOTICE_MILLISECONDS = 1_000  # a lock held longer than this is said while it is waited for
 FINISH_SECONDS = 600  # how long a finishing run waits for a database another process keeps locked
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -364,8 +365,10 @@ class RunDatabase:
         self.path = Path(path)
         self._live: dict[int, _LiveRun] = {}  # by the id the run was given first
 
-    def check(self) -> None:
-        """WorkbenchError unless runs can be written here: said before a batch makes its run folder."""
+    def check(self, say=lambda text: None) -> None:
+        """WorkbenchError unless runs can be written here: said before a batch makes its run folder. A
+        database another process keeps locked is waited for up to the busy timeout, and ``say`` is told
+        so at once (not 30 s of silence), naming the file."""
         if self.path.is_dir():
             raise WorkbenchError(f"the run database {self.path} is a folder: give --database a file name "
                                  "(runs.sqlite)")
@@ -375,7 +378,16 @@ class RunDatabase:
         except WorkbenchError as error:
             raise WorkbenchError(f"cannot use the run database {self.path}: {error}") from None
         with connect(self.path) as db:
-            db.execute("BEGIN IMMEDIATE")  # a database another process keeps locked waits here, then is fine
+            db.execute(f"PRAGMA busy_timeout={LOCK_NOTICE_MILLISECONDS}")
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error):
+                    raise
+                say(f"waiting for the run database {self.path}: another process keeps it locked "
+                    f"(at most {BUSY_MILLISECONDS // 1000} s)")
+                db.execute(f"PRAGMA busy_timeout={BUSY_MILLISECONDS - LOCK_NOTICE_MILLISECONDS}")
+                db.execute("BEGIN IMMEDIATE")  # waits here, then is fine (or DatabaseLocked names the file)
             db.execute("ROLLBACK")
 
     # ------------------------------------------------------------ a run as it goes

@@ -120,7 +120,7 @@ class BatchPlan:
         # The database beside the run folder (or the one named) is checked before the folder is made: a
         # device, a folder or a file that is no database is one message, and leaves nothing behind.
         database = self.database or database_path(self.out.parent if self.out else root)
-        RunDatabase(database).check()
+        RunDatabase(database).check(say)
         out = claim_folder(self.out) if self.out else default_out(self.problem.id, self.label, root)
         return BatchSpec(runner, cases, out, jobs=self.jobs, dask=self.dask, label=self.label, best=best,
                          freeze_best=self.freeze_best, comment=self.comment, database=database,
