@@ -157,3 +157,23 @@ def test_a_folder_whose_path_holds_a_newline_is_written_with_the_newline_escaped
     assert f"my\\ncontest" in text and all(not line or line.startswith("#") or "=" in line or line.startswith("[")
                                            for line in text.splitlines())
     assert load(folder).name == "my-contest" and load(folder).path == folder.resolve() / "contest.toml"
+
+
+def test_a_generator_that_never_exits_is_said_and_stopped(tmp_path, monkeypatch):
+    from workbench.contest import steps
+
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / "gen.sh").write_text("#!/bin/sh\nexec sleep 600\n")
+    (folder / "gen.sh").chmod(0o755)
+    (folder / "contest.toml").write_text("name = 'c'\n[inputs]\nfile = 'in/{SEED04}.txt'\ngen = '{DIR}/gen.sh'\n"
+                                         "[run]\ncommand = '{CMD}'\n")
+    assert steps.gen_seconds(100) == 70 and steps.gen_seconds(10**6) == 600  # not 600 s for a few seeds
+    monkeypatch.setattr(steps, "GEN_NOTICE_SECONDS", 0.2)
+    monkeypatch.setattr(steps, "GEN_SECONDS", 2.0)
+    said = []
+    with pytest.raises(known.WorkbenchError) as raised:
+        steps.generate_inputs(load(folder), [0, 1, 2], said.append)
+    command = f"{folder}/gen.sh"
+    assert said == [f"the generator is still making 3 inputs ('{command}'): stopped if it runs past 2 s"]
+    assert str(raised.value) == f"the generator failed: '{command}' ran past its time and was stopped"

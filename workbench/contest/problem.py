@@ -102,8 +102,8 @@ class ContestProblem:
     def meta(self) -> dict:
         return {"contest_file": str(self.config.path)}
 
-    def seed_cases(self, seeds, generator_options=None, instance_options=None) -> list[BatchCase]:
-        inputs = generate_inputs(self.config, seeds)
+    def seed_cases(self, seeds, generator_options=None, instance_options=None, say=None) -> list[BatchCase]:
+        inputs = generate_inputs(self.config, seeds, say)
         width = max(4, len(str(max(seeds, default=0))))
         return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, inputs[seed])
                 for index, seed in enumerate(seeds)]
