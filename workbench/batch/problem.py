@@ -12,7 +12,7 @@ import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.objective import Objective
@@ -35,7 +35,8 @@ class BatchProblem(Protocol):
     @property
     def objective(self) -> Objective: ...
 
-    def seed_cases(self, seeds: Sequence[int], generator_options: dict, instance_options: dict) -> list[BatchCase]: ...
+    def seed_cases(self, seeds: Sequence[int], generator_options: dict, instance_options: dict,
+                   say: Callable[[str], None] = ...) -> list[BatchCase]: ...  # say: what a slow start waits for
 
     def file_cases(self, paths: Sequence[str], instance_options: dict) -> list[BatchCase]: ...
 
@@ -142,7 +143,7 @@ class PuzzleProblem:
                 pass  # that case's own verdict will say what is wrong with it
         return Runner(self, seconds, solver=cls.name, params=params, nodes=plan.nodes, solver_seed=plan.solver_seed)
 
-    def seed_cases(self, seeds, generator_options, instance_options) -> list[BatchCase]:
+    def seed_cases(self, seeds, generator_options, instance_options, say=None) -> list[BatchCase]:
         return seed_cases(self.puzzle, seeds, generator_options, instance_options)
 
     def file_cases(self, paths, instance_options) -> list[BatchCase]:

@@ -10,12 +10,14 @@ engine's score after each move, up to the first move the rules refuse.
 from __future__ import annotations
 
 import difflib
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import read_text
+from workbench.core.limits import exact_number
 from workbench.core.objective import Objective
 
 from .results import plain_number, read_run
@@ -37,7 +39,8 @@ class Side:
 
     @property
     def score(self) -> float:
-        return float(self.row["score"])
+        number = exact_number(self.row["score"])  # a whole score exactly, however many digits
+        return math.nan if number is None else number
 
     @property
     def verdict(self) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from workbench.batch.program_run import TIME_MEASURES
 from workbench.core.answer_split import SPLITTERS
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import WorkbenchError, escaped
 from workbench.core.files import read_text
 from workbench.core.objective import Objective
 
@@ -294,7 +294,8 @@ def _error_score_line(value: float | None) -> str:
 def render(config: ContestConfig, notes: tuple[str, ...] = ()) -> str:
     """The contest file for ``config``, every key commented; ``notes`` go in the header (how it was made)."""
     places = "\n".join(f"#   {{{name}}}  {meaning}" for name, meaning in PLACEHOLDERS.items())
-    header = "\n".join(f"# {note}" for note in notes)
+    # A note names files and folders: a newline (or another control) in one would end its comment line.
+    header = "\n".join(f"# {escaped(note)}" for note in notes)
     return f"""\
 # A contest for Puzzle Workbench: `puzzle-workbench batch {config.name} --seeds 0-99 --cmd "./a.out"`.
 {header + chr(10) if header else ""}#

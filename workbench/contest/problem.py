@@ -9,7 +9,6 @@ pahcer: no score or a score of 0 is WA.
 
 from __future__ import annotations
 
-import math
 import shlex
 import tempfile
 import time
@@ -25,6 +24,7 @@ from workbench.batch.runner import CaseRun, Runner
 from workbench.batch.scratch import case_folder, fresh_folder
 from workbench.core.answer_split import SPLITTERS
 from workbench.core.errors import UsageError
+from workbench.core.limits import is_finite
 from workbench.core.objective import Objective
 
 from .config import ContestConfig
@@ -130,12 +130,12 @@ class ContestProblem:
     def meta(self) -> dict:
         return {"contest_file": str(self.config.path)}
 
-    def seed_cases(self, seeds, generator_options=None, instance_options=None) -> list[BatchCase]:
+    def seed_cases(self, seeds, generator_options=None, instance_options=None, say=None) -> list[BatchCase]:
         width = max(4, len(str(max(seeds, default=0))))
         if self.config.by_run:  # the tester makes each input from its seed: the seed is the case
             return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, "", identity=f"seed {seed}\n")
                     for index, seed in enumerate(seeds)]
-        inputs = generate_inputs(self.config, seeds)
+        inputs = generate_inputs(self.config, seeds, say)
         return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, inputs[seed])
                 for index, seed in enumerate(seeds)]
 
@@ -274,7 +274,7 @@ class ContestProblem:
         if run.score is None:
             run.verdict = "WA"
             run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
-        elif not math.isfinite(run.score):  # "Score = nan", or more digits than a float holds
+        elif not is_finite(run.score):  # "Score = nan", or 1e999
             shown = next((line for line in reversed(said) if config.score_pattern.search(line)), "")
             run.verdict, run.message = "WA", f"the score is not a finite number: {shown[:80]!r}"
             run.score = None
