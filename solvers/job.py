@@ -8,8 +8,6 @@ the best answer; the GUI reads them from a timer with ``poll()``.
 
 from __future__ import annotations
 
-import os
-import sys
 import threading
 import time
 from dataclasses import dataclass, field
@@ -18,6 +16,7 @@ from typing import Callable
 from dataclasses import replace
 
 from workbench.core.objective import Objective
+from workbench.core.priority import lower_this_thread
 
 from .base import FrontierEntry, Solver
 from .driver import Budget, RunControl, RunResult, Sample
@@ -25,21 +24,6 @@ from .online import OnlineGame, execute
 
 SNAPSHOT_INTERVAL = 0.25  # seconds between frontier snapshots
 FRONTIER_ROWS = 20
-BACKGROUND_NICENESS = 5  # how much lower than the window's thread a run's threads are scheduled
-
-
-def yield_to_the_window() -> None:
-    """Schedule the calling thread, and the threads it starts (they inherit it), below the
-    window's thread: with every core busy (2 cores: the solver, the rescoring, the window, any
-    other program), the scheduler then gives a core to the GUI thread first, where it waited
-    behind them for tens of ms. Linux only, where niceness is per thread; nothing elsewhere."""
-    if sys.platform != "linux":
-        return
-    try:
-        thread = threading.get_native_id()
-        os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, thread) + BACKGROUND_NICENESS)
-    except OSError:  # a sandbox that forbids it: the run goes on at the window's priority
-        pass
 
 
 @dataclass
@@ -125,7 +109,9 @@ class SolverJob:
                 self._pending.best_moves = best
 
     def _work(self) -> None:
-        yield_to_the_window()
+        # The app's run: its thread, and the kernel threads it starts, get a core only when the
+        # window's thread does not want one (``core.priority``).
+        lower_this_thread()
         try:
             if self._build is not None:
                 self.target = self._build()
