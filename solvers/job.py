@@ -8,6 +8,7 @@ the best answer; the GUI reads them from a timer with ``poll()``.
 
 from __future__ import annotations
 
+import _thread
 import threading
 import time
 from dataclasses import dataclass, field
@@ -54,18 +55,30 @@ class SolverJob:
         self._best_score: float | None = None
         self._played = 0  # moves an online game had committed at the last snapshot
         self._last_snapshot = 0.0
-        self._thread = threading.Thread(target=self._work, name=f"solver-{self.name}", daemon=True)
+        self._started = False
+        self._ended = threading.Event()
+        self.native_id: int | None = None  # the run's thread, once it runs
 
     def start(self) -> None:
-        self._thread.start()
+        # A bare thread (it never holds up the interpreter's exit, as a daemon thread does not):
+        # ``threading.Thread.start`` waits until the new thread has run, and on a loaded machine
+        # that held the window's thread for up to 1.1 s at every start (sokoban's runs end and
+        # start again every second or so).
+        self._started = True
+        _thread.start_new_thread(self._run, ())
 
     @property
     def running(self) -> bool:
-        return self._thread.is_alive()
+        return self._started and not self._ended.is_set()
 
     def join(self, timeout: float | None = None) -> bool:
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
+        return not self._started or self._ended.wait(timeout)
+
+    def _run(self) -> None:
+        try:
+            self._work()
+        finally:
+            self._ended.set()
 
     def poll(self) -> JobUpdate:
         with self._lock:
@@ -109,6 +122,7 @@ class SolverJob:
                 self._pending.best_moves = best
 
     def _work(self) -> None:
+        self.native_id = threading.get_native_id()
         # The app's run: its thread, and the kernel threads it starts, get a core only when the
         # window's thread does not want one (``core.priority``).
         lower_this_thread()

@@ -203,7 +203,7 @@ def test_a_solver_job_runs_in_the_lowest_scheduling_class_and_the_caller_keeps_i
         deadline = time.monotonic() + 30
         while not job.poll().samples and time.monotonic() < deadline:  # the run is under way
             time.sleep(0.01)
-        assert os.sched_getscheduler(job._thread.native_id) == os.SCHED_IDLE
+        assert os.sched_getscheduler(job.native_id) == os.SCHED_IDLE
         assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER  # the caller's is kept
     finally:
         job.control.cancel()
