@@ -113,6 +113,25 @@ def test_a_child_that_dies_ends_the_case_with_a_message(tmp_path):
     assert ended_soon(program_pid)  # its program is killed with it, not left running
 
 
+@pytest.mark.skipif(sys.platform != "linux", reason="SCHED_IDLE is Linux's")
+def test_the_child_and_its_program_run_in_the_lowest_scheduling_class(tmp_path):
+    """The app's worker: the window's thread gets a core before them (the view's own is kept)."""
+    program = tmp_path / "sleeper.py"
+    program.write_text("import time\ntime.sleep(60)\n")
+    puzzle = get_puzzle("comesolo")
+    text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
+    live = ChildLiveCase(PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text),
+                         f"{sys.executable} {program}", 120).start()
+    try:
+        taken_until(live, lambda: live.program_pid is not None)
+        assert os.sched_getscheduler(live.process.pid) == os.SCHED_IDLE
+        assert os.sched_getscheduler(live.program_pid) == os.SCHED_IDLE
+        assert os.sched_getscheduler(0) == os.SCHED_OTHER
+    finally:
+        live.cancel()
+        taken_until(live, live.finished.is_set)
+
+
 def test_a_case_that_cannot_reach_a_child_process_is_said_not_raised():
     puzzle = get_puzzle("comesolo")
     text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))

@@ -127,8 +127,10 @@ def _stop_pool(pool, started, workers: int) -> None:
 
 
 class BatchRun:
-    def __init__(self, spec: BatchSpec):
+    def __init__(self, spec: BatchSpec, background: bool = False):
+        """``background``: the app's run, whose workers run below its window (``core.priority``)."""
         self.spec = spec
+        self.background = background
         self.problem = spec.runner.problem
         self.folder = RunFolder(spec.out)
         # Beside the run folders: runs/runs.sqlite for the default runs/TIME-PUZZLE folders.
@@ -320,7 +322,7 @@ class BatchRun:
             spawn = multiprocessing.get_context("spawn")
             started = spawn.Semaphore(0)  # each worker releases it once up (see _stop_pool)
             pool = ProcessPool(max_workers=workers, initializer=init_worker,
-                               initargs=(runner, threads, scratch, started), context=spawn)
+                               initargs=(runner, threads, scratch, started, self.background), context=spawn)
             finished: queue.Queue = queue.Queue()
             futures = {}
             for case in waiting:

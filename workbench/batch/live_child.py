@@ -15,6 +15,8 @@ from __future__ import annotations
 import multiprocessing
 import threading
 
+from workbench.core.priority import lower_this_process
+
 from .live_case import LiveCase
 from .processes import kill_group
 
@@ -25,6 +27,9 @@ EXIT_WAIT_SECONDS = 2.0  # after the end message, how long the child is given to
 
 def _child(connection, problem, case, command: str, seconds: float, cwd: str | None, time_by: str) -> None:
     """The child's side: the case, and what is new sent every SEND_SECONDS until it has ended."""
+    # The app's worker: the child, its readers and scoring, and the program (which inherits it) get
+    # a core only when the window's thread does not want one.
+    lower_this_process()
     live = LiveCase(problem, case, command, seconds, cwd=cwd, time_by=time_by)
     live.start()
     try:

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QTableView, QVBoxLayout, QWidget)
 
 from workbench.core.cores import usable_cores
-from solvers.job import yield_to_the_window
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.anomalies import FlagRule
 from workbench.batch.cases import parse_seeds, seed_ranges
@@ -39,6 +38,7 @@ from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
+from workbench.core.priority import lower_this_thread
 from workbench.core.registry import solvers
 
 from .file_dialog_fit import fitted
@@ -318,12 +318,12 @@ class RunsPanel(QWidget):
         self.summary.setText(f"Cannot start the run: {reason}")
 
     def _work(self, make) -> None:
-        # The run's thread, and the pool's threads and worker processes it starts (they inherit
-        # it), are scheduled below the window: with the cases on every core, the window's thread
-        # otherwise waited for a core behind them.
-        yield_to_the_window()
+        # The run's thread, and the pool's threads and worker processes it starts (on Linux they
+        # inherit it; elsewhere each worker lowers itself: ``background``), get a core only when the
+        # window's thread does not want one (``core.priority``).
+        lower_this_thread()
         try:
-            run = BatchRun(make())
+            run = BatchRun(make(), background=True)
             self._queue.put(("started", run))
             if self._stop_asked.is_set():
                 run.stop()
