@@ -205,3 +205,21 @@ def test_the_main_windows_action_runs_the_boards_case_live(qtbot, window, tmp_pa
     assert seen.read_text() == view.case.input_text
     assert list(view.series_v) == [3.0] and view.snapshots == []
     view.close()
+
+
+@pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
+def test_the_programs_stderr_and_snapshot_names_are_shown_as_written_not_as_html(qtbot, tmp_path, settings):
+    from PySide6.QtCore import Qt
+
+    name = "<h1 style=color:red>HUGE<h1>.txt"
+    crash = "<h1>CRASHED <a href=x>click me</a></h1>"
+    script = {"*": [{"file": name, "text": "UD\n"}, {"stderr": crash}, {"exit": 3}]}
+    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
+    view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
+    qtbot.addWidget(view)
+    view.command.setText(command(tmp_path, script))
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    assert view.status.text().startswith(f"Ended in ") and f"RE (exit code 3; stderr: {crash})" in view.status.text()
+    assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ")
+    assert view.status.textFormat() == Qt.PlainText and view.snapshot_label.textFormat() == Qt.PlainText

@@ -27,6 +27,7 @@ from workbench.batch.results import plain_number
 from workbench.core.errors import WorkbenchError
 
 from .live_series import GrowingSeries
+from .plain_text import plain_label
 from .plot_style import style_plot
 
 REPAINT_MS = 33  # the plot repaints at most 30 times a second, however fast the program reports
@@ -144,14 +145,14 @@ class LiveRunView(QDialog):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
-        self.status = QLabel("Type your program and press Run")
+        self.status = plain_label("Type your program and press Run")
         self.status.setWordWrap(True)
         self.plot = LivePlot()
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setRange(0, 0)
         self.slider.setEnabled(False)
         self.slider.valueChanged.connect(self.show_snapshot)
-        self.snapshot_label = QLabel("No snapshot yet")
+        self.snapshot_label = plain_label("No snapshot yet")
         self.board = self._make_board()
 
         top = QHBoxLayout()

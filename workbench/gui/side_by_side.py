@@ -20,6 +20,7 @@ from workbench.core.errors import WorkbenchError
 
 from .board_view import BoardView
 from .boards import adapter_class
+from .plain_text import plain_label
 from .plot_style import style_plot
 
 REPAINT_MS = 33  # the boards and the plot follow a dragged slider at most 30 times a second
@@ -43,7 +44,7 @@ class SideBySideView(QWidget):
         self._timer.timeout.connect(lambda: self.show_step(self.slider.value()))
 
         winner = pair.winner()
-        self.title = QLabel(f"case {pair.case} ({pair.objective.words}): A {pair.a.name}: {pair.a.score_text()} — "
+        self.title = plain_label(f"case {pair.case} ({pair.objective.words}): A {pair.a.name}: {pair.a.score_text()} — "
                             f"B {pair.b.name}: {pair.b.score_text()} — "
                             + ("the same score" if winner == "tie" else f"{winner} is better"))
         self.title.setWordWrap(True)
@@ -58,7 +59,7 @@ class SideBySideView(QWidget):
         self.diff.setPlainText(diff or "The two answers are the same.")
         self.slider = QSlider(Qt.Horizontal)
         self.step_label = QLabel()
-        self.side_labels = [QLabel(), QLabel()]
+        self.side_labels = [plain_label(), plain_label()]
         self.plot = pg.PlotWidget()
         style_plot(self.plot, self.palette())
         self.plot.setLabel("bottom", "move")
