@@ -223,3 +223,49 @@ def test_the_programs_stderr_and_snapshot_names_are_shown_as_written_not_as_html
     assert view.status.text().startswith(f"Ended in ") and f"RE (exit code 3; stderr: {crash})" in view.status.text()
     assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ")
     assert view.status.textFormat() == Qt.PlainText and view.snapshot_label.textFormat() == Qt.PlainText
+
+
+@pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
+def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_said(qtbot, tmp_path, settings,
+                                                                                     monkeypatch):
+    """The view only draws what the live case made of each snapshot. The case runs in this process
+    here (batch.live_case.LiveCase, as bench.responsiveness --live thread does) so that every parse
+    of an answer can be seen: none is on the GUI thread. A snapshot with more moves than the puzzle
+    allows is not played out: the view says so and shows the start."""
+    import threading
+
+    import workbench.gui.live_run_view as live_view
+    from workbench.batch.live_case import LiveCase
+
+    puzzle = get_puzzle("ahc011")
+    answer = ANSWER.read_text().strip()
+    expected = engine(answer[:40])[1]  # parsed here, before the parses are watched
+    parse = type(puzzle).parse_solution
+    threads = []
+
+    def recorded(self, instance, text):
+        threads.append(threading.current_thread())
+        return parse(self, instance, text)
+
+    monkeypatch.setattr(type(puzzle), "parse_solution", recorded)
+    monkeypatch.setattr(live_view, "LIVE_CASE", LiveCase)
+    script = {"*": [{"file": "1.txt", "text": answer[:40]}, {"sleep": 0.2}, {"file": "2.txt", "text": "UD" * 5000},
+                    {"sleep": 0.2}, {"stdout": answer + "\n"}]}
+    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
+    view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
+    qtbot.addWidget(view)
+    view.command.setText(command(tmp_path, script))
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    instance = puzzle.parse_input(CASE.read_text())
+    assert len(view.snapshots) == 2
+    view.slider.setValue(0)
+    assert view.board.state == expected
+    view.slider.setValue(1)
+    assert threads and threading.main_thread() not in threads
+    assert {thread.name for thread in threads} == {"wb-live-score"}
+    assert view.board.state == puzzle.initial_state(instance)
+    limit = puzzle.max_moves(instance)
+    assert view.snapshot_label.text().endswith(f"score invalid answer: line 1: too many moves: 10000, more than "
+                                               f"T = {limit} (not drawn: 10,000 moves, more than the puzzle's "
+                                               f"limit of {limit:,})")
