@@ -269,3 +269,22 @@ def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_
     assert view.snapshot_label.text().endswith(f"score invalid answer: line 1: too many moves: 10000, more than "
                                                f"T = {limit} (not drawn: 10,000 moves, more than the puzzle's "
                                                f"limit of {limit:,})")
+
+
+@pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
+def test_a_long_word_from_the_program_does_not_widen_the_view(qtbot, tmp_path, settings):
+    """A 200-character snapshot name and a 300-character stderr word are cut at the labels' edge, not
+    laid out in full: the view made them 2,000 pixels wide, past the screen."""
+    name, word = "N" * 200 + ".txt", "E" * 300
+    script = {"*": [{"file": name, "text": "UD\n"}, {"stderr": word}, {"exit": 3}]}
+    view = LiveRunView(PuzzleProblem("ahc011"), BatchCase(0, "0000", str(CASE), 0, CASE.read_text()), settings,
+                       seconds=20)
+    qtbot.addWidget(view)
+    view.show()
+    width = view.width()
+    view.command.setText(command(tmp_path, script))
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    qtbot.wait(50)  # the layout takes in the labels' new texts
+    assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ") and "E" * 150 in view.status.text()
+    assert view.width() == width and view.minimumSizeHint().width() < width

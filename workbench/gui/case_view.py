@@ -51,8 +51,7 @@ class CaseView(QWidget):
         self._request = 0
         self.shown_key: str | None = None  # the case shown (its key: the same case in any run)
         self.shown_case: str | None = None
-        self.title = plain_label("Select a case in the table to see it here")
-        self.title.setWordWrap(True)
+        self.title = plain_label("Select a case in the table to see it here", wrapped=True)
         self.visualizer = HtmlView()
         self.picture = HtmlView(fit=True)  # vis.html zoomed to the view; the user's zoom kept
         mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)

@@ -10,12 +10,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
-from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QSizePolicy, QWidget
 
 
-def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
+def plain_label(text: str = "", parent: QWidget | None = None, wrapped: bool = False) -> QLabel:
+    """A label in plain text. ``wrapped``: its lines wrap at the width its layout gives it, which its
+    text never widens (a program's 300-character word made a window 2,000 pixels wide): a word longer
+    than that width is cut at the label's edge."""
     label = QLabel(text, parent)
     label.setTextFormat(Qt.PlainText)
+    if wrapped:
+        label.setWordWrap(True)
+        label.setSizePolicy(QSizePolicy.Ignored, QSizePolicy.Preferred)
     return label
 
 

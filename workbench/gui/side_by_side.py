@@ -56,8 +56,7 @@ class SideBySideView(QWidget):
         winner = pair.winner()
         self.title = plain_label(f"case {pair.case} ({pair.objective.words}): A {pair.a.name}: {pair.a.score_text()} — "
                             f"B {pair.b.name}: {pair.b.score_text()} — "
-                            + ("the same score" if winner == "tie" else f"{winner} is better"))
-        self.title.setWordWrap(True)
+                            + ("the same score" if winner == "tie" else f"{winner} is better"), wrapped=True)
         self.diff = QPlainTextEdit()
         self.diff.setReadOnly(True)
         self.diff.setLineWrapMode(QPlainTextEdit.NoWrap)
@@ -66,7 +65,7 @@ class SideBySideView(QWidget):
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setEnabled(False)
         self.step_label = plain_label(LOADING)
-        self.side_labels = [plain_label(), plain_label()]
+        self.side_labels = [plain_label(wrapped=True), plain_label(wrapped=True)]
         self.plot = pg.PlotWidget()
         style_plot(self.plot, self.palette())
         self.plot.setLabel("bottom", "move")
