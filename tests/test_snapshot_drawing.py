@@ -43,7 +43,7 @@ def test_a_puzzles_snapshot_is_drawn_as_the_position_its_answer_reaches_and_its_
     # Not a valid answer: no position (the view shows the start), nothing refused.
     assert drawn(drawer, "not an answer\n").drawing == Drawing()
     assert drawn(drawer, None, "not scored: the snapshots' answers passed 256 MB").drawing == Drawing(
-        refused="not scored: the snapshots' answers passed 256 MB")
+        refused="its answer was not kept")
 
 
 def test_more_moves_than_the_puzzle_allows_are_not_played_out():

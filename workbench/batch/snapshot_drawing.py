@@ -52,7 +52,7 @@ class SnapshotDrawer:
         index, self._count = self._count, self._count + 1
         text = snapshot.text
         if text is None:
-            snapshot.drawing = Drawing(refused=snapshot.message or "its answer was not kept")
+            snapshot.drawing = Drawing(refused="its answer was not kept")  # the score's message says why
             return
         if len(text) > MAX_DRAWN_CHARS:
             snapshot.drawing = Drawing(refused=f"its answer is {size_text(len(text))}, more than the "
