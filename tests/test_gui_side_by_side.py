@@ -96,6 +96,24 @@ def test_the_answers_are_played_out_off_the_gui_thread_while_the_view_says_it_is
     view.close()
 
 
+def test_a_puzzles_own_failure_while_loading_is_said(qtbot, two_runs, monkeypatch):
+    """A plugin's bug in the loading thread (not a WorkbenchError) is said; the view said "Loading" for good."""
+    import workbench.gui.side_by_side as side_by_side_view
+
+    def broken(*args):
+        raise TypeError("unsupported operand type(s) for +: 'int' and 'NoneType'")
+
+    monkeypatch.setattr(side_by_side_view, "played_pair", broken)
+    a, b = two_runs
+    view = SideBySideView(case_pair(a, b, "2"))
+    qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10000)
+    assert view.step_label.text() == ("Cannot play the answers out: the puzzle's code failed: TypeError: "
+                                      "unsupported operand type(s) for +: 'int' and 'NoneType'")
+    assert not view.slider.isEnabled()
+    view.close()
+
+
 def test_a_comparison_row_opens_its_case_side_by_side(qtbot, window, two_runs):
     a, b = two_runs
     panel = window.runs_panel

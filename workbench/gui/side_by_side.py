@@ -105,6 +105,8 @@ class SideBySideView(QWidget):
                 lines = played_pair(self.pair, self.puzzle)
             except (WorkbenchError, ValueError) as error:
                 lines = f"Cannot play the answers out: {error}"
+            except Exception as error:  # a plugin's bug: said, or the view would say "Loading" for good
+                lines = f"Cannot play the answers out: the puzzle's code failed: {type(error).__name__}: {error}"
         try:
             self.loaded.emit((diff, lines))
         except RuntimeError:  # the view was closed while it loaded: nobody to show it to
