@@ -288,3 +288,34 @@ def test_a_long_word_from_the_program_does_not_widen_the_view(qtbot, tmp_path, s
     qtbot.wait(50)  # the layout takes in the labels' new texts
     assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ") and "E" * 150 in view.status.text()
     assert view.width() == width and view.minimumSizeHint().width() < width
+
+
+def test_a_contests_snapshot_too_long_to_draw_is_said_in_the_case_view(qtbot, tmp_path, settings, monkeypatch):
+    """The vis is given a snapshot's answer from a file the live case wrote into the view's folder;
+    one longer than MAX_DRAWN_CHARS is not written: the case view says why."""
+    from workbench.batch import snapshot_drawing
+    from workbench.batch.live_case import LiveCase
+    from workbench.gui import live_run_view as live_view
+    from workbench.gui.web_view import web_engine_problem
+
+    if web_engine_problem():
+        pytest.skip("Qt WebEngine is not installed")
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(live_view, "LIVE_CASE", LiveCase)  # in this process: the limit below holds there
+    monkeypatch.setattr(snapshot_drawing, "MAX_DRAWN_CHARS", 6)
+    problem = ContestProblem(load(lines_contest(tmp_path, seeds=1)))
+    case = problem.seed_cases([0])[0]
+    script = {"*": [{"stdout": "1234\n"}, {"sleep": 0.2}, {"stdout": "12345678\n"}]}
+    view = LiveRunView(problem, case, settings)
+    qtbot.addWidget(view)
+    view.command.setText(command(tmp_path, script))
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    assert [s.drawing.answer_file for s in view.snapshots] == ["snapshot-0.out", ""]
+    assert (view.answers_dir / "snapshot-0.out").read_text() == "1234"  # one answer a line, its line
+    view.slider.setValue(0)
+    assert view.board.output_text.toPlainText() == "1234"
+    view.slider.setValue(1)
+    assert view.board.title.text() == "Snapshot 2 is not drawn: its answer is 8 characters, more than the 6 characters drawn"
+    assert view.snapshot_label.text().endswith("(not drawn: its answer is 8 characters, more than the 6 characters drawn)")
+    view.close()
