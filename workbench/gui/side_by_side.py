@@ -99,6 +99,8 @@ class SideBySideView(QWidget):
             diff = answer_diff(self.pair) or "The two answers are the same."
         except WorkbenchError as error:
             diff = f"(cannot read the answers: {error})"
+        except Exception as error:  # never left saying "Loading"
+            diff = f"(cannot compare the answers: {type(error).__name__}: {error})"
         lines = None
         if self.puzzle is not None:
             try:
