@@ -66,9 +66,14 @@ def test_a_case_in_a_child_process_sends_its_lines_and_scored_snapshots(tmp_path
     instance = puzzle.parse_input(CASE.read_text())
     assert [v for _, v in series] == [100.0, 200.5, 868056.0]
     assert [t for t, _ in series] == sorted(t for t, _ in series) and live.bad_lines == 1
-    assert [(s.source, s.score, s.text) for s in snapshots] == [
-        ("0001.txt", puzzle.score_solution(instance, answer[:20]).score, answer[:20]),
-        ("0002.txt", puzzle.score_solution(instance, answer[:60]).score, answer[:60])]
+    assert [(s.source, s.score) for s in snapshots] == [
+        ("0001.txt", puzzle.score_solution(instance, answer[:20]).score),
+        ("0002.txt", puzzle.score_solution(instance, answer[:60]).score)]
+    # Each drawn in the child: the position its answer reaches comes, not its text.
+    for snapshot, prefix in zip(snapshots, (answer[:20], answer[:60])):
+        parsed = puzzle.parse_solution(instance, prefix)
+        assert snapshot.text is None and snapshot.drawing.refused == ""
+        assert snapshot.drawing.position == puzzle.final_state(instance, parsed.moves, parsed.lines)
     assert live.error == "" and not live.cancelled
     assert live.result.verdict == "OK" and live.result.score == 868056
     assert live.elapsed() >= series[-1][0]

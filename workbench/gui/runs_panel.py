@@ -43,6 +43,7 @@ from workbench.core.registry import solvers
 
 from .file_dialog_fit import fitted
 from .generate_dialog import option_value, option_widget, set_option_value
+from .plain_text import plain_label
 from .runs_table import RunsView
 
 COMMAND_CHOICE = "Your program (command)…"
@@ -122,7 +123,7 @@ class RunsPanel(QWidget):
         self.profile_button.clicked.connect(self.profile_dialog)
         self.selected_row: dict | None = None
         self.progress = QProgressBar()
-        self.summary = QLabel("No run yet")
+        self.summary = plain_label("No run yet")
         self.summary.setWordWrap(True)
 
         self.flag_rule = FlagRule()  # of the run shown: its time limit and objective
@@ -132,7 +133,7 @@ class RunsPanel(QWidget):
                                 "click one to open it")
         self.flagged.setMaximumHeight(90)
         self.flagged.itemClicked.connect(lambda item: self.open_row(item.data(Qt.UserRole)))
-        self.flagged_label = QLabel()
+        self.flagged_label = plain_label()
         self.side_by_side: list = []  # the side-by-side windows opened from comparisons
 
         self.view = RunsView()
@@ -606,7 +607,7 @@ class RunsPanel(QWidget):
         raw = (f"Raw score on the {result.both_ok} cases OK in both: mean A {significant(result.raw_mean_a)}, "
                f"mean B {significant(result.raw_mean_b)}." if result.both_ok else
                "No case is OK in both runs.")
-        text = QLabel(f"A = {name_a}, B = {Path(folder).name} ({objective.words})\n"
+        text = plain_label(f"A = {name_a}, B = {Path(folder).name} ({objective.words})\n"
                       f"{len(result.diffs)} shared cases: B wins {result.wins}, loses {result.losses}, "
                       f"ties {result.ties} (a case OK in one run only is a win for it).\n"
                       f"Failed: A {failed_text(result.failed_a)}, B {failed_text(result.failed_b)}.\n"
