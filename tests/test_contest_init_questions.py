@@ -186,6 +186,8 @@ def test_flags_give_each_answer(tmp_path, monkeypatch, capsys):
     text = (folder / "contest.toml").read_text()
     assert all(f"\n# {note}\n" in text for note in notes)
     assert "objective = 'min'\n" in text and "time_limit = 3.5\n" in text and "program = '{DIR}/a.out'\n" in text
+    assert main(["contest", "show", "f"]) == 0
+    assert "\n  build: make -C {DIR}\n  run: {CMD}  (program: {DIR}/a.out)\n" in capsys.readouterr().out
     # No build and no program: said so, and batch then needs --cmd.
     assert init(monkeypatch, str(folder), "--force", "--build", "", "--cmd", "-") == 0
     err = capsys.readouterr().err
