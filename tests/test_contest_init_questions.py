@@ -97,6 +97,9 @@ EXPECTED = """\
 #   {{OUT}}  the file the program's output goes to
 #   {{CMD}}  your program: batch --cmd, or `program` below
 #   {{DIR}}  the folder holding this file
+#   {{NAME}}  the case's name: its seed with four digits, or its input file's name without .txt
+#   {{WORK}}  the case's own empty folder, for files the run step saves (a tester's -saveAll)
+#   {{LIMIT_MS}}  the time limit in milliseconds, for a tester that enforces it (-timeLimit)
 # Relative paths outside commands are from this file's folder.
 
 name = 't'
@@ -110,8 +113,11 @@ time_limit = 2
 # program's own CPU time, so a loaded machine does not make it TLE). Both are recorded.
 time_by = 'wall'
 # How the score is found in the score step's output (without a score step: in the run's
-# stderr); the last match wins, its group named "score" is the score. A score of 0 or none is WA.
-score_regex = '(?m)^\\s*Score\\s*=\\s*(?P<score>\\d+)\\s*$'
+# stderr, or its stdout too when the answer is a file); the last match wins, its group named
+# "score" is the score. No score is WA; so is a score of 0 or below, unless error_score is set.
+score_regex = '(?m)^\\s*Score\\s*=\\s*(?P<score>[-+]?(?:\\d+\\.?\\d*|\\.\\d+)(?:[eE][-+]?\\d+)?)\\s*$'
+# The score a tester gives a failed case (Topcoder's -1): WA, other scores count as they are.
+# error_score = -1
 # Your program when `batch` gets no --cmd (optional).
 program = '{{DIR}}/solve'
 # Names for the numbers on the input's first line: columns of the results, and groups in
@@ -130,6 +136,11 @@ file = 'tools/in/{{SEED04}}.txt'
 # Otherwise the generator makes it: run in an empty folder holding seeds.txt (the seeds, one
 # a line), it writes in/0000.txt, in/0001.txt, ... one per line, as AtCoder's gen does.
 gen = '{{DIR}}/tools/target/release/gen seeds.txt'
+# An output-only contest's inputs, a case each, named by its file (a pattern: "inputs/*.txt");
+# `batch t` with no seeds runs them all.
+files = ''
+# true: the run step makes each case from its seed itself (a Topcoder tester: -seed {{SEED}}).
+by_run = false
 
 [run]
 # Runs a case: the input on stdin; stdout is the output. Runs in the folder `batch` starts in.
@@ -138,6 +149,10 @@ command = '{{CMD}}'
 # "one" (stdout is one answer), "lines" (each line a whole answer) or "blocks" (answers between
 # blank lines). Each answer is a snapshot of the run, scored and plotted against its time.
 answers = 'one'
+# Files the run step saves in {{WORK}} (a tester's -saveAll): the case's input, kept with the
+# run for the app and the features, and the answer (instead of stdout). Optional.
+input_file = ''
+answer_file = ''
 
 [score]
 # Scores a case once it has run, in an empty folder of its own. Empty: the score is in the

@@ -39,6 +39,8 @@ class BatchProblem(Protocol):
 
     def file_cases(self, paths: Sequence[str], instance_options: dict) -> list[BatchCase]: ...
 
+    def default_files(self) -> list[str]: ...  # the cases without --seeds or files (an output-only contest's)
+
     def features(self, case: BatchCase) -> dict: ...  # WorkbenchError or ValueError when the input is bad
 
     def play(self, runner: "Runner", case: BatchCase, live: "LiveRecorder | None" = None) -> "CaseRun": ...
@@ -145,6 +147,9 @@ class PuzzleProblem:
 
     def file_cases(self, paths, instance_options) -> list[BatchCase]:
         return file_cases(paths, instance_options, self.puzzle.split_cases)
+
+    def default_files(self) -> list[str]:
+        return []  # a puzzle's cases are seeds or files the user names
 
     def features(self, case: BatchCase) -> dict:
         return self.puzzle.case_features(load_instance(self.puzzle, case))

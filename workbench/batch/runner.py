@@ -66,6 +66,7 @@ class CaseRun:
     data: dict = field(default_factory=dict)  # "[DATA] name = value" lines the program wrote
     cpu_seconds: float | None = None  # the program's (or the built-in solver's) CPU time
     live: "LiveTrace | None" = None  # its [SCORE] lines and scored snapshots (None: it wrote none)
+    input_text: str | None = None  # the input the run made and saved (a Topcoder tester), kept with the run
 
 
 _warmed: set[tuple[str, str]] = set()

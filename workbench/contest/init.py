@@ -1,11 +1,12 @@
-"""What ``contest init`` writes: a contest file's settings from a tools folder or a pahcer config.
+"""What ``contest init`` writes: a contest file's settings from a contest's tools or another tester's config.
 
 The tools are read (``tools_folder``: which exist, which is the tester, what the score step prints)
-or pahcer's config imported (``pahcer``): a ``Draft``. What the tools cannot say (which scores win,
-the time limit, how to build and run the contestant's program) are its ``Question``s, each with a
-suggestion (the program's from the files at the top of the folder: ``suggest``); ``settle`` takes
-each from a flag, an answer on a terminal, or else the suggestion. The notes say how each setting
-was found, and become the file's header.
+or another shape's (pahcer's or psytester's config, a Topcoder tester, an output-only contest): a
+``Draft``. What the tools cannot say (which scores win, the time limit, how to build and run the
+contestant's program) are its ``Question``s, each with a suggestion (the program's from the files
+at the top of the folder: ``suggest``); ``settle`` takes each from a flag, an answer on a
+terminal, or else the suggestion. The notes say how each setting was found, and become the
+file's header.
 """
 
 from __future__ import annotations
@@ -19,8 +20,22 @@ from workbench.core.errors import WorkbenchError
 from .config import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, OBJECTIVES, ContestConfig, placeholder_problem
 from .pahcer import FILE_NAME as PAHCER_FILE
 from .pahcer import import_pahcer
+from . import output_only, topcoder
+from .psytester import FILE_NAME as PSYTESTER_FILE
+from .psytester import import_psytester
 from .suggest import guess_program
 from .tools_folder import CheckFailed, check_vis, config_from_tools, find_tools, survey
+
+
+def _has_tools(folder: Path) -> bool:
+    """Whether ``folder`` is (or holds) an AtCoder-style tools folder."""
+    if folder.is_file():
+        return False
+    try:
+        find_tools(folder)
+    except WorkbenchError:
+        return False
+    return True
 
 
 def safe_name(text: str) -> str:
@@ -49,6 +64,42 @@ MAX_FEATURES = 26
 
 def _column_name(index: int) -> str:
     return chr(ord("A") + index)
+
+
+def other_shape(folder: Path, name: str | None, objective: str | None, time_limit: float | None,
+                tester: str | None, force: bool) -> tuple[ContestConfig, list[str]] | None:
+    """A contest that is not an AtCoder tools folder nor pahcer's: psytester's config, a Topcoder
+    tester (a jar, its Java sources, or ``tester``, a command with its command line), or an
+    output-only contest. None when ``folder`` is none of these."""
+    root = folder.parent if folder.is_file() else folder
+    title = name or safe_name(root.name)
+    psy = folder if folder.name == PSYTESTER_FILE else folder / PSYTESTER_FILE
+    if psy.is_file() and not tester:
+        config, notes = import_psytester(psy, title)
+        if config.by_run:
+            notes += _checked(config, force)
+        return config, notes
+    jar = None if tester else topcoder.find_tester(root)
+    if tester or jar is not None:
+        command = tester or topcoder.tester_command(root, jar)
+        config = topcoder.config_for(root, command, title, objective or "max", time_limit)
+        notes = [f"a Topcoder tester: {command} makes each case from its seed and runs your program "
+                 "(-novis and -saveAll always; -timeLimit is the time limit)"]
+        return config, notes + _checked(config, force)
+    if output_only.looks_output_only(root):
+        return output_only.config_for(root, title, objective or "max", time_limit)
+    return None
+
+
+def _checked(config: ContestConfig, force: bool) -> list[str]:
+    """The Topcoder tester's check by a short run; with ``force`` a failed check is a note."""
+    try:
+        return topcoder.check_tester(config)
+    except WorkbenchError as failed:
+        if not force:
+            raise WorkbenchError(f"{failed} — contest.toml is not written; --force to write it anyway") from None
+        return [f"written with --force although {failed}"]
+
 
 
 NONE = "-"  # the answer that means "no build step" or "no program"
@@ -109,14 +160,26 @@ class Draft:
     questions: list[Question] = field(default_factory=list)
 
 
-def draft_config(folder: Path, name: str | None = None, web: str | None = None, force: bool = False) -> Draft:
-    """The contest file's settings for ``folder`` (a tools folder, its parent, or a pahcer config), notes
-    on how they were found, and the questions the tools leave. WorkbenchError when the tools' own
-    check fails (unless ``force``)."""
+def draft_config(folder: Path, name: str | None = None, web: str | None = None, force: bool = False,
+                 tester: str | None = None) -> Draft:
+    """The contest file's settings for ``folder`` (a tools folder, its parent, a pahcer or psytester
+    config, a Topcoder tester's folder or an output-only contest's), notes on how they were found,
+    and the questions the tools leave. WorkbenchError when the tools' own check fails (unless ``force``)."""
     pahcer = folder if folder.name == PAHCER_FILE else folder / PAHCER_FILE
-    tools = None
-    if pahcer.is_file():
+    psy = folder if folder.name == PSYTESTER_FILE else folder / PSYTESTER_FILE
+    shaped = None if pahcer.is_file() or _has_tools(folder) else other_shape(folder, name, None, None, tester, force)
+    tools, said_by, usual = None, "", "AtCoder's usual"  # said_by: the config that says the objective and program
+    if shaped is not None:
+        config, notes = shaped
+        if psy.is_file() and not tester:
+            said_by = f"from {PSYTESTER_FILE}"
+        if config.by_run:
+            usual = "Topcoder's usual"
+        elif config.input_files:
+            usual = "an output-only contest's usual"
+    elif pahcer.is_file():
         config, notes = import_pahcer(pahcer)
+        said_by = FROM_PAHCER
         try:  # a tools folder beside the pahcer config gives the generator pahcer has no step for
             root, tools = find_tools(pahcer.parent)
             found = survey(pahcer.parent) if root == pahcer.parent else None
@@ -160,20 +223,21 @@ def draft_config(folder: Path, name: str | None = None, web: str | None = None, 
     config = replace(config, **changes)
     if config.web_problem():
         raise WorkbenchError(f"--web {web}: {config.web_problem()}")
-    return Draft(config, notes, questions_for(config, pahcer.is_file(), tools))
+    return Draft(config, notes, questions_for(config, said_by, usual, tools))
 
 
-def questions_for(config: ContestConfig, from_pahcer: bool, tools: Path | None) -> list[Question]:
-    """What the tools cannot say, each with its suggestion: pahcer's config where it says, else the
-    usual (higher wins, 2 s), and the program from the files at the top of the contest folder."""
+def questions_for(config: ContestConfig, said_by: str, usual: str, tools: Path | None) -> list[Question]:
+    """What the tools cannot say, each with its suggestion: the imported config's where it says
+    (``said_by``), else the usual (higher wins, the shape's ``usual`` time limit), and the program
+    from the files at the top of the contest folder."""
     cannot = "the tools cannot say"
     questions = [
         Question("objective", "Which scores win: max (higher) or min (lower)?", config.objective,
-                 FROM_PAHCER if from_pahcer else cannot, "--objective"),
+                 said_by or cannot, "--objective"),
         Question("time_limit", "Time limit, seconds a case", f"{config.time_limit:g}",
-                 f"{cannot}; AtCoder's usual", "--time-limit")]
-    if from_pahcer and (config.build or config.program or config.runs_own_program):
-        build, program, source = config.build, config.program, FROM_PAHCER
+                 f"{cannot}; {usual}", "--time-limit")]
+    if said_by and (config.build or config.program or config.runs_own_program):
+        build, program, source = config.build, config.program, said_by
     else:
         guess = guess_program(config.folder, tools)
         build, program = guess.build, guess.program
@@ -217,10 +281,10 @@ def settle(draft: Draft, given: dict[str, str | None],
 
 
 def make_config(folder: Path, name: str | None = None, objective: str | None = None, time_limit: float | None = None,
-                web: str | None = None, force: bool = False, build: str | None = None,
+                web: str | None = None, force: bool = False, tester: str | None = None, build: str | None = None,
                 program: str | None = None) -> tuple[ContestConfig, list[str]]:
     """The contest file's settings for ``folder`` without a question: the given values, else the
     suggestions (said in the notes)."""
     given = {"objective": objective, "time_limit": None if time_limit is None else repr(time_limit),
              "build": build, "program": program}
-    return settle(draft_config(folder, name=name, web=web, force=force), given)
+    return settle(draft_config(folder, name=name, web=web, force=force, tester=tester), given)

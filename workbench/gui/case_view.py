@@ -89,7 +89,7 @@ class CaseView(QWidget):
             self.tabs.setCurrentIndex(0)
         elif web_tab >= 0:
             self.tabs.removeTab(web_tab)
-        html_names = config.view_html if config else ("vis.html",)
+        html_names = (config.view_html if config else ()) or ("vis.html",)  # "html = []" names none
         self.tabs.setTabText(self.tabs.indexOf(self.picture), html_names[0])
         self.clear()
 

@@ -221,7 +221,7 @@ class RunsPanel(QWidget):
         self.command.setToolTip(f"Your program ({{CMD}} in {config.path.name}); run from the workbench's folder")
         self.time.setValue(config.time_limit)
         self.runs_root = self.problem.runs_root()
-        self.set_files([])
+        self.set_files(self.problem.default_files())  # an output-only contest's inputs; else seeds
         self.set_options({})
 
     def set_options(self, values: dict) -> None:
