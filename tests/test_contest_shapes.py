@@ -154,7 +154,7 @@ def test_init_finds_a_tester_jar_and_a_batch_runs_through_java(tmp_path, capsys)
     assert main(["contest", "init", str(folder)]) == 0
     err = capsys.readouterr().err
     assert "a Topcoder tester: java -jar {DIR}/tester.jar makes each case from its seed" in err
-    assert "time limit 10 s, Topcoder's usual" in err
+    assert "time limit 10 s — the tools cannot say; Topcoder's usual; --time-limit to choose another" in err
     code, rows, printed = batch(capsys, "mm-jar", "--seeds", "1-2", "--cmd", standin_topcoder.sorter(folder),
                                 out=tmp_path / "jar-run")
     assert [r["score"] for r in rows] == ["100", "100"] and [r["verdict"] for r in rows] == ["OK", "OK"]

@@ -162,7 +162,8 @@ class BatchRun:
         return {
             "puzzle": self.problem.id, "kind": self.problem.kind, "features": self.features,
             "objective": self.problem.objective,
-            **self.problem.meta(), "label": self.spec.label, "command_line": self.spec.command_line,
+            **self.problem.meta(), "label": self.spec.label, "comment": self.spec.comment,
+            "command_line": self.spec.command_line,
             "solver": runner.solver, "params": runner.params, "command": runner.command,
             "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,
             "generator_options": self.spec.generator_options, "instance_options": self.spec.instance_options,

@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Iterator
 
 from workbench.core.errors import WorkbenchError, shown, utf8_text
-from workbench.core.files import check_folder, file_kind
+from workbench.core.files import check_folder, file_kind, read_text, same_file, write_atomic
 from workbench.core.judge_text import plain_natural
 
 from .live import LiveTrace
@@ -105,6 +105,9 @@ FLOAT_EXACT = 2**53  # a REAL holds every whole number up to this exactly
 
 class DatabaseLocked(WorkbenchError):
     """Another process kept the database locked past the busy timeout."""
+
+
+COMMENT_FILE = "comment.txt"  # a run folder's comment, as 'runs comment' set it last
 
 
 def database_path(runs_root: Path) -> Path:
@@ -486,10 +489,20 @@ class RunDatabase:
         live = self._live.get(run_id)
         return (len(live.waiting), live.problem) if live is not None else (0, "")
 
-    def comment(self, run_id: int, text: str) -> None:
+    def comment(self, run_id: int, text: str) -> Path | None:
+        """Set a run's comment, and keep it in its folder's comment.txt too, so the folder carries it
+        wherever it is imported. The folder, or None when its copy could not be written (gone, read-only)."""
         with connect(self.path) as db:
-            if db.execute("UPDATE runs SET comment = ? WHERE id = ?", (storable(text), run_id)).rowcount == 0:
+            found = db.execute("SELECT folder FROM runs WHERE id = ?", (run_id,)).fetchone()
+            if found is None or db.execute("UPDATE runs SET comment = ? WHERE id = ?",
+                                           (storable(text), run_id)).rowcount == 0:
                 raise WorkbenchError(f"no run {run_id} in {self.path}")
+        folder = Path(found["folder"])
+        try:
+            write_atomic(folder / COMMENT_FILE, storable(text))
+        except OSError:  # the database holds it: the folder's copy is only for an import elsewhere
+            return None
+        return folder
 
     def import_run(self, folder: Path, meta: dict, rows: list[dict]) -> tuple[int, bool]:
         """Put a run folder's run into the database, its cases with it, in one transaction: (its id,
@@ -505,7 +518,7 @@ class RunDatabase:
             if found is not None:
                 db.execute("ROLLBACK")
                 return int(found["id"]), False
-            run_id = _insert_run(db, _run_values(resolved, meta, ""))
+            run_id = _insert_run(db, _run_values(resolved, meta, folder_comment(resolved, meta, self.path)))
             for row in rows:
                 _insert_case(db, run_id, _case_values(row))
             db.execute("COMMIT")
@@ -597,6 +610,28 @@ def run_traces(folder: Path, database: Path | None = None) -> dict[str, LiveTrac
 
 
 # ------------------------------------------------------------------ what an import accepts
+def folder_comment(folder: Path, meta: dict, importing_into: Path | None = None) -> str:
+    """A run folder's comment, for an import: its comment.txt (what 'runs comment' set last), else
+    the comment the database it was made beside holds (a run commented before comment.txt was kept),
+    else the one its batch was given (run.json)."""
+    try:
+        return read_text(folder / COMMENT_FILE)
+    except WorkbenchError:  # none (or not text): the next place
+        pass
+    beside = database_path(folder.parent)
+    if beside.is_file() and (importing_into is None or not same_file(beside, importing_into)):
+        try:
+            with reading(beside) as db:
+                found = db.execute("SELECT comment FROM runs WHERE folder = ?", (str(folder),)).fetchone() \
+                    if _has_runs(db) else None
+        except (WorkbenchError, sqlite3.Error):  # not a database after all: the folder's own word
+            found = None
+        if found is not None and found["comment"]:
+            return found["comment"]
+    comment = meta.get("comment")
+    return comment if isinstance(comment, str) else ""
+
+
 def check_imported(folder: Path, meta: dict, rows: list[dict]) -> None:
     """WorkbenchError naming the file and the key or line of the first thing in a run folder that is
     not what a batch writes (an edited run.json or results.csv), so no import stores it."""

@@ -24,6 +24,7 @@ FILE_NAME = "contest.toml"
 # numbers Topcoder's testers print too (52.0, -1.0, 1.5e-3).
 DEFAULT_SCORE_REGEX = r"(?m)^\s*Score\s*=\s*(?P<score>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$"
 DEFAULT_TIME_LIMIT = 2.0
+MAX_TIME_LIMIT = 24 * 3600.0
 OBJECTIVES = ("max", "min")
 # {NAME} in a command; a shell's own ${NAME} is left alone.
 PLACEHOLDER = re.compile(r"(?<!\$)\{([A-Z][A-Z0-9_]*)\}")
@@ -195,7 +196,7 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
         raise fail("interactive", f"must be true or false, got {interactive!r}")
     limit = data.get("time_limit", DEFAULT_TIME_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not (limit > 0 and math.isfinite(limit)) \
-            or limit > 24 * 3600:
+            or limit > MAX_TIME_LIMIT:
         raise fail("time_limit", f"must be a number of seconds above 0 and at most a day, got {limit!r}")
     time_by = text_value(data, "time_by", "time_by", "wall").lower()
     if time_by not in TIME_MEASURES:
@@ -258,11 +259,19 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
                             ("score.command", config.score),
                             ("view.command", config.view_command), ("program", config.program),
                             ("build.command", config.build)):
-        for placeholder in PLACEHOLDER.findall(template):
-            if placeholder not in ALLOWED[label]:
-                known = ", ".join("{" + p + "}" for p in sorted(ALLOWED[label])) or "none"
-                raise fail(label, f"{{{placeholder}}} is not a placeholder here (known: {known})")
+        problem = placeholder_problem(label, template)
+        if problem:
+            raise fail(label, problem)
     return config
+
+
+def placeholder_problem(label: str, template: str) -> str:
+    """Why ``template`` cannot be the command ``label`` ("" when it can): a {NAME} not known there."""
+    for placeholder in PLACEHOLDER.findall(template):
+        if placeholder not in ALLOWED[label]:
+            known = ", ".join("{" + p + "}" for p in sorted(ALLOWED[label])) or "none"
+            return f"{{{placeholder}}} is not a placeholder here (known: {known})"
+    return ""
 
 
 # ------------------------------------------------------------------ writing
@@ -294,10 +303,11 @@ def _error_score_line(value: float | None) -> str:
 def render(config: ContestConfig, notes: tuple[str, ...] = ()) -> str:
     """The contest file for ``config``, every key commented; ``notes`` go in the header (how it was made)."""
     places = "\n".join(f"#   {{{name}}}  {meaning}" for name, meaning in PLACEHOLDERS.items())
-    # A note names files and folders: a newline (or another control) in one would end its comment line.
+    # A note names files, folders and commands: a newline (or another control) in one would end its line.
     header = "\n".join(f"# {escaped(note)}" for note in notes)
+    program = "" if config.program or config.runs_own_program else ' --cmd "./a.out"'
     return f"""\
-# A contest for Puzzle Workbench: `puzzle-workbench batch {config.name} --seeds 0-99 --cmd "./a.out"`.
+# A contest for Puzzle Workbench: `puzzle-workbench batch {config.name} --seeds 0-99{program}`.
 {header + chr(10) if header else ""}#
 # Commands run through /bin/sh. Placeholders (paths come quoted for the shell):
 {places}
