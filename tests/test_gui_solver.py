@@ -175,7 +175,8 @@ def test_the_rescoring_thread_runs_in_the_lowest_scheduling_class(window):
     import pytest
 
     if sys.platform != "linux":
-        pytest.skip("SCHED_IDLE is Linux's")
+        pytest.skip("per-thread niceness is Linux's")
     rescoring = window.solver_panel._scoring.submit(threading.get_native_id).result(30)
-    assert os.sched_getscheduler(rescoring) == os.SCHED_IDLE
-    assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER
+    window_nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    assert os.getpriority(os.PRIO_PROCESS, rescoring) == max(5, window_nice)
+    assert os.sched_getscheduler(rescoring) == os.SCHED_OTHER  # it shares the window's GIL: never starved

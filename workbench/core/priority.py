@@ -1,20 +1,23 @@
-"""The app's workers run below its window: the lowest scheduling class the system offers (Qt-free).
+"""The app's workers run below its window (Qt-free).
 
 With every core busy (a 2-core machine: the solver's threads, the rescoring, a batch's workers,
-any other program), the window's thread waited tens of ms for a core behind them, even with the
-workers at +5 niceness: Linux still gives a nice-5 thread a large share. A worker in the lowest
-class gets a core only when no normal thread wants it, so the window's gaps are its own.
+any other program), the window's thread waited tens of ms for a core behind them.
 
-- Linux: ``SCHED_IDLE``, per thread (Linux schedules threads; pid 0 is the calling thread), which
-  any normal thread preempts; threads and processes started afterwards by that thread inherit it,
-  across ``exec`` too. Where a sandbox refuses it: nice 19, also per thread.
-- macOS: the thread's QoS class "background"; a whole process also gets nice 19.
-- Windows: the thread's ``THREAD_PRIORITY_IDLE``; a whole process ``IDLE_PRIORITY_CLASS``.
-- Elsewhere: nice 19 for a whole process; a thread is left as it is.
+- **A worker process** (a Runs-panel batch's pool, the live view's child, and the programs they
+  start) runs in the lowest class the system offers: Linux ``SCHED_IDLE`` (any normal thread
+  preempts it), Windows ``IDLE_PRIORITY_CLASS``, elsewhere nice 19. It has its own GIL, so the
+  window never waits for it.
+- **A worker thread of the app's own process** (the solver's job, the rescoring, the kernels'
+  threads) is lowered less: nice 5 on Linux (per thread), the QoS class "utility" on macOS,
+  ``THREAD_PRIORITY_BELOW_NORMAL`` on Windows. Such a thread shares the window's GIL: in the
+  lowest class, one that held the GIL when another program took the cores barely ran again for
+  up to a second, and the window (and Cancel) waited for it; measured with bench.responsiveness
+  on a loaded 2-core machine, the window's gaps grew from ~0.1-0.4 s to 0.3-1.8 s and Cancel from
+  < 0.1 s to 0.4-4 s. At nice 5 it still yields the core to the window's thread first.
 
 Only the app calls these: ``solve`` and ``batch`` on the command line keep the priority they were
-started with. Nothing can undo them (an unprivileged thread cannot leave SCHED_IDLE), so each is
-called on a thread or in a process that is a worker for all its life.
+started with. Nothing can undo them (an unprivileged thread cannot raise its priority again), so
+each is called on a thread or in a process that is a worker for all its life.
 """
 
 from __future__ import annotations
@@ -24,23 +27,27 @@ import sys
 import threading
 
 NICEST = 19  # the largest niceness, where the lowest class cannot be had
+THREAD_NICENESS = 5  # an in-process worker thread's (see above: it shares the window's GIL)
 
 
 def lower_this_thread() -> str:
-    """Schedule the calling thread, and the threads and processes it starts from now on, in the
-    lowest class; what it got (``"SCHED_IDLE"``, ``"nice 19"``…, ``""``: nothing can be done here)."""
+    """Lower the calling thread of the app's process, and the threads and processes it starts from
+    now on, below the window; what it got (``"nice 5"``…, ``""``: nothing can be done here)."""
     if sys.platform.startswith("linux"):
-        return _linux_idle(threading.get_native_id())
+        return _linux_nicer(threading.get_native_id(), THREAD_NICENESS)
     if sys.platform == "darwin":
-        return _darwin_background_thread()
+        return _darwin_thread_qos(0x11, "QoS utility")
     if sys.platform == "win32":
-        return _windows_idle_thread()
+        return _windows_thread_priority(-1, "THREAD_PRIORITY_BELOW_NORMAL")
     return ""
 
 
 def lowered() -> bool:
-    """Whether the calling thread is in the lowest class (known on Linux; elsewhere False)."""
-    return sys.platform.startswith("linux") and os.sched_getscheduler(0) == os.SCHED_IDLE
+    """Whether the calling thread runs below the window (known on Linux; elsewhere False)."""
+    if not sys.platform.startswith("linux"):
+        return False
+    tid = threading.get_native_id()
+    return os.sched_getscheduler(0) == os.SCHED_IDLE or os.getpriority(os.PRIO_PROCESS, tid) >= THREAD_NICENESS
 
 
 def lower_this_process() -> str:
@@ -57,7 +64,7 @@ def lower_this_process() -> str:
     if sys.platform == "win32":
         return _windows_idle_process()
     _nicest_process()
-    got = _darwin_background_thread() if sys.platform == "darwin" else ""
+    got = _darwin_thread_qos(0x09, "QoS background") if sys.platform == "darwin" else ""
     return got or f"nice {NICEST}"
 
 
@@ -66,11 +73,16 @@ def _linux_idle(tid: int) -> str:
         os.sched_setscheduler(tid, os.SCHED_IDLE, os.sched_param(0))
         return "SCHED_IDLE"
     except PermissionError:  # a sandbox (seccomp) that refuses scheduling policies
-        try:
-            os.setpriority(os.PRIO_PROCESS, tid, NICEST)  # Linux's niceness is per thread too
-            return f"nice {NICEST}"
-        except OSError:
-            return ""
+        return _linux_nicer(tid, NICEST)
+
+
+def _linux_nicer(tid: int, niceness: int) -> str:
+    try:
+        if os.getpriority(os.PRIO_PROCESS, tid) < niceness:
+            os.setpriority(os.PRIO_PROCESS, tid, niceness)  # Linux's niceness is per thread
+        return f"nice {niceness}"
+    except OSError:
+        return ""
 
 
 def _nicest_process() -> None:
@@ -80,26 +92,23 @@ def _nicest_process() -> None:
         pass
 
 
-def _darwin_background_thread() -> str:
+def _darwin_thread_qos(qos_class: int, name: str) -> str:
     import ctypes
 
-    QOS_CLASS_BACKGROUND = 0x09
     try:
         system = ctypes.CDLL("/usr/lib/libSystem.dylib")
-        if system.pthread_set_qos_class_self_np(QOS_CLASS_BACKGROUND, 0) == 0:
-            return "QoS background"
+        if system.pthread_set_qos_class_self_np(qos_class, 0) == 0:
+            return name
     except (OSError, AttributeError):
         pass
     return ""
 
 
-def _windows_idle_thread() -> str:
+def _windows_thread_priority(priority: int, name: str) -> str:
     import ctypes
 
-    THREAD_PRIORITY_IDLE = -15
     kernel32 = ctypes.windll.kernel32
-    return "THREAD_PRIORITY_IDLE" if kernel32.SetThreadPriority(kernel32.GetCurrentThread(),
-                                                                THREAD_PRIORITY_IDLE) else ""
+    return name if kernel32.SetThreadPriority(kernel32.GetCurrentThread(), priority) else ""
 
 
 def _windows_idle_process() -> str:
