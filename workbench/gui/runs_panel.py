@@ -39,8 +39,9 @@ from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
-from workbench.core.registry import solvers
+from workbench.core.registry import puzzles, solvers
 
+from .boards import not_loaded
 from .file_dialog_fit import fitted
 from .generate_dialog import option_value, option_widget, set_option_value
 from .runs_table import RunsView
@@ -514,7 +515,10 @@ class RunsPanel(QWidget):
                 self.message.emit(f"{Path(folder).name} is a run of the puzzle {meta['puzzle']}: open it from "
                                   "the main window's Runs panel")
                 return False
-            self._use_puzzle(meta["puzzle"])  # to run it again; the board keeps its own puzzle
+            if meta["puzzle"] in puzzles():  # to run it again; the board keeps its own puzzle
+                self._use_puzzle(meta["puzzle"])
+            else:  # a plugin not loaded: its results are shown, its cases cannot be
+                self.message.emit(not_loaded(str(meta["puzzle"])))
             self.shown_puzzle = meta["puzzle"]
         self.run, self.run_folder = None, Path(folder)
         self.shown_meta = meta
@@ -532,7 +536,8 @@ class RunsPanel(QWidget):
         self.progress.setValue(len(rows))
         self._refresh_views()
         self.runShown.emit()
-        self.message.emit(f"Opened run {Path(folder).name}: {len(rows)} cases")
+        if self.shown_puzzle is None or self.shown_puzzle in puzzles():
+            self.message.emit(f"Opened run {Path(folder).name}: {len(rows)} cases")
         return True
 
     def _show_how(self, meta: dict) -> None:
