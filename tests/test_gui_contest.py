@@ -277,3 +277,37 @@ def test_a_vis_picture_is_fitted_to_the_view_and_the_users_zoom_is_kept(qtbot, t
     view.zoom_to_fit()
     qtbot.waitUntil(lambda: view.web.zoomFactor() < 0.3, timeout=10_000)
     view.release()
+
+
+def test_a_relative_command_runs_from_the_contests_folder_live_and_in_a_batch(qtbot, tmp_path, contest_file,
+                                                                                reporter, capsys, monkeypatch):
+    """./sol.sh is the contest folder's program, wherever the app was started: Run live… and Start find
+    it there, as `batch` started in that folder did (it was an RE from the app's folder)."""
+    folder = contest_file.parent
+    script = folder / "sol.sh"
+    script.write_text(f"#!/bin/sh\nexec {reporter}\n")
+    script.chmod(0o755)
+    monkeypatch.chdir(folder)
+    assert main(["batch", "pegs", "--seeds", "0-1", "--cmd", "./sol.sh", "--out", str(folder / "runs" / "one")]) == 0
+    capsys.readouterr()
+    elsewhere = tmp_path / "app"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the app started in another folder
+    from workbench.gui.app import build_contest_window
+
+    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    panel = window.runs_panel
+    assert panel.command.text() == "./sol.sh"  # the run's own command, pre-filled
+    assert panel.command.toolTip().endswith(f"run from the contest's folder, {folder.resolve()}")
+    panel.view.select(0)
+    view = panel.run_selected_live()
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=60_000)
+    assert view.live.result.verdict == "OK", view.ending_text()
+    view.close()
+    panel.seeds.setText("0")
+    assert panel.start()
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 1, timeout=120_000)
+    assert [r["verdict"] for r in panel.rows] == ["OK"]
+    window.close()

@@ -410,7 +410,8 @@ def open_for_row(panel, row: dict) -> LiveRunView | None:
         return None
     case = case_of_row(folder, row, panel.shown_meta)
     return _keep(panel, LiveRunView(panel.problem, case, command=panel.command.text().strip(),
-                                    seconds=panel.time.value(), parent=panel.window()))
+                                    seconds=panel.time.value(), cwd=str(panel.program_folder()),
+                                    parent=panel.window()))
 
 
 def _keep(owner, view: LiveRunView) -> LiveRunView:

@@ -192,6 +192,11 @@ class RunsPanel(QWidget):
     def contest(self) -> ContestConfig | None:
         return self.problem.config if isinstance(self.problem, ContestProblem) else None
 
+    def program_folder(self) -> Path:
+        """Where the program runs, its relative command (``./sol.py``) found: a contest's folder (its
+        contest.toml's, as when `batch` starts there), else the workbench's."""
+        return self.contest.folder.resolve() if self.contest is not None else Path.cwd()
+
     def set_puzzle(self, puzzle_id: str) -> None:
         """The board's puzzle: the controls start runs of it. A run of another puzzle stays in the
         table, labelled as such, and its rows open its own puzzle's cases."""
@@ -219,7 +224,8 @@ class RunsPanel(QWidget):
         self.runner.clear()
         self.runner.addItems([COMMAND_CHOICE])
         self.command.setText(self.problem.default_command())
-        self.command.setToolTip(f"Your program ({{CMD}} in {config.path.name}); run from the workbench's folder")
+        self.command.setToolTip(f"Your program ({{CMD}} in {config.path.name}); run from the contest's folder, "
+                                f"{config.folder}")
         self.time.setValue(config.time_limit)
         self.runs_root = self.problem.runs_root()
         self.set_files([])
@@ -285,7 +291,7 @@ class RunsPanel(QWidget):
                          solver=None if chosen == COMMAND_CHOICE else chosen,
                          command=(command or None) if chosen == COMMAND_CHOICE else None, seconds=self.time.value(),
                          jobs=self.jobs.value(), freeze_best=self.freeze_best.isChecked(), runs_folder=self.runs_root,
-                         command_line=["Runs panel"])
+                         command_line=["Runs panel"], cwd=str(self.program_folder()))
         plan.check()
 
         def make():
