@@ -254,3 +254,42 @@ def test_file_dialogs_open_wide_enough_for_their_columns(qtbot, window, monkeypa
     header = dialog.findChild(QTreeView).header()
     assert [header.sectionResizeMode(c) for c in range(1, header.count())] == \
         [QHeaderView.ResizeToContents] * (header.count() - 1)  # Size, Type, Date never cut to "pla…ent"
+
+
+def test_the_runs_dock_of_the_default_window_shows_every_control_and_whole_axis_labels(qtbot, window):
+    """At the first start's 1360x850 the Runs dock needs no horizontal scrolling (Anytime profile… was cut
+    and the plots scrolled), and the plots' axis labels are whole ("mean score of the OK cases (bars
+    from 838.5" was cut by the bar plot's height)."""
+    from PySide6.QtWidgets import QAbstractButton
+
+    from PySide6.QtWidgets import QDockWidget
+
+    from workbench.gui.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
+
+    window.resize(1360, 850)  # and its panels as the first start on a 1600x1000 screen lays them out
+    panels = window.findChild(QDockWidget, PANELS)
+    window.resizeDocks([panels], [max(PANEL_MIN, min(PANEL_MAX, int(1360 * PANEL_SHARE)))], Qt.Horizontal)
+    window.show_runs()
+    qtbot.wait(300)  # the docks settle
+    panel = window.runs_panel
+    rows = [{"case": str(i), "name": f"{i:04d}", "seed": i, "N": 6 + i % 2, "score": 838.5 + 30 * (i % 2),
+             "relative": "0.99", "time_s": "1.0", "verdict": "OK", "message": ""} for i in range(40)]
+    panel.view.show_rows(rows, ["N"])
+    panel.view.group_by.setCurrentText("N")
+    qtbot.wait(100)
+    scroll = window.runs_dock.widget()
+    viewport = scroll.viewport()
+    assert viewport.width() < 960  # as wide as the real window's dock (946 px)
+    assert not scroll.horizontalScrollBar().isVisible()
+    for button in panel.findChildren(QAbstractButton):
+        if button.isVisibleTo(panel):
+            right = button.mapTo(viewport, button.rect().topRight()).x()
+            assert right <= viewport.width(), button.text()
+    for plot in (panel.view.by_case, panel.view.by_group):
+        left, bottom = plot.getAxis("left"), plot.getAxis("bottom")
+        if left.label.isVisible():
+            assert left.label.boundingRect().width() <= left.boundingRect().height(), left.labelText
+        assert bottom.label.boundingRect().width() <= bottom.boundingRect().width(), bottom.labelText
+    base = panel.view.bars.opts["y0"]
+    assert 830 < base < 838.5
+    assert panel.view.by_group.getAxis("bottom").labelText == f"N: mean score of the OK cases, bars from {base:,.6g}"

@@ -145,7 +145,9 @@ class RunsPanel(QWidget):
         self.points, self.bars = self.view.points, self.view.bars
         self.by_case, self.by_group = self.view.by_case, self.view.by_group
 
-        # A bottom dock is wide and short: two rows of controls, the plots beside the table.
+        # A bottom dock is wide and short: two rows of controls, the plots beside the table. What acts
+        # on the run shown (compare, run a case live, its profile) stands beside its summary: the second
+        # row kept them all to ~1000 px, wider than the dock of the default window (946 px).
         what, how = QHBoxLayout(), QHBoxLayout()
         for row, label, widget, stretch in ((what, "Cases", self.seeds, 1), (what, None, self.files_button, 0),
                                             (what, None, self.options_button, 0), (what, "Run", self.runner, 1),
@@ -153,9 +155,7 @@ class RunsPanel(QWidget):
                                             (how, "Time", self.time, 0), (how, "Jobs", self.jobs, 0),
                                             (how, None, self.freeze_best, 0),
                                             (how, None, self.start_button, 0), (how, None, self.stop_button, 0),
-                                            (how, None, self.open_button, 0), (how, None, self.history_button, 0),
-                                            (how, None, self.compare_button, 0), (how, None, self.live_button, 0),
-                                            (how, None, self.profile_button, 0)):
+                                            (how, None, self.open_button, 0), (how, None, self.history_button, 0)):
             if label:
                 row.addWidget(QLabel(label))
             row.addWidget(widget, stretch)
@@ -163,6 +163,8 @@ class RunsPanel(QWidget):
         status = QHBoxLayout()
         status.addWidget(self.progress)
         status.addWidget(self.summary, 3)
+        for button in (self.compare_button, self.live_button, self.profile_button):
+            status.addWidget(button, 0, Qt.AlignTop)
         layout = QVBoxLayout(self)
         layout.addLayout(what)
         layout.addLayout(how)
