@@ -187,3 +187,20 @@ def test_a_run_of_a_plugin_not_loaded_says_how_to_load_it(qtbot, window, tmp_pat
     assert window.error_dialog.text().startswith(how)
     assert not window.generate("lights-out", 3)  # the last board, when it was a generated one
     assert status(window) == f"⚠ Cannot generate: {how}"
+
+
+def test_the_status_bar_follows_a_solver_run_and_never_writes_over_an_error(qtbot, window, data_root):
+    from gui_helpers import start_a_long_run
+
+    panel = start_a_long_run(qtbot, window, data_root / "cases/comesolo/rand_30_d40.txt")
+    name = panel.job.name
+    # Not "beam: starting…" for the whole run: the bar shows the panel's progress line as it changes.
+    qtbot.waitUntil(lambda: status(window) == panel.status.text() and status(window).startswith(f"{name}: ")
+                    and " s, " in status(window) and " nodes" in status(window), timeout=10000)
+    seen = status(window)
+    qtbot.waitUntil(lambda: status(window) != seen and status(window).startswith(f"{name}: "), timeout=10000)
+    window.show_error("Illegal move: a test's warning")
+    qtbot.waitUntil(lambda: panel.status.text() != seen and len(panel.sample_times) > 4, timeout=10000)
+    qtbot.wait(400)  # a few more polls
+    assert status(window) == "⚠ Illegal move: a test's warning"
+    panel.cancel()

@@ -127,6 +127,8 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.solver_panel.previewRequested.connect(self.preview)
         self.solver_panel.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.solver_panel.started.connect(self._solver_started)
+        self._solver_said = ""  # the run's line the status bar shows, followed as the run goes
+        self.solver_panel.progressed.connect(self._show_solver_line)
         self.solver_panel.finishRequested.connect(self.finish_solver_game)
         self.editor_panel = EditorPanel()
         self.editor_panel.resizeRequested.connect(

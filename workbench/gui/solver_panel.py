@@ -90,6 +90,7 @@ class SolverPanel(QWidget):
     exportRequested = Signal(object)  # moves of the best answer, to export
     previewRequested = Signal(object)  # moves of a frontier state, to preview
     message = Signal(str)  # a line for the status bar
+    progressed = Signal(str)  # the run's progress line, as it changes (time, nodes, best)
     started = Signal()  # a run began from the problem last set
     finishRequested = Signal(object)  # moves of a cut-short online game, to finish with the fast policy
     kernelsReady = Signal(str)  # the id of the puzzle shown, once its solver kernels are loaded
@@ -522,6 +523,7 @@ class SolverPanel(QWidget):
                                 f"{last.progress.expansions} nodes, {self._found_so_far()}, "
                                 f"frontier {last.progress.frontier_size}"
                                 + (" (paused)" if self.job.control.paused else ""))
+            self.progressed.emit(self.status.text())
         if update.error is not None:
             self.status.setText(f"Solver failed: {update.error}")
             self.message.emit(f"Solver failed: {update.error}")
