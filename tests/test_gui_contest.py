@@ -311,3 +311,34 @@ def test_a_relative_command_runs_from_the_contests_folder_live_and_in_a_batch(qt
     qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 1, timeout=120_000)
     assert [r["verdict"] for r in panel.rows] == ["OK"]
     window.close()
+
+
+def test_the_comparison_stands_beside_the_window_and_its_side_by_side_windows_close_with_it(
+        qtbot, tmp_path, contest_file, reporter, capsys):
+    from PySide6.QtWidgets import QApplication
+
+    from workbench.gui.app import build_contest_window
+
+    runs = contest_file.parent / "runs"
+    for name in ("first", "second"):
+        assert main(["batch", "pegs", "--seeds", "0-1", "--cmd", reporter, "--out", str(runs / name)]) == 0
+    capsys.readouterr()
+    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    panel = window.runs_panel
+    dialog = panel.compare_with(runs / "first")
+    assert dialog.isVisible() and dialog.windowModality() == Qt.NonModal  # was window-modal over the runs
+    assert QApplication.activeModalWidget() is None
+    dialog.table.selectRow(0)
+    dialog.side_by_side_button.click()
+    view = dialog.side_by_side[0]
+    assert view.isVisible()
+    dialog.close()  # the comparison gone, its case side by side goes with it
+    assert not view.isVisible()
+    again = panel.compare_with(runs / "first")
+    again.table.selectRow(1)
+    again.side_by_side_button.click()
+    second = again.side_by_side[0]
+    window.close()  # and the contest window takes both along
+    assert not again.isVisible() and not second.isVisible()

@@ -50,6 +50,12 @@ COMMAND_CHOICE = "Your program (command)…"
 LISTED_FLAGS = 200  # flagged cases listed at most: a run of 100,000 bad cases lists the first ones
 
 
+def close_all(windows) -> None:
+    for window in list(windows):
+        if window.isVisible():
+            window.close()
+
+
 class RunsPanel(QWidget):
     caseOpened = Signal(str, str, str)  # puzzle id, input path, answer path ("" when none)
     caseChosen = Signal(dict)  # a contest's case (a results.csv row of ``run_folder``)
@@ -398,10 +404,13 @@ class RunsPanel(QWidget):
                              f"{run.spec.jobs} at a time, into {run.spec.out}")
 
     def shutdown(self) -> None:
-        """Stop a run and wait for its thread (the window is closing)."""
+        """Stop a run and wait for its thread, and close the comparisons and side-by-side windows
+        opened from here (the window is closing: none outlives it)."""
         self.stop()
         if self._thread is not None:
             self._thread.join(timeout=10)
+        close_all(self.findChildren(QDialog))
+        close_all(self.side_by_side)
 
     # ------------------------------------------------------------ flags
     def _flag(self, rows: list[dict]) -> None:
@@ -614,6 +623,9 @@ class RunsPanel(QWidget):
             return None
         name_a = self.run_folder.name if self.run_folder else "this run"
         dialog = QDialog(self)
+        # Beside the window, not over it: the runs stay usable while the comparison is read.
+        dialog.setWindowModality(Qt.NonModal)
+        dialog.side_by_side = []  # the cases it opened side by side: they close with it
         dialog.setWindowTitle(f"B {Path(folder).name} against A {name_a}")
         low, high = result.ci95
         raw = (f"Raw score on the {result.both_ok} cases OK in both: mean A {significant(result.raw_mean_a)}, "
@@ -649,7 +661,9 @@ class RunsPanel(QWidget):
         def chosen(index=None):
             index = index if index is not None else table.currentIndex()
             if index.isValid() and a_folder is not None:
-                self.open_side_by_side(a_folder, b_folder, result.diffs[index.row()].key)
+                view = self.open_side_by_side(a_folder, b_folder, result.diffs[index.row()].key)
+                if view is not None:
+                    dialog.side_by_side.append(view)
 
         table.selectionModel().currentRowChanged.connect(lambda current, _: side.setEnabled(current.isValid()))
         table.doubleClicked.connect(chosen)
@@ -661,7 +675,8 @@ class RunsPanel(QWidget):
         dialog.resize(640, 480)
         dialog.comparison = result
         dialog.table, dialog.side_by_side_button = table, side
-        dialog.open()
+        dialog.finished.connect(lambda _code: close_all(dialog.side_by_side))
+        dialog.show()
         return dialog
 
     def open_side_by_side(self, folder_a: str | Path, folder_b: str | Path, case: str):
