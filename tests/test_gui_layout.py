@@ -293,3 +293,43 @@ def test_the_runs_dock_of_the_default_window_shows_every_control_and_whole_axis_
     base = panel.view.bars.opts["y0"]
     assert 830 < base < 838.5
     assert panel.view.by_group.getAxis("bottom").labelText == f"N: mean score of the OK cases, bars from {base:,.6g}"
+
+
+def test_the_dark_theme_keeps_the_ahc015_box_outline_and_the_step_through_icons_in_sight(qtbot, window, data_root):
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    def ink(button) -> int:
+        """The mean lightness of the icon's drawn pixels."""
+        image = button.icon().pixmap(16, 16).toImage()
+        drawn = [QColor.fromRgba(image.pixel(x, y)) for x in range(image.width()) for y in range(image.height())]
+        drawn = [c.lightness() for c in drawn if c.alpha() > 128]
+        return sum(drawn) // len(drawn)
+
+    steps = window.step_panel
+    buttons = (steps.first, steps.back, steps.play, steps.forward, steps.last)
+    try:
+        window.theme.choose("dark")
+        qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)
+        assert window.open_path(data_root / "cases/ahc015/0000.txt")
+        base = window.view.palette().color(QPalette.Base).lightness()
+        outline = [item for item in window.view.scene().items()
+                   if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4]
+        assert len(outline) == 1 and outline[0].pen().color().lightness() - base >= 100  # was #3a3a3a on #1f1f1f
+        button_colour = steps.palette().color(QPalette.Button).lightness()
+        for button in buttons:
+            assert ink(button) - button_colour >= 100, button.toolTip()  # Qt's dark pixmaps were faint
+        steps.toggle_play()  # the pause icon, in the same ink
+        assert ink(steps.play) - button_colour >= 100
+        steps.stop()
+        window.theme.choose("light")
+        qtbot.waitUntil(lambda: window_colour(window).lightness() > 128)
+        light_button = steps.palette().color(QPalette.Button).lightness()
+        assert all(light_button - ink(button) >= 100 for button in buttons)  # dark ink on light buttons again
+        assert window.view.scene().items()  # the board was drawn again in the light theme's ink
+        outline = [item for item in window.view.scene().items()
+                   if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4]
+        assert outline[0].pen().color().name() == "#3a3a3a"
+    finally:
+        window.theme.choose("light")
+        QApplication.setPalette(QApplication.style().standardPalette())
