@@ -333,3 +333,20 @@ def test_the_dark_theme_keeps_the_ahc015_box_outline_and_the_step_through_icons_
     finally:
         window.theme.choose("light")
         QApplication.setPalette(QApplication.style().standardPalette())
+
+
+def test_the_live_plots_legend_stands_above_its_points(qtbot):
+    from workbench.gui.live_run_view import LivePlot
+
+    plot = LivePlot()
+    qtbot.addWidget(plot)
+    plot.resize(700, 300)
+    plot.show()
+    qtbot.waitExposed(plot)
+    legend, box = plot.getPlotItem().legend, plot.getPlotItem().vb
+    assert [label.text for _sample, label in legend.items] == ["[SCORE] (the program's own)",
+                                                              "snapshots (official score)"]
+    assert legend.isVisible()
+    legend_rect, points_rect = legend.sceneBoundingRect(), box.sceneBoundingRect()
+    assert legend_rect.bottom() <= points_rect.top()  # it was drawn inside, over the first points
+    assert legend_rect.width() <= points_rect.width()
