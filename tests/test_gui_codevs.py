@@ -155,3 +155,25 @@ def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, dat
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1] == str(window.session.report().score)
     assert f"max chain: {window.session.state.max_chain}" in lines
+
+
+def test_the_editor_shows_no_hand_play_pack_above_the_field(qtbot, window, data_root):
+    from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
+
+    def above_the_field():
+        """The blocks drawn above the field (the pending pack) and the pending pack's words."""
+        items = window.view.scene().items()
+        blocks = [i for i in items if isinstance(i, QGraphicsRectItem) and i.rect().bottom() <= PACK_ROWS * CELL
+                  and i.rect().left() < 10 * CELL]
+        words = [i.text() for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.text().startswith("pending")]
+        return len(blocks), words
+
+    assert window.open_path(data_root / PACKS_1)
+    assert above_the_field() == (3, ["pending pack: X 4  R 0"])  # pack 1 is 4 8 / 0 2: three blocks
+    window.set_edit_mode(True)
+    assert above_the_field() == (0, [])  # the editor edits the start field: no hand-play cursor
+    choose_brush(window, 7)
+    click_cell(qtbot, window, 0, 0)  # an edit redraws the board, still without it
+    assert above_the_field() == (0, [])
+    window.set_edit_mode(False)
+    assert above_the_field() == (3, ["pending pack: X 4  R 0"])
