@@ -5,6 +5,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 
 from workbench.cli import main as cli
 from workbench.gui.boards.codevs import CELL, ERASED, PACK_ROWS
+from workbench.gui.solver_panel import SOLVER_COLUMN
 from workbench.puzzles.codevs import PUZZLE, SKILL, Drop, Field
 from workbench.puzzles.codevs.field import HEIGHT
 
@@ -142,7 +143,7 @@ def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, dat
     run_a_short_codevs_beam(qtbot, panel)
     entry = panel.frontier_entries[0]
     assert entry.moves == panel.best_moves  # the run's answer heads the table once it ends
-    assert panel.table.item(0, 2).text() == "an answer found"
+    assert panel.table.item(0, SOLVER_COLUMN).text() == "an answer found"
     panel.table.cellClicked.emit(0, 0)
     assert window.view.mode == "preview"
     assert window.view.state == PUZZLE.replay(window.session.instance, [opening, *entry.moves])[-1]
