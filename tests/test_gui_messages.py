@@ -164,3 +164,59 @@ def test_a_files_name_and_text_that_look_like_html_are_shown_as_written(qtbot, w
     tip = window.statusBar().toolTip()
     assert "<h1" not in tip and "&lt;h1 style=color:red&gt;HUGE&lt;h1&gt;.txt" in tip
     dialog.close()
+
+
+def test_a_run_of_a_plugin_not_loaded_says_how_to_load_it(qtbot, window, tmp_path):
+    """Without --puzzle-path the app has no lights-out: its run still opens, and its case says the plugin
+    is not loaded and how to load it (not "the GUI cannot show lights-out boards yet")."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    from workbench.core.registry import puzzles
+
+    if "lights-out" in puzzles():
+        pytest.skip("a lights-out plugin is loaded in this test run")
+    main = Path(__file__).resolve().parents[1] / "main.py"
+
+    def run(*args):
+        done = subprocess.run([sys.executable, str(main), *map(str, args)], capture_output=True, text=True,
+                              cwd=tmp_path, env={**os.environ, "PUZZLE_WORKBENCH_HOME": str(tmp_path / "home")},
+                              timeout=600)
+        assert done.returncode == 0, done.stderr
+
+    run("new-puzzle", "lights-out", "--dir", "plugins")
+    run("--puzzle-path", "plugins", "batch", "lights-out", "--seeds", "0-1", "--nodes", "50", "--jobs", "1",
+        "--out", "runs/plugin-run")
+    said = []
+    window.runs_panel.message.connect(said.append)
+    how = ("No puzzle lights-out is loaded: if it is a plugin, start the app with --puzzle-path DIR (DIR: the folder "
+           "holding its package) or with PUZZLE_WORKBENCH_PATH=DIR, or install its package")
+    assert window.runs_panel.open_run(tmp_path / "runs/plugin-run")  # its results are shown
+    assert said == [how] and len(window.runs_panel.rows) == 2
+    before = window.session
+    window.runs_panel.open_row(window.runs_panel.rows[0])
+    assert window.session is before and status(window) == f"⚠ {how}"
+    assert window.error_dialog.text().startswith(how)
+    assert not window.generate("lights-out", 3)  # the last board, when it was a generated one
+    assert status(window) == f"⚠ Cannot generate: {how}"
+
+
+def test_the_status_bar_follows_a_solver_run_and_never_writes_over_an_error(qtbot, window, data_root):
+    from gui_helpers import start_a_long_run
+
+    panel = start_a_long_run(qtbot, window, data_root / "cases/comesolo/rand_30_d40.txt")
+    name = panel.job.name
+    # Not "beam: starting…" for the whole run: the bar shows the panel's progress line as it changes.
+    qtbot.waitUntil(lambda: status(window) == panel.status.text() and status(window).startswith(f"{name}: ")
+                    and " s, " in status(window) and " nodes" in status(window), timeout=10000)
+    seen = status(window)
+    qtbot.waitUntil(lambda: status(window) != seen and status(window).startswith(f"{name}: "), timeout=10000)
+    window.show_error("Illegal move: a test's warning")
+    qtbot.waitUntil(lambda: panel.status.text() != seen and len(panel.sample_times) > 4, timeout=10000)
+    qtbot.wait(400)  # a few more polls
+    assert status(window) == "⚠ Illegal move: a test's warning"
+    panel.cancel()

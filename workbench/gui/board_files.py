@@ -12,10 +12,10 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from workbench.core.errors import DestinationError, FormatError, WorkbenchError
 from workbench.core.files import check_destination, read_text
 from workbench.core.readings import answer_reads_furthest, likeliest_reason
-from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems
+from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems, puzzles
 from workbench.core.session import Session
 
-from .boards import adapter_class, playable_puzzles
+from .boards import adapter_class, not_loaded, playable_puzzles
 from .case_navigator import BoardOrigin
 from .file_dialog_fit import fitted
 from .generate_dialog import GenerateDialog
@@ -71,6 +71,8 @@ class BoardFiles:
         except FormatError as error:
             return self._cannot_open(path, str(error))
         input_error = None
+        if puzzle_id and puzzle_id not in puzzles():
+            return self._cannot_open(path, not_loaded(puzzle_id))
         if puzzle_id and adapter_class(puzzle_id) is None:
             return self._cannot_open(path, f"The GUI cannot show {puzzle_id} boards yet (the command line can)")
         candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._detect(text, path.name)
@@ -199,6 +201,9 @@ class BoardFiles:
             self.generate(puzzle.id, dialog.seed(), **dialog.options())
 
     def generate(self, puzzle_id: str, seed: int, **options) -> bool:
+        if puzzle_id not in puzzles():  # the last board, of a plugin not loaded this time
+            self.show_error(f"Cannot generate: {not_loaded(puzzle_id)}")
+            return False
         puzzle = get_puzzle(puzzle_id)
         try:
             instance = puzzle.generate(seed, **options)

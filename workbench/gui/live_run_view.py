@@ -57,7 +57,10 @@ class LivePlot(pg.PlotWidget):
         text = self.palette().color(QPalette.WindowText).name()
         self.setLabel("bottom", "seconds", color=text)
         self.setLabel("left", "score", color=text)
-        self.addLegend(offset=(10, 10))
+        # The legend on a line of its own above the plot (the title's row): inside it, it hid points.
+        legend = pg.LegendItem(colCount=2)
+        self.getPlotItem().layout.addItem(legend, 0, 1)
+        self.getPlotItem().legend = legend  # the named items below are listed in it
         self.setMinimumHeight(160)
         self.series_curve = self.plot(pen=pg.mkPen(SERIES_PEN, width=2), name="[SCORE] (the program's own)")
         # A program may report thousands of lines a second: drawn at the pixels' resolution, or a
@@ -417,7 +420,8 @@ def open_for_row(panel, row: dict) -> LiveRunView | None:
         return None
     case = case_of_row(folder, row, panel.shown_meta)
     return _keep(panel, LiveRunView(panel.problem, case, command=panel.command.text().strip(),
-                                    seconds=panel.time.value(), parent=panel.window()))
+                                    seconds=panel.time.value(), cwd=str(panel.program_folder()),
+                                    parent=panel.window()))
 
 
 def _keep(owner, view: LiveRunView) -> LiveRunView:
