@@ -188,6 +188,8 @@ def _row_text(result: CaseResult, features: list[str], width: int, flags: list[s
     text.append(f"  {result.relative:>8.4f}", style=relative_style(result.relative))
     text.append(f"  {result.seconds:>7.2f}s")
     text.append(f" {result.cpu_seconds:>6.2f}s cpu  " if result.cpu_seconds is not None else "  ")
+    if result.tester_cpu_seconds is not None:
+        text.append(f"{result.tester_cpu_seconds:.2f}s tester  ")
     text.append(f"{result.verdict:<4}", style=VERDICT_STYLE.get(result.verdict, ""))
     if result.message:
         text.append(f"  {escaped(result.message)[:120]}")

@@ -18,6 +18,7 @@ from typing import Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
 from workbench.batch.live import LiveRecorder, last_answer, run_live
+from workbench.batch.processes import SHELL_SYNTAX
 from workbench.batch.program_run import exit_reason
 from workbench.batch.results import CaseResult
 from workbench.batch.runner import CaseRun, Runner
@@ -26,7 +27,7 @@ from workbench.core.answer_split import SPLITTERS
 from workbench.core.errors import UsageError
 from workbench.core.objective import Objective
 
-from .config import ContestConfig
+from .config import PLACEHOLDER, ContestConfig
 from .steps import fill, find_score, generate_inputs, run_tool, seed_values
 
 # A snapshot costs a run of the score step: in a batch at most this many of a case's snapshots are
@@ -68,6 +69,16 @@ def exit_recorded(command: str, exit_file: Path) -> str:
     """``command`` as the tester's argument words, such that its exit code lands in ``exit_file``."""
     script = f"{command}\ncode=$?\necho $code > {shlex.quote(str(exit_file))}\nexit $code"
     return f"/bin/sh -c {shlex.quote(script)}"
+
+
+def tester_command(template: str, values: dict) -> str:
+    """The run step of an interactive contest, filled; when it is one plain command (the tester and
+    its arguments), the shell that runs it becomes the tester (``exec``), so the process the batch
+    starts is the tester itself and its own CPU time is told apart from the program's."""
+    command = fill(template, values)
+    if SHELL_SYNTAX.isdisjoint(PLACEHOLDER.sub("", template)):
+        return f"exec {command}"
+    return command
 
 
 def program_failed(run: CaseRun, exit_file: Path, score_pattern) -> None:
@@ -184,11 +195,13 @@ class ContestProblem:
         values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
                   "CMD": exit_recorded(program, exit_file) if config.interactive else program,
                   **seed_values(case.seed)}
-        outcome, trace = run_live(_feed(case.input_text), replace(runner, command=fill(config.run, values)),
+        command = tester_command(config.run, values) if config.interactive else fill(config.run, values)
+        outcome, trace = run_live(_feed(case.input_text), replace(runner, command=command, tester=config.interactive),
                                   self.split_answers(), lambda: self.snapshot_scorer(case), live,
                                   SCORED_SNAPSHOTS)
         run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                      outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
+                      outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace,
+                      tester_cpu_seconds=outcome.tester_cpu_seconds)
         if config.interactive and run.verdict != "TLE":
             program_failed(run, exit_file, config.score_pattern)
         if run.verdict is not None:  # TLE, a crash, or more output than any answer needs
@@ -231,4 +244,5 @@ class ContestProblem:
         verdict = run.verdict or "OK"
         score = run.score if verdict == "OK" and run.score is not None else 0
         return CaseResult(case, score, verdict, run.message, run.seconds, features, stderr_tail=run.stderr_tail,
-                          answer=run.answer, data=dict(run.data), cpu_seconds=run.cpu_seconds, live=run.live)
+                          answer=run.answer, data=dict(run.data), cpu_seconds=run.cpu_seconds, live=run.live,
+                          tester_cpu_seconds=run.tester_cpu_seconds)
