@@ -338,9 +338,9 @@ class ToolOutput:
     def lines(self) -> list[str]:
         return [line for line in (self.stdout + "\n" + self.stderr).splitlines() if line.strip()]
 
-    def failure(self) -> str:
-        """Why the tool failed, in one line: its exit and the last thing it said."""
-        said = self.lines()
+    def failure(self, said_last: bool = True) -> str:
+        """Why the tool failed, in one line: its exit and (``said_last``) the last thing it said."""
+        said = self.lines() if said_last else []
         tail = f": {said[-1].strip()[:200]}" if said else ""
         if self.returncode is None:
             return f"'{self.command}' ran past its time and was stopped{tail}"
