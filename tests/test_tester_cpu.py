@@ -17,7 +17,7 @@ import os
 import sqlite3
 import subprocess
 import sys
-import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -113,7 +113,7 @@ def test_a_program_its_tester_never_waits_for_has_its_cpu_time(contest, tmp_path
     assert list(rows[0])[list(rows[0]).index("cpu_s") + 1] == "tester_cpu_s"
     assert "s tester  OK" in printed
     database = sqlite3.connect(tmp_path / "runs.sqlite")
-    kept = [json.loads(columns)["tester_cpu_s"] for (columns,) in database.execute("SELECT columns FROM cases")]
+    kept = [json.loads(columns)["tester_cpu_s"] for (columns,) in database.execute("SELECT columns FROM cases ORDER BY name")]
     assert kept == [row["tester_cpu_s"] for row in rows]
 
 
@@ -173,9 +173,16 @@ def test_a_cgroup_is_made_per_case_where_the_system_allows_it():
     if home is None:
         pytest.skip("no writable cgroup v2 here: the process group counts (the test above)")
     tree = process_tree.ProcessTree()
-    assert tree.cgroup is not None and tree.cgroup.parent == home and tree.preexec is not None
-    process = subprocess.Popen(["sleep", "5"], preexec_fn=tree.preexec)
+    assert tree.cgroup is not None and tree.cgroup.parent == home
+    # A child made before the move (here: long before) is moved with its parent.
+    process = subprocess.Popen(["/bin/sh", "-c", "sleep 30 & wait"])
+    for _ in range(100):
+        children = process_tree._children(process.pid)
+        if children:
+            break
+        time.sleep(0.05)
     tree.attach(process.pid)
-    assert Path(f"/proc/{process.pid}/cgroup").read_text().strip().endswith("/" + tree.cgroup.name)
+    members = sorted(int(pid) for pid in (tree.cgroup / "cgroup.procs").read_text().split())
+    assert members == sorted([process.pid, *children]) and len(children) == 1
     tree.close()  # kills what is left in it
     assert process.wait(5) == -9 and not tree.cgroup.exists()

@@ -138,7 +138,7 @@ def start(argv: list[str], cwd=None, env: dict | None = None, stdin=subprocess.P
     (no such program, bad arguments)."""
     try:
         process = subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=stderr, bufsize=0, cwd=cwd, env=env,
-                                   start_new_session=True, preexec_fn=tree.preexec if tree is not None else None)
+                                   start_new_session=True)
     except BaseException:
         if tree is not None:
             tree.abandon()
