@@ -277,3 +277,50 @@ def test_a_vis_picture_is_fitted_to_the_view_and_the_users_zoom_is_kept(qtbot, t
     view.zoom_to_fit()
     qtbot.waitUntil(lambda: view.web.zoomFactor() < 0.3, timeout=10_000)
     view.release()
+
+
+def test_a_topcoder_contest_window_runs_seeds_the_tester_makes(qtbot, tmp_path, monkeypatch):
+    """A contest whose tester makes each case (no input files, no view step): the window opens, runs
+    seeds and shows each case's input as the tester saved it."""
+    import standin_topcoder
+    from workbench.gui.app import build_contest_window
+
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "mm"
+    tester = standin_topcoder.python_tester(folder)
+    assert main(["contest", "init", str(folder), "--tester", tester, "--time-limit", "20"]) == 0
+    window = build_contest_window(str(folder / "contest.toml"), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    panel, view = window.runs_panel, window.case_view
+    panel.seeds.setText("1-2")
+    panel.command.setText(standin_topcoder.sorter(folder))
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 2, timeout=120_000)
+    assert sorted(r["score"] for r in panel.rows) == ["100", "100"]
+    index = panel.proxy.index(0, 0)
+    qtbot.mouseClick(panel.table.viewport(), Qt.LeftButton, pos=panel.table.visualRect(index).center())
+    numbers = standin_topcoder.case_of(int(index.data()))
+    assert view.input_text.toPlainText() == f"{len(numbers)}\n{' '.join(map(str, numbers))}\n"
+    window.close()
+
+
+def test_an_output_only_contest_window_runs_its_named_inputs(qtbot, tmp_path, monkeypatch):
+    from workbench.gui.app import build_contest_window
+
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "oo"
+    (folder / "inputs").mkdir(parents=True)
+    for name in ("alpha", "beta"):
+        (folder / "inputs" / f"{name}.txt").write_text(f"{name}\n")
+    (folder / "scorer.py").write_text("import sys\nprint('Score = 2.5' if open(sys.argv[2]).read() else 'x')\n")
+    assert main(["contest", "init", str(folder)]) == 0
+    window = build_contest_window(str(folder / "contest.toml"), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    panel = window.runs_panel
+    assert panel.files_button.text() == "2 files" and not panel.seeds.isEnabled()
+    panel.command.setText("cat")
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 2, timeout=120_000)
+    assert sorted((r["name"], r["score"]) for r in panel.rows) == [("alpha", "2.5"), ("beta", "2.5")]
+    window.close()

@@ -23,7 +23,7 @@ def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, dat
     message = window.statusBar().currentMessage()
     width = window.statusBar().fontMetrics().horizontalAdvance(message)
     assert width < window.statusBar().width() - 40  # nothing else shares the bar
-    assert window.statusBar().toolTip() == message
+    assert window.statusBar().toolTip() == f"<p>{message}</p>"  # the whole message, as written (escaped)
 
 
 def test_a_file_that_cannot_be_opened_at_start_gets_a_dialog_and_an_honest_title(qtbot, tmp_path):
@@ -148,3 +148,19 @@ def test_the_line_above_the_board_gives_the_keys_of_the_mode_it_is_in(window, da
     window.set_edit_mode(True)
     assert "click a ball, then an arrow key" not in window.score_label.text()  # a stale play hint
     assert "click or drag with the editor's paint" in window.score_label.text()
+
+
+def test_a_files_name_and_text_that_look_like_html_are_shown_as_written(qtbot, window, tmp_path):
+    """A file's name and the line an error quotes are text, not markup: the dialog is plain text and
+    the status bar's tooltip escapes them."""
+    bad = tmp_path / "<h1 style=color:red>HUGE<h1>.txt"  # no "/" in a name
+    bad.write_text("<a href=x>click me</a>\n")
+    window.open_path(bad)
+    dialog = window.error_dialog
+    assert dialog.windowTitle() == f"Cannot open {bad.name}"
+    assert dialog.textFormat() == Qt.PlainText and dialog.text().endswith("\n\nThe board shown is unchanged.")
+    message = window.statusBar().currentMessage()
+    assert bad.name in message
+    tip = window.statusBar().toolTip()
+    assert "<h1" not in tip and "&lt;h1 style=color:red&gt;HUGE&lt;h1&gt;.txt" in tip
+    dialog.close()

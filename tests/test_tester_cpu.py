@@ -186,3 +186,15 @@ def test_a_cgroup_is_made_per_case_where_the_system_allows_it():
     assert members == sorted([process.pid, *children]) and len(children) == 1
     tree.close()  # kills what is left in it
     assert process.wait(5) == -9 and not tree.cgroup.exists()
+
+
+def test_the_process_started_is_the_tester_itself():
+    from workbench.contest.problem import tester_command
+
+    # Quoted for the shell: the shell becomes the tester (exec), so its own CPU time is the tester's.
+    assert tester_command("{DIR}/tester {CMD}", {"DIR": "/a b", "CMD": "/x/program.sh"}) == \
+        "exec '/a b'/tester /x/program.sh"
+    assert tester_command("{DIR}/tester {CMD}", {"DIR": "/ab", "CMD": "/x/program.sh"}) == "/ab/tester /x/program.sh"
+    # Shell syntax of the user's own is left as it is.
+    assert tester_command("cd {DIR} && ./tester {CMD}", {"DIR": "/a b", "CMD": "/x/p.sh"}) == \
+        "cd '/a b' && ./tester /x/p.sh"

@@ -1,6 +1,7 @@
 """``puzzle-workbench contest``: make a contest file from a tools folder or a pahcer config, list, show, forget, open.
 
-    puzzle-workbench contest init DIR [--name NAME] [--objective max|min] [--time-limit S] [--web PAGE] [--force]
+    puzzle-workbench contest init (DIR | --from CONFIG) [--name NAME] [--objective max|min] [--time-limit S]
+                                 [--tester COMMAND] [--web PAGE] [--force]
     puzzle-workbench contest list | show NAME | forget NAME | open NAME
 """
 
@@ -36,7 +37,13 @@ def cmd_init(argv: Sequence[str]) -> int:
         prog="puzzle-workbench contest init",
         description="Write contest.toml for a contest's official tools (an AtCoder-style tools/ folder, or "
                     "a pahcer_config.toml), so that 'puzzle-workbench batch NAME' runs it.")
-    parser.add_argument("folder", type=Path, help="the contest folder, its tools/ folder, or a pahcer_config.toml")
+    parser.add_argument("folder", type=Path, nargs="?", help="the contest folder: an AtCoder tools/ folder or the "
+                        "folder holding it, a Topcoder tester's folder (tester.jar or its Java sources), an "
+                        "output-only contest's (inputs/ and a scorer), or a pahcer_config.toml or tester.cfg")
+    parser.add_argument("--from", dest="source", type=Path, metavar="CONFIG",
+                        help="another tester's config to import: pahcer_config.toml or psytester's tester.cfg")
+    parser.add_argument("--tester", metavar="COMMAND", help="a Topcoder-style tester run as COMMAND (it takes "
+                        "-exec, -seed, -novis, -timeLimit and -saveAll), when it is not a tester.jar here")
     parser.add_argument("--name", help="the contest's name (default: the folder's)")
     parser.add_argument("--objective", choices=OBJECTIVES, help="max: higher scores win (default); min: lower win")
     parser.add_argument("--time-limit", type=_seconds, help="seconds a case may take (default 2)")
@@ -44,10 +51,13 @@ def cmd_init(argv: Sequence[str]) -> int:
     parser.add_argument("--force", action="store_true", help="replace an existing contest.toml, and write it even "
                         "when its own check of the tools fails")
     args = parser.parse_args(argv)
-    if not args.folder.exists():
-        raise WorkbenchError(f"{args.folder}: no such folder")
-    config, notes = make_config(args.folder.resolve(), name=args.name, objective=args.objective,
-                                time_limit=args.time_limit, web=args.web, force=args.force)
+    folder = args.source or args.folder
+    if folder is None:
+        parser.error("give the contest's folder, or --from CONFIG")
+    if not folder.exists():
+        raise WorkbenchError(f"{folder}: no such folder or file")
+    config, notes = make_config(folder.resolve(), name=args.name, objective=args.objective,
+                                time_limit=args.time_limit, web=args.web, force=args.force, tester=args.tester)
     from workbench.core.registry import puzzles
 
     if config.name in puzzles():
@@ -67,7 +77,11 @@ def cmd_init(argv: Sequence[str]) -> int:
     _say(f"wrote {config.path}: {config.name}, {config.objective}, "
          f"{'interactive (the tester runs your program)' if config.interactive else 'not interactive'}, "
          f"{config.time_limit:g} s a case")
-    _say(f"next: puzzle-workbench batch {config.name} --seeds 0-99 --cmd \"./a.out\"")
+    if config.input_files:
+        _say(f"next: puzzle-workbench batch {config.name} --cmd \"./a.out\"   (every input of {config.input_files})")
+    else:
+        _say(f"next: puzzle-workbench batch {config.name} --seeds {'1-100' if config.by_run else '0-99'} "
+             f"--cmd \"./a.out\"")
     print(config.path)
     return 0
 
@@ -101,7 +115,12 @@ def cmd_show(argv: Sequence[str]) -> int:
     show(f"{config.name}: {config.path}")
     show(f"  objective {config.objective}, {'interactive, ' if config.interactive else ''}"
          f"time limit {config.time_limit:g} s")
-    show(f"  inputs: {config.input_file or '-'}; gen: {config.gen or '-'}")
+    if config.by_run:
+        show("  inputs: made by the run step from each seed" + (f", kept from {config.run_input}" if config.run_input else ""))
+    elif config.input_files:
+        show(f"  inputs: the files {config.input_files} (output-only: a case each, named by its file)")
+    else:
+        show(f"  inputs: {config.input_file or '-'}; gen: {config.gen or '-'}")
     show(f"  run: {config.run}" + (f"  (program: {config.program})" if config.program else ""))
     show(f"  score: {config.score or '(read from the run step)'}")
     show(f"  view: {config.view_step or '-'} -> {', '.join(config.view_html)}"

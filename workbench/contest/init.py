@@ -15,7 +15,21 @@ from workbench.core.errors import WorkbenchError
 from .config import ContestConfig
 from .pahcer import FILE_NAME as PAHCER_FILE
 from .pahcer import import_pahcer
+from . import output_only, topcoder
+from .psytester import FILE_NAME as PSYTESTER_FILE
+from .psytester import import_psytester
 from .tools_folder import CheckFailed, check_vis, config_from_tools, find_tools, survey
+
+
+def _has_tools(folder: Path) -> bool:
+    """Whether ``folder`` is (or holds) an AtCoder-style tools folder."""
+    if folder.is_file():
+        return False
+    try:
+        find_tools(folder)
+    except WorkbenchError:
+        return False
+    return True
 
 
 def safe_name(text: str) -> str:
@@ -46,13 +60,56 @@ def _column_name(index: int) -> str:
     return chr(ord("A") + index)
 
 
+def other_shape(folder: Path, name: str | None, objective: str | None, time_limit: float | None,
+                tester: str | None, force: bool) -> tuple[ContestConfig, list[str]] | None:
+    """A contest that is not an AtCoder tools folder nor pahcer's: psytester's config, a Topcoder
+    tester (a jar, its Java sources, or ``tester``, a command with its command line), or an
+    output-only contest. None when ``folder`` is none of these."""
+    root = folder.parent if folder.is_file() else folder
+    title = name or safe_name(root.name)
+    psy = folder if folder.name == PSYTESTER_FILE else folder / PSYTESTER_FILE
+    if psy.is_file() and not tester:
+        config, notes = import_psytester(psy, title)
+        if config.by_run:
+            notes += _checked(config, force)
+        return config, notes
+    jar = None if tester else topcoder.find_tester(root)
+    if tester or jar is not None:
+        command = tester or topcoder.tester_command(root, jar)
+        config = topcoder.config_for(root, command, title, objective or "max", time_limit)
+        notes = [f"a Topcoder tester: {command} makes each case from its seed and runs your program "
+                 "(-novis and -saveAll always; -timeLimit is the time limit)"]
+        if time_limit is None:
+            notes.append(f"time limit {config.time_limit:g} s, Topcoder's usual (--time-limit S to change it)")
+        return config, notes + _checked(config, force)
+    if output_only.looks_output_only(root):
+        return output_only.config_for(root, title, objective or "max", time_limit)
+    return None
+
+
+def _checked(config: ContestConfig, force: bool) -> list[str]:
+    """The Topcoder tester's check by a short run; with ``force`` a failed check is a note."""
+    try:
+        return topcoder.check_tester(config)
+    except WorkbenchError as failed:
+        if not force:
+            raise WorkbenchError(f"{failed} — contest.toml is not written; --force to write it anyway") from None
+        return [f"written with --force although {failed}"]
+
+
 def make_config(folder: Path, name: str | None = None, objective: str | None = None, time_limit: float | None = None,
-                web: str | None = None, force: bool = False) -> tuple[ContestConfig, list[str]]:
-    """The contest file's settings for ``folder`` (a tools folder, its parent, or a pahcer config), and notes
-    on how they were found; the given values win over what the tools say. WorkbenchError when the
-    tools' own check fails (unless ``force``)."""
+                web: str | None = None, force: bool = False,
+                tester: str | None = None) -> tuple[ContestConfig, list[str]]:
+    """The contest file's settings for ``folder`` (a tools folder, its parent, a pahcer or psytester
+    config, a Topcoder tester's folder or an output-only contest's), and notes on how they were found;
+    the given values win over what the tools say. WorkbenchError when the tools' own check fails
+    (unless ``force``)."""
     pahcer = folder if folder.name == PAHCER_FILE else folder / PAHCER_FILE
-    if pahcer.is_file():
+    shaped = None if pahcer.is_file() or _has_tools(folder) else other_shape(folder, name, objective, time_limit,
+                                                                            tester, force)
+    if shaped is not None:
+        config, notes = shaped
+    elif pahcer.is_file():
         config, notes = import_pahcer(pahcer)
         try:  # a tools folder beside the pahcer config gives the generator pahcer has no step for
             root, tools = find_tools(pahcer.parent)

@@ -19,6 +19,7 @@ from .boards import adapter_class, playable_puzzles
 from .case_navigator import BoardOrigin
 from .file_dialog_fit import fitted
 from .generate_dialog import GenerateDialog
+from .plain_text import plain_box
 from .reader_choice import ask_reader, reads_as
 from .write_errors import report_write_failure
 
@@ -45,7 +46,7 @@ class BoardFiles:
         problems = plugin_problems()
         if not problems:
             return None
-        self.plugin_dialog = QMessageBox(QMessageBox.Warning, "A puzzle did not load",
+        self.plugin_dialog = plain_box(QMessageBox.Warning, "A puzzle did not load",
                                          "\n\n".join(str(p) for p in problems), parent=self)
         self.plugin_dialog.open()
         self.statusBar().showMessage(f"⚠ {len(problems)} puzzle plugin(s) did not load (see the dialog)", 15000)
@@ -56,7 +57,7 @@ class BoardFiles:
         self.show_error(message)
         if self.error_dialog is not None:
             self.error_dialog.close()
-        self.error_dialog = QMessageBox(QMessageBox.Warning, f"Cannot open {path.name}",
+        self.error_dialog = plain_box(QMessageBox.Warning, f"Cannot open {path.name}",
                                         f"{message}\n\nThe board shown is unchanged.", parent=self)
         self.error_dialog.open()  # window-modal, without a nested event loop
         return False
@@ -235,7 +236,7 @@ class BoardFiles:
         self.show_error(f"{path.name}: {fault}")
         if self.error_dialog is not None:
             self.error_dialog.close()
-        self.error_dialog = QMessageBox(QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self)
+        self.error_dialog = plain_box(QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self)
         self.error_dialog.open()
         return True
 

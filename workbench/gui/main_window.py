@@ -41,6 +41,7 @@ from .history_panel import HistoryPanel
 from .kernel_warm_up import KernelWarmUp
 from .left_boards import LeftBoard, LeftBoards
 from .live_run_view import open_for_board
+from .plain_text import plain_tooltip
 from .playing import Playing
 from .reader_choice import reads_as
 from .recent_files import RecentFiles
@@ -175,7 +176,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.resizeDocks([dock, self.editor_dock], [400, 260], Qt.Horizontal)
 
         # A message too long for the bar is still readable in full as its tooltip.
-        self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(text))
+        self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(plain_tooltip(text)))
         self.kernel_label = QLabel()
         self.kernel_progress = QProgressBar()
         self.kernel_progress.setRange(0, 0)  # busy until a compile time is known (from the last one)

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QTableView, QVBoxLayout, QWidget)
 
 from workbench.core.cores import usable_cores
-from solvers.job import yield_to_the_window
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.anomalies import FlagRule, LiveFlags
 from workbench.batch.cases import parse_seeds, seed_ranges
@@ -39,10 +38,12 @@ from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
+from workbench.core.priority import lower_this_thread
 from workbench.core.registry import solvers
 
 from .file_dialog_fit import fitted
 from .generate_dialog import option_value, option_widget, set_option_value
+from .plain_text import plain_label
 from .runs_table import RunsView
 
 COMMAND_CHOICE = "Your program (command)…"
@@ -122,7 +123,7 @@ class RunsPanel(QWidget):
         self.profile_button.clicked.connect(self.profile_dialog)
         self.selected_row: dict | None = None
         self.progress = QProgressBar()
-        self.summary = QLabel("No run yet")
+        self.summary = plain_label("No run yet")
         self.summary.setWordWrap(True)
 
         self.flag_rule = FlagRule()  # of the run shown: its time limit and objective
@@ -133,7 +134,7 @@ class RunsPanel(QWidget):
                                 "click one to open it")
         self.flagged.setMaximumHeight(90)
         self.flagged.itemClicked.connect(lambda item: self.open_row(item.data(Qt.UserRole)))
-        self.flagged_label = QLabel()
+        self.flagged_label = plain_label()
         self.side_by_side: list = []  # the side-by-side windows opened from comparisons
 
         self.view = RunsView()
@@ -222,7 +223,7 @@ class RunsPanel(QWidget):
         self.command.setToolTip(f"Your program ({{CMD}} in {config.path.name}); run from the workbench's folder")
         self.time.setValue(config.time_limit)
         self.runs_root = self.problem.runs_root()
-        self.set_files([])
+        self.set_files(self.problem.default_files())  # an output-only contest's inputs; else seeds
         self.set_options({})
 
     def set_options(self, values: dict) -> None:
@@ -319,12 +320,12 @@ class RunsPanel(QWidget):
         self.summary.setText(f"Cannot start the run: {reason}")
 
     def _work(self, make) -> None:
-        # The run's thread, and the pool's threads and worker processes it starts (they inherit
-        # it), are scheduled below the window: with the cases on every core, the window's thread
-        # otherwise waited for a core behind them.
-        yield_to_the_window()
+        # The run's thread, and the pool's threads and worker processes it starts (on Linux they
+        # inherit it; elsewhere each worker lowers itself: ``background``), get a core only when the
+        # window's thread does not want one (``core.priority``).
+        lower_this_thread()
         try:
-            run = BatchRun(make())
+            run = BatchRun(make(), background=True)
             self._queue.put(("started", run))
             if self._stop_asked.is_set():
                 run.stop()
@@ -609,7 +610,7 @@ class RunsPanel(QWidget):
         raw = (f"Raw score on the {result.both_ok} cases OK in both: mean A {significant(result.raw_mean_a)}, "
                f"mean B {significant(result.raw_mean_b)}." if result.both_ok else
                "No case is OK in both runs.")
-        text = QLabel(f"A = {name_a}, B = {Path(folder).name} ({objective.words})\n"
+        text = plain_label(f"A = {name_a}, B = {Path(folder).name} ({objective.words})\n"
                       f"{len(result.diffs)} shared cases: B wins {result.wins}, loses {result.losses}, "
                       f"ties {result.ties} (a case OK in one run only is a win for it).\n"
                       f"Failed: A {failed_text(result.failed_a)}, B {failed_text(result.failed_b)}.\n"

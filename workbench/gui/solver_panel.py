@@ -18,11 +18,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFo
                                QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from solvers.finish import finisher
-from solvers.job import SolverJob, yield_to_the_window
+from solvers.job import SolverJob
 from solvers.online import build_run
 from solvers.run_setup import DEFAULT_SECONDS, checked_params, run_budget
 from workbench.core.errors import IllegalMove, WorkbenchError
 from workbench.core.line_scores import LineScorer
+from workbench.core.priority import lower_this_thread
 from workbench.core.registry import solvers
 
 from .frontier_rows import (Row, answer_row, best_answers, contest_facts, ranked, solver_figures,
@@ -128,7 +129,7 @@ class SolverPanel(QWidget):
         self._scorer: LineScorer | None = None
         self._scorer_origin = None  # the state the scorer's lines start from
         self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore",
-                                           initializer=yield_to_the_window)
+                                           initializer=lower_this_thread)
         self._scoring_future: Future | None = None
         self._to_score: tuple | None = None  # (best moves or None, frontier or None) waiting
 
