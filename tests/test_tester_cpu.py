@@ -198,3 +198,21 @@ def test_the_process_started_is_the_tester_itself():
     # Shell syntax of the user's own is left as it is.
     assert tester_command("cd {DIR} && ./tester {CMD}", {"DIR": "/a b", "CMD": "/x/p.sh"}) == \
         "cd '/a b' && ./tester /x/p.sh"
+
+
+def test_the_cgroups_a_killed_worker_left_are_removed():
+    home = process_tree.cgroup_home()
+    if home is None:
+        pytest.skip("no writable cgroup v2 here")
+    gone = subprocess.Popen(["true"])
+    gone.wait()
+    stale, mine = home / f"pwb-{gone.pid}-0", home / f"pwb-{os.getpid()}-999"
+    stale.mkdir()
+    mine.mkdir()
+    try:
+        process_tree._remove_stale(home)
+        assert not stale.exists() and mine.exists()  # a live process's cgroup is its own to remove
+    finally:
+        for cgroup in (stale, mine):
+            if cgroup.exists():
+                cgroup.rmdir()

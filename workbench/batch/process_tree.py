@@ -86,6 +86,22 @@ def _own_cgroup() -> str | None:
     return None
 
 
+def _remove_stale(home: Path) -> None:
+    """The cases' cgroups that processes now gone left behind (a worker killed mid-case): an empty
+    cgroup is removed, one still holding processes is refused by the kernel and stays."""
+    try:
+        entries = list(home.glob("pwb-*-*"))
+    except OSError:
+        return
+    for cgroup in entries:
+        owner = cgroup.name.split("-")[1]
+        if owner.isdigit() and not Path(f"/proc/{owner}").exists():
+            try:
+                cgroup.rmdir()
+            except OSError:
+                pass
+
+
 @functools.lru_cache(maxsize=1)
 def cgroup_home() -> Path | None:
     """The cgroup v2 folder this process may make a case's cgroup in (its own), or None."""
@@ -93,6 +109,7 @@ def cgroup_home() -> Path | None:
     if mount is None or own is None:
         return None
     home = mount / own.lstrip("/")
+    _remove_stale(home)
     probe = home / f"pwb-probe-{os.getpid()}"
     try:
         probe.mkdir()
