@@ -13,6 +13,7 @@ import re
 import textwrap
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import tiny_contest
@@ -105,8 +106,10 @@ def test_a_case_near_its_time_limit_is_flagged(contest, tmp_path, capsys):
                  out=out) == 0
     printed = capsys.readouterr().out
     row = next(line for line in printed.splitlines() if line.split()[:1] == ["1"])
-    assert re.search(r"! near the time limit \(2\.\d\d s of 4 s\)$", row)
+    assert re.search(r"! near the time limit \(2\.\d\d s of 4 s; the run's median 0\.\d\d s\)$", row)
     assert "flagged: 1 case" in printed
+    # Under the list, the rule with this run's numbers (batch show says it too).
+    assert "near the time limit means past 3.92 s (0.98 of 4 s), or past 2.00 s (0.5 of it) and above the run's median" in printed
     # The same run, filtered by its time: "time" names the time_s column.
     assert main(["batch", "rerun", str(out), "--filter", "time>2", "--out", str(tmp_path / "runs" / "again"),
                  "--flag-near-limit", "0.5"]) == 0
@@ -162,3 +165,62 @@ def test_a_threshold_that_is_no_fraction_is_refused(contest, tmp_path, capsys):
         batch(folder, "--cmd", "true", "--flag-below", "0", out=tmp_path / "runs" / "never")
     assert "argument --flag-below: must be a positive fraction (e.g. 0.8), got 0.0" in capsys.readouterr().err
     assert not (tmp_path / "runs" / "never").exists()
+
+
+def timed(*seconds: float, verdict: str = "OK") -> list[dict]:
+    return [{"case": str(i), "verdict": verdict, "relative": "1", "time_s": f"{s:.3f}", "cpu_s": ""}
+            for i, s in enumerate(seconds)]
+
+
+def test_near_the_limit_is_near_it_for_this_program():
+    rule = FlagRule(limit=5.0)
+    # A time-based program that always uses its budget: 4.80-4.86 s of 5 s is its normal, never flagged.
+    budget = timed(4.83, 4.80, 4.86, 4.84, 4.82, 4.85, 4.81, 4.83)
+    assert flagged(budget, rule) == []
+    # Past 0.98 of the limit is near it whatever the others did.
+    assert [(r["case"], f) for r, f in flagged(budget + timed(4.95), rule)] == [("0", ["near the time limit (4.95 s of 5 s)"])]
+    # A fast program's one slow case stands out: flagged with the run's median.
+    fast = timed(1.0, 1.1, 0.9, 1.05, 4.7, 0.95)
+    assert [(r["case"], f) for r, f in flagged(fast, rule)] == [
+        ("4", ["near the time limit (4.70 s of 5 s; the run's median 1.02 s)"])]
+    # Above --flag-near-limit but within the run's own spread: not flagged; nor under the fraction.
+    spread = timed(4.55, 4.60, 4.65, 4.58, 4.62, 4.70)
+    assert flagged(spread, rule) == []
+    assert flagged(timed(1.0, 1.0, 1.0, 4.4), rule) == []  # stands out, but under 0.9 of the limit
+    # A TLE is said as a failure, and its time is not part of the run's own.
+    assert [f for _, f in flagged(budget + timed(5.5, verdict="TLE"), rule)] == [["failed (TLE)"]]
+
+
+def test_the_runs_spread_is_scipys_normal_mad():
+    from scipy import stats
+
+    times = [4.83, 4.80, 4.86, 4.84, 4.82, 4.85, 4.81, 4.83, 3.9, 4.99]
+    rule = FlagRule(limit=5.0).among(timed(*times))
+    assert rule.median == pytest.approx(float(np.median(times)), abs=1e-12)
+    assert rule.spread == pytest.approx(stats.median_abs_deviation(times, scale="normal"), rel=1e-12)
+    assert rule.near_text() == ("near the time limit means past 4.90 s (0.98 of 5 s), or past 4.50 s (0.9 of it) "
+                                "and above the run's median 4.83 s by more than 0.25 s (the larger of 3.5 x "
+                                "1.4826 x MAD and 5% of the limit)")
+
+
+def test_live_flags_judge_a_time_against_the_run_so_far():
+    from workbench.batch.anomalies import LiveFlags
+
+    live = LiveFlags(FlagRule(limit=5.0))
+    said = [live.flags(row) for row in timed(4.83, 4.80, 4.86, 4.84, 1.0, 4.82, 4.95)]
+    assert said == [[]] * 6 + [["near the time limit (4.95 s of 5 s)"]]  # the budget is its normal
+    live = LiveFlags(FlagRule(limit=5.0))
+    said = [live.flags(row) for row in timed(4.7, 0.05, 0.07, 4.7)]
+    # The first case has no run before it (only past 0.98 would flag it); the last stands out from those
+    # before it, robustly: the first's 4.7 s moves their median, not their MAD.
+    assert said == [[], [], [], ["near the time limit (4.70 s of 5 s; the run's median 0.07 s)"]]
+
+
+def test_the_help_says_the_near_limit_rule(capsys):
+    with pytest.raises(SystemExit):
+        main(["batch", "comesolo", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert ("flag a program's case near its time limit for this program: past 0.98 of the limit, or past this "
+            "(default 0.9) of it and standing out from the run's own times (above their median by more than 3.5 "
+            "robust SDs, 1.4826 x MAD, and 5% of the limit): a program that always uses its budget flags nothing "
+            "for time") in out

@@ -110,6 +110,7 @@ class BatchSpec:
     generator_options: dict = field(default_factory=dict)  # how seeded cases were generated
     instance_options: dict = field(default_factory=dict)
     program: ProgramFile | None = None  # the file the user's command starts, hashed
+    build: dict | None = None  # the build step run first: its command, folder and sources' hashes
 
 
 def _stop_pool(pool, started, workers: int) -> None:
@@ -174,6 +175,7 @@ class BatchRun:
             "version": project_version(), "best_known": str(self.best.path), "best_frozen": self.best.frozen,
             "time_by": runner.time_by if runner.command else None,
             "program": self.spec.program.meta() if self.spec.program else None, "case_set": self.case_set,
+            "build": self.spec.build,
         }
 
     def run(self, on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:

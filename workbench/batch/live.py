@@ -289,7 +289,7 @@ def run_live(talk, runner, split: Splitter | None, scorer: Callable[[], Scorer],
     # The thread's own snapshot folder, emptied: one made and removed per case costs (see scratch).
     recorder.split, recorder.snapshot_dir = split, fresh_folder(case_folder() / "snapshots")
     outcome = run_program(talk, runner.command, runner.seconds, cwd=runner.cwd, env=runner.env,
-                          time_by=runner.time_by, live=recorder)
+                          time_by=runner.time_by, live=recorder, tester=runner.tester)
     trace = recorder.trace
     if trace.empty or trace.only_the_answer:
         return outcome, None

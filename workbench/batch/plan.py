@@ -19,7 +19,7 @@ from workbench.core.errors import UsageError
 from .cases import BatchCase
 from .database import RunDatabase, database_path
 from .problem import BatchProblem
-from .program import ProgramFile, build, check_program
+from .program import ProgramFile, build, build_sources, changed_sources, check_program
 from .results import BestKnown
 from .batch_run import BatchSpec, best_known_path, claim_folder, default_out
 
@@ -60,6 +60,8 @@ class BatchPlan:
     command_line: list[str] = field(default_factory=list)
     cwd: str = field(default_factory=os.getcwd)  # where the program and its build run
     program: ProgramFile | None = None  # the program's file, found by prepare()
+    built: dict | None = None  # the build prepare() ran: its command and its sources' hashes (run.json's "build")
+    recorded: dict | None = None  # a rerun: the run's run.json, whose build and program prepare() checks against
 
     # ------------------------------------------------------------ checked before anything runs
     def check(self) -> None:
@@ -98,6 +100,15 @@ class BatchPlan:
             build(step, self.cwd, say=say)
         program = self.program_command
         self.program = check_program(program, self.cwd) if program and self.problem.program_is_checkable() else None
+        if step:
+            sources = build_sources(step, self.cwd)
+            if self.program is not None:  # what the build wrote is the program, not a source
+                sources = {name: sha for name, sha in sources.items()
+                           if (Path(self.cwd) / name).resolve() != self.program.path}
+            self.built = {"command": step, "cwd": str(self.cwd), "sources": sources}
+        if self.recorded is not None:
+            for line in against_record(self.recorded, self.built, self.program):
+                say(line)
         return self.program
 
     def cases(self, say: Callable[[str], None] = _ignore) -> list[BatchCase]:
@@ -126,7 +137,8 @@ class BatchPlan:
                          freeze_best=self.freeze_best, comment=self.comment, database=database,
                          command_line=list(self.command_line),
                          generator_options=dict(self.generator_options) if self.seeds is not None else {},
-                         instance_options=dict(self.instance_options), group_by=self.group_by, program=self.program)
+                         instance_options=dict(self.instance_options), group_by=self.group_by, program=self.program,
+                         build=self.built)
 
     def with_values(self, values: dict) -> "BatchPlan":
         """The plan with tuned values: a solver's own parameters, or a program's variables (and in
@@ -137,6 +149,29 @@ class BatchPlan:
         for name, value in values.items():
             command = command.replace("{" + name + "}", str(value))
         return replace(self, command=command, env={**self.env, **{k: str(v) for k, v in values.items()}})
+
+
+def against_record(meta: dict, built: dict | None, program: ProgramFile | None) -> list[str]:
+    """What a rerun says of its build and program against the run's (``meta``, its run.json): sources
+    changed since, a program that is not the run's."""
+    lines = []
+    recorded = meta.get("build") if isinstance(meta.get("build"), dict) else None
+    if built is not None and recorded is not None and isinstance(recorded.get("sources"), dict):
+        changed = changed_sources(recorded["sources"], built["sources"])
+        if changed:
+            lines.append(f"built again from a changed {', '.join(changed[:5])}"
+                         + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+                         + f" (since the run {meta.get('started') or 'was made'})")
+        else:
+            lines.append(f"built again from the run's sources ({', '.join(list(built['sources'])[:5]) or 'none named'})")
+    was = meta.get("program") if isinstance(meta.get("program"), dict) else None
+    if program is not None and was and was.get("sha256"):
+        if program.sha256 != was["sha256"]:
+            lines.append(f"the program {program.path.name} is not the run's: sha256 {program.sha256[:12]}, the run's "
+                         f"{str(was['sha256'])[:12]}")
+        else:
+            lines.append(f"the program {program.path.name} is the run's (sha256 {program.sha256[:12]})")
+    return lines
 
 
 def check_best(best: Path, inputs: list[str]) -> None:

@@ -33,6 +33,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from .process_tree import ProcessTree, proc_times
+
 
 # A tool (a score or view step) that runs longer than this is stuck (an official vis takes milliseconds).
 TOOL_SECONDS = 60.0
@@ -130,11 +132,20 @@ atexit.register(kill_running)  # an exit however it comes (SystemExit, the end o
 
 
 def start(argv: list[str], cwd=None, env: dict | None = None, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-          stderr=subprocess.PIPE) -> subprocess.Popen:
-    """Start ``argv`` in a process group of its own, listed for stops and the reaper.
-    OSError or ValueError when it cannot start (no such program, bad arguments)."""
-    process = subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=stderr, bufsize=0, cwd=cwd, env=env,
-                               start_new_session=True)
+          stderr=subprocess.PIPE, tree: ProcessTree | None = None) -> subprocess.Popen:
+    """Start ``argv`` in a process group of its own, listed for stops and the reaper; ``tree`` counts
+    the CPU time of all it becomes (``process_tree``). OSError or ValueError when it cannot start
+    (no such program, bad arguments)."""
+    try:
+        process = subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=stderr, bufsize=0, cwd=cwd, env=env,
+                                   start_new_session=True)
+    except BaseException:
+        if tree is not None:
+            tree.abandon()
+        raise
+    process.tree = tree
+    if tree is not None:
+        tree.attach(process.pid)
     with _RUNNING_LOCK:
         _RUNNING.add(process.pid)
     _REAPER.tell("+", process.pid)
@@ -142,8 +153,10 @@ def start(argv: list[str], cwd=None, env: dict | None = None, stdin=subprocess.P
 
 
 def end(process: subprocess.Popen) -> None:
-    """Kill whatever is left of ``process``'s group and take it off the lists."""
+    """Kill whatever is left of ``process``'s group (and of its tree) and take it off the lists."""
     kill_group(process.pid)
+    if getattr(process, "tree", None) is not None:
+        process.tree.close()
     with _RUNNING_LOCK:
         _RUNNING.discard(process.pid)
     _REAPER.tell("-", process.pid)
@@ -205,6 +218,7 @@ class Exit:
     returncode: int
     seconds: float  # wall time from the start to the exit
     cpu_seconds: float  # user + system time of the process and of every descendant it waited for
+    own_cpu_seconds: float | None = None  # of the process alone (None: not known)
 
 
 class ExitWatch(Helper):
@@ -218,6 +232,15 @@ class ExitWatch(Helper):
         self.result: Exit | None = None
 
     def run(self) -> None:
+        own = None
+        try:
+            # Its exit seen first without reaping it: its own CPU time is still in /proc (a tester's,
+            # kept apart from the program's).
+            os.waitid(os.P_PID, self.process.pid, os.WEXITED | os.WNOWAIT)
+            times = proc_times(self.process.pid)
+            own = times[0] if times else None
+        except (ChildProcessError, OSError):
+            pass
         try:
             _, status, usage = os.wait4(self.process.pid, 0)
             code = os.waitstatus_to_exitcode(status)
@@ -225,19 +248,8 @@ class ExitWatch(Helper):
         except ChildProcessError:  # reaped elsewhere: no figures to give
             code, cpu = self.process.returncode if self.process.returncode is not None else -9, 0.0
         self.process.returncode = code  # so Popen never waits for it again
-        self.result = Exit(code, time.perf_counter() - self.started, cpu)
+        self.result = Exit(code, time.perf_counter() - self.started, cpu, own)
         self.exited.set()
-
-
-def cpu_seconds_now(pid: int) -> float | None:
-    """CPU seconds ``pid`` and the children it reaped used so far (Linux /proc), or None."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as stat:
-            fields = stat.read().rsplit(b")", 1)[1].split()
-    except OSError:
-        return None
-    ticks = os.sysconf("SC_CLK_TCK")
-    return sum(int(fields[i]) for i in (11, 12, 13, 14)) / ticks  # utime, stime, cutime, cstime
 
 
 # ------------------------------------------------------------------ reading pipes
@@ -326,9 +338,9 @@ class ToolOutput:
     def lines(self) -> list[str]:
         return [line for line in (self.stdout + "\n" + self.stderr).splitlines() if line.strip()]
 
-    def failure(self) -> str:
-        """Why the tool failed, in one line: its exit and the last thing it said."""
-        said = self.lines()
+    def failure(self, said_last: bool = True) -> str:
+        """Why the tool failed, in one line: its exit and (``said_last``) the last thing it said."""
+        said = self.lines() if said_last else []
         tail = f": {said[-1].strip()[:200]}" if said else ""
         if self.returncode is None:
             return f"'{self.command}' ran past its time and was stopped{tail}"

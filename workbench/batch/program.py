@@ -39,7 +39,8 @@ def build(command: str, cwd: str | Path, say=print) -> float:
     seconds = time.perf_counter() - started
     if output.returncode != 0:
         said = "\n".join(output.lines()[-BUILD_LINES:])
-        raise WorkbenchError(f"the build failed, so no case ran: {output.failure()}"
+        # The lines the build said end with its last: the first line names only its exit.
+        raise WorkbenchError(f"the build failed, so no case ran: {output.failure(said_last=False)}"
                              + (f"\n{said}" if said else ""))
     say(f"built in {seconds:.1f} s")
     return seconds
@@ -113,3 +114,51 @@ def file_hash(path: Path) -> str:
         for block in iter(lambda: data.read(1 << 20), b""):
             digest.update(block)
     return digest.hexdigest()
+
+
+# ------------------------------------------------------------------ what a build reads
+# A build command's words that name one of these files are its sources (g++ -o sol solve.cpp: solve.cpp).
+SOURCE_SUFFIXES = {".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".rs", ".go", ".java", ".kt",
+                   ".scala", ".cs", ".fs", ".d", ".nim", ".zig", ".hs", ".ml", ".swift", ".f90", ".py", ".pyx",
+                   ".toml", ".mk", ".cmake"}
+PROJECT_FILES = {"cargo": ("Cargo.toml", "Cargo.lock"), "make": ("Makefile", "makefile", "GNUmakefile"),
+                 "go": ("go.mod", "go.sum")}
+PROJECT_SOURCES = {"cargo": ("src", ".rs"), "go": (".", ".go")}
+MAX_SOURCES = 200  # a build of more files than this is recorded by its first 200
+
+
+def build_sources(command: str, cwd: str | Path) -> dict[str, str]:
+    """The files a build reads, by name (as the command names them) and sha256: the source files its
+    words name (solve.cpp), and for cargo, make and go their project files and sources. A file
+    written by the build (-o NAME) is no source."""
+    cwd = Path(cwd)
+    try:
+        words = shlex.split(command, comments=False)
+    except ValueError:
+        words = command.split()
+    outputs = {words[i + 1] for i, word in enumerate(words[:-1]) if word == "-o"}
+    names: list[str] = []
+    for word in words:
+        word = word.strip(";&|()")
+        for name in (word, word.partition("=")[2]):  # --manifest-path=Cargo.toml
+            if name and name not in outputs and Path(name).suffix in SOURCE_SUFFIXES and name not in names:
+                names.append(name)
+    tools = {Path(word).name for word in words}
+    for tool, files in PROJECT_FILES.items():
+        if tool in tools:
+            names += [name for name in files if name not in names]
+    for tool, (folder, suffix) in PROJECT_SOURCES.items():
+        if tool in tools and (cwd / folder).is_dir():
+            found = sorted(p for p in (cwd / folder).rglob(f"*{suffix}") if "target" not in p.relative_to(cwd).parts)
+            names += [str(p.relative_to(cwd)) for p in found if str(p.relative_to(cwd)) not in names]
+    sources = {}
+    for name in names[:MAX_SOURCES]:
+        path = cwd / name
+        if path.is_file():
+            sources[name] = file_hash(path)
+    return sources
+
+
+def changed_sources(recorded: dict, now: dict) -> list[str]:
+    """The recorded sources whose file changed or is gone since, then the new ones, by name."""
+    return [name for name in recorded if now.get(name) != recorded[name]] + [name for name in now if name not in recorded]

@@ -26,7 +26,8 @@ from typing import Callable
 from workbench.core.errors import ProtocolError, WorkbenchError
 from workbench.core.limits import exact_number
 
-from .processes import (POLL_SECONDS, ExitWatch, Helper, Output, TailReader, cpu_seconds_now, end, kill_group,
+from .process_tree import ProcessTree
+from .processes import (POLL_SECONDS, ExitWatch, Helper, Output, TailReader, end, kill_group,
                         program_argv, start)
 
 # Past the limit the program gets this long before it is killed (a judge's usual slack).
@@ -160,8 +161,9 @@ class ProgramOutcome:
     seconds: float  # wall time, from the start to the program's exit
     stderr_tail: str
     data: dict = field(default_factory=dict)  # what the program reported: "[DATA] name = value" lines
-    cpu_seconds: float | None = None  # user + system time of the program and what it waited for
+    cpu_seconds: float | None = None  # user + system time of the program and all it started (``process_tree``)
     returncode: int | None = None
+    tester_cpu_seconds: float | None = None  # the tester's own, when the command is a tester running the program
 
 
 def _signal_name(number: int) -> str:
@@ -223,7 +225,7 @@ CPU_WALL_FACTOR = 3.0
 
 class Watchdog(Helper):
     """Kills the program's group once its limit plus the grace has passed: on the clock, or (``cpu``)
-    in CPU time, read from /proc as it runs, with a wall-clock backstop."""
+    in the CPU time of its whole tree (less a tester's own) as it runs, with a wall-clock backstop."""
 
     def __init__(self, process: subprocess.Popen, started: float, limit: float, measure: str,
                  exited: threading.Event):
@@ -241,7 +243,7 @@ class Watchdog(Helper):
             if now >= deadline:
                 break
             if self.measure == "cpu":
-                used = cpu_seconds_now(self.process.pid)
+                used = self.process.tree.program_cpu_now()
                 if used is not None and used > allowed:
                     break
                 self.exited.wait(min(POLL_SECONDS * 2, deadline - now))
@@ -267,18 +269,20 @@ class _WatchedOutput(Output):
 
 def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
                 cwd: str | None = None, env: dict | None = None, time_by: str = "wall",
-                live=None) -> ProgramOutcome:
+                live=None, tester: bool = False) -> ProgramOutcome:
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
     ``talk`` plays the contest's protocol over the channel and returns the answer it collected;
     ``env`` adds variables to the program's environment; ``time_by`` says which time judges the
     limit ("wall", as AtCoder and pahcer do, or "cpu"); ``live`` (a ``live.LiveRecorder``) is given
-    what the program writes as it comes: its [SCORE] lines and snapshots (``live``'s protocol)."""
+    what the program writes as it comes: its [SCORE] lines and snapshots (``live``'s protocol);
+    ``tester``: the command is a tester that runs the program, its own CPU time is not the program's."""
     env = {**(env or {}), **(live.env() if live is not None else {})}
     started = time.perf_counter()
     try:
         process = start(program_argv(command), cwd=cwd,
-                        env={**os.environ, **{k: str(v) for k, v in env.items()}} if env else None)
+                        env={**os.environ, **{k: str(v) for k, v in env.items()}} if env else None,
+                        tree=ProcessTree(tester))
     except (OSError, ValueError) as error:  # no such program, not executable, unbalanced quotes
         return ProgramOutcome(None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}",
                               0.0, "")
@@ -320,19 +324,20 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
         if live is not None:
             live.finish()
     exit_ = waiting.result
+    cpu = process.tree.cpu(exit_.cpu_seconds, exit_.own_cpu_seconds)
     said = last_lines(stderr.text())
     if watchdog.fired.is_set():
         verdict = "TLE"
         message = (f"still running after {limit:g} s (+{GRACE_SECONDS:g} s grace): killed" if time_by == "wall" else
                    f"past {limit:g} s of CPU time (+{GRACE_SECONDS:g} s grace), or {CPU_WALL_FACTOR:g} times that on "
                    "the clock: killed")
-    elif time_by == "cpu" and exit_.cpu_seconds > limit + GRACE_SECONDS:
-        verdict, message = "TLE", f"{exit_.cpu_seconds:.2f} s of CPU time, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
+    elif time_by == "cpu" and cpu.program > limit + GRACE_SECONDS:
+        verdict, message = "TLE", f"{cpu.program:.2f} s of CPU time, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
     elif (verdict is None or ended) and exit_.returncode != 0:
         # A crash explains output that ended early; a bad line the program wrote does not.
         verdict, message = "RE", exit_reason(exit_.returncode)
         lines = [line.strip() for line in said.splitlines() if line.strip()]
         if lines:  # what the program said last (a traceback's last line names the exception)
             message += f"; stderr: {lines[-1][:200]}"
-    return ProgramOutcome(answer, verdict, message, exit_.seconds, said, data.data, exit_.cpu_seconds,
-                          exit_.returncode)
+    return ProgramOutcome(answer, verdict, message, exit_.seconds, said, data.data, cpu.program,
+                          exit_.returncode, cpu.tester)

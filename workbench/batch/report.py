@@ -20,7 +20,7 @@ from typing import Callable, Sequence
 from workbench.core.limits import exact_number
 from workbench.core.objective import Objective
 
-from .results import RESULT_COLUMNS, plain_number
+from .results import RESULT_COLUMNS, TESTER_COLUMN, plain_number
 
 FEW_VALUES = 8  # a whole-number feature with at most this many values groups by value
 
@@ -43,7 +43,7 @@ def feature_names(rows: Sequence[dict]) -> list[str]:
         names = list(row)
         start = names.index("seed") + 1 if "seed" in names else 0
         end = names.index("score") if "score" in names else len(names)
-        features = [n for n in names[start:end] if n not in RESULT_COLUMNS]
+        features = [n for n in names[start:end] if n not in RESULT_COLUMNS and n != TESTER_COLUMN]
         if features:
             return features
     return []

@@ -53,6 +53,10 @@ def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence
     best = Path(str(meta["best_known"])) if meta.get("best_known") else None
     if best is not None and not best.is_absolute():  # as the run saw it, from where it ran
         best = cwd / best
+    # The run's own build (a --build, or the contest's at the time), not today's default; a run
+    # recorded before builds were kept falls back to the problem's.
+    recorded_build = meta.get("build")
+    build = recorded_build.get("command") if isinstance(recorded_build, dict) else ("" if "build" in meta else None)
     plan = BatchPlan(problem, seeds=seeds, files=files,
                      generator_options=dict(meta.get("generator_options") or {}) if seeds is not None else {},
                      instance_options=dict(meta.get("instance_options") or {}),
@@ -64,6 +68,6 @@ def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence
                      label=label if label is not None else (f"{meta.get('label')}-rerun" if meta.get("label") else "rerun"),
                      comment=f"rerun of {folder.name}: {len(picked)} case{'s' if len(picked) != 1 else ''}",
                      best=best, freeze_best=bool(meta.get("best_frozen")),
-                     command_line=list(command_line), cwd=str(cwd))
+                     command_line=list(command_line), cwd=str(cwd), build=build, recorded=dict(meta))
     plan.check()
     return plan

@@ -29,6 +29,7 @@ from .live import LiveTrace
 VERDICTS = ("OK", "WA", "TLE", "RE", "FAIL")  # FAIL: the case itself could not be read
 BASE_COLUMNS = ("case", "name", "seed")
 RESULT_COLUMNS = ("score", "relative", "time_s", "cpu_s", "verdict", "message", "key", "answer", "input")
+TESTER_COLUMN = "tester_cpu_s"  # an interactive contest's tester's own CPU time, apart from cpu_s (the program's)
 
 
 @dataclass
@@ -45,7 +46,8 @@ class CaseResult:
     answer: str | None = None  # the answer's text, until it is written to the run folder
     data: dict = field(default_factory=dict)  # what the program reported ("[DATA] name = value")
     answered: bool = False  # an answer was given (its text may be gone: written, and let go)
-    cpu_seconds: float | None = None  # the program's CPU time (user + sys, with what it waited for)
+    cpu_seconds: float | None = None  # the program's CPU time (user + sys, of all it started)
+    tester_cpu_seconds: float | None = None  # the tester's own, when a tester ran the program
     live: "LiveTrace | None" = None  # what the program said while it ran ([SCORE] lines, snapshots' scores)
 
     def __post_init__(self):
@@ -53,7 +55,7 @@ class CaseResult:
 
     def data_columns(self) -> dict:
         """The reported data as columns; a name that a column already has gets "data " before it."""
-        taken = set(BASE_COLUMNS) | set(RESULT_COLUMNS) | set(self.features)
+        taken = set(BASE_COLUMNS) | set(RESULT_COLUMNS) | {TESTER_COLUMN} | set(self.features)
         return {(f"data {k}" if k in taken or k.startswith("fact ") else k): v for k, v in self.data.items()}
 
     def row(self) -> dict:
@@ -67,6 +69,8 @@ class CaseResult:
                     "verdict": self.verdict, "message": self.message,
                     "key": self.case.key, "answer": f"answers/{self.case.name}.out" if self.answered else "",
                     "input": f"inputs/{self.case.name}.txt"})
+        if self.tester_cpu_seconds is not None:
+            row[TESTER_COLUMN] = f"{self.tester_cpu_seconds:.3f}"
         row.update({f"fact {k}": v for k, v in self.facts.items()})
         return row
 
@@ -252,8 +256,11 @@ class RunFolder:
         # Features, then reported data, then results, then facts, whichever case first has each:
         # a column between "seed" and "score" is something to group and filter by.
         columns = list(BASE_COLUMNS)
+        outcome = list(RESULT_COLUMNS)
+        if any(r.tester_cpu_seconds is not None for r in results):
+            outcome.insert(outcome.index("cpu_s") + 1, TESTER_COLUMN)
         for part in ([list(r.features) for r in results], [list(r.data_columns()) for r in results],
-                     [list(RESULT_COLUMNS)], [[f"fact {k}" for k in r.facts] for r in results]):
+                     [outcome], [[f"fact {k}" for k in r.facts] for r in results]):
             for names in part:
                 columns.extend(k for k in names if k not in columns)
         return columns

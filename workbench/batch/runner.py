@@ -40,6 +40,7 @@ class Runner:
     cwd: str | None = None  # where the command runs (the batch's working folder)
     env: dict = field(default_factory=dict)  # variables the command gets on top of the batch's (tuning)
     time_by: str = "wall"  # which time judges the command's limit: "wall" (AtCoder's rule) or "cpu"
+    tester: bool = False  # the command is a tester running the program: its own CPU time is kept apart
 
     @property
     def puzzle_id(self) -> str:
@@ -67,6 +68,7 @@ class CaseRun:
     score: float | None = None  # set when the score came with the run (a contest's official tools)
     data: dict = field(default_factory=dict)  # "[DATA] name = value" lines the program wrote
     cpu_seconds: float | None = None  # the program's (or the built-in solver's) CPU time
+    tester_cpu_seconds: float | None = None  # an interactive contest's tester's own CPU time
     live: "LiveTrace | None" = None  # its [SCORE] lines and scored snapshots (None: it wrote none)
     input_text: str | None = None  # the input the run made and saved (a Topcoder tester), kept with the run
 

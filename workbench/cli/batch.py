@@ -28,7 +28,7 @@ from workbench.batch.cases import parse_seeds
 from workbench.batch.database import run_traces
 from workbench.batch.live import rows_at
 from workbench.batch.program_run import TIME_MEASURES
-from workbench.batch.anomalies import BELOW, NEAR_LIMIT, FlagRule, check_fraction, flagged
+from workbench.batch.anomalies import BELOW, NEAR_LIMIT, NEAR_RULE, FlagRule, LiveFlags, check_fraction, flagged
 from workbench.batch.plan import BatchPlan
 from workbench.batch.report import (Comparison, compare, default_group, failed_text, filtered, group_column,
                                      load_tests_early, summarize)
@@ -124,8 +124,8 @@ def _flag_options(parser: argparse.ArgumentParser) -> None:
                         help=f"flag an OK case whose relative score is under this (default {BELOW:g}); every "
                              "failure is flagged")
     parser.add_argument("--flag-near-limit", type=_fraction("--flag-near-limit"), default=NEAR_LIMIT,
-                        metavar="FRACTION", help=f"flag a program's case that took more than this fraction of its "
-                                                 f"time limit (default {NEAR_LIMIT:g})")
+                        metavar="FRACTION", help=f"flag a program's case near its time limit for this program: "
+                                                 f"{NEAR_RULE.replace('--flag-near-limit', f'this (default {NEAR_LIMIT:g})').replace('%', '%%')}")
 
 
 def _seeds(args) -> list[int]:
@@ -189,6 +189,8 @@ def _row_text(result: CaseResult, features: list[str], width: int, flags: list[s
     text.append(f"  {result.relative:>8.4f}", style=relative_style(result.relative))
     text.append(f"  {result.seconds:>7.2f}s")
     text.append(f" {result.cpu_seconds:>6.2f}s cpu  " if result.cpu_seconds is not None else "  ")
+    if result.tester_cpu_seconds is not None:
+        text.append(f"{result.tester_cpu_seconds:.2f}s tester  ")
     text.append(f"{result.verdict:<4}", style=VERDICT_STYLE.get(result.verdict, ""))
     if result.message:
         text.append(f"  {escaped(result.message)[:120]}")
@@ -209,12 +211,13 @@ class RowPrinter:
     def __init__(self, console: Console, features: list[str], width: int, rule: FlagRule | None = None):
         self.console, self.features, self.width = console, features, width
         self.rule = rule or FlagRule()
+        self.live = LiveFlags(self.rule)  # a time against the run's times so far
         self.terminal = console.is_terminal
         self.second, self.shown_this_second, self.skipped = 0, 0, 0
         self.flagged: list[tuple[CaseResult, list[str]]] = []  # as they finished
 
     def show(self, result: CaseResult) -> None:
-        flags = self.rule.flags(result.row())
+        flags = self.live.flags(result.row())
         if flags:
             self.flagged.append((result, flags))
         if not self.terminal:
@@ -245,10 +248,13 @@ def _flag_rule(argv: Sequence[str], meta: dict) -> FlagRule:
     return FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)
 
 
-def print_flagged(console: Console, found: list[tuple[dict, list[str]]], folder: Path) -> None:
-    """The cases worth a look, in case order, and how to run just them again."""
+def print_flagged(console: Console, found: list[tuple[dict, list[str]]], folder: Path, rule: FlagRule | None = None
+                  ) -> None:
+    """The cases worth a look, in case order, the rule that found the ones near the time limit (``rule``,
+    with the run's times), and how to run just them again."""
     if not found:
-        console.print("flagged: none (no failure, none far below its best-known or near its time limit)")
+        console.print("flagged: none (no failure, none far below its best-known or near its time limit for this "
+                      "program)")
         return
     table = Table(title=f"flagged: {len(found)} case{'s' if len(found) != 1 else ''}", show_edge=False)
     for column in ("case", "score", "verdict", "why"):
@@ -256,6 +262,8 @@ def print_flagged(console: Console, found: list[tuple[dict, list[str]]], folder:
     for row, flags in found:
         table.add_row(_shown(row["case"]), str(row["score"]), _shown(row["verdict"]), Text("; ".join(flags)))
     console.print(table)
+    if rule is not None and rule.near_text():
+        console.print(rule.near_text())
     console.print(f"run just these again: puzzle-workbench batch rerun {_shown(folder)} --filter flagged")
 
 
@@ -425,8 +433,7 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
     except ValueError as error:  # --group-by a column no case has: the run itself is fine
         err.print(f"--group-by: {error}")
         print_summary(console, rows, len(spec.cases), "", objective)
-    print_flagged(console, [(r.row(), flags) for r, flags in sorted(printer.flagged, key=lambda f: f[0].case.index)],
-                  spec.out)
+    print_flagged(console, flagged(rows, printer.rule), spec.out, printer.rule.among(rows))  # as batch show
     warning = time_warning(rows, spec.jobs)
     if warning:
         err.print(warning)
@@ -601,7 +608,8 @@ def run_show(argv: Sequence[str]) -> int:
                       meta.get("objective"))
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
-    print_flagged(console, flagged(rows, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)), args.run)
+    rule = FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)
+    print_flagged(console, flagged(rows, rule), args.run, rule.among(rows))
     console.print(_mean(summarize(rows, objective=meta.get("objective")).scripted_mean))
     return 0
 

@@ -18,6 +18,7 @@ from typing import Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
 from workbench.batch.live import LiveRecorder, last_answer, run_live
+from workbench.batch.processes import SHELL_SYNTAX
 from workbench.batch.program_run import GRACE_SECONDS, DataLines, exit_reason
 from workbench.batch.results import CaseResult
 from workbench.batch.runner import CaseRun, Runner
@@ -27,7 +28,7 @@ from workbench.core.errors import UsageError
 from workbench.core.limits import is_finite
 from workbench.core.objective import Objective
 
-from .config import ContestConfig
+from .config import PLACEHOLDER, ContestConfig
 from .program_script import TESTER_START_SECONDS, ProgramRecord, read_record, write_script
 from .steps import fill, find_score, generate_inputs, run_tool, seed_values
 
@@ -90,13 +91,24 @@ def program_timed(run: CaseRun, record: ProgramRecord | None, limit: float, time
         return
     if record.seconds is not None:
         run.seconds = record.seconds
-    if record.cpu_seconds is not None:
+    if run.cpu_seconds is None:  # else the whole tree's (process_tree): `times` misses what was not waited for
         run.cpu_seconds = record.cpu_seconds
     used = run.seconds if time_by == "wall" else run.cpu_seconds
     if used is not None and used > limit + GRACE_SECONDS and run.verdict != "TLE":
         run.verdict = "TLE"
         what = "on the clock" if time_by == "wall" else "of CPU time"
         run.message = f"your program took {used:.2f} s {what} under the tester, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
+
+
+def tester_command(template: str, values: dict) -> str:
+    """The run step of an interactive contest, filled; when it is one plain command (the tester and
+    its arguments) that needs a shell only for its quoting, the shell becomes the tester (``exec``),
+    so the process the batch starts is the tester itself and its own CPU time is told apart from
+    the program's."""
+    command = fill(template, values)
+    if SHELL_SYNTAX.isdisjoint(PLACEHOLDER.sub("", template)) and not SHELL_SYNTAX.isdisjoint(command):
+        return f"exec {command}"  # a shell only for its quotes: it becomes the tester
+    return command  # run without a shell (the tester itself), or shell syntax of the user's own
 
 
 def program_failed(run: CaseRun, record: ProgramRecord | None, score_pattern) -> None:
@@ -227,14 +239,18 @@ class ContestProblem:
             # Under a tester the program's exit code and times are the tester's to tell: a script
             # runs it and writes them down; the tester's own start is allowed on top of the limit.
             values["CMD"] = shlex.quote(str(write_script(work, program)))
-            run_runner = replace(runner, seconds=limit + TESTER_START_SECONDS)
+            # In CPU time the tester's own is not the program's (process_tree): no allowance for it.
+            run_runner = replace(runner, seconds=limit + (TESTER_START_SECONDS if runner.time_by == "wall" else 0.0),
+                                 tester=True)
         else:
             values["CMD"] = program
-        outcome, trace = run_live(_feed(case.input_text), replace(run_runner, command=fill(config.run, values)),
+        command = tester_command(config.run, values) if config.interactive else fill(config.run, values)
+        outcome, trace = run_live(_feed(case.input_text), replace(run_runner, command=command),
                                   self.split_answers(), lambda: self.snapshot_scorer(case), live,
                                   SCORED_SNAPSHOTS)
         run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                      outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
+                      outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace,
+                      tester_cpu_seconds=outcome.tester_cpu_seconds)
         if config.run_input:
             run.input_text = _saved(saved, config.run_input, names)
         if config.interactive:
@@ -300,4 +316,5 @@ class ContestProblem:
         verdict = run.verdict or "OK"
         score = run.score if verdict == "OK" and run.score is not None else 0
         return CaseResult(case, score, verdict, run.message, run.seconds, features, stderr_tail=run.stderr_tail,
-                          answer=run.answer, data=dict(run.data), cpu_seconds=run.cpu_seconds, live=run.live)
+                          answer=run.answer, data=dict(run.data), cpu_seconds=run.cpu_seconds, live=run.live,
+                          tester_cpu_seconds=run.tester_cpu_seconds)

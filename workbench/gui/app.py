@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import signal
+import socket
 import sys
+from contextlib import contextmanager
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QSocketNotifier, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -58,6 +61,51 @@ def name_application(app: QApplication) -> None:
     app.setWindowIcon(QIcon(str(asset("puzzle-workbench.svg"))))
 
 
+@contextmanager
+def ended_by_signals(app: QApplication):
+    """SIGINT (Ctrl+C) and SIGTERM end the app's loop, with exit code 128 + the signal, its windows
+    closed and the processes this process started killed. Qt's loop runs no Python between events,
+    so a Python handler alone would wait for ever: the signal's number is written to a socket
+    (``signal.set_wakeup_fd``) that a notifier in the loop reads."""
+    from workbench.batch.processes import kill_running
+
+    reader, writer = socket.socketpair()
+    reader.setblocking(False)
+    writer.setblocking(False)
+    notifier = QSocketNotifier(reader.fileno(), QSocketNotifier.Type.Read)
+
+    def woke() -> None:
+        try:
+            numbers = reader.recv(64)
+        except OSError:
+            return
+        if numbers:
+            kill_running()
+            app.closeAllWindows()
+            app.exit(128 + numbers[-1])
+
+    notifier.activated.connect(woke)
+    try:
+        before_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+    except ValueError:  # not the main thread (a test driving the view from another): no signals to take
+        yield
+        notifier.setEnabled(False)
+        reader.close()
+        writer.close()
+        return
+    # The Python handlers do nothing: the wakeup socket carries the signal into the loop.
+    before = {number: signal.signal(number, lambda *_: None) for number in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+        signal.set_wakeup_fd(before_fd)
+        notifier.setEnabled(False)
+        reader.close()
+        writer.close()
+
+
 def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str | None = None,
             quit_after: float | None = None) -> int:
     """The window until it is closed; ``quit_after`` seconds: closed then, its title printed (the
@@ -79,7 +127,8 @@ def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str 
             app.quit()
 
         QTimer.singleShot(round(quit_after * 1000), close)
-    return app.exec()
+    with ended_by_signals(app):
+        return app.exec()
 
 
 def run_side_by_side(pair, quit_after: float | None = None) -> int:
@@ -98,4 +147,5 @@ def run_side_by_side(pair, quit_after: float | None = None) -> int:
     window.show()
     if quit_after is not None:
         QTimer.singleShot(round(quit_after * 1000), window.close)
-    return app.exec()
+    with ended_by_signals(app):
+        return app.exec()

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 
 from workbench.core.cores import usable_cores
 from solvers.run_setup import puzzle_options, split_options
-from workbench.batch.anomalies import FlagRule
+from workbench.batch.anomalies import FlagRule, LiveFlags
 from workbench.batch.cases import parse_seeds, seed_ranges
 from workbench.batch.problem import PuzzleProblem
 from workbench.batch.report import compare, failed_text
@@ -134,6 +134,7 @@ class RunsPanel(QWidget):
         self.summary.setWordWrap(True)
 
         self.flag_rule = FlagRule()  # of the run shown: its time limit and objective
+        self.live_flags: LiveFlags | None = None  # of the run running: its times so far
         self.flagged_count = 0
         self.flagged = QListWidget()
         self.flagged.setToolTip("Cases worth a look: failed, far below the best-known, or near the time limit; "
@@ -395,6 +396,7 @@ class RunsPanel(QWidget):
     def _started(self, run: BatchRun) -> None:
         self.run, self.run_folder = run, run.spec.out
         self.flag_rule = FlagRule.of_run(run.meta())
+        self.live_flags = LiveFlags(self.flag_rule)  # a time against the run's times so far
         self._clear_flagged()
         self.view.show_rows([], run.features, run.problem.objective)
         self._show_flagged()
@@ -417,7 +419,7 @@ class RunsPanel(QWidget):
     def _flag(self, rows: list[dict]) -> None:
         """Each row's flags (its "flags" cell), and the flagged ones listed as they come."""
         for row in rows:
-            flags = self.flag_rule.flags(row)
+            flags = (self.live_flags or self.flag_rule).flags(row)
             row["flags"] = "; ".join(flags)
             if flags:
                 self.flagged_count += 1
@@ -545,7 +547,8 @@ class RunsPanel(QWidget):
             from .runs_table import between_seed_and_score
 
             features = between_seed_and_score(rows[0]) if rows else []
-        self.flag_rule = FlagRule.of_run(meta)
+        self.flag_rule = FlagRule.of_run(meta).among(rows)  # a time against the whole run's
+        self.live_flags = None
         self._clear_flagged()
         self._flag(rows)
         self.view.show_rows(rows, [str(f) for f in features], self.objective)
