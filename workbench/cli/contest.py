@@ -12,11 +12,11 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from workbench.core.errors import WorkbenchError, escaped
+from workbench.core.errors import UsageError, WorkbenchError, escaped, shown
 from workbench.core.files import write_atomic
 
 from workbench.contest import known
-from workbench.contest.config import OBJECTIVES, ContestConfig, from_data, render
+from workbench.contest.config import NAME, NAME_RULE, OBJECTIVES, ContestConfig, from_data, render
 from workbench.contest.init import make_config
 
 
@@ -46,6 +46,8 @@ def cmd_init(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if not args.folder.exists():
         raise WorkbenchError(f"{args.folder}: no such folder")
+    if args.name is not None and not NAME.fullmatch(args.name):
+        raise UsageError(f"--name {shown(args.name)} {NAME_RULE}")  # before it is written anywhere
     config, notes = make_config(args.folder.resolve(), name=args.name, objective=args.objective,
                                 time_limit=args.time_limit, web=args.web, force=args.force)
     from workbench.core.registry import puzzles
