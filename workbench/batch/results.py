@@ -362,7 +362,7 @@ def check_meta(where: Path, meta: dict) -> None:
         raise WorkbenchError(f"{where}: objective must be \"max\" or \"min\", got {shown(meta['objective'])}")
     if isinstance(meta.get("seconds"), float) and not math.isfinite(meta["seconds"]):
         raise WorkbenchError(f"{where}: seconds must be a finite number, got {meta['seconds']}")
-    for key, low in (("cases", 0), ("finished", 0), ("jobs", 1), ("solver_seed", 0)):
+    for key, low in (("cases", 0), ("finished", 0), ("jobs", 1)):  # counts (a solver seed may be any int)
         value = meta.get(key)
         if value is not None and not low <= value <= _COUNT_MAX:
             raise WorkbenchError(f"{where}: {key} must be a whole number {low}..2^63-1, got {shown(str(value), 40)}")
