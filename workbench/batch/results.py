@@ -313,8 +313,9 @@ def status_now(meta: dict) -> str:
 
 def finite(value) -> int | float | None:
     """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309'); a
-    whole number is an int, exactly (a score of 2^64 - 1 stays one)."""
-    return exact_number(value)
+    whole number is an int, exactly (a score of 2^64 - 1 stays one), within a float's range."""
+    number = exact_number(value)
+    return number if number is not None and is_finite(number) else None
 
 
 def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, dict]]:
