@@ -186,3 +186,11 @@ def test_a_name_with_a_newline_is_refused_before_anything_is_written(tmp_path, c
     assert capsys.readouterr().err.splitlines() == [
         "error: --name 'x\\ny' must be letters, digits, '-', '_' or '.' (it names files)"]
     assert not (folder / "contest.toml").exists()
+
+
+def test_an_empty_registry_is_one_without_contests(tmp_path, home):
+    home.mkdir()
+    (home / "contests.json").write_text("\n")
+    assert known.known() == {}
+    known.remember(ContestConfig(path=tmp_path / "a" / "contest.toml", name="a"))
+    assert known.known() == {"a": str(tmp_path / "a" / "contest.toml")}
