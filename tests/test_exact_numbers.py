@@ -65,7 +65,8 @@ def test_a_whole_score_past_a_floats_range_is_wa_saying_so(tmp_path, capsys):
     folder, program = contest_scoring(tmp_path, 10**400 + 1)
     assert main(["batch", ".", "--seeds", "0-1", "--cmd", program, "--jobs", "1", "--out", "r"]) == 0
     assert "Traceback" not in capsys.readouterr().err
-    said = "the score has 401 digits: past 1.8e308, the largest number a score can be compared and averaged as"
+    said = (f"the score is not a finite number: 'Score = 1{'0' * 71}' (401 digits: past 1.8e308, the largest a score "
+            "can be compared and averaged as)")  # the line as printed, to 80 characters
     assert [(r["score"], r["verdict"], r["message"]) for r in rows_of(folder / "r" / "results.csv")] == \
         [("0", "WA", said)] * 2
 

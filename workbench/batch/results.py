@@ -349,12 +349,18 @@ _META_TYPES = {"puzzle": (str,), "kind": (str,), "objective": (str,), "label": (
 _TYPE_NAMES = {str: "text", dict: "an object {...}", int: "a whole number", float: "a number", list: "a list",
                bool: "true or false"}
 _COUNT_MAX = 2**63 - 1  # what the run database's INTEGER holds
+# What only describes a run (its time, its words) is checked as it is imported into the database, whose
+# columns it fills; reading a run folder needs the rest, which compare and rerun act on.
+_DESCRIPTIVE = {"started", "status", "label", "kind", "features", "case_set", "command_line", "program"}
 
 
-def check_meta(where: Path, meta: dict) -> None:
+def check_meta(where: Path, meta: dict, descriptive: bool = True) -> None:
     """WorkbenchError naming ``where`` (a run.json) and the key of the first value that is not what a
-    batch writes there: of another type, an objective other than max and min, a count out of range."""
+    batch writes there: of another type, an objective other than max and min, a count out of range
+    (the keys that only describe the run too, unless not ``descriptive``)."""
     for key, kinds in _META_TYPES.items():
+        if not descriptive and key in _DESCRIPTIVE:
+            continue
         value = meta.get(key)
         if value is not None and (not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)):
             raise WorkbenchError(f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
@@ -389,7 +395,7 @@ def read_run(path: Path) -> tuple[dict, list[dict]]:
             raise WorkbenchError(f"{path / 'run.json'}: {error}") from None
         if not isinstance(meta, dict):
             raise WorkbenchError(f"{path / 'run.json'} is not a run's description (not a JSON object)")
-        check_meta(path / "run.json", meta)
+        check_meta(path / "run.json", meta, descriptive=False)
     return meta, rows
 
 

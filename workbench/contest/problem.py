@@ -215,9 +215,9 @@ class ContestProblem:
             run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
         elif not is_finite(run.score):  # "Score = nan", 1e999, or a whole number of 310 digits
             shown = next((line for line in reversed(said) if config.score_pattern.search(line)), "")
-            run.verdict, run.message = "WA", (f"the score is not a finite number: {shown[:80]!r}" if isinstance(
-                run.score, float) else f"the score has {len(str(abs(run.score)))} digits: past 1.8e308, the "
-                "largest number a score can be compared and averaged as")
+            run.verdict, run.message = "WA", f"the score is not a finite number: {shown[:80]!r}" + (
+                "" if isinstance(run.score, float) else f" ({len(str(abs(run.score)))} digits: past 1.8e308, the "
+                "largest a score can be compared and averaged as)")
             run.score = None
         elif run.score <= 0:  # pahcer's rule: the official vis scores a wrong answer 0 and says why
             reasons = [line for line in said if not config.score_pattern.search(line)]
