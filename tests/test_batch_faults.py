@@ -435,3 +435,35 @@ def test_21_an_existing_out_folder_with_files_is_never_replaced(tmp_path, capsys
                  "--best", str(tmp_path / "b.csv")]) == 1
     assert f"{mine} already holds files: choose another --out" in capsys.readouterr().err
     assert (mine / "answers" / "0000.out").read_text() == "LLRR\n" and not (mine / "run.json").exists()
+
+
+def test_a_stopped_worker_fails_its_case_at_the_deadline_and_the_batch_ends(tmp_path, capsys, monkeypatch):
+    """A worker that never answers (SIGSTOPped, hung) is ended past its case's limit: the case FAILs,
+    the batch goes on. (Without the deadline the batch waits until the watchdog below wakes the worker.)"""
+    from workbench.batch import batch_run
+
+    monkeypatch.setattr(batch_run, "HANG_SECONDS", 3.0, raising=False)
+    monkeypatch.chdir(tmp_path)
+    puzzle = get_puzzle("comesolo")
+    (tmp_path / "fatal.txt").write_text(puzzle.format_input(puzzle.generate(2, size=6)))
+    stopper = script(tmp_path, "stopper.sh", f'x=$(cat)\n[ "$x" = "$(cat {tmp_path}/fatal.txt)" ] && '
+                     f"echo $PPID > {tmp_path}/stopped && kill -STOP $PPID\necho 0\n")
+    stopped = tmp_path / "stopped"
+
+    def watchdog():  # wakes a worker left stopped, so that a batch without the deadline ends too
+        time.sleep(60)
+        if stopped.exists():
+            try:
+                os.kill(int(stopped.read_text()), signal.SIGCONT)
+            except (ProcessLookupError, ValueError):
+                pass
+
+    import threading
+
+    threading.Thread(target=watchdog, daemon=True).start()
+    assert main(["batch", "comesolo", "--seeds", "1-4", "--size", "6", "--cmd", stopper, "--time", "2",
+                 "--jobs", "2", "--out", str(tmp_path / "run")]) == 0
+    rows = {r["seed"]: (r["verdict"], r["message"]) for r in rows_of(tmp_path / "run")}
+    assert rows == {"1": ("OK", ""), "2": ("FAIL", "its worker gave no answer in 5.5 s (stopped or hung): ended"),
+                    "3": ("OK", ""), "4": ("OK", "")}
+    assert not alive(int(stopped.read_text()))

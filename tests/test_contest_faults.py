@@ -177,3 +177,20 @@ def test_a_generator_that_never_exits_is_said_and_stopped(tmp_path, monkeypatch)
     command = f"{folder}/gen.sh"
     assert said == [f"the generator is still making 3 inputs ('{command}'): stopped if it runs past 2 s"]
     assert str(raised.value) == f"the generator failed: '{command}' ran past its time and was stopped"
+
+
+def test_a_name_with_a_newline_is_refused_before_anything_is_written(tmp_path, capsys):
+    folder = tmp_path / "c"
+    standin_tools.lay_out(folder, "pegs-max", seeds=2)
+    assert main(["contest", "init", str(folder), "--name", "x\ny"]) in (1, 2)
+    assert capsys.readouterr().err.splitlines() == [
+        "error: --name 'x\\ny' must be letters, digits, '-', '_' or '.' (it names files)"]
+    assert not (folder / "contest.toml").exists()
+
+
+def test_an_empty_registry_is_one_without_contests(tmp_path, home):
+    home.mkdir()
+    (home / "contests.json").write_text("\n")
+    assert known.known() == {}
+    known.remember(ContestConfig(path=tmp_path / "a" / "contest.toml", name="a"))
+    assert known.known() == {"a": str(tmp_path / "a" / "contest.toml")}

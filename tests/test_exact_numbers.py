@@ -46,8 +46,8 @@ def test_exact_number_reads_whole_numbers_of_any_size_and_floats_as_floats():
     assert mean([2**64 - 1] * 3) == 2**64 - 1 and mean([2**53 + 1, 2**53 + 2]) == 2**53 + 1.5
 
 
-@pytest.mark.parametrize("score", [2**53 + 1, 2**64 - 1, 10**40 + 7])
-def test_a_whole_score_and_data_past_2_53_are_kept_exactly(tmp_path, capsys, score):
+def contest_scoring(tmp_path: Path, score: int) -> tuple[Path, str]:
+    """A contest whose vis scores every case ``score``, and a program reporting BIG_DATA; (its folder, the program)."""
     folder = tmp_path / "c"
     (folder / "tools").mkdir(parents=True)
     script(folder / "tools" / "vis", f'echo "Score = {score}"\n')
@@ -58,6 +58,22 @@ def test_a_whole_score_and_data_past_2_53_are_kept_exactly(tmp_path, capsys, sco
         "[score]\ncommand = '{DIR}/tools/vis {IN} {OUT}'\n")
     program = script(tmp_path / "prog.sh", f'cat >/dev/null\necho "[DATA] big = {BIG_DATA}" >&2\necho 1 2 3\n')
     os.chdir(folder)
+    return folder, program
+
+
+def test_a_whole_score_past_a_floats_range_is_wa_saying_so(tmp_path, capsys):
+    folder, program = contest_scoring(tmp_path, 10**400 + 1)
+    assert main(["batch", ".", "--seeds", "0-1", "--cmd", program, "--jobs", "1", "--out", "r"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    said = (f"the score is not a finite number: 'Score = 1{'0' * 71}' (401 digits: past 1.8e308, the largest a score "
+            "can be compared and averaged as)")  # the line as printed, to 80 characters
+    assert [(r["score"], r["verdict"], r["message"]) for r in rows_of(folder / "r" / "results.csv")] == \
+        [("0", "WA", said)] * 2
+
+
+@pytest.mark.parametrize("score", [2**53 + 1, 2**64 - 1, 10**40 + 7])
+def test_a_whole_score_and_data_past_2_53_are_kept_exactly(tmp_path, capsys, score):
+    folder, program = contest_scoring(tmp_path, score)
     assert main(["batch", ".", "--seeds", "0-1", "--cmd", program, "--jobs", "1", "--out", "r"]) == 0
     printed = capsys.readouterr()
     assert printed.out.splitlines()[-1] == str(score)  # the mean for scripts

@@ -163,7 +163,17 @@ EDITED_META = {
     "jobs": ("many", "run.json: jobs must be a whole number, got '\"many\"'"),
     "best_frozen": ("yes", "run.json: best_frozen must be true or false, got '\"yes\"'"),
     "cwd": (7, "run.json: cwd must be text, got '7'"),
+    "jobs of none": (0, "run.json: jobs must be a whole number 1..2^63-1, got '0'"),
 }
+
+
+def test_11_a_solver_seed_past_2_63_is_read(quick, capsys):
+    """batch takes any whole --seed for a solver: its run.json must read back (no column bounds it)."""
+    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "50",
+                 "--seed", str(2**64 - 1), "--out", "A"]) == 0
+    capsys.readouterr()
+    assert main(["batch", "show", "A"]) == 0
+    assert "Traceback" not in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("fault", list(BAD_FOLDERS))
@@ -187,7 +197,7 @@ def test_11_an_edited_run_json_is_one_line_naming_the_key_in_every_command(quick
     assert batch(quick, "A") == 0
     subprocess.run(["cp", "-r", "A", "B"], check=True)
     value, message = EDITED_META[key]
-    edit_meta(Path("B"), **{key: value})
+    edit_meta(Path("B"), **{key.removesuffix(" of none"): value})
     capsys.readouterr()
     for argv in (["batch", "compare", "A", "B"], ["batch", "compare", "B", "A", "--diff", "1"], ["batch", "show", "B"],
                  ["batch", "rerun", "B", "--filter", "verdict=OK"]):

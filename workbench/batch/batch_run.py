@@ -48,6 +48,20 @@ META_SECONDS = 2.0  # run.json's count of finished cases is at most this stale w
 PEBBLE_TICK = 0.01  # seconds: how often pebble's threads look at a pool (see _pooled_runs)
 WORKER_START_SECONDS = 5.0  # at most this long a pool's stop waits for its workers still starting
 MAX_POOLS = 4  # pools a run starts at most: a broken one is replaced for the cases that never ran
+# A case's worker that has not answered this long after the case's own limit (its program killed at
+# that limit, its score steps bounded by theirs) is stopped or hung (a SIGSTOP, a deadlock): it is
+# ended and the case fails, rather than the batch waiting for ever.
+HANG_SECONDS = 300.0
+
+
+def case_deadline(runner: Runner) -> float | None:
+    """Seconds after which a local worker's case is ended as hung (None: a budget of nodes, unbounded)."""
+    if runner.seconds is None:
+        return None
+    from .program_run import CPU_WALL_FACTOR, GRACE_SECONDS
+
+    wall = runner.seconds * (CPU_WALL_FACTOR if runner.command and runner.time_by == "cpu" else 1.0)
+    return wall + GRACE_SECONDS + HANG_SECONDS
 DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
 
 
@@ -328,8 +342,9 @@ class BatchRun:
                                initargs=(runner, threads, scratch, started, self.background), context=spawn)
             finished: queue.Queue = queue.Queue()
             futures = {}
+            deadline = case_deadline(runner)
             for case in waiting:
-                future = pool.schedule(run_case, args=(runner, case))
+                future = pool.schedule(run_case, args=(runner, case), timeout=deadline)
                 futures[future] = case
                 future.add_done_callback(finished.put)
             waiting = []
@@ -525,5 +540,8 @@ def _outcome(future, case: BatchCase) -> CaseRun:
     """A finished future's run; a worker that died or failed is this case's verdict, not the batch's end."""
     try:
         return future.result()
+    except TimeoutError as error:  # pebble's per-case deadline (case_deadline): the worker was ended
+        return CaseRun(case.index, None, "FAIL", f"its worker gave no answer in {error.args[1]:g} s (stopped or "
+                       "hung): ended", float(error.args[1]))
     except Exception as error:
         return CaseRun(case.index, None, "FAIL", f"the worker failed: {type(error).__name__}: {error}", 0.0)

@@ -320,8 +320,9 @@ def status_now(meta: dict) -> str:
 
 def finite(value) -> int | float | None:
     """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309'); a
-    whole number is an int, exactly (a score of 2^64 - 1 stays one)."""
-    return exact_number(value)
+    whole number is an int, exactly (a score of 2^64 - 1 stays one), within a float's range."""
+    number = exact_number(value)
+    return number if number is not None and is_finite(number) else None
 
 
 def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, dict]]:
@@ -355,12 +356,18 @@ _META_TYPES = {"puzzle": (str,), "kind": (str,), "objective": (str,), "label": (
 _TYPE_NAMES = {str: "text", dict: "an object {...}", int: "a whole number", float: "a number", list: "a list",
                bool: "true or false"}
 _COUNT_MAX = 2**63 - 1  # what the run database's INTEGER holds
+# What only describes a run (its time, its words) is checked as it is imported into the database, whose
+# columns it fills; reading a run folder needs the rest, which compare and rerun act on.
+_DESCRIPTIVE = {"started", "status", "label", "kind", "features", "case_set", "command_line", "program"}
 
 
-def check_meta(where: Path, meta: dict) -> None:
+def check_meta(where: Path, meta: dict, descriptive: bool = True) -> None:
     """WorkbenchError naming ``where`` (a run.json) and the key of the first value that is not what a
-    batch writes there: of another type, an objective other than max and min, a count out of range."""
+    batch writes there: of another type, an objective other than max and min, a count out of range
+    (the keys that only describe the run too, unless not ``descriptive``)."""
     for key, kinds in _META_TYPES.items():
+        if not descriptive and key in _DESCRIPTIVE:
+            continue
         value = meta.get(key)
         if value is not None and (not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)):
             raise WorkbenchError(f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
@@ -369,7 +376,7 @@ def check_meta(where: Path, meta: dict) -> None:
         raise WorkbenchError(f"{where}: objective must be \"max\" or \"min\", got {shown(meta['objective'])}")
     if isinstance(meta.get("seconds"), float) and not math.isfinite(meta["seconds"]):
         raise WorkbenchError(f"{where}: seconds must be a finite number, got {meta['seconds']}")
-    for key, low in (("cases", 0), ("finished", 0), ("jobs", 1), ("solver_seed", 0)):
+    for key, low in (("cases", 0), ("finished", 0), ("jobs", 1)):  # counts (a solver seed may be any int)
         value = meta.get(key)
         if value is not None and not low <= value <= _COUNT_MAX:
             raise WorkbenchError(f"{where}: {key} must be a whole number {low}..2^63-1, got {shown(str(value), 40)}")
@@ -395,7 +402,7 @@ def read_run(path: Path) -> tuple[dict, list[dict]]:
             raise WorkbenchError(f"{path / 'run.json'}: {error}") from None
         if not isinstance(meta, dict):
             raise WorkbenchError(f"{path / 'run.json'} is not a run's description (not a JSON object)")
-        check_meta(path / "run.json", meta)
+        check_meta(path / "run.json", meta, descriptive=False)
     return meta, rows
 
 

@@ -310,6 +310,13 @@ def _mean(value: float | None) -> str:
     return "-" if value is None else plain_number(round(value, 6))
 
 
+def _mean_of_sum(total: int | float, count: int) -> int | float:
+    """A running mean: whole scores' exactly when it is whole (2^64 - 1 stays so), else to 3 places."""
+    if isinstance(total, int) and total % count == 0:
+        return total // count
+    return round(total / count, 3)
+
+
 def time_warning(rows: list[dict], jobs: int) -> str:
     """A line when the programs' wall time ran well above their CPU time: they waited for a core
     (too many --jobs for this machine, or other load), and a wall-clock limit then judges the wait."""
@@ -406,7 +413,7 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
     printer = RowPrinter(progress.console, features, width, _flag_rule(argv, run.meta()))
     with progress:
         task = progress.add_task("cases", total=len(spec.cases), mean="-")
-        totals = {"ok": 0, "sum": 0.0, "failed": 0}
+        totals = {"ok": 0, "sum": 0, "failed": 0}  # the sum of whole scores exact, as the summary's
 
         def show(result: CaseResult) -> None:
             if result.verdict == "OK":
@@ -415,7 +422,7 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
             else:
                 totals["failed"] += 1
             printer.show(result)
-            mean = plain_number(round(totals["sum"] / totals["ok"], 3)) if totals["ok"] else "-"
+            mean = plain_number(_mean_of_sum(totals["sum"], totals["ok"])) if totals["ok"] else "-"
             progress.update(task, advance=1, mean=mean + (f", {totals['failed']} failed" if totals["failed"] else ""))
 
         try:

@@ -13,11 +13,11 @@ import sys
 from pathlib import Path
 from typing import Sequence
 
-from workbench.core.errors import WorkbenchError, escaped
+from workbench.core.errors import UsageError, WorkbenchError, escaped, shown
 from workbench.core.files import write_atomic
 
 from workbench.contest import known
-from workbench.contest.config import MAX_TIME_LIMIT, OBJECTIVES, ContestConfig, from_data, render
+from workbench.contest.config import MAX_TIME_LIMIT, NAME, NAME_RULE, OBJECTIVES, ContestConfig, from_data, render
 from workbench.contest.init import Question, draft_config, settle
 
 
@@ -82,6 +82,8 @@ def cmd_init(argv: Sequence[str]) -> int:
         parser.error("give the contest's folder, or --from CONFIG")
     if not folder.exists():
         raise WorkbenchError(f"{folder}: no such folder or file")
+    if args.name is not None and not NAME.fullmatch(args.name):
+        raise UsageError(f"--name {shown(args.name)} {NAME_RULE}")  # before it is written anywhere
     draft = draft_config(folder.resolve(), name=args.name, web=args.web, force=args.force, tester=args.tester)
     from workbench.core.registry import puzzles
 

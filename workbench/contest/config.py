@@ -15,7 +15,7 @@ from pathlib import Path
 
 from workbench.batch.program_run import TIME_MEASURES
 from workbench.core.answer_split import SPLITTERS
-from workbench.core.errors import WorkbenchError, escaped
+from workbench.core.errors import WorkbenchError, escaped, shown
 from workbench.core.files import read_text
 from workbench.core.objective import Objective
 
@@ -186,8 +186,8 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
     name = text_value(data, "name", "name")
     if not name:
         raise fail("name", "the contest needs a name (used for its runs and best scores)")
-    if not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9_.-]*", name):
-        raise fail("name", f"'{name}' must be letters, digits, '-', '_' or '.' (it names files)")
+    if not NAME.fullmatch(name):
+        raise fail("name", f"{shown(name)} {NAME_RULE}")
     objective = text_value(data, "objective", "objective", "max").lower()
     if objective not in OBJECTIVES:
         raise fail("objective", f"must be \"max\" (higher scores win) or \"min\" (lower win), got '{objective}'")
@@ -300,6 +300,10 @@ def _error_score_line(value: float | None) -> str:
     return f"{note}\n" + (f"error_score = {value!r}" if value is not None else "# error_score = -1")
 
 
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]*")  # a contest's name: it names files (best-known, runs)
+NAME_RULE = "must be letters, digits, '-', '_' or '.' (it names files)"
+
+
 def render(config: ContestConfig, notes: tuple[str, ...] = ()) -> str:
     """The contest file for ``config``, every key commented; ``notes`` go in the header (how it was made)."""
     places = "\n".join(f"#   {{{name}}}  {meaning}" for name, meaning in PLACEHOLDERS.items())
@@ -307,7 +311,7 @@ def render(config: ContestConfig, notes: tuple[str, ...] = ()) -> str:
     header = "\n".join(f"# {escaped(note)}" for note in notes)
     program = "" if config.program or config.runs_own_program else ' --cmd "./a.out"'
     return f"""\
-# A contest for Puzzle Workbench: `puzzle-workbench batch {config.name} --seeds 0-99{program}`.
+# A contest for Puzzle Workbench: `puzzle-workbench batch {escaped(config.name)} --seeds 0-99{program}`.
 {header + chr(10) if header else ""}#
 # Commands run through /bin/sh. Placeholders (paths come quoted for the shell):
 {places}

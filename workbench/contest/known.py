@@ -41,7 +41,8 @@ def known() -> dict[str, str]:
     unreadable = f"the contest registry {path} is unreadable"
     advice = "fix it (or move it away to start a new one); until then it is neither used nor changed"
     try:
-        data = json.loads(read_text(path))
+        text = read_text(path)
+        data = json.loads(text) if text.strip() else {}  # an empty file holds nothing to lose
     except WorkbenchError as error:
         raise WorkbenchError(f"{unreadable} ({error}): {advice}") from None
     except json.JSONDecodeError as error:

@@ -290,9 +290,11 @@ class ContestProblem:
         if run.score is None:
             run.verdict = "WA"
             run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
-        elif not is_finite(run.score):  # "Score = nan", or 1e999
+        elif not is_finite(run.score):  # "Score = nan", 1e999, or a whole number of 310 digits
             shown = next((line for line in reversed(said) if config.score_pattern.search(line)), "")
-            run.verdict, run.message = "WA", f"the score is not a finite number: {shown[:80]!r}"
+            run.verdict, run.message = "WA", f"the score is not a finite number: {shown[:80]!r}" + (
+                "" if isinstance(run.score, float) else f" ({len(str(abs(run.score)))} digits: past 1.8e308, the "
+                "largest a score can be compared and averaged as)")
             run.score = None
         elif config.error_score is not None:  # the tester's own score for a failed case, and why
             if run.score == config.error_score:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import math
 import re
+import sys
 
 SEED_MAX = 2**64 - 1  # the generators and solvers draw from 64-bit seeds
 
@@ -82,5 +83,11 @@ def exact_number(value) -> int | float | None:
 
 
 def is_finite(value: int | float) -> bool:
-    """``math.isfinite`` for a number of any size (an int past a float's range is finite, not an error)."""
-    return isinstance(value, int) or math.isfinite(value)
+    """Whether a score is a number the workbench can compare, average and plot: a float that is finite,
+    an int of any digits within a float's range (1.8e308; past it, means and relative scores overflow)."""
+    if isinstance(value, int):
+        return abs(value) <= FLOAT_MAX
+    return math.isfinite(value)
+
+
+FLOAT_MAX = int(sys.float_info.max)
