@@ -18,6 +18,7 @@ from workbench.core.judge_text import plain_natural
 from .anomalies import FlagRule, matching
 from .plan import BatchPlan
 from .problem import BatchProblem
+from .results import run_file
 
 
 def chosen_rows(rows: Sequence[dict], filters: Sequence[str], rule: FlagRule) -> list[dict]:
@@ -42,7 +43,7 @@ def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence
     if any(seed is None for seed in seeds):
         seeds = None
         for row in picked:
-            path = folder / str(row.get("input") or "")
+            path = run_file(folder, str(row.get("input") or ""), "input")
             if not row.get("input") or not path.is_file():
                 raise WorkbenchError(f"{folder}: the input of case {row.get('case')} is not in the run folder "
                                      f"({row.get('input') or 'no input column'})")

@@ -18,7 +18,7 @@ from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import read_text
 from workbench.core.objective import Objective
 
-from .results import plain_number, read_run
+from .results import plain_number, read_run, run_file
 
 SHOWN_SHARED = 8  # case labels a "not in both runs" message lists
 
@@ -46,12 +46,12 @@ class Side:
     @property
     def answer_path(self) -> Path | None:
         answer = self.row.get("answer")
-        path = self.folder / answer if answer else None
+        path = run_file(self.folder, answer, "answer") if answer else None
         return path if path is not None and path.is_file() else None
 
     @property
     def input_path(self) -> Path:
-        return self.folder / str(self.row.get("input") or f"inputs/{self.row.get('name', '')}.txt")
+        return run_file(self.folder, str(self.row.get("input") or f"inputs/{self.row.get('name', '')}.txt"), "input")
 
     def answer_text(self) -> str:
         path = self.answer_path

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QLi
 from workbench.batch.cases import BatchCase
 from workbench.batch.live import Snapshot
 from workbench.batch.live_child import ChildLiveCase
-from workbench.batch.results import plain_number
+from workbench.batch.results import plain_number, run_file
 from workbench.core.errors import WorkbenchError
 
 from .live_series import GrowingSeries
@@ -384,7 +384,7 @@ def case_of_row(folder: Path, row: dict, meta: dict) -> BatchCase:
     seed = plain_natural(str(row.get("seed", "")))
     options = meta.get("instance_options") if isinstance(meta.get("instance_options"), dict) else {}
     return BatchCase(0, row.get("name") or "case", row.get("case") or row.get("name") or "case", seed,
-                     read_text(folder / row["input"]), dict(options))
+                     read_text(run_file(folder, row["input"], "input")), dict(options))
 
 
 def open_for_board(window) -> LiveRunView | None:
@@ -408,7 +408,11 @@ def open_for_row(panel, row: dict) -> LiveRunView | None:
     folder = panel.run_folder
     if folder is None or panel.problem is None or not row.get("input"):
         return None
-    case = case_of_row(folder, row, panel.shown_meta)
+    try:
+        case = case_of_row(folder, row, panel.shown_meta)
+    except WorkbenchError as error:  # its input is gone, unreadable, or out of the run folder
+        panel.message.emit(str(error))
+        return None
     return _keep(panel, LiveRunView(panel.problem, case, command=panel.command.text().strip(),
                                     seconds=panel.time.value(), parent=panel.window()))
 
