@@ -180,6 +180,20 @@ def test_11_a_database_holding_a_bad_value_is_still_listed(quick, capsys):
     assert "1 run in runs/runs.sqlite" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("column, value", [("score", "'abc'"), ("seconds", "x'00'"), ("relative", "'1e999'")])
+def test_a_case_value_that_is_not_a_number_is_named_by_standings(quick, capsys, column, value):
+    """SQLite keeps text (or a blob) in a REAL column: standings name the database, run, case and column."""
+    assert batch(quick, "runs/a") == 0
+    assert batch(quick, "runs/b") == 0
+    with sqlite3.connect("runs/runs.sqlite") as db:
+        db.execute(f"UPDATE cases SET {column} = {value} WHERE run_id = 2 AND label = '2'")
+    capsys.readouterr()
+    assert main(["runs", "standings", "comesolo"]) == 1
+    shown = {"'abc'": "'abc'", "x'00'": "'b'\\x00''", "'1e999'": "'inf'"}[value]
+    assert capsys.readouterr().err == (f"error: runs/runs.sqlite: run 2, case 2: the {column} {shown} is not a "
+                                       "number (the database was edited?)\n")
+
+
 # ------------------------------------------------------------------ 12: user text is printed as text
 def test_12_a_comment_that_is_not_utf8_is_kept_visibly(quick, capsys):
     latin1 = os.fsdecode(b"caf\xe9")  # as Python gets it from argv: a lone surrogate

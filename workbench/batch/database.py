@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from workbench.core.errors import WorkbenchError, shown, utf8_text
+from workbench.core.errors import WorkbenchError, escaped, shown, utf8_text
 from workbench.core.files import check_folder, file_kind
 from workbench.core.judge_text import plain_natural
 
@@ -272,6 +272,9 @@ CASE_FIELDS = ("name", "key", "label", "seed", "score", "relative", "seconds", "
                "columns")
 
 
+NUMBER_FIELDS = ("score", "relative", "seconds", "cpu_seconds")
+
+
 def _run_values(folder: Path, meta: dict, comment: str, commit: str = "", diff: str = "") -> tuple:
     program = meta.get("program") if isinstance(meta.get("program"), dict) else {}
     return tuple(storable(v) for v in (
@@ -500,6 +503,10 @@ class RunDatabase:
                 if _has_runs(db) else []
         rows = []
         for r in found:
+            for column in NUMBER_FIELDS:  # SQLite keeps 'abc' in a REAL column: an edit, another tool
+                if r[column] is not None and finite(r[column]) is None:
+                    raise WorkbenchError(f"{self.path}: run {run_id}, case {escaped(str(r['label']))[:60]}: the "
+                                         f"{column} {shown(str(r[column]), 30)} is not a number (the database was edited?)")
             row = {"case": r["label"], "name": r["name"], "seed": "" if r["seed"] is None else r["seed"]}
             row.update(loaded(r["columns"]))
             row.update({"score": r["score"] if r["score"] is not None else 0, "relative": r["relative"],
