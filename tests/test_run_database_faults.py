@@ -311,6 +311,19 @@ def test_19_a_database_that_is_a_folder_or_a_device_is_refused_before_any_folder
     assert not Path("r1").exists() and sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("r")) == []
 
 
+
+@pytest.mark.parametrize("database", ["r/db.sqlite", "r", "r/../r/sub/db.sqlite"])
+def test_a_database_inside_the_run_folder_is_refused_before_anything_is_written(quick, tmp_path, capsys, database):
+    """Made first, it would make the run refuse its own folder ("already holds files") on every retry."""
+    capsys.readouterr()
+    assert batch(quick, "r", "--database", database) == 1
+    assert capsys.readouterr().err == (f"error: --database {database} is inside --out r: a run folder holds only "
+                                       "the run's own files; name a database beside it (e.g. runs.sqlite)\n")
+    assert not Path("r").exists()
+    assert batch(quick, "r", "--database", "r.sqlite") == 0  # beside it, the same run goes
+    assert [run["finished"] for run in RunDatabase(Path("r.sqlite")).runs()] == [3]
+
+
 # ------------------------------------------------------------------ campaign: another process holds the lock
 def hold_lock(database: Path, start: threading.Event, release: threading.Event) -> threading.Thread:
     """A thread that takes the database's write lock once ``start`` is set, and keeps it until ``release``."""
