@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from workbench.core.errors import WorkbenchError, shown
-from workbench.core.files import read_text
+from workbench.core.files import read_text, temporary_prefix
 from workbench.core.judge_text import RUST, content_lines
 
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
@@ -157,7 +157,7 @@ def try_tester(command: str, root: Path, first_input: Path) -> bool | None:
         return None
     from .steps import fill
 
-    with tempfile.TemporaryDirectory(prefix="wb-tester-") as folder:
+    with tempfile.TemporaryDirectory(prefix=temporary_prefix("tester")) as folder:
         work = Path(folder)
         marker = work / "ran"
         probe = f"/bin/sh -c {shlex.quote(f'echo ran > {shlex.quote(str(marker))}')}"
@@ -202,7 +202,7 @@ def check_vis(config: ContestConfig, found: ToolsFolder) -> list[str]:
     first = found.tools / "in" / "0000.txt"
     if not command or not first.is_file():
         return []
-    with tempfile.TemporaryDirectory(prefix="wb-init-") as folder:
+    with tempfile.TemporaryDirectory(prefix=temporary_prefix("init")) as folder:
         work = Path(folder)
         (work / "out.txt").write_text("")
         (work / "draw").mkdir()

@@ -21,7 +21,7 @@ from workbench.batch.results import run_file
 from workbench.contest.config import ContestConfig
 from workbench.contest.steps import draw_case
 from workbench.core.errors import WorkbenchError
-from workbench.core.files import read_text
+from workbench.core.files import read_text, temporary_prefix
 from workbench.core.judge_text import plain_natural
 
 from .web_view import FolderServer, HtmlView, fill_script
@@ -49,7 +49,7 @@ class CaseView(QWidget):
         self.config: ContestConfig | None = None
         self.server: FolderServer | None = None
         self.web_refused = ""  # why the contest's web visualizer is not served
-        self._work = tempfile.TemporaryDirectory(prefix="wb-view-")
+        self._work = tempfile.TemporaryDirectory(prefix=temporary_prefix("view"))
         self._request = 0
         self.shown_key: str | None = None  # the case shown (its key: the same case in any run)
         self.shown_case: str | None = None

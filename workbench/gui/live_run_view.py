@@ -25,6 +25,7 @@ from workbench.batch.live import Snapshot
 from workbench.batch.live_child import ChildLiveCase
 from workbench.batch.results import plain_number, run_file
 from workbench.core.errors import WorkbenchError
+from workbench.core.files import temporary_prefix
 
 from .live_series import GrowingSeries
 from .plot_style import style_plot
@@ -127,7 +128,7 @@ class LiveRunView(QDialog):
         self._dirty = False
         self._shut = False
         self._states: dict[int, object] = {}  # snapshot index -> the position its answer reaches
-        self._work = tempfile.TemporaryDirectory(prefix="wb-live-view-")
+        self._work = tempfile.TemporaryDirectory(prefix=temporary_prefix("live-view"))
 
         remembered = self.settings.value(COMMAND_KEY.format(problem.id), "") or ""
         self.command = QLineEdit(command or str(remembered) or (problem.default_command() or ""))
