@@ -80,6 +80,21 @@ def fresh_folder(path: Path) -> Path:
     return path
 
 
+def case_subfolder(name: str) -> Path:
+    """This case's folder ``name-N`` in the thread's working folder, empty: the one the case before
+    used is renamed to the next N (nothing is made or deleted), so a process that case left running
+    (a daemon, out of reach of the group kill) and that writes by its path finds no folder there,
+    and nothing it writes is taken for this case's."""
+    folder = case_folder()
+    used = [int(number) for entry in os.scandir(folder)
+            if entry.name.startswith(f"{name}-") and (number := entry.name[len(name) + 1:]).isdigit()]
+    last = max(used, default=0)
+    path = folder / f"{name}-{last + 1}"
+    if used:
+        os.rename(folder / f"{name}-{last}", path)
+    return fresh_folder(path)
+
+
 @atexit.register
 def remove_case_folders() -> None:
     """This process's working folders gone (at its exit: the app's, a Dask worker's)."""
