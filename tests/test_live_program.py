@@ -217,9 +217,9 @@ def test_a_daemon_of_one_case_cannot_write_into_the_next_cases_snapshots(tmp_pat
 cat > /dev/null
 if [ ! -e {flag} ]; then
   touch {flag}
-  setsid sh -c "for i in $(seq 200); do [ -e {second} ] && break; sleep 0.05; done; echo 1 > \"$PWB_SNAPSHOT_DIR/zzz.txt\" && echo wrote > {wrote} \
+  setsid sh -c "i=0; while [ ! -e {second} ] && [ \\$i -lt 200 ]; do i=\\$((i + 1)); sleep 0.05; done; echo 1 > \"$PWB_SNAPSHOT_DIR/zzz.txt\" && echo wrote > {wrote} \
       || echo refused > {wrote}" > /dev/null 2>&1 < /dev/null &
-  echo; exit 0
+  sleep 0.3; echo; exit 0  # (the daemon out of the group before the group is killed)
 fi
 touch {second}
 sleep 1.5
