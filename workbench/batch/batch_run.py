@@ -384,7 +384,7 @@ class BatchRun:
         from distributed import as_completed
 
         waiting = deque(self.spec.cases)
-        run = uuid.uuid4().hex  # names this batch's programs on the workers, to stop only them
+        batch_id = uuid.uuid4().hex  # names this batch's programs on the workers, to stop only them
         futures: dict = {}  # future -> the cases it runs
         finished = as_completed()
         pace = _Pace()
@@ -397,7 +397,7 @@ class BatchRun:
                     return
                 while waiting and len(futures) < CHUNKS_PER_THREAD * threads:
                     chunk = [waiting.popleft() for _ in range(min(pace.chunk(), len(waiting)))]
-                    future = client.submit(run_cases, self.spec.runner, chunk, run, pure=False)
+                    future = client.submit(run_cases, self.spec.runner, chunk, batch_id, pure=False)
                     futures[future] = chunk
                     finished.add(future)
                 if not finished.has_ready():
@@ -425,7 +425,7 @@ class BatchRun:
                     client.cancel(list(futures))
                 except Exception:  # the scheduler is gone: nothing to cancel there
                     pass
-                _stop_on_workers(client, run)
+                _stop_on_workers(client, batch_id)
             client.close(timeout=2)
 
 
