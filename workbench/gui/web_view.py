@@ -56,11 +56,17 @@ def web_engine_problem() -> str:
 SESSION_TOKEN = secrets.token_urlsafe(24)
 
 
+IDLE_SECONDS = 15.0
+
+
 class _VisualizerHandler(SimpleHTTPRequestHandler):
     """Serves the files of one folder, and nothing else: the request must carry the session's token
     and name this server as 127.0.0.1 or localhost with its port (a DNS-rebound name is refused); a
     folder is never listed; a path that resolves outside the folder (a symlink out, ..) is not found."""
 
+    # A connection that sends nothing for this long is closed: each holds a thread, and a page left
+    # open (or any local program) could otherwise keep any number of them for the app's life.
+    timeout = IDLE_SECONDS
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".js": "text/javascript", ".mjs": "text/javascript"}
 
