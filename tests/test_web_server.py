@@ -140,15 +140,14 @@ def test_the_app_serves_no_hand_edited_web_page_at_the_contest_root(contest, qtb
         QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
 
 
-def test_an_idle_connection_is_closed_and_its_thread_ends(served, monkeypatch):
+def test_an_idle_connection_is_closed_and_its_thread_ends(tmp_path):
     """A connection that sends nothing (or keeps an idle keep-alive) holds a thread: it is closed."""
     import socket
     import threading
     import time
 
-    from workbench.gui.web_view import _VisualizerHandler
-
-    monkeypatch.setattr(_VisualizerHandler, "timeout", 0.5)
+    (tmp_path / "index.html").write_text("<html>vis</html>\n")
+    served = FolderServer(tmp_path, idle_seconds=0.5)
     before = threading.active_count()
     idle = [socket.create_connection(("127.0.0.1", served.server.server_port), timeout=10) for _ in range(5)]
     deadline = time.monotonic() + 5
@@ -163,3 +162,4 @@ def test_an_idle_connection_is_closed_and_its_thread_ends(served, monkeypatch):
     for connection in idle:
         connection.close()
     assert get(served, f"/{SESSION_TOKEN}/index.html")[0] == 200  # and it serves on
+    served.close()
