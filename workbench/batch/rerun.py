@@ -32,6 +32,43 @@ def chosen_rows(rows: Sequence[dict], filters: Sequence[str], rule: FlagRule) ->
     return picked
 
 
+# What a run.json makes a rerun run or write: a program and where, a contest file (its tools and build
+# step), the best-known file. A run.json anyone can edit or send must not choose them unseen.
+TRUSTED_KEYS = ("command", "cwd", "contest_file", "best_known")
+
+
+def what_it_runs(meta: dict) -> list[str]:
+    """What a rerun of the run ``meta`` describes will run and write, a line each, for the user to read."""
+    lines = [f"runs: {meta['command']}" if meta.get("command") else f"runs: the built-in solver {meta.get('solver')}"]
+    lines.append(f"in: {meta.get('cwd') or Path.cwd()}")
+    if meta.get("contest_file"):
+        lines.append(f"with the contest file {meta['contest_file']} (its tools and build step run too)")
+    if meta.get("best_known"):
+        lines.append(f"writing best-known scores to {meta['best_known']}")
+    return lines
+
+
+def not_recorded_here(folder: Path, meta: dict) -> str:
+    """Why the run.json of ``folder`` is not known to be a run made here ("" when the run database beside
+    it records this folder's run with the same command, folder, contest file and best-known file)."""
+    from .database import RunDatabase, database_path, loaded
+
+    folder = Path(folder).resolve()
+    database = RunDatabase(database_path(folder.parent))
+    try:
+        run_id = database.run_id(folder)
+        stored = next((loaded(r["meta"]) for r in database.runs() if r["id"] == run_id), None) \
+            if run_id is not None else None
+    except WorkbenchError as error:
+        return f"its run database cannot be read ({error})"
+    if stored is None:
+        return f"no run database beside it ({database.path}) records it: it may come from someone else"
+    changed = [key for key in TRUSTED_KEYS if stored.get(key) != meta.get(key)]
+    if changed:
+        return f"its {' and '.join(changed)} differ{'s' if len(changed) == 1 else ''} from what the run database recorded"
+    return ""
+
+
 def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence[dict], *, jobs: int | None = None,
                out: Path | None = None, label: str | None = None, command_line: Sequence[str] = ()) -> BatchPlan:
     """The plan that runs ``picked`` (rows of the run in ``folder``) again as the run was made."""
