@@ -117,3 +117,26 @@ def test_every_workbench_folder_a_killed_process_left_goes_with_the_next_run(scr
     thread.join()
     names = sorted(p.name for p in scratch_root.iterdir())
     assert f"wb-case-{dead}-i9" not in names and len([n for n in names if n.startswith(f"wb-case-{os.getpid()}-")]) == 1
+
+
+def test_a_case_subfolder_replaced_by_a_link_or_a_file_is_removed_never_followed(scratch_root, tmp_path):
+    from workbench.batch.scratch import case_subfolder
+
+    keep = tmp_path / "keep"
+    keep.mkdir()
+    (keep / "data.txt").write_text("precious\n")
+    first = case_subfolder("snapshots")
+    (first / "a.txt").write_text("case 1's\n")
+    second = case_subfolder("snapshots")
+    assert (first.name, second.name, first.exists(), list(second.iterdir())) == ("snapshots-1", "snapshots-2", False, [])
+    second.rmdir()
+    second.symlink_to(keep)  # a program put a link in its place
+    third = case_subfolder("snapshots")
+    assert (keep / "data.txt").read_text() == "precious\n" and not second.is_symlink()
+    assert third.is_dir() and not third.is_symlink() and list(third.iterdir()) == []
+    third.rmdir()
+    third.write_text("a file in its place\n")
+    fourth = case_subfolder("snapshots")
+    assert fourth.is_dir() and list(fourth.iterdir()) == [] and not third.exists()
+    # Counted on all the same: no path a case before was given comes back.
+    assert [p.name for p in (first, second, third, fourth)] == [f"snapshots-{n}" for n in (1, 2, 3, 4)]

@@ -86,11 +86,19 @@ def case_subfolder(name: str) -> Path:
     (a daemon, out of reach of the group kill) and that writes by its path finds no folder there,
     and nothing it writes is taken for this case's."""
     folder = case_folder()
-    used = [int(number) for entry in os.scandir(folder)
-            if entry.name.startswith(f"{name}-") and (number := entry.name[len(name) + 1:]).isdigit()]
-    last = max(used, default=0)
+    used, real = [], set()
+    for entry in os.scandir(folder):
+        number = entry.name[len(name) + 1:]
+        if not entry.name.startswith(f"{name}-") or not number.isdigit():
+            continue
+        used.append(int(number))
+        if entry.is_dir(follow_symlinks=False):
+            real.add(int(number))
+        else:  # a link or a file a program put in its place: removed, never followed (nor emptied)
+            os.unlink(entry.path)
+    last = max(used, default=0)  # counted on past it all the same: no path of a case before comes back
     path = folder / f"{name}-{last + 1}"
-    if used:
+    if last in real:
         os.rename(folder / f"{name}-{last}", path)
     return fresh_folder(path)
 
