@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sqlite3
 import re
 import textwrap
 from pathlib import Path
@@ -198,3 +199,12 @@ def test_rerun_of_a_run_json_not_recorded_here_says_what_it_runs_and_needs_trust
                  "--out", str(tmp_path / "runs" / "r4")]) == 0
     assert marker.exists()  # the user read it and said so
     (out / "run.json").write_text(json.dumps(meta))
+    # A runs folder sent whole: its database records its run, made on another machine.
+    with sqlite3.connect(out.parent / "runs.sqlite") as db:
+        db.execute("UPDATE runs SET meta = ? WHERE folder = ?",
+                   (json.dumps({**meta, "host": "their-laptop"}), str(out.resolve())))
+    assert main(["batch", "rerun", str(out), "--filter", "verdict!=OK", "--out", str(tmp_path / "runs" / "r5")]) == 1
+    assert capsys.readouterr().err.endswith("is not known to be your run: it was made on another machine "
+                                            "(their-laptop); read what it runs above, then give --trust to run it\n")
+    with sqlite3.connect(out.parent / "runs.sqlite") as db:
+        db.execute("UPDATE runs SET meta = ? WHERE folder = ?", (json.dumps(meta), str(out.resolve())))

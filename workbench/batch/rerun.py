@@ -9,6 +9,7 @@ compare OLD NEW`` compares them case by case.
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Sequence
 
@@ -50,7 +51,8 @@ def what_it_runs(meta: dict) -> list[str]:
 
 def not_recorded_here(folder: Path, meta: dict) -> str:
     """Why the run.json of ``folder`` is not known to be a run made here ("" when the run database beside
-    it records this folder's run with the same command, folder, contest file and best-known file)."""
+    it records this folder's run, made on this machine, with the same command, folder, contest file and
+    best-known file)."""
     from .database import RunDatabase, database_path, loaded
 
     folder = Path(folder).resolve()
@@ -63,6 +65,8 @@ def not_recorded_here(folder: Path, meta: dict) -> str:
         return f"its run database cannot be read ({error})"
     if stored is None:
         return f"no run database beside it ({database.path}) records it: it may come from someone else"
+    if stored.get("host") != socket.gethostname():  # a runs folder sent whole carries its database
+        return f"it was made on another machine ({stored.get('host') or 'not recorded'})"
     changed = [key for key in TRUSTED_KEYS if stored.get(key) != meta.get(key)]
     if changed:
         return f"its {' and '.join(changed)} differ{'s' if len(changed) == 1 else ''} from what the run database recorded"
