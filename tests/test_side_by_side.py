@@ -142,3 +142,21 @@ def test_paths_of_an_edited_results_csv_that_lead_out_of_the_run_are_refused(two
     pair_input.folder, pair_input.row = b, rows[0]
     with pytest.raises(WorkbenchError, match="the input of a case, .* is not in the run folder"):
         pair_input.input_path
+
+
+@pytest.mark.parametrize("answer, reason", [("answers/a\0b", "embedded null byte"),
+                                            ("answers/" + "x" * 5000, "File name too long")])
+def test_a_results_csv_path_that_is_no_file_name_is_one_line(two_runs, tmp_path, capsys, answer, reason):
+    import shutil
+
+    from workbench.core.errors import shown
+
+    a, _ = two_runs
+    b = tmp_path / "b"
+    shutil.copytree(a, b)
+    pair = case_pair(a, a, "1").b
+    pair.folder, pair.row = b, {**pair.row, "answer": answer}
+    with pytest.raises(WorkbenchError) as error:
+        pair.answer_path
+    assert str(error.value) == (f"{b}: the answer of a case, {shown(answer, 100)}, is no file name: {reason} "
+                                "(results.csv was edited?)")

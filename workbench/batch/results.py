@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import WorkbenchError, shown
 from workbench.core.files import read_text, write_atomic, write_new
 from workbench.core.objective import Objective
 
@@ -364,7 +364,13 @@ def run_file(folder: Path, relative: str, what: str) -> Path:
     or received results.csv must not make the workbench show or run any file of the machine."""
     folder = Path(folder)
     path = folder / relative
-    if not path.resolve().is_relative_to(folder.resolve()):
+    try:
+        inside = path.resolve().is_relative_to(folder.resolve())
+        path.is_file()  # a name too long for the file system says so here, not later
+    except (OSError, ValueError) as error:  # a NUL byte, a name too long
+        raise WorkbenchError(f"{folder}: the {what} of a case, {shown(str(relative), 100)}, is no file name: "
+                             f"{getattr(error, 'strerror', None) or error} (results.csv was edited?)") from None
+    if not inside:
         raise WorkbenchError(f"{folder}: the {what} of a case, {str(relative)[:200]!r}, is not in the run folder: "
                              "not read (results.csv was edited?)")
     return path
