@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import sqlite3
 import re
 import textwrap
 from pathlib import Path
@@ -224,3 +225,48 @@ def test_the_help_says_the_near_limit_rule(capsys):
             "(default 0.9) of it and standing out from the run's own times (above their median by more than 3.5 "
             "robust SDs, 1.4826 x MAD, and 5% of the limit): a program that always uses its budget flags nothing "
             "for time") in out
+
+
+def test_rerun_of_a_run_json_not_recorded_here_says_what_it_runs_and_needs_trust(flagged_run, tmp_path, capsys):
+    """A run.json received or edited names the command, the folder it runs in and the best-known file:
+    rerun says them, and runs them only with --trust when the run database beside it does not record them."""
+    import shutil
+
+    out, _ = flagged_run
+    meta = json.loads((out / "run.json").read_text())
+    capsys.readouterr()
+    # The run as made here: said, and run.
+    assert main(["batch", "rerun", str(out), "--filter", "verdict!=OK", "--out", str(tmp_path / "runs" / "r1")]) == 0
+    err = capsys.readouterr().err
+    assert err.startswith(f"runs: {meta['command']}\nin: {meta['cwd']}\nwith the contest file {meta['contest_file']} "
+                          f"(its tools and build step run too)\nwriting best-known scores to {meta['best_known']}\n")
+    # Its run.json edited: another command.
+    marker = tmp_path / "ran"
+    edited = tmp_path / "runs" / "edited"
+    shutil.copytree(out, edited)
+    (edited / "run.json").write_text(json.dumps({**meta, "command": f"touch {marker}"}))
+    assert main(["batch", "rerun", str(edited), "--filter", "verdict!=OK", "--out", str(tmp_path / "runs" / "r2")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"runs: touch {marker}\n")
+    assert err.endswith(f"error: {edited}/run.json is not known to be your run: no run database beside it "
+                        f"({edited.parent / 'runs.sqlite'}) records it: it may come from someone else; read what it "
+                        "runs above, then give --trust to run it\n")
+    shutil.copytree(edited, tmp_path / "runs" / "same")  # recorded under another folder: not this one
+    (out / "run.json").write_text(json.dumps({**meta, "command": f"touch {marker}"}))
+    assert main(["batch", "rerun", str(out), "--filter", "verdict!=OK", "--out", str(tmp_path / "runs" / "r3")]) == 1
+    assert capsys.readouterr().err.endswith("is not known to be your run: its command differs from what the run "
+                                            "database recorded; read what it runs above, then give --trust to run it\n")
+    assert not marker.exists() and not (tmp_path / "runs" / "r2").exists() and not (tmp_path / "runs" / "r3").exists()
+    assert main(["batch", "rerun", str(edited), "--filter", "verdict!=OK", "--trust",
+                 "--out", str(tmp_path / "runs" / "r4")]) == 0
+    assert marker.exists()  # the user read it and said so
+    (out / "run.json").write_text(json.dumps(meta))
+    # A runs folder sent whole: its database records its run, made on another machine.
+    with sqlite3.connect(out.parent / "runs.sqlite") as db:
+        db.execute("UPDATE runs SET meta = ? WHERE folder = ?",
+                   (json.dumps({**meta, "host": "their-laptop"}), str(out.resolve())))
+    assert main(["batch", "rerun", str(out), "--filter", "verdict!=OK", "--out", str(tmp_path / "runs" / "r5")]) == 1
+    assert capsys.readouterr().err.endswith("is not known to be your run: it was made on another machine "
+                                            "(their-laptop); read what it runs above, then give --trust to run it\n")
+    with sqlite3.connect(out.parent / "runs.sqlite") as db:
+        db.execute("UPDATE runs SET meta = ? WHERE folder = ?", (json.dumps(meta), str(out.resolve())))

@@ -247,6 +247,41 @@ def test_a_dask_cluster_gives_the_local_scores(tmp_path, capsys):
     assert json.loads((tmp_path / "dask" / "run.json").read_text())["dask"] == cluster.scheduler_address
 
 
+
+def test_ctrl_c_kills_the_programs_running_on_the_dask_workers(tmp_path):
+    """A cancelled Dask task that already runs is not interrupted by Dask: the batch has the workers
+    kill its programs, which would otherwise run on to their time limit with the workers alive."""
+    distributed = pytest.importorskip("distributed")
+    pids = tmp_path / "pids"
+    pids.mkdir()
+    slow = program(tmp_path, "slow", f"""
+        import os, pathlib, sys, time
+        sys.stdin.read()
+        pathlib.Path({str(pids)!r}, str(os.getpid())).write_text("")
+        time.sleep(120)
+    """)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None) as cluster:
+        batch_process = subprocess.Popen(
+            [PYTHON, str(REPO / "main.py"), "batch", "comesolo", "--seeds", "1-6", "--size", "6", "--cmd", slow,
+             "--time", "100", "--dask", cluster.scheduler_address, "--out", str(tmp_path / "run"),
+             "--best", str(tmp_path / "best.csv")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        deadline = time.time() + 120
+        while len(list(pids.iterdir())) < 2 and time.time() < deadline:
+            time.sleep(0.1)
+        running = [int(p.name) for p in pids.iterdir()]
+        assert len(running) == 2 and all(alive(pid) for pid in running)
+        batch_process.send_signal(signal.SIGINT)
+        _, stderr = batch_process.communicate(timeout=60)
+        assert batch_process.returncode == 130 and "stopped: 0 of 6 cases finished" in stderr
+        deadline = time.time() + 10  # killed by now; the workers, still up, started no other case
+        while any(alive(pid) for pid in running) and time.time() < deadline:
+            time.sleep(0.1)
+        assert [alive(pid) for pid in running] == [False, False]
+        time.sleep(0.5)
+        assert len(list(pids.iterdir())) == 2
+
+
 def test_fast_cases_go_to_a_dask_cluster_in_chunks_with_the_local_results(tmp_path, capsys):
     """A Dask task costs milliseconds: cases that take less go several to a task (about
     CHUNK_SECONDS of them), and every case still comes back with its own row."""

@@ -4,6 +4,7 @@ one's, and no folder is left behind when the run ends."""
 from __future__ import annotations
 
 import csv
+import os
 import tempfile
 import threading
 from pathlib import Path
@@ -89,3 +90,53 @@ def test_a_killed_batchs_folder_goes_with_the_next_run_and_a_running_ones_stays(
     mine = run_root()
     assert sorted(p.name for p in scratch_root.iterdir()) == sorted([running.name, Path(mine).name])
 
+
+
+def test_every_workbench_folder_a_killed_process_left_goes_with_the_next_run(scratch_root):
+    """A contest's gen killed with its batch, a Dask worker's case folder, the app's views: each named
+    after its process, each removed once that process is gone; nothing else in the folder is touched."""
+    import subprocess
+    import sys
+
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
+                          text=True).stdout.strip()
+    left = [f"wb-gen-{dead}-a1", f"wb-case-{dead}-b2", f"wb-live-view-{dead}-c3", f"wb-tester-{dead}-d4"]
+    kept = ["wb-gen-1-e5", "wb-gen-x9", f"wb-gen-{dead}", f"wbgen-{dead}-f6", f"pytest-{dead}-g7"]
+    for name in left + kept:
+        (scratch_root / name / "in").mkdir(parents=True)
+    (scratch_root / f"wb-view-{dead}-h8").write_text("a file, not a folder: not ours")
+    kept.append(f"wb-view-{dead}-h8")
+    mine = Path(run_root())
+    assert sorted(p.name for p in scratch_root.iterdir()) == sorted(kept + [mine.name])
+    assert mine.name.startswith(f"wb-cases-{os.getpid()}-")
+    # A Dask worker makes its folders in the temporary folder itself: its first sweeps it.
+    (scratch_root / f"wb-case-{dead}-i9").mkdir()
+    remove_case_folders()
+    thread = threading.Thread(target=case_folder)
+    thread.start()
+    thread.join()
+    names = sorted(p.name for p in scratch_root.iterdir())
+    assert f"wb-case-{dead}-i9" not in names and len([n for n in names if n.startswith(f"wb-case-{os.getpid()}-")]) == 1
+
+
+def test_a_case_subfolder_replaced_by_a_link_or_a_file_is_removed_never_followed(scratch_root, tmp_path):
+    from workbench.batch.scratch import case_subfolder
+
+    keep = tmp_path / "keep"
+    keep.mkdir()
+    (keep / "data.txt").write_text("precious\n")
+    first = case_subfolder("snapshots")
+    (first / "a.txt").write_text("case 1's\n")
+    second = case_subfolder("snapshots")
+    assert (first.name, second.name, first.exists(), list(second.iterdir())) == ("snapshots-1", "snapshots-2", False, [])
+    second.rmdir()
+    second.symlink_to(keep)  # a program put a link in its place
+    third = case_subfolder("snapshots")
+    assert (keep / "data.txt").read_text() == "precious\n" and not second.is_symlink()
+    assert third.is_dir() and not third.is_symlink() and list(third.iterdir()) == []
+    third.rmdir()
+    third.write_text("a file in its place\n")
+    fourth = case_subfolder("snapshots")
+    assert fourth.is_dir() and list(fourth.iterdir()) == [] and not third.exists()
+    # Counted on all the same: no path a case before was given comes back.
+    assert [p.name for p in (first, second, third, fourth)] == [f"snapshots-{n}" for n in (1, 2, 3, 4)]

@@ -131,3 +131,52 @@ def test_the_tools_folder_names_the_contest(tmp_path, capsys, monkeypatch):
     (run,) = [p for p in (folder / "runs").iterdir() if (p / "results.csv").is_file()]
     with open(run / "results.csv") as handle:
         assert [r["verdict"] for r in csv.DictReader(handle)] == ["OK", "OK"]
+
+
+@pytest.mark.parametrize("names", [("tester",), ("vis",), ("tester", "vis")])
+def test_a_tool_without_its_run_bit_is_named_not_left_out(tmp_path, capsys, names):
+    """An unzip that lost the bits: a tester left out would make the contest "not interactive", a vis
+    "nothing can score a case"; init names the files and the fix, and writes nothing."""
+    folder = tmp_path / "zip"
+    folder.mkdir()
+    tools = tiny_contest.lay_out(folder, "min", interactive=True)
+    stuck = [tools / "target" / "release" / name for name in ("gen", "vis", "tester") if name in names]
+    for path in stuck:
+        path.chmod(0o644)
+    capsys.readouterr()
+    assert main(["contest", "init", str(folder)]) == 1
+    listed = " and ".join(map(str, stuck))
+    assert capsys.readouterr().err == (f"error: {listed} {'is' if len(stuck) == 1 else 'are'} not executable (an "
+                                       "unzip or a copy can lose the run bit): chmod +x "
+                                       f"{' '.join(map(str, stuck))}, then run contest init again\n")
+    assert not (folder / "contest.toml").exists()
+
+
+def test_a_tool_that_hangs_is_said_to_have_hung(tmp_path, capsys, monkeypatch):
+    from workbench.contest import tools_folder
+
+    monkeypatch.setattr(tools_folder, "CHECK_SECONDS", 1.0)
+    folder = tmp_path / "hang"
+    folder.mkdir()
+    tools = tiny_contest.lay_out(folder, "min")
+    (tools / "vis.py").write_text("import time\ntime.sleep(600)\n")
+    capsys.readouterr()
+    assert main(["contest", "init", str(folder), "--objective", "min"]) == 1
+    assert capsys.readouterr().err == (
+        "error: the score step '{DIR}/tools/target/release/vis {IN} {OUT}' ran past 1 s on in/0000.txt with an "
+        "empty answer and was stopped (does it wait for input?) — contest.toml is not written; fix the tools or "
+        "score_regex, or --force to write it anyway\n")
+    assert not (folder / "contest.toml").exists()
+    # An interactive contest's vis only draws: said as a note, and its hanging tester too.
+    folder = tmp_path / "hang2"
+    folder.mkdir()
+    tools = tiny_contest.lay_out(folder, "min", interactive=True)
+    (tools / "vis.py").write_text("import time\ntime.sleep(600)\n")
+    (tools / "tester.py").write_text("import time\ntime.sleep(600)\n")
+    assert main(["contest", "init", str(folder), "--objective", "min"]) == 0
+    err = capsys.readouterr().err
+    assert ("{DIR}/tools/target/release/tester ran past 1 s when tried on in/0000.txt with a program that ends at "
+            "once, and was stopped: it is taken as the contest's tester, but check that it ends") in err
+    assert ("the view step '{DIR}/tools/target/release/vis {IN} {OUT}' ran past 1 s on in/0000.txt with an empty "
+            "answer and was stopped (does it wait for input?): the app cannot draw the cases with it") in err
+    assert load(folder / "contest.toml").interactive

@@ -207,6 +207,32 @@ def test_a_snapshot_file_of_one_case_is_not_taken_for_the_next_ones(tmp_path, ca
     assert [r["name"] in traces for r in rows[1:]] == [False, False]  # nothing live: no trace at all
 
 
+
+def test_a_daemon_of_one_case_cannot_write_into_the_next_cases_snapshots(tmp_path):
+    """Case 0 leaves a daemon (setsid: out of reach of the group kill) that writes a snapshot file by
+    $PWB_SNAPSHOT_DIR while case 1 runs in the same worker: case 1's trace holds nothing of it."""
+    flag, second, wrote = tmp_path / "first.flag", tmp_path / "second.flag", tmp_path / "daemon.txt"
+    program = tmp_path / "prog.sh"
+    program.write_text(f"""#!/bin/sh
+cat > /dev/null
+if [ ! -e {flag} ]; then
+  touch {flag}
+  setsid sh -c "i=0; while [ ! -e {second} ] && [ \\$i -lt 200 ]; do i=\\$((i + 1)); sleep 0.05; done; echo 1 > \"$PWB_SNAPSHOT_DIR/zzz.txt\" && echo wrote > {wrote} \
+      || echo refused > {wrote}" > /dev/null 2>&1 < /dev/null &
+  sleep 0.3; echo; exit 0  # (the daemon out of the group before the group is killed)
+fi
+touch {second}
+sleep 1.5
+echo
+""")
+    program.chmod(0o755)
+    out = tmp_path / "runs" / "daemon"
+    assert main(["batch", "ahc011", "--seeds", "0-1", "--cmd", str(program), "--time", "5", "--jobs", "1",
+                 "--out", str(out)]) == 0
+    assert run_traces(out) == {}  # neither case's own program wrote a snapshot
+    assert wrote.read_text() == "refused\n"  # the daemon wrote while case 1 ran, and found no folder
+
+
 def test_a_contest_file_names_a_bad_answers_setting(tmp_path, capsys):
     contest_with_answers(tmp_path, "paragraphs")
     assert main(["batch", str(tmp_path / "live-min"), "--seeds", "0", "--cmd", "true"]) != 0

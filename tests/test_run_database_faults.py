@@ -215,6 +215,20 @@ def test_11_a_database_holding_a_bad_value_is_still_listed(quick, capsys):
     assert "1 run in runs/runs.sqlite" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("column, value", [("score", "'abc'"), ("seconds", "x'00'"), ("relative", "'1e999'")])
+def test_a_case_value_that_is_not_a_number_is_named_by_standings(quick, capsys, column, value):
+    """SQLite keeps text (or a blob) in a REAL column: standings name the database, run, case and column."""
+    assert batch(quick, "runs/a") == 0
+    assert batch(quick, "runs/b") == 0
+    with sqlite3.connect("runs/runs.sqlite") as db:
+        db.execute(f"UPDATE cases SET {column} = {value} WHERE run_id = 2 AND label = '2'")
+    capsys.readouterr()
+    assert main(["runs", "standings", "comesolo"]) == 1
+    shown = {"'abc'": "'abc'", "x'00'": "'b'\\x00''", "'1e999'": "'inf'"}[value]
+    assert capsys.readouterr().err == (f"error: runs/runs.sqlite: run 2, case 2: the {column} {shown} is not a "
+                                       "number (the database was edited?)\n")
+
+
 # ------------------------------------------------------------------ 12: user text is printed as text
 def test_12_a_comment_that_is_not_utf8_is_kept_visibly(quick, capsys):
     latin1 = os.fsdecode(b"caf\xe9")  # as Python gets it from argv: a lone surrogate
@@ -330,6 +344,19 @@ def test_19_a_database_that_is_a_folder_or_a_device_is_refused_before_any_folder
         assert "the run database null is a device, not a file" in capsys.readouterr().err
         assert not Path("null-journal").exists()
     assert not Path("r1").exists() and sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("r")) == []
+
+
+
+@pytest.mark.parametrize("database", ["r/db.sqlite", "r", "r/../r/sub/db.sqlite"])
+def test_a_database_inside_the_run_folder_is_refused_before_anything_is_written(quick, tmp_path, capsys, database):
+    """Made first, it would make the run refuse its own folder ("already holds files") on every retry."""
+    capsys.readouterr()
+    assert batch(quick, "r", "--database", database) == 1
+    assert capsys.readouterr().err == (f"error: --database {database} is inside --out r: a run folder holds only "
+                                       "the run's own files; name a database beside it (e.g. runs.sqlite)\n")
+    assert not Path("r").exists()
+    assert batch(quick, "r", "--database", "r.sqlite") == 0  # beside it, the same run goes
+    assert [run["finished"] for run in RunDatabase(Path("r.sqlite")).runs()] == [3]
 
 
 # ------------------------------------------------------------------ campaign: another process holds the lock

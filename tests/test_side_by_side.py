@@ -192,3 +192,52 @@ def test_a_long_diff_of_a_few_changes_is_difflibs_own():
     # A whole answer on one line is shown cut, its length said.
     assert unified_diff(["UD" * 500_000 + "\n"], ["\n"], "A", "B") == (
         "--- A\n+++ B\n@@ -1 +1 @@\n-" + "UD" * 5000 + "… (a line of 1,000,000 characters, cut)\n+\n")
+
+
+def test_paths_of_an_edited_results_csv_that_lead_out_of_the_run_are_refused(two_runs, tmp_path, capsys):
+    """A received or edited results.csv names ../../etc/passwd, an absolute path or a link out of the
+    run: the diff, the side-by-side view and a rerun refuse it, and print nothing of that file."""
+    import shutil
+
+    a, _ = two_runs
+    secret = tmp_path / "secret.txt"
+    secret.write_text("SECRET LINE\n")
+    b = tmp_path / "b"
+    shutil.copytree(a, b)
+    (b / "answers" / "link.out").symlink_to(secret)
+    rows = list(csv.DictReader(open(b / "results.csv", newline="")))
+    for answer in (f"../{'../' * len(b.parts)}{str(secret)[1:]}", str(secret), "answers/link.out"):
+        rows[0]["answer"] = answer
+        with open(b / "results.csv", "w", newline="") as handle:
+            writer = csv.DictWriter(handle, fieldnames=list(rows[0]))
+            writer.writeheader()
+            writer.writerows(rows)
+        capsys.readouterr()
+        assert main(["batch", "compare", str(a), str(b), "--diff", "1"]) == 1
+        captured = capsys.readouterr()
+        assert "SECRET" not in captured.out + captured.err
+        assert captured.err == (f"error: {b}: the answer of a case, {answer!r}, is not in the run folder: "
+                                "not read (results.csv was edited?)\n")
+    rows[0]["answer"], rows[0]["input"] = "answers/x.out", "../" * 30 + str(secret)[1:]
+    pair_input = case_pair(a, a, "1").b
+    pair_input.folder, pair_input.row = b, rows[0]
+    with pytest.raises(WorkbenchError, match="the input of a case, .* is not in the run folder"):
+        pair_input.input_path
+
+
+@pytest.mark.parametrize("answer, reason", [("answers/a\0b", "embedded null byte"),
+                                            ("answers/" + "x" * 5000, "File name too long")])
+def test_a_results_csv_path_that_is_no_file_name_is_one_line(two_runs, tmp_path, capsys, answer, reason):
+    import shutil
+
+    from workbench.core.errors import shown
+
+    a, _ = two_runs
+    b = tmp_path / "b"
+    shutil.copytree(a, b)
+    pair = case_pair(a, a, "1").b
+    pair.folder, pair.row = b, {**pair.row, "answer": answer}
+    with pytest.raises(WorkbenchError) as error:
+        pair.answer_path
+    assert str(error.value) == (f"{b}: the answer of a case, {shown(answer, 100)}, is no file name: {reason} "
+                                "(results.csv was edited?)")

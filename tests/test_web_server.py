@@ -138,3 +138,28 @@ def test_the_app_serves_no_hand_edited_web_page_at_the_contest_root(contest, qtb
 
         view.shutdown()  # its web pages go now (deleteLater), before Qt WebEngine's profile does at exit
         QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+
+
+def test_an_idle_connection_is_closed_and_its_thread_ends(tmp_path):
+    """A connection that sends nothing (or keeps an idle keep-alive) holds a thread: it is closed."""
+    import socket
+    import threading
+    import time
+
+    (tmp_path / "index.html").write_text("<html>vis</html>\n")
+    served = FolderServer(tmp_path, idle_seconds=0.5)
+    before = threading.active_count()
+    idle = [socket.create_connection(("127.0.0.1", served.server.server_port), timeout=10) for _ in range(5)]
+    deadline = time.monotonic() + 5
+    while threading.active_count() < before + 5 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert threading.active_count() == before + 5  # a thread each, while they wait
+    assert [connection.recv(100) for connection in idle] == [b""] * 5  # closed by the server
+    deadline = time.monotonic() + 5
+    while threading.active_count() > before and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert threading.active_count() == before
+    for connection in idle:
+        connection.close()
+    assert get(served, f"/{SESSION_TOKEN}/index.html")[0] == 200  # and it serves on
+    served.close()

@@ -23,6 +23,7 @@ import shutil
 import socket
 import threading
 import time
+import uuid
 from collections import deque
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
@@ -408,6 +409,7 @@ class BatchRun:
 
         waiting = deque(self.spec.cases)
         again: deque = deque()  # (case, attempts so far) of tasks whose workers died
+        batch_id = uuid.uuid4().hex  # names this batch's programs on the workers, to stop only them
         futures: dict = {}  # future -> the cases it runs
         attempts: dict = {}  # future -> how many times its one case was lost with its worker before
         finished = as_completed()
@@ -425,7 +427,7 @@ class BatchRun:
                         chunk = [case]
                     else:
                         chunk, tried = [waiting.popleft() for _ in range(min(pace.chunk(), len(waiting)))], 0
-                    future = client.submit(run_cases, self.spec.runner, chunk, pure=False)
+                    future = client.submit(run_cases, self.spec.runner, chunk, batch_id, pure=False)
                     futures[future] = chunk
                     attempts[future] = tried
                     finished.add(future)
@@ -458,7 +460,27 @@ class BatchRun:
                     client.cancel(list(futures))
                 except Exception:  # the scheduler is gone: nothing to cancel there
                     pass
+                _stop_on_workers(client, batch_id)
             client.close(timeout=2)
+
+
+STOP_SECONDS = 5.0  # a stopping batch waits this long at most for the workers to kill its programs
+
+
+def _stop_on_workers(client, run: str) -> None:
+    """Kill ``run``'s programs on every worker: a cancelled task that already runs is not interrupted
+    by Dask, and its program would run on to its time limit, holding the worker's thread."""
+    from .processes import stop_run
+
+    def ask() -> None:
+        try:
+            client.run(stop_run, run, on_error="ignore")
+        except Exception:  # the scheduler or the workers are gone: so are their programs (their reapers)
+            pass
+
+    thread = threading.Thread(target=ask, name="dask stop", daemon=True)
+    thread.start()
+    thread.join(STOP_SECONDS)  # a worker that does not answer (stopped, far away) does not hold the exit
 
 
 CHUNK_SECONDS = 0.2  # a Dask task's cases last about this long (their results come this much later)

@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
 
-from workbench.core.errors import WorkbenchError, shown, utf8_text
+from workbench.core.errors import WorkbenchError, escaped, shown, utf8_text
 from workbench.core.files import check_folder, file_kind, read_text, same_file, write_atomic
 from workbench.core.judge_text import plain_natural
 
@@ -312,6 +312,9 @@ CASE_FIELDS = ("name", "key", "label", "seed", "score", "relative", "seconds", "
                "columns", "seed_exact", "score_exact")
 
 
+NUMBER_FIELDS = ("score", "relative", "seconds", "cpu_seconds")
+
+
 def _run_values(folder: Path, meta: dict, comment: str, commit: str = "", diff: str = "") -> tuple:
     program = meta.get("program") if isinstance(meta.get("program"), dict) else {}
     return tuple(storable(v) for v in (
@@ -569,6 +572,10 @@ class RunDatabase:
                 if _has_runs(db) else []
         rows = []
         for r in found:
+            for column in NUMBER_FIELDS:  # SQLite keeps 'abc' in a REAL column: an edit, another tool
+                if r[column] is not None and finite(r[column]) is None:
+                    raise WorkbenchError(f"{self.path}: run {run_id}, case {escaped(str(r['label']))[:60]}: the "
+                                         f"{column} {shown(str(r[column]), 30)} is not a number (the database was edited?)")
             seed, score = _exact(r["seed"], r["seed_exact"]), _exact(r["score"], r["score_exact"])
             row = {"case": r["label"], "name": r["name"], "seed": "" if seed is None else seed}
             row.update(loaded(r["columns"]))

@@ -34,7 +34,7 @@ from typing import Any, Callable, Sequence
 from workbench.core.answer_split import Splitter
 from workbench.core.objective import Objective
 
-from .scratch import case_folder, fresh_folder
+from .scratch import case_subfolder
 
 SNAPSHOT_DIR_VARIABLE = "PWB_SNAPSHOT_DIR"
 SCORE_LINE = re.compile(rb"^\[SCORE\]\s*(\S+)\s*$")
@@ -286,8 +286,9 @@ def run_live(talk, runner, split: Splitter | None, scorer: Callable[[], Scorer],
     from .program_run import run_program
 
     recorder = live if live is not None else LiveRecorder()
-    # The thread's own snapshot folder, emptied: one made and removed per case costs (see scratch).
-    recorder.split, recorder.snapshot_dir = split, fresh_folder(case_folder() / "snapshots")
+    # The thread's own snapshot folder, emptied, at a path of this case's: one made and removed per case
+    # costs (see scratch); the same path would let a daemon of the case before write into this one's.
+    recorder.split, recorder.snapshot_dir = split, case_subfolder("snapshots")
     outcome = run_program(talk, runner.command, runner.seconds, cwd=runner.cwd, env=runner.env,
                           time_by=runner.time_by, live=recorder, tester=runner.tester)
     trace = recorder.trace

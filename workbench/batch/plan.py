@@ -131,6 +131,8 @@ class BatchPlan:
         # The database beside the run folder (or the one named) is checked before the folder is made: a
         # device, a folder or a file that is no database is one message, and leaves nothing behind.
         database = self.database or database_path(self.out.parent if self.out else root)
+        if self.out:
+            check_database_outside(database, self.out)
         RunDatabase(database).check(say)
         out = claim_folder(self.out) if self.out else default_out(self.problem.id, self.label, root)
         return BatchSpec(runner, cases, out, jobs=self.jobs, dask=self.dask, label=self.label, best=best,
@@ -172,6 +174,15 @@ def against_record(meta: dict, built: dict | None, program: ProgramFile | None) 
         else:
             lines.append(f"the program {program.path.name} is the run's (sha256 {program.sha256[:12]})")
     return lines
+
+
+def check_database_outside(database: Path, out: Path) -> None:
+    """--database is not --out nor in it: made first, it would be the file that makes the run refuse
+    its own folder ("already holds files"), on every retry."""
+    inside = Path(database).resolve().is_relative_to(Path(out).resolve())
+    if inside:
+        raise UsageError(f"--database {database} is inside --out {out}: a run folder holds only the run's own "
+                         f"files; name a database beside it (e.g. {Path(out).parent / 'runs.sqlite'})")
 
 
 def check_best(best: Path, inputs: list[str]) -> None:

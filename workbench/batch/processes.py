@@ -18,6 +18,7 @@ judging it kills it with everything it started. Three promises hold whatever the
 from __future__ import annotations
 
 import atexit
+import contextlib
 import functools
 import os
 import queue
@@ -119,6 +120,11 @@ class Reaper:
 _REAPER = Reaper()
 _RUNNING: set[int] = set()  # process groups started by this process and not yet ended
 _RUNNING_LOCK = threading.Lock()
+# A Dask worker runs cases of several batches at once: a stopped batch's programs are found by the
+# run each thread's cases belong to (``for_run``), so that only they are killed (``stop_run``).
+_RUN = threading.local()
+_RUN_OF: dict[int, str] = {}  # process group -> the run it was started for
+_STOPPED_RUNS: set[str] = set()
 
 
 def kill_running() -> None:
@@ -135,8 +141,11 @@ def start(argv: list[str], cwd=None, env: dict | None = None, stdin=subprocess.P
           stderr=subprocess.PIPE, tree: ProcessTree | None = None) -> subprocess.Popen:
     """Start ``argv`` in a process group of its own, listed for stops and the reaper; ``tree`` counts
     the CPU time of all it becomes (``process_tree``). OSError or ValueError when it cannot start
-    (no such program, bad arguments)."""
+    (no such program, bad arguments, or its batch was stopped)."""
+    run = getattr(_RUN, "id", None)
     try:
+        if run in _STOPPED_RUNS:
+            raise OSError(f"the batch {run} was stopped")
         process = subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=stderr, bufsize=0, cwd=cwd, env=env,
                                    start_new_session=True)
     except BaseException:
@@ -148,7 +157,12 @@ def start(argv: list[str], cwd=None, env: dict | None = None, stdin=subprocess.P
         tree.attach(process.pid)
     with _RUNNING_LOCK:
         _RUNNING.add(process.pid)
+        if run is not None:
+            _RUN_OF[process.pid] = run
+        stopped = run in _STOPPED_RUNS  # stopped while it started: it ends with the others
     _REAPER.tell("+", process.pid)
+    if stopped:
+        kill_group(process.pid)
     return process
 
 
@@ -159,7 +173,34 @@ def end(process: subprocess.Popen) -> None:
         process.tree.close()
     with _RUNNING_LOCK:
         _RUNNING.discard(process.pid)
+        _RUN_OF.pop(process.pid, None)
     _REAPER.tell("-", process.pid)
+
+
+@contextlib.contextmanager
+def for_run(run: str | None):
+    """The processes this thread starts meanwhile are ``run``'s (a Dask task of that batch)."""
+    _RUN.id = run
+    try:
+        yield
+    finally:
+        _RUN.id = None
+
+
+def run_stopped(run: str | None) -> bool:
+    return run in _STOPPED_RUNS
+
+
+def stop_run(run: str) -> int:
+    """Kill the programs and tools running for ``run`` in this process, and start none for it again
+    (its cases still waiting end at once); how many groups were killed. Run on every Dask worker
+    by a batch that stops: a cancelled task's thread would otherwise run its program to the end."""
+    with _RUNNING_LOCK:
+        _STOPPED_RUNS.add(run)
+        groups = [group for group, of in _RUN_OF.items() if of == run]
+    for group in groups:
+        kill_group(group)
+    return len(groups)
 
 
 # ------------------------------------------------------------------ helpers on reused threads

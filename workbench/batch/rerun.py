@@ -9,6 +9,7 @@ compare OLD NEW`` compares them case by case.
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 from typing import Sequence
 
@@ -18,6 +19,7 @@ from workbench.core.judge_text import plain_natural
 from .anomalies import FlagRule, matching
 from .plan import BatchPlan
 from .problem import BatchProblem
+from .results import run_file
 
 
 def chosen_rows(rows: Sequence[dict], filters: Sequence[str], rule: FlagRule) -> list[dict]:
@@ -31,6 +33,46 @@ def chosen_rows(rows: Sequence[dict], filters: Sequence[str], rule: FlagRule) ->
     return picked
 
 
+# What a run.json makes a rerun run or write: a program and where, a contest file (its tools and build
+# step), the best-known file. A run.json anyone can edit or send must not choose them unseen.
+TRUSTED_KEYS = ("command", "cwd", "contest_file", "best_known")
+
+
+def what_it_runs(meta: dict) -> list[str]:
+    """What a rerun of the run ``meta`` describes will run and write, a line each, for the user to read."""
+    lines = [f"runs: {meta['command']}" if meta.get("command") else f"runs: the built-in solver {meta.get('solver')}"]
+    lines.append(f"in: {meta.get('cwd') or Path.cwd()}")
+    if meta.get("contest_file"):
+        lines.append(f"with the contest file {meta['contest_file']} (its tools and build step run too)")
+    if meta.get("best_known"):
+        lines.append(f"writing best-known scores to {meta['best_known']}")
+    return lines
+
+
+def not_recorded_here(folder: Path, meta: dict) -> str:
+    """Why the run.json of ``folder`` is not known to be a run made here ("" when the run database beside
+    it records this folder's run, made on this machine, with the same command, folder, contest file and
+    best-known file)."""
+    from .database import RunDatabase, database_path, loaded
+
+    folder = Path(folder).resolve()
+    database = RunDatabase(database_path(folder.parent))
+    try:
+        run_id = database.run_id(folder)
+        stored = next((loaded(r["meta"]) for r in database.runs() if r["id"] == run_id), None) \
+            if run_id is not None else None
+    except WorkbenchError as error:
+        return f"its run database cannot be read ({error})"
+    if stored is None:
+        return f"no run database beside it ({database.path}) records it: it may come from someone else"
+    if stored.get("host") != socket.gethostname():  # a runs folder sent whole carries its database
+        return f"it was made on another machine ({stored.get('host') or 'not recorded'})"
+    changed = [key for key in TRUSTED_KEYS if stored.get(key) != meta.get(key)]
+    if changed:
+        return f"its {' and '.join(changed)} differ{'s' if len(changed) == 1 else ''} from what the run database recorded"
+    return ""
+
+
 def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence[dict], *, jobs: int | None = None,
                out: Path | None = None, label: str | None = None, command_line: Sequence[str] = ()) -> BatchPlan:
     """The plan that runs ``picked`` (rows of the run in ``folder``) again as the run was made."""
@@ -42,7 +84,7 @@ def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence
     if any(seed is None for seed in seeds):
         seeds = None
         for row in picked:
-            path = folder / str(row.get("input") or "")
+            path = run_file(folder, str(row.get("input") or ""), "input")
             if not row.get("input") or not path.is_file():
                 raise WorkbenchError(f"{folder}: the input of case {row.get('case')} is not in the run folder "
                                      f"({row.get('input') or 'no input column'})")

@@ -406,6 +406,24 @@ def read_run(path: Path) -> tuple[dict, list[dict]]:
     return meta, rows
 
 
+def run_file(folder: Path, relative: str, what: str) -> Path:
+    """The file a results.csv row names (its ``what``: "answer", "input"…) in the run folder ``folder``.
+    WorkbenchError when the path leads out of the folder (``..``, an absolute path, a link): an edited
+    or received results.csv must not make the workbench show or run any file of the machine."""
+    folder = Path(folder)
+    path = folder / relative
+    try:
+        inside = path.resolve().is_relative_to(folder.resolve())
+        path.is_file()  # a name too long for the file system says so here, not later
+    except (OSError, ValueError) as error:  # a NUL byte, a name too long
+        raise WorkbenchError(f"{folder}: the {what} of a case, {shown(str(relative), 100)}, is no file name: "
+                             f"{getattr(error, 'strerror', None) or error} (results.csv was edited?)") from None
+    if not inside:
+        raise WorkbenchError(f"{folder}: the {what} of a case, {str(relative)[:200]!r}, is not in the run folder: "
+                             "not read (results.csv was edited?)")
+    return path
+
+
 def previous_run(folder: Path, puzzle_id: str) -> Path | None:
     """The latest other run of ``puzzle_id`` beside ``folder`` (same runs folder), or None; a folder
     whose files are not a run's is passed over."""

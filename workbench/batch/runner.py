@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from workbench.core.priority import lower_this_process
 
 from .cases import BatchCase
-from .processes import kill_running
+from .processes import for_run, kill_running, run_stopped
 from .scratch import use_root
 
 if TYPE_CHECKING:
@@ -110,9 +110,11 @@ def run_case(runner: Runner, case: BatchCase) -> CaseRun:
     return run
 
 
-def run_cases(runner: Runner, cases: list[BatchCase]) -> list[CaseRun]:
-    """Several cases in turn (one Dask task: a task costs more than a fast program's case)."""
-    return [run_case(runner, case) for case in cases]
+def run_cases(runner: Runner, cases: list[BatchCase], run: str | None = None) -> list[CaseRun]:
+    """Several cases in turn (one Dask task: a task costs more than a fast program's case) of the batch
+    ``run``: once it is stopped (``processes.stop_run``), its programs are killed and no case starts."""
+    with for_run(run):
+        return [run_case(runner, case) for case in cases if not run_stopped(run)]
 
 
 # ------------------------------------------------------------ local worker processes

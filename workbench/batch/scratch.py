@@ -19,7 +19,7 @@ import tempfile
 import threading
 from pathlib import Path
 
-from workbench.core.files import pid_alive
+from workbench.core.files import remove_dead_folders, temporary_prefix
 
 _folders = threading.local()
 _owners: dict[str, threading.Thread] = {}  # every folder made, and the thread it is lent to
@@ -33,18 +33,14 @@ def use_root(root: str | None) -> None:
     _root = root
 
 
-RUN_ROOT_PREFIX = "wb-cases-"
+RUN_ROOT_KIND = "cases"  # wb-cases-PID-XXXXXXXX
 
 
 def run_root() -> str:
     """A local batch's folder for its workers' case folders, named after this process so that one
     left by a batch that was killed outright (nothing of it could clean up) is removed by the next."""
-    base = Path(tempfile.gettempdir())
-    for left in base.glob(f"{RUN_ROOT_PREFIX}*-*"):
-        pid = left.name[len(RUN_ROOT_PREFIX):].partition("-")[0]
-        if pid.isdigit() and not pid_alive(int(pid)):
-            shutil.rmtree(left, ignore_errors=True)
-    return tempfile.mkdtemp(prefix=f"{RUN_ROOT_PREFIX}{os.getpid()}-", dir=base)
+    remove_dead_folders()  # with the case folders of dead batches, a contest's gen's, a Dask worker's…
+    return tempfile.mkdtemp(prefix=temporary_prefix(RUN_ROOT_KIND))
 
 
 def case_folder() -> Path:
@@ -57,7 +53,9 @@ def case_folder() -> Path:
         with _owners_lock:
             spare = next((path for path, owner in _owners.items() if not owner.is_alive() and Path(path).is_dir()),
                          None)
-            folder = Path(spare or tempfile.mkdtemp(prefix="wb-case-", dir=_root))
+            if spare is None and _root is None and not _owners:  # a Dask worker's first: its machine's leftovers
+                remove_dead_folders()
+            folder = Path(spare or tempfile.mkdtemp(prefix=temporary_prefix("case"), dir=_root))
             _owners[str(folder)] = me
         _folders.path = folder
     return folder
@@ -80,6 +78,29 @@ def fresh_folder(path: Path) -> Path:
         else:
             os.unlink(entry.path)
     return path
+
+
+def case_subfolder(name: str) -> Path:
+    """This case's folder ``name-N`` in the thread's working folder, empty: the one the case before
+    used is renamed to the next N (nothing is made or deleted), so a process that case left running
+    (a daemon, out of reach of the group kill) and that writes by its path finds no folder there,
+    and nothing it writes is taken for this case's."""
+    folder = case_folder()
+    used, real = [], set()
+    for entry in os.scandir(folder):
+        number = entry.name[len(name) + 1:]
+        if not entry.name.startswith(f"{name}-") or not number.isdigit():
+            continue
+        used.append(int(number))
+        if entry.is_dir(follow_symlinks=False):
+            real.add(int(number))
+        else:  # a link or a file a program put in its place: removed, never followed (nor emptied)
+            os.unlink(entry.path)
+    last = max(used, default=0)  # counted on past it all the same: no path of a case before comes back
+    path = folder / f"{name}-{last + 1}"
+    if last in real:
+        os.rename(folder / f"{name}-{last}", path)
+    return fresh_folder(path)
 
 
 @atexit.register

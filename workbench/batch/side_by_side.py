@@ -23,7 +23,7 @@ from workbench.core.limits import exact_number
 from workbench.core.objective import Objective
 
 from .answer_diff import unified_diff
-from .results import plain_number, read_run
+from .results import plain_number, read_run, run_file
 
 SHOWN_SHARED = 8  # case labels a "not in both runs" message lists
 MAX_STEPPED_MOVES = 100_000  # moves played out (a state and a score each) for a puzzle without a limit
@@ -54,12 +54,12 @@ class Side:
     @property
     def answer_path(self) -> Path | None:
         answer = self.row.get("answer")
-        path = self.folder / answer if answer else None
+        path = run_file(self.folder, answer, "answer") if answer else None
         return path if path is not None and path.is_file() else None
 
     @property
     def input_path(self) -> Path:
-        return self.folder / str(self.row.get("input") or f"inputs/{self.row.get('name', '')}.txt")
+        return run_file(self.folder, str(self.row.get("input") or f"inputs/{self.row.get('name', '')}.txt"), "input")
 
     def answer_text(self) -> str:
         path = self.answer_path

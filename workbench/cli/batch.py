@@ -587,17 +587,39 @@ def run_rerun(argv: Sequence[str]) -> int:
     parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
     parser.add_argument("--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-rerun)")
     parser.add_argument("--label", help="the new run's label (default: the run's, then -rerun)")
+    parser.add_argument("--trust", action="store_true",
+                        help="run what the run's run.json names (its command, folder, contest file, best-known file) "
+                             "even when the run is not recorded in the run database beside it (a run received or edited)")
     _flag_options(parser)
     args = parser.parse_args(argv)
     meta, rows = read_run(args.run)
     if not meta.get("puzzle"):
         raise WorkbenchError(f"{args.run} has no run.json saying how it was made: it cannot be run again")
     picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
+    _check_trusted(args.run, meta, args.trust)  # before its contest file is read
     problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
     plan = rerun_plan(problem, args.run, meta, picked, jobs=args.jobs, out=args.out, label=args.label,
                       command_line=["puzzle-workbench", "batch", "rerun", *argv])
     say(f"rerunning {len(picked)} of {len(rows)} cases of {args.run} ({' and '.join(args.filter)})")
     return execute(plan, argv)
+
+
+def _check_trusted(folder: Path, meta: dict, trust: bool) -> None:
+    """Say what the rerun will run; a run.json not recorded here runs only with --trust or a yes."""
+    from workbench.batch.rerun import not_recorded_here, what_it_runs
+
+    for line in what_it_runs(meta):
+        say(escaped(line))
+    why = "" if trust else not_recorded_here(folder, meta)
+    if not why:
+        return
+    message = f"{folder}/run.json is not known to be your run: {why}"
+    if sys.stdin.isatty() and sys.stderr.isatty():
+        say(escaped(message))
+        if input("Run it as above? [y/N] ").strip().lower() in ("y", "yes"):
+            return
+        raise UsageError("not run")
+    raise UsageError(f"{message}; read what it runs above, then give --trust to run it")
 
 
 def run_show(argv: Sequence[str]) -> int:

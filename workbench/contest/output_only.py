@@ -68,5 +68,5 @@ def config_for(folder: Path, name: str, objective: str, time_limit: float | None
                            run="{CMD}", score=f"{scorer} {{IN}} {{OUT}}")
     notes = [f"an output-only contest: {count} inputs in {place.name}/ ({pattern}), each a case named by its file; "
              f"scored by {scorer} IN OUT",
-             f"answers kept as files? run them as they are: --cmd \"cat answers/{{NAME}}.out\""]
+             "answers kept as files? run them as they are: --cmd \"cat answers/{{NAME}}.out\""]
     return config, notes

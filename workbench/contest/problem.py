@@ -25,6 +25,7 @@ from workbench.batch.runner import CaseRun, Runner
 from workbench.batch.scratch import case_folder, fresh_folder
 from workbench.core.answer_split import SPLITTERS
 from workbench.core.errors import UsageError
+from workbench.core.files import temporary_prefix
 from workbench.core.limits import is_finite
 from workbench.core.objective import Objective
 
@@ -207,7 +208,7 @@ class ContestProblem:
         def score(text: str) -> tuple[float | None, str]:
             if not config.score:
                 return None, f"not scored: {config.path} sets no [score] command to score a snapshot with"
-            with tempfile.TemporaryDirectory(prefix="wb-snapshot-") as folder:
+            with tempfile.TemporaryDirectory(prefix=temporary_prefix("snapshot")) as folder:
                 work = Path(folder)
                 (work / "in.txt").write_text(case.input_text)
                 (work / "out.txt").write_text(text)

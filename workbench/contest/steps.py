@@ -17,7 +17,7 @@ from typing import Sequence
 
 from workbench.batch.processes import ToolOutput, run_tool
 from workbench.core.errors import WorkbenchError
-from workbench.core.files import read_text
+from workbench.core.files import read_text, temporary_prefix
 from workbench.core.limits import exact_number
 
 from .config import PLACEHOLDER, ContestConfig
@@ -82,7 +82,7 @@ def generate_inputs(config: ContestConfig, seeds: Sequence[int], say=None) -> di
         first = config.input_path(missing[0])
         raise WorkbenchError(f"no input for seed {missing[0]}: {first} does not exist, and {config.path} "
                              "sets no generator ([inputs] gen)")
-    with tempfile.TemporaryDirectory(prefix="wb-gen-") as folder:
+    with tempfile.TemporaryDirectory(prefix=temporary_prefix("gen")) as folder:
         work = Path(folder)
         (work / "seeds.txt").write_text("".join(f"{seed}\n" for seed in missing))
         command, limit = fill(config.gen, {"DIR": str(config.folder)}), gen_seconds(len(missing))

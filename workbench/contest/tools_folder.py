@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from workbench.core.errors import WorkbenchError, shown
-from workbench.core.files import read_text
+from workbench.core.files import read_text, temporary_prefix
 from workbench.core.judge_text import RUST, content_lines
 
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
@@ -86,6 +86,14 @@ def tool_command(root: Path, tools: Path, name: str) -> tuple[str | None, str]:
     return None, ""
 
 
+def without_run_bit(tools: Path, name: str) -> Path | None:
+    """Tool ``name``'s file when it is there but not executable (an unzip or a copy can lose the bit)."""
+    for candidate in (tools / "target" / "release" / name, tools / name):
+        if candidate.is_file() and not os.access(candidate, os.X_OK):
+            return candidate
+    return None
+
+
 def read_seeds(path: Path) -> list[int]:
     """The seeds of seeds.txt as AtCoder's gen reads them (a u64 of ASCII digits a line)."""
     seeds = []
@@ -107,13 +115,25 @@ def survey(folder: Path) -> ToolsFolder:
             found.commands[name] = command
         if note:
             found.notes.append(note)
+    # Left out, a tester would make the contest "not interactive", a vis "nothing can score": say why.
+    stuck = [str(path) for name in TOOL_NAMES if name not in found.commands or "cargo " in found.commands[name]
+             if (path := without_run_bit(tools, name)) is not None]
+    if stuck:
+        raise WorkbenchError(f"{' and '.join(stuck)} {'is' if len(stuck) == 1 else 'are'} not executable (an unzip "
+                             f"or a copy can lose the run bit): chmod +x {' '.join(map(shlex.quote, stuck))}, "
+                             "then run contest init again")
     if (tools / "seeds.txt").is_file():
         found.seeds = read_seeds(tools / "seeds.txt")
     if (tools / "in").is_dir():
         found.inputs = sum(1 for p in (tools / "in").iterdir() if re.fullmatch(r"\d{4,}\.txt", p.name))
     if "tester" in found.commands:
         found.tester_runs_program = try_tester(found.commands["tester"], root, tools / "in" / "0000.txt")
-        if found.tester_runs_program is False:
+        if found.tester_runs_program is None and (tools / "in" / "0000.txt").is_file() \
+                and not found.commands["tester"].startswith("cargo "):
+            found.notes.append(f"{found.commands['tester']} ran past {CHECK_SECONDS:g} s when tried on in/0000.txt "
+                               "with a program that ends at once, and was stopped: it is taken as the contest's "
+                               "tester, but check that it ends")
+        elif found.tester_runs_program is False:
             found.notes.append(f"{found.commands['tester']} did not run the program it was given (the official "
                                "tester does): it is not the contest's tester, so the contest is not interactive")
             if "vis" not in found.commands:
@@ -124,25 +144,29 @@ def survey(folder: Path) -> ToolsFolder:
     return found
 
 
-TESTER_SECONDS = 20.0
+# init tries each built tool once on the first input: an official tool takes well under a second, so one
+# still going after this long waits for something that will not come (input, a network, a key).
+CHECK_SECONDS = 20.0
+BUILD_SECONDS = 600.0  # through cargo, the check builds the tool first
 
 
 def try_tester(command: str, root: Path, first_input: Path) -> bool | None:
     """Whether ``command`` behaves as an official tester: given the first input on stdin and a program,
     it runs the program. None when it cannot be tried (no input yet, or not built: cargo would build
-    it first). It runs in an empty folder, so a tool that is something else touches nothing here."""
+    it first) or when it ran past CHECK_SECONDS without running it. It runs in an empty folder, so a
+    tool that is something else touches nothing here."""
     if not first_input.is_file() or command.startswith("cargo "):
         return None
     from .steps import fill
 
-    with tempfile.TemporaryDirectory(prefix="wb-tester-") as folder:
+    with tempfile.TemporaryDirectory(prefix=temporary_prefix("tester")) as folder:
         work = Path(folder)
         marker = work / "ran"
         probe = f"/bin/sh -c {shlex.quote(f'echo ran > {shlex.quote(str(marker))}')}"
         (work / "cwd").mkdir()
-        run_tool(f"{fill(command, {'DIR': str(root)})} {probe}", work / "cwd", timeout=TESTER_SECONDS,
-                 stdin=read_text(first_input))
-        return marker.is_file()
+        output = run_tool(f"{fill(command, {'DIR': str(root)})} {probe}", work / "cwd", timeout=CHECK_SECONDS,
+                          stdin=read_text(first_input))
+        return True if marker.is_file() else (None if output.returncode is None else False)
 
 
 def config_from_tools(found: ToolsFolder, name: str, objective: str, time_limit: float, web: str = "") -> ContestConfig:
@@ -180,15 +204,22 @@ def check_vis(config: ContestConfig, found: ToolsFolder) -> list[str]:
     first = found.tools / "in" / "0000.txt"
     if not command or not first.is_file():
         return []
-    with tempfile.TemporaryDirectory(prefix="wb-init-") as folder:
+    with tempfile.TemporaryDirectory(prefix=temporary_prefix("init")) as folder:
         work = Path(folder)
         (work / "out.txt").write_text("")
         (work / "draw").mkdir()
         values = {"IN": str(first), "OUT": str(work / "out.txt"), "DIR": str(config.folder), "SEED": "0",
                   "SEED04": "0000"}
-        output = run_tool(fill(command, values), work / "draw", timeout=120)
+        seconds = BUILD_SECONDS if command.startswith("cargo ") else CHECK_SECONDS
+        output = run_tool(fill(command, values), work / "draw", timeout=seconds)
         pictures = sorted(p.name for p in (work / "draw").iterdir() if p.suffix in (".html", ".svg"))
     notes = []
+    if output.returncode is None:
+        hung = (f"the {'score' if config.score else 'view'} step '{command}' ran past {seconds:g} s on in/0000.txt "
+                "with an empty answer and was stopped (does it wait for input?)")
+        if config.score:  # it scores the cases: every case would wait as long, then fail
+            raise CheckFailed(hung, notes)
+        return [hung + ": the app cannot draw the cases with it"]
     score = find_score(config.score_pattern, [output.stdout, output.stderr])
     said = f"printed 'Score = {score:g}'" if score is not None else "printed no score line"
     notes.append(f"checked: {command.split()[0].rsplit('/', 1)[-1]} on in/0000.txt with an empty answer "

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import stat
 import tempfile
 import time
@@ -108,6 +109,35 @@ def remove_stale_temporaries(target: str | os.PathLike) -> list[Path]:
                 removed.append(Path(entry.path))
             except OSError:
                 pass
+    return removed
+
+
+# The workbench's temporary folders are named wb-KIND-PID-XXXXXXXX after the process that made them:
+# one left by a process killed outright (kill -9, the OOM killer: nothing of it can clean up) is
+# removed by the next run (``remove_dead_folders``), never one of a process still running.
+_OWNED_FOLDER = re.compile(r"wb-[a-z]+(?:-[a-z]+)*-(\d+)-[^/]+")
+
+
+def temporary_prefix(kind: str) -> str:
+    """The name prefix of a temporary folder of ``kind`` made by this process (``wb-KIND-PID-``)."""
+    return f"wb-{kind}-{os.getpid()}-"
+
+
+def remove_dead_folders(base: str | os.PathLike | None = None) -> list[Path]:
+    """Delete the workbench's temporary folders in ``base`` (the system's temporary folder) whose
+    process is gone; return them."""
+    base = Path(base if base is not None else tempfile.gettempdir())
+    removed = []
+    try:
+        entries = list(os.scandir(base))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _OWNED_FOLDER.fullmatch(entry.name)
+        if match and entry.is_dir(follow_symlinks=False) and int(match.group(1)) != os.getpid() \
+                and not pid_alive(int(match.group(1))):
+            shutil.rmtree(entry.path, ignore_errors=True)
+            removed.append(Path(entry.path))
     return removed
 
 

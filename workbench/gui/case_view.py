@@ -17,10 +17,11 @@ from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
+from workbench.batch.results import run_file
 from workbench.contest.config import ContestConfig
 from workbench.contest.steps import draw_case
 from workbench.core.errors import WorkbenchError
-from workbench.core.files import read_text
+from workbench.core.files import read_text, temporary_prefix
 from workbench.core.judge_text import plain_natural
 
 from .plain_text import plain_label
@@ -29,10 +30,12 @@ from .web_view import FolderServer, HtmlView, fill_script
 SHOWN_CHARS = 2_000_000  # a text tab shows this much of a file; the file itself is whole in the run folder
 
 
-def _read(path: Path | None) -> str:
-    if path is None or not path.is_file():
-        return ""
+def _read(folder: Path, relative: str, what: str) -> str:
+    """The run's file ``relative`` (a results.csv path), "" when it is missing, "(why)" when it is unreadable."""
     try:
+        path = run_file(folder, relative, what)
+        if not path.is_file():
+            return ""
         text = read_text(path)
     except WorkbenchError as error:
         return f"({error})"
@@ -47,7 +50,7 @@ class CaseView(QWidget):
         self.config: ContestConfig | None = None
         self.server: FolderServer | None = None
         self.web_refused = ""  # why the contest's web visualizer is not served
-        self._work = tempfile.TemporaryDirectory(prefix="wb-view-")
+        self._work = tempfile.TemporaryDirectory(prefix=temporary_prefix("view"))
         self._request = 0
         self.shown_key: str | None = None  # the case shown (its key: the same case in any run)
         self.shown_case: str | None = None
@@ -109,13 +112,13 @@ class CaseView(QWidget):
         self._request += 1
         request = self._request
         self.shown_key, self.shown_case = row.get("key"), row.get("case")
-        input_text = _read(folder / row["input"]) if row.get("input") else ""
-        output_text = _read(folder / row["answer"]) if row.get("answer") else ""
+        input_text = _read(folder, row["input"], "input") if row.get("input") else ""
+        output_text = _read(folder, row["answer"], "answer") if row.get("answer") else ""
         self.title.setText(f"case {row.get('case', '?')}: score {row.get('score', '?')}, {row.get('verdict', '?')}"
                            + (f" ({row['message']})" if row.get("message") else ""))
         self.input_text.setPlainText(input_text)
         self.output_text.setPlainText(output_text or "(no output)")
-        self.stderr_text.setPlainText(_read(folder / "stderr" / f"{row.get('name', '')}.txt") or "(nothing)")
+        self.stderr_text.setPlainText(_read(folder, f"stderr/{row.get('name', '')}.txt", "stderr") or "(nothing)")
         if config is None:
             return
         if self.server is not None:

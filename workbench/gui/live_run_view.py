@@ -25,8 +25,10 @@ from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QLi
 from workbench.batch.cases import BatchCase
 from workbench.batch.live import Snapshot
 from workbench.batch.live_child import ChildLiveCase
-from workbench.batch.results import plain_number
+from workbench.batch.results import plain_number, run_file
 from workbench.batch.snapshot_drawing import Drawing
+from workbench.core.errors import WorkbenchError
+from workbench.core.files import temporary_prefix
 
 from .live_series import GrowingSeries
 from .plain_text import plain_label
@@ -132,7 +134,7 @@ class LiveRunView(QDialog):
         self.series_t, self.series_v = GrowingSeries(), GrowingSeries()
         self._dirty = False
         self._shut = False
-        self._work = tempfile.TemporaryDirectory(prefix="wb-live-view-")
+        self._work = tempfile.TemporaryDirectory(prefix=temporary_prefix("live-view"))
         self._runs = 0  # runs started: each writes its snapshots' answers into a folder of its own
         self.answers_dir: Path | None = None
 
@@ -394,7 +396,7 @@ def case_of_row(folder: Path, row: dict, meta: dict) -> BatchCase:
     seed = plain_natural(str(row.get("seed", "")))
     options = meta.get("instance_options") if isinstance(meta.get("instance_options"), dict) else {}
     return BatchCase(0, row.get("name") or "case", row.get("case") or row.get("name") or "case", seed,
-                     read_text(folder / row["input"]), dict(options))
+                     read_text(run_file(folder, row["input"], "input")), dict(options))
 
 
 def open_for_board(window) -> LiveRunView | None:
@@ -418,7 +420,11 @@ def open_for_row(panel, row: dict) -> LiveRunView | None:
     folder = panel.run_folder
     if folder is None or panel.problem is None or not row.get("input"):
         return None
-    case = case_of_row(folder, row, panel.shown_meta)
+    try:
+        case = case_of_row(folder, row, panel.shown_meta)
+    except WorkbenchError as error:  # its input is gone, unreadable, or out of the run folder
+        panel.message.emit(str(error))
+        return None
     return _keep(panel, LiveRunView(panel.problem, case, command=panel.command.text().strip(),
                                     seconds=panel.time.value(), cwd=str(panel.program_folder()),
                                     parent=panel.window()))

@@ -172,7 +172,11 @@ class PastRunsDialog(QDialog):
         if not finished:
             self.note.setText("No finished run to rank")
             return
-        cases = {r["id"]: self.database.cases(r["id"]) for r in (runs or finished)}
+        try:
+            cases = {r["id"]: self.database.cases(r["id"]) for r in (runs or finished)}
+        except WorkbenchError as error:  # a value the database should not hold (an edit)
+            self.note.setText(str(error))
+            return
         left_out: list[dict] = []
         if not runs:
             runs, left_out = choose_runs(finished, {rid: case_keys(rows) for rid, rows in cases.items()})

@@ -30,7 +30,7 @@ from workbench.batch.anomalies import FlagRule, LiveFlags
 from workbench.batch.cases import parse_seeds, seed_ranges
 from workbench.batch.problem import PuzzleProblem
 from workbench.batch.report import compare, failed_text
-from workbench.batch.results import at_scale, plain_number, read_run, significant
+from workbench.batch.results import at_scale, plain_number, read_run, run_file, significant
 from workbench.batch.plan import BatchPlan
 from workbench.batch.batch_run import BatchRun
 from workbench.contest.config import ContestConfig
@@ -495,9 +495,13 @@ class RunsPanel(QWidget):
         puzzle_id = self.shown_puzzle or self.puzzle_id  # the row's own puzzle, whatever the board's
         if puzzle_id is None:
             return
-        answer = self.run_folder / row["answer"] if row.get("answer") else None
-        self.caseOpened.emit(puzzle_id, str(self.run_folder / row["input"]),
-                             str(answer) if answer and answer.is_file() else "")
+        try:
+            answer = run_file(self.run_folder, row["answer"], "answer") if row.get("answer") else None
+            case = run_file(self.run_folder, row.get("input") or "", "input")
+        except WorkbenchError as error:
+            self.message.emit(str(error))
+            return
+        self.caseOpened.emit(puzzle_id, str(case), str(answer) if answer and answer.is_file() else "")
 
     # ------------------------------------------------------------ live
     def run_selected_live(self):

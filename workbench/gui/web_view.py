@@ -58,6 +58,9 @@ def web_engine_problem() -> str:
 SESSION_TOKEN = secrets.token_urlsafe(24)
 
 
+IDLE_SECONDS = 15.0
+
+
 class _VisualizerHandler(SimpleHTTPRequestHandler):
     """Serves the files of one folder, and nothing else: the request must carry the session's token
     and name this server as 127.0.0.1 or localhost with its port (a DNS-rebound name is refused); a
@@ -65,6 +68,12 @@ class _VisualizerHandler(SimpleHTTPRequestHandler):
 
     extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
                       ".js": "text/javascript", ".mjs": "text/javascript"}
+
+    def setup(self):
+        # A connection that sends nothing for this long is closed: each holds a thread, and a page
+        # left open (or any local program) could otherwise keep any number of them for the app's life.
+        self.timeout = self.server.idle_seconds
+        super().setup()
 
     def log_message(self, format, *args):  # noqa: A002 - the base class's name
         pass
@@ -103,10 +112,11 @@ class _VisualizerHandler(SimpleHTTPRequestHandler):
 class FolderServer:
     """Serves one folder on 127.0.0.1 (a free port) until ``close``; see ``_VisualizerHandler``."""
 
-    def __init__(self, folder: Path):
+    def __init__(self, folder: Path, idle_seconds: float = IDLE_SECONDS):
         self.folder = Path(folder).resolve()
         handler = functools.partial(_VisualizerHandler, directory=str(self.folder))
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server.idle_seconds = idle_seconds
         self.thread = threading.Thread(target=self.server.serve_forever, name=f"serve {self.folder.name}",
                                        daemon=True)
         self.thread.start()
