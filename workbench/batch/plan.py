@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from workbench.core.errors import UsageError
 
-from .cases import BatchCase
+from .cases import MAX_REPEAT, BatchCase, repeated_cases
 from .database import RunDatabase, database_path
 from .problem import BatchProblem
 from .program import ProgramFile, build, check_program
@@ -60,6 +60,8 @@ class BatchPlan:
     command_line: list[str] = field(default_factory=list)
     cwd: str = field(default_factory=os.getcwd)  # where the program and its build run
     program: ProgramFile | None = None  # the program's file, found by prepare()
+    repeat: int = 1  # runs of each case (batch --repeat): their spread is the run's noise
+    rerun_of: Path | None = None  # the run this one reruns (compared with at the end)
 
     # ------------------------------------------------------------ checked before anything runs
     def check(self) -> None:
@@ -71,6 +73,8 @@ class BatchPlan:
                              f"got {self.seconds}")
         if not 1 <= self.jobs <= MAX_JOBS:
             raise UsageError(f"--jobs must be 1..{MAX_JOBS}, got {self.jobs}")
+        if not 1 <= self.repeat <= MAX_REPEAT:
+            raise UsageError(f"--repeat must be 1..{MAX_REPEAT}, got {self.repeat}")
         if self.nodes is not None and self.nodes < 1:
             raise UsageError(f"--nodes must be at least 1, got {self.nodes}")
         if self.command is not None and not self.command.strip():
@@ -102,8 +106,10 @@ class BatchPlan:
 
     def cases(self) -> list[BatchCase]:
         if self.seeds is not None:
-            return self.problem.seed_cases(self.seeds, self.generator_options, self.instance_options)
-        return self.problem.file_cases(list(self.files), self.instance_options)
+            cases = self.problem.seed_cases(self.seeds, self.generator_options, self.instance_options)
+        else:
+            cases = self.problem.file_cases(list(self.files), self.instance_options)
+        return repeated_cases(cases, self.repeat)
 
     def spec(self, cases: list[BatchCase] | None = None, say: Callable[[str], None] = _ignore) -> BatchSpec:
         """The run: its cases (made now unless given), its runner, its best-known file and database
@@ -126,7 +132,8 @@ class BatchPlan:
                          freeze_best=self.freeze_best, comment=self.comment, database=database,
                          command_line=list(self.command_line),
                          generator_options=dict(self.generator_options) if self.seeds is not None else {},
-                         instance_options=dict(self.instance_options), group_by=self.group_by, program=self.program)
+                         instance_options=dict(self.instance_options), group_by=self.group_by, program=self.program,
+                         repeat=self.repeat, rerun_of=self.rerun_of)
 
     def with_values(self, values: dict) -> "BatchPlan":
         """The plan with tuned values: a solver's own parameters, or a program's variables (and in

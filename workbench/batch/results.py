@@ -28,6 +28,7 @@ from .live import LiveTrace
 VERDICTS = ("OK", "WA", "TLE", "RE", "FAIL")  # FAIL: the case itself could not be read
 BASE_COLUMNS = ("case", "name", "seed")
 RESULT_COLUMNS = ("score", "relative", "time_s", "cpu_s", "verdict", "message", "key", "answer", "input")
+REPEAT_COLUMN = "repeat"  # which run of its case a row is, in a run of batch --repeat K (after the results)
 
 
 @dataclass
@@ -52,7 +53,7 @@ class CaseResult:
 
     def data_columns(self) -> dict:
         """The reported data as columns; a name that a column already has gets "data " before it."""
-        taken = set(BASE_COLUMNS) | set(RESULT_COLUMNS) | set(self.features)
+        taken = set(BASE_COLUMNS) | set(RESULT_COLUMNS) | {REPEAT_COLUMN} | set(self.features)
         return {(f"data {k}" if k in taken or k.startswith("fact ") else k): v for k, v in self.data.items()}
 
     def row(self) -> dict:
@@ -66,6 +67,8 @@ class CaseResult:
                     "verdict": self.verdict, "message": self.message,
                     "key": self.case.key, "answer": f"answers/{self.case.name}.out" if self.answered else "",
                     "input": f"inputs/{self.case.name}.txt"})
+        if self.case.repeat:
+            row[REPEAT_COLUMN] = self.case.repeat
         row.update({f"fact {k}": v for k, v in self.facts.items()})
         return row
 
@@ -248,7 +251,8 @@ class RunFolder:
         # a column between "seed" and "score" is something to group and filter by.
         columns = list(BASE_COLUMNS)
         for part in ([list(r.features) for r in results], [list(r.data_columns()) for r in results],
-                     [list(RESULT_COLUMNS)], [[f"fact {k}" for k in r.facts] for r in results]):
+                     [list(RESULT_COLUMNS)], [[REPEAT_COLUMN] for r in results if r.case.repeat],
+                     [[f"fact {k}" for k in r.facts] for r in results]):
             for names in part:
                 columns.extend(k for k in names if k not in columns)
         return columns
@@ -277,6 +281,14 @@ class RunFolder:
         writer.writerows(r.row() for r in results)
         write_atomic(self.path / "results.csv", out.getvalue())
         self.columns = columns
+
+    def write_noise(self, noise) -> None:
+        """noise.csv: each repeated case's runs, mean and SD (a ``noise.Noise``)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(("case", "key", "runs", "mean", "sd"))
+        writer.writerows((c.case, c.key, c.runs, full_number(c.mean), full_number(c.sd)) for c in noise.cases)
+        write_atomic(self.path / "noise.csv", out.getvalue())
 
     def write_meta(self, meta: dict) -> None:
         text = json.dumps(meta, indent=2, sort_keys=True) + "\n"
