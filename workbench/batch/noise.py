@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .results import full_number
+from .results import full_number, significant
 
 LOADED = 1.5  # the programs' wall time over their CPU time at or above this: the run waited for a core
 LOAD_MIN_CPU = 0.5  # CPU seconds of a run's programs below which their ratio says nothing
@@ -104,7 +104,7 @@ class Noise:
                 "method": "pooled within-case sample SD (one-way ANOVA residual)"}
 
     def text(self) -> str:
-        return (f"SD {percent(self.relative_sd)} of the score ({full_number(round(self.sd, 6))} raw) "
+        return (f"SD {percent(self.relative_sd)} of the score ({significant(self.sd, 4)} raw) "
                 f"between runs of a case, from {self.repeats} runs of each of {len(self.cases)} cases")
 
 

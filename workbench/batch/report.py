@@ -409,7 +409,9 @@ def noise_lines(result: Comparison, name_a: str = "A", name_b: str = "B", measur
                     for name, n in ((name_a, result.noise_a), (name_b, result.noise_b)) if n is not None]
         lines.append(f"noise: {name_b} - {name_a} {at_scale(result.mean_diff, band)} is {how} the noise of these "
                      f"programs on these cases (±{at_scale(band, band)}, 95%; SD between runs of a case: "
-                     f"{', '.join(measured)})")
+                     f"{', '.join(measured)})"
+                     + ("; but a run was loaded (below): the difference may be the load's"
+                        if how == "larger than" and (result.load_a or result.load_b) else ""))
     else:
         lines.append("noise: unknown (each case ran once in both runs)"
                      + (f"; measure it: {measure}" if measure else "; measure it with batch --repeat 5"))

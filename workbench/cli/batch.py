@@ -677,6 +677,9 @@ def run_show(argv: Sequence[str]) -> int:
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
     print_flagged(console, flagged(rows, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)), args.run)
+    measured = noise_of(rows) if repeated(rows) else None
+    if measured:
+        console.print(f"noise: {measured.text()}")
     console.print(_mean(summarize(rows, objective=meta.get("objective")).scripted_mean))
     return 0
 
