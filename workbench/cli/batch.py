@@ -83,7 +83,8 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
     parser.add_argument("--time-by", choices=TIME_MEASURES, default=None,
                         help="which time judges --time: wall (the clock, as AtCoder and pahcer judge; the "
                              "default) or cpu (your program's CPU time, so a loaded machine cannot make it TLE); "
-                             "both are recorded (a contest: default its time_by)")
+                             "both are recorded (a contest: default its time_by), and a run whose programs took "
+                             f"{LOADED:g}x as long on the clock as on the CPU or more is marked loaded")
     parser.add_argument("--build", metavar="COMMAND",
                         help="build your program once before the cases, e.g. 'g++ -O2 -o a.out main.cpp'; a failed "
                              "build runs no case (a contest: default its [build] command)")
@@ -287,7 +288,7 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         columns.insert(6, "mean CPU")
     for column in columns:
         table.add_column(column, justify="right")
-    cells = [str(summary.count), str(summary.ok), failed_text(summary.failed), _mean(summary.mean_score),
+    cells = [str(summary.count), str(summary.ok), failed_text(summary.failed), _shown_mean(summary.mean_score),
              f"{summary.mean_relative:.4f}", f"{summary.mean_seconds:.2f} s", f"{summary.max_seconds:.2f} s"]
     if summary.mean_cpu is not None:
         cells.insert(6, f"{summary.mean_cpu:.2f} s")
@@ -298,7 +299,7 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         for column in ("group", "cases", "OK", "mean score (OK)", "mean relative"):
             groups.add_column(column, justify="right")
         for g in summary.groups:
-            groups.add_row(_shown(g.label), str(g.count), str(g.ok), _mean(g.mean_score), f"{g.mean_relative:.4f}")
+            groups.add_row(_shown(g.label), str(g.count), str(g.ok), _shown_mean(g.mean_score), f"{g.mean_relative:.4f}")
         console.print(groups)
     if summary.worst:
         title = "worst cases (failures, then the lowest relative score" + (
@@ -310,6 +311,11 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
             worst.add_row(_shown(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}",
                           _shown(row["verdict"]), Text(escaped(row["message"])[:80]))
         console.print(worst)
+
+
+def _shown_mean(value: float | None) -> str:
+    """A mean in a table: 7 significant digits, as compare and standings show means."""
+    return "-" if value is None else significant(value)
 
 
 def _mean(value: float | None) -> str:
@@ -509,8 +515,14 @@ def run_compare(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="puzzle-workbench batch compare", description="Compare run B with run A, case by case. Relative scores are "
         "per case against the better of the two runs (a failed case 0), so a case OK in one run and failed in "
-        "the other counts fully for the OK one; the tests run on them. The last line is the mean relative "
-        "B - A.")
+        "the other counts fully for the OK one; the tests run on them (a paired t-test and the Wilcoxon "
+        f"signed-rank test, shown from {MIN_SHARED} shared cases). A case run several times (batch --repeat, batch "
+        "noise) counts as the mean of its runs, and their spread is the noise: the comparison says whether the "
+        "mean difference is larger than the 95% band the noise alone gives (1.96 x its SD from the runs' "
+        "within-case SD). Two runs of the same program (same file hash, command and variables) are an A/A "
+        f"comparison: their differences are noise. A run whose programs' wall time was {LOADED:g}x their CPU time "
+        "or more ran on a loaded machine: its time-based scores are not comparable. The last line is the mean "
+        "relative B - A.")
     parser.add_argument("run_a", type=Path)
     parser.add_argument("run_b", type=Path)
     parser.add_argument("--all", action="store_true", help="list every case, not only the 15 biggest losses")
