@@ -246,6 +246,10 @@ def test_the_baseline_shares_the_most_cases_and_too_few_give_no_statistics(conte
     assert "against again (A = that run, B = this one):" in out  # the latest of those sharing 2
     assert "relative B - A 0; no statistics: 2 shared cases (a test needs 3 or more)" in out
     assert "nan" not in out and "t-test" not in out
+    # A rerun is compared with the run it reruns, however many later runs share its cases.
+    assert main(["batch", "rerun", str(runs / "all"), "--filter", "seed<4", "--out", str(runs / "rerun")]) == 0
+    out = capsys.readouterr().out
+    assert "against all (A = that run, B = this one):\n4 shared cases (6 only in A, 0 only in B)" in out
 
 
 def test_a_loaded_run_is_marked_in_the_list_the_comparison_and_the_standings(contest, tmp_path, capsys):

@@ -343,7 +343,8 @@ def print_comparison(console: Console, result: Comparison, name_a: str, name_b: 
     named; none on fewer than MIN_SHARED cases), raw means, then what noise and load allow to conclude
     (``measure``: the command that measures the noise, when it is unknown)."""
     low, high = result.ci95
-    console.print(f"{len(result.diffs)} shared cases ({result.only_a} only in {name_a}, {result.only_b} only in "
+    console.print(f"{len(result.diffs)} shared case{'s' if len(result.diffs) != 1 else ''} ({result.only_a} only in "
+                  f"{name_a}, {result.only_b} only in "
                   f"{name_b}): {name_b} wins {result.wins}, loses {result.losses}, ties {result.ties} "
                   f"({result.objective.words}; a case OK in one run only is a win for it)")
     console.print(f"failed: {name_a} {failed_text(result.failed_a)}, {name_b} {failed_text(result.failed_b)}")
@@ -363,7 +364,8 @@ def print_comparison(console: Console, result: Comparison, name_a: str, name_b: 
         gain = result.objective.gain(result.raw_mean_a, result.raw_mean_b)
         verdict = (f"{name_b} better by {significant(gain)}" if gain > 0 else
                    f"{name_b} worse by {significant(-gain)}" if gain < 0 else "the same")
-        console.print(f"raw score on the {result.both_ok} cases OK in both: mean {name_a} {significant(result.raw_mean_a)}, "
+        console.print(f"raw score on the {result.both_ok} case{'s' if result.both_ok != 1 else ''} OK in both: mean "
+                      f"{name_a} {significant(result.raw_mean_a)}, "
                       f"mean {name_b} {significant(result.raw_mean_b)} ({verdict})")
     else:
         console.print("raw score: no case is OK in both runs")
