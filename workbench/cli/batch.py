@@ -370,7 +370,7 @@ def print_comparison(console: Console, result: Comparison, name_a: str, name_b: 
     else:
         console.print("raw score: no case is OK in both runs")
     for line in noise_lines(result, name_a, name_b, measure) if conclude else ():
-        console.print(line)
+        console.print(line, soft_wrap=True)  # a sentence: a file or a pipe gets it on one line
 
 
 def _runs_text(runs: int) -> str:

@@ -190,7 +190,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
                       str(row.unique), f"{row.gain:.4f}", mean, f"{row.ok}/{row.cases}", programs[run["id"]])
     console.print(table)
     for line in _conclusions(result, cases, objective):
-        console.print(line)
+        console.print(line, soft_wrap=True)
     if left_out:
         ids = ",".join(str(r["id"]) for r in left_out)
         console.print(f"{len(left_out)} run{'s' if len(left_out) != 1 else ''} on other cases left out "
