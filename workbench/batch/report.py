@@ -389,7 +389,8 @@ def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: Objective
         same_program(meta_a or {}, meta_b or {}), *loads)
 
 
-def noise_lines(result: Comparison, name_a: str = "A", name_b: str = "B", measure: str = "") -> list[str]:
+def noise_lines(result: Comparison, name_a: str = "A", name_b: str = "B", measure: str = "",
+                loads: bool = True) -> list[str]:
     """What a comparison can conclude given noise and load, in lines: whether both runs ran the same
     program (an A/A comparison: every difference is noise), whether the difference is larger than
     the noise the runs' repeats measured (or that the noise is unknown, and ``measure``: how to
@@ -415,7 +416,7 @@ def noise_lines(result: Comparison, name_a: str = "A", name_b: str = "B", measur
     else:
         lines.append("noise: unknown (each case ran once in both runs)"
                      + (f"; measure it: {measure}" if measure else "; measure it with batch --repeat 5"))
-    for name, other, ratio in ((name_a, name_b, result.load_a), (name_b, name_a, result.load_b)):
+    for name, other, ratio in ((name_a, name_b, result.load_a), (name_b, name_a, result.load_b)) if loads else ():
         if ratio is not None:
             lines.append(f"{loaded_text(name, ratio)}: its time-based scores are not comparable with {other}'s")
     return lines

@@ -184,7 +184,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
         table.add_column(column, justify="left" if column in ("run", "label", "comment", "program") else "right")
     for place, row in enumerate(result.rows, start=1):
         run = row.run
-        mean = "-" if row.mean is None else f"{significant(row.mean)} ± {significant(row.sd)}"
+        mean = "-" if row.mean is None else f"{significant(row.mean)} ± {significant(row.sd, 4)}"
         table.add_row(str(place), f"{run['id']} {_text(run['started'])[:16]}", _text(run["label"])[:30],
                       _text(run["comment"])[:30], f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best),
                       str(row.unique), f"{row.gain:.4f}", mean, f"{row.ok}/{row.cases}", programs[run["id"]])
@@ -218,7 +218,8 @@ def _conclusions(result, cases: dict[int, list[dict]], objective: Objective) -> 
                     f"no test on {len(pair.diffs)} cases (it needs {MIN_SHARED} or more)")
             lines.append(f"#1 against #2 ({b} against {a}): relative {b} - {a} "
                          f"{significant(pair.mean_diff, 4)}, {test}")
-            lines.extend(noise_lines(pair, a, b, f"puzzle-workbench batch noise {first.run['folder']} --repeat 5"))
+            lines.extend(noise_lines(pair, a, b, f"puzzle-workbench batch noise {first.run['folder']} --repeat 5",
+                                     loads=False))  # said above, for every run
     return lines
 
 
