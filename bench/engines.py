@@ -26,8 +26,10 @@ The engine functions each figure drives (all called by the solvers):
 
 ``seconds`` covers the workload loop only (each loop is compiled on a tiny
 count first). The reference C++ engines of ``../shared/specs/engine-cpp`` (built
-by their ``build.sh``) run the same figures in the same run, and a table of
-engine/reference ratios follows; the project's own ``bench/cpp/engines.cpp`` is a
+by their ``build.sh``) run the same figures in the same run, in turns with the
+engine's runs (``--repeat``: engine, reference, own C++, engine…, so that a load
+that drifts weighs on both sides alike), and a table of engine/reference ratios
+(of the medians) follows; the project's own ``bench/cpp/engines.cpp`` is a
 second column. Without g++ (or ../shared) the spec's quoted rates are used and
 the table says so. The exit status is 1 when a checksum differs from the
 spec's (or from the spec's quick-check value at the quick-check counts).
@@ -95,9 +97,9 @@ def _rb_loop(count, score, grid, ball_pos, ball_colour, target_colour, target_ce
     checksum = 0
     for _ in range(count):
         x = xorshift(x)
-        b = np.int64(x % nballs)
+        b = x % nballs  # unsigned indices: no negative-index wraparound (the reference's are plain ints)
         x = xorshift(x)
-        d = np.int64(x % four)
+        d = x % four
         z = ball_pos[b]
         end = roll_end(grid, z, deltas[d])
         if end != z:
@@ -354,12 +356,38 @@ def measure(figure: Figure, ops: int, repeat: int = 1) -> Measure:
     """Run ``figure`` ``repeat`` times on ``ops`` operations; the median time."""
     run = figure.build()
     run(min(ops, 50))  # compile (or load from numba's cache) outside the timing
-    times, checksum = [], None
+    return median(timed(figure, run, ops) for _ in range(repeat))
+
+
+def timed(figure: Figure, run: Callable[[int], int], ops: int) -> Measure:
+    """One run of ``ops`` operations of a built (and compiled) figure."""
+    start = time.perf_counter()
+    checksum = int(run(ops))
+    return Measure(figure.name, ops, time.perf_counter() - start, checksum)
+
+
+def median(measures) -> Measure:
+    """The run of median time (the slower middle one of an even count)."""
+    ordered = sorted(measures, key=lambda m: m.seconds)
+    return ordered[len(ordered) // 2]
+
+
+def measured_in_turns(figure: Figure, ops: int, repeat: int, reference: Path | None,
+                      own: Path | None) -> tuple[Measure, Measure | None, Measure | None]:
+    """The engine's, the reference's and the own C++'s medians of ``repeat`` runs, taken in turns
+    (engine, reference, own C++, engine…): on a shared machine whose load drifts, each ratio then
+    compares runs made under the same load, not the engine's three under one and the C++'s under
+    another."""
+    run = figure.build()
+    run(min(ops, 50))  # compile (or load from numba's cache) outside the timing
+    mine, theirs, ours_cpp = [], [], []
     for _ in range(repeat):
-        start = time.perf_counter()
-        checksum = int(run(ops))
-        times.append(time.perf_counter() - start)
-    return Measure(figure.name, ops, statistics.median(times), checksum)
+        mine.append(timed(figure, run, ops))
+        if reference is not None:
+            theirs.append(measure_reference(reference, figure, ops, 1))
+        if own is not None:
+            ours_cpp.append(measure_cpp(own, figure, ops, 1))
+    return (median(mine), median(theirs) if theirs else None, median(ours_cpp) if ours_cpp else None)
 
 
 # ------------------------------------------------------------------ the C++ engine
@@ -389,7 +417,7 @@ def measure_cpp(binary: Path, figure: Figure, ops: int, repeat: int) -> Measure:
         fields = dict(part.split("=", 1) for part in out[1:])
         results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]),
                                int(fields["checksum"])))
-    return sorted(results, key=lambda m: m.seconds)[len(results) // 2]
+    return median(results)
 
 
 # ------------------------------------------------------------------ the reference C++ engines
@@ -421,7 +449,7 @@ def measure_reference(folder: Path, figure: Figure, ops: int, repeat: int) -> Me
         fields = dict(part.split("=", 1) for part in line[1:])
         results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]),
                                int(fields["checksum"])))
-    return sorted(results, key=lambda m: m.seconds)[len(results) // 2]
+    return median(results)
 
 
 # ------------------------------------------------------------------ command line
@@ -431,7 +459,8 @@ def main(argv: list[str] | None = None) -> int:
                                                  "with the C++ engine's rates in the same run.")
     parser.add_argument("--figure", action="append", choices=[f.name for f in FIGURES],
                         help="run only this figure (repeatable; default: all)")
-    parser.add_argument("--repeat", type=int, default=1, help="runs per figure; the median counts")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="runs per figure, taken in turns with the C++ engines'; the median counts")
     parser.add_argument("--quick", action="store_true", help="the spec's quick-check counts")
     parser.add_argument("--scale", type=float, default=1.0,
                         help="fraction of the spec's counts (checksums are then not checked)")
@@ -450,19 +479,16 @@ def main(argv: list[str] | None = None) -> int:
     rows, bad = [], 0
     for figure in figures:
         ops = figure.quick_ops if args.quick else max(1, int(figure.ops * args.scale))
-        mine = measure(figure, ops, args.repeat)
+        mine, theirs, ours_cpp = measured_in_turns(figure, ops, args.repeat, reference, own)
         print(mine.line(), flush=True)
         want = expected_checksum(figure, ops)
         ok = want is None or mine.checksum == want
         if not ok:
             bad += 1
             print(f"  CHECKSUM MISMATCH: the spec says {want}", flush=True)
-        theirs = ours_cpp = None
-        if reference is not None:
-            theirs = measure_reference(reference, figure, ops, args.repeat)
+        if theirs is not None:
             print("  reference c++ " + theirs.line(), flush=True)
-        if own is not None:
-            ours_cpp = measure_cpp(own, figure, ops, args.repeat)
+        if ours_cpp is not None:
             print("  own c++ " + ours_cpp.line(), flush=True)
         rows.append((figure, mine, theirs, ours_cpp, ok))
     if not args.no_cpp:

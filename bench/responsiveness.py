@@ -4,6 +4,7 @@ Runs panel, and how fast cancel is.
     python -m bench.responsiveness [--seconds 4] [--cancels 3] [--puzzle ID ...] [--case [ID=]FILE ...]
                                    [--batch ID|none] [--plot-samples N]
                                    [--live ID] [--live-in child|thread|both]
+                                   [--load N] [--throughput SECONDS]
 
 The cases: each ``--case`` (repeatable; its puzzle is ``ID=``, else the one ``--puzzle`` names,
 else the name of its folder, as in ../shared/cases/ID/FILE). A puzzle measured with no case given
@@ -38,6 +39,16 @@ line has arrived; then Cancel, timed to the view's end (``cancel_ms_max``). ``--
 the case runs: ``child`` (the app's way: ``batch.live_child.ChildLiveCase``), ``thread``
 (``batch.live_case.LiveCase`` in the app's process: readers and scoring on its threads), or ``both``,
 one after the other, for a comparison under the same load.
+
+``--load N`` starts N CPU-bound processes (``bench.load``: other programs at normal priority)
+beside the watches, ended however the benchmark ends: the window's gaps then include its wait for
+a core behind them and behind the app's own workers, which run in the lowest scheduling class
+(``workbench.core.priority``).
+
+``--throughput SECONDS`` first measures, before any load starts, each case's default solver alone
+(no window): its nodes (expansions) per second on a thread of normal priority, at +5 niceness
+(the app's workers before SCHED_IDLE) and in the lowest class, in turns, three rounds of
+SECONDS each: on an idle machine the three should match, the lowest class costing nothing.
 
 Targets: no gap over 30 ms, cancel under 100 ms.
 """
@@ -410,6 +421,57 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
         live_view.LIVE_CASE = ChildLiveCase
 
 
+THROUGHPUT_ROUNDS = 3
+CLASSES = ("normal", "nice+5", "lowest")
+
+
+def _solve_for(puzzle_id: str, path: Path, seconds: float, lowered: str) -> tuple[int, float]:
+    """(expansions, seconds) of the puzzle's default solver run for ``seconds`` on a new thread
+    of the scheduling class ``lowered`` names, started again whenever it ends sooner."""
+    import threading
+
+    from solvers.online import build_run, execute
+    from solvers.run_setup import run_budget
+    from workbench.core.priority import lower_this_thread
+    from workbench.core.registry import get_puzzle, solvers
+
+    puzzle = get_puzzle(puzzle_id)
+    instance = puzzle.parse_input(path.read_text())
+    cls = next(iter(solvers(puzzle_id).values()))
+    done = [0, 0.0]
+
+    def work():
+        if lowered == "lowest":
+            lower_this_thread()
+        elif lowered == "nice+5":
+            tid = threading.get_native_id()
+            os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + 5)
+        while done[1] < seconds:
+            budget = run_budget(puzzle, instance, cls, {}, seconds - done[1]).budget
+            result = execute(build_run(puzzle, instance, puzzle.initial_state(instance), cls, seed=1,
+                                       params={}, budget=budget), budget)
+            done[0] += result.progress.expansions
+            done[1] += max(result.elapsed, 1e-3)
+
+    thread = threading.Thread(target=work, name=f"throughput-{lowered}")
+    thread.start()
+    thread.join()
+    return done[0], done[1]
+
+
+def throughput_line(puzzle_id: str, path: Path, seconds: float) -> str:
+    """The default solver's nodes/s alone, in each scheduling class, in turns (THROUGHPUT_ROUNDS)."""
+    _solve_for(puzzle_id, path, min(seconds, 0.5), "normal")  # kernels loaded, caches warm
+    rates: dict[str, list[float]] = {name: [] for name in CLASSES}
+    for _ in range(THROUGHPUT_ROUNDS):
+        for name in CLASSES:
+            nodes, took = _solve_for(puzzle_id, path, seconds, name)
+            rates[name].append(nodes / took)
+    said = " ".join(f"{name}={statistics.median(r):,.0f}" for name, r in rates.items())
+    spread = " ".join(f"{name}_rounds=" + "/".join(f"{v:,.0f}" for v in r) for name, r in rates.items())
+    return f"throughput {puzzle_id} {path.name} nodes_per_s(median): {said} ({spread})"
+
+
 def row_line(row: dict) -> tuple[str, bool]:
     """The line printed for a measured row, and whether it is an error (nothing watched)."""
     head = f"{row['what']} solver={row['solver']}"
@@ -461,7 +523,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--plot-samples", type=int, default=0, metavar="N",
                         help="also time a plot update and repaint (GUI thread CPU) once a run has "
                              "reported N samples (180000: a ten-minute online game)")
+    parser.add_argument("--load", type=int, default=0, metavar="N",
+                        help="N CPU-bound processes run beside the watches (another program's load)")
+    parser.add_argument("--throughput", type=float, default=0.0, metavar="SECONDS",
+                        help="first, each case's default solver alone: nodes/s at normal priority, "
+                             "+5 niceness and the lowest class, in turns (before --load starts)")
     args = parser.parse_args(argv)
+    if args.load < 0:
+        parser.error("--load: a number of processes, 0 or more")
     from workbench.core.registry import puzzles
 
     known = set(puzzles())
@@ -471,10 +540,30 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
     app = QApplication.instance() or QApplication([])
-    rows, failed = [], False
+    rows: list[dict] = []
     with tempfile.TemporaryDirectory() as folder:
         chosen = args.puzzle or ([] if args.case or args.live else sorted(known))
         cases = cases_of(chosen, args.case, known, lambda puzzle_id: generated_case(puzzle_id, folder))
+        if args.throughput:
+            for puzzle_id, case in cases:
+                print(throughput_line(puzzle_id, case, args.throughput), flush=True)
+        failed = _watched(app, args, cases, known, folder, rows)
+    load = os.getloadavg()[0]
+    print(f"load average {load:.2f} on {os.cpu_count()} cores, {args.load} busy process(es) beside; "
+          f"targets: gap <= {GAP_TARGET_MS:.0f} ms, cancel < {CANCEL_TARGET_MS:.0f} ms")
+    missed = [row["what"] for row in rows if over_target(row)]
+    if missed:
+        print("over target: " + ", ".join(missed))
+    return 1 if failed else 0
+
+
+def _watched(app, args, cases, known: set, folder: str, rows: list) -> bool:
+    """Every watched row, printed and added to ``rows``, with ``--load``'s processes beside;
+    whether one is an error (nothing watched)."""
+    from bench.load import cpu_load
+
+    failed = False
+    with cpu_load(args.load):
         for puzzle_id, case in cases:
             row = measure_case(app, puzzle_id, case, args.seconds, args.cancels, folder, args.plot_samples)
             rows.append(row)
@@ -499,13 +588,7 @@ def main(argv: list[str] | None = None) -> int:
                 line, error = row_line(row)
                 failed |= error
                 print(line, flush=True)
-    load = os.getloadavg()[0]
-    print(f"load average {load:.2f} on {os.cpu_count()} cores; targets: gap <= {GAP_TARGET_MS:.0f} ms, "
-          f"cancel < {CANCEL_TARGET_MS:.0f} ms")
-    missed = [row["what"] for row in rows if over_target(row)]
-    if missed:
-        print("over target: " + ", ".join(missed))
-    return 1 if failed else 0
+    return failed
 
 
 if __name__ == "__main__":

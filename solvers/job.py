@@ -8,8 +8,7 @@ the best answer; the GUI reads them from a timer with ``poll()``.
 
 from __future__ import annotations
 
-import os
-import sys
+import _thread
 import threading
 import time
 from dataclasses import dataclass, field
@@ -18,6 +17,7 @@ from typing import Callable
 from dataclasses import replace
 
 from workbench.core.objective import Objective
+from workbench.core.priority import lower_this_thread
 
 from .base import FrontierEntry, Solver
 from .driver import Budget, RunControl, RunResult, Sample
@@ -25,21 +25,6 @@ from .online import OnlineGame, execute
 
 SNAPSHOT_INTERVAL = 0.25  # seconds between frontier snapshots
 FRONTIER_ROWS = 20
-BACKGROUND_NICENESS = 5  # how much lower than the window's thread a run's threads are scheduled
-
-
-def yield_to_the_window() -> None:
-    """Schedule the calling thread, and the threads it starts (they inherit it), below the
-    window's thread: with every core busy (2 cores: the solver, the rescoring, the window, any
-    other program), the scheduler then gives a core to the GUI thread first, where it waited
-    behind them for tens of ms. Linux only, where niceness is per thread; nothing elsewhere."""
-    if sys.platform != "linux":
-        return
-    try:
-        thread = threading.get_native_id()
-        os.setpriority(os.PRIO_PROCESS, thread, os.getpriority(os.PRIO_PROCESS, thread) + BACKGROUND_NICENESS)
-    except OSError:  # a sandbox that forbids it: the run goes on at the window's priority
-        pass
 
 
 @dataclass
@@ -70,18 +55,30 @@ class SolverJob:
         self._best_score: float | None = None
         self._played = 0  # moves an online game had committed at the last snapshot
         self._last_snapshot = 0.0
-        self._thread = threading.Thread(target=self._work, name=f"solver-{self.name}", daemon=True)
+        self._started = False
+        self._ended = threading.Event()
+        self.native_id: int | None = None  # the run's thread, once it runs
 
     def start(self) -> None:
-        self._thread.start()
+        # A bare thread (it never holds up the interpreter's exit, as a daemon thread does not):
+        # ``threading.Thread.start`` waits until the new thread has run, and on a loaded machine
+        # that held the window's thread for up to 1.1 s at every start (sokoban's runs end and
+        # start again every second or so).
+        self._started = True
+        _thread.start_new_thread(self._run, ())
 
     @property
     def running(self) -> bool:
-        return self._thread.is_alive()
+        return self._started and not self._ended.is_set()
 
     def join(self, timeout: float | None = None) -> bool:
-        self._thread.join(timeout)
-        return not self._thread.is_alive()
+        return not self._started or self._ended.wait(timeout)
+
+    def _run(self) -> None:
+        try:
+            self._work()
+        finally:
+            self._ended.set()
 
     def poll(self) -> JobUpdate:
         with self._lock:
@@ -125,7 +122,10 @@ class SolverJob:
                 self._pending.best_moves = best
 
     def _work(self) -> None:
-        yield_to_the_window()
+        self.native_id = threading.get_native_id()
+        # The app's run: its thread, and the kernel threads it starts, get a core only when the
+        # window's thread does not want one (``core.priority``).
+        lower_this_thread()
         try:
             if self._build is not None:
                 self.target = self._build()

@@ -20,15 +20,21 @@ from typing import Any, Callable, NamedTuple, Sequence
 
 import numpy as np
 
+from workbench.core.priority import lower_this_thread, lowered
+
 from .base import threads_for
 
-_pools: dict[int, ThreadPoolExecutor] = {}  # by thread count
+_pools: dict[tuple[int, bool], ThreadPoolExecutor] = {}  # by thread count, and whether lowered
 
 
 def _pool(count: int) -> ThreadPoolExecutor:
-    if count not in _pools:
-        _pools[count] = ThreadPoolExecutor(max_workers=count, thread_name_prefix="solver-jobs")
-    return _pools[count]
+    """The pool of ``count`` threads at the calling thread's priority: the app's solver (in the
+    lowest class, ``core.priority``) never gets a thread made at a hint's or the command line's."""
+    key = (count, lowered())
+    if key not in _pools:
+        _pools[key] = ThreadPoolExecutor(max_workers=count, thread_name_prefix="solver-jobs",
+                                         initializer=lower_this_thread if key[1] else None)
+    return _pools[key]
 
 
 class Done(NamedTuple):

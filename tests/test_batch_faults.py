@@ -227,6 +227,38 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
     assert list(pids.iterdir()) and not any(alive(int(p.name)) for p in pids.iterdir())
 
 
+def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
+    """Dask gives up on every task a dying worker held (KilledWorker): the cases sent with the one that
+    kills its worker, and those queued on the workers it killed, run again, each alone; only it fails."""
+    pytest.importorskip("distributed")
+    port = free_port()
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    dask = str(Path(PYTHON).with_name("dask"))
+    quiet = {"env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
+    cluster = [subprocess.Popen([dask, "scheduler", "--port", str(port), "--no-dashboard"], **quiet)]
+    try:
+        time.sleep(3)
+        cluster += [subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-dashboard"],
+                                     **quiet) for _ in range(2)]
+        puzzle = get_puzzle("comesolo")
+        fatal = puzzle.format_input(puzzle.generate(30, size=6))
+        (tmp_path / "fatal.txt").write_text(fatal)
+        killer = script(tmp_path, "killer.sh", f'x=$(cat)\n[ "$x" = "$(cat {tmp_path}/fatal.txt)" ] && kill -9 $PPID '
+                        "&& sleep 1\necho 0\n")
+        process = batch_process("comesolo", "--seeds", "0-59", "--size", "6", "--cmd", killer, "--time", "20",
+                                "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run", cwd=tmp_path)
+        _, err = process.communicate(timeout=300)
+        failed = [(r["seed"], r["verdict"]) for r in rows_of(tmp_path / "run") if r["verdict"] != "OK"]
+        assert failed == [("30", "FAIL")], err
+        assert len(rows_of(tmp_path / "run")) == 60
+    finally:
+        for p in cluster:
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
 def make_run(tmp_path: Path, name: str) -> Path:
     out = tmp_path / name
     assert main(["batch", "comesolo", "--seeds", "1-3", "--size", "6", "--solver", "beam", "--nodes", "50",

@@ -70,3 +70,43 @@ def test_a_puzzle_with_no_case_given_gets_its_largest_shared_file(shared):
     pairs = cases_of(["codevs", "comesolo"], [str(shared / "cases/comesolo/rand_30_d60.txt")], KNOWN, None)
     assert [(puzzle_id, path.name) for puzzle_id, path in pairs] == [("comesolo", "rand_30_d60.txt"),
                                                                    ("codevs", "packs_counter_check.txt")]
+
+
+def test_the_load_processes_spin_while_the_block_runs_and_end_however_it_ends():
+    from bench.load import cpu_load
+    from process_checks import alive
+
+    with pytest.raises(KeyboardInterrupt):
+        with cpu_load(2) as spinners:
+            pids = [spinner.pid for spinner in spinners]
+            assert len(pids) == 2 and all(alive(pid) for pid in pids)
+            raise KeyboardInterrupt  # Ctrl+C in the middle of a watch
+    assert [alive(pid) for pid in pids] == [False, False]
+
+
+def test_a_load_process_ends_by_itself_when_the_benchmark_is_killed(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from process_checks import alive
+
+    pid_file = tmp_path / "pid"
+    bench = subprocess.Popen([sys.executable, "-c",
+                              "import time; from bench.load import cpu_load\n"
+                              f"with cpu_load(1) as s:\n    open({str(pid_file)!r}, 'w').write(str(s[0].pid))\n"
+                              "    time.sleep(60)\n"])
+    deadline = time.monotonic() + 60
+    while not (pid_file.is_file() and pid_file.read_text()) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    spinner = int(pid_file.read_text())
+    assert alive(spinner)
+    os.kill(bench.pid, signal.SIGKILL)  # no finally runs
+    bench.wait()
+    for _ in range(200):
+        if not alive(spinner):
+            break
+        time.sleep(0.05)
+    assert not alive(spinner)

@@ -381,7 +381,7 @@ def test_a_contest_runs_on_a_dask_cluster(tmp_path, capsys):
 # ------------------------------------------------------------------ the contest file
 @pytest.mark.parametrize("change, message", [
     ("objective = 'most'", "objective (line 2): must be \"max\" (higher scores win) or \"min\""),
-    ("tme_limit = 3", "tme_limit (line 2): unknown key (known: build, features, inputs, interactive, name"),
+    ("tme_limit = 3", "tme_limit (line 2): unknown key (known: build, error_score, features, inputs, interactive, name"),
     ("time_limit = -1", "time_limit (line 2): must be a number of seconds above 0"),
     ("score_regex = 'Score = \\d+'", "score_regex (line 2): must capture the score"),
     ("score_regex = '(oops'", "score_regex (line 2): not a regular expression: missing ), unterminated"),

@@ -126,3 +126,54 @@ def test_compile_steps_of_a_wrong_type_name_the_key(tmp_path, capsys):
     write_pahcer(tmp_path / "pah", "compile_steps = 5\n" + STEP)
     assert main(["contest", "init", str(tmp_path / "pah")]) == 1
     assert "[test]: compile_steps must be a list, got 5" in capsys.readouterr().err
+
+
+def test_an_unreadable_registry_is_said_by_line_and_never_written_over(tmp_path, home, capsys):
+    known.remember(ContestConfig(path=tmp_path / "alpha" / "contest.toml", name="alpha"))
+    registry = home / "contests.json"
+    text = registry.read_text().replace('.toml"\n', '.toml",\n')  # a stray comma after the last entry
+    registry.write_text(text)
+    folder = tmp_path / "gamma"
+    standin_tools.lay_out(folder, "pegs-max", seeds=2)
+    assert main(["contest", "list"]) == 1
+    assert main(["contest", "init", str(folder)]) == 1
+    err = capsys.readouterr().err
+    said = (f"error: the contest registry {registry} is unreadable: line 3 column 1: Expecting property name "
+            "enclosed in double quotes: fix it (or move it away to start a new one); until then it is neither "
+            "used nor changed")
+    assert err.splitlines() == [said, said]
+    assert registry.read_text() == text and not (folder / "contest.toml").exists()
+    with pytest.raises(known.WorkbenchError, match="is unreadable: line 3 column 1"):
+        known.remember(ContestConfig(path=folder / "contest.toml", name="gamma"))
+    assert registry.read_text() == text
+
+
+def test_a_folder_whose_path_holds_a_newline_is_written_with_the_newline_escaped(tmp_path, capsys):
+    folder = tmp_path / "my\ncontest"
+    standin_tools.lay_out(folder, "pegs-max", seeds=2)
+    assert main(["contest", "init", str(folder)]) == 0
+    assert "Traceback" not in capsys.readouterr().err
+    text = (folder / "contest.toml").read_text()
+    assert f"my\\ncontest" in text and all(not line or line.startswith("#") or "=" in line or line.startswith("[")
+                                           for line in text.splitlines())
+    assert load(folder).name == "my-contest" and load(folder).path == folder.resolve() / "contest.toml"
+
+
+def test_a_generator_that_never_exits_is_said_and_stopped(tmp_path, monkeypatch):
+    from workbench.contest import steps
+
+    folder = tmp_path / "c"
+    folder.mkdir()
+    (folder / "gen.sh").write_text("#!/bin/sh\nexec sleep 600\n")
+    (folder / "gen.sh").chmod(0o755)
+    (folder / "contest.toml").write_text("name = 'c'\n[inputs]\nfile = 'in/{SEED04}.txt'\ngen = '{DIR}/gen.sh'\n"
+                                         "[run]\ncommand = '{CMD}'\n")
+    assert steps.gen_seconds(100) == 70 and steps.gen_seconds(10**6) == 600  # not 600 s for a few seeds
+    monkeypatch.setattr(steps, "GEN_NOTICE_SECONDS", 0.2)
+    monkeypatch.setattr(steps, "GEN_SECONDS", 2.0)
+    said = []
+    with pytest.raises(known.WorkbenchError) as raised:
+        steps.generate_inputs(load(folder), [0, 1, 2], said.append)
+    command = f"{folder}/gen.sh"
+    assert said == [f"the generator is still making 3 inputs ('{command}'): stopped if it runs past 2 s"]
+    assert str(raised.value) == f"the generator failed: '{command}' ran past its time and was stopped"

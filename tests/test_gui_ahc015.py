@@ -5,7 +5,7 @@ from PySide6.QtCore import Qt
 from conftest import shared_file
 from workbench.cli import main as cli
 from workbench.gui.boards.ahc015 import FLAVOUR_COLOURS
-from workbench.gui.solver_panel import score_text
+from workbench.gui.solver_panel import SOLVER_COLUMN, score_text
 from workbench.puzzles.ahc015 import PUZZLE
 from workbench.puzzles.ahc015.box import component_ids
 
@@ -93,7 +93,7 @@ def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtb
     score = window.session.report().score
     # The game is over: no move is left to weigh (the table once showed four "?" rows of 101 moves),
     # and the game played stays in the table, to preview (it once emptied the table).
-    assert [panel.table.item(0, col).text() for col in range(3)] == [str(score), "100", "an answer found"]
+    assert [panel.table.item(0, col).text() for col in (0, 1, SOLVER_COLUMN)] == [str(score), "100", "an answer found"]
     assert panel.table.rowCount() == 1 and panel.frontier_entries[0].moves == panel.best_moves
     assert panel.status.text().endswith(f"best {score} (100 moves)")
     out = tmp_path / "mc.out"
@@ -121,7 +121,7 @@ def test_while_it_runs_the_frontier_shows_each_tilt_with_its_mean_and_playouts(q
     qtbot.waitUntil(lambda: panel.table.rowCount() == 4, timeout=60000)
     panel.cancel_button.click()
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
-    rows = [panel.table.item(row, 2).text() for row in range(4)]
+    rows = [panel.table.item(row, SOLVER_COLUMN).text() for row in range(4)]
     assert sorted(row.split(",")[0] for row in rows) == ["tilt B", "tilt F", "tilt L", "tilt R"]
     assert all(", playouts " in row and ", mean " in row for row in rows)
     means = [float(row.split(", mean ")[1]) for row in rows]  # the solver's own figure, best first

@@ -11,7 +11,7 @@ from workbench.core.files import write_atomic
 from workbench.gui.app import build_window, DEFAULT_BOARD
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
 
-from gui_helpers import ahc011_answer, ahc011_with_answer, legal_walk, status
+from gui_helpers import ahc011_answer, ahc011_with_answer, legal_walk, random_fill, status
 
 
 def test_export_defaults_to_the_last_export_folder_across_sessions(qtbot, window, data_root, tmp_path):
@@ -185,3 +185,66 @@ def test_the_next_start_regenerates_the_last_seed_with_its_options(qtbot, window
     qtbot.addWidget(again)
     assert COMESOLO.format_input(again.session.instance) == COMESOLO.format_input(COMESOLO.generate(17, size=9))
     assert again.navigator.number.value() == 17
+
+
+def test_an_edited_board_has_no_seed_and_the_arrows_go_to_the_neighbours_of_the_board_it_was_made_from(
+        qtbot, window, data_root, tmp_path):
+    boards = tmp_path / "comesolo"
+    boards.mkdir()
+    for name in ("full_09_center_hole", "rand_07_d70", "rand_10_d50", "rand_30_d40"):
+        shutil.copy(data_root / f"cases/comesolo/{name}.txt", boards / f"{name}.txt")
+    assert window.open_path(boards / "rand_10_d50.txt")
+    navigator = window.navigator
+    assert navigator.label.text().strip() == "File:" and navigator.number.value() == 3
+    window.set_edit_mode(True)
+    random_fill(window, 7, 0.5)
+    window.set_edit_mode(False)
+    # Not "Seed: 3": the box names the file it was made from, and its tooltip says why.
+    assert navigator.label.text().strip() == "Edited from file:" and navigator.number.value() == 3
+    assert navigator.number.toolTip().startswith("This board is rand_10_d50.txt edited: it is no file of its own.")
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)  # the next file, not a generated 30x30 "seed 4"
+    assert window.session.path == boards / "rand_30_d40.txt"
+    assert navigator.label.text().strip() == "File:" and navigator.number.value() == 4
+    window.undo()  # the edited board comes back, and says so again
+    assert navigator.label.text().strip() == "Edited from file:" and navigator.number.value() == 3
+    qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)
+    assert window.session.path == boards / "rand_07_d70.txt"
+    # A generated board edited is no seed either; its neighbours are the seeds around it, same options.
+    assert window.generate("comesolo", 5, size=8)
+    random_fill(window, 3, 0.4)
+    assert navigator.label.text().strip() == "Edited from seed:" and navigator.number.value() == 5
+    qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)
+    assert COMESOLO.format_input(window.session.instance) == COMESOLO.format_input(COMESOLO.generate(4, size=8))
+    assert navigator.label.text().strip() == "Seed:" and navigator.number.value() == 4
+
+
+def test_going_back_to_a_seed_or_file_left_brings_back_the_line_played_on_it(qtbot, window, data_root, tmp_path):
+    assert window.generate("comesolo", 5, size=8)
+    first = window.session
+    for move in legal_walk(COMESOLO, first.instance, 3):
+        assert window.play(move)
+    played = first.history.current
+    qtbot.keyClick(window, Qt.Key_Right, Qt.AltModifier)
+    assert window.navigator.number.value() == 6
+    qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)  # seed 5 again: its line, not a fresh board
+    assert window.session is first and window.session.history.current is played
+    assert status(window) == ("Generated comesolo board for seed 5; its 3 moves played before are back (History: "
+                              "Start is the board afresh)")
+    # A file opened again comes back with its line and the answer file it followed; a file rewritten
+    # since is another board, opened afresh.
+    board, answer = ahc011_with_answer(window, data_root, tmp_path, 4)
+    with_answer = window.session
+    assert window.generate("comesolo", 5, size=8) and window.session is first  # seed 5's line again
+    assert window.open_path(board)
+    assert window.session is with_answer and len(window.session.history.line()) == 5
+    assert window.answer_path == answer.resolve()
+    assert status(window).startswith("Opened 0003.txt; its 4 moves played before are back")
+    window.generate("comesolo", 9)
+    board.write_text(board.read_text())  # written again, the same board
+    assert window.open_path(board)
+    assert window.session is with_answer  # the same input: still the line played
+    window.generate("comesolo", 9)
+    shutil.copy(data_root / "cases/ahc011/0004.txt", board)  # another board under the same name
+    assert window.open_path(board)
+    assert window.session is not with_answer and window.session.history.size == 1
+    assert status(window) == "Opened 0003.txt"  # nothing said to be back

@@ -5,6 +5,7 @@ from PySide6.QtWidgets import QGraphicsRectItem
 
 from workbench.cli import main as cli
 from workbench.gui.boards.codevs import CELL, ERASED, PACK_ROWS
+from workbench.gui.solver_panel import SOLVER_COLUMN
 from workbench.puzzles.codevs import PUZZLE, SKILL, Drop, Field
 from workbench.puzzles.codevs.field import HEIGHT
 
@@ -142,7 +143,7 @@ def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, dat
     run_a_short_codevs_beam(qtbot, panel)
     entry = panel.frontier_entries[0]
     assert entry.moves == panel.best_moves  # the run's answer heads the table once it ends
-    assert panel.table.item(0, 2).text() == "an answer found"
+    assert panel.table.item(0, SOLVER_COLUMN).text() == "an answer found"
     panel.table.cellClicked.emit(0, 0)
     assert window.view.mode == "preview"
     assert window.view.state == PUZZLE.replay(window.session.instance, [opening, *entry.moves])[-1]
@@ -155,3 +156,25 @@ def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, dat
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1] == str(window.session.report().score)
     assert f"max chain: {window.session.state.max_chain}" in lines
+
+
+def test_the_editor_shows_no_hand_play_pack_above_the_field(qtbot, window, data_root):
+    from PySide6.QtWidgets import QGraphicsRectItem, QGraphicsSimpleTextItem
+
+    def above_the_field():
+        """The blocks drawn above the field (the pending pack) and the pending pack's words."""
+        items = window.view.scene().items()
+        blocks = [i for i in items if isinstance(i, QGraphicsRectItem) and i.rect().bottom() <= PACK_ROWS * CELL
+                  and i.rect().left() < 10 * CELL]
+        words = [i.text() for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.text().startswith("pending")]
+        return len(blocks), words
+
+    assert window.open_path(data_root / PACKS_1)
+    assert above_the_field() == (3, ["pending pack: X 4  R 0"])  # pack 1 is 4 8 / 0 2: three blocks
+    window.set_edit_mode(True)
+    assert above_the_field() == (0, [])  # the editor edits the start field: no hand-play cursor
+    choose_brush(window, 7)
+    click_cell(qtbot, window, 0, 0)  # an edit redraws the board, still without it
+    assert above_the_field() == (0, [])
+    window.set_edit_mode(False)
+    assert above_the_field() == (3, ["pending pack: X 4  R 0"])

@@ -277,3 +277,115 @@ def test_a_vis_picture_is_fitted_to_the_view_and_the_users_zoom_is_kept(qtbot, t
     view.zoom_to_fit()
     qtbot.waitUntil(lambda: view.web.zoomFactor() < 0.3, timeout=10_000)
     view.release()
+
+
+def test_a_topcoder_contest_window_runs_seeds_the_tester_makes(qtbot, tmp_path, monkeypatch):
+    """A contest whose tester makes each case (no input files, no view step): the window opens, runs
+    seeds and shows each case's input as the tester saved it."""
+    import standin_topcoder
+    from workbench.gui.app import build_contest_window
+
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "mm"
+    tester = standin_topcoder.python_tester(folder)
+    assert main(["contest", "init", str(folder), "--tester", tester, "--time-limit", "20"]) == 0
+    window = build_contest_window(str(folder / "contest.toml"), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    panel, view = window.runs_panel, window.case_view
+    panel.seeds.setText("1-2")
+    panel.command.setText(standin_topcoder.sorter(folder))
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 2, timeout=120_000)
+    assert sorted(r["score"] for r in panel.rows) == ["100", "100"]
+    index = panel.proxy.index(0, 0)
+    qtbot.mouseClick(panel.table.viewport(), Qt.LeftButton, pos=panel.table.visualRect(index).center())
+    numbers = standin_topcoder.case_of(int(index.data()))
+    assert view.input_text.toPlainText() == f"{len(numbers)}\n{' '.join(map(str, numbers))}\n"
+    window.close()
+
+
+def test_an_output_only_contest_window_runs_its_named_inputs(qtbot, tmp_path, monkeypatch):
+    from workbench.gui.app import build_contest_window
+
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    folder = tmp_path / "oo"
+    (folder / "inputs").mkdir(parents=True)
+    for name in ("alpha", "beta"):
+        (folder / "inputs" / f"{name}.txt").write_text(f"{name}\n")
+    (folder / "scorer.py").write_text("import sys\nprint('Score = 2.5' if open(sys.argv[2]).read() else 'x')\n")
+    assert main(["contest", "init", str(folder)]) == 0
+    window = build_contest_window(str(folder / "contest.toml"), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    panel = window.runs_panel
+    assert panel.files_button.text() == "2 files" and not panel.seeds.isEnabled()
+    panel.command.setText("cat")
+    qtbot.mouseClick(panel.start_button, Qt.LeftButton)
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 2, timeout=120_000)
+    assert sorted((r["name"], r["score"]) for r in panel.rows) == [("alpha", "2.5"), ("beta", "2.5")]
+    window.close()
+
+
+def test_a_relative_command_runs_from_the_contests_folder_live_and_in_a_batch(qtbot, tmp_path, contest_file,
+                                                                                reporter, capsys, monkeypatch):
+    """./sol.sh is the contest folder's program, wherever the app was started: Run live… and Start find
+    it there, as `batch` started in that folder did (it was an RE from the app's folder)."""
+    folder = contest_file.parent
+    script = folder / "sol.sh"
+    script.write_text(f"#!/bin/sh\nexec {reporter}\n")
+    script.chmod(0o755)
+    monkeypatch.chdir(folder)
+    assert main(["batch", "pegs", "--seeds", "0-1", "--cmd", "./sol.sh", "--out", str(folder / "runs" / "one")]) == 0
+    capsys.readouterr()
+    elsewhere = tmp_path / "app"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)  # the app started in another folder
+    from workbench.gui.app import build_contest_window
+
+    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    panel = window.runs_panel
+    assert panel.command.text() == "./sol.sh"  # the run's own command, pre-filled
+    assert panel.command.toolTip().endswith(f"run from the contest's folder, {folder.resolve()}")
+    panel.view.select(0)
+    view = panel.run_selected_live()
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=60_000)
+    assert view.live.result.verdict == "OK", view.ending_text()
+    view.close()
+    panel.seeds.setText("0")
+    assert panel.start()
+    qtbot.waitUntil(lambda: not panel.running and panel.model.rowCount() == 1, timeout=120_000)
+    assert [r["verdict"] for r in panel.rows] == ["OK"]
+    window.close()
+
+
+def test_the_comparison_stands_beside_the_window_and_its_side_by_side_windows_close_with_it(
+        qtbot, tmp_path, contest_file, reporter, capsys):
+    from PySide6.QtWidgets import QApplication
+
+    from workbench.gui.app import build_contest_window
+
+    runs = contest_file.parent / "runs"
+    for name in ("first", "second"):
+        assert main(["batch", "pegs", "--seeds", "0-1", "--cmd", reporter, "--out", str(runs / name)]) == 0
+    capsys.readouterr()
+    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    panel = window.runs_panel
+    dialog = panel.compare_with(runs / "first")
+    assert dialog.isVisible() and dialog.windowModality() == Qt.NonModal  # was window-modal over the runs
+    assert QApplication.activeModalWidget() is None
+    dialog.table.selectRow(0)
+    dialog.side_by_side_button.click()
+    view = dialog.side_by_side[0]
+    assert view.isVisible()
+    dialog.close()  # the comparison gone, its case side by side goes with it
+    assert not view.isVisible()
+    again = panel.compare_with(runs / "first")
+    again.table.selectRow(1)
+    again.side_by_side_button.click()
+    second = again.side_by_side[0]
+    window.close()  # and the contest window takes both along
+    assert not again.isVisible() and not second.isVisible()

@@ -254,3 +254,99 @@ def test_file_dialogs_open_wide_enough_for_their_columns(qtbot, window, monkeypa
     header = dialog.findChild(QTreeView).header()
     assert [header.sectionResizeMode(c) for c in range(1, header.count())] == \
         [QHeaderView.ResizeToContents] * (header.count() - 1)  # Size, Type, Date never cut to "pla…ent"
+
+
+def test_the_runs_dock_of_the_default_window_shows_every_control_and_whole_axis_labels(qtbot, window):
+    """At the first start's 1360x850 the Runs dock needs no horizontal scrolling (Anytime profile… was cut
+    and the plots scrolled), and the plots' axis labels are whole ("mean score of the OK cases (bars
+    from 838.5" was cut by the bar plot's height)."""
+    from PySide6.QtWidgets import QAbstractButton
+
+    from PySide6.QtWidgets import QDockWidget
+
+    from workbench.gui.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
+
+    window.resize(1360, 850)  # and its panels as the first start on a 1600x1000 screen lays them out
+    panels = window.findChild(QDockWidget, PANELS)
+    window.resizeDocks([panels], [max(PANEL_MIN, min(PANEL_MAX, int(1360 * PANEL_SHARE)))], Qt.Horizontal)
+    window.show_runs()
+    qtbot.wait(300)  # the docks settle
+    panel = window.runs_panel
+    rows = [{"case": str(i), "name": f"{i:04d}", "seed": i, "N": 6 + i % 2, "score": 838.5 + 30 * (i % 2),
+             "relative": "0.99", "time_s": "1.0", "verdict": "OK", "message": ""} for i in range(40)]
+    panel.view.show_rows(rows, ["N"])
+    panel.view.group_by.setCurrentText("N")
+    qtbot.wait(100)
+    scroll = window.runs_dock.widget()
+    viewport = scroll.viewport()
+    assert viewport.width() < 960  # as wide as the real window's dock (946 px)
+    assert not scroll.horizontalScrollBar().isVisible()
+    for button in panel.findChildren(QAbstractButton):
+        if button.isVisibleTo(panel):
+            right = button.mapTo(viewport, button.rect().topRight()).x()
+            assert right <= viewport.width(), button.text()
+    for plot in (panel.view.by_case, panel.view.by_group):
+        left, bottom = plot.getAxis("left"), plot.getAxis("bottom")
+        if left.label.isVisible():
+            assert left.label.boundingRect().width() <= left.boundingRect().height(), left.labelText
+        assert bottom.label.boundingRect().width() <= bottom.boundingRect().width(), bottom.labelText
+    base = panel.view.bars.opts["y0"]
+    assert 830 < base < 838.5
+    assert panel.view.by_group.getAxis("bottom").labelText == f"N: mean score of the OK cases, bars from {base:,.6g}"
+
+
+def test_the_dark_theme_keeps_the_ahc015_box_outline_and_the_step_through_icons_in_sight(qtbot, window, data_root):
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QGraphicsRectItem
+
+    def ink(button) -> int:
+        """The mean lightness of the icon's drawn pixels."""
+        image = button.icon().pixmap(16, 16).toImage()
+        drawn = [QColor.fromRgba(image.pixel(x, y)) for x in range(image.width()) for y in range(image.height())]
+        drawn = [c.lightness() for c in drawn if c.alpha() > 128]
+        return sum(drawn) // len(drawn)
+
+    steps = window.step_panel
+    buttons = (steps.first, steps.back, steps.play, steps.forward, steps.last)
+    try:
+        window.theme.choose("dark")
+        qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)
+        assert window.open_path(data_root / "cases/ahc015/0000.txt")
+        base = window.view.palette().color(QPalette.Base).lightness()
+        outline = [item for item in window.view.scene().items()
+                   if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4]
+        assert len(outline) == 1 and outline[0].pen().color().lightness() - base >= 100  # was #3a3a3a on #1f1f1f
+        button_colour = steps.palette().color(QPalette.Button).lightness()
+        for button in buttons:
+            assert ink(button) - button_colour >= 100, button.toolTip()  # Qt's dark pixmaps were faint
+        steps.toggle_play()  # the pause icon, in the same ink
+        assert ink(steps.play) - button_colour >= 100
+        steps.stop()
+        window.theme.choose("light")
+        qtbot.waitUntil(lambda: window_colour(window).lightness() > 128)
+        light_button = steps.palette().color(QPalette.Button).lightness()
+        assert all(light_button - ink(button) >= 100 for button in buttons)  # dark ink on light buttons again
+        assert window.view.scene().items()  # the board was drawn again in the light theme's ink
+        outline = [item for item in window.view.scene().items()
+                   if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4]
+        assert outline[0].pen().color().name() == "#3a3a3a"
+    finally:
+        window.theme.choose("light")
+        QApplication.setPalette(QApplication.style().standardPalette())
+
+
+def test_the_live_plots_legend_stands_above_its_points(qtbot):
+    from workbench.gui.live_run_view import LivePlot
+
+    plot = LivePlot()
+    qtbot.addWidget(plot)
+    plot.resize(700, 300)
+    plot.show()
+    qtbot.waitExposed(plot)
+    legend, box = plot.getPlotItem().legend, plot.getPlotItem().vb
+    assert [label.text for _sample, label in legend.items] == ["[SCORE] (the program's own)",
+                                                              "snapshots (official score)"]
+    assert legend.isVisible()
+    legend_rect, points_rect = legend.sceneBoundingRect(), box.sceneBoundingRect()
+    assert legend_rect.bottom() <= points_rect.top()  # it was drawn inside, over the first points
+    assert legend_rect.width() <= points_rect.width()

@@ -205,3 +205,117 @@ def test_the_main_windows_action_runs_the_boards_case_live(qtbot, window, tmp_pa
     assert seen.read_text() == view.case.input_text
     assert list(view.series_v) == [3.0] and view.snapshots == []
     view.close()
+
+
+@pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
+def test_the_programs_stderr_and_snapshot_names_are_shown_as_written_not_as_html(qtbot, tmp_path, settings):
+    from PySide6.QtCore import Qt
+
+    name = "<h1 style=color:red>HUGE<h1>.txt"
+    crash = "<h1>CRASHED <a href=x>click me</a></h1>"
+    script = {"*": [{"file": name, "text": "UD\n"}, {"stderr": crash}, {"exit": 3}]}
+    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
+    view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
+    qtbot.addWidget(view)
+    view.command.setText(command(tmp_path, script))
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    assert view.status.text().startswith(f"Ended in ") and f"RE (exit code 3; stderr: {crash})" in view.status.text()
+    assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ")
+    assert view.status.textFormat() == Qt.PlainText and view.snapshot_label.textFormat() == Qt.PlainText
+
+
+@pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
+def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_said(qtbot, tmp_path, settings,
+                                                                                     monkeypatch):
+    """The view only draws what the live case made of each snapshot. The case runs in this process
+    here (batch.live_case.LiveCase, as bench.responsiveness --live thread does) so that every parse
+    of an answer can be seen: none is on the GUI thread. A snapshot with more moves than the puzzle
+    allows is not played out: the view says so and shows the start."""
+    import threading
+
+    import workbench.gui.live_run_view as live_view
+    from workbench.batch.live_case import LiveCase
+
+    puzzle = get_puzzle("ahc011")
+    answer = ANSWER.read_text().strip()
+    expected = engine(answer[:40])[1]  # parsed here, before the parses are watched
+    parse = type(puzzle).parse_solution
+    threads = []
+
+    def recorded(self, instance, text):
+        threads.append(threading.current_thread())
+        return parse(self, instance, text)
+
+    monkeypatch.setattr(type(puzzle), "parse_solution", recorded)
+    monkeypatch.setattr(live_view, "LIVE_CASE", LiveCase)
+    script = {"*": [{"file": "1.txt", "text": answer[:40]}, {"sleep": 0.2}, {"file": "2.txt", "text": "UD" * 5000},
+                    {"sleep": 0.2}, {"stdout": answer + "\n"}]}
+    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
+    view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
+    qtbot.addWidget(view)
+    view.command.setText(command(tmp_path, script))
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    instance = puzzle.parse_input(CASE.read_text())
+    assert len(view.snapshots) == 2
+    view.slider.setValue(0)
+    assert view.board.state == expected
+    view.slider.setValue(1)
+    assert threads and threading.main_thread() not in threads
+    assert {thread.name for thread in threads} == {"wb-live-score"}
+    assert view.board.state == puzzle.initial_state(instance)
+    limit = puzzle.max_moves(instance)
+    assert view.snapshot_label.text().endswith(f"score invalid answer: line 1: too many moves: 10000, more than "
+                                               f"T = {limit} (not drawn: 10,000 moves, more than the puzzle's "
+                                               f"limit of {limit:,})")
+
+
+@pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
+def test_a_long_word_from_the_program_does_not_widen_the_view(qtbot, tmp_path, settings):
+    """A 200-character snapshot name and a 300-character stderr word are cut at the labels' edge, not
+    laid out in full: the view made them 2,000 pixels wide, past the screen."""
+    name, word = "N" * 200 + ".txt", "E" * 300
+    script = {"*": [{"file": name, "text": "UD\n"}, {"stderr": word}, {"exit": 3}]}
+    view = LiveRunView(PuzzleProblem("ahc011"), BatchCase(0, "0000", str(CASE), 0, CASE.read_text()), settings,
+                       seconds=20)
+    qtbot.addWidget(view)
+    view.show()
+    width = view.width()
+    view.command.setText(command(tmp_path, script))
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    qtbot.wait(50)  # the layout takes in the labels' new texts
+    assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ") and "E" * 150 in view.status.text()
+    assert view.width() == width and view.minimumSizeHint().width() < width
+
+
+def test_a_contests_snapshot_too_long_to_draw_is_said_in_the_case_view(qtbot, tmp_path, settings, monkeypatch):
+    """The vis is given a snapshot's answer from a file the live case wrote into the view's folder;
+    one longer than MAX_DRAWN_CHARS is not written: the case view says why."""
+    from workbench.batch import snapshot_drawing
+    from workbench.batch.live_case import LiveCase
+    from workbench.gui import live_run_view as live_view
+    from workbench.gui.web_view import web_engine_problem
+
+    if web_engine_problem():
+        pytest.skip("Qt WebEngine is not installed")
+    monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(live_view, "LIVE_CASE", LiveCase)  # in this process: the limit below holds there
+    monkeypatch.setattr(snapshot_drawing, "MAX_DRAWN_CHARS", 6)
+    problem = ContestProblem(load(lines_contest(tmp_path, seeds=1)))
+    case = problem.seed_cases([0])[0]
+    script = {"*": [{"stdout": "1234\n"}, {"sleep": 0.2}, {"stdout": "12345678\n"}]}
+    view = LiveRunView(problem, case, settings)
+    qtbot.addWidget(view)
+    view.command.setText(command(tmp_path, script))
+    view.run_button.click()
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    assert [s.drawing.answer_file for s in view.snapshots] == ["snapshot-0.out", ""]
+    assert (view.answers_dir / "snapshot-0.out").read_text() == "1234"  # one answer a line, its line
+    view.slider.setValue(0)
+    assert view.board.output_text.toPlainText() == "1234"
+    view.slider.setValue(1)
+    assert view.board.title.text() == "Snapshot 2 is not drawn: its answer is 8 characters, more than the 6 characters drawn"
+    assert view.snapshot_label.text().endswith("(not drawn: its answer is 8 characters, more than the 6 characters drawn)")
+    view.close()

@@ -23,7 +23,7 @@ def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, dat
     message = window.statusBar().currentMessage()
     width = window.statusBar().fontMetrics().horizontalAdvance(message)
     assert width < window.statusBar().width() - 40  # nothing else shares the bar
-    assert window.statusBar().toolTip() == message
+    assert window.statusBar().toolTip() == f"<p>{message}</p>"  # the whole message, as written (escaped)
 
 
 def test_a_file_that_cannot_be_opened_at_start_gets_a_dialog_and_an_honest_title(qtbot, tmp_path):
@@ -148,3 +148,75 @@ def test_the_line_above_the_board_gives_the_keys_of_the_mode_it_is_in(window, da
     window.set_edit_mode(True)
     assert "click a ball, then an arrow key" not in window.score_label.text()  # a stale play hint
     assert "click or drag with the editor's paint" in window.score_label.text()
+
+
+def test_a_files_name_and_text_that_look_like_html_are_shown_as_written(qtbot, window, tmp_path):
+    """A file's name and the line an error quotes are text, not markup: the dialog is plain text and
+    the status bar's tooltip escapes them."""
+    bad = tmp_path / "<h1 style=color:red>HUGE<h1>.txt"  # no "/" in a name
+    bad.write_text("<a href=x>click me</a>\n")
+    window.open_path(bad)
+    dialog = window.error_dialog
+    assert dialog.windowTitle() == f"Cannot open {bad.name}"
+    assert dialog.textFormat() == Qt.PlainText and dialog.text().endswith("\n\nThe board shown is unchanged.")
+    message = window.statusBar().currentMessage()
+    assert bad.name in message
+    tip = window.statusBar().toolTip()
+    assert "<h1" not in tip and "&lt;h1 style=color:red&gt;HUGE&lt;h1&gt;.txt" in tip
+    dialog.close()
+
+
+def test_a_run_of_a_plugin_not_loaded_says_how_to_load_it(qtbot, window, tmp_path):
+    """Without --puzzle-path the app has no lights-out: its run still opens, and its case says the plugin
+    is not loaded and how to load it (not "the GUI cannot show lights-out boards yet")."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import pytest
+
+    from workbench.core.registry import puzzles
+
+    if "lights-out" in puzzles():
+        pytest.skip("a lights-out plugin is loaded in this test run")
+    main = Path(__file__).resolve().parents[1] / "main.py"
+
+    def run(*args):
+        done = subprocess.run([sys.executable, str(main), *map(str, args)], capture_output=True, text=True,
+                              cwd=tmp_path, env={**os.environ, "PUZZLE_WORKBENCH_HOME": str(tmp_path / "home")},
+                              timeout=600)
+        assert done.returncode == 0, done.stderr
+
+    run("new-puzzle", "lights-out", "--dir", "plugins")
+    run("--puzzle-path", "plugins", "batch", "lights-out", "--seeds", "0-1", "--nodes", "50", "--jobs", "1",
+        "--out", "runs/plugin-run")
+    said = []
+    window.runs_panel.message.connect(said.append)
+    how = ("No puzzle lights-out is loaded: if it is a plugin, start the app with --puzzle-path DIR (DIR: the folder "
+           "holding its package) or with PUZZLE_WORKBENCH_PATH=DIR, or install its package")
+    assert window.runs_panel.open_run(tmp_path / "runs/plugin-run")  # its results are shown
+    assert said == [how] and len(window.runs_panel.rows) == 2
+    before = window.session
+    window.runs_panel.open_row(window.runs_panel.rows[0])
+    assert window.session is before and status(window) == f"⚠ {how}"
+    assert window.error_dialog.text().startswith(how)
+    assert not window.generate("lights-out", 3)  # the last board, when it was a generated one
+    assert status(window) == f"⚠ Cannot generate: {how}"
+
+
+def test_the_status_bar_follows_a_solver_run_and_never_writes_over_an_error(qtbot, window, data_root):
+    from gui_helpers import start_a_long_run
+
+    panel = start_a_long_run(qtbot, window, data_root / "cases/comesolo/rand_30_d40.txt")
+    name = panel.job.name
+    # Not "beam: starting…" for the whole run: the bar shows the panel's progress line as it changes.
+    qtbot.waitUntil(lambda: status(window) == panel.status.text() and status(window).startswith(f"{name}: ")
+                    and " s, " in status(window) and " nodes" in status(window), timeout=10000)
+    seen = status(window)
+    qtbot.waitUntil(lambda: status(window) != seen and status(window).startswith(f"{name}: "), timeout=10000)
+    window.show_error("Illegal move: a test's warning")
+    qtbot.waitUntil(lambda: panel.status.text() != seen and len(panel.sample_times) > 4, timeout=10000)
+    qtbot.wait(400)  # a few more polls
+    assert status(window) == "⚠ Illegal move: a test's warning"
+    panel.cancel()

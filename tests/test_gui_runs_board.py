@@ -115,4 +115,4 @@ def test_group_bars_rise_from_under_the_lowest_mean(qtbot, window):
     assert 0 < base < 870000  # not from 0: 870k and 880k bars would look alike
     heights = list(view.bars.opts["height"])
     assert heights[1] > 1.5 * heights[0]
-    assert view.by_group.getAxis("left").labelText.startswith("mean score of the OK cases (bars from ")
+    assert view.by_group.getAxis("bottom").labelText == f"N: mean score of the OK cases, bars from {base:,.6g}"

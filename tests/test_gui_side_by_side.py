@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 import tiny_contest
 from workbench.batch.side_by_side import answer_diff, case_pair, played_pair
@@ -37,6 +37,7 @@ def test_one_slider_steps_both_boards_and_the_shorter_holds_its_last(qtbot, two_
     view = SideBySideView(pair)
     qtbot.addWidget(view)
     view.show()
+    qtbot.waitUntil(lambda: not view.loading, timeout=30000)
     _, line_a, line_b = played_pair(pair, get_puzzle("comesolo"))
     assert line_a.length < line_b.length and view.slider.maximum() == line_b.length
     assert view.title.text() == (f"case 2 (higher scores win): A a: {pair.a.row['score']} OK — "
@@ -53,6 +54,63 @@ def test_one_slider_steps_both_boards_and_the_shorter_holds_its_last(qtbot, two_
     # Both score-by-step curves on the one plot, and the diff of the two answer files.
     assert [list(curve.getData()[1]) for curve in view.curves] == [line_a.scores, line_b.scores]
     assert view.diff.toPlainText() == answer_diff(pair)
+    view.close()
+
+
+def test_the_answers_are_played_out_off_the_gui_thread_while_the_view_says_it_is_loading(qtbot, two_runs,
+                                                                                        monkeypatch):
+    """The view opens at once: the replay and the diff are made on a thread of their own (a
+    1,000,000-move answer held the GUI thread 40 s), the view saying it is loading meanwhile."""
+    import threading
+
+    import workbench.gui.side_by_side as side_by_side_view
+
+    a, b = two_runs
+    pair = case_pair(a, b, "2")
+    release, threads = threading.Event(), []
+
+    def held(*args):
+        threads.append(threading.current_thread())
+        assert release.wait(30)
+        return played_pair(*args)
+
+    monkeypatch.setattr(side_by_side_view, "played_pair", held)
+    view = SideBySideView(pair)
+    qtbot.addWidget(view)
+    view.show()
+    qtbot.waitUntil(lambda: bool(threads), timeout=10000)
+    ticks = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(1))
+    timer.start(5)
+    qtbot.waitUntil(lambda: len(ticks) >= 3, timeout=10000)  # the GUI thread runs its timers meanwhile
+    assert view.loading and not view.slider.isEnabled()
+    assert view.step_label.text() == view.diff.toPlainText() == side_by_side_view.LOADING
+    release.set()
+    qtbot.waitUntil(lambda: not view.loading, timeout=30000)
+    timer.stop()
+    assert threads[0] is not threading.main_thread() and threads[0].name == "wb-side-by-side"
+    _, line_a, line_b = played_pair(pair, get_puzzle("comesolo"))
+    assert view.slider.isEnabled() and view.slider.maximum() == max(line_a.length, line_b.length)
+    assert view.diff.toPlainText() == answer_diff(pair) and view.shown_step == 0
+    view.close()
+
+
+def test_a_puzzles_own_failure_while_loading_is_said(qtbot, two_runs, monkeypatch):
+    """A plugin's bug in the loading thread (not a WorkbenchError) is said; the view said "Loading" for good."""
+    import workbench.gui.side_by_side as side_by_side_view
+
+    def broken(*args):
+        raise TypeError("unsupported operand type(s) for +: 'int' and 'NoneType'")
+
+    monkeypatch.setattr(side_by_side_view, "played_pair", broken)
+    a, b = two_runs
+    view = SideBySideView(case_pair(a, b, "2"))
+    qtbot.addWidget(view)
+    qtbot.waitUntil(lambda: not view.loading, timeout=10000)
+    assert view.step_label.text() == ("Cannot play the answers out: the puzzle's code failed: TypeError: "
+                                      "unsupported operand type(s) for +: 'int' and 'NoneType'")
+    assert not view.slider.isEnabled()
     view.close()
 
 
@@ -134,6 +192,7 @@ def test_a_contests_case_shows_both_runs_vis_views(qtbot, tmp_path, monkeypatch)
     view = SideBySideView(pair)
     qtbot.addWidget(view)
     view.show()
+    qtbot.waitUntil(lambda: not view.loading, timeout=30000)
     assert pair.kind == "contest" and len(view.case_views) == 2 and not view.boards
     assert [v.title.text() for v in view.case_views] == [f"A near: case 1: score {pair.a.row['score']}, OK",
                                                          f"B far: case 1: score {pair.b.row['score']}, OK"]

@@ -164,3 +164,19 @@ def test_starting_a_run_replaces_the_warning_of_an_illegal_move(qtbot, window, d
     assert window.statusBar().currentMessage() == "beam: starting…"
     panel.cancel_button.click()
     wait_for_end(qtbot, panel)
+
+
+def test_the_rescoring_thread_runs_in_the_lowest_scheduling_class(window):
+    """Workers, as the solver's thread is: the window's thread gets a core before them."""
+    import os
+    import sys
+    import threading
+
+    import pytest
+
+    if sys.platform != "linux":
+        pytest.skip("per-thread niceness is Linux's")
+    rescoring = window.solver_panel._scoring.submit(threading.get_native_id).result(30)
+    window_nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
+    assert os.getpriority(os.PRIO_PROCESS, rescoring) == max(5, window_nice)
+    assert os.sched_getscheduler(rescoring) == os.SCHED_OTHER  # it shares the window's GIL: never starved

@@ -12,7 +12,7 @@ from solvers.base import FrontierEntry
 from workbench.core.puzzle import ScoreReport
 from workbench.gui.frontier_rows import Row, ranked
 from workbench.gui.plot_style import held_range, y_range
-from workbench.gui.solver_panel import score_text
+from workbench.gui.solver_panel import FACTS_COLUMN, SOLVER_COLUMN, score_text
 from workbench.puzzles.comesolo import Board
 from workbench.puzzles.ahc015.box import CANDIES, Candies
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
@@ -168,14 +168,14 @@ def test_ahc015_rows_show_the_contest_score_and_the_playout_mean_as_the_solvers_
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
     panel.poll()
     puzzle, instance = window.session.puzzle, window.session.instance
-    assert panel.table.horizontalHeaderItem(2).text() == "solver's estimate"
+    assert panel.table.horizontalHeaderItem(SOLVER_COLUMN).text() == "solver's estimate"
     for row, (entry, state) in enumerate(zip(panel.frontier_entries, panel.frontier_states)):
         # The score is the contest's, of the position the row's move reaches (what its preview says)...
         report = puzzle.evaluate(instance, state, len(entry.moves))
         assert panel.table.item(row, 0).text() == report.text
-        assert panel.table.item(row, 3).text() == ", ".join(f"{k} {v}" for k, v in report.facts)
+        assert panel.table.item(row, FACTS_COLUMN).text() == ", ".join(f"{k} {v}" for k, v in report.facts)
         # ...and the playout mean, in the order the solver ranks its moves, is labelled its estimate.
-        assert panel.table.item(row, 2).text().endswith(f", mean {round(entry.score)}")
+        assert panel.table.item(row, SOLVER_COLUMN).text().endswith(f", mean {round(entry.score)}")
         assert panel.table.item(row, 0).toolTip() == \
             f"the solver's estimate of the final score: {score_text(entry.score)}"
     means = [entry.score for entry in panel.frontier_entries]
@@ -230,14 +230,14 @@ def test_from_mid_game_every_row_gives_the_contest_facts_of_the_whole_answer(qtb
         assert window.play(COMESOLO.legal_moves(session.instance, session.state)[0])
     panel = finished_run(qtbot, window, nodes=300)
     assert panel.table.rowCount() > 1
-    assert panel.table.horizontalHeaderItem(2).text() == "solver, from move 3"
+    assert panel.table.horizontalHeaderItem(SOLVER_COLUMN).text() == "solver, from move 3"
     for row, (entry, state) in enumerate(zip(panel.frontier_entries, panel.frontier_states)):
         report = COMESOLO.evaluate(session.instance, state, 3 + len(entry.moves))
-        facts = panel.table.item(row, 3).text()
+        facts = panel.table.item(row, FACTS_COLUMN).text()
         assert facts == ", ".join(f"{k} {v}" for k, v in report.facts)
         assert f"moves {3 + len(entry.moves)}" in facts  # never the solver's count from move 3
         # The solver's own counts the facts give (moves, pieces left, from where it began) are left out.
-        assert "moves" not in panel.table.item(row, 2).text() and "pieces" not in panel.table.item(row, 2).text()
+        assert "moves" not in panel.table.item(row, SOLVER_COLUMN).text() and "pieces" not in panel.table.item(row, SOLVER_COLUMN).text()
 
 
 @pytest.mark.parametrize("board, nodes", [(BOARD, 3000), ("cases/rolling-balls/seed_2.txt", 20000)])
@@ -251,8 +251,8 @@ def test_when_the_run_ends_the_table_keeps_its_best_answer_first_to_preview(qtbo
     assert panel.best_text() == best.text  # as the contest prints it: "1.0000000", never "1"
     assert panel.status.text().endswith(f"best {best.text} ({len(panel.best_moves)} moves)")
     row = rows.index(panel.best_moves)
-    assert [panel.table.item(row, col).text() for col in range(3)] == [best.text, str(len(panel.best_moves)),
-                                                                       "an answer found"]
+    assert [panel.table.item(row, col).text() for col in (0, 1, SOLVER_COLUMN)] == [
+        best.text, str(len(panel.best_moves)), "an answer found"]
     # Best first: no row above it scores less (a state still weighed may score more, an answer too).
     scores = [float(panel.table.item(r, 0).text()) for r in range(panel.table.rowCount())]
     assert scores == sorted(scores, reverse=True)
@@ -298,3 +298,25 @@ def test_no_frontier_text_is_cut(qtbot, window, data_root):
             text = panel.table.item(row, col).text()
             # Each column is as wide as its text; the table scrolls sideways ("candidate ojama 45, bl…").
             assert panel.table.columnWidth(col) >= metrics.horizontalAdvance(text), (row, col, text)
+
+
+def test_the_contests_facts_are_in_sight_before_the_solvers_own_figures(qtbot, window, data_root):
+    """At the default window the facts column starts in the table's sight; it came after the solver's
+    own figures, which on codevs ("candidate chain 12, candidate ojama 45, …") pushed it out of sight."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDockWidget
+
+    from gui_helpers import run_a_short_codevs_beam
+    from workbench.gui.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
+
+    window.resize(1360, 850)
+    panels = window.findChild(QDockWidget, PANELS)
+    window.resizeDocks([panels], [max(PANEL_MIN, min(PANEL_MAX, int(1360 * PANEL_SHARE)))], Qt.Horizontal)
+    window.open_path(data_root / "cases/codevs/packs_1.txt")
+    panel = window.solver_panel
+    run_a_short_codevs_beam(qtbot, panel)
+    table = panel.table
+    headers = [table.horizontalHeaderItem(col).text() for col in range(table.columnCount())]
+    facts = headers.index("facts")
+    assert table.columnViewportPosition(facts) + 150 <= table.viewport().width(), headers
+    assert any(table.item(row, facts).text().startswith("best ojama") for row in range(table.rowCount()))

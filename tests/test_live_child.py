@@ -66,9 +66,14 @@ def test_a_case_in_a_child_process_sends_its_lines_and_scored_snapshots(tmp_path
     instance = puzzle.parse_input(CASE.read_text())
     assert [v for _, v in series] == [100.0, 200.5, 868056.0]
     assert [t for t, _ in series] == sorted(t for t, _ in series) and live.bad_lines == 1
-    assert [(s.source, s.score, s.text) for s in snapshots] == [
-        ("0001.txt", puzzle.score_solution(instance, answer[:20]).score, answer[:20]),
-        ("0002.txt", puzzle.score_solution(instance, answer[:60]).score, answer[:60])]
+    assert [(s.source, s.score) for s in snapshots] == [
+        ("0001.txt", puzzle.score_solution(instance, answer[:20]).score),
+        ("0002.txt", puzzle.score_solution(instance, answer[:60]).score)]
+    # Each drawn in the child: the position its answer reaches comes, not its text.
+    for snapshot, prefix in zip(snapshots, (answer[:20], answer[:60])):
+        parsed = puzzle.parse_solution(instance, prefix)
+        assert snapshot.text is None and snapshot.drawing.refused == ""
+        assert snapshot.drawing.position == puzzle.final_state(instance, parsed.moves, parsed.lines)
     assert live.error == "" and not live.cancelled
     assert live.result.verdict == "OK" and live.result.score == 868056
     assert live.elapsed() >= series[-1][0]
@@ -111,6 +116,25 @@ def test_a_child_that_dies_ends_the_case_with_a_message(tmp_path):
     assert live.error == "the live run's process ended unexpectedly (exit code -9)"
     assert live.result is None
     assert ended_soon(program_pid)  # its program is killed with it, not left running
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="SCHED_IDLE is Linux's")
+def test_the_child_and_its_program_run_in_the_lowest_scheduling_class(tmp_path):
+    """The app's worker: the window's thread gets a core before them (the view's own is kept)."""
+    program = tmp_path / "sleeper.py"
+    program.write_text("import time\ntime.sleep(60)\n")
+    puzzle = get_puzzle("comesolo")
+    text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
+    live = ChildLiveCase(PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text),
+                         f"{sys.executable} {program}", 120).start()
+    try:
+        taken_until(live, lambda: live.program_pid is not None)
+        assert os.sched_getscheduler(live.process.pid) == os.SCHED_IDLE
+        assert os.sched_getscheduler(live.program_pid) == os.SCHED_IDLE
+        assert os.sched_getscheduler(0) == os.SCHED_OTHER
+    finally:
+        live.cancel()
+        taken_until(live, live.finished.is_set)
 
 
 def test_a_case_that_cannot_reach_a_child_process_is_said_not_raised():

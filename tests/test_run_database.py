@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -51,7 +52,35 @@ def test_every_run_and_case_is_in_the_database(runs, capsys):
     listed = capsys.readouterr()
     assert "n3000" in listed.out and "large" in listed.out and "3 runs in runs/runs.sqlite" in listed.err
     assert main(["runs", "comment", str(found[0]["id"]), "first try"]) == 0
+    folder = Path(found[0]["folder"])
+    assert capsys.readouterr().err == (f"run {found[0]['id']} ({folder.name}): comment 'first try' kept in "
+                                       "runs/runs.sqlite and the run folder's comment.txt\n")
     assert RunDatabase(database_path(runs)).runs("comesolo")[0]["comment"] == "first try"
+    assert (folder / "comment.txt").read_text() == "first try"
+    assert main(["runs", "comment", str(found[0]["id"]), ""]) == 0
+    assert capsys.readouterr().err == (f"run {found[0]['id']} ({folder.name}): comment cleared in "
+                                       "runs/runs.sqlite and the run folder's comment.txt\n")
+
+
+def test_an_import_into_another_database_keeps_the_comments(runs, tmp_path, capsys):
+    database = RunDatabase(database_path(runs))
+    first, second, third = database.runs("comesolo")
+    assert main(["runs", "comment", str(first["id"]), "first try"]) == 0
+    folders = [Path(r["folder"]) for r in (first, second, third)]
+
+    def imported(root: Path, *where: Path) -> list[str]:
+        assert main(["runs", "import", *map(str, where), "--root", str(root)]) == 0
+        return [r["comment"] for r in RunDatabase(database_path(root)).runs("comesolo")]
+
+    # comment.txt (set by runs comment), else the comment the batch was given (--comment).
+    assert imported(tmp_path / "other", *folders) == ["first try", "small", "large"]
+    # A run commented before comment.txt was kept: the database it was made beside says.
+    (folders[0] / "comment.txt").unlink()
+    assert imported(tmp_path / "third", folders[0]) == ["first try"]
+    # A folder copied away from its database: its run.json's comment.
+    copy = tmp_path / "copied" / folders[1].name
+    shutil.copytree(folders[1], copy)
+    assert imported(tmp_path / "fourth", copy) == ["small"]
 
 
 def test_standings_rank_runs_as_atcoder_does(runs, capsys):

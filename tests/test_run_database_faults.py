@@ -152,6 +152,17 @@ BAD_FOLDERS = {
     "no puzzle": (lambda f: edit_meta(f, puzzle=""), "run.json does not say which puzzle the run is of"),
     "an objective of neither way": (lambda f: edit_meta(f, objective="most"),
                                     "run.json: objective must be \"max\" or \"min\", got 'most'"),
+    "cases past the database's integers": (lambda f: edit_meta(f, cases=10**30),
+                                           f"run.json: cases must be a whole number 0..2^63-1, got '{10**30}'"),
+}
+
+# An edited run.json met by the commands that read a run folder: one line naming the file and the key.
+EDITED_META = {
+    "objective": ("sideways", "run.json: objective must be \"max\" or \"min\", got 'sideways'"),
+    "instance_options": ([1], "run.json: instance_options must be an object {...}, got '[1]'"),
+    "jobs": ("many", "run.json: jobs must be a whole number, got '\"many\"'"),
+    "best_frozen": ("yes", "run.json: best_frozen must be true or false, got '\"yes\"'"),
+    "cwd": (7, "run.json: cwd must be text, got '7'"),
 }
 
 
@@ -169,6 +180,20 @@ def test_11_a_run_folder_that_is_not_a_runs_is_one_line_and_imports_nothing(quic
     assert message in err and "Traceback" not in err
     assert [(Path(r[1]).name, r[5]) for r in recorded(Path("R"))] == [("good", 3)]  # the good one still is
     assert main(["runs", "list", "--root", "R"]) == 0
+
+
+@pytest.mark.parametrize("key", list(EDITED_META))
+def test_11_an_edited_run_json_is_one_line_naming_the_key_in_every_command(quick, capsys, key):
+    assert batch(quick, "A") == 0
+    subprocess.run(["cp", "-r", "A", "B"], check=True)
+    value, message = EDITED_META[key]
+    edit_meta(Path("B"), **{key: value})
+    capsys.readouterr()
+    for argv in (["batch", "compare", "A", "B"], ["batch", "compare", "B", "A", "--diff", "1"], ["batch", "show", "B"],
+                 ["batch", "rerun", "B", "--filter", "verdict=OK"]):
+        assert main(argv) in (1, 2), argv
+        err = capsys.readouterr().err
+        assert err.strip().splitlines() == [f"error: B/{message}"], argv
 
 
 def test_11_a_database_holding_a_bad_value_is_still_listed(quick, capsys):
@@ -376,3 +401,21 @@ def test_a_database_replaced_by_garbage_mid_run_keeps_the_run_going(quick, tmp_p
     assert ("cannot use the run database runs/runs.sqlite: file is not a database: 2 cases of this run are only in "
             "runs/x/results.csv" in capsys.readouterr().err)
     assert json.loads(Path("runs/x/run.json").read_text())["status"] == "complete"
+
+
+def test_a_locked_database_is_said_at_once_while_a_batch_waits_for_it(tmp_path):
+    path = tmp_path / "runs.sqlite"
+    RunDatabase(path).check()
+    holder = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    holder.execute("BEGIN EXCLUSIVE")
+    said = []
+
+    def say(text):
+        said.append(text)
+        threading.Timer(0.5, holder.execute, ("ROLLBACK",)).start()  # let go once the wait is said
+
+    RunDatabase(path).check(say)
+    assert said == [f"waiting for the run database {path}: another process keeps it locked (at most 30 s)"]
+    said.clear()
+    RunDatabase(path).check(say)  # not locked: nothing said
+    assert said == []

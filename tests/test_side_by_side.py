@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import difflib
+import re
 from pathlib import Path
 
 import pytest
@@ -111,3 +112,83 @@ def test_compare_rows_say_how_to_open_a_case(two_runs, capsys):
     lines = capsys.readouterr().out.splitlines()
     assert lines[-2].startswith("one case side by side: --diff CASE (both scores and the answers' diff) or "
                                 "--open CASE (the app), e.g. --diff ")
+
+
+def test_a_long_answer_is_played_out_only_as_far_as_the_puzzle_allows(shared, monkeypatch):
+    """A 1,000,000-move WA answer stops at the limit (the judge refuses move T+1) with the reason, and
+    a puzzle without a limit is stepped through up to MAX_STEPPED_MOVES; an answer over
+    MAX_STEPPED_CHARS is not parsed at all."""
+    from workbench.batch import side_by_side
+    from workbench.batch.side_by_side import played
+
+    puzzle = get_puzzle("ahc011")
+    instance = puzzle.parse_input((shared / "cases" / "ahc011" / "0000.txt").read_text())
+    limit = puzzle.max_moves(instance)
+    line = played(puzzle, instance, "UD" * 500_000 + "\n")
+    assert line.length == limit and line.moves == list("UD" * (limit // 2))
+    assert line.fault == f"1,000,000 moves, more than the limit of {limit}: the rest is not played"
+    assert line.scores[-1] == puzzle.evaluate(instance, line.states[-1], limit).score
+    sokoban = get_puzzle("sokoban")
+    board = sokoban.generate(1, **sokoban.smoke.generator)
+    assert sokoban.max_moves(board) is None
+    moves, state = [], sokoban.initial_state(board)
+    for _ in range(6):  # the first legal move each time
+        moves.append(sokoban.legal_moves(board, state)[0])
+        state = sokoban.apply(board, state, moves[-1]).state
+    monkeypatch.setattr(side_by_side, "MAX_STEPPED_MOVES", 4)
+    line = played(sokoban, board, sokoban.format_solution(board, moves))
+    assert line.length == 4 and line.states == sokoban.replay(board, moves[:4])
+    assert line.fault == "6 moves, too many to step through: the first 4 are shown"
+
+
+def test_an_answer_too_long_to_parse_is_said(monkeypatch):
+    from workbench.batch import side_by_side
+    from workbench.batch.side_by_side import played
+
+    puzzle = get_puzzle("comesolo")
+    instance = puzzle.generate(1, **puzzle.smoke.generator)
+    monkeypatch.setattr(side_by_side, "MAX_STEPPED_CHARS", 1024 * 1024)
+    line = played(puzzle, instance, "1 2 3 4\n" * 200_000)
+    assert line.length == 0 and line.fault == "the answer is 1.5 MB, too long to step through (up to 1 MB)"
+
+
+def test_two_long_answers_are_diffed_a_window_at_a_time_and_the_diff_is_cut_with_a_word(monkeypatch):
+    """difflib never sees more than DIFF_WINDOW lines of a side (on 100,000 lines of 100 distinct it
+    took 30 s); the diff stops after MAX_CHANGED_LINES changed lines and says where."""
+    import random
+
+    from workbench.batch import answer_diff
+
+    sizes = []
+
+    class Recording(difflib.SequenceMatcher):
+        def __init__(self, isjunk=None, a="", b="", autojunk=True):
+            sizes.append((len(a), len(b)))
+            super().__init__(isjunk, a, b, autojunk)
+
+    monkeypatch.setattr(difflib, "SequenceMatcher", Recording)
+    chosen = random.Random(1)
+    pool = [f"{i} {i * 7 % 13}\n" for i in range(150)]
+    a = [chosen.choice(pool) for _ in range(20_000)]
+    b = [chosen.choice(pool) for _ in range(20_000)]
+    diff = answer_diff.unified_diff(a, b, "A", "B").splitlines()
+    assert sizes and max(max(size) for size in sizes) == answer_diff.DIFF_WINDOW
+    changed = [line for line in diff[2:-1] if line[0] in "+-"]
+    assert answer_diff.MAX_CHANGED_LINES <= len(changed) < answer_diff.MAX_CHANGED_LINES + 4 * answer_diff.DIFF_WINDOW
+    assert re.fullmatch("… the diff is cut after 2,000 changed lines, at line [0-9,]+ of A's 20,000 and [0-9,]+ of "
+                        "B's 20,000: compare the files themselves for the rest", diff[-1])
+
+
+def test_a_long_diff_of_a_few_changes_is_difflibs_own():
+    from workbench.batch.answer_diff import unified_diff
+
+    a = [f"{k} {k * k % 9973}\n" for k in range(30_000)]
+    b = list(a)
+    for k in range(5, 30_000, 2919):
+        b[k] = "changed\n"
+    del b[15_000:15_010]
+    b[20_000:20_000] = ["added\n"] * 5
+    assert unified_diff(a, b, "A", "B") == "".join(difflib.unified_diff(a, b, "A", "B"))
+    # A whole answer on one line is shown cut, its length said.
+    assert unified_diff(["UD" * 500_000 + "\n"], ["\n"], "A", "B") == (
+        "--- A\n+++ B\n@@ -1 +1 @@\n-" + "UD" * 5000 + "… (a line of 1,000,000 characters, cut)\n+\n")

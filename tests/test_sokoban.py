@@ -355,3 +355,19 @@ def test_the_hint_after_the_push_that_strands_sok1s_boxes_says_lost(qtbot, windo
     assert window.statusBar().currentMessage() == hint.text == (
         "Lost: no solution exists from this position: every push state it can reach was tried "
         f"(astar, {hint.nodes} nodes)")
+
+
+def test_score_ends_with_a_number_and_says_an_unsolved_answer_does_not_count(tmp_path, capsys):
+    case, unsolved, solved = tmp_path / "one.xsb", tmp_path / "unsolved.lurd", tmp_path / "solved.lurd"
+    case.write_text("#######\n#@ $ .#\n#######\n")
+    unsolved.write_text("rR\n")
+    solved.write_text("rRR\n")
+    capsys.readouterr()
+    # The last line of stdout is the score, a number (it was "1 (not solved)"); the line before says
+    # why it does not count, and it exits 1 as an invalid answer does.
+    assert main(["score", "sokoban", str(case), str(unsolved)]) == 1
+    assert capsys.readouterr().out.splitlines() == [
+        "solved: no", "moves: 2", "pushes: 1", "boxes on goals: 0/1",
+        f"not solved: {unsolved} is a valid answer that does not count (a batch gives it WA)", "2"]
+    assert main(["score", "sokoban", str(case), str(solved)]) == 0
+    assert capsys.readouterr().out.splitlines()[-2:] == ["boxes on goals: 1/1", "3"]

@@ -43,14 +43,17 @@ def random_below(key, index, n):
 def _pack(cells, first, step):
     """Pack the SIDE cells from ``first`` by ``step`` against their start, order kept. No branch
     on the data: every cell is read and cleared, then written where the next candy goes (a zero
-    written there is overwritten by the next candy, or stays: the cell is empty)."""
-    write = first
-    read = first
+    written there is overwritten by the next candy, or stays: the cell is empty). Unsigned
+    indices (a negative step wraps modulo 2**64, the same address): numba then skips its
+    negative-index wraparound on every read and write (1.12x the playouts of bench.engines)."""
+    step = np.uint64(step)
+    write = np.uint64(first)
+    read = write
     for _ in range(SIDE):
         v = cells[read]
         cells[read] = 0
         cells[write] = v
-        write += step * (v != 0)
+        write += step * np.uint64(v != 0)
         read += step
 
 

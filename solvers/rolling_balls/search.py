@@ -257,8 +257,9 @@ def play_roll(meta, grid, ball_pos, ball_colour, target_colour, deltas, move_fro
 def _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, z, end):
     b, z, end = np.uint64(b), np.uint64(z), np.uint64(end)  # no negative-index wraparound
     colour = ball_colour[b]
-    meta[SAME] += (target_colour[end] == colour) - (target_colour[z] == colour)
-    meta[COVERED] += (target_colour[end] >= 0) - (target_colour[z] >= 0)
+    now, before = target_colour[end], target_colour[z]
+    meta[SAME] += (now == colour) - (before == colour)
+    meta[COVERED] += (now >= 0) - (before >= 0)
     grid[z] = EMPTY
     grid[end] = b
     ball_pos[b] = end

@@ -130,8 +130,10 @@ def _stop_pool(pool, started, workers: int) -> None:
 
 
 class BatchRun:
-    def __init__(self, spec: BatchSpec):
+    def __init__(self, spec: BatchSpec, background: bool = False):
+        """``background``: the app's run, whose workers run below its window (``core.priority``)."""
         self.spec = spec
+        self.background = background
         self.problem = spec.runner.problem
         self.folder = RunFolder(spec.out)
         # Beside the run folders: runs/runs.sqlite for the default runs/TIME-PUZZLE folders.
@@ -164,7 +166,8 @@ class BatchRun:
         return {
             "puzzle": self.problem.id, "kind": self.problem.kind, "features": self.features,
             "objective": self.problem.objective,
-            **self.problem.meta(), "label": self.spec.label, "command_line": self.spec.command_line,
+            **self.problem.meta(), "label": self.spec.label, "comment": self.spec.comment,
+            "command_line": self.spec.command_line,
             "solver": runner.solver, "params": runner.params, "command": runner.command,
             "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,
             "generator_options": self.spec.generator_options, "instance_options": self.spec.instance_options,
@@ -335,7 +338,7 @@ class BatchRun:
             spawn = multiprocessing.get_context("spawn")
             started = spawn.Semaphore(0)  # each worker releases it once up (see _stop_pool)
             pool = ProcessPool(max_workers=workers, initializer=init_worker,
-                               initargs=(runner, threads, scratch, started), context=spawn)
+                               initargs=(runner, threads, scratch, started, self.background), context=spawn)
             finished: queue.Queue = queue.Queue()
             futures = {}
             for case in waiting:
@@ -394,24 +397,35 @@ class BatchRun:
         more than a fast program's case: so cases go in chunks sized to last about CHUNK_SECONDS
         (one case a task at first, then as many as the cases seen so far took that long), a few
         chunks a worker thread at a time. (The runner goes with each chunk: scattered once, it would
-        be lost with the workers holding it, and every case after with it.)"""
+        be lost with the workers holding it, and every case after with it.)
+
+        A case that kills its worker (a crash, an OOM kill) makes Dask give up on every task the dying
+        workers held (KilledWorker): the cases of such a task run again, each as a task of its own, up
+        to KILLED_ATTEMPTS times, so that only the case that kills fails, as on the local pool."""
         from distributed import as_completed
 
         waiting = deque(self.spec.cases)
+        again: deque = deque()  # (case, attempts so far) of tasks whose workers died
         futures: dict = {}  # future -> the cases it runs
+        attempts: dict = {}  # future -> how many times its one case was lost with its worker before
         finished = as_completed()
         pace = _Pace()
         threads = _cluster_threads(client)
         lost_since = None  # when the cluster was last seen without a scheduler or a worker
         next_look = time.monotonic() + POLL_SECONDS
         try:
-            while waiting or futures:
+            while waiting or again or futures:
                 if self.stopped:
                     return
-                while waiting and len(futures) < CHUNKS_PER_THREAD * threads:
-                    chunk = [waiting.popleft() for _ in range(min(pace.chunk(), len(waiting)))]
+                while (again or waiting) and len(futures) < CHUNKS_PER_THREAD * threads:
+                    if again:
+                        case, tried = again.popleft()
+                        chunk = [case]
+                    else:
+                        chunk, tried = [waiting.popleft() for _ in range(min(pace.chunk(), len(waiting)))], 0
                     future = client.submit(run_cases, self.spec.runner, chunk, pure=False)
                     futures[future] = chunk
+                    attempts[future] = tried
                     finished.add(future)
                 if not finished.has_ready():
                     if time.monotonic() >= next_look:  # the cluster is asked at most every POLL_SECONDS
@@ -419,7 +433,8 @@ class BatchRun:
                         problem = _cluster_problem(client, self.spec.dask)
                         lost_since = (lost_since or time.monotonic()) if problem else None
                         if problem and time.monotonic() - lost_since > DASK_SECONDS:
-                            raise WorkbenchError(f"{problem}; {_unrun(futures, waiting)} cases did not run")
+                            raise WorkbenchError(f"{problem}; {_unrun(futures, waiting) + len(again)} cases "
+                                                 "did not run")
                         threads = _cluster_threads(client) or threads
                         yield None
                     time.sleep(DASK_WAIT_SECONDS)
@@ -427,8 +442,11 @@ class BatchRun:
                 for future in finished.next_batch(block=False):
                     if future.cancelled() and not self.stopped:
                         raise WorkbenchError(f"the Dask scheduler at {self.spec.dask} went away; "
-                                             f"{_unrun(futures, waiting)} cases did not run")
-                    chunk = futures.pop(future)
+                                             f"{_unrun(futures, waiting) + len(again)} cases did not run")
+                    chunk, tried = futures.pop(future), attempts.pop(future)
+                    if _worker_died(future) and (len(chunk) > 1 or tried + 1 < KILLED_ATTEMPTS):
+                        again.extend((case, tried + (len(chunk) == 1)) for case in chunk)
+                        continue
                     for run in _outcomes(future, chunk):
                         pace.saw(run)
                         yield run
@@ -445,6 +463,16 @@ CHUNK_SECONDS = 0.2  # a Dask task's cases last about this long (their results c
 MAX_CHUNK = 64  # cases in one Dask task at most
 CHUNKS_PER_THREAD = 2  # Dask tasks sent ahead per worker thread: one runs while the next waits
 DASK_WAIT_SECONDS = 0.01  # how often the client looks for finished tasks
+# How many times a case alone in its task may be lost with its worker: the case that kills its worker
+# fails, one that only waited on such a worker (Dask counts it too) gets another turn.
+KILLED_ATTEMPTS = 3
+
+
+def _worker_died(future) -> bool:
+    """Whether a Dask task failed because the workers holding it died (KilledWorker), not by itself."""
+    from distributed import KilledWorker
+
+    return not future.cancelled() and future.status == "error" and isinstance(future.exception(), KilledWorker)
 
 
 class _Pace:

@@ -27,11 +27,14 @@ class BatchCase:
     options: dict = field(default_factory=dict)  # the puzzle's instance options (codevs --turns)
     problem: str = ""  # why the input could not be read (the case's verdict, not the batch's end)
     repeat: int = 0  # which run of the case this is (1..K) in a run of --repeat K; 0: the case runs once
+    # What identifies a case whose input its run makes (a Topcoder tester's seed): its input
+    # is known only after it ran, and a failed run may never tell it.
+    identity: str = ""
 
     @property
     def key(self) -> str:
         """Identifies the case across runs: the same input and options are the same case."""
-        blob = self.input_text + json.dumps(self.options, sort_keys=True)
+        blob = (self.identity or self.input_text) + json.dumps(self.options, sort_keys=True)
         return hashlib.sha1(blob.encode("utf-8")).hexdigest()[:16]
 
     @property

@@ -19,7 +19,6 @@ stored in one transaction, never over a run the database holds.
 from __future__ import annotations
 
 import json
-import math
 import os
 import shutil
 import sqlite3
@@ -32,14 +31,16 @@ from pathlib import Path
 from typing import Iterator
 
 from workbench.core.errors import WorkbenchError, shown, utf8_text
-from workbench.core.files import check_folder, file_kind
+from workbench.core.files import check_folder, file_kind, read_text, same_file, write_atomic
 from workbench.core.judge_text import plain_natural
 
 from .live import LiveTrace
-from .results import VERDICTS, finite, status_now
+from .report import mean
+from .results import VERDICTS, check_meta, finite, status_now
 
 FILE_NAME = "runs.sqlite"
 BUSY_MILLISECONDS = 30_000
+LOCK_NOTICE_MILLISECONDS = 1_000  # a lock held longer than this is said while it is waited for
 FINISH_SECONDS = 600  # how long a finishing run waits for a database another process keeps locked
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS runs (
@@ -78,6 +79,8 @@ CREATE TABLE IF NOT EXISTS cases (
     verdict TEXT,
     message TEXT,
     columns TEXT,
+    seed_exact TEXT,
+    score_exact TEXT,
     PRIMARY KEY (run_id, name)
 );
 CREATE INDEX IF NOT EXISTS cases_by_key ON cases(key);
@@ -90,13 +93,21 @@ CREATE TABLE IF NOT EXISTS case_live (
 """
 # case_live: what a case's program said while it ran (batch.live.LiveTrace as JSON: its [SCORE]
 # series, its snapshots' times and scores); a database made before it gets the table on first use.
+# seed_exact, score_exact: a seed past 2^63 - 1 (SQLite's INTEGER) or a whole score past 2^53 (what a REAL
+# holds exactly) in full, as text; the seed and score columns then hold the nearest float (for sorting and
+# means). NULL when those columns hold the value exactly.
 # Columns added since the first version of the schema: a database made before gets them on first use.
 ADDED_COLUMNS = {"runs": (("program_file", "TEXT"), ("program_hash", "TEXT"), ("case_set", "TEXT")),
-                 "cases": (("cpu_seconds", "REAL"),)}
+                 "cases": (("cpu_seconds", "REAL"), ("seed_exact", "TEXT"), ("score_exact", "TEXT"))}
+INTEGER_MAX = 2**63 - 1  # SQLite's INTEGER: a larger Python int is refused ("Python int too large")
+FLOAT_EXACT = 2**53  # a REAL holds every whole number up to this exactly
 
 
 class DatabaseLocked(WorkbenchError):
     """Another process kept the database locked past the busy timeout."""
+
+
+COMMENT_FILE = "comment.txt"  # a run folder's comment, as 'runs comment' set it last
 
 
 def database_path(runs_root: Path) -> Path:
@@ -243,8 +254,37 @@ def describe_run(run: dict) -> str:
 
 def storable(value):
     """``value`` as SQLite can keep it: text whose bytes were not UTF-8 (a Latin-1 comment from a
-    script reaches Python as lone surrogates, which SQLite refuses) is kept with them as \\xNN."""
-    return utf8_text(value) if isinstance(value, str) else value
+    script reaches Python as lone surrogates, which SQLite refuses) is kept with them as \\xNN; an int
+    past SQLite's INTEGER (an edited run.json's count) as the nearest float, or as text past a float's range."""
+    if isinstance(value, str):
+        return utf8_text(value)
+    if isinstance(value, int) and not isinstance(value, bool) and not -INTEGER_MAX - 1 <= value <= INTEGER_MAX:
+        return _nearest_float(value)
+    return value
+
+
+def _nearest_float(value: int) -> float | str:
+    try:
+        return float(value)
+    except OverflowError:
+        return str(value)
+
+
+def _column_and_exact(value, limit: int) -> tuple:
+    """(what a numeric column keeps of ``value``, its full text when that is not ``value`` exactly)."""
+    if isinstance(value, int) and abs(value) > limit:
+        return _nearest_float(value), str(value)
+    return value, None
+
+
+def _whole(value):
+    """A whole score read from a REAL column as the int it was (so a mean with scores in full stays exact)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _exact(stored, exact: str | None):
+    """A seed or score as read from the database: in full where a column of text holds it."""
+    return stored if exact is None else int(exact)
 
 
 def git_state(folder: str | None) -> tuple[str, str]:
@@ -269,7 +309,7 @@ RUN_FIELDS = ("folder", "puzzle", "kind", "objective", "label", "comment", "comm
               "nodes", "started", "status", "cases", "git_commit", "git_diff", "meta", "program_file", "program_hash",
               "case_set")
 CASE_FIELDS = ("name", "key", "label", "seed", "score", "relative", "seconds", "cpu_seconds", "verdict", "message",
-               "columns")
+               "columns", "seed_exact", "score_exact")
 
 
 def _run_values(folder: Path, meta: dict, comment: str, commit: str = "", diff: str = "") -> tuple:
@@ -287,10 +327,12 @@ LIVE_KEY = "live trace"  # a row's LiveTrace, as JSON (the database's case_live 
 def _case_values(row: dict) -> tuple:
     """A case's values for the cases table, and last its live trace's JSON (or None)."""
     columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS and k != LIVE_KEY}
+    seed, seed_exact = _column_and_exact(plain_natural(str(row.get("seed", ""))), INTEGER_MAX)
+    score, score_exact = _column_and_exact(finite(row["score"]), FLOAT_EXACT)
     return tuple(storable(v) for v in (
-        row["name"], row["key"], str(row["case"]), plain_natural(str(row.get("seed", ""))), finite(row["score"]),
+        row["name"], row["key"], str(row["case"]), seed, score,
         finite(row.get("relative")), finite(row.get("time_s")), finite(row.get("cpu_s")), row["verdict"],
-        row.get("message", ""), json.dumps(columns, default=str), row.get(LIVE_KEY)))
+        row.get("message", ""), json.dumps(columns, default=str), seed_exact, score_exact, row.get(LIVE_KEY)))
 
 
 def _insert_run(db: sqlite3.Connection, values: tuple, run_id: int | None = None) -> int:
@@ -326,8 +368,10 @@ class RunDatabase:
         self.path = Path(path)
         self._live: dict[int, _LiveRun] = {}  # by the id the run was given first
 
-    def check(self) -> None:
-        """WorkbenchError unless runs can be written here: said before a batch makes its run folder."""
+    def check(self, say=lambda text: None) -> None:
+        """WorkbenchError unless runs can be written here: said before a batch makes its run folder. A
+        database another process keeps locked is waited for up to the busy timeout, and ``say`` is told
+        so at once (not 30 s of silence), naming the file."""
         if self.path.is_dir():
             raise WorkbenchError(f"the run database {self.path} is a folder: give --database a file name "
                                  "(runs.sqlite)")
@@ -337,7 +381,16 @@ class RunDatabase:
         except WorkbenchError as error:
             raise WorkbenchError(f"cannot use the run database {self.path}: {error}") from None
         with connect(self.path) as db:
-            db.execute("BEGIN IMMEDIATE")  # a database another process keeps locked waits here, then is fine
+            db.execute(f"PRAGMA busy_timeout={LOCK_NOTICE_MILLISECONDS}")
+            try:
+                db.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as error:
+                if "locked" not in str(error):
+                    raise
+                say(f"waiting for the run database {self.path}: another process keeps it locked "
+                    f"(at most {BUSY_MILLISECONDS // 1000} s)")
+                db.execute(f"PRAGMA busy_timeout={BUSY_MILLISECONDS - LOCK_NOTICE_MILLISECONDS}")
+                db.execute("BEGIN IMMEDIATE")  # waits here, then is fine (or DatabaseLocked names the file)
             db.execute("ROLLBACK")
 
     # ------------------------------------------------------------ a run as it goes
@@ -436,10 +489,20 @@ class RunDatabase:
         live = self._live.get(run_id)
         return (len(live.waiting), live.problem) if live is not None else (0, "")
 
-    def comment(self, run_id: int, text: str) -> None:
+    def comment(self, run_id: int, text: str) -> Path | None:
+        """Set a run's comment, and keep it in its folder's comment.txt too, so the folder carries it
+        wherever it is imported. The folder, or None when its copy could not be written (gone, read-only)."""
         with connect(self.path) as db:
-            if db.execute("UPDATE runs SET comment = ? WHERE id = ?", (storable(text), run_id)).rowcount == 0:
+            found = db.execute("SELECT folder FROM runs WHERE id = ?", (run_id,)).fetchone()
+            if found is None or db.execute("UPDATE runs SET comment = ? WHERE id = ?",
+                                           (storable(text), run_id)).rowcount == 0:
                 raise WorkbenchError(f"no run {run_id} in {self.path}")
+        folder = Path(found["folder"])
+        try:
+            write_atomic(folder / COMMENT_FILE, storable(text))
+        except OSError:  # the database holds it: the folder's copy is only for an import elsewhere
+            return None
+        return folder
 
     def import_run(self, folder: Path, meta: dict, rows: list[dict]) -> tuple[int, bool]:
         """Put a run folder's run into the database, its cases with it, in one transaction: (its id,
@@ -455,7 +518,7 @@ class RunDatabase:
             if found is not None:
                 db.execute("ROLLBACK")
                 return int(found["id"]), False
-            run_id = _insert_run(db, _run_values(resolved, meta, ""))
+            run_id = _insert_run(db, _run_values(resolved, meta, folder_comment(resolved, meta, self.path)))
             for row in rows:
                 _insert_case(db, run_id, _case_values(row))
             db.execute("COMMIT")
@@ -480,16 +543,22 @@ class RunDatabase:
                 "AVG(cases.cpu_seconds) AS mean_cpu, AVG(cases.seconds) AS mean_seconds, "
                 "SUM(CASE WHEN cases.cpu_seconds IS NOT NULL THEN cases.seconds END) AS timed_seconds, "
                 "SUM(cases.cpu_seconds) AS cpu_seconds, "
-                "SUM(cases.verdict = 'OK') AS ok FROM runs LEFT JOIN cases ON cases.run_id = runs.id "
+                "SUM(cases.verdict = 'OK') AS ok, SUM(cases.score_exact IS NOT NULL) AS exact "
+                "FROM runs LEFT JOIN cases ON cases.run_id = runs.id "
                 + where + "GROUP BY runs.id ORDER BY runs.started, runs.id", args).fetchall()
             verdicts = db.execute(
                 "SELECT cases.run_id, cases.verdict, COUNT(*) FROM cases JOIN runs ON runs.id = cases.run_id "
                 "WHERE cases.verdict != 'OK' " + where.replace("WHERE", "AND")
                 + "GROUP BY cases.run_id, cases.verdict", args).fetchall()
+            runs = [dict(r) for r in found]
+            for run in runs:  # scores past what a REAL holds: their mean from the scores in full
+                if run.pop("exact"):
+                    scores = [_whole(_exact(score, exact)) for score, exact in db.execute(
+                        "SELECT score, score_exact FROM cases WHERE run_id = ? AND verdict = 'OK'", (run["id"],))]
+                    run["mean_score"] = mean(scores) if scores else None
         failed: dict[int, dict] = {}
         for run_id, verdict, count in verdicts:
             failed.setdefault(run_id, {})[verdict] = count
-        runs = [dict(r) for r in found]
         for run in runs:
             run["failed"] = failed.get(run["id"], {})
             if run["status"] == "running":
@@ -503,9 +572,10 @@ class RunDatabase:
                 if _has_runs(db) else []
         rows = []
         for r in found:
-            row = {"case": r["label"], "name": r["name"], "seed": "" if r["seed"] is None else r["seed"]}
+            seed, score = _exact(r["seed"], r["seed_exact"]), _exact(r["score"], r["score_exact"])
+            row = {"case": r["label"], "name": r["name"], "seed": "" if seed is None else seed}
             row.update(loaded(r["columns"]))
-            row.update({"score": r["score"] if r["score"] is not None else 0, "relative": r["relative"],
+            row.update({"score": score if score is not None else 0, "relative": r["relative"],
                         "time_s": r["seconds"], "cpu_s": r["cpu_seconds"], "verdict": r["verdict"],
                         "message": r["message"], "key": r["key"]})
             rows.append(row)
@@ -543,10 +613,26 @@ def run_traces(folder: Path, database: Path | None = None) -> dict[str, LiveTrac
 
 
 # ------------------------------------------------------------------ what an import accepts
-_META_TYPES = {"puzzle": (str,), "kind": (str,), "objective": (str,), "label": (str,), "command": (str,),
-               "solver": (str,), "params": (dict,), "seconds": (int, float), "nodes": (int,), "started": (str,),
-               "status": (str,), "cases": (int,), "features": (list,), "case_set": (str,)}
-_TYPE_NAMES = {str: "text", dict: "an object {...}", int: "a whole number", float: "a number", list: "a list"}
+def folder_comment(folder: Path, meta: dict, importing_into: Path | None = None) -> str:
+    """A run folder's comment, for an import: its comment.txt (what 'runs comment' set last), else
+    the comment the database it was made beside holds (a run commented before comment.txt was kept),
+    else the one its batch was given (run.json)."""
+    try:
+        return read_text(folder / COMMENT_FILE)
+    except WorkbenchError:  # none (or not text): the next place
+        pass
+    beside = database_path(folder.parent)
+    if beside.is_file() and (importing_into is None or not same_file(beside, importing_into)):
+        try:
+            with reading(beside) as db:
+                found = db.execute("SELECT comment FROM runs WHERE folder = ?", (str(folder),)).fetchone() \
+                    if _has_runs(db) else None
+        except (WorkbenchError, sqlite3.Error):  # not a database after all: the folder's own word
+            found = None
+        if found is not None and found["comment"]:
+            return found["comment"]
+    comment = meta.get("comment")
+    return comment if isinstance(comment, str) else ""
 
 
 def check_imported(folder: Path, meta: dict, rows: list[dict]) -> None:
@@ -555,15 +641,7 @@ def check_imported(folder: Path, meta: dict, rows: list[dict]) -> None:
     where = folder / "run.json"
     if not meta.get("puzzle"):
         raise WorkbenchError(f"{where} does not say which puzzle the run is of")
-    for key, kinds in _META_TYPES.items():
-        value = meta.get(key)
-        if value is not None and (not isinstance(value, kinds) or isinstance(value, bool)):
-            raise WorkbenchError(f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
-                                 f"got {shown(json.dumps(value), 40)}")
-    if meta.get("objective") not in (None, "max", "min"):
-        raise WorkbenchError(f"{where}: objective must be \"max\" or \"min\", got {shown(meta['objective'])}")
-    if isinstance(meta.get("seconds"), float) and not math.isfinite(meta["seconds"]):
-        raise WorkbenchError(f"{where}: seconds must be a finite number, got {meta['seconds']}")
+    check_meta(where, meta)
     table = folder / "results.csv"
     names: set[str] = set()
     for line, row in enumerate(rows, start=2):

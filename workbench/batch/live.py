@@ -29,7 +29,7 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 from workbench.core.answer_split import Splitter
 from workbench.core.objective import Objective
@@ -56,6 +56,7 @@ class Snapshot:
     text: str | None = None  # the answer (let go once scored in a batch)
     score: float | None = None  # the official score; None when it has none (see message)
     message: str = ""  # why there is no score ("" : not scored yet, when score is None)
+    drawing: Any = None  # for a view watching the run: a snapshot_drawing.Drawing (None in a batch)
 
     @property
     def scored(self) -> bool:

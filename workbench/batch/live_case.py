@@ -1,6 +1,6 @@
 """One case run for a view that watches it live (the app's "Run this case live", and the child
 process of ``live_child``): the case played through its problem's ``play`` with a ``LiveRecorder``,
-its snapshots scored as they arrive. Above the runner: ``live`` itself is the recording, which the
+its snapshots scored and drawn (``snapshot_drawing``) as they arrive. Above the runner: ``live`` itself is the recording, which the
 results and the database keep."""
 
 from __future__ import annotations
@@ -9,18 +9,21 @@ import threading
 
 from .live import LiveRecorder, Snapshot
 from .runner import Runner
+from .snapshot_drawing import Drawing, SnapshotDrawer
 
 
 class LiveCase:
     """One case run for a view that watches it: the program on a thread of its own, its snapshots
-    scored as they arrive on another; ``take`` hands out what is new (a view's timer polls it),
-    ``cancel`` kills the program's process group at any time. Qt-free: a view never blocks on it."""
+    scored and drawn as they arrive on another (a puzzle's position, a contest's answer written into
+    ``answers_dir``: the view only shows them); ``take`` hands out what is new (a view's timer polls
+    it), ``cancel`` kills the program's process group at any time. Qt-free: a view never blocks on it."""
 
     POLL_SECONDS = 0.05
 
     def __init__(self, problem, case, command: str, seconds: float, cwd: str | None = None,
-                 time_by: str = "wall"):
+                 time_by: str = "wall", answers_dir: str | None = None):
         self.problem, self.case = problem, case
+        self.drawer = SnapshotDrawer(problem, case, answers_dir)
         self.runner = Runner(problem, seconds, command=command, cwd=cwd, time_by=time_by)
         self.recorder = LiveRecorder()
         self.result = None  # the case's CaseResult once it has ended
@@ -29,7 +32,7 @@ class LiveCase:
         self.finished = threading.Event()  # the program ended and every snapshot is scored
         self._lock = threading.Lock()
         self._series: list[tuple[float, float]] = []
-        self._snapshots: list[Snapshot] = []  # scored, their texts kept (a view shows them)
+        self._snapshots: list[Snapshot] = []  # scored and drawn
         self._played = threading.Event()
         self._run = None
 
@@ -62,6 +65,10 @@ class LiveCase:
                         snapshot.score, snapshot.message = scorer(snapshot.text or "")
                     except Exception as error:
                         snapshot.message = f"not scored: {type(error).__name__}: {error}"
+                try:
+                    self.drawer.draw(snapshot)
+                except Exception as error:  # e.g. the view's folder is full: said, the run goes on
+                    snapshot.text, snapshot.drawing = None, Drawing(refused=f"{type(error).__name__}: {error}")
             with self._lock:
                 self._series.extend(series)
                 self._snapshots.extend(snapshots)

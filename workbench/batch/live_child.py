@@ -15,6 +15,8 @@ from __future__ import annotations
 import multiprocessing
 import threading
 
+from workbench.core.priority import lower_this_process
+
 from .live_case import LiveCase
 from .processes import kill_group
 
@@ -23,9 +25,14 @@ CANCEL_WAIT_SECONDS = 5.0  # after Cancel, the child's time to end the case befo
 EXIT_WAIT_SECONDS = 2.0  # after the end message, how long the child is given to exit before it is killed
 
 
-def _child(connection, problem, case, command: str, seconds: float, cwd: str | None, time_by: str) -> None:
-    """The child's side: the case, and what is new sent every SEND_SECONDS until it has ended."""
-    live = LiveCase(problem, case, command, seconds, cwd=cwd, time_by=time_by)
+def _child(connection, problem, case, command: str, seconds: float, cwd: str | None, time_by: str,
+           answers_dir: str | None) -> None:
+    """The child's side: the case, and what is new sent every SEND_SECONDS until it has ended (the
+    snapshots drawn here, their texts let go: a long answer never crosses the pipe)."""
+    # The app's worker: the child, its readers and scoring, and the program (which inherits it) get
+    # a core only when the window's thread does not want one.
+    lower_this_process()
+    live = LiveCase(problem, case, command, seconds, cwd=cwd, time_by=time_by, answers_dir=answers_dir)
     live.start()
     try:
         while True:
@@ -51,9 +58,9 @@ class ChildLiveCase:
     """``LiveCase`` in a child process; this side never blocks (``take`` reads what has arrived)."""
 
     def __init__(self, problem, case, command: str, seconds: float, cwd: str | None = None,
-                 time_by: str = "wall"):
+                 time_by: str = "wall", answers_dir: str | None = None):
         self.problem, self.case = problem, case
-        self._arguments = (problem, case, command, seconds, cwd, time_by)
+        self._arguments = (problem, case, command, seconds, cwd, time_by, answers_dir)
         self.result = None
         self.error = ""
         self.cancelled = False

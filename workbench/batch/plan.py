@@ -104,9 +104,9 @@ class BatchPlan:
         self.program = check_program(program, self.cwd) if program and self.problem.program_is_checkable() else None
         return self.program
 
-    def cases(self) -> list[BatchCase]:
+    def cases(self, say: Callable[[str], None] = _ignore) -> list[BatchCase]:
         if self.seeds is not None:
-            cases = self.problem.seed_cases(self.seeds, self.generator_options, self.instance_options)
+            cases = self.problem.seed_cases(self.seeds, self.generator_options, self.instance_options, say=say)
         else:
             cases = self.problem.file_cases(list(self.files), self.instance_options)
         return repeated_cases(cases, self.repeat)
@@ -114,7 +114,7 @@ class BatchPlan:
     def spec(self, cases: list[BatchCase] | None = None, say: Callable[[str], None] = _ignore) -> BatchSpec:
         """The run: its cases (made now unless given), its runner, its best-known file and database
         checked, its folder claimed (last: a mistake before leaves nothing behind)."""
-        cases = self.cases() if cases is None else cases
+        cases = self.cases(say) if cases is None else cases
         runner = self.problem.make_runner(self, cases, say)
         root = self.runs_root
         best = self.best or best_known_path(self.problem.id, root)
@@ -126,7 +126,7 @@ class BatchPlan:
         # The database beside the run folder (or the one named) is checked before the folder is made: a
         # device, a folder or a file that is no database is one message, and leaves nothing behind.
         database = self.database or database_path(self.out.parent if self.out else root)
-        RunDatabase(database).check()
+        RunDatabase(database).check(say)
         out = claim_folder(self.out) if self.out else default_out(self.problem.id, self.label, root)
         return BatchSpec(runner, cases, out, jobs=self.jobs, dask=self.dask, label=self.label, best=best,
                          freeze_best=self.freeze_best, comment=self.comment, database=database,

@@ -12,7 +12,7 @@ import math
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.objective import Objective
@@ -35,9 +35,12 @@ class BatchProblem(Protocol):
     @property
     def objective(self) -> Objective: ...
 
-    def seed_cases(self, seeds: Sequence[int], generator_options: dict, instance_options: dict) -> list[BatchCase]: ...
+    def seed_cases(self, seeds: Sequence[int], generator_options: dict, instance_options: dict,
+                   say: Callable[[str], None] = ...) -> list[BatchCase]: ...  # say: what a slow start waits for
 
     def file_cases(self, paths: Sequence[str], instance_options: dict) -> list[BatchCase]: ...
+
+    def default_files(self) -> list[str]: ...  # the cases without --seeds or files (an output-only contest's)
 
     def features(self, case: BatchCase) -> dict: ...  # WorkbenchError or ValueError when the input is bad
 
@@ -140,11 +143,14 @@ class PuzzleProblem:
                 pass  # that case's own verdict will say what is wrong with it
         return Runner(self, seconds, solver=cls.name, params=params, nodes=plan.nodes, solver_seed=plan.solver_seed)
 
-    def seed_cases(self, seeds, generator_options, instance_options) -> list[BatchCase]:
+    def seed_cases(self, seeds, generator_options, instance_options, say=None) -> list[BatchCase]:
         return seed_cases(self.puzzle, seeds, generator_options, instance_options)
 
     def file_cases(self, paths, instance_options) -> list[BatchCase]:
         return file_cases(paths, instance_options, self.puzzle.split_cases)
+
+    def default_files(self) -> list[str]:
+        return []  # a puzzle's cases are seeds or files the user names
 
     def features(self, case: BatchCase) -> dict:
         return self.puzzle.case_features(load_instance(self.puzzle, case))

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import codecs
 import io
-import math
 import os
 import re
 import signal
@@ -25,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from workbench.core.errors import ProtocolError, WorkbenchError
+from workbench.core.limits import exact_number
 
 from .processes import (POLL_SECONDS, ExitWatch, Helper, Output, TailReader, cpu_seconds_now, end, kill_group,
                         program_argv, start)
@@ -187,14 +187,10 @@ MAX_DATA_LINE = 4096
 
 
 def data_value(text: str) -> int | float | str:
-    """A reported value as a number when it reads as one (so it sorts and plots), else as text."""
-    try:
-        number = float(text)
-    except ValueError:
-        return text[:200]
-    if not math.isfinite(number):
-        return text[:200]
-    return int(number) if number.is_integer() and "." not in text and "e" not in text.lower() else number
+    """A reported value as a number when it reads as one (so it sorts and plots), else as text; a
+    whole number exactly, however many digits it has."""
+    number = exact_number(text)
+    return text[:200] if number is None else number
 
 
 class DataLines:

@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable
 
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import WorkbenchError, shown
 from workbench.core.files import read_text, write_atomic, write_new
+from workbench.core.limits import exact_number, is_finite
 from workbench.core.objective import Objective
 
 from .cases import BatchCase
@@ -75,6 +76,8 @@ class CaseResult:
 
 def plain_number(value: float) -> str:
     """A score in full: whole numbers without a decimal point, others to six places (no exponent)."""
+    if isinstance(value, int):
+        return str(value)
     if float(value).is_integer():
         return str(int(value))
     return f"{value:.6f}".rstrip("0").rstrip(".")
@@ -98,6 +101,8 @@ def significant(value: float, digits: int = 7) -> str:
 
 def full_number(value: float) -> str:
     """A score exactly as computed (for files): whole numbers plain, others to the last digit."""
+    if isinstance(value, int):  # every digit: a score read as an int past 2^53 is not a float's
+        return str(value)
     return str(int(value)) if float(value).is_integer() else repr(float(value))
 
 
@@ -171,7 +176,7 @@ class BestKnown:
             return 0
         better = []
         for result in results:
-            if result.verdict == "OK" and math.isfinite(result.score) and \
+            if result.verdict == "OK" and is_finite(result.score) and \
                     self.objective.better(result.score, self.score(result.case.key)):
                 self.best[result.case.key] = {"key": result.case.key, "case": result.case.label,
                                               "score": result.score, "run": run}
@@ -318,13 +323,10 @@ def status_now(meta: dict) -> str:
     return status
 
 
-def finite(value) -> float | None:
-    """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309')."""
-    try:
-        number = float(value)
-    except (TypeError, ValueError):
-        return None
-    return number if math.isfinite(number) else None
+def finite(value) -> int | float | None:
+    """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309'); a
+    whole number is an int, exactly (a score of 2^64 - 1 stays one)."""
+    return exact_number(value)
 
 
 def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, dict]]:
@@ -347,6 +349,37 @@ def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, 
     return rows
 
 
+# What run.json's keys hold, as a batch writes them: an edited file (or one from elsewhere) is refused
+# naming the key, before a compare, a rerun or an import trips over it.
+_META_TYPES = {"puzzle": (str,), "kind": (str,), "objective": (str,), "label": (str,), "command": (str,),
+               "solver": (str,), "params": (dict,), "seconds": (int, float), "nodes": (int,), "started": (str,),
+               "status": (str,), "cases": (int,), "finished": (int,), "features": (list,), "case_set": (str,),
+               "generator_options": (dict,), "instance_options": (dict,), "jobs": (int,), "solver_seed": (int,),
+               "dask": (str,), "cwd": (str,), "best_known": (str,), "best_frozen": (bool,), "time_by": (str,),
+               "contest_file": (str,), "program": (dict,), "command_line": (list,)}
+_TYPE_NAMES = {str: "text", dict: "an object {...}", int: "a whole number", float: "a number", list: "a list",
+               bool: "true or false"}
+_COUNT_MAX = 2**63 - 1  # what the run database's INTEGER holds
+
+
+def check_meta(where: Path, meta: dict) -> None:
+    """WorkbenchError naming ``where`` (a run.json) and the key of the first value that is not what a
+    batch writes there: of another type, an objective other than max and min, a count out of range."""
+    for key, kinds in _META_TYPES.items():
+        value = meta.get(key)
+        if value is not None and (not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)):
+            raise WorkbenchError(f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
+                                 f"got {shown(json.dumps(value), 40)}")
+    if meta.get("objective") not in (None, "max", "min"):
+        raise WorkbenchError(f"{where}: objective must be \"max\" or \"min\", got {shown(meta['objective'])}")
+    if isinstance(meta.get("seconds"), float) and not math.isfinite(meta["seconds"]):
+        raise WorkbenchError(f"{where}: seconds must be a finite number, got {meta['seconds']}")
+    for key, low in (("cases", 0), ("finished", 0), ("jobs", 1), ("solver_seed", 0)):
+        value = meta.get(key)
+        if value is not None and not low <= value <= _COUNT_MAX:
+            raise WorkbenchError(f"{where}: {key} must be a whole number {low}..2^63-1, got {shown(str(value), 40)}")
+
+
 def read_run(path: Path) -> tuple[dict, list[dict]]:
     """A run folder's run.json and results.csv rows; WorkbenchError names the file and the line when
     either is not what a run writes (an edited file, a spreadsheet's save)."""
@@ -367,6 +400,7 @@ def read_run(path: Path) -> tuple[dict, list[dict]]:
             raise WorkbenchError(f"{path / 'run.json'}: {error}") from None
         if not isinstance(meta, dict):
             raise WorkbenchError(f"{path / 'run.json'} is not a run's description (not a JSON object)")
+        check_meta(path / "run.json", meta)
     return meta, rows
 
 

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 from typing import TYPE_CHECKING, Any
 
+from workbench.core.priority import lower_this_process
+
 from .cases import BatchCase
 from .processes import kill_running
 from .scratch import use_root
@@ -66,6 +68,7 @@ class CaseRun:
     data: dict = field(default_factory=dict)  # "[DATA] name = value" lines the program wrote
     cpu_seconds: float | None = None  # the program's (or the built-in solver's) CPU time
     live: "LiveTrace | None" = None  # its [SCORE] lines and scored snapshots (None: it wrote none)
+    input_text: str | None = None  # the input the run made and saved (a Topcoder tester), kept with the run
 
 
 _warmed: set[tuple[str, str]] = set()
@@ -111,11 +114,16 @@ def run_cases(runner: Runner, cases: list[BatchCase]) -> list[CaseRun]:
 
 
 # ------------------------------------------------------------ local worker processes
-def init_worker(runner: Runner, threads: int, scratch: str | None = None, started=None) -> None:
+def init_worker(runner: Runner, threads: int, scratch: str | None = None, started=None,
+                background: bool = False) -> None:
     """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs;
     a solver runs at most ``threads`` kernel threads; cases work in folders under ``scratch``; it
-    releases ``started`` (a multiprocessing semaphore) once it is up."""
+    releases ``started`` (a multiprocessing semaphore) once it is up. ``background`` (the app's
+    run): the worker, and the programs it runs, in the lowest scheduling class (on Linux it already
+    is, from the app's lowered thread that started it; not so on macOS and Windows)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if background:
+        lower_this_process()
     use_root(scratch)
     if runner.solver:  # a program's worker loads no solver (nor numba: its start-up stays short)
         from solvers.base import limit_threads

@@ -4,23 +4,30 @@ Qt-free: ``batch compare A B --diff CASE`` prints from here and the app's side-b
 it. A case is named as ``batch compare`` rows name it (its label: the seed, or the input's path),
 or by its run-folder name or its key; it must be in both runs (the same input and options).
 A built-in puzzle's answers are played out move by move (``played``): every state and the
-engine's score after each move, up to the first move the rules refuse.
+engine's score after each move, up to the first move the rules refuse, and never past the puzzle's
+limit on moves (MAX_STEPPED_MOVES for one without a limit) or for an answer over MAX_STEPPED_CHARS:
+a longer answer is said, not stepped through (a 1,000,000-move WA answer took 40 s). The diff is
+``answer_diff``'s, bounded too.
 """
 
 from __future__ import annotations
 
-import difflib
+import math
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import read_text
+from workbench.core.limits import exact_number
 from workbench.core.objective import Objective
 
+from .answer_diff import unified_diff
 from .results import plain_number, read_run
 
 SHOWN_SHARED = 8  # case labels a "not in both runs" message lists
+MAX_STEPPED_MOVES = 100_000  # moves played out (a state and a score each) for a puzzle without a limit
+MAX_STEPPED_CHARS = 16 * 1024 * 1024  # a longer answer is not parsed to be stepped through
 
 
 @dataclass
@@ -37,7 +44,8 @@ class Side:
 
     @property
     def score(self) -> float:
-        return float(self.row["score"])
+        number = exact_number(self.row["score"])  # a whole score exactly, however many digits
+        return math.nan if number is None else number
 
     @property
     def verdict(self) -> str:
@@ -120,7 +128,8 @@ def case_pair(folder_a: Path, folder_b: Path, case: str) -> CasePair:
 
 
 def answer_diff(pair: CasePair, context: int = 3) -> str:
-    """A unified diff of A's answer file against B's ("" when they are the same)."""
+    """A unified diff of A's answer file against B's ("" when they are the same); bounded, a cut one
+    says so on its last line (``answer_diff.unified_diff``)."""
     def lines(side: Side) -> list[str]:
         return side.answer_text().splitlines(keepends=True)
 
@@ -128,9 +137,8 @@ def answer_diff(pair: CasePair, context: int = 3) -> str:
         path = side.answer_path
         return f"{run}/{path.relative_to(side.folder)}" if path is not None else f"{run}: no answer"
 
-    out = difflib.unified_diff(lines(pair.a), lines(pair.b), label(pair.a, f"A {pair.a.name}"),
-                               label(pair.b, f"B {pair.b.name}"), n=context)
-    return "".join(line if line.endswith("\n") else line + "\n" for line in out)
+    return unified_diff(lines(pair.a), lines(pair.b), label(pair.a, f"A {pair.a.name}"),
+                        label(pair.b, f"B {pair.b.name}"), context)
 
 
 # ------------------------------------------------------------------ a built-in puzzle's answers, played out
@@ -161,19 +169,31 @@ def instance_of(puzzle, side: Side):
 
 
 def played(puzzle, instance, text: str) -> Played:
-    """Every state and score along the answer ``text``, up to the first move the rules refuse."""
+    """Every state and score along the answer ``text``, up to the first move the rules refuse or the
+    last one within the puzzle's limit (MAX_STEPPED_MOVES without one)."""
     start = puzzle.initial_state(instance)
     line = Played([start], [float(puzzle.evaluate(instance, start, 0).score)], [])
     if not text.strip():
         line.fault = "no answer"
+        return line
+    if len(text) > MAX_STEPPED_CHARS:
+        line.fault = (f"the answer is {len(text) / 2 ** 20:.1f} MB, too long to step through "
+                      f"(up to {MAX_STEPPED_CHARS // 2 ** 20} MB)")
         return line
     try:
         parsed = puzzle.parse_solution(instance, text)
     except FormatError as error:
         line.fault = str(error)
         return line
+    moves, limit = parsed.moves, puzzle.max_moves(instance)
+    if limit is not None and len(moves) > limit:
+        line.fault = f"{len(moves):,} moves, more than the limit of {limit:,}: the rest is not played"
+        moves = moves[:limit]
+    elif len(moves) > MAX_STEPPED_MOVES:
+        line.fault = f"{len(moves):,} moves, too many to step through: the first {MAX_STEPPED_MOVES:,} are shown"
+        moves = moves[:MAX_STEPPED_MOVES]
     state = start
-    for index, move in enumerate(parsed.moves, start=1):
+    for index, move in enumerate(moves, start=1):
         try:
             state = puzzle.apply(instance, state, move).state
         except IllegalMove as error:

@@ -28,7 +28,7 @@ from typing import Sequence
 from workbench.core.objective import Objective
 
 from .noise import Noise, loaded, noise_of, per_case
-from .report import filtered, mean
+from .report import exact_score, filtered, mean
 
 EXPLAINED = """\
 relative  mean relative score: per case the run's score against the best of all the runs shown
@@ -101,7 +101,7 @@ def standings(runs: Sequence[dict], cases: dict[int, list[dict]], objective: Obj
         by_run[run["id"]] = {r["key"]: r for r in per_case(rows)}
     shared = set.intersection(*(set(rows) for rows in by_run.values())) if by_run else set()
     keys = sorted(shared)
-    ok_scores = {key: {rid: float(rows[key]["score"]) for rid, rows in by_run.items()
+    ok_scores = {key: {rid: exact_score(rows[key]["score"]) for rid, rows in by_run.items()
                        if rows[key]["verdict"] == "OK"} for key in keys}
     best = {key: objective.best(scores.values()) for key, scores in ok_scores.items()}
     table = []

@@ -219,6 +219,9 @@ class Tuning:
                         " ".join(f"{k}={v}" for k, v in values.items()), on_result)
         scores = _scores(run.results, objective)
         value = mean(scores) if scores else 0.0
+        # The pruner may say "prune" at the last case's report, or once every case has finished (they
+        # are reported a batch at a time): a trial all of whose cases ran is complete, not pruned.
+        pruned = pruned and len(scores) < len(cases)
         if self.stopped and not pruned and len(scores) < len(cases):
             self.say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} stopped after "
                 f"{len(scores)} of {len(cases)} cases: marked failed in the study")

@@ -152,7 +152,8 @@ def plan_of(argv: Sequence[str]) -> BatchPlan:
         params = parse_params(choose_solver(puzzle, args.solver), args.param)  # typed by the solver's own
     else:
         params = dict(item.partition("=")[::2] for item in args.param)  # refused with the reason by check()
-    plan = BatchPlan(problem, seeds=_seeds(args) if args.seeds else None, files=args.inputs,
+    files = args.inputs or ([] if args.seeds else problem.default_files())  # an output-only contest's own
+    plan = BatchPlan(problem, seeds=_seeds(args) if args.seeds else None, files=files,
                      generator_options={o.name: getattr(args, o.name) for o in (puzzle.generator_options if puzzle else ())},
                      instance_options={o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())},
                      solver=args.solver, params=params, nodes=args.nodes, solver_seed=args.seed, command=args.cmd,

@@ -104,8 +104,12 @@ def _puzzle_names(contests: bool, extra: Sequence[str]):
 
 def _contest_names() -> list[str]:
     from workbench.contest.known import known
+    from workbench.core.errors import WorkbenchError
 
-    return list(known())
+    try:
+        return list(known())
+    except WorkbenchError:  # an unreadable registry: said by the command itself, not by completion
+        return []
 
 
 def _solver_names(parsed_args=None, **_) -> list[str]:

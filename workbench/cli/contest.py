@@ -1,6 +1,7 @@
 """``puzzle-workbench contest``: make a contest file from a tools folder or a pahcer config, list, show, forget, open.
 
-    puzzle-workbench contest init DIR [--name NAME] [--objective max|min] [--time-limit S] [--web PAGE] [--force]
+    puzzle-workbench contest init (DIR | --from CONFIG) [--name NAME] [--objective max|min] [--time-limit S]
+                                 [--build COMMAND] [--cmd COMMAND] [--tester COMMAND] [--web PAGE] [--force]
     puzzle-workbench contest list | show NAME | forget NAME | open NAME
 """
 
@@ -16,45 +17,95 @@ from workbench.core.errors import WorkbenchError, escaped
 from workbench.core.files import write_atomic
 
 from workbench.contest import known
-from workbench.contest.config import OBJECTIVES, ContestConfig, from_data, render
-from workbench.contest.init import make_config
+from workbench.contest.config import MAX_TIME_LIMIT, OBJECTIVES, ContestConfig, from_data, render
+from workbench.contest.init import Question, draft_config, settle
 
 
 def _say(text: str) -> None:
-    print(text, file=sys.stderr)
+    print(escaped(text), file=sys.stderr)  # a downloaded config's commands are text, never escapes
 
 
 def _seconds(text: str) -> float:
     value = float(text)
-    if not (value > 0 and math.isfinite(value)):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, got {text}")
+    if not (value > 0 and math.isfinite(value)) or value > MAX_TIME_LIMIT:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, at most a day, got {text}")
     return value
+
+
+def _ask(question: Question) -> str:
+    """The question on the terminal (on stderr: stdout is the file's path, for scripts), asked again
+    until the answer reads; Enter takes the suggestion."""
+    from rich.console import Console
+    from rich.prompt import InvalidResponse, Prompt
+    from rich.text import Text
+
+    class Answer(Prompt):
+        def process_response(self, value: str) -> str:
+            try:
+                return question.read(value)
+            except ValueError as error:
+                raise InvalidResponse(Text(str(error))) from None
+
+    console = Console(file=sys.stderr, highlight=False, soft_wrap=True)  # a long command is not cut in two
+    return Answer.ask(Text(question.text), console=console, default=question.suggestion,
+                      show_default=bool(question.suggestion))
 
 
 def cmd_init(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="puzzle-workbench contest init",
         description="Write contest.toml for a contest's official tools (an AtCoder-style tools/ folder, or "
-                    "a pahcer_config.toml), so that 'puzzle-workbench batch NAME' runs it.")
-    parser.add_argument("folder", type=Path, help="the contest folder, its tools/ folder, or a pahcer_config.toml")
+                    "a pahcer_config.toml), so that 'puzzle-workbench batch NAME' runs it. On a terminal it asks "
+                    "what the tools cannot say (which scores win, the time limit, how to build and run your "
+                    "program), suggesting answers from the folder (solve.cpp, Cargo.toml, main.py at its top); "
+                    "without one it takes the flags, else the suggestions, and says which.")
+    parser.add_argument("folder", type=Path, nargs="?", help="the contest folder: an AtCoder tools/ folder or the "
+                        "folder holding it, a Topcoder tester's folder (tester.jar or its Java sources), an "
+                        "output-only contest's (inputs/ and a scorer), or a pahcer_config.toml or tester.cfg")
+    parser.add_argument("--from", dest="source", type=Path, metavar="CONFIG",
+                        help="another tester's config to import: pahcer_config.toml or psytester's tester.cfg")
+    parser.add_argument("--tester", metavar="COMMAND", help="a Topcoder-style tester run as COMMAND (it takes "
+                        "-exec, -seed, -novis, -timeLimit and -saveAll), when it is not a tester.jar here")
     parser.add_argument("--name", help="the contest's name (default: the folder's)")
     parser.add_argument("--objective", choices=OBJECTIVES, help="max: higher scores win (default); min: lower win")
-    parser.add_argument("--time-limit", type=_seconds, help="seconds a case may take (default 2)")
+    parser.add_argument("--time-limit", type=_seconds, help="seconds a case may take (default 2, a Topcoder tester 10, an output-only contest 60)")
+    parser.add_argument("--build", metavar="COMMAND", help="builds your program before each batch, e.g. "
+                        "'g++ -O2 -o a.out main.cpp' ('-' or '': none; default: from the folder's sources)")
+    parser.add_argument("--cmd", metavar="COMMAND", help="your program, run when batch gets no --cmd "
+                        "('-' or '': none; default: from the folder's sources)")
     parser.add_argument("--web", help="a downloaded web visualizer's page (.html) to show cases in the app")
     parser.add_argument("--force", action="store_true", help="replace an existing contest.toml, and write it even "
                         "when its own check of the tools fails")
     args = parser.parse_args(argv)
-    if not args.folder.exists():
-        raise WorkbenchError(f"{args.folder}: no such folder")
-    config, notes = make_config(args.folder.resolve(), name=args.name, objective=args.objective,
-                                time_limit=args.time_limit, web=args.web, force=args.force)
+    folder = args.source or args.folder
+    if folder is None:
+        parser.error("give the contest's folder, or --from CONFIG")
+    if not folder.exists():
+        raise WorkbenchError(f"{folder}: no such folder or file")
+    draft = draft_config(folder.resolve(), name=args.name, web=args.web, force=args.force, tester=args.tester)
     from workbench.core.registry import puzzles
 
-    if config.name in puzzles():
-        raise WorkbenchError(f"'{config.name}' is a built-in puzzle: give the contest another --name")
-    known.check_name(known.known(), config, args.force)  # before anything is written; again as it is remembered
-    if config.path.exists() and not args.force:
-        raise WorkbenchError(f"{config.path} exists: edit it, or --force to write it again")
+    # Refused before a question is asked.
+    if draft.config.name in puzzles():
+        raise WorkbenchError(f"'{draft.config.name}' is a built-in puzzle: give the contest another --name")
+    known.check_name(known.known(), draft.config, args.force)  # before anything is written; again as it is remembered
+    if draft.config.path.exists() and not args.force:
+        raise WorkbenchError(f"{draft.config.path} exists: edit it, or --force to write it again")
+    given = {"objective": args.objective, "time_limit": None if args.time_limit is None else repr(args.time_limit),
+             "build": args.build, "program": args.cmd}
+    asking = sys.stdin.isatty() and any(given.get(q.key) is None for q in draft.questions)
+    if asking:
+        for note in draft.notes:
+            _say(note)
+        _say(f"What the tools cannot say (Enter takes the suggestion; {{DIR}} is {draft.config.folder}):")
+        try:
+            config, notes = settle(draft, given, _ask)
+        except EOFError:
+            raise WorkbenchError("no answer: contest.toml is not written") from None
+        notes_said = len(draft.notes)
+    else:
+        config, notes = settle(draft, given)
+        notes_said = 0
     text = render(config, tuple(notes))
     import tomllib
 
@@ -62,12 +113,16 @@ def cmd_init(argv: Sequence[str]) -> int:
         raise WorkbenchError(f"internal error: {config.path} would not read back as written")
     write_atomic(config.path, text)
     known.remember(config, take_name=args.force)
-    for note in notes:
+    for note in notes[notes_said:]:
         _say(note)
     _say(f"wrote {config.path}: {config.name}, {config.objective}, "
          f"{'interactive (the tester runs your program)' if config.interactive else 'not interactive'}, "
          f"{config.time_limit:g} s a case")
-    _say(f"next: puzzle-workbench batch {config.name} --seeds 0-99 --cmd \"./a.out\"")
+    program = "" if config.program or config.runs_own_program else ' --cmd "./a.out"'
+    if config.input_files:
+        _say(f"next: puzzle-workbench batch {config.name}{program}   (every input of {config.input_files})")
+    else:
+        _say(f"next: puzzle-workbench batch {config.name} --seeds {'1-100' if config.by_run else '0-99'}{program}")
     print(config.path)
     return 0
 
@@ -101,7 +156,13 @@ def cmd_show(argv: Sequence[str]) -> int:
     show(f"{config.name}: {config.path}")
     show(f"  objective {config.objective}, {'interactive, ' if config.interactive else ''}"
          f"time limit {config.time_limit:g} s")
-    show(f"  inputs: {config.input_file or '-'}; gen: {config.gen or '-'}")
+    if config.by_run:
+        show("  inputs: made by the run step from each seed" + (f", kept from {config.run_input}" if config.run_input else ""))
+    elif config.input_files:
+        show(f"  inputs: the files {config.input_files} (output-only: a case each, named by its file)")
+    else:
+        show(f"  inputs: {config.input_file or '-'}; gen: {config.gen or '-'}")
+    show(f"  build: {config.build or '-'}")
     show(f"  run: {config.run}" + (f"  (program: {config.program})" if config.program else ""))
     show(f"  score: {config.score or '(read from the run step)'}")
     show(f"  view: {config.view_step or '-'} -> {', '.join(config.view_html)}"

@@ -23,7 +23,7 @@ from workbench.core.errors import UsageError, WorkbenchError, escaped, readable
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
 
-from workbench.batch.database import RunDatabase, database_path, describe_run, loaded, storable
+from workbench.batch.database import COMMENT_FILE, RunDatabase, database_path, describe_run, loaded, storable
 from workbench.batch.noise import LOADED, MIN_SHARED, loaded_text, ratio_loaded
 from workbench.batch.report import compare, noise_lines
 from workbench.batch.results import plain_number, read_run, significant
@@ -234,9 +234,15 @@ def cmd_comment(argv: Sequence[str]) -> int:
         parser.error("give the run's id and the comment, after the contest's name for a contest's run")
     args.puzzle = args.words[0] if len(args.words) == 3 else None
     run_id, text = plain_natural(args.words[-2]), args.words[-1]
-    _database(args).comment(run_id, text)
+    database = _database(args)
+    folder = database.comment(run_id, text)
+    run = f"run {run_id}" + (f" ({_text(folder.name)})" if folder else "")
+    where = f"{database.path}" + (f" and the run folder's {COMMENT_FILE}" if folder else "")
     if storable(text) != text:
-        print(f"run {run_id}: the comment is not all UTF-8 text; kept as {_text(storable(text))}", file=sys.stderr)
+        said = f"the comment is not all UTF-8 text; kept as {_text(storable(text))} in {where}"
+    else:
+        said = f"comment {_text(text)!r} kept in {where}" if text else f"comment cleared in {where}"
+    print(f"{run}: {said}", file=sys.stderr)
     return 0
 
 

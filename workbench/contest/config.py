@@ -15,17 +15,19 @@ from pathlib import Path
 
 from workbench.batch.program_run import TIME_MEASURES
 from workbench.core.answer_split import SPLITTERS
-from workbench.core.errors import WorkbenchError
+from workbench.core.errors import WorkbenchError, escaped
 from workbench.core.files import read_text
 from workbench.core.objective import Objective
 
 FILE_NAME = "contest.toml"
-# pahcer's default: a line "Score = 123", as the official vis and tester print it.
-DEFAULT_SCORE_REGEX = r"(?m)^\s*Score\s*=\s*(?P<score>\d+)\s*$"
+# A line "Score = N", as the official vis and tester print it: pahcer's default, taking the real
+# numbers Topcoder's testers print too (52.0, -1.0, 1.5e-3).
+DEFAULT_SCORE_REGEX = r"(?m)^\s*Score\s*=\s*(?P<score>[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)\s*$"
 DEFAULT_TIME_LIMIT = 2.0
+MAX_TIME_LIMIT = 24 * 3600.0
 OBJECTIVES = ("max", "min")
 # {NAME} in a command; a shell's own ${NAME} is left alone.
-PLACEHOLDER = re.compile(r"(?<!\$)\{([A-Z][A-Z0-9]*)\}")
+PLACEHOLDER = re.compile(r"(?<!\$)\{([A-Z][A-Z0-9_]*)\}")
 PLACEHOLDERS = {
     "SEED": "the seed, e.g. 42",
     "SEED04": "the seed with four digits at least, e.g. 0042",
@@ -33,15 +35,21 @@ PLACEHOLDERS = {
     "OUT": "the file the program's output goes to",
     "CMD": "your program: batch --cmd, or `program` below",
     "DIR": "the folder holding this file",
+    "NAME": "the case's name: its seed with four digits, or its input file's name without .txt",
+    "WORK": "the case's own empty folder, for files the run step saves (a tester's -saveAll)",
+    "LIMIT_MS": "the time limit in milliseconds, for a tester that enforces it (-timeLimit)",
 }
 # Which placeholders each command may use (a seed means nothing to a file-based case's run).
 ALLOWED = {
     "inputs.file": {"SEED", "SEED04"},
     "inputs.gen": {"DIR"},
-    "run.command": {"SEED", "SEED04", "IN", "OUT", "CMD", "DIR"},
-    "score.command": {"SEED", "SEED04", "IN", "OUT", "DIR"},
-    "view.command": {"SEED", "SEED04", "IN", "OUT", "DIR"},
-    "program": {"DIR"},
+    "inputs.files": set(),
+    "run.command": {"SEED", "SEED04", "IN", "OUT", "CMD", "DIR", "NAME", "WORK", "LIMIT_MS"},
+    "run.input_file": {"SEED", "SEED04", "NAME"},
+    "run.answer_file": {"SEED", "SEED04", "NAME"},
+    "score.command": {"SEED", "SEED04", "IN", "OUT", "DIR", "NAME"},
+    "view.command": {"SEED", "SEED04", "IN", "OUT", "DIR", "NAME"},
+    "program": {"DIR", "NAME", "SEED", "SEED04"},
     "build.command": {"DIR"},
 }
 
@@ -62,9 +70,14 @@ class ContestConfig:
     score_regex: str = DEFAULT_SCORE_REGEX
     program: str = ""  # the default command when batch gets no --cmd
     features: tuple[str, ...] = ()  # names of the numbers on the input's first line
+    error_score: float | None = None  # the score a tester gives a failed case (Topcoder: -1); None: pahcer's rule
     input_file: str = ""  # [inputs] file: a seed's input, when the file exists
     gen: str = ""  # [inputs] gen: makes inputs from a seeds.txt
+    input_files: str = ""  # [inputs] files: the named cases of an output-only contest (a glob)
+    by_run: bool = False  # [inputs] by_run: the run step makes each case from its seed (a Topcoder tester)
     run: str = "{CMD}"  # [run] command
+    run_input: str = ""  # [run] input_file: the case's input as the run step saved it in {WORK}
+    run_answer: str = ""  # [run] answer_file: the answer as the run step saved it in {WORK} (else stdout)
     answers: str = "one"  # [run] answers: how stdout splits into answers, the last counting (answer_split)
     score: str = ""  # [score] command ("" : the score is in the run's output)
     view_command: str = ""  # [view] command ("" : the score command)
@@ -120,9 +133,10 @@ class ContestConfig:
 
 
 # ------------------------------------------------------------------ reading
-_TOP = {"name", "objective", "interactive", "time_limit", "time_by", "score_regex", "program", "features",
-        "build", "inputs", "run", "score", "view"}
-_TABLES = {"build": {"command"}, "inputs": {"file", "gen"}, "run": {"command", "answers"}, "score": {"command"},
+_TOP = {"name", "objective", "interactive", "time_limit", "time_by", "score_regex", "error_score", "program",
+        "features", "build", "inputs", "run", "score", "view"}
+_TABLES = {"build": {"command"}, "inputs": {"file", "gen", "files", "by_run"},
+           "run": {"command", "answers", "input_file", "answer_file"}, "score": {"command"},
            "view": {"command", "html", "web", "input_id", "output_id"}}
 
 
@@ -182,7 +196,7 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
         raise fail("interactive", f"must be true or false, got {interactive!r}")
     limit = data.get("time_limit", DEFAULT_TIME_LIMIT)
     if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not (limit > 0 and math.isfinite(limit)) \
-            or limit > 24 * 3600:
+            or limit > MAX_TIME_LIMIT:
         raise fail("time_limit", f"must be a number of seconds above 0 and at most a day, got {limit!r}")
     time_by = text_value(data, "time_by", "time_by", "wall").lower()
     if time_by not in TIME_MEASURES:
@@ -207,32 +221,57 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
     if answers not in SPLITTERS:
         raise fail("run.answers", f"must be \"one\" (stdout is one answer), \"lines\" (each line a whole answer, "
                                   f"the last counting) or \"blocks\" (answers between blank lines), got '{answers}'")
+    error_score = data.get("error_score")
+    if error_score is not None and (isinstance(error_score, bool) or not isinstance(error_score, (int, float))
+                                    or not math.isfinite(error_score)):
+        raise fail("error_score", f"must be a number (the score the tester gives a failed case), got {error_score!r}")
+    by_run = inputs.get("by_run", False)
+    if not isinstance(by_run, bool):
+        raise fail("inputs.by_run", f"must be true or false, got {by_run!r}")
+    run_table = data.get("run", {})
     config = ContestConfig(
         path=path, name=name, objective=Objective.of(objective), interactive=interactive, time_limit=float(limit),
         time_by=time_by, build=text_value(data.get("build", {}), "command", "build.command"), score_regex=regex, program=text_value(data, "program", "program"),
         features=tuple(f.strip() for f in features),
+        error_score=None if error_score is None else float(error_score),
         input_file=text_value(inputs, "file", "inputs.file"), gen=text_value(inputs, "gen", "inputs.gen"),
-        run=text_value(data.get("run", {}), "command", "run.command", "{CMD}"), answers=answers,
+        input_files=text_value(inputs, "files", "inputs.files"), by_run=by_run,
+        run=text_value(run_table, "command", "run.command", "{CMD}"), answers=answers,
+        run_input=text_value(run_table, "input_file", "run.input_file"),
+        run_answer=text_value(run_table, "answer_file", "run.answer_file"),
         score=text_value(data.get("score", {}), "command", "score.command"),
         view_command=text_value(view, "command", "view.command"), view_html=tuple(html),
         web=text_value(view, "web", "view.web"), web_input=text_value(view, "input_id", "view.input_id", "input"),
         web_output=text_value(view, "output_id", "view.output_id", "output"))
     if not config.run:
         raise fail("run.command", "is empty: it runs a case, e.g. \"{CMD}\"")
-    if not config.input_file and not config.gen:
-        raise fail("inputs", "needs file (a seed's input file) or gen (the generator), or both")
+    if not config.input_file and not config.gen and not config.input_files and not config.by_run:
+        raise fail("inputs", "needs file (a seed's input file) or gen (the generator), or both; files (the "
+                             "inputs of an output-only contest), or by_run = true (the tester makes each case)")
+    if config.by_run and "{SEED" not in config.run:
+        raise fail("run.command", "makes each case from its seed (inputs.by_run), so it needs {SEED}")
     if config.input_file and "{SEED" not in config.input_file:
         raise fail("inputs.file", f"'{config.input_file}' names one file for every seed: put {{SEED04}} "
                                   "or {SEED} in it, e.g. tools/in/{SEED04}.txt")
     for label, template in (("inputs.file", config.input_file), ("inputs.gen", config.gen),
-                            ("run.command", config.run), ("score.command", config.score),
+                            ("inputs.files", config.input_files), ("run.command", config.run),
+                            ("run.input_file", config.run_input), ("run.answer_file", config.run_answer),
+                            ("score.command", config.score),
                             ("view.command", config.view_command), ("program", config.program),
                             ("build.command", config.build)):
-        for placeholder in PLACEHOLDER.findall(template):
-            if placeholder not in ALLOWED[label]:
-                known = ", ".join("{" + p + "}" for p in sorted(ALLOWED[label])) or "none"
-                raise fail(label, f"{{{placeholder}}} is not a placeholder here (known: {known})")
+        problem = placeholder_problem(label, template)
+        if problem:
+            raise fail(label, problem)
     return config
+
+
+def placeholder_problem(label: str, template: str) -> str:
+    """Why ``template`` cannot be the command ``label`` ("" when it can): a {NAME} not known there."""
+    for placeholder in PLACEHOLDER.findall(template):
+        if placeholder not in ALLOWED[label]:
+            known = ", ".join("{" + p + "}" for p in sorted(ALLOWED[label])) or "none"
+            return f"{{{placeholder}}} is not a placeholder here (known: {known})"
+    return ""
 
 
 # ------------------------------------------------------------------ writing
@@ -255,12 +294,20 @@ def toml_list(values) -> str:
     return "[" + ", ".join(toml_string(v) for v in values) + "]"
 
 
+def _error_score_line(value: float | None) -> str:
+    """error_score's line: commented out when unset (TOML has no null)."""
+    note = "# The score a tester gives a failed case (Topcoder's -1): WA, other scores count as they are."
+    return f"{note}\n" + (f"error_score = {value!r}" if value is not None else "# error_score = -1")
+
+
 def render(config: ContestConfig, notes: tuple[str, ...] = ()) -> str:
     """The contest file for ``config``, every key commented; ``notes`` go in the header (how it was made)."""
     places = "\n".join(f"#   {{{name}}}  {meaning}" for name, meaning in PLACEHOLDERS.items())
-    header = "\n".join(f"# {note}" for note in notes)
+    # A note names files, folders and commands: a newline (or another control) in one would end its line.
+    header = "\n".join(f"# {escaped(note)}" for note in notes)
+    program = "" if config.program or config.runs_own_program else ' --cmd "./a.out"'
     return f"""\
-# A contest for Puzzle Workbench: `puzzle-workbench batch {config.name} --seeds 0-99 --cmd "./a.out"`.
+# A contest for Puzzle Workbench: `puzzle-workbench batch {config.name} --seeds 0-99{program}`.
 {header + chr(10) if header else ""}#
 # Commands run through /bin/sh. Placeholders (paths come quoted for the shell):
 {places}
@@ -277,8 +324,10 @@ time_limit = {config.time_limit:g}
 # program's own CPU time, so a loaded machine does not make it TLE). Both are recorded.
 time_by = {toml_string(config.time_by)}
 # How the score is found in the score step's output (without a score step: in the run's
-# stderr); the last match wins, its group named "score" is the score. A score of 0 or none is WA.
+# stderr, or its stdout too when the answer is a file); the last match wins, its group named
+# "score" is the score. No score is WA; so is a score of 0 or below, unless error_score is set.
 score_regex = {toml_string(config.score_regex)}
+{_error_score_line(config.error_score)}
 # Your program when `batch` gets no --cmd (optional).
 program = {toml_string(config.program)}
 # Names for the numbers on the input's first line: columns of the results, and groups in
@@ -297,6 +346,11 @@ file = {toml_string(config.input_file)}
 # Otherwise the generator makes it: run in an empty folder holding seeds.txt (the seeds, one
 # a line), it writes in/0000.txt, in/0001.txt, ... one per line, as AtCoder's gen does.
 gen = {toml_string(config.gen)}
+# An output-only contest's inputs, a case each, named by its file (a pattern: "inputs/*.txt");
+# `batch {config.name}` with no seeds runs them all.
+files = {toml_string(config.input_files)}
+# true: the run step makes each case from its seed itself (a Topcoder tester: -seed {{SEED}}).
+by_run = {str(config.by_run).lower()}
 
 [run]
 # Runs a case: the input on stdin; stdout is the output. Runs in the folder `batch` starts in.
@@ -305,6 +359,10 @@ command = {toml_string(config.run)}
 # "one" (stdout is one answer), "lines" (each line a whole answer) or "blocks" (answers between
 # blank lines). Each answer is a snapshot of the run, scored and plotted against its time.
 answers = {toml_string(config.answers)}
+# Files the run step saves in {{WORK}} (a tester's -saveAll): the case's input, kept with the
+# run for the app and the features, and the answer (instead of stdout). Optional.
+input_file = {toml_string(config.run_input)}
+answer_file = {toml_string(config.run_answer)}
 
 [score]
 # Scores a case once it has run, in an empty folder of its own. Empty: the score is in the

@@ -1,21 +1,41 @@
-"""What ``contest init`` writes: a contest file's settings from a tools folder or a pahcer config.
+"""What ``contest init`` writes: a contest file's settings from a contest's tools or another tester's config.
 
 The tools are read (``tools_folder``: which exist, which is the tester, what the score step prints)
-or pahcer's config imported (``pahcer``), then the user's own choices applied; the notes say how
-each setting was found, and become the file's header.
+or another shape's (pahcer's or psytester's config, a Topcoder tester, an output-only contest): a
+``Draft``. What the tools cannot say (which scores win, the time limit, how to build and run the
+contestant's program) are its ``Question``s, each with a suggestion (the program's from the files
+at the top of the folder: ``suggest``); ``settle`` takes each from a flag, an answer on a
+terminal, or else the suggestion. The notes say how each setting was found, and become the
+file's header.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Callable
 
 from workbench.core.errors import WorkbenchError
 
-from .config import ContestConfig
+from .config import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, OBJECTIVES, ContestConfig, placeholder_problem
 from .pahcer import FILE_NAME as PAHCER_FILE
 from .pahcer import import_pahcer
+from . import output_only, topcoder
+from .psytester import FILE_NAME as PSYTESTER_FILE
+from .psytester import import_psytester
+from .suggest import guess_program
 from .tools_folder import CheckFailed, check_vis, config_from_tools, find_tools, survey
+
+
+def _has_tools(folder: Path) -> bool:
+    """Whether ``folder`` is (or holds) an AtCoder-style tools folder."""
+    if folder.is_file():
+        return False
+    try:
+        find_tools(folder)
+    except WorkbenchError:
+        return False
+    return True
 
 
 def safe_name(text: str) -> str:
@@ -46,14 +66,120 @@ def _column_name(index: int) -> str:
     return chr(ord("A") + index)
 
 
-def make_config(folder: Path, name: str | None = None, objective: str | None = None, time_limit: float | None = None,
-                web: str | None = None, force: bool = False) -> tuple[ContestConfig, list[str]]:
-    """The contest file's settings for ``folder`` (a tools folder, its parent, or a pahcer config), and notes
-    on how they were found; the given values win over what the tools say. WorkbenchError when the
-    tools' own check fails (unless ``force``)."""
+def other_shape(folder: Path, name: str | None, objective: str | None, time_limit: float | None,
+                tester: str | None, force: bool) -> tuple[ContestConfig, list[str]] | None:
+    """A contest that is not an AtCoder tools folder nor pahcer's: psytester's config, a Topcoder
+    tester (a jar, its Java sources, or ``tester``, a command with its command line), or an
+    output-only contest. None when ``folder`` is none of these."""
+    root = folder.parent if folder.is_file() else folder
+    title = name or safe_name(root.name)
+    psy = folder if folder.name == PSYTESTER_FILE else folder / PSYTESTER_FILE
+    if psy.is_file() and not tester:
+        config, notes = import_psytester(psy, title)
+        if config.by_run:
+            notes += _checked(config, force)
+        return config, notes
+    jar = None if tester else topcoder.find_tester(root)
+    if tester or jar is not None:
+        command = tester or topcoder.tester_command(root, jar)
+        config = topcoder.config_for(root, command, title, objective or "max", time_limit)
+        notes = [f"a Topcoder tester: {command} makes each case from its seed and runs your program "
+                 "(-novis and -saveAll always; -timeLimit is the time limit)"]
+        return config, notes + _checked(config, force)
+    if output_only.looks_output_only(root):
+        return output_only.config_for(root, title, objective or "max", time_limit)
+    return None
+
+
+def _checked(config: ContestConfig, force: bool) -> list[str]:
+    """The Topcoder tester's check by a short run; with ``force`` a failed check is a note."""
+    try:
+        return topcoder.check_tester(config)
+    except WorkbenchError as failed:
+        if not force:
+            raise WorkbenchError(f"{failed} — contest.toml is not written; --force to write it anyway") from None
+        return [f"written with --force although {failed}"]
+
+
+
+NONE = "-"  # the answer that means "no build step" or "no program"
+FROM_PAHCER = "from pahcer's config"
+
+
+@dataclass(frozen=True)
+class Question:
+    """A setting the tools cannot say: asked on a terminal, else its suggestion is taken (and said)."""
+    key: str  # objective, time_limit, build, program
+    text: str
+    suggestion: str  # what an empty answer takes
+    source: str  # where the suggestion comes from
+    flag: str  # the flag that gives it without a question
+
+    def read(self, answer: str) -> str:
+        """The answer as the contest file keeps it; ValueError says what is wrong with it."""
+        answer = answer.strip()
+        if self.key == "objective":
+            if answer.lower() not in OBJECTIVES:
+                raise ValueError(f"answer max (higher scores win) or min (lower win), not {answer!r}")
+            return answer.lower()
+        if self.key == "time_limit":
+            try:
+                seconds = float(answer)
+            except ValueError:
+                raise ValueError(f"answer a number of seconds, e.g. 2, not {answer!r}") from None
+            if not 0 < seconds <= MAX_TIME_LIMIT:  # NaN fails too
+                raise ValueError(f"a time limit is above 0 and at most a day, not {answer}")
+            return answer
+        if answer == NONE:
+            return ""
+        problem = placeholder_problem(FILE_KEYS[self.key], answer)
+        if problem:
+            raise ValueError(problem)
+        return answer
+
+
+FILE_KEYS = {"build": "build.command", "program": "program"}
+
+
+def shown(key: str, value: str) -> str:
+    """A setting as the notes say it."""
+    if key == "objective":
+        return f"objective {value} ({'higher' if value == 'max' else 'lower'} scores win)"
+    if key == "time_limit":
+        return f"time limit {float(value):g} s"
+    if key == "build":
+        return f"build: {value}" if value else "no build step"
+    return f"program: {value}" if value else "no program (batch needs --cmd)"
+
+
+@dataclass
+class Draft:
+    """The contest file's settings as the tools say them, and what they cannot say still to settle."""
+    config: ContestConfig
+    notes: list[str]
+    questions: list[Question] = field(default_factory=list)
+
+
+def draft_config(folder: Path, name: str | None = None, web: str | None = None, force: bool = False,
+                 tester: str | None = None) -> Draft:
+    """The contest file's settings for ``folder`` (a tools folder, its parent, a pahcer or psytester
+    config, a Topcoder tester's folder or an output-only contest's), notes on how they were found,
+    and the questions the tools leave. WorkbenchError when the tools' own check fails (unless ``force``)."""
     pahcer = folder if folder.name == PAHCER_FILE else folder / PAHCER_FILE
-    if pahcer.is_file():
+    psy = folder if folder.name == PSYTESTER_FILE else folder / PSYTESTER_FILE
+    shaped = None if pahcer.is_file() or _has_tools(folder) else other_shape(folder, name, None, None, tester, force)
+    tools, said_by, usual = None, "", "AtCoder's usual"  # said_by: the config that says the objective and program
+    if shaped is not None:
+        config, notes = shaped
+        if psy.is_file() and not tester:
+            said_by = f"from {PSYTESTER_FILE}"
+        if config.by_run:
+            usual = "Topcoder's usual"
+        elif config.input_files:
+            usual = "an output-only contest's usual"
+    elif pahcer.is_file():
         config, notes = import_pahcer(pahcer)
+        said_by = FROM_PAHCER
         try:  # a tools folder beside the pahcer config gives the generator pahcer has no step for
             root, tools = find_tools(pahcer.parent)
             found = survey(pahcer.parent) if root == pahcer.parent else None
@@ -65,12 +191,10 @@ def make_config(folder: Path, name: str | None = None, objective: str | None = N
             # The tester scores an interactive case; the official vis still draws it for the app.
             config = replace(config, view_command=f"{found.commands['vis']} {{IN}} {{OUT}}")
             notes.append(f"view: {found.commands['vis']} draws the cases")
-        if objective is None:
-            notes.append(f"objective {config.objective}, from pahcer's config")
     else:
         found = survey(folder)
-        config = config_from_tools(found, safe_name(found.root.name), objective or "max",
-                                   time_limit or 2.0, web="")
+        tools = found.tools
+        config = config_from_tools(found, safe_name(found.root.name), "max", DEFAULT_TIME_LIMIT, web="")
         notes = [f"found in {found.tools}: " + ", ".join(sorted(found.commands))
                  + (f"; seeds.txt with {len(found.seeds)} seeds" if found.seeds else "")
                  + (f"; in/ with {found.inputs} inputs" if found.inputs else "")]
@@ -83,17 +207,11 @@ def make_config(folder: Path, name: str | None = None, objective: str | None = N
                                      "or --force to write it anyway") from None
             notes += failed.notes + [f"written with --force although {failed}"]
         notes += first_line_note(found.tools / "in" / "0000.txt")
-        if objective is None:
-            notes.append("objective max: higher scores win (the tools cannot say; --objective min if lower win)")
     changes = {}
     if name:
         changes["name"] = name
     elif config.name != safe_name(config.name):
         changes["name"] = safe_name(config.name)
-    if objective:
-        changes["objective"] = objective
-    if time_limit:
-        changes["time_limit"] = time_limit
     if web:
         page = Path(web).resolve()
         if not page.is_file():
@@ -105,4 +223,68 @@ def make_config(folder: Path, name: str | None = None, objective: str | None = N
     config = replace(config, **changes)
     if config.web_problem():
         raise WorkbenchError(f"--web {web}: {config.web_problem()}")
-    return config, notes
+    return Draft(config, notes, questions_for(config, said_by, usual, tools))
+
+
+def questions_for(config: ContestConfig, said_by: str, usual: str, tools: Path | None) -> list[Question]:
+    """What the tools cannot say, each with its suggestion: the imported config's where it says
+    (``said_by``), else the usual (higher wins, the shape's ``usual`` time limit), and the program
+    from the files at the top of the contest folder."""
+    cannot = "the tools cannot say"
+    questions = [
+        Question("objective", "Which scores win: max (higher) or min (lower)?", config.objective,
+                 said_by or cannot, "--objective"),
+        Question("time_limit", "Time limit, seconds a case", f"{config.time_limit:g}",
+                 f"{cannot}; {usual}", "--time-limit")]
+    if said_by and (config.build or config.program or config.runs_own_program):
+        build, program, source = config.build, config.program, said_by
+    else:
+        guess = guess_program(config.folder, tools)
+        build, program = guess.build, guess.program
+        source = (f"from {guess.source} at the top of the folder"
+                  + (f" (also there: {', '.join(guess.others)})" if guess.others else "")) if guess.source \
+            else "no solve.cpp, Cargo.toml or main.py at the top of the folder"
+    questions.append(Question("build", f"Build command, run before each batch ('{NONE}': none)", build, source,
+                              "--build"))
+    if not config.runs_own_program:  # an imported pahcer step that names its program: no {CMD} to fill
+        questions.append(Question("program", f"Run command, your program ('{NONE}': none; batch then needs --cmd)",
+                                  program, source, "--cmd"))
+    return questions
+
+
+def settle(draft: Draft, given: dict[str, str | None],
+           ask: Callable[[Question], str] | None = None) -> tuple[ContestConfig, list[str]]:
+    """The contest file's settings: each question's value from ``given`` (the flags; None: not given),
+    else ``ask`` (a terminal's answer, already read), else its suggestion; a note says which."""
+    values, notes = {}, list(draft.notes)
+    for question in draft.questions:
+        flagged = given.get(question.key)
+        if flagged is not None:
+            try:
+                value = question.read(flagged)
+            except ValueError as error:
+                raise WorkbenchError(f"{question.flag} {flagged}: {error}") from None
+            how = f"given with {question.flag}"
+        elif ask is not None:
+            value = ask(question)
+            how = "your answer at contest init" + (f", as suggested {question.source}"
+                                                   if value == question.suggestion and
+                                                   question.source.startswith("from ") else "")
+        else:
+            value, how = question.suggestion, f"{question.source}; {question.flag} to choose another"
+        values[question.key] = value
+        notes.append(f"{shown(question.key, value)} — {how}")
+    changes = {key: values[key] for key in ("objective", "build", "program") if key in values}
+    if "time_limit" in values:
+        changes["time_limit"] = float(values["time_limit"])
+    return replace(draft.config, **changes), notes
+
+
+def make_config(folder: Path, name: str | None = None, objective: str | None = None, time_limit: float | None = None,
+                web: str | None = None, force: bool = False, tester: str | None = None, build: str | None = None,
+                program: str | None = None) -> tuple[ContestConfig, list[str]]:
+    """The contest file's settings for ``folder`` without a question: the given values, else the
+    suggestions (said in the notes)."""
+    given = {"objective": objective, "time_limit": None if time_limit is None else repr(time_limit),
+             "build": build, "program": program}
+    return settle(draft_config(folder, name=name, web=web, force=force, tester=tester), given)

@@ -30,12 +30,25 @@ def _registry() -> Path:
 
 
 def known() -> dict[str, str]:
-    """Contest name -> its contest file, as remembered (a file that is unreadable counts as empty)."""
-    try:
-        data = json.loads(read_text(_registry()))
-    except (WorkbenchError, json.JSONDecodeError):
+    """Contest name -> its contest file, as remembered (none before the first ``contest init``).
+
+    A registry that is there but unreadable (edited by hand: a stray comma) is a WorkbenchError
+    naming the file and the line, never an empty registry: read as empty, every contest would be
+    forgotten, and the next ``contest init`` would write over the file with its own alone."""
+    path = _registry()
+    if not path.exists():
         return {}
-    return {str(k): str(v) for k, v in data.items()} if isinstance(data, dict) else {}
+    unreadable = f"the contest registry {path} is unreadable"
+    advice = "fix it (or move it away to start a new one); until then it is neither used nor changed"
+    try:
+        data = json.loads(read_text(path))
+    except WorkbenchError as error:
+        raise WorkbenchError(f"{unreadable} ({error}): {advice}") from None
+    except json.JSONDecodeError as error:
+        raise WorkbenchError(f"{unreadable}: line {error.lineno} column {error.colno}: {error.msg}: {advice}") from None
+    if not isinstance(data, dict) or not all(isinstance(v, str) for v in data.values()):
+        raise WorkbenchError(f"{unreadable}: it is not an object of contest names and their files: {advice}")
+    return dict(data)
 
 
 def _write(contests: dict[str, str]) -> None:

@@ -9,24 +9,26 @@ pahcer: no score or a score of 0 is WA.
 
 from __future__ import annotations
 
-import math
 import shlex
 import tempfile
+import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
 from workbench.batch.live import LiveRecorder, last_answer, run_live
-from workbench.batch.program_run import exit_reason
+from workbench.batch.program_run import GRACE_SECONDS, DataLines, exit_reason
 from workbench.batch.results import CaseResult
 from workbench.batch.runner import CaseRun, Runner
-from workbench.batch.scratch import case_folder, fresh_file
+from workbench.batch.scratch import case_folder, fresh_folder
 from workbench.core.answer_split import SPLITTERS
 from workbench.core.errors import UsageError
+from workbench.core.limits import is_finite
 from workbench.core.objective import Objective
 
 from .config import ContestConfig
+from .program_script import TESTER_START_SECONDS, ProgramRecord, read_record, write_script
 from .steps import fill, find_score, generate_inputs, run_tool, seed_values
 
 # A snapshot costs a run of the score step: in a batch at most this many of a case's snapshots are
@@ -53,6 +55,16 @@ def first_line_numbers(text: str, names: Sequence[str]) -> dict:
     return features
 
 
+def _saved(folder: Path, template: str, names: dict) -> str | None:
+    """A file the run step saved in its {WORK} folder (None when it saved none)."""
+    path = folder / template.replace("{SEED04}", names["SEED04"]).replace("{SEED}", names["SEED"]).replace(
+        "{NAME}", names["NAME"])
+    try:
+        return path.read_text(errors="replace")
+    except OSError:
+        return None
+
+
 def _feed(input_text: str):
     """The run step's protocol: the whole input on stdin, the whole output from stdout (a tester
     between them speaks the interactive protocol itself)."""
@@ -64,19 +76,35 @@ def _feed(input_text: str):
     return talk
 
 
-def exit_recorded(command: str, exit_file: Path) -> str:
-    """``command`` as the tester's argument words, such that its exit code lands in ``exit_file``."""
-    script = f"{command}\ncode=$?\necho $code > {shlex.quote(str(exit_file))}\nexit $code"
-    return f"/bin/sh -c {shlex.quote(script)}"
+def program_timed(run: CaseRun, record: ProgramRecord | None, limit: float, time_by: str) -> None:
+    """The program's own times under the tester replace the tester's (a JVM's start is not the
+    program's), and judge the limit."""
+    if record is None:
+        return  # never run: the tester's verdict (or the workbench's kill) stands
+    running = record.running_since(time.time())
+    if running is not None:  # the tester stopped it: past the limit, that is a TLE whatever it printed
+        if running > limit and run.verdict != "TLE":
+            tester = f" ({run.message})" if run.message else ""
+            run.verdict = "TLE"
+            run.message = f"your program was still running after {limit:g} s: the tester stopped it{tester}"
+        return
+    if record.seconds is not None:
+        run.seconds = record.seconds
+    if record.cpu_seconds is not None:
+        run.cpu_seconds = record.cpu_seconds
+    used = run.seconds if time_by == "wall" else run.cpu_seconds
+    if used is not None and used > limit + GRACE_SECONDS and run.verdict != "TLE":
+        run.verdict = "TLE"
+        what = "on the clock" if time_by == "wall" else "of CPU time"
+        run.message = f"your program took {used:.2f} s {what} under the tester, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
 
 
-def program_failed(run: CaseRun, exit_file: Path, score_pattern) -> None:
+def program_failed(run: CaseRun, record: ProgramRecord | None, score_pattern) -> None:
     """A program that exited non-zero under the tester is RE with its exit code, whatever the tester
     made of it ("Your program has terminated unexpectedly", and a score of 0)."""
-    try:
-        code = int(exit_file.read_text().strip())
-    except (OSError, ValueError):
+    if record is None or record.exit_code is None:
         return  # the tester never ran it to its end: the tester's verdict stands
+    code = record.exit_code
     if code == 0:
         return
     said = [line.strip() for line in run.stderr_tail.splitlines()
@@ -102,14 +130,23 @@ class ContestProblem:
     def meta(self) -> dict:
         return {"contest_file": str(self.config.path)}
 
-    def seed_cases(self, seeds, generator_options=None, instance_options=None) -> list[BatchCase]:
-        inputs = generate_inputs(self.config, seeds)
+    def seed_cases(self, seeds, generator_options=None, instance_options=None, say=None) -> list[BatchCase]:
         width = max(4, len(str(max(seeds, default=0))))
+        if self.config.by_run:  # the tester makes each input from its seed: the seed is the case
+            return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, "", identity=f"seed {seed}\n")
+                    for index, seed in enumerate(seeds)]
+        inputs = generate_inputs(self.config, seeds, say)
         return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, inputs[seed])
                 for index, seed in enumerate(seeds)]
 
     def file_cases(self, paths, instance_options=None) -> list[BatchCase]:
         return file_cases(paths, {})
+
+    def default_files(self) -> list[str]:
+        """An output-only contest's inputs (``[inputs] files``), in name order."""
+        if not self.config.input_files:
+            return []
+        return [str(p) for p in sorted(self.config.folder.glob(self.config.input_files)) if p.is_file()]
 
     def features(self, case: BatchCase) -> dict:
         return first_line_numbers(case.input_text, self.config.features)
@@ -177,30 +214,54 @@ class ContestProblem:
             return CaseRun(case.index, None, "FAIL", f"bad input: {case.problem}", 0.0)
         work = case_folder()  # this worker's, reused: its files are rewritten, never deleted
         (work / "in.txt").write_text(case.input_text)
+        saved = fresh_folder(work / "saved")  # what the run step saves ({WORK}): this case's only
         program = runner.command or self.default_command()
-        # Under a tester the program's exit code is the tester's to tell; it is kept in a file,
-        # emptied first so that the case before's code is never read as this one's.
-        exit_file = fresh_file(work / "exit.txt")
+        limit = runner.seconds or config.time_limit
         values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
-                  "CMD": exit_recorded(program, exit_file) if config.interactive else program,
+                  "NAME": case.name, "WORK": str(saved), "LIMIT_MS": str(max(1, round(limit * 1000))),
                   **seed_values(case.seed)}
-        outcome, trace = run_live(_feed(case.input_text), replace(runner, command=fill(config.run, values)),
+        names = {k: v for k, v in values.items() if k in ("NAME", "SEED", "SEED04")}
+        program = fill(program, names)  # --cmd "cat answers/{NAME}.out": an output-only contest's files
+        run_runner = replace(runner, command=None)
+        if config.interactive:
+            # Under a tester the program's exit code and times are the tester's to tell: a script
+            # runs it and writes them down; the tester's own start is allowed on top of the limit.
+            values["CMD"] = shlex.quote(str(write_script(work, program)))
+            run_runner = replace(runner, seconds=limit + TESTER_START_SECONDS)
+        else:
+            values["CMD"] = program
+        outcome, trace = run_live(_feed(case.input_text), replace(run_runner, command=fill(config.run, values)),
                                   self.split_answers(), lambda: self.snapshot_scorer(case), live,
                                   SCORED_SNAPSHOTS)
         run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
                       outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
-        if config.interactive and run.verdict != "TLE":
-            program_failed(run, exit_file, config.score_pattern)
+        if config.run_input:
+            run.input_text = _saved(saved, config.run_input, names)
+        if config.interactive:
+            record = read_record(work)
+            program_timed(run, record, limit, runner.time_by)
+            if run.verdict != "TLE":
+                program_failed(run, record, config.score_pattern)
         if run.verdict is not None:  # TLE, a crash, or more output than any answer needs
             return run
-        run.answer = last_answer(self.split_answers(), outcome.answer)  # of several answers, the last
+        log = ""
+        if config.run_answer:  # stdout was the tester's log; the answer is the file it saved
+            log, run.answer = outcome.answer or "", _saved(saved, config.run_answer, names)
+            data = DataLines()  # the program's stderr, which a Topcoder tester echoes into its log
+            for line in log.encode().splitlines():
+                data(line)
+            run.data = {**data.data, **run.data}
+        else:
+            run.answer = last_answer(self.split_answers(), outcome.answer)  # of several answers, the last
         (work / "out.txt").write_text(run.answer or "")
-        return self._scored(run, values, work, outcome.stderr_tail)
+        return self._scored(run, values, work, outcome.stderr_tail, log)
 
-    def _scored(self, run: CaseRun, values: dict, work: Path, stderr_tail: str) -> CaseRun:
+    def _scored(self, run: CaseRun, values: dict, work: Path, stderr_tail: str, log: str = "") -> CaseRun:
         """The score step's verdict on a case that ran: its score, or WA saying why there is none."""
         config = self.config
-        texts = [stderr_tail]  # without a score step, the tester wrote the score on stderr
+        # Without a score step the tester wrote the score: on stderr (AtCoder's), or in its log on
+        # stdout when the answer is a file it saved (Topcoder's).
+        texts = [log, stderr_tail] if log else [stderr_tail]
         if config.score:
             (work / "score").mkdir(exist_ok=True)  # the vis's own files (vis.html), rewritten by each case
             tool = run_tool(fill(config.score, values), work / "score")
@@ -213,10 +274,16 @@ class ContestProblem:
         if run.score is None:
             run.verdict = "WA"
             run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
-        elif not math.isfinite(run.score):  # "Score = nan", or more digits than a float holds
+        elif not is_finite(run.score):  # "Score = nan", or 1e999
             shown = next((line for line in reversed(said) if config.score_pattern.search(line)), "")
             run.verdict, run.message = "WA", f"the score is not a finite number: {shown[:80]!r}"
             run.score = None
+        elif config.error_score is not None:  # the tester's own score for a failed case, and why
+            if run.score == config.error_score:
+                reasons = [line for line in said if not config.score_pattern.search(line)]
+                run.verdict = "WA"
+                run.message = f"the tester's error score {run.score:g}" + (f": {reasons[-1][:200]}" if reasons else "")
+                run.score = None
         elif run.score <= 0:  # pahcer's rule: the official vis scores a wrong answer 0 and says why
             reasons = [line for line in said if not config.score_pattern.search(line)]
             run.verdict, run.message = "WA", "score 0" + (f": {reasons[0][:200]}" if reasons else "")
@@ -228,6 +295,8 @@ class ContestProblem:
             features = self.features(case)
         except ValueError:
             features = {}
+        if run.input_text is not None:  # the input the tester made: kept with the run, same case
+            case = replace(case, input_text=run.input_text, identity=case.identity or case.input_text)
         verdict = run.verdict or "OK"
         score = run.score if verdict == "OK" and run.score is not None else 0
         return CaseResult(case, score, verdict, run.message, run.seconds, features, stderr_tail=run.stderr_tail,

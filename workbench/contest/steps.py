@@ -11,16 +11,19 @@ from __future__ import annotations
 import re
 import shlex
 import tempfile
+import threading
 from pathlib import Path
 from typing import Sequence
 
 from workbench.batch.processes import ToolOutput, run_tool
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
+from workbench.core.limits import exact_number
 
 from .config import PLACEHOLDER, ContestConfig
 
-GEN_SECONDS = 600.0
+GEN_SECONDS = 600.0  # the generator's time at most: 60 s and 0.1 s a seed, up to this
+GEN_NOTICE_SECONDS = 5.0  # a generator still running after this is said (the time it has, the seeds)
 
 
 def fill(template: str, values: dict[str, str], raw: Sequence[str] = ("CMD",)) -> str:
@@ -46,16 +49,25 @@ def find_score(pattern: re.Pattern, texts: Sequence[str]) -> float | None:
     for text in texts:
         for match in pattern.finditer(text):
             raw = match.group("score") if "score" in pattern.groupindex else match.group(1)
-            try:
-                found = float(raw)
-            except (TypeError, ValueError):
-                continue
+            number = exact_number(raw)  # a whole score exactly, however many digits
+            if number is None:  # "nan", "inf", 1e999: read as they are, so the verdict can say so
+                try:
+                    number = float(raw)
+                except (TypeError, ValueError):
+                    continue
+            found = number
     return found
 
 
 # ------------------------------------------------------------------ inputs
-def generate_inputs(config: ContestConfig, seeds: Sequence[int]) -> dict[int, str]:
-    """Each seed's input: from ``inputs.file`` when it exists, else made by ``inputs.gen`` (once for all)."""
+def gen_seconds(seeds: int) -> float:
+    """How long the generator may take for ``seeds`` seeds (AtCoder's makes a thousand in a second or two)."""
+    return min(GEN_SECONDS, 60.0 + 0.1 * seeds)
+
+
+def generate_inputs(config: ContestConfig, seeds: Sequence[int], say=None) -> dict[int, str]:
+    """Each seed's input: from ``inputs.file`` when it exists, else made by ``inputs.gen`` (once for all),
+    within ``gen_seconds``; ``say`` hears of a generator still running after GEN_NOTICE_SECONDS."""
     inputs: dict[int, str] = {}
     missing = []
     for seed in seeds:
@@ -73,7 +85,16 @@ def generate_inputs(config: ContestConfig, seeds: Sequence[int]) -> dict[int, st
     with tempfile.TemporaryDirectory(prefix="wb-gen-") as folder:
         work = Path(folder)
         (work / "seeds.txt").write_text("".join(f"{seed}\n" for seed in missing))
-        output = run_tool(fill(config.gen, {"DIR": str(config.folder)}), work, GEN_SECONDS)
+        command, limit = fill(config.gen, {"DIR": str(config.folder)}), gen_seconds(len(missing))
+        notice = threading.Timer(GEN_NOTICE_SECONDS, say or (lambda text: None),
+                                 (f"the generator is still making {len(missing)} inputs ('{command}'): "
+                                  f"stopped if it runs past {limit:g} s",))
+        notice.daemon = True
+        notice.start()
+        try:
+            output = run_tool(command, work, limit)
+        finally:
+            notice.cancel()
         if output.returncode != 0:
             raise WorkbenchError(f"the generator failed: {output.failure()}")
         for index, seed in enumerate(missing):

@@ -59,7 +59,9 @@ def find_tools(folder: Path) -> tuple[Path, Path]:
         # contest.toml goes beside tools/, where the contestant's program usually is.
         return (folder.parent if folder.name == "tools" else folder), folder
     raise WorkbenchError(f"{folder} holds no contest tools: expected gen, vis or tester (built in "
-                         "tools/target/release/, or as files) or their sources in tools/src/bin/")
+                         "tools/target/release/, or as files) or their sources in tools/src/bin/; or a Topcoder "
+                         "tester (tester.jar or its Java sources), an output-only contest (inputs/ and a scorer), "
+                         "or --from a pahcer_config.toml or psytester's tester.cfg")
 
 
 def _in_dir(root: Path, path: Path) -> str:

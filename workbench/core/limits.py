@@ -1,4 +1,4 @@
-"""Checked command-line values (budgets, seeds) and numbers printed in full.
+"""Checked command-line values (budgets, seeds), numbers read exactly and printed in full.
 
 The argparse ``type=`` functions raise ``ArgumentTypeError``, so a bad value
 is refused with one line naming the option before any work starts.
@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import re
 
 SEED_MAX = 2**64 - 1  # the generators and solvers draw from 64-bit seeds
 
@@ -49,9 +50,37 @@ def _whole(text: str, what: str) -> int:
 
 
 def full_number(value: int | float) -> str:
-    """A score as people read it: every digit of an integer, never ``2.51476e+06``."""
+    """A score as people read it: every digit of an integer (of any size), never ``2.51476e+06``."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
         value = int(value)
     if isinstance(value, int):
         return str(value)
     return f"{value:.7f}".rstrip("0").rstrip(".") if abs(value) < 1e15 else repr(value)
+
+
+# A whole number as programs print one: a score or a "[DATA]" figure of any size is read as an int,
+# exactly; through float, 9007199254740993 (2^53 + 1) would become ...992 and 2^64 - 1 would be 2^64.
+_WHOLE = re.compile(r"\s*[+-]?[0-9]+\s*")
+WHOLE_DIGITS = 4000  # Python reads at most 4300 digits into an int; no score or figure has more
+
+
+def exact_number(value) -> int | float | None:
+    """A number as exactly as it was written: a whole number (digits, a sign) as an int, anything else
+    that reads as a finite number as a float; None for what is no finite number ('abc', 'nan', '1e999',
+    more than WHOLE_DIGITS digits)."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and _WHOLE.fullmatch(value):
+        return int(value) if len(value.strip().lstrip("+-")) <= WHOLE_DIGITS else None
+    try:
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return number if math.isfinite(number) else None
+
+
+def is_finite(value: int | float) -> bool:
+    """``math.isfinite`` for a number of any size (an int past a float's range is finite, not an error)."""
+    return isinstance(value, int) or math.isfinite(value)

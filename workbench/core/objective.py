@@ -15,6 +15,8 @@ import math
 from enum import Enum
 from typing import Iterable
 
+from .limits import is_finite
+
 
 class Objective(str, Enum):
     MAX = "max"
@@ -67,7 +69,7 @@ class Objective(str, Enum):
     def relative(self, score: float, best: float | None, ok: bool = True) -> float:
         """AHC's relative score: score / best when higher wins, best / score when lower wins; 1.0 is
         the best known. A case that is not OK, or that has no best to compare with, gets 0."""
-        if not ok or best is None or not math.isfinite(score):
+        if not ok or best is None or not is_finite(score):
             return 0.0
         if self.lower_wins:
             return 1.0 if score <= 0 else best / score

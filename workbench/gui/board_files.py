@@ -12,13 +12,14 @@ from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
 from workbench.core.errors import DestinationError, FormatError, WorkbenchError
 from workbench.core.files import check_destination, read_text
 from workbench.core.readings import answer_reads_furthest, likeliest_reason
-from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems
+from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems, puzzles
 from workbench.core.session import Session
 
-from .boards import adapter_class, playable_puzzles
+from .boards import adapter_class, not_loaded, playable_puzzles
 from .case_navigator import BoardOrigin
 from .file_dialog_fit import fitted
 from .generate_dialog import GenerateDialog
+from .plain_text import plain_box
 from .reader_choice import ask_reader, reads_as
 from .write_errors import report_write_failure
 
@@ -45,7 +46,7 @@ class BoardFiles:
         problems = plugin_problems()
         if not problems:
             return None
-        self.plugin_dialog = QMessageBox(QMessageBox.Warning, "A puzzle did not load",
+        self.plugin_dialog = plain_box(QMessageBox.Warning, "A puzzle did not load",
                                          "\n\n".join(str(p) for p in problems), parent=self)
         self.plugin_dialog.open()
         self.statusBar().showMessage(f"⚠ {len(problems)} puzzle plugin(s) did not load (see the dialog)", 15000)
@@ -56,7 +57,7 @@ class BoardFiles:
         self.show_error(message)
         if self.error_dialog is not None:
             self.error_dialog.close()
-        self.error_dialog = QMessageBox(QMessageBox.Warning, f"Cannot open {path.name}",
+        self.error_dialog = plain_box(QMessageBox.Warning, f"Cannot open {path.name}",
                                         f"{message}\n\nThe board shown is unchanged.", parent=self)
         self.error_dialog.open()  # window-modal, without a nested event loop
         return False
@@ -70,6 +71,8 @@ class BoardFiles:
         except FormatError as error:
             return self._cannot_open(path, str(error))
         input_error = None
+        if puzzle_id and puzzle_id not in puzzles():
+            return self._cannot_open(path, not_loaded(puzzle_id))
         if puzzle_id and adapter_class(puzzle_id) is None:
             return self._cannot_open(path, f"The GUI cannot show {puzzle_id} boards yet (the command line can)")
         candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._detect(text, path.name)
@@ -198,6 +201,9 @@ class BoardFiles:
             self.generate(puzzle.id, dialog.seed(), **dialog.options())
 
     def generate(self, puzzle_id: str, seed: int, **options) -> bool:
+        if puzzle_id not in puzzles():  # the last board, of a plugin not loaded this time
+            self.show_error(f"Cannot generate: {not_loaded(puzzle_id)}")
+            return False
         puzzle = get_puzzle(puzzle_id)
         try:
             instance = puzzle.generate(seed, **options)
@@ -235,7 +241,7 @@ class BoardFiles:
         self.show_error(f"{path.name}: {fault}")
         if self.error_dialog is not None:
             self.error_dialog.close()
-        self.error_dialog = QMessageBox(QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self)
+        self.error_dialog = plain_box(QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self)
         self.error_dialog.open()
         return True
 

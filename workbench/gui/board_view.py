@@ -57,6 +57,7 @@ class BoardView(QGraphicsView):
             rebuild = True
         self.instance, self.state = instance, state
         self.marks = (last_move, highlight)
+        self.adapter.editing = self.mode == "edit"
         self.adapter.show(instance, state, last_move, highlight, hints=self.mode == "play")
         if rebuild and self.fit:
             self.fit_board()
@@ -185,6 +186,7 @@ class BoardView(QGraphicsView):
         return True
 
     def _refresh(self) -> None:
+        self.adapter.editing = self.mode == "edit"
         self.adapter.show(self.instance, self.state, *self.marks, hints=self.mode == "play")
 
     def _edit(self, cell) -> None:

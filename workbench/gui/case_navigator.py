@@ -6,6 +6,8 @@ for a name its neighbours do not share, the folder's inputs in name order (the b
 file's place among them); see ``workbench.core.case_files``. On a generated board (or any
 other) they generate the previous and next seed with the same generator options. Where the
 board came from is a ``BoardOrigin``, which is also what the window reopens on the next start.
+An edited board is no case or seed of its own: the box says which one it was made from, and the
+arrows go to that one's neighbours.
 """
 
 from __future__ import annotations
@@ -76,11 +78,14 @@ class CaseNavigator(QObject):
         self.number.editingFinished.connect(self._number_entered)
         self.widgets = (self.label, self.previous_button, self.number, self.next_button)
 
-    def show_board(self, puzzle_id: str, origin: BoardOrigin | None) -> None:
-        """The board now shown: its number in the box, and what the arrows will do."""
+    def show_board(self, puzzle_id: str, origin: BoardOrigin | None, edited: bool = False) -> None:
+        """The board now shown: its number in the box, and what the arrows will do. ``edited``: the
+        board is ``origin``'s edited, so it has no number of its own; the box names the one it was
+        made from, whose neighbours the arrows go to."""
         if origin is not self.origin:  # the folder is read once a board, not at every move
             self.place = case_place(origin.path) if origin is not None and origin.path else None
         self.puzzle_id, self.origin = puzzle_id, origin
+        edited = edited and origin is not None
         number = self._shown_number()
         if number is not None:
             self.number.blockSignals(True)
@@ -89,19 +94,24 @@ class CaseNavigator(QObject):
         if self.place is not None:
             folder = Path(origin.path).parent.name or str(Path(origin.path).parent)
             if self.place.numbered:
-                self.label.setText(" Case: ")
+                kind, what = "case", f"case {number} of {folder}/"
                 tip = (f"The {self.place.pattern} cases of {folder}/, by their number: ◀ and ▶ (Alt+← and "
                        "Alt+→) open the previous and next one; type a number and press Enter to open that one")
             else:
-                self.label.setText(" File: ")
+                kind, what = "file", Path(origin.path).name
                 tip = (f"{Path(origin.path).name} is file {self.place.number} of the {len(self.place.files)} "
                        f"*{Path(origin.path).suffix} files of {folder}/ in name order: ◀ and ▶ "
                        "(Alt+← and Alt+→) open the previous and next board; type a number and press Enter "
                        "to open that file")
         else:
-            self.label.setText(" Seed: ")
+            kind, what = "seed", f"seed {number}"
             tip = "◀ and ▶ (Alt+← and Alt+→) generate the previous and next seed with the same options; " \
                   "type a seed and press Enter to generate it (Ctrl+N to change the options)"
+        if edited:
+            self.label.setText(f" Edited from {kind}: ")
+            tip = f"This board is {what} edited: it is no {kind} of its own. " + tip
+        else:
+            self.label.setText(f" {kind.capitalize()}: ")
         for widget in self.widgets:
             widget.setToolTip(tip)
 

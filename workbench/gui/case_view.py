@@ -15,7 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QUrl, Signal
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QTabWidget, QVBoxLayout, QWidget
 
 from workbench.contest.config import ContestConfig
 from workbench.contest.steps import draw_case
@@ -23,6 +23,7 @@ from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
 from workbench.core.judge_text import plain_natural
 
+from .plain_text import plain_label
 from .web_view import FolderServer, HtmlView, fill_script
 
 SHOWN_CHARS = 2_000_000  # a text tab shows this much of a file; the file itself is whole in the run folder
@@ -50,8 +51,7 @@ class CaseView(QWidget):
         self._request = 0
         self.shown_key: str | None = None  # the case shown (its key: the same case in any run)
         self.shown_case: str | None = None
-        self.title = QLabel("Select a case in the table to see it here")
-        self.title.setWordWrap(True)
+        self.title = plain_label("Select a case in the table to see it here", wrapped=True)
         self.visualizer = HtmlView()
         self.picture = HtmlView(fit=True)  # vis.html zoomed to the view; the user's zoom kept
         mono = QFontDatabase.systemFont(QFontDatabase.FixedFont)
@@ -89,7 +89,7 @@ class CaseView(QWidget):
             self.tabs.setCurrentIndex(0)
         elif web_tab >= 0:
             self.tabs.removeTab(web_tab)
-        html_names = config.view_html if config else ("vis.html",)
+        html_names = (config.view_html if config else ()) or ("vis.html",)  # "html = []" names none
         self.tabs.setTabText(self.tabs.indexOf(self.picture), html_names[0])
         self.clear()
 

@@ -19,6 +19,7 @@ from workbench.core.errors import WorkbenchError
 
 from .case_view import CaseView
 from .file_dialog_fit import fitted
+from .plain_text import plain_tooltip
 from .runs_panel import RunsPanel
 
 GEOMETRY_KEY = "contest-window/geometry"
@@ -52,7 +53,7 @@ class ContestWindow(QMainWindow):
         self.runs_panel.caseChosen.connect(self.show_case)
         self.runs_panel.runShown.connect(self.follow_run)
         self.runs_panel.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
-        self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(text))
+        self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(plain_tooltip(text)))
         split = QSplitter(Qt.Horizontal)
         split.addWidget(self.runs_panel)
         split.addWidget(self.case_view)

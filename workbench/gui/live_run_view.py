@@ -5,7 +5,9 @@ The program runs in a child process (``batch.live_child.ChildLiveCase``: the bat
 timer on the GUI thread takes what is new at most 30 times a second and repaints: the program's own
 ``[SCORE]`` series (a line) and each snapshot's official score (dots) against time. A slider steps
 through the snapshots: a built-in puzzle's board shows the position the snapshot's answer reaches, a
-contest's case view its vis. Cancel kills the program's process group at any time; closing the view cancels too.
+contest's case view its vis. Both are made in the child (``batch.snapshot_drawing``: the position, the
+answer written into this view's folder), so the GUI thread never parses or plays an answer; one too
+large to draw is said under the slider. Cancel kills the program's process group at any time; closing the view cancels too.
 """
 
 from __future__ import annotations
@@ -24,9 +26,10 @@ from workbench.batch.cases import BatchCase
 from workbench.batch.live import Snapshot
 from workbench.batch.live_child import ChildLiveCase
 from workbench.batch.results import plain_number
-from workbench.core.errors import WorkbenchError
+from workbench.batch.snapshot_drawing import Drawing
 
 from .live_series import GrowingSeries
+from .plain_text import plain_label
 from .plot_style import style_plot
 
 REPAINT_MS = 33  # the plot repaints at most 30 times a second, however fast the program reports
@@ -54,7 +57,10 @@ class LivePlot(pg.PlotWidget):
         text = self.palette().color(QPalette.WindowText).name()
         self.setLabel("bottom", "seconds", color=text)
         self.setLabel("left", "score", color=text)
-        self.addLegend(offset=(10, 10))
+        # The legend on a line of its own above the plot (the title's row): inside it, it hid points.
+        legend = pg.LegendItem(colCount=2)
+        self.getPlotItem().layout.addItem(legend, 0, 1)
+        self.getPlotItem().legend = legend  # the named items below are listed in it
         self.setMinimumHeight(160)
         self.series_curve = self.plot(pen=pg.mkPen(SERIES_PEN, width=2), name="[SCORE] (the program's own)")
         # A program may report thousands of lines a second: drawn at the pixels' resolution, or a
@@ -126,8 +132,9 @@ class LiveRunView(QDialog):
         self.series_t, self.series_v = GrowingSeries(), GrowingSeries()
         self._dirty = False
         self._shut = False
-        self._states: dict[int, object] = {}  # snapshot index -> the position its answer reaches
         self._work = tempfile.TemporaryDirectory(prefix="wb-live-view-")
+        self._runs = 0  # runs started: each writes its snapshots' answers into a folder of its own
+        self.answers_dir: Path | None = None
 
         remembered = self.settings.value(COMMAND_KEY.format(problem.id), "") or ""
         self.command = QLineEdit(command or str(remembered) or (problem.default_command() or ""))
@@ -144,14 +151,13 @@ class LiveRunView(QDialog):
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
         self.cancel_button.clicked.connect(self.cancel)
-        self.status = QLabel("Type your program and press Run")
-        self.status.setWordWrap(True)
+        self.status = plain_label("Type your program and press Run", wrapped=True)
         self.plot = LivePlot()
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setRange(0, 0)
         self.slider.setEnabled(False)
         self.slider.valueChanged.connect(self.show_snapshot)
-        self.snapshot_label = QLabel("No snapshot yet")
+        self.snapshot_label = plain_label("No snapshot yet", wrapped=True)
         self.board = self._make_board()
 
         top = QHBoxLayout()
@@ -217,35 +223,36 @@ class LiveRunView(QDialog):
         view.display(self.instance, puzzle.initial_state(self.instance))
         return view
 
+    @staticmethod
+    def drawing(snapshot: Snapshot) -> Drawing:
+        return snapshot.drawing if snapshot.drawing is not None else Drawing(refused="not drawn")
+
     def snapshot_state(self, index: int):
-        """The position snapshot ``index``'s answer reaches (None when its answer is not valid)."""
-        if index not in self._states:
-            puzzle, text = self.problem.puzzle, self.snapshots[index].text or ""
-            try:
-                parsed = puzzle.parse_solution(self.instance, text)
-                self._states[index] = puzzle.final_state(self.instance, parsed.moves, parsed.lines)
-            except WorkbenchError:
-                self._states[index] = None
-        return self._states[index]
+        """The position snapshot ``index``'s answer reaches, as the live case found it (None when its
+        answer is not valid or too large to draw)."""
+        return self.drawing(self.snapshots[index]).position
 
     def show_snapshot(self, index: int) -> None:
         if not self.snapshots or not 0 <= index < len(self.snapshots):
             return
         snapshot = self.snapshots[index]
+        drawing = self.drawing(snapshot)
         score = plain_number(snapshot.score) if snapshot.score is not None else snapshot.message or "not scored"
+        refused = f" (not drawn: {drawing.refused})" if drawing.refused else ""
         self.snapshot_label.setText(f"snapshot {index + 1} of {len(self.snapshots)}: {snapshot.source} at "
-                                    f"{snapshot.t:.2f} s, score {score}")
+                                    f"{snapshot.t:.2f} s, score {score}{refused}")
         self.plot.mark(snapshot.t)
         if self.contest is not None:
-            folder = Path(self._work.name)
-            (folder / "in.txt").write_text(self.case.input_text)
-            (folder / f"snapshot-{index}.out").write_text(snapshot.text or "")
-            self.board.show_case(folder, {"case": f"{self.case.label}, snapshot {index + 1}", "name": self.case.name,
-                                          "seed": "" if self.case.seed is None else self.case.seed,
-                                          "input": "in.txt", "answer": f"snapshot-{index}.out",
-                                          "score": score, "verdict": "OK" if snapshot.score is not None else "WA"})
+            if not drawing.answer_file:
+                self.board.clear(f"Snapshot {index + 1} is not drawn: {drawing.refused or 'no answer'}")
+                return
+            self.board.show_case(self.answers_dir, {"case": f"{self.case.label}, snapshot {index + 1}",
+                                                    "name": self.case.name,
+                                                    "seed": "" if self.case.seed is None else self.case.seed,
+                                                    "input": "in.txt", "answer": drawing.answer_file, "score": score,
+                                                    "verdict": "OK" if snapshot.score is not None else "WA"})
             return
-        state = self.snapshot_state(index)
+        state = drawing.position
         puzzle = self.problem.puzzle
         self.board.display(self.instance, state if state is not None else puzzle.initial_state(self.instance))
 
@@ -275,7 +282,10 @@ class LiveRunView(QDialog):
             return
         self.settings.setValue(COMMAND_KEY.format(self.problem.id), command)
         self.snapshots.clear()
-        self._states.clear()
+        self._runs += 1
+        self.answers_dir = Path(self._work.name) / f"run-{self._runs}"
+        self.answers_dir.mkdir()
+        (self.answers_dir / "in.txt").write_text(self.case.input_text)
         self.series_t, self.series_v = GrowingSeries(), GrowingSeries()
         self.slider.setRange(0, 0)
         self.slider.setEnabled(False)
@@ -285,7 +295,7 @@ class LiveRunView(QDialog):
         self._dirty = True
         time_by = getattr(self.contest, "time_by", "wall")
         self.live = LIVE_CASE(self.problem, self.case, command, self.time.value(), cwd=self.cwd,
-                             time_by=time_by).start()
+                              time_by=time_by, answers_dir=str(self.answers_dir)).start()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.status.setText(f"Running '{command}'…")
@@ -410,7 +420,8 @@ def open_for_row(panel, row: dict) -> LiveRunView | None:
         return None
     case = case_of_row(folder, row, panel.shown_meta)
     return _keep(panel, LiveRunView(panel.problem, case, command=panel.command.text().strip(),
-                                    seconds=panel.time.value(), parent=panel.window()))
+                                    seconds=panel.time.value(), cwd=str(panel.program_folder()),
+                                    parent=panel.window()))
 
 
 def _keep(owner, view: LiveRunView) -> LiveRunView:

@@ -41,6 +41,7 @@ from .history_panel import HistoryPanel
 from .kernel_warm_up import KernelWarmUp
 from .left_boards import LeftBoard, LeftBoards
 from .live_run_view import open_for_board
+from .plain_text import plain_tooltip
 from .playing import Playing
 from .reader_choice import reads_as
 from .recent_files import RecentFiles
@@ -127,6 +128,8 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.solver_panel.previewRequested.connect(self.preview)
         self.solver_panel.message.connect(lambda text: self.statusBar().showMessage(text, 10000))
         self.solver_panel.started.connect(self._solver_started)
+        self._solver_said = ""  # the run's line the status bar shows, followed as the run goes
+        self.solver_panel.progressed.connect(self._show_solver_line)
         self.solver_panel.finishRequested.connect(self.finish_solver_game)
         self.editor_panel = EditorPanel()
         self.editor_panel.resizeRequested.connect(
@@ -175,7 +178,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.resizeDocks([dock, self.editor_dock], [400, 260], Qt.Horizontal)
 
         # A message too long for the bar is still readable in full as its tooltip.
-        self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(text))
+        self.statusBar().messageChanged.connect(lambda text: self.statusBar().setToolTip(plain_tooltip(text)))
         self.kernel_label = QLabel()
         self.kernel_progress = QProgressBar()
         self.kernel_progress.setRange(0, 0)  # busy until a compile time is known (from the last one)
@@ -288,13 +291,18 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
     def set_session(self, session: Session, origin: BoardOrigin | None = None, returning: bool = False) -> None:
         """Show ``session``'s board; ``origin`` says where it came from (None: pasted, made here).
         The board left is kept when it has moves or edits (``returning``: Undo or Redo brings a kept
-        board back)."""
+        board back); a kept board made afresh (its seed or file again) comes back with its line."""
         self._left_note = ""
+        kept = self.left_boards.take(origin, session) if origin is not None and not returning else None
         if self.session is not None and session is not self.session and not returning:
             left = LeftBoard(self.session, self.origin, self.answer_path)
             if self.left_boards.leave(left):
                 self._left_note = (f"; the {left.moves} moves played on {left.name} are kept: Undo at the start "
                                    "brings them back")
+        if kept is not None:
+            session, origin, returning = kept.session, kept.origin, True
+            self._left_note = (f"; its {kept.moves} moves played before are back (History: Start is the "
+                               f"board afresh){self._left_note}")
         self.solver_panel.cancel()
         self._stop_animation()
         self.step_panel.stop()
@@ -317,7 +325,8 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
             if not returning:  # a board brought back keeps the origin of its first board (if unedited)
                 origin.instance = session.instance
             self.settings.setValue("last_board", origin.to_json())  # reopened on the next start
-        self._follow_answer(None)  # an answer file followed on disk belongs to the board before
+        # An answer file followed on disk belongs to the board before (a kept board's own comes back).
+        self._follow_answer(kept.answer if kept is not None else None)
         self.view.mode = "edit" if self.edit_action.isChecked() else "play"
         index = self.puzzle_choice.findData(puzzle.id)
         self.puzzle_choice.setCurrentIndex(index)
@@ -394,7 +403,9 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.step_panel.score_plot.show_line(line, node.depth, lambda n: float(s.report(n).score))
         self.undo_action.setEnabled(s.can_undo() or bool(self.left_boards.back))
         self.redo_action.setEnabled(s.can_redo() or bool(self.left_boards.forward))
-        self.navigator.show_board(s.puzzle.id, self.board_origin())
+        # An edited board keeps the origin it was made from: the case box names it, and the arrows go
+        # to its neighbours (not to a seed made up from the box's number).
+        self.navigator.show_board(s.puzzle.id, self.origin, edited=self.board_origin() is None)
         self.solver_panel.show_board(s.instance)  # a run of another board is cleared
         if not self.solver_panel.running:
             self.solver_panel.set_problem(s.instance, node.state, node.depth)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (QDialog, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QPushButton, QSplitter,
+from PySide6.QtWidgets import (QDialog, QHBoxLayout, QHeaderView, QLineEdit, QPushButton, QSplitter,
                                QTableView, QVBoxLayout)
 
 from workbench.batch.database import RunDatabase, describe_run
@@ -23,6 +23,7 @@ from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standin
 from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
 
+from .plain_text import plain_label
 from .plot_style import set_whole_numbers, style_plot
 
 RUN_COLUMNS = ("id", "started", "label", "what", "cases", "OK", "failed", "mean score", "relative", "CPU", "status",
@@ -71,7 +72,7 @@ class PastRunsDialog(QDialog):
         self.plot.setLabel("bottom", "run (in the order they started)")
         set_whole_numbers(self.plot, bottom=True)
         self.curves: list = []  # one line per set of cases
-        self.note = QLabel()
+        self.note = plain_label()
         self.note.setWordWrap(True)
         self.comment = QLineEdit()
         self.comment.setPlaceholderText("a comment for the selected run")

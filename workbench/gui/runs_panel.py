@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
                                QTableView, QVBoxLayout, QWidget)
 
 from workbench.core.cores import usable_cores
-from solvers.job import yield_to_the_window
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.anomalies import FlagRule
 from workbench.batch.cases import parse_seeds, seed_ranges
@@ -40,14 +39,23 @@ from workbench.contest.problem import ContestProblem
 from workbench.core.errors import WorkbenchError
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
-from workbench.core.registry import solvers
+from workbench.core.priority import lower_this_thread
+from workbench.core.registry import puzzles, solvers
 
+from .boards import not_loaded
 from .file_dialog_fit import fitted
 from .generate_dialog import option_value, option_widget, set_option_value
+from .plain_text import plain_label
 from .runs_table import RunsView
 
 COMMAND_CHOICE = "Your program (command)…"
 LISTED_FLAGS = 200  # flagged cases listed at most: a run of 100,000 bad cases lists the first ones
+
+
+def close_all(windows) -> None:
+    for window in list(windows):
+        if window.isVisible():
+            window.close()
 
 
 class RunsPanel(QWidget):
@@ -123,7 +131,7 @@ class RunsPanel(QWidget):
         self.profile_button.clicked.connect(self.profile_dialog)
         self.selected_row: dict | None = None
         self.progress = QProgressBar()
-        self.summary = QLabel("No run yet")
+        self.summary = plain_label("No run yet")
         self.summary.setWordWrap(True)
 
         self.flag_rule = FlagRule()  # of the run shown: its time limit and objective
@@ -133,7 +141,7 @@ class RunsPanel(QWidget):
                                 "click one to open it")
         self.flagged.setMaximumHeight(90)
         self.flagged.itemClicked.connect(lambda item: self.open_row(item.data(Qt.UserRole)))
-        self.flagged_label = QLabel()
+        self.flagged_label = plain_label()
         self.side_by_side: list = []  # the side-by-side windows opened from comparisons
 
         self.view = RunsView()
@@ -145,7 +153,9 @@ class RunsPanel(QWidget):
         self.points, self.bars = self.view.points, self.view.bars
         self.by_case, self.by_group = self.view.by_case, self.view.by_group
 
-        # A bottom dock is wide and short: two rows of controls, the plots beside the table.
+        # A bottom dock is wide and short: two rows of controls, the plots beside the table. What acts
+        # on the run shown (compare, run a case live, its profile) stands beside its summary: the second
+        # row kept them all to ~1000 px, wider than the dock of the default window (946 px).
         what, how = QHBoxLayout(), QHBoxLayout()
         for row, label, widget, stretch in ((what, "Cases", self.seeds, 1), (what, None, self.files_button, 0),
                                             (what, None, self.options_button, 0), (what, "Run", self.runner, 1),
@@ -153,9 +163,7 @@ class RunsPanel(QWidget):
                                             (how, "Time", self.time, 0), (how, "Jobs", self.jobs, 0),
                                             (how, None, self.freeze_best, 0),
                                             (how, None, self.start_button, 0), (how, None, self.stop_button, 0),
-                                            (how, None, self.open_button, 0), (how, None, self.history_button, 0),
-                                            (how, None, self.compare_button, 0), (how, None, self.live_button, 0),
-                                            (how, None, self.profile_button, 0)):
+                                            (how, None, self.open_button, 0), (how, None, self.history_button, 0)):
             if label:
                 row.addWidget(QLabel(label))
             row.addWidget(widget, stretch)
@@ -163,6 +171,8 @@ class RunsPanel(QWidget):
         status = QHBoxLayout()
         status.addWidget(self.progress)
         status.addWidget(self.summary, 3)
+        for button in (self.compare_button, self.live_button, self.profile_button):
+            status.addWidget(button, 0, Qt.AlignTop)
         layout = QVBoxLayout(self)
         layout.addLayout(what)
         layout.addLayout(how)
@@ -192,6 +202,11 @@ class RunsPanel(QWidget):
     def contest(self) -> ContestConfig | None:
         return self.problem.config if isinstance(self.problem, ContestProblem) else None
 
+    def program_folder(self) -> Path:
+        """Where the program runs, its relative command (``./sol.py``) found: a contest's folder (its
+        contest.toml's, as when `batch` starts there), else the workbench's."""
+        return self.contest.folder.resolve() if self.contest is not None else Path.cwd()
+
     def set_puzzle(self, puzzle_id: str) -> None:
         """The board's puzzle: the controls start runs of it. A run of another puzzle stays in the
         table, labelled as such, and its rows open its own puzzle's cases."""
@@ -219,10 +234,11 @@ class RunsPanel(QWidget):
         self.runner.clear()
         self.runner.addItems([COMMAND_CHOICE])
         self.command.setText(self.problem.default_command())
-        self.command.setToolTip(f"Your program ({{CMD}} in {config.path.name}); run from the workbench's folder")
+        self.command.setToolTip(f"Your program ({{CMD}} in {config.path.name}); run from the contest's folder, "
+                                f"{config.folder}")
         self.time.setValue(config.time_limit)
         self.runs_root = self.problem.runs_root()
-        self.set_files([])
+        self.set_files(self.problem.default_files())  # an output-only contest's inputs; else seeds
         self.set_options({})
 
     def set_options(self, values: dict) -> None:
@@ -285,7 +301,7 @@ class RunsPanel(QWidget):
                          solver=None if chosen == COMMAND_CHOICE else chosen,
                          command=(command or None) if chosen == COMMAND_CHOICE else None, seconds=self.time.value(),
                          jobs=self.jobs.value(), freeze_best=self.freeze_best.isChecked(), runs_folder=self.runs_root,
-                         command_line=["Runs panel"])
+                         command_line=["Runs panel"], cwd=str(self.program_folder()))
         plan.check()
 
         def make():
@@ -319,12 +335,12 @@ class RunsPanel(QWidget):
         self.summary.setText(f"Cannot start the run: {reason}")
 
     def _work(self, make) -> None:
-        # The run's thread, and the pool's threads and worker processes it starts (they inherit
-        # it), are scheduled below the window: with the cases on every core, the window's thread
-        # otherwise waited for a core behind them.
-        yield_to_the_window()
+        # The run's thread, and the pool's threads and worker processes it starts (on Linux they
+        # inherit it; elsewhere each worker lowers itself: ``background``), get a core only when the
+        # window's thread does not want one (``core.priority``).
+        lower_this_thread()
         try:
-            run = BatchRun(make())
+            run = BatchRun(make(), background=True)
             self._queue.put(("started", run))
             if self._stop_asked.is_set():
                 run.stop()
@@ -390,10 +406,13 @@ class RunsPanel(QWidget):
                              f"{run.spec.jobs} at a time, into {run.spec.out}")
 
     def shutdown(self) -> None:
-        """Stop a run and wait for its thread (the window is closing)."""
+        """Stop a run and wait for its thread, and close the comparisons and side-by-side windows
+        opened from here (the window is closing: none outlives it)."""
         self.stop()
         if self._thread is not None:
             self._thread.join(timeout=10)
+        close_all(self.findChildren(QDialog))
+        close_all(self.side_by_side)
 
     # ------------------------------------------------------------ flags
     def _flag(self, rows: list[dict]) -> None:
@@ -515,7 +534,10 @@ class RunsPanel(QWidget):
                 self.message.emit(f"{Path(folder).name} is a run of the puzzle {meta['puzzle']}: open it from "
                                   "the main window's Runs panel")
                 return False
-            self._use_puzzle(meta["puzzle"])  # to run it again; the board keeps its own puzzle
+            if meta["puzzle"] in puzzles():  # to run it again; the board keeps its own puzzle
+                self._use_puzzle(meta["puzzle"])
+            else:  # a plugin not loaded: its results are shown, its cases cannot be
+                self.message.emit(not_loaded(str(meta["puzzle"])))
             self.shown_puzzle = meta["puzzle"]
         self.run, self.run_folder = None, Path(folder)
         self.shown_meta = meta
@@ -533,7 +555,8 @@ class RunsPanel(QWidget):
         self.progress.setValue(len(rows))
         self._refresh_views()
         self.runShown.emit()
-        self.message.emit(f"Opened run {Path(folder).name}: {len(rows)} cases")
+        if self.shown_puzzle is None or self.shown_puzzle in puzzles():
+            self.message.emit(f"Opened run {Path(folder).name}: {len(rows)} cases")
         return True
 
     def _show_how(self, meta: dict) -> None:
@@ -602,6 +625,9 @@ class RunsPanel(QWidget):
             return None
         name_a = self.run_folder.name if self.run_folder else "this run"
         dialog = QDialog(self)
+        # Beside the window, not over it: the runs stay usable while the comparison is read.
+        dialog.setWindowModality(Qt.NonModal)
+        dialog.side_by_side = []  # the cases it opened side by side: they close with it
         dialog.setWindowTitle(f"B {Path(folder).name} against A {name_a}")
         low, high = result.ci95
         tests = (f"B − A {at_scale(result.mean_diff, high - low)} (95% CI {at_scale(low, high - low)} .. "
@@ -612,7 +638,7 @@ class RunsPanel(QWidget):
         raw = (f"Raw score on the {result.both_ok} cases OK in both: mean A {significant(result.raw_mean_a)}, "
                f"mean B {significant(result.raw_mean_b)}." if result.both_ok else
                "No case is OK in both runs.")
-        text = QLabel(f"A = {name_a}, B = {Path(folder).name} ({objective.words})\n"
+        text = plain_label(f"A = {name_a}, B = {Path(folder).name} ({objective.words})\n"
                       f"{len(result.diffs)} shared cases: B wins {result.wins}, loses {result.losses}, "
                       f"ties {result.ties} (a case OK in one run only is a win for it).\n"
                       f"Failed: A {failed_text(result.failed_a)}, B {failed_text(result.failed_b)}.\n"
@@ -641,7 +667,9 @@ class RunsPanel(QWidget):
         def chosen(index=None):
             index = index if index is not None else table.currentIndex()
             if index.isValid() and a_folder is not None:
-                self.open_side_by_side(a_folder, b_folder, result.diffs[index.row()].key)
+                view = self.open_side_by_side(a_folder, b_folder, result.diffs[index.row()].key)
+                if view is not None:
+                    dialog.side_by_side.append(view)
 
         table.selectionModel().currentRowChanged.connect(lambda current, _: side.setEnabled(current.isValid()))
         table.doubleClicked.connect(chosen)
@@ -653,7 +681,8 @@ class RunsPanel(QWidget):
         dialog.resize(640, 480)
         dialog.comparison = result
         dialog.table, dialog.side_by_side_button = table, side
-        dialog.open()
+        dialog.finished.connect(lambda _code: close_all(dialog.side_by_side))
+        dialog.show()
         return dialog
 
     def open_side_by_side(self, folder_a: str | Path, folder_b: str | Path, case: str):

@@ -259,7 +259,6 @@ class RunsView(QWidget):
         self.by_case.addItem(self.points)
         self.by_group = pg.PlotWidget()
         style_plot(self.by_group, self.palette())
-        self.by_group.setLabel("left", "mean score")
         self.bars = pg.BarGraphItem(x=[], height=[], width=0.6, brush="#6a9fd8")
         self.by_group.addItem(self.bars)
 
@@ -399,8 +398,7 @@ class RunsView(QWidget):
         return True
 
     def _x_changed(self, text: str) -> None:
-        self.by_case.setLabel("bottom", "case (seed)" if text == "seed" else text)
-        self._touch()
+        self._touch()  # the refresh labels the axis
 
     def _touch(self) -> None:
         self._dirty = True
@@ -430,7 +428,8 @@ class RunsView(QWidget):
         set_whole_numbers(self.by_case, bottom=all_whole(xs), left=all_whole(scores))
         self.points.setData(x=xs, y=scores, data=data, brush=brushes)
         sampled = f" ({len(chosen):,} of {len(visible):,} cases drawn)" if len(chosen) < len(visible) else ""
-        self.by_case.setLabel("left", "score" + sampled)
+        # Said along the width: the score axis is a short plot's height.
+        self.by_case.setLabel("bottom", ("case (seed)" if x_name == "seed" else x_name) + sampled)
         group = self.group_by.currentText()
         grouped = bool(visible) and group not in ("", NO_GROUPS)
         summary = summarize(visible, group_by=group if grouped else "", objective=self.objective)
@@ -439,7 +438,6 @@ class RunsView(QWidget):
         # Without groups, one bar: the mean of every case shown. Means are over OK cases.
         bars = [(g.label.split(" ", 1)[-1], g.mean_score) for g in summary.groups if g.mean_score is not None] or (
             [("all cases", summary.mean_score)] if visible and summary.mean_score is not None else [])
-        self.by_group.setLabel("bottom", group if grouped else "")
         self.by_group.getAxis("bottom").setTicks([[(i, label) for i, (label, _) in enumerate(bars)]])
         means = [height for _, height in bars]
         # Bars rise from just under the lowest mean, not from 0: means of 870k and 880k drawn
@@ -448,8 +446,10 @@ class RunsView(QWidget):
         self.bars.setOpts(x=list(range(len(bars))), y0=base, height=[m - base for m in means])
         if means:
             self.by_group.setYRange(base, y_range(means)[1], padding=0)
-        label = "mean score of the OK cases"
-        self.by_group.setLabel("left", f"{label} (bars from {base:,.6g})" if base > 0 else label)
+        # Said under the bars, where there is width: the axis beside them is a short plot's height
+        # (76 px in the default window's Runs dock, too short for even "mean score").
+        self.by_group.setLabel("bottom", (f"{group}: " if grouped else "") + "mean score of the OK cases"
+                               + (f", bars from {base:,.6g}" if base > 0 else ""))
 
     def _plotted(self, visible: list[dict]) -> list[int]:
         """The positions of ``visible`` to draw: all, or PLOTTED evenly spaced with the worst kept."""

@@ -25,7 +25,15 @@ class SolverAnswers:
         self.solver_origin = self.session.history.current if self.session else None
         self.tabs.setCurrentWidget(self.solver_panel)  # the run is visible, whichever tab was in front
         # The run's start replaces a warning still shown (an illegal move's): it no longer applies.
-        self.statusBar().showMessage(self.solver_panel.status.text(), 5000)
+        self._show_solver_line(self.solver_panel.status.text(), force=True)
+
+    def _show_solver_line(self, text: str, force: bool = False) -> None:
+        """The run's progress in the status bar as it goes ("starting…" stayed there for the whole
+        run), unless another message took the bar since (an error is never written over)."""
+        bar = self.statusBar()
+        if force or bar.currentMessage() in ("", self._solver_said):
+            self._solver_said = text
+            bar.showMessage(text, 5000)
 
     def apply_solver_answer(self, moves) -> bool:
         """Add the solver's answer to the history as a branch and step to its end."""

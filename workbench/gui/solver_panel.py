@@ -18,11 +18,12 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFo
                                QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from solvers.finish import finisher
-from solvers.job import SolverJob, yield_to_the_window
+from solvers.job import SolverJob
 from solvers.online import build_run
 from solvers.run_setup import DEFAULT_SECONDS, checked_params, run_budget
 from workbench.core.errors import IllegalMove, WorkbenchError
 from workbench.core.line_scores import LineScorer
+from workbench.core.priority import lower_this_thread
 from workbench.core.registry import solvers
 
 from .frontier_rows import (Row, answer_row, best_answers, contest_facts, ranked, solver_figures,
@@ -45,6 +46,7 @@ SCORE_TIP = ("The contest score of the whole answer from the game's start to the
              "(the status bar's scale); hover a score for the solver's own figure")
 ONLINE_SCORE_TIP = ("The contest score of the game from its start to the row's position (the status bar's "
                     "scale); hover a score for the solver's estimate of the final score")
+FACTS_COLUMN, SOLVER_COLUMN = 2, 3  # the frontier table's columns after score and moves
 FACTS_TIP = "The contest's facts of the whole answer from the game's start to the row's position"
 SOLVER_TIP = ("The solver's own figures, counted from the position it started from; its counts that the "
               "facts give are left out")
@@ -90,6 +92,7 @@ class SolverPanel(QWidget):
     exportRequested = Signal(object)  # moves of the best answer, to export
     previewRequested = Signal(object)  # moves of a frontier state, to preview
     message = Signal(str)  # a line for the status bar
+    progressed = Signal(str)  # the run's progress line, as it changes (time, nodes, best)
     started = Signal()  # a run began from the problem last set
     finishRequested = Signal(object)  # moves of a cut-short online game, to finish with the fast policy
     kernelsReady = Signal(str)  # the id of the puzzle shown, once its solver kernels are loaded
@@ -128,7 +131,7 @@ class SolverPanel(QWidget):
         self._scorer: LineScorer | None = None
         self._scorer_origin = None  # the state the scorer's lines start from
         self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore",
-                                           initializer=yield_to_the_window)
+                                           initializer=lower_this_thread)
         self._scoring_future: Future | None = None
         self._to_score: tuple | None = None  # (best moves or None, frontier or None) waiting
 
@@ -205,7 +208,9 @@ class SolverPanel(QWidget):
         self._reset_axes()
 
         self.table = QTableWidget(0, 4)
-        self.table.setHorizontalHeaderLabels(["score", "moves", "solver", "facts"])
+        # The contest's facts before the solver's own figures: the table scrolls sideways, and the
+        # facts (what the answer is worth) were pushed out of sight by a long solver column (codevs).
+        self.table.setHorizontalHeaderLabels(["score", "moves", "facts", "solver"])
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         # Every column as wide as its text (the table scrolls sideways), so no fact is cut to "bl…";
@@ -213,6 +218,8 @@ class SolverPanel(QWidget):
         self.table.horizontalHeader().setStretchLastSection(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeToContents)
         self.table.setHorizontalScrollMode(QAbstractItemView.ScrollPerPixel)
+        # Headings at their column's start: a wide column's centred heading was scrolled out of sight.
+        self.table.horizontalHeader().setDefaultAlignment(Qt.AlignLeft | Qt.AlignVCenter)
         self.table.verticalHeader().hide()
         self.table.setWordWrap(False)
         self.table.cellClicked.connect(self._preview_row)
@@ -300,8 +307,8 @@ class SolverPanel(QWidget):
         online = puzzle.online
         self.frontier_label.setText(ONLINE_FRONTIER_TITLE if online else FRONTIER_TITLE)
         self.table.horizontalHeaderItem(0).setToolTip(ONLINE_SCORE_TIP if online else SCORE_TIP)
-        self.table.horizontalHeaderItem(2).setToolTip(ONLINE_SOLVER_TIP if online else SOLVER_TIP)
-        self.table.horizontalHeaderItem(3).setToolTip(FACTS_TIP)
+        self.table.horizontalHeaderItem(SOLVER_COLUMN).setToolTip(ONLINE_SOLVER_TIP if online else SOLVER_TIP)
+        self.table.horizontalHeaderItem(FACTS_COLUMN).setToolTip(FACTS_TIP)
         self._update_buttons()
 
     def show_board(self, instance) -> None:
@@ -522,6 +529,7 @@ class SolverPanel(QWidget):
                                 f"{last.progress.expansions} nodes, {self._found_so_far()}, "
                                 f"frontier {last.progress.frontier_size}"
                                 + (" (paused)" if self.job.control.paused else ""))
+            self.progressed.emit(self.status.text())
         if update.error is not None:
             self.status.setText(f"Solver failed: {update.error}")
             self.message.emit(f"Solver failed: {update.error}")
@@ -712,15 +720,15 @@ class SolverPanel(QWidget):
         self.table.setRowCount(len(rows))
         origin_depth = self._scorer.origin_depth if self._scorer else 0
         online = self.puzzle.online
-        self.table.horizontalHeaderItem(2).setText(solver_heading(online, origin_depth))
+        self.table.horizontalHeaderItem(SOLVER_COLUMN).setText(solver_heading(online, origin_depth))
         # One change notice for the whole table instead of one per cell: each notice had the
         # view re-measure the columns sized to their contents (6 ms for 20 rows, 4 times a second).
         model = self.table.model()
         model.blockSignals(True)
         try:
             for index, row in enumerate(rows):
-                texts = (row.report.text, str(origin_depth + len(row.entry.moves)), solver_figures(row),
-                         contest_facts(row))
+                texts = (row.report.text, str(origin_depth + len(row.entry.moves)), contest_facts(row),
+                         solver_figures(row))
                 for col, text in enumerate(texts):
                     self._set_cell(index, col, text)
                     self.table.item(index, col).setToolTip(text if col >= 2 else "")

@@ -3,10 +3,12 @@ the score-by-step plot and Export replay."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QCheckBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider,
                                QStyle, QToolButton, QVBoxLayout, QWidget)
 
+from .media_icons import media_icon
 from .score_plot import ScorePlot
 
 
@@ -20,15 +22,12 @@ class StepPanel(QWidget):
         self.slider = QSlider(Qt.Horizontal)
         self.slider.setRange(0, 0)
         self.slider.valueChanged.connect(self.stepChosen)
-        self.first = self._button(QStyle.SP_MediaSkipBackward, "First move (Home)", lambda: self.slider.setValue(0))
-        self.back = self._button(QStyle.SP_MediaSeekBackward, "Step back",
-                                 lambda: self.slider.setValue(self.slider.value() - 1))
-        self.play = self._button(QStyle.SP_MediaPlay, "Play / pause", self.toggle_play)
+        self.first = self._button("First move (Home)", lambda: self.slider.setValue(0))
+        self.back = self._button("Step back", lambda: self.slider.setValue(self.slider.value() - 1))
+        self.play = self._button("Play / pause", self.toggle_play)
         self.play.setCheckable(True)
-        self.forward = self._button(QStyle.SP_MediaSeekForward, "Step forward (a stage at a time with Show stages)",
-                                    self.forwardRequested)
-        self.last = self._button(QStyle.SP_MediaSkipForward, "Last move (End)",
-                                 lambda: self.slider.setValue(self.slider.maximum()))
+        self.forward = self._button("Step forward (a stage at a time with Show stages)", self.forwardRequested)
+        self.last = self._button("Last move (End)", lambda: self.slider.setValue(self.slider.maximum()))
         self.speed = QDoubleSpinBox()
         self.speed.setRange(0.25, 200.0)
         self.speed.setValue(4.0)
@@ -42,6 +41,7 @@ class StepPanel(QWidget):
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.forwardRequested)
         self._retime()
+        self._paint_icons()
         self.score_plot = ScorePlot()
         self.score_plot.stepClicked.connect(self.slider.setValue)
         self.export_replay = QPushButton(self.style().standardIcon(QStyle.SP_DialogSaveButton), "Export replay…")
@@ -62,13 +62,23 @@ class StepPanel(QWidget):
         layout.addWidget(self.export_replay)
         layout.addStretch(1)
 
-    def _button(self, icon: QStyle.StandardPixmap, tip: str, slot) -> QToolButton:
-        # Qt's standard media icons: text glyphs drew as empty boxes with fonts that lack them.
+    def _button(self, tip: str, slot) -> QToolButton:
         button = QToolButton()
-        button.setIcon(self.style().standardIcon(icon))
         button.setToolTip(tip)
         button.clicked.connect(slot)
         return button
+
+    def _paint_icons(self) -> None:
+        """The buttons' icons in the button ink of the palette now (light or dark theme)."""
+        ink = self.palette().color(QPalette.ButtonText)
+        for button, name in ((self.first, "first"), (self.back, "back"), (self.forward, "forward"),
+                             (self.last, "last"), (self.play, "pause" if self.playing else "play")):
+            button.setIcon(media_icon(name, ink))
+
+    def changeEvent(self, event) -> None:
+        if event.type() == QEvent.PaletteChange:  # the theme switched
+            self._paint_icons()
+        super().changeEvent(event)
 
     def set_line(self, length: int, index: int) -> None:
         """Show a line of ``length`` moves positioned at ``index`` (no signal)."""
@@ -87,13 +97,13 @@ class StepPanel(QWidget):
             if self.slider.value() >= self.slider.maximum():
                 self.slider.setValue(0)
             self.play.setChecked(True)
-            self.play.setIcon(self.style().standardIcon(QStyle.SP_MediaPause))
             self.timer.start()
+            self._paint_icons()
 
     def stop(self) -> None:
         self.timer.stop()
         self.play.setChecked(False)
-        self.play.setIcon(self.style().standardIcon(QStyle.SP_MediaPlay))
+        self._paint_icons()
 
     @property
     def playing(self) -> bool:

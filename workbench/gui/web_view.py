@@ -28,7 +28,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt, QUrl, Signal
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPushButton, QVBoxLayout, QWidget
+
+from .plain_text import plain_label
 
 
 def prepare_application() -> None:
@@ -168,7 +170,7 @@ class HtmlView(QWidget):
         self.user_zoom: float | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.note = QLabel()
+        self.note = plain_label()
         self.note.setWordWrap(True)
         self.note.setAlignment(Qt.AlignCenter)
         self.browser_button = QPushButton("Open in the browser")

@@ -17,6 +17,8 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from workbench.core.errors import WorkbenchError, readable
 from workbench.core.files import save_fallback
 
+from .plain_text import plain_box
+
 
 def report_write_failure(window: QWidget, title: str, reason: str, path: str | Path,
                          make_text: Callable[[], str | bytes] | None = None) -> QMessageBox:
@@ -32,7 +34,7 @@ def report_write_failure(window: QWidget, title: str, reason: str, path: str | P
             message += f"\n\nA copy is kept in {save_fallback(Path(path).name, text)}"
         except OSError as error:
             message += f"\n\nKeeping a copy failed too: {error.strerror or error}"
-    box = QMessageBox(QMessageBox.Warning, title, message, QMessageBox.Ok, window)
+    box = plain_box(QMessageBox.Warning, title, message, QMessageBox.Ok, window)
     box.setWindowModality(Qt.WindowModal)
     box.setAttribute(Qt.WA_DeleteOnClose)
     box.open()

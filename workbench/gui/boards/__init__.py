@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from workbench.core.registry import PluginError, first_module, puzzles, sources
+from workbench.core.registry import PATH_VARIABLE, PluginError, first_module, plugin_problems, puzzles, sources
 
 
 @cache
@@ -38,3 +38,11 @@ def playable_puzzles() -> list:
         except PluginError:
             continue
     return shown
+
+
+def not_loaded(puzzle_id: str) -> str:
+    """Why a board of ``puzzle_id``, a puzzle no package loaded here provides, cannot be shown."""
+    broken = plugin_problems()
+    said = f" ({len(broken)} plugin(s) did not load: {'; '.join(map(str, broken))})" if broken else ""
+    return (f"No puzzle {puzzle_id} is loaded{said}: if it is a plugin, start the app with --puzzle-path DIR "
+            f"(DIR: the folder holding its package) or with {PATH_VARIABLE}=DIR, or install its package")

@@ -28,6 +28,7 @@ FLAVOUR_GLYPHS = {1: "●", 2: "■", 3: "▲"}
 BOX_FILL = QColor("#faf7f0")
 GRID = QColor("#d8d0c0")
 BORDER = QColor("#3a3a3a")
+OUTLINE_DARK = "#b4a78c"  # the box's outline on the dark theme: light on the surround, darker than the box
 HIGHLIGHT = QColor("#0072B2")
 TEXT, TEXT_DARK = "#5a5040", "#d8ccb4"  # "next" and "then", on the view's background (light, dark theme)
 CANDY_EDGE = QColor(0, 0, 0, 96)
@@ -100,7 +101,9 @@ class Ahc015Adapter(BoardAdapter):
                                                                (r + 1) * CELL, wall_pen)
         for line in self.walls.values():
             line.setZValue(3)
-        self.scene.addRect(QRectF(0, 0, SIDE * CELL, SIDE * CELL), QPen(BORDER, 4)).setZValue(3)
+        # The box's outline half lies on the view's surround: dark ink vanished on the dark theme's.
+        outline = QPen(surround_ink(BORDER.name(), OUTLINE_DARK), 4)
+        self.scene.addRect(QRectF(0, 0, SIDE * CELL, SIDE * CELL), outline).setZValue(3)
         self._build_queue()
         width = SIDE * CELL + GAP + CELL
         self.scene.setSceneRect(QRectF(-8, -8, width + 16, SIDE * CELL + 16))

@@ -190,6 +190,9 @@ class BoardAdapter:
     # Shown at the top of the editor panel: what editing this puzzle means, and why the
     # panel's tools are off when they are (a puzzle whose file fixes everything).
     editor_note = "Click or drag on the board to edit it (Help ▸ Keyboard and mouse says how)."
+    # Set by the view before each show: the start position shown in the editor (no hand-play cursor,
+    # such as codevs's pending pack, belongs there).
+    editing = False
     # Whether a click on the board can change anything in editor mode.
     can_edit_cells = True
     # How to play and how to edit, in a few words: the line above the board shows the one for

@@ -142,7 +142,8 @@ class CodevsAdapter(BoardAdapter):
             text.setPos(x * CELL + (CELL - box.width()) / 2, scene_row(y) + (CELL - box.height()) / 2)
         for x, y in highlight:
             self._outline(x, y, ERASED, 5, ERASED_FILL)
-        if state.turn < instance.turns and state.turn < len(instance.packs):
+        # The pending pack is the hand-play cursor: the editor, which edits the start field, has none.
+        if not self.editing and state.turn < instance.turns and state.turn < len(instance.packs):
             self._draw_pending(instance, state, hints and not highlight)
         self._draw_side(instance, state)
 
