@@ -16,7 +16,7 @@ import pytest
 from workbench.batch.cases import file_cases, parse_seeds
 from workbench.cli import main
 from process_checks import alive
-from workbench.batch.results import plain_number as _plain
+from workbench.batch.results import plain_number as _plain, significant
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -178,7 +178,8 @@ def test_compare_two_runs(tmp_path, capsys):
     relative = [(rows_b[k] - rows_a[k]) / max(rows_a[k], rows_b[k]) if max(rows_a[k], rows_b[k]) > 0 else 0
                 for k in rows_a]
     assert printed.strip().splitlines()[-1] == _plain(round(sum(relative) / 6, 6))
-    assert f"raw score on the 6 cases OK in both: mean A {_plain(round(sum(rows_a.values()) / 6, 6))}" in printed
+    # Means shown to 7 significant digits, in compare as in the summary and the standings.
+    assert f"raw score on the 6 cases OK in both: mean A {significant(sum(rows_a.values()) / 6)}" in printed
 
 
 def test_usage_mistakes_are_one_line(tmp_path, capsys):

@@ -36,6 +36,7 @@ from workbench.core.version import project_version
 
 from .cases import BatchCase
 from .database import LIVE_KEY, RunDatabase, case_set, database_path
+from .noise import Noise, noise_of
 from .problem import feature_names
 from .program import ProgramFile
 from .results import BestKnown, CaseResult, RunFolder
@@ -126,6 +127,8 @@ class BatchSpec:
     instance_options: dict = field(default_factory=dict)
     program: ProgramFile | None = None  # the file the user's command starts, hashed
     build: dict | None = None  # the build step run first: its command, folder and sources' hashes
+    repeat: int = 1  # runs of each case (batch --repeat)
+    rerun_of: Path | None = None  # the run this one reruns
 
 
 def _stop_pool(pool, started, workers: int) -> None:
@@ -156,7 +159,8 @@ class BatchRun:
         self.best = BestKnown(spec.best or best_known_path(self.problem.id), self.problem.objective,
                               frozen=spec.freeze_best)
         self.features = feature_names(self.problem, spec.cases)
-        self.case_set = case_set(case.key for case in spec.cases)
+        self.case_set = case_set({case.key for case in spec.cases})  # a case run K times is one case
+        self.noise: Noise | None = None  # measured at the end of a run of --repeat K
         self.results: list[CaseResult] = []
         self.status = "running"
         self._stop = threading.Event()
@@ -191,6 +195,9 @@ class BatchRun:
             "time_by": runner.time_by if runner.command else None,
             "program": self.spec.program.meta() if self.spec.program else None, "case_set": self.case_set,
             "build": self.spec.build,
+            "env": dict(runner.env) if runner.env else None, "repeat": self.spec.repeat,
+            "rerun_of": str(self.spec.rerun_of) if self.spec.rerun_of else None,
+            **({"noise": self.noise.meta()} if self.noise else {}),
         }
 
     def run(self, on_result: Callable[[CaseResult], None] | None = None) -> list[CaseResult]:
@@ -277,10 +284,11 @@ class BatchRun:
         self._meta_written, self._meta_behind = time.monotonic(), False
 
     def _save_what_finished(self) -> None:
-        """The cases still waiting, results.csv in case order, the best-known file compacted and
-        run.json, as the run ends; each as far as it can go."""
+        """The cases still waiting, results.csv in case order (and noise.csv, for --repeat), the
+        best-known file compacted and run.json, as the run ends; each as far as it can go."""
         for save in (lambda: self._record(report=False),
                      lambda: self.folder.write_results(self.results),
+                     self._measure_noise,
                      lambda: self.best.compact(),
                      lambda: self.folder.write_meta(self.meta()),
                      lambda: self.run_id is not None and self.database.finish_run(self.run_id, self.meta())):
@@ -288,6 +296,13 @@ class BatchRun:
                 save()
             except (OSError, WorkbenchError):
                 pass  # said already, or the next line will be; what could be written is
+
+    def _measure_noise(self) -> None:
+        """A run of --repeat K: the noise its repeats show, in run.json and noise.csv (per case)."""
+        if self.spec.repeat > 1:
+            self.noise = noise_of([r.row() for r in self.results])
+            if self.noise is not None:
+                self.folder.write_noise(self.noise)
 
     def _forget_folder(self) -> None:
         """A run that never started leaves no folder behind, so the same --out works next time."""

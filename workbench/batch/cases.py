@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
@@ -26,6 +26,7 @@ class BatchCase:
     input_text: str
     options: dict = field(default_factory=dict)  # the puzzle's instance options (codevs --turns)
     problem: str = ""  # why the input could not be read (the case's verdict, not the batch's end)
+    repeat: int = 0  # which run of the case this is (1..K) in a run of --repeat K; 0: the case runs once
     # What identifies a case whose input its run makes (a Topcoder tester's seed): its input
     # is known only after it ran, and a failed run may never tell it.
     identity: str = ""
@@ -124,6 +125,19 @@ def file_cases(paths: Sequence[str], instance_options: dict[str, Any],
         for number, (title, part) in enumerate(parts, start=1):
             add(f"{stem}-{number:0{width}d}", f"{path}#{number}" + (f" {title}" if title else ""), part)
     return cases
+
+
+MAX_REPEAT = 100  # runs of each case at most (batch --repeat)
+
+
+def repeated_cases(cases: Sequence[BatchCase], times: int) -> list[BatchCase]:
+    """Each case ``times`` times (``repeat`` 1..times, named NAME-rK, the same key): every case once,
+    then every case again, so a change of load during the run touches every case alike."""
+    if times <= 1:
+        return list(cases)
+    width = len(str(times))
+    return [replace(case, index=k * len(cases) + i, name=f"{case.name}-r{k + 1:0{width}d}", repeat=k + 1)
+            for k in range(times) for i, case in enumerate(cases)]
 
 
 def load_instance(puzzle, case: BatchCase):

@@ -531,7 +531,8 @@ class RunDatabase:
     def runs(self, puzzle: str | None = None) -> list[dict]:
         """Every run (of ``puzzle``), oldest first, with its case count, how many are OK and failed
         (``failed``: verdict -> count), the mean score over its OK cases and the mean relative score
-        (a failed case 0)."""
+        (a failed case 0), and its programs' wall and CPU seconds in all (``timed_seconds``,
+        ``cpu_seconds``: the cases that measured CPU)."""
         if not self.path.is_file():
             return []
         where, args = ("WHERE runs.puzzle = ? ", (puzzle,)) if puzzle else ("", ())
@@ -543,6 +544,8 @@ class RunDatabase:
                 "AVG(CASE WHEN cases.verdict = 'OK' THEN cases.score END) AS mean_score, "
                 "AVG(CASE WHEN cases.verdict = 'OK' THEN cases.relative ELSE 0 END) AS mean_relative, "
                 "AVG(cases.cpu_seconds) AS mean_cpu, AVG(cases.seconds) AS mean_seconds, "
+                "SUM(CASE WHEN cases.cpu_seconds IS NOT NULL THEN cases.seconds END) AS timed_seconds, "
+                "SUM(cases.cpu_seconds) AS cpu_seconds, "
                 "SUM(cases.verdict = 'OK') AS ok, SUM(cases.score_exact IS NOT NULL) AS exact "
                 "FROM runs LEFT JOIN cases ON cases.run_id = runs.id "
                 + where + "GROUP BY runs.id ORDER BY runs.started, runs.id", args).fetchall()

@@ -16,7 +16,7 @@ from typing import Callable, Sequence
 
 from workbench.core.errors import UsageError
 
-from .cases import BatchCase
+from .cases import MAX_REPEAT, BatchCase, repeated_cases
 from .database import RunDatabase, database_path
 from .problem import BatchProblem
 from .program import ProgramFile, build, build_sources, changed_sources, check_program
@@ -62,6 +62,8 @@ class BatchPlan:
     program: ProgramFile | None = None  # the program's file, found by prepare()
     built: dict | None = None  # the build prepare() ran: its command and its sources' hashes (run.json's "build")
     recorded: dict | None = None  # a rerun: the run's run.json, whose build and program prepare() checks against
+    repeat: int = 1  # runs of each case (batch --repeat): their spread is the run's noise
+    rerun_of: Path | None = None  # the run this one reruns (compared with at the end)
 
     # ------------------------------------------------------------ checked before anything runs
     def check(self) -> None:
@@ -73,6 +75,8 @@ class BatchPlan:
                              f"got {self.seconds}")
         if not 1 <= self.jobs <= MAX_JOBS:
             raise UsageError(f"--jobs must be 1..{MAX_JOBS}, got {self.jobs}")
+        if not 1 <= self.repeat <= MAX_REPEAT:
+            raise UsageError(f"--repeat must be 1..{MAX_REPEAT}, got {self.repeat}")
         if self.nodes is not None and self.nodes < 1:
             raise UsageError(f"--nodes must be at least 1, got {self.nodes}")
         if self.command is not None and not self.command.strip():
@@ -113,8 +117,10 @@ class BatchPlan:
 
     def cases(self, say: Callable[[str], None] = _ignore) -> list[BatchCase]:
         if self.seeds is not None:
-            return self.problem.seed_cases(self.seeds, self.generator_options, self.instance_options, say=say)
-        return self.problem.file_cases(list(self.files), self.instance_options)
+            cases = self.problem.seed_cases(self.seeds, self.generator_options, self.instance_options, say=say)
+        else:
+            cases = self.problem.file_cases(list(self.files), self.instance_options)
+        return repeated_cases(cases, self.repeat)
 
     def spec(self, cases: list[BatchCase] | None = None, say: Callable[[str], None] = _ignore) -> BatchSpec:
         """The run: its cases (made now unless given), its runner, its best-known file and database
@@ -140,7 +146,7 @@ class BatchPlan:
                          command_line=list(self.command_line),
                          generator_options=dict(self.generator_options) if self.seeds is not None else {},
                          instance_options=dict(self.instance_options), group_by=self.group_by, program=self.program,
-                         build=self.built)
+                         build=self.built, repeat=self.repeat, rerun_of=self.rerun_of)
 
     def with_values(self, values: dict) -> "BatchPlan":
         """The plan with tuned values: a solver's own parameters, or a program's variables (and in

@@ -20,7 +20,8 @@ from typing import Callable, Sequence
 from workbench.core.limits import exact_number
 from workbench.core.objective import Objective
 
-from .results import RESULT_COLUMNS, TESTER_COLUMN, plain_number
+from .noise import MIN_SHARED, Noise, loaded, loaded_text, noise_band, noise_of, per_case, percent, same_program
+from .results import REPEAT_COLUMN, RESULT_COLUMNS, TESTER_COLUMN, at_scale, plain_number
 
 FEW_VALUES = 8  # a whole-number feature with at most this many values groups by value
 
@@ -43,7 +44,7 @@ def feature_names(rows: Sequence[dict]) -> list[str]:
         names = list(row)
         start = names.index("seed") + 1 if "seed" in names else 0
         end = names.index("score") if "score" in names else len(names)
-        features = [n for n in names[start:end] if n not in RESULT_COLUMNS and n != TESTER_COLUMN]
+        features = [n for n in names[start:end] if n not in RESULT_COLUMNS and n not in (TESTER_COLUMN, REPEAT_COLUMN, "repeats")]
         if features:
             return features
     return []
@@ -297,6 +298,19 @@ class Comparison:
     raw_mean_a: float | None = None  # mean raw score over the cases OK in both
     raw_mean_b: float | None = None
     objective: Objective = Objective.MAX
+    runs_a: int = 1  # runs of a case behind A's per-case means (batch --repeat), the most of any case
+    runs_b: int = 1
+    noise_a: Noise | None = None  # the noise each run's repeats measured (None: each case ran once)
+    noise_b: Noise | None = None
+    noise: float | None = None  # half the 95% band the mean relative difference moves in from noise alone
+    same_program: str = ""  # what shows both runs ran the same program ("": they did not, or cannot say)
+    load_a: float | None = None  # A's wall/CPU ratio when it says the machine was loaded, else None
+    load_b: float | None = None
+
+    @property
+    def tested(self) -> bool:
+        """Whether there are cases enough for the statistics (MIN_SHARED)."""
+        return len(self.diffs) >= MIN_SHARED
 
 
 def failed_text(failed: Counter) -> str:
@@ -314,13 +328,15 @@ def load_tests_early() -> threading.Thread:
 
 
 def _paired_tests(values: list[float]) -> tuple[tuple[float, float], float, float]:
-    """The 95% interval of the mean of ``values`` and its paired t-test and Wilcoxon p-values."""
-    from scipy import stats
+    """The 95% interval of the mean of ``values`` and its paired t-test and Wilcoxon p-values (nan for
+    fewer than MIN_SHARED values)."""
 
     n = len(values)
     ci, t_p, w_p = (math.nan, math.nan), math.nan, math.nan
-    if n < 2:
+    if n < MIN_SHARED:  # never shown (Comparison.tested): nor is scipy loaded for them
         return ci, t_p, w_p
+    from scipy import stats
+
     centre = mean(values)
     if any(v != values[0] for v in values):
         half = stats.t.ppf(0.975, n - 1) * stats.sem(values)
@@ -334,12 +350,18 @@ def _paired_tests(values: list[float]) -> tuple[tuple[float, float], float, floa
 
 
 def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: Objective | str = Objective.MAX,
-            group_by: str | None = None) -> Comparison:
+            group_by: str | None = None, meta_a: dict | None = None, meta_b: dict | None = None) -> Comparison:
     """B against A, case by case (matched by input and options: the ``key`` column).
 
     Wins and losses follow ``objective``, and a case OK in one run but not in the other is a win
-    for the OK run. The mean difference and its tests are over relative scores (see Comparison)."""
+    for the OK run. The mean difference and its tests are over relative scores (see Comparison).
+    A case run several times (batch --repeat) is the mean of its runs, so the tests are paired
+    tests on per-case means, and the runs' spread gives the noise. ``meta_a`` and ``meta_b`` (the
+    runs' run.json) tell a comparison of the same program."""
     objective = Objective.of(objective)
+    noise_a, noise_b = noise_of(rows_a), noise_of(rows_b)
+    loads = loaded(rows_a), loaded(rows_b)
+    rows_a, rows_b = per_case(rows_a), per_case(rows_b)
     by_key_a = {r["key"]: r for r in rows_a}
     by_key_b = {r["key"]: r for r in rows_b}
     shared = [k for k in by_key_a if k in by_key_b]
@@ -364,6 +386,9 @@ def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: Objective
     groups.sort(key=lambda g: (_number(g[0].split()[-1].split("–")[0]), g[0]))
     gains = [d.gain for d in diffs]
     both = [d for d in diffs if d.both_ok]
+    runs_a = {k: int(r.get("repeats") or 1) for k, r in by_key_a.items()}
+    runs_b = {k: int(r.get("repeats") or 1) for k, r in by_key_b.items()}
+    band = noise_band([(d.relative_a, d.relative_b, runs_a[d.key], runs_b[d.key]) for d in both], noise_a, noise_b)
     return Comparison(
         sorted(diffs, key=lambda d: (d.diff, d.gain)), len(by_key_a) - len(diffs), len(by_key_b) - len(diffs),
         sum(g > 0 for g in gains), sum(g < 0 for g in gains), sum(g == 0 for g in gains),
@@ -371,4 +396,39 @@ def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: Objective
         Counter(d.verdict_b for d in diffs if d.verdict_b != "OK"),
         mean(d.relative_a for d in diffs) if diffs else 0.0, mean(d.relative_b for d in diffs) if diffs else 0.0,
         mean(values) if values else 0.0, ci, t_p, w_p, groups, len(both),
-        _mean_or_none([d.score_a for d in both]), _mean_or_none([d.score_b for d in both]), objective)
+        _mean_or_none([d.score_a for d in both]), _mean_or_none([d.score_b for d in both]), objective,
+        max(runs_a.values(), default=1), max(runs_b.values(), default=1), noise_a, noise_b, band,
+        same_program(meta_a or {}, meta_b or {}), *loads)
+
+
+def noise_lines(result: Comparison, name_a: str = "A", name_b: str = "B", measure: str = "",
+                loads: bool = True) -> list[str]:
+    """What a comparison can conclude given noise and load, in lines: whether both runs ran the same
+    program (an A/A comparison: every difference is noise), whether the difference is larger than
+    the noise the runs' repeats measured (or that the noise is unknown, and ``measure``: how to
+    measure it), and which run ran on a loaded machine."""
+    lines = []
+    low, high = result.ci95
+    band = result.noise
+    if result.same_program:
+        spread = band if band is not None else (high - low) / 2 if result.tested else None
+        lines.append(f"same program ({result.same_program} in both runs); differences are noise"
+                     + (f" (±{at_scale(spread, spread)}" if spread is not None else "")
+                     + (", 95%, from the runs' repeats)" if band is not None else
+                        ", this pair's 95% interval)" if spread is not None else ""))
+    elif band is not None:
+        how = "larger than" if abs(result.mean_diff) > band else "within"
+        measured = [f"{name} {percent(n.relative_sd)} from {n.repeats} runs a case"
+                    for name, n in ((name_a, result.noise_a), (name_b, result.noise_b)) if n is not None]
+        lines.append(f"noise: {name_b} - {name_a} {at_scale(result.mean_diff, band)} is {how} the noise of these "
+                     f"programs on these cases (±{at_scale(band, band)}, 95%; SD between runs of a case: "
+                     f"{', '.join(measured)})"
+                     + ("; but a run was loaded (below): the difference may be the load's"
+                        if how == "larger than" and (result.load_a or result.load_b) else ""))
+    else:
+        lines.append("noise: unknown (each case ran once in both runs)"
+                     + (f"; measure it: {measure}" if measure else "; measure it with batch --repeat 5"))
+    for name, other, ratio in ((name_a, name_b, result.load_a), (name_b, name_a, result.load_b)) if loads else ():
+        if ratio is not None:
+            lines.append(f"{loaded_text(name, ratio)}: its time-based scores are not comparable with {other}'s")
+    return lines

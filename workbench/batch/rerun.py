@@ -74,9 +74,12 @@ def not_recorded_here(folder: Path, meta: dict) -> str:
 
 
 def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence[dict], *, jobs: int | None = None,
-               out: Path | None = None, label: str | None = None, command_line: Sequence[str] = ()) -> BatchPlan:
-    """The plan that runs ``picked`` (rows of the run in ``folder``) again as the run was made."""
+               out: Path | None = None, label: str | None = None, command_line: Sequence[str] = (),
+               repeat: int = 1) -> BatchPlan:
+    """The plan that runs ``picked`` (rows of the run in ``folder``) again as the run was made, each
+    case ``repeat`` times (a case the run itself repeated is picked once)."""
     folder = Path(folder)
+    picked = list({row["key"]: row for row in picked}.values())  # each case once, in order
     if meta.get("puzzle") != problem.id:
         raise WorkbenchError(f"{folder} is a run of {meta.get('puzzle')!r}, not of {problem.id}")
     seeds = [plain_natural(str(row.get("seed", ""))) for row in picked]
@@ -108,8 +111,10 @@ def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence
                      jobs=jobs or int(meta.get("jobs") or 1), dask=meta.get("dask"), out=out,
                      runs_folder=None if out else folder.parent,
                      label=label if label is not None else (f"{meta.get('label')}-rerun" if meta.get("label") else "rerun"),
-                     comment=f"rerun of {folder.name}: {len(picked)} case{'s' if len(picked) != 1 else ''}",
+                     comment=f"{'noise' if repeat > 1 else 'rerun'} of {folder.name}: {len(picked)} "
+                             f"case{'s' if len(picked) != 1 else ''}" + (f", {repeat} runs each" if repeat > 1 else ""),
                      best=best, freeze_best=bool(meta.get("best_frozen")),
-                     command_line=list(command_line), cwd=str(cwd), build=build, recorded=dict(meta))
+                     command_line=list(command_line), cwd=str(cwd), build=build, recorded=dict(meta),
+                     repeat=repeat, rerun_of=folder)
     plan.check()
     return plan

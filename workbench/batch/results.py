@@ -30,6 +30,7 @@ VERDICTS = ("OK", "WA", "TLE", "RE", "FAIL")  # FAIL: the case itself could not 
 BASE_COLUMNS = ("case", "name", "seed")
 RESULT_COLUMNS = ("score", "relative", "time_s", "cpu_s", "verdict", "message", "key", "answer", "input")
 TESTER_COLUMN = "tester_cpu_s"  # an interactive contest's tester's own CPU time, apart from cpu_s (the program's)
+REPEAT_COLUMN = "repeat"  # which run of its case a row is, in a run of batch --repeat K (after the results)
 
 
 @dataclass
@@ -55,7 +56,7 @@ class CaseResult:
 
     def data_columns(self) -> dict:
         """The reported data as columns; a name that a column already has gets "data " before it."""
-        taken = set(BASE_COLUMNS) | set(RESULT_COLUMNS) | {TESTER_COLUMN} | set(self.features)
+        taken = set(BASE_COLUMNS) | set(RESULT_COLUMNS) | {TESTER_COLUMN, REPEAT_COLUMN} | set(self.features)
         return {(f"data {k}" if k in taken or k.startswith("fact ") else k): v for k, v in self.data.items()}
 
     def row(self) -> dict:
@@ -71,6 +72,8 @@ class CaseResult:
                     "input": f"inputs/{self.case.name}.txt"})
         if self.tester_cpu_seconds is not None:
             row[TESTER_COLUMN] = f"{self.tester_cpu_seconds:.3f}"
+        if self.case.repeat:
+            row[REPEAT_COLUMN] = self.case.repeat
         row.update({f"fact {k}": v for k, v in self.facts.items()})
         return row
 
@@ -260,7 +263,8 @@ class RunFolder:
         if any(r.tester_cpu_seconds is not None for r in results):
             outcome.insert(outcome.index("cpu_s") + 1, TESTER_COLUMN)
         for part in ([list(r.features) for r in results], [list(r.data_columns()) for r in results],
-                     [outcome], [[f"fact {k}" for k in r.facts] for r in results]):
+                     [outcome], [[REPEAT_COLUMN] for r in results if r.case.repeat],
+                     [[f"fact {k}" for k in r.facts] for r in results]):
             for names in part:
                 columns.extend(k for k in names if k not in columns)
         return columns
@@ -289,6 +293,14 @@ class RunFolder:
         writer.writerows(r.row() for r in results)
         write_atomic(self.path / "results.csv", out.getvalue())
         self.columns = columns
+
+    def write_noise(self, noise) -> None:
+        """noise.csv: each repeated case's runs, mean and SD (a ``noise.Noise``)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(("case", "key", "runs", "mean", "sd"))
+        writer.writerows((c.case, c.key, c.runs, full_number(c.mean), full_number(c.sd)) for c in noise.cases)
+        write_atomic(self.path / "noise.csv", out.getvalue())
 
     def write_meta(self, meta: dict) -> None:
         text = json.dumps(meta, indent=2, sort_keys=True) + "\n"

@@ -8,7 +8,11 @@ score there is score / best ("min": best / score), 0 when the case is not OK. Pe
   1.0 means it beat every other run on every case;
 - #Best: cases where it has the best score of all the runs; #Unique: where it alone has it;
 - Gain: how much the best-of-all relative score would drop without it (what it adds);
-- mean ± SD of its raw scores over its OK cases, and how many cases are OK.
+- mean ± SD of its raw scores over its OK cases (the sample SD, n - 1: the spread across cases, not
+  noise), and how many cases are OK.
+
+A run made with --repeat counts each case as the mean of its runs; the noise its runs measured is
+kept on its row (``noise``), with the load of the machine it ran on (``load``).
 
 Runs made on different seeds (a tune's trials and its held-out runs) share no case; by default
 the standings take the largest group of runs that share cases (``choose_runs``). Plain data for
@@ -18,11 +22,12 @@ the command line and the app.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from statistics import pstdev
+from statistics import stdev
 from typing import Sequence
 
 from workbench.core.objective import Objective
 
+from .noise import Noise, loaded, noise_of, per_case
 from .report import exact_score, filtered, mean
 
 EXPLAINED = """\
@@ -33,7 +38,8 @@ rank      per case the share of the other runs this run beats (a failed case bea
 #Best     cases where the run has the best score of all the runs
 #Unique   cases where it alone has the best score
 Gain      how much the mean best-of-all relative score would drop without this run
-mean ± SD its raw scores over its OK cases
+mean ± SD its raw scores over its OK cases: their mean, and their sample standard deviation (n - 1)
+          across cases: how scores spread over the seeds, not how noisy the program is
 OK        its OK cases of the cases shared"""
 
 
@@ -47,8 +53,10 @@ class Standing:
     unique: int
     gain: float
     mean: float | None  # raw score over OK cases
-    sd: float
+    sd: float  # the sample SD (n - 1) of its raw scores over its OK cases
     ok: int
+    noise: Noise | None = None  # what its repeated runs of a case measured (batch --repeat)
+    load: float | None = None  # its programs' wall/CPU ratio when the machine was loaded
 
 
 @dataclass
@@ -86,10 +94,11 @@ def standings(runs: Sequence[dict], cases: dict[int, list[dict]], objective: Obj
     """``runs`` (database rows) and each one's case rows (by run id): the standings on the cases every
     one of them ran (matched by input and options), after ``filters`` ("N>=8")."""
     objective = Objective.of(objective)
-    by_run = {}
+    by_run, noises, loads = {}, {}, {}
     for run in runs:
         rows = filtered(cases.get(run["id"], []), filters) if filters else cases.get(run["id"], [])
-        by_run[run["id"]] = {r["key"]: r for r in rows}
+        noises[run["id"]], loads[run["id"]] = noise_of(rows), loaded(rows)
+        by_run[run["id"]] = {r["key"]: r for r in per_case(rows)}
     shared = set.intersection(*(set(rows) for rows in by_run.values())) if by_run else set()
     keys = sorted(shared)
     ok_scores = {key: {rid: exact_score(rows[key]["score"]) for rid, rows in by_run.items()
@@ -122,7 +131,7 @@ def standings(runs: Sequence[dict], cases: dict[int, list[dict]], objective: Obj
                 gains.append(0.0)
         table.append(Standing(run, len(keys), mean(relatives) if keys else 0.0, mean(ranks) if keys else 0.0,
                               best_count, unique, mean(gains) if keys else 0.0,
-                              mean(scores) if scores else None, pstdev(scores) if len(scores) > 1 else 0.0,
-                              len(scores)))
+                              mean(scores) if scores else None, stdev(scores) if len(scores) > 1 else 0.0,
+                              len(scores), noises[rid], loads[rid]))
     table.sort(key=lambda s: (-s.relative, -s.rank, s.run["id"]))
     return Standings(table, len(keys))

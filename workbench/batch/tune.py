@@ -29,7 +29,8 @@ from workbench.core.objective import Objective
 
 from .database import BUSY_MILLISECONDS, RunDatabase
 from .plan import BatchPlan
-from .report import compare, failed_text, mean, summarize
+from .noise import MIN_SHARED
+from .report import compare, failed_text, mean, noise_lines, summarize
 from .results import plain_number, status_now
 from .batch_run import BatchRun
 
@@ -240,7 +241,7 @@ class Tuning:
         if command and any("{" + t.name + "}" in command and t.default is None for t in tuned):
             self.say("held-out: the defaults cannot run (a {NAME} in the command has no :DEFAULT); the best alone")
             defaults = None
-        rows = {}
+        rows, metas, folders = {}, {}, {}
         objective = self.problem.objective
         for name, values in (("best", best), ("defaults", defaults)):
             if values is None:
@@ -250,11 +251,17 @@ class Tuning:
             if self.stopped:
                 return
             rows[name] = [r.row() for r in run.results]
+            metas[name], folders[name] = run.meta(), run.spec.out
             summary = summarize(rows[name], objective=objective)
             shown = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 3))
             self.say(f"held-out {name} ({run.spec.out}): mean {shown} over {summary.ok} OK cases, {summary.failed_text()}")
         if len(rows) == 2:
-            result = compare(rows["defaults"], rows["best"], objective)
+            result = compare(rows["defaults"], rows["best"], objective, meta_a=metas["defaults"], meta_b=metas["best"])
+            test = (f"Wilcoxon p = {result.wilcoxon_pvalue:.3g}" if result.tested else
+                    f"no test on {len(result.diffs)} cases (it needs {MIN_SHARED} or more)")
             self.say(f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}; "
                 f"failed: defaults {failed_text(result.failed_a)}, best {failed_text(result.failed_b)}; mean relative "
-                f"best - defaults {result.mean_diff:+.4f}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}")
+                f"best - defaults {result.mean_diff:+.4f}, {test}")
+            for line in noise_lines(result, "defaults", "best",
+                                    f"puzzle-workbench batch noise {folders['best']} --repeat 5"):
+                self.say(f"held-out: {line}")

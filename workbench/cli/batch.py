@@ -1,9 +1,10 @@
 """``puzzle-workbench batch``: run a solver or the user's program over many cases, with a live table.
 
     puzzle-workbench batch PUZZLE (--seeds A-B | INPUT...) [--solver NAME [--param K=V]... | --cmd "COMMAND"]
-                  [--time S] [--jobs N] [--dask ADDRESS] [--out DIR] [--label TEXT] [puzzle options]
+                  [--time S] [--jobs N] [--dask ADDRESS] [--out DIR] [--label TEXT] [--repeat K] [puzzle options]
     puzzle-workbench batch compare DIR_A DIR_B [--diff CASE | --open CASE | --at SECONDS]
     puzzle-workbench batch rerun DIR --filter EXPR... [--jobs N] [--out DIR]
+    puzzle-workbench batch noise DIR [--repeat K] [--filter EXPR]... [--jobs N] [--out DIR]
 
 The live display (a progress bar, a row per finished case) and the summary
 tables use rich; the last line of stdout is one number for scripts (Summary.scripted_mean).
@@ -30,9 +31,11 @@ from workbench.batch.live import rows_at
 from workbench.batch.program_run import TIME_MEASURES
 from workbench.batch.anomalies import BELOW, NEAR_LIMIT, NEAR_RULE, FlagRule, LiveFlags, check_fraction, flagged
 from workbench.batch.plan import BatchPlan
+from workbench.batch.baseline import baseline_run
+from workbench.batch.noise import LOADED, MIN_SHARED, load_ratio, noise_of, per_case, repeated
 from workbench.batch.report import (Comparison, compare, default_group, failed_text, filtered, group_column,
-                                     load_tests_early, summarize)
-from workbench.batch.results import CaseResult, at_scale, plain_number, previous_run, read_run, significant, status_now
+                                     load_tests_early, noise_lines, summarize)
+from workbench.batch.results import CaseResult, at_scale, plain_number, read_run, significant, status_now
 from workbench.batch.batch_run import BatchRun, BatchSpec
 from workbench.core.cores import usable_cores
 from workbench.core.errors import UsageError, WorkbenchError, escaped
@@ -40,7 +43,6 @@ from workbench.core.objective import Objective
 
 from .common import add_options, named_problem, restore_signals, say, stop_on_signals
 
-WAIT_RATIO = 1.5  # wall time this many times the CPU time: the programs waited for a core
 ROWS_PER_SECOND = 40  # OK rows a terminal shows a second, at most
 VERDICT_STYLE = {"OK": "green", "WA": "red", "TLE": "yellow", "RE": "magenta", "FAIL": "red"}
 
@@ -81,7 +83,8 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
     parser.add_argument("--time-by", choices=TIME_MEASURES, default=None,
                         help="which time judges --time: wall (the clock, as AtCoder and pahcer judge; the "
                              "default) or cpu (your program's CPU time, so a loaded machine cannot make it TLE); "
-                             "both are recorded (a contest: default its time_by)")
+                             "both are recorded (a contest: default its time_by), and a run whose programs took "
+                             f"{LOADED:g}x as long on the clock as on the CPU or more is marked loaded")
     parser.add_argument("--build", metavar="COMMAND",
                         help="build your program once before the cases, e.g. 'g++ -O2 -o a.out main.cpp'; a failed "
                              "build runs no case (a contest: default its [build] command)")
@@ -104,6 +107,10 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                              "scores of several runs share one scale (and may pass 1)")
     parser.add_argument("--group-by", metavar="COLUMN", help="group the summary by this feature or reported "
                         "data column (default: the first feature)")
+    parser.add_argument("--repeat", type=int, default=1, metavar="K",
+                        help="run each case K times (every case once, then again...): the spread of a case's scores "
+                             "is the run's noise, kept in run.json and noise.csv, and 'batch compare' then tests "
+                             "per-case means and says whether a difference is larger than the noise (default 1)")
     _flag_options(parser)
     add_options(parser, puzzle_options(puzzle))
     return parser
@@ -151,6 +158,7 @@ def plan_of(argv: Sequence[str]) -> BatchPlan:
                      instance_options={o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())},
                      solver=args.solver, params=params, nodes=args.nodes, solver_seed=args.seed, command=args.cmd,
                      seconds=args.time, time_by=args.time_by, build=args.build, jobs=args.jobs, dask=args.dask,
+                     repeat=args.repeat,
                      out=args.out, label=args.label, comment=args.comment, best=args.best,
                      freeze_best=args.freeze_best, database=args.database, group_by=args.group_by,
                      command_line=["puzzle-workbench", "batch", *argv])
@@ -180,9 +188,14 @@ def _shown(value) -> str:
     return plain_number(value) if isinstance(value, (int, float)) else escaped(str(value))
 
 
+def _label(case) -> str:
+    """A case as its row shows it: its label, and which run of it this is in a run of --repeat."""
+    return f"{case.label} r{case.repeat}" if case.repeat else case.label
+
+
 def _row_text(result: CaseResult, features: list[str], width: int, flags: list[str] = ()) -> Text:
     text = Text()
-    text.append(f"{_shown(result.case.label):>{width}}")
+    text.append(f"{_shown(_label(result.case)):>{width}}")
     for name in features:
         text.append(f"  {_shown(result.features.get(name, '')):>{max(len(name), 3)}}")
     text.append(f"  {plain_number(result.score):>12}")
@@ -274,6 +287,9 @@ def _header(features: list[str], width: int) -> str:
 
 def print_summary(console: Console, rows: list[dict], total: int, group_by: str | None = None,
                   objective: Objective | str = Objective.MAX) -> None:
+    """The run's summary tables; a case run several times (--repeat) is the mean of its runs."""
+    if repeated(rows):
+        rows = per_case(rows)
     summary = summarize(rows, group_by=group_by, objective=objective)
     table = Table(title=f"{summary.count} of {total} cases ({summary.objective.words})", show_edge=False)
     columns = ["cases", "OK", "failed", "mean score (OK)", "mean relative", "mean time", "max time"]
@@ -281,7 +297,7 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         columns.insert(6, "mean CPU")
     for column in columns:
         table.add_column(column, justify="right")
-    cells = [str(summary.count), str(summary.ok), failed_text(summary.failed), _mean(summary.mean_score),
+    cells = [str(summary.count), str(summary.ok), failed_text(summary.failed), _shown_mean(summary.mean_score),
              f"{summary.mean_relative:.4f}", f"{summary.mean_seconds:.2f} s", f"{summary.max_seconds:.2f} s"]
     if summary.mean_cpu is not None:
         cells.insert(6, f"{summary.mean_cpu:.2f} s")
@@ -292,7 +308,7 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         for column in ("group", "cases", "OK", "mean score (OK)", "mean relative"):
             groups.add_column(column, justify="right")
         for g in summary.groups:
-            groups.add_row(_shown(g.label), str(g.count), str(g.ok), _mean(g.mean_score), f"{g.mean_relative:.4f}")
+            groups.add_row(_shown(g.label), str(g.count), str(g.ok), _shown_mean(g.mean_score), f"{g.mean_relative:.4f}")
         console.print(groups)
     if summary.worst:
         title = "worst cases (failures, then the lowest relative score" + (
@@ -304,6 +320,11 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
             worst.add_row(_shown(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}",
                           _shown(row["verdict"]), Text(escaped(row["message"])[:80]))
         console.print(worst)
+
+
+def _shown_mean(value: float | None) -> str:
+    """A mean in a table: 7 significant digits, as compare and standings show means."""
+    return "-" if value is None else significant(value)
 
 
 def _mean(value: float | None) -> str:
@@ -318,56 +339,78 @@ def _mean_of_sum(total: int | float, count: int) -> int | float:
 
 
 def time_warning(rows: list[dict], jobs: int) -> str:
-    """A line when the programs' wall time ran well above their CPU time: they waited for a core
-    (too many --jobs for this machine, or other load), and a wall-clock limit then judges the wait."""
+    """A line when the programs' wall time ran well above their CPU time (``noise.LOADED``): they
+    waited for a core (too many --jobs for this machine, or other load), and a wall-clock limit then
+    judges the wait, and a time-based program scores less."""
+    ratio = load_ratio(rows)
+    if ratio is None or ratio < LOADED:
+        return ""
     wall = sum(float(r["time_s"]) for r in rows if r.get("cpu_s") not in (None, ""))
     cpu = sum(float(r["cpu_s"]) for r in rows if r.get("cpu_s") not in (None, ""))
-    if cpu < 0.5 or wall < WAIT_RATIO * cpu:
-        return ""
-    return (f"warning: the programs took {wall / cpu:.1f}x as long on the clock as on the CPU "
+    return (f"warning: the programs took {ratio:.1f}x as long on the clock as on the CPU "
             f"({wall:.1f} s against {cpu:.1f} s): they waited for a core; with --jobs {jobs} on {usable_cores()} "
-            "cores, try fewer --jobs (a program that sleeps or waits for its tester does this too)")
+            "cores, try fewer --jobs (a program that sleeps or waits for its tester does this too); this run is "
+            "marked loaded, and its time-based scores are not comparable with an unloaded run's")
 
 
-def print_comparison(console: Console, result: Comparison, name_a: str, name_b: str) -> None:
-    """The lines every comparison ends with: counts, failures, relative statistics, raw means."""
+def print_comparison(console: Console, result: Comparison, name_a: str, name_b: str, measure: str = "",
+                     conclude: bool = True) -> None:
+    """The lines every comparison ends with: counts, failures, relative statistics (with the test
+    named; none on fewer than MIN_SHARED cases), raw means, then what noise and load allow to conclude
+    (``measure``: the command that measures the noise, when it is unknown)."""
     low, high = result.ci95
-    console.print(f"{len(result.diffs)} shared cases ({result.only_a} only in {name_a}, {result.only_b} only in "
+    console.print(f"{len(result.diffs)} shared case{'s' if len(result.diffs) != 1 else ''} ({result.only_a} only in "
+                  f"{name_a}, {result.only_b} only in "
                   f"{name_b}): {name_b} wins {result.wins}, loses {result.losses}, ties {result.ties} "
                   f"({result.objective.words}; a case OK in one run only is a win for it)")
     console.print(f"failed: {name_a} {failed_text(result.failed_a)}, {name_b} {failed_text(result.failed_b)}")
     console.print(f"relative score (per case against the better of the two, a failed case 0): mean {name_a} "
                   f"{result.mean_a:.4f}, mean {name_b} {result.mean_b:.4f}")
-    console.print(f"relative {name_b} - {name_a} {at_scale(result.mean_diff, high - low)} (95% CI "
-                  f"{at_scale(low, high - low)} .. {at_scale(high, high - low)}); paired t-test p = "
-                  f"{result.t_pvalue:.4g}, Wilcoxon signed-rank p = {result.wilcoxon_pvalue:.4g}")
+    if result.tested:
+        runs = (f" on per-case means ({name_a} {_runs_text(result.runs_a)}, {name_b} {_runs_text(result.runs_b)})"
+                if max(result.runs_a, result.runs_b) > 1 else "")
+        console.print(f"relative {name_b} - {name_a} {at_scale(result.mean_diff, high - low)} (95% CI "
+                      f"{at_scale(low, high - low)} .. {at_scale(high, high - low)}); paired t-test{runs} p = "
+                      f"{result.t_pvalue:.4g}, Wilcoxon signed-rank p = {result.wilcoxon_pvalue:.4g}")
+    else:
+        console.print(f"relative {name_b} - {name_a} {significant(result.mean_diff, 4)}; no statistics: "
+                      f"{len(result.diffs)} shared case{'s' if len(result.diffs) != 1 else ''} "
+                      f"(a test needs {MIN_SHARED} or more)")
     if result.both_ok:
         gain = result.objective.gain(result.raw_mean_a, result.raw_mean_b)
         verdict = (f"{name_b} better by {significant(gain)}" if gain > 0 else
                    f"{name_b} worse by {significant(-gain)}" if gain < 0 else "the same")
-        console.print(f"raw score on the {result.both_ok} cases OK in both: mean {name_a} {_mean(result.raw_mean_a)}, "
-                      f"mean {name_b} {_mean(result.raw_mean_b)} ({verdict})")
+        console.print(f"raw score on the {result.both_ok} case{'s' if result.both_ok != 1 else ''} OK in both: mean "
+                      f"{name_a} {significant(result.raw_mean_a)}, "
+                      f"mean {name_b} {significant(result.raw_mean_b)} ({verdict})")
     else:
         console.print("raw score: no case is OK in both runs")
+    for line in noise_lines(result, name_a, name_b, measure) if conclude else ():
+        console.print(line, soft_wrap=True)  # a sentence: a file or a pipe gets it on one line
 
 
-def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict]) -> None:
-    """How this run did against the last run of this puzzle in the same runs folder."""
-    earlier = previous_run(spec.out, spec.runner.puzzle_id)
+def _runs_text(runs: int) -> str:
+    return f"{runs} runs a case" if runs > 1 else "1 run"
+
+
+def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict], meta: dict,
+                           earlier: Path | None) -> None:
+    """How this run did against ``earlier`` (``baseline_run``: the run a rerun reruns, else the latest
+    run sharing the most cases)."""
     if earlier is None:
         return
     try:
-        _, before = read_run(earlier)
+        meta_a, before = read_run(earlier)
     except WorkbenchError:
         return
-    result = compare(before, rows, spec.runner.problem.objective)
+    result = compare(before, rows, spec.runner.problem.objective, meta_a=meta_a, meta_b=meta)
     if not result.diffs:
         return
     losses = ", ".join(f"{d.case} ({d.verdict_a} -> {d.verdict_b})" if not d.both_ok else
-                       f"{d.case} ({plain_number(round(d.score_a, 6))} -> {plain_number(round(d.score_b, 6))})"
+                       f"{d.case} ({significant(d.score_a)} -> {significant(d.score_b)})"
                        for d in result.diffs[:5] if d.gain < 0)
     console.print(f"against {earlier.name} (A = that run, B = this one):")
-    print_comparison(console, result, "A", "B")
+    print_comparison(console, result, "A", "B", f"puzzle-workbench batch noise {spec.out} --repeat 5")
     if losses:
         console.print(f"worst: {losses}")
 
@@ -397,10 +440,12 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
     spec = plan.spec(say=say)
     console, err = _consoles()
     run = BatchRun(spec)
-    if previous_run(spec.out, spec.runner.puzzle_id) is not None:  # compared with at the end
+    earlier, shared = baseline_run(spec.out, spec.runner.puzzle_id, (case.key for case in spec.cases),
+                                   run.database.path, spec.rerun_of)
+    if earlier is not None and (shared is None or shared >= MIN_SHARED):  # its statistics, at the end
         load_tests_early()
     features = run.features
-    width = max([4] + [len(c.label) for c in spec.cases])
+    width = max([4] + [len(_label(c)) for c in spec.cases])
     where = f"dask {spec.dask}" if spec.dask else f"{spec.jobs} job{'s' if spec.jobs != 1 else ''}"
     count = len(spec.cases)
     err.print(f"{count} case{'s' if count != 1 else ''}, {spec.runner.describe()}, {where}; run folder {spec.out}")
@@ -436,15 +481,20 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
     objective = spec.runner.problem.objective
     try:
-        print_summary(console, rows, len(spec.cases), spec.group_by or (features[0] if features else ""), objective)
+        print_summary(console, rows, len(spec.cases) // spec.repeat, spec.group_by or (features[0] if features else ""),
+                      objective)
     except ValueError as error:  # --group-by a column no case has: the run itself is fine
         err.print(f"--group-by: {error}")
-        print_summary(console, rows, len(spec.cases), "", objective)
+        print_summary(console, rows, len(spec.cases) // spec.repeat, "", objective)
     print_flagged(console, flagged(rows, printer.rule), spec.out, printer.rule.among(rows))  # as batch show
     warning = time_warning(rows, spec.jobs)
     if warning:
         err.print(warning)
-    print_against_previous(console, spec, rows)
+    if repeated(rows):
+        measured = noise_of(rows)
+        console.print(f"noise: {measured.text()} (per case: {spec.out / 'noise.csv'})" if measured else
+                      "noise: no case ran OK twice, so none is measured")
+    print_against_previous(console, spec, rows, run.meta(), earlier)
     said = live_note(run.results)
     if said:
         err.print(said)
@@ -482,8 +532,14 @@ def run_compare(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="puzzle-workbench batch compare", description="Compare run B with run A, case by case. Relative scores are "
         "per case against the better of the two runs (a failed case 0), so a case OK in one run and failed in "
-        "the other counts fully for the OK one; the tests run on them. The last line is the mean relative "
-        "B - A.")
+        "the other counts fully for the OK one; the tests run on them (a paired t-test and the Wilcoxon "
+        f"signed-rank test, shown from {MIN_SHARED} shared cases). A case run several times (batch --repeat, batch "
+        "noise) counts as the mean of its runs, and their spread is the noise: the comparison says whether the "
+        "mean difference is larger than the 95% band the noise alone gives (1.96 x its SD from the runs' "
+        "within-case SD). Two runs of the same program (same file hash, command and variables) are an A/A "
+        f"comparison: their differences are noise. A run whose programs' wall time was {LOADED:g}x their CPU time "
+        "or more ran on a loaded machine: its time-based scores are not comparable. The last line is the mean "
+        "relative B - A.")
     parser.add_argument("run_a", type=Path)
     parser.add_argument("run_b", type=Path)
     parser.add_argument("--all", action="store_true", help="list every case, not only the 15 biggest losses")
@@ -508,7 +564,7 @@ def run_compare(argv: Sequence[str]) -> int:
     if meta_b.get("objective") and Objective.of(meta_b["objective"]) is not objective:
         raise UsageError(f"{args.run_a} and {args.run_b} are runs of contests with different objectives")
     try:
-        result = compare(rows_a, rows_b, objective, args.group_by or default_group(meta_a))
+        result = compare(rows_a, rows_b, objective, args.group_by or default_group(meta_a), meta_a, meta_b)
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
     console, _ = _consoles()
@@ -541,9 +597,9 @@ def run_compare(argv: Sequence[str]) -> int:
         early = compare(rows_at(rows_a, traces_a, args.at, objective), rows_at(rows_b, traces_b, args.at, objective),
                         objective, args.group_by or default_group(meta_a))
         console.print(f"at {args.at:g} s into each case (a case still running: its best so far; none yet: failed):")
-        print_comparison(console, early, "A", "B")
+        print_comparison(console, early, "A", "B", conclude=False)
         console.print("at the end:")
-    print_comparison(console, result, "A", "B")
+    print_comparison(console, result, "A", "B", f"puzzle-workbench batch noise {_shown(args.run_b)} --repeat 5")
     console.print(f"one case side by side: --diff CASE (both scores and the answers' diff) or --open CASE "
                   f"(the app), e.g. --diff {_shown(shown[0].case)}")
     console.print(plain_number(round(result.mean_diff, 6)))
@@ -622,6 +678,39 @@ def _check_trusted(folder: Path, meta: dict, trust: bool) -> None:
     raise UsageError(f"{message}; read what it runs above, then give --trust to run it")
 
 
+def run_noise(argv: Sequence[str]) -> int:
+    from workbench.batch.rerun import chosen_rows, rerun_plan
+    from workbench.contest.known import problem_named
+
+    parser = argparse.ArgumentParser(
+        prog="puzzle-workbench batch noise", description="How noisy is a program? Run every case of a recorded run "
+        "(or those --filter picks) K times again, as the run was made: the spread of each case's scores is the "
+        "noise, kept with the new run (run.json, noise.csv) and used by 'batch compare' to say whether a "
+        "difference is larger than it. The same as 'batch rerun RUN --repeat K' on every case.")
+    parser.add_argument("run", type=Path, help="the recorded run's folder")
+    parser.add_argument("--repeat", type=int, default=5, metavar="K", help="runs of each case (default 5)")
+    parser.add_argument("--filter", action="append", default=[], metavar="EXPR",
+                        help="only the cases where EXPR holds (as in 'batch rerun'; default: every case)")
+    parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
+    parser.add_argument("--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-noise)")
+    _flag_options(parser)
+    args = parser.parse_args(argv)
+    if args.repeat < 2:
+        raise UsageError(f"--repeat {args.repeat}: the noise needs 2 or more runs of each case")
+    meta, rows = read_run(args.run)
+    if not meta.get("puzzle"):
+        raise WorkbenchError(f"{args.run} has no run.json saying how it was made: it cannot be run again")
+    picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)) \
+        if args.filter else rows
+    problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
+    plan = rerun_plan(problem, args.run, meta, picked, jobs=args.jobs, out=args.out,
+                      label=f"{meta['label']}-noise" if meta.get("label") else "noise",
+                      command_line=["puzzle-workbench", "batch", "noise", *argv], repeat=args.repeat)
+    say(f"measuring the noise of {args.run}: {len({r['key'] for r in picked})} cases"
+        + (f" ({' and '.join(args.filter)})" if args.filter else "") + f", {args.repeat} runs each")
+    return execute(plan, argv)
+
+
 def run_show(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="puzzle-workbench batch show", description="Summarise a stored run.")
     parser.add_argument("run", type=Path)
@@ -633,12 +722,16 @@ def run_show(argv: Sequence[str]) -> int:
     console.print(f"{_shown(args.run)}: {_shown(meta.get('puzzle', '?'))}, {_shown(status_now(meta))}"
                   + (f", filtered by {' and '.join(args.filter)}" if args.filter else ""))
     try:
-        print_summary(console, rows, int(meta.get("cases") or len(rows)), args.group_by or default_group(meta),
+        print_summary(console, rows, int(meta.get("cases") or len(rows)) // int(meta.get("repeat") or 1),
+                      args.group_by or default_group(meta),
                       meta.get("objective"))
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
     rule = FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)
     print_flagged(console, flagged(rows, rule), args.run, rule.among(rows))
+    measured = noise_of(rows) if repeated(rows) else None
+    if measured:
+        console.print(f"noise: {measured.text()}")
     console.print(_mean(summarize(rows, objective=meta.get("objective")).scripted_mean))
     return 0
 
@@ -650,6 +743,8 @@ def cmd_batch(argv: Sequence[str]) -> int:
         return run_show(argv[1:])
     if argv and argv[0] == "rerun":
         return run_rerun(argv[1:])
+    if argv and argv[0] == "noise":
+        return run_noise(argv[1:])
     if argv and argv[0] == "tune":
         from .tune import cmd_tune
 

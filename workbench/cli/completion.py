@@ -22,7 +22,7 @@ from argcomplete.completers import FilesCompleter
 
 PROGRAMS = ("puzzle-workbench", "pwb")
 SHELLS = ("bash", "zsh")
-BATCH_SUBCOMMANDS = ("compare", "show", "tune", "rerun")  # batch takes them where it takes a puzzle
+BATCH_SUBCOMMANDS = ("compare", "show", "tune", "rerun", "noise")  # batch takes them where it takes a puzzle
 
 
 def cmd_completion(argv: Sequence[str]) -> int:

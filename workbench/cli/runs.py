@@ -23,8 +23,10 @@ from workbench.core.errors import UsageError, WorkbenchError, escaped, readable
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
 
-from workbench.batch.database import COMMENT_FILE, RunDatabase, database_path, describe_run, storable
-from workbench.batch.results import plain_number, read_run
+from workbench.batch.database import COMMENT_FILE, RunDatabase, database_path, describe_run, loaded, storable
+from workbench.batch.noise import LOADED, MIN_SHARED, loaded_text, ratio_loaded
+from workbench.batch.report import compare, noise_lines
+from workbench.batch.results import plain_number, read_run, significant
 from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
 from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
 
@@ -76,7 +78,9 @@ def cmd_list(argv: Sequence[str]) -> int:
         prog="puzzle-workbench runs list", description="The runs of the database: the mean score is over OK cases, "
         "beside the failed ones by verdict; relative is the mean relative score (a failed case 0).",
         epilog="program: a hash of the file your command starts (the binary or script); * marks one that "
-               "changed while the git commit stayed the same.")
+               f"changed while the git commit stayed the same. cpu: 'loaded 1.7x' marks a run whose programs took "
+               f"{LOADED:g}x or more as long on the clock as on the CPU: they waited for a core, so its time-based "
+               "scores are not comparable with an unloaded run's.")
     parser.add_argument("puzzle", nargs="?", metavar="PUZZLE-OR-CONTEST")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
@@ -89,16 +93,24 @@ def cmd_list(argv: Sequence[str]) -> int:
                    "cpu", "status", "git", "program", "comment"):
         table.add_column(column, justify="right" if column in numeric else "left")
     for run in runs:
-        mean, relative, cpu = run["mean_score"], run["mean_relative"], run["mean_cpu"]
+        mean, relative = run["mean_score"], run["mean_relative"]
         table.add_row(str(run["id"]), _text(run["started"])[:19], _text(run["puzzle"]), _text(run["label"]),
                       shortened(_text(describe_run(run)), 50), f"{run['finished']}/{run['cases']}", str(run["ok"] or 0),
                       failed_cell(run["failed"]), plain_number(round(mean, 3)) if mean is not None else "-",
                       f"{relative:.4f}" if relative is not None else "-",
-                      f"{cpu:.2f} s" if cpu is not None else "-", _text(run["status"]),
+                      _cpu_cell(run), _text(run["status"]),
                       _text(run["git_commit"])[:8], programs[run["id"]], _text(run["comment"]))
     _console().print(table)
     print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {database.path}", file=sys.stderr)
     return 0
+
+
+def _cpu_cell(run: dict) -> str:
+    """A run's mean CPU seconds a case, and "loaded 1.7x" when its programs waited for a core."""
+    if run["mean_cpu"] is None:
+        return "-"
+    ratio = ratio_loaded(run.get("timed_seconds"), run.get("cpu_seconds"))
+    return f"{run['mean_cpu']:.2f} s" + (f", loaded {ratio:.1f}x" if ratio else "")
 
 
 def _chosen(args, runs: list[dict]) -> list[dict]:
@@ -167,21 +179,48 @@ def cmd_standings(argv: Sequence[str]) -> int:
                         + (f" (filtered: {' and '.join(args.filter)})" if args.filter else "")
                         + f" — {objective.words}", show_edge=False)
     programs = program_cells(runs)
-    for column in ("#", "run", "label", "comment", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD",
+    for column in ("#", "run", "label", "comment", "relative", "rank", "#Best", "#Unique", "Gain", SPREAD,
                    "OK", "program"):
         table.add_column(column, justify="left" if column in ("run", "label", "comment", "program") else "right")
     for place, row in enumerate(result.rows, start=1):
         run = row.run
-        mean = "-" if row.mean is None else f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}"
+        mean = "-" if row.mean is None else f"{significant(row.mean)} ± {significant(row.sd, 4)}"
         table.add_row(str(place), f"{run['id']} {_text(run['started'])[:16]}", _text(run["label"])[:30],
                       _text(run["comment"])[:30], f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best),
                       str(row.unique), f"{row.gain:.4f}", mean, f"{row.ok}/{row.cases}", programs[run["id"]])
     console.print(table)
+    for line in _conclusions(result, cases, objective):
+        console.print(line, soft_wrap=True)
     if left_out:
         ids = ",".join(str(r["id"]) for r in left_out)
         console.print(f"{len(left_out)} run{'s' if len(left_out) != 1 else ''} on other cases left out "
                       f"(ids {ids}): --runs ID,ID... ranks the runs you name")
     return 0
+
+
+SPREAD = "mean ± SD (n-1)"  # the sample SD over the cases (EXPLAINED)
+
+
+def _conclusions(result, cases: dict[int, list[dict]], objective: Objective) -> list[str]:
+    """Which runs ran on a loaded machine, and whether the first run's lead over the second is larger
+    than the noise (as 'batch compare' says it, on the cases they share)."""
+    lines = [f"{loaded_text('run ' + str(row.run['id']), row.load)}: its time-based scores are not comparable "
+             "with the others'" for row in result.rows if row.load is not None]
+    if len(result.rows) >= 2:
+        first, second = result.rows[0], result.rows[1]
+        rows_first, rows_second = cases[first.run["id"]], cases[second.run["id"]]
+        keys = set(r["key"] for r in rows_first) & set(r["key"] for r in rows_second)
+        pair = compare([r for r in rows_second if r["key"] in keys], [r for r in rows_first if r["key"] in keys],
+                       objective, "", loaded(second.run.get("meta")), loaded(first.run.get("meta")))
+        if pair.diffs:
+            a, b = f"run {second.run['id']}", f"run {first.run['id']}"
+            test = (f"paired t-test p = {pair.t_pvalue:.4g}" if pair.tested else
+                    f"no test on {len(pair.diffs)} cases (it needs {MIN_SHARED} or more)")
+            lines.append(f"#1 against #2 ({b} against {a}): relative {b} - {a} "
+                         f"{significant(pair.mean_diff, 4)}, {test}")
+            lines.extend(noise_lines(pair, a, b, f"puzzle-workbench batch noise {first.run['folder']} --repeat 5",
+                                     loads=False))  # said above, for every run
+    return lines
 
 
 def cmd_comment(argv: Sequence[str]) -> int:

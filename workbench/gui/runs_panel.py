@@ -29,7 +29,8 @@ from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.anomalies import FlagRule, LiveFlags
 from workbench.batch.cases import parse_seeds, seed_ranges
 from workbench.batch.problem import PuzzleProblem
-from workbench.batch.report import compare, failed_text
+from workbench.batch.noise import MIN_SHARED
+from workbench.batch.report import compare, failed_text, noise_lines
 from workbench.batch.results import at_scale, plain_number, read_run, run_file, significant
 from workbench.batch.plan import BatchPlan
 from workbench.batch.batch_run import BatchRun
@@ -624,8 +625,8 @@ class RunsPanel(QWidget):
         """A dialog comparing the run shown (A) with ``folder`` (B), biggest losses first."""
         objective = self.objective
         try:
-            _, other = read_run(Path(folder))
-            result = compare(self.rows, other, objective)
+            meta_b, other = read_run(Path(folder))
+            result = compare(self.rows, other, objective, meta_a=self.shown_meta or {}, meta_b=meta_b)
         except WorkbenchError as error:
             self.message.emit(str(error))
             return None
@@ -636,6 +637,11 @@ class RunsPanel(QWidget):
         dialog.side_by_side = []  # the cases it opened side by side: they close with it
         dialog.setWindowTitle(f"B {Path(folder).name} against A {name_a}")
         low, high = result.ci95
+        tests = (f"B − A {at_scale(result.mean_diff, high - low)} (95% CI {at_scale(low, high - low)} .. "
+                 f"{at_scale(high, high - low)}); paired t-test p = {result.t_pvalue:.3g}, Wilcoxon p = "
+                 f"{result.wilcoxon_pvalue:.3g}" if result.tested else
+                 f"B − A {significant(result.mean_diff, 4)}; no statistics on {len(result.diffs)} shared cases "
+                 f"(a test needs {MIN_SHARED} or more)")
         raw = (f"Raw score on the {result.both_ok} cases OK in both: mean A {significant(result.raw_mean_a)}, "
                f"mean B {significant(result.raw_mean_b)}." if result.both_ok else
                "No case is OK in both runs.")
@@ -644,9 +650,8 @@ class RunsPanel(QWidget):
                       f"ties {result.ties} (a case OK in one run only is a win for it).\n"
                       f"Failed: A {failed_text(result.failed_a)}, B {failed_text(result.failed_b)}.\n"
                       f"Relative score (per case against the better of the two, a failed case 0): mean A "
-                      f"{result.mean_a:.4f}, mean B {result.mean_b:.4f}; B − A {at_scale(result.mean_diff, high - low)} "
-                      f"(95% CI {at_scale(low, high - low)} .. {at_scale(high, high - low)}); "
-                      f"paired t-test p = {result.t_pvalue:.3g}, Wilcoxon p = {result.wilcoxon_pvalue:.3g}.\n{raw}")
+                      f"{result.mean_a:.4f}, mean B {result.mean_b:.4f}; {tests}.\n{raw}\n"
+                      + "\n".join(noise_lines(result)))
         text.setWordWrap(True)
         model = QStandardItemModel(0, 6, dialog)
         model.setHorizontalHeaderLabels(["case", "group", f"A: {name_a}", f"B: {Path(folder).name}",
