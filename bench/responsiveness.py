@@ -42,13 +42,13 @@ one after the other, for a comparison under the same load.
 
 ``--load N`` starts N CPU-bound processes (``bench.load``: other programs at normal priority)
 beside the watches, ended however the benchmark ends: the window's gaps then include its wait for
-a core behind them and behind the app's own workers, which run in the lowest scheduling class
-(``workbench.core.priority``).
+a core behind them and behind the app's own workers, which run below it
+(``workbench.core.priority``: threads at nice 5, processes in the lowest class).
 
 ``--throughput SECONDS`` first measures, before any load starts, each case's default solver alone
-(no window): its nodes (expansions) per second on a thread of normal priority, at +5 niceness
-(the app's workers before SCHED_IDLE) and in the lowest class, in turns, three rounds of
-SECONDS each: on an idle machine the three should match, the lowest class costing nothing.
+(no window): its nodes (expansions) per second on a thread of normal priority, lowered as the
+app lowers its threads (nice 5) and in SCHED_IDLE (as its worker processes), in turns, three
+rounds of SECONDS each: on an idle machine the three should match.
 
 Targets: no gap over 30 ms, cancel under 100 ms.
 """
@@ -422,7 +422,7 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
 
 
 THROUGHPUT_ROUNDS = 3
-CLASSES = ("normal", "nice+5", "lowest")
+CLASSES = ("normal", "app-thread", "sched-idle")
 
 
 def _solve_for(puzzle_id: str, path: Path, seconds: float, lowered: str) -> tuple[int, float]:
@@ -441,11 +441,10 @@ def _solve_for(puzzle_id: str, path: Path, seconds: float, lowered: str) -> tupl
     done = [0, 0.0]
 
     def work():
-        if lowered == "lowest":
+        if lowered == "app-thread":  # as the app lowers its own threads (nice 5 on Linux)
             lower_this_thread()
-        elif lowered == "nice+5":
-            tid = threading.get_native_id()
-            os.setpriority(os.PRIO_PROCESS, tid, os.getpriority(os.PRIO_PROCESS, tid) + 5)
+        elif lowered == "sched-idle":  # as the app lowers its worker processes
+            os.sched_setscheduler(threading.get_native_id(), os.SCHED_IDLE, os.sched_param(0))
         while done[1] < seconds:
             budget = run_budget(puzzle, instance, cls, {}, seconds - done[1]).budget
             result = execute(build_run(puzzle, instance, puzzle.initial_state(instance), cls, seed=1,
@@ -527,7 +526,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="N CPU-bound processes run beside the watches (another program's load)")
     parser.add_argument("--throughput", type=float, default=0.0, metavar="SECONDS",
                         help="first, each case's default solver alone: nodes/s at normal priority, "
-                             "+5 niceness and the lowest class, in turns (before --load starts)")
+                             "as the app lowers its threads (nice 5) and in SCHED_IDLE, in turns (before --load starts)")
     args = parser.parse_args(argv)
     if args.load < 0:
         parser.error("--load: a number of processes, 0 or more")
