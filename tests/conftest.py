@@ -85,6 +85,18 @@ def window(qtbot, tmp_path):
     win.solver_panel.shutdown()
 
 
+@pytest.fixture(autouse=True)
+def collect_between_tests():
+    """The garbage a test leaves (closed windows, web pages, their signal cycles) is collected once it
+    has ended, on the main thread with no run of its own going, not mid-way through a later test
+    while that test's run threads start: the full suite once ended in a segfault inside such a
+    collection (a Runs-panel batch starting in test_gui_contest)."""
+    yield
+    import gc
+
+    gc.collect()
+
+
 def pytest_sessionfinish(session, exitstatus):
     """Qt WebEngine's default profile goes at exit; a web page still alive then (a contest view that
     one test left to the garbage collector) crashes the process after the last test (rc 139). So
