@@ -2,7 +2,7 @@
 # Own campaign on repro 09's fix (results.csv paths checked to stay in the run folder): the answer
 # column holds a NUL byte, a 5000-character name, or a path through a FIFO. Expected: a one-line
 # message or the answer shown as missing; never a traceback, never a hang.
-source /work/shared/repro/hostile/common.sh
+source "${PWB_REPRO:-../shared/repro/hostile}/common.sh"
 printf '#!/bin/sh\ncat >/dev/null\necho\n' > e.sh; chmod +x e.sh
 wb batch ahc011 --seeds 0-0 --cmd "$W/e.sh" --time 2 --jobs 1 --out A > /dev/null 2>&1
 bad=0

@@ -4,7 +4,7 @@
 # case "empties" its snapshot folder: through the link, the files of the folder linked to are
 # deleted; a file in its place makes the next case FAIL (mkdir: File exists).
 # Expected: the next case gets a real, empty folder of its own; nothing outside the case folder is touched.
-source /work/shared/repro/hostile/common.sh
+source "${PWB_REPRO:-../shared/repro/hostile}/common.sh"
 mkdir keep; echo precious > keep/data.txt
 cat > prog.sh <<SH
 #!/bin/sh

@@ -1,7 +1,7 @@
 #!/bin/bash
 # contest init --name with a newline: the name goes into contest.toml's first comment line unescaped,
 # the rest is read as TOML. Expected: one line refusing the name. Observed: TOMLDecodeError traceback.
-source /work/shared/repro/hostile/common.sh
+source "${PWB_REPRO:-../shared/repro/hostile}/common.sh"
 mkdir -p c/tools/in
 printf '#!/bin/sh\necho "Score = 5"\n' > c/tools/vis; chmod +x c/tools/vis
 printf '3\n1 2 3\n' > c/tools/in/0000.txt

@@ -6,7 +6,7 @@
 # (130/143, "stopped: 0 of 6 cases finished"), but the programs running on the Dask workers go on
 # until they end by themselves (here sleep 95 with --time 120: up to the time limit), holding the
 # workers' threads. The local pool kills them at once.
-source /work/shared/repro/hostile/common.sh
+source "${PWB_REPRO:-../shared/repro/hostile}/common.sh"
 D=$(dirname "$P")/dask
 [ -x "$D" ] || { echo "needs dask.distributed in .venv (pip install -e '.[cluster]')"; exit 2; }
 PORT=$("$P" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

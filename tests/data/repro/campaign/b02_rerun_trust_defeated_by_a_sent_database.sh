@@ -3,7 +3,7 @@
 # runs.sqlite beside it, both recording their command 'touch PWNED'), made on another machine.
 # Expected: rerun says what it runs and asks for --trust (the run was not made on this machine).
 # Observed before the fix: the database beside it records the same command, so it runs unasked.
-source /work/shared/repro/hostile/common.sh
+source "${PWB_REPRO:-../shared/repro/hostile}/common.sh"
 printf '#!/bin/sh\ncat >/dev/null\necho\n' > e.sh; chmod +x e.sh
 wb batch ahc011 --seeds 0-1 --cmd "$W/e.sh" --time 2 --jobs 1 --out runs/a > /dev/null 2>&1
 # What the sender's machine recorded: another host, and a command of theirs, in run.json and in the database.

@@ -2,7 +2,7 @@
 # Own campaign on repro 15's fix (a stopped --dask batch has the workers kill its programs): two
 # batches share one worker; stopping A must kill A's programs only. Expected: B's program still runs
 # and B finishes its cases OK.
-source /work/shared/repro/hostile/common.sh
+source "${PWB_REPRO:-../shared/repro/hostile}/common.sh"
 D=$(dirname "$P")/dask
 [ -x "$D" ] || { echo "needs dask.distributed in .venv"; exit 2; }
 PORT=$("$P" -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

@@ -2,7 +2,7 @@
 # A vis printing a whole score of 401 digits (10^400 + 1): read exactly since 05's fix, it crashed the
 # batch's live mean (OverflowError: int too large to convert to float, a traceback). Expected: the
 # case is WA saying the score is past what can be compared and averaged; the batch ends normally.
-source /work/shared/repro/hostile/common.sh
+source "${PWB_REPRO:-../shared/repro/hostile}/common.sh"
 big=$("$P" -c "print(10**400+1)")
 mkdir -p c/tools; printf '#!/bin/sh\necho "Score = %s"\n' "$big" > c/tools/vis; chmod +x c/tools/vis
 printf '3\n1 2 3\n' > c/in0.txt
