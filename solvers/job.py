@@ -62,8 +62,8 @@ class SolverJob:
     def start(self) -> None:
         # A bare thread (it never holds up the interpreter's exit, as a daemon thread does not):
         # ``threading.Thread.start`` waits until the new thread has run, and on a loaded machine
-        # that held the window's thread for up to 1.1 s at every start (sokoban's runs end and
-        # start again every second or so).
+        # that held the window's thread for up to 1.1 s at every start (a puzzle whose runs end
+        # and start again every second or so paid it every second).
         self._started = True
         _thread.start_new_thread(self._run, ())
 
