@@ -375,7 +375,7 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
     ``where`` says (child: a child process, thread: this process's threads)."""
     from PySide6.QtCore import QSettings
 
-    import workbench.gui.live_run_view as live_view
+    import workbench.gui.live.live_run_view as live_view
     from workbench.batch.cases import BatchCase
     from workbench.batch.live_case import LiveCase
     from workbench.batch.live_child import ChildLiveCase

@@ -28,7 +28,7 @@ def pytest_collection_modifyitems(config, items):
 
 def pytest_configure(config):
     # Before pytest-qt makes the QApplication, as the app does: Qt WebEngine needs it (contest views).
-    from workbench.gui.web_view import prepare_application
+    from workbench.gui.contest.web_view import prepare_application
 
     prepare_application()
     from workbench.core.registry import add_puzzle_path

@@ -5,7 +5,7 @@ import shutil
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtGui import QPalette
 
-from workbench.gui.boards.comesolo import CELL
+from workbench.gui.board.painters.comesolo import CELL
 from workbench.puzzles.ahc011 import PUZZLE as AHC011
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
 

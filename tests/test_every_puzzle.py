@@ -236,8 +236,8 @@ def test_the_agent_reads_what_the_judge_sends(puzzle_id):
 
 @pytest.mark.parametrize("puzzle_id", PUZZLES)
 def test_a_position_renders_as_png(puzzle_id, tmp_path):
-    from workbench.gui.boards import adapter_class
-    from workbench.gui.replay_export import render_file
+    from workbench.gui.board.painters import adapter_class
+    from workbench.gui.export.replay_export import render_file
 
     puzzle = get_puzzle(puzzle_id)
     if adapter_class(puzzle_id) is None:
@@ -249,7 +249,7 @@ def test_a_position_renders_as_png(puzzle_id, tmp_path):
 
 @pytest.mark.parametrize("puzzle_id", PUZZLES)
 def test_it_plays_in_the_app_with_undo(puzzle_id, qtbot, window):
-    from workbench.gui.boards import adapter_class
+    from workbench.gui.board.painters import adapter_class
 
     puzzle = get_puzzle(puzzle_id)
     if adapter_class(puzzle_id) is None:

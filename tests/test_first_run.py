@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from workbench.gui.platform_check import APT_LINE, XCB_LIBRARIES, first_run_problem, uses_xcb
+from workbench.gui.window.platform_check import APT_LINE, XCB_LIBRARIES, first_run_problem, uses_xcb
 
 from conftest import REPO
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import QPointF, Qt
 from conftest import shared_file
 from workbench.cli import main as cli
 from workbench.core.errors import FormatError
-from workbench.gui.boards.ahc011 import CELL
+from workbench.gui.board.painters.ahc011 import CELL
 from workbench.puzzles.ahc011 import PUZZLE
 
 CASE = "cases/ahc011/0000.txt"  # N = 6, the empty square at (1,1), S = 5

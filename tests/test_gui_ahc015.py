@@ -4,8 +4,8 @@ from PySide6.QtCore import Qt
 
 from conftest import shared_file
 from workbench.cli import main as cli
-from workbench.gui.boards.ahc015 import FLAVOUR_COLOURS
-from workbench.gui.solver_panel import SOLVER_COLUMN, score_text
+from workbench.gui.board.painters.ahc015 import FLAVOUR_COLOURS
+from workbench.gui.solver.solver_panel import SOLVER_COLUMN, score_text
 from workbench.puzzles.ahc015 import PUZZLE
 from workbench.puzzles.ahc015.box import component_ids
 

@@ -67,7 +67,7 @@ def test_alt_arrows_go_through_generated_seeds_and_ctrl_n_proposes_the_next(qtbo
     def fake_exec(dialog):
         proposed.update(seed=dialog.seed(), options=dialog.options())
         return False
-    monkeypatch.setattr("workbench.gui.generate_dialog.GenerateDialog.exec", fake_exec)
+    monkeypatch.setattr("workbench.gui.board.generate_dialog.GenerateDialog.exec", fake_exec)
     qtbot.keyClick(window, Qt.Key_N, Qt.ControlModifier)
     assert proposed["seed"] == 5 and proposed["options"]["size"] == 8  # not seed 1 with defaults again
 

@@ -4,8 +4,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsRectItem
 
 from workbench.cli import main as cli
-from workbench.gui.boards.codevs import CELL, ERASED, PACK_ROWS
-from workbench.gui.solver_panel import SOLVER_COLUMN
+from workbench.gui.board.painters.codevs import CELL, ERASED, PACK_ROWS
+from workbench.gui.solver.solver_panel import SOLVER_COLUMN
 from workbench.puzzles.codevs import PUZZLE, SKILL, Drop, Field
 from workbench.puzzles.codevs.field import HEIGHT
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent, QImage
 
 from workbench.cli import main as cli
-from workbench.gui.boards.comesolo import CELL
+from workbench.gui.board.painters.comesolo import CELL
 from workbench.puzzles.comesolo import PUZZLE, Jump
 
 SPEC_BOARD = "4\n1100\n1100\n0100\n0000\n"
@@ -228,7 +228,7 @@ def test_dragging_in_the_editor_paints_every_cell_it_crosses(qtbot, window):
 
 def test_every_board_painter_explains_its_controls(window):
     from workbench.core.registry import puzzles as registered
-    from workbench.gui.boards import adapter_class, playable_puzzles
+    from workbench.gui.board.painters import adapter_class, playable_puzzles
 
     puzzles = playable_puzzles()
     assert {p.id for p in puzzles} == set(registered())  # every puzzle can be shown

@@ -17,7 +17,7 @@ import standin_tools
 from workbench.cli import main
 from workbench.contest.config import load
 from workbench.core.registry import get_puzzle
-from workbench.gui.web_view import web_engine_problem
+from workbench.gui.contest.web_view import web_engine_problem
 
 pytestmark = pytest.mark.skipif(bool(web_engine_problem()), reason="Qt WebEngine is not installed")
 
@@ -250,7 +250,7 @@ def test_switching_runs_with_a_case_selected_and_the_table_sorted(qtbot, tmp_pat
 def test_a_vis_picture_is_fitted_to_the_view_and_the_users_zoom_is_kept(qtbot, tmp_path):
     from PySide6.QtCore import QUrl
 
-    from workbench.gui.web_view import HtmlView
+    from workbench.gui.contest.web_view import HtmlView
 
     view = HtmlView(fit=True)
     qtbot.addWidget(view)

@@ -9,7 +9,7 @@ from PySide6.QtCore import QSettings, Qt
 from solvers.hint import hint_solver
 from workbench.core import registry
 from workbench.core.registry import get_puzzle, puzzles
-from workbench.gui.boards.comesolo import CELL
+from workbench.gui.board.painters.comesolo import CELL
 from workbench.scaffold import new_puzzle
 
 from conftest import data_file
@@ -153,7 +153,7 @@ def test_esc_while_thinking_cancels_the_hint(qtbot, window):
 
 
 def test_an_ahc015_tilt_is_marked_by_the_edge_its_candies_slide_to(window):
-    from workbench.gui.boards.ahc015 import CELL as CANDY
+    from workbench.gui.board.painters.ahc015 import CELL as CANDY
 
     open_board(window, "ahc015")
     s, side = window.session, 10 * CANDY

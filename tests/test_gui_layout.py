@@ -7,10 +7,10 @@ from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QFormLayout
 
 from workbench.core.registry import get_puzzle, puzzles, solvers
-from workbench.gui import theme as theme_module
-from workbench.gui.generate_dialog import GenerateDialog
-from workbench.gui.main_window import BOARD_MINIMUM
-from workbench.gui.solver_panel import score_text, y_range
+from workbench.gui.window import theme as theme_module
+from workbench.gui.board.generate_dialog import GenerateDialog
+from workbench.gui.window.main_window import BOARD_MINIMUM
+from workbench.gui.solver.solver_panel import score_text, y_range
 
 from gui_helpers import window_colour
 
@@ -51,7 +51,7 @@ def test_the_parameters_fold_away_and_show_labels_with_tooltips(qtbot, window, d
 def test_the_generate_dialog_has_labels_a_choice_list_and_limits(qtbot, window):
     from PySide6.QtWidgets import QComboBox, QLabel
 
-    from workbench.gui.generate_dialog import GenerateDialog
+    from workbench.gui.board.generate_dialog import GenerateDialog
 
     dialog = GenerateDialog(window.session.puzzle, window)
     qtbot.addWidget(dialog)
@@ -70,7 +70,7 @@ def test_the_generate_dialog_has_labels_a_choice_list_and_limits(qtbot, window):
 
 
 def test_coordinate_labels_keep_a_readable_size_and_thin_out_on_large_boards(window, data_root):
-    from workbench.gui.boards.base import LABEL_PIXELS
+    from workbench.gui.board.painters.base import LABEL_PIXELS
 
     window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
     window.view.fit_board()
@@ -264,7 +264,7 @@ def test_the_runs_dock_of_the_default_window_shows_every_control_and_whole_axis_
 
     from PySide6.QtWidgets import QDockWidget
 
-    from workbench.gui.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
+    from workbench.gui.window.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
 
     window.resize(1360, 850)  # and its panels as the first start on a 1600x1000 screen lays them out
     panels = window.findChild(QDockWidget, PANELS)
@@ -336,7 +336,7 @@ def test_the_dark_theme_keeps_the_ahc015_box_outline_and_the_step_through_icons_
 
 
 def test_the_live_plots_legend_stands_above_its_points(qtbot):
-    from workbench.gui.live_run_view import LivePlot
+    from workbench.gui.live.live_run_view import LivePlot
 
     plot = LivePlot()
     qtbot.addWidget(plot)

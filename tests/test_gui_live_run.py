@@ -18,7 +18,7 @@ from workbench.cli import main
 from workbench.contest.config import load
 from workbench.contest.problem import ContestProblem
 from workbench.core.registry import get_puzzle
-from workbench.gui.live_run_view import LiveRunView
+from workbench.gui.live.live_run_view import LiveRunView
 from live_script import command
 
 HERE = Path(__file__).parent
@@ -115,7 +115,7 @@ def test_cancel_kills_the_program_at_any_time(qtbot, tmp_path, settings):
 
 
 def test_a_contest_case_runs_live_and_the_slider_steps_the_vis(qtbot, tmp_path, settings, monkeypatch):
-    from workbench.gui.web_view import web_engine_problem
+    from workbench.gui.contest.web_view import web_engine_problem
 
     if web_engine_problem():
         pytest.skip("Qt WebEngine is not installed")
@@ -147,8 +147,8 @@ def test_a_contest_case_runs_live_and_the_slider_steps_the_vis(qtbot, tmp_path, 
 def test_the_runs_panel_runs_its_selected_case_live_and_plots_the_runs_anytime_profile(qtbot, tmp_path, settings,
                                                                                         monkeypatch):
     from workbench.batch.anytime import run_anytime_profile
-    from workbench.gui.anytime_plot import steps
-    from workbench.gui.runs_panel import RunsPanel
+    from workbench.gui.runs.anytime_plot import steps
+    from workbench.gui.runs.runs_panel import RunsPanel
 
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
     monkeypatch.chdir(tmp_path)
@@ -234,7 +234,7 @@ def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_
     allows is not played out: the view says so and shows the start."""
     import threading
 
-    import workbench.gui.live_run_view as live_view
+    import workbench.gui.live.live_run_view as live_view
     from workbench.batch.live_case import LiveCase
 
     puzzle = get_puzzle("ahc011")
@@ -295,8 +295,8 @@ def test_a_contests_snapshot_too_long_to_draw_is_said_in_the_case_view(qtbot, tm
     one longer than MAX_DRAWN_CHARS is not written: the case view says why."""
     from workbench.batch import snapshot_drawing
     from workbench.batch.live_case import LiveCase
-    from workbench.gui import live_run_view as live_view
-    from workbench.gui.web_view import web_engine_problem
+    from workbench.gui.live import live_run_view as live_view
+    from workbench.gui.contest.web_view import web_engine_problem
 
     if web_engine_problem():
         pytest.skip("Qt WebEngine is not installed")

@@ -5,7 +5,7 @@ a blocked move's reason, help as paragraphs. Driven with pytest-qt."""
 from PySide6.QtCore import QPointF, QSettings, Qt
 
 from workbench.core.registry import get_puzzle
-from workbench.gui.main_window import GENERAL_HELP, help_html
+from workbench.gui.window.main_window import GENERAL_HELP, help_html
 
 from gui_helpers import random_fill, status
 
@@ -70,7 +70,7 @@ def test_the_editor_says_why_ahc015_has_nothing_to_edit(qtbot, window, data_root
 
 def test_a_blocked_roll_says_what_blocks_it(qtbot, window, data_root):
     window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
-    from workbench.gui.boards.rolling_balls import CELL as BALL_CELL
+    from workbench.gui.board.painters.rolling_balls import CELL as BALL_CELL
 
     def at(r, c):
         return window.view.mapFromScene(QPointF(c * BALL_CELL + BALL_CELL / 2, r * BALL_CELL + BALL_CELL / 2))

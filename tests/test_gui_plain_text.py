@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
-from workbench.gui.case_view import CaseView
-from workbench.gui.plain_text import plain_tooltip
+from workbench.gui.contest.case_view import CaseView
+from workbench.gui.common.plain_text import plain_tooltip
 
 
 def test_a_case_views_title_shows_the_rows_message_as_written(qtbot, tmp_path):

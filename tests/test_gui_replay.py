@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtWidgets import QFileDialog
 
 from workbench.gui.app import build_window
-from workbench.gui.window_layout import SCREEN_SHARE
+from workbench.gui.window.window_layout import SCREEN_SHARE
 
 AHC011_CASE = "cases/ahc011/0000.txt"
 AHC011_ANSWER = "answers/ahc011/0000-120.txt"  # the first 120 moves of the scramble walked back
@@ -24,7 +24,7 @@ def stepping(window, data_root):
 def test_step_buttons_are_icons_drawn_in_the_button_ink(window):
     from PySide6.QtGui import QPalette
 
-    from workbench.gui.media_icons import media_icon
+    from workbench.gui.play.media_icons import media_icon
 
     panel = window.step_panel
     ink = panel.palette().color(QPalette.ButtonText)
@@ -133,7 +133,7 @@ def test_first_start_gives_the_window_most_of_the_screen(qtbot, tmp_path):
 
 
 def test_a_long_line_is_plotted_at_evenly_spaced_steps():
-    from workbench.gui.score_plot import MAX_POINTS, plotted_steps
+    from workbench.gui.play.score_plot import MAX_POINTS, plotted_steps
 
     assert list(plotted_steps(115)) == list(range(115))
     steps = plotted_steps(6001)
@@ -142,7 +142,7 @@ def test_a_long_line_is_plotted_at_evenly_spaced_steps():
 
 
 def test_export_replay_as_mp4(stepping, tmp_path):
-    from workbench.gui.replay_export import mp4_available
+    from workbench.gui.export.replay_export import mp4_available
 
     if not mp4_available():
         pytest.skip("no video writer (imageio-ffmpeg) installed")

@@ -14,8 +14,8 @@ from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-from workbench.gui.boards.rolling_balls import CELL, FLOOR, WALL_FILL, RollingBallsAdapter
-from workbench.gui.live_series import GrowingSeries
+from workbench.gui.board.painters.rolling_balls import CELL, FLOOR, WALL_FILL, RollingBallsAdapter
+from workbench.gui.solver.live_series import GrowingSeries
 from workbench.puzzles.rolling_balls import PUZZLE as ROLLING_BALLS, Roll, editing
 from workbench.puzzles.rolling_balls.board import is_ball
 
@@ -142,7 +142,7 @@ def test_while_a_run_goes_on_its_time_axis_ends_a_step_ahead_and_at_its_end_when
                                                                                          data_root):
     """The axes are redrawn only when the data passes a step (1, 1.5, 2, 3, 4, 5, 6, 8 times a power
     of ten), not at every poll; the last sample is always in view, and the run's end closes the axis."""
-    from workbench.gui.plot_style import growing_end
+    from workbench.gui.common.plot_style import growing_end
 
     assert [growing_end(x) for x in (0.04, 0.1, 0.11, 0.9, 2.5, 7.9, 9.99, 10.5)] == pytest.approx(
         [0.04, 0.1, 0.15, 1.0, 3.0, 8.0, 10.0, 15.0])

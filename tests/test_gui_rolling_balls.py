@@ -8,7 +8,7 @@ from PySide6.QtCore import QPointF, Qt
 
 from workbench.cli import main as cli
 from workbench.core.errors import EditError
-from workbench.gui.boards.rolling_balls import CELL, COLOURS
+from workbench.gui.board.painters.rolling_balls import CELL, COLOURS
 from workbench.puzzles.rolling_balls import PUZZLE, Roll, editing
 
 

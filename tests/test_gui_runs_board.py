@@ -12,7 +12,7 @@ from PySide6.QtCore import Qt
 
 from workbench.batch.results import at_scale
 from workbench.cli import main
-from workbench.gui.runs_panel import COMMAND_CHOICE
+from workbench.gui.runs.runs_panel import COMMAND_CHOICE
 from workbench.puzzles.ahc011 import PUZZLE as AHC011
 
 

@@ -13,7 +13,7 @@ import tiny_contest
 from workbench.batch.side_by_side import answer_diff, case_pair, played_pair
 from workbench.cli import main
 from workbench.core.registry import get_puzzle
-from workbench.gui.side_by_side import SideBySideView
+from workbench.gui.runs.side_by_side import SideBySideView
 
 
 def rows_of(folder: Path) -> list[dict]:
@@ -63,7 +63,7 @@ def test_the_answers_are_played_out_off_the_gui_thread_while_the_view_says_it_is
     1,000,000-move answer held the GUI thread 40 s), the view saying it is loading meanwhile."""
     import threading
 
-    import workbench.gui.side_by_side as side_by_side_view
+    import workbench.gui.runs.side_by_side as side_by_side_view
 
     a, b = two_runs
     pair = case_pair(a, b, "2")
@@ -98,7 +98,7 @@ def test_the_answers_are_played_out_off_the_gui_thread_while_the_view_says_it_is
 
 def test_a_puzzles_own_failure_while_loading_is_said(qtbot, two_runs, monkeypatch):
     """A plugin's bug in the loading thread (not a WorkbenchError) is said; the view said "Loading" for good."""
-    import workbench.gui.side_by_side as side_by_side_view
+    import workbench.gui.runs.side_by_side as side_by_side_view
 
     def broken(*args):
         raise TypeError("unsupported operand type(s) for +: 'int' and 'NoneType'")

@@ -10,9 +10,9 @@ from solvers.driver import Budget, run
 from workbench.core.registry import get_puzzle
 from solvers.base import FrontierEntry
 from workbench.core.puzzle import ScoreReport
-from workbench.gui.frontier_rows import Row, ranked
-from workbench.gui.plot_style import held_range, y_range
-from workbench.gui.solver_panel import FACTS_COLUMN, SOLVER_COLUMN, score_text
+from workbench.gui.solver.frontier_rows import Row, ranked
+from workbench.gui.common.plot_style import held_range, y_range
+from workbench.gui.solver.solver_panel import FACTS_COLUMN, SOLVER_COLUMN, score_text
 from workbench.puzzles.comesolo import Board
 from workbench.puzzles.ahc015.box import CANDIES, Candies
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
@@ -307,7 +307,7 @@ def test_the_contests_facts_are_in_sight_before_the_solvers_own_figures(qtbot, w
     from PySide6.QtWidgets import QDockWidget
 
     from gui_helpers import run_a_short_codevs_beam
-    from workbench.gui.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
+    from workbench.gui.window.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
 
     window.resize(1360, 850)
     panels = window.findChild(QDockWidget, PANELS)

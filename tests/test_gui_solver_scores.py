@@ -5,7 +5,7 @@ kernels. Driven with pytest-qt."""
 from PySide6.QtCore import Qt
 
 from workbench.cli import main as cli
-from workbench.gui.solver_panel import score_text
+from workbench.gui.solver.solver_panel import score_text
 
 from gui_helpers import run_a_short_codevs_beam, wait_for_end
 

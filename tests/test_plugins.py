@@ -276,7 +276,7 @@ def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_w
     from PySide6.QtWidgets import QInputDialog
 
     from workbench.core.registry import get_puzzle
-    from workbench.gui.reader_choice import ask_reader, writes_alike
+    from workbench.gui.board.reader_choice import ask_reader, writes_alike
 
     text = case.read_text()
     comesolo, lights_out = get_puzzle("comesolo"), get_puzzle("lights-out")

@@ -10,9 +10,9 @@ from PIL import Image
 
 from workbench.cli import main as cli
 from workbench.core.registry import get_puzzle
-from workbench.gui import replay
-from workbench.gui.boards import playable_puzzles
-from workbench.gui.replay_export import mp4_available, render_file, write_replay
+from workbench.gui.export import replay
+from workbench.gui.board.painters import playable_puzzles
+from workbench.gui.export.replay_export import mp4_available, render_file, write_replay
 
 from conftest import REPO
 

@@ -12,7 +12,7 @@ import pytest
 import standin_tools
 from workbench.cli import main
 from workbench.contest.config import load
-from workbench.gui.web_view import SESSION_TOKEN, FolderServer
+from workbench.gui.contest.web_view import SESSION_TOKEN, FolderServer
 
 
 @pytest.fixture
@@ -117,7 +117,7 @@ def test_a_web_page_in_a_folder_of_its_own_is_taken(contest, capsys):
 
 
 def test_the_app_serves_no_hand_edited_web_page_at_the_contest_root(contest, qtbot, capsys):
-    from workbench.gui.case_view import CaseView
+    from workbench.gui.contest.case_view import CaseView
 
     (contest / "index.html").write_text("<html>vis</html>\n")
     assert main(["contest", "init", str(contest)]) == 0

@@ -59,7 +59,7 @@ def cmd_render(argv: Sequence[str]) -> int:
         text = read_text(args.answer)
         puzzle.score_solution(instance, text)  # a bad answer is refused naming its line, as by `score`
         moves = puzzle.parse_solution(instance, text).moves
-    from workbench.gui.replay_export import render_file
+    from workbench.gui.export.replay_export import render_file
 
     render_file(puzzle, instance, moves, args.output, step=args.step, fps=args.fps, size=args.size,
                 stages=not args.no_stages, max_frames=args.max_frames,

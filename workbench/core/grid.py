@@ -1,7 +1,7 @@
 """A grid puzzle drawn, played and edited by the app's generic grid painter, declared as data (Qt-free).
 
 A puzzle that mixes in ``GridPuzzle`` and defines ``grid_picture`` needs no Qt code: the painter
-(``workbench/gui/boards/grid.py``) draws the cells it describes (a fill colour, a glyph, a few
+(``workbench/gui/board/painters/grid.py``) draws the cells it describes (a fill colour, a glyph, a few
 characters of text), outlines the cells it marks, and asks the puzzle which move a click, a drag
 or a key means, and what painting a cell in the editor makes of the instance.
 """

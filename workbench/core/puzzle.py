@@ -5,7 +5,7 @@ A puzzle is a Qt-free rules module that turns files into *instances*, plays
 Everything else in the workbench (CLI, GUI, solver driver, history,
 step-through) talks to puzzles only through this class, so a new puzzle is a
 new package under ``workbench/puzzles/`` (plus its solvers under ``solvers/``
-and its board painter under ``workbench/gui/boards/``) and nothing else.
+and its board painter under ``workbench/gui/board/painters/``) and nothing else.
 
 Vocabulary
 ----------

@@ -13,7 +13,7 @@ in this order (the first package to claim an id keeps it):
 Beside its rules a package may hold its solvers (a submodule ``solvers`` exposing ``SOLVERS``) and a
 board painter (a submodule ``painter`` exposing ``ADAPTER``), or name the modules they are in
 (``SOLVERS_MODULE``, ``PAINTER_MODULE``: the built-in puzzles keep theirs in ``solvers/<module>/`` and
-``workbench/gui/boards/<module>.py``); a puzzle without a painter that draws itself as a grid
+``workbench/gui/board/painters/<module>.py``); a puzzle without a painter that draws itself as a grid
 (``grid_picture``) gets the generic grid painter.
 
 A package that fails to load, or whose solvers or painter fail to import, is never skipped in

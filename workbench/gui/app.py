@@ -14,17 +14,17 @@ from PySide6.QtWidgets import QApplication
 from workbench.assets import asset
 from workbench.core.version import APP_ID
 
-from .interpreter import favour_the_gui_thread, freeze_long_lived
-from .platform_check import first_run_problem
-from .sample_board import DEFAULT_BOARD, DEFAULT_PUZZLE  # noqa: F401  (also known by the app's name)
-from .web_view import prepare_application
+from workbench.gui.window.interpreter import favour_the_gui_thread, freeze_long_lived
+from workbench.gui.window.platform_check import first_run_problem
+from workbench.gui.board.sample_board import DEFAULT_BOARD, DEFAULT_PUZZLE  # noqa: F401  (also known by the app's name)
+from workbench.gui.contest.web_view import prepare_application
 
 
 def build_window(path: str | None = None, puzzle_id: str | None = None, settings=None,
                  reopen: bool = False):
     """The window on ``path``, else (``reopen``) on the board open when the app last closed,
     else on the bundled sample board (which also stays when either cannot be opened)."""
-    from .main_window import MainWindow
+    from workbench.gui.window.main_window import MainWindow
 
     window = MainWindow(settings)
     if path:
@@ -45,7 +45,7 @@ def build_contest_window(contest: str, settings=None):
     """The window of the contest whose file (or folder) is ``contest``; WorkbenchError when it is broken."""
     from workbench.contest.config import load
 
-    from .contest_window import ContestWindow
+    from workbench.gui.contest.contest_window import ContestWindow
 
     window = ContestWindow(load(contest), settings)
     favour_the_gui_thread()
@@ -141,7 +141,7 @@ def run_side_by_side(pair, quit_after: float | None = None) -> int:
         prepare_application()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     name_application(app)
-    from .side_by_side import SideBySideView
+    from workbench.gui.runs.side_by_side import SideBySideView
 
     window = SideBySideView(pair)
     window.show()

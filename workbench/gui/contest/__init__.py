@@ -1,0 +1,1 @@
+"""A contest's window: its runs beside one case, the contest's own visualizer."""

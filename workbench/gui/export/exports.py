@@ -1,0 +1,112 @@
+"""The window's exports, one family: the answer file, the board as a PNG (the same ``write_png``
+``render`` uses), the line as a GIF or MP4 replay. A part of ``MainWindow``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QImage, QPainter
+from PySide6.QtWidgets import QFileDialog
+
+from workbench.core.errors import DestinationError, WorkbenchError
+from workbench.core.files import check_destination
+
+from workbench.gui.board.painters.base import pin_coordinate_labels
+from workbench.gui.window.file_dialog_fit import fitted
+from workbench.gui.export.replay_export import write_png
+from workbench.gui.window.write_errors import report_write_failure
+
+PNG_SCALE = 2.0
+
+
+class Exports:
+    """MainWindow's exports (it supplies ``session``, ``view``, ``step_panel``, ``recent`` and the
+    status bar; ``_offer_finish_and_export`` comes from SolverAnswers)."""
+
+    def export_solution_dialog(self) -> None:
+        if self.session is None:
+            return
+        suggestion = self.session.path.with_suffix(".out").name if self.session.path else "answer.out"
+        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Export the line to here as a contest answer",
+                                              str(Path(self.recent.export_folder()) / suggestion))
+        if path:
+            self.export_solution(path)
+
+    def export_solution(self, path: str | Path) -> bool:
+        """Write the moves from the start to the current position, validated first."""
+        try:
+            # Never over the board's own input file; never into a folder that cannot take it.
+            check_destination(path, [self.session.path] if self.session.path else [])
+            report = self.session.export_solution(path)
+        except DestinationError as error:
+            self.show_error(f"Not exported: {error}")
+            report_write_failure(self, "Answer not exported", str(error), path, self.session.solution_text)
+            return False
+        except WorkbenchError as error:
+            self.show_error(f"Not exported, the engine rejects the answer: {error}")
+            self._offer_finish_and_export(path)
+            return False
+        except OSError as error:
+            self.show_error(f"Cannot write {path}: {error.strerror or error}")
+            report_write_failure(self, "Answer not exported", f"Cannot write {path}: {error.strerror or error}",
+                                 path, self.session.solution_text)
+            return False
+        self.statusBar().showMessage(f"Exported {Path(path).name}: {report.summary()}", 8000)
+        self.recent.remember_export(Path(path))
+        return True
+
+    def export_replay_dialog(self) -> None:
+        from workbench.gui.export.replay_dialog import ask_path
+
+        if self.session is not None:
+            path = ask_path(self, self.session, self.recent.last_folder())
+            if path:
+                self.export_replay(path)
+
+    def export_replay(self, path: str | Path) -> bool:
+        """The current line as a GIF or MP4, at the step panel's speed and stage setting."""
+        from workbench.gui.export.replay_dialog import export_replay
+
+        self.step_panel.stop()
+        try:
+            result = export_replay(self, self.session, path, fps=self.step_panel.speed.value(),
+                                   stages=self.step_panel.stages.isChecked(), options=dict(self.adapter.options))
+        except WorkbenchError as error:
+            self.show_error(f"Replay not exported: {error}")
+            return False
+        sampled = f" (sampled from {result.positions})" if result.sampled else ""
+        self.statusBar().showMessage(f"Exported {Path(path).name}: {result.frames} frames{sampled}", 8000)
+        return True
+
+    def export_png_dialog(self) -> None:
+        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Export the board as PNG", self.recent.last_folder(),
+                                              "PNG images (*.png)")
+        if path:
+            self.export_png(path)
+
+    def board_image(self) -> QImage:
+        """The whole board as drawn (not just what the view shows), at twice its scene size."""
+        scene = self.view.scene()
+        rect = scene.sceneRect()
+        image = QImage(int(rect.width() * PNG_SCALE), int(rect.height() * PNG_SCALE),
+                       QImage.Format_ARGB32)
+        image.fill(Qt.white)
+        pin_coordinate_labels(scene, rect, None)  # the labels in the margins, not where the view pins them
+        painter = QPainter(image)
+        painter.setRenderHint(QPainter.Antialiasing)
+        scene.render(painter, QRectF(image.rect()), rect)
+        painter.end()
+        self.view.show_labels()  # and back where the view pins them
+        return image
+
+    def export_png(self, path: str | Path) -> bool:
+        try:
+            write_png(self.board_image(), path)
+        except OSError as error:
+            self.show_error(f"Cannot write {path}: {error.strerror or error}")
+            report_write_failure(self, "Image not exported", f"Cannot write {path}: {error.strerror or error}",
+                                 path)
+            return False
+        self.statusBar().showMessage(f"Exported {Path(path).name}", 5000)
+        return True

@@ -1,0 +1,1 @@
+"""Your own program on one case, watched live."""

@@ -1,0 +1,1 @@
+"""Playing by hand: moves and the branching history, the editor, stepping through a line."""

@@ -1,0 +1,1 @@
+"""The solver in the window: its panel and plots, its answers on the board, the hint."""
