@@ -39,7 +39,7 @@ from workbench.gui.window.help_text import GENERAL_HELP, help_html
 from workbench.gui.solver.hint import HintControl
 from workbench.gui.play.history_panel import HistoryPanel
 from workbench.gui.window.kernel_warm_up import KernelWarmUp
-from workbench.gui.board.left_boards import LeftBoard, LeftBoards
+from workbench.gui.board.left_boards import LeftBoard
 from workbench.gui.live.live_run_view import open_for_board
 from workbench.gui.common.plain_text import plain_tooltip
 from workbench.gui.play.playing import Playing
@@ -49,6 +49,7 @@ from workbench.gui.runs.runs_panel import RunsPanel
 from workbench.gui.board.sample_board import DEFAULT_BOARD
 from workbench.gui.solver.solver_answers import SolverAnswers
 from workbench.gui.solver.solver_panel import SolverPanel
+from workbench.gui.app_state import AppState
 from workbench.gui.play.step_panel import StepPanel
 from workbench.gui.window.theme import CHOICES as THEMES, Theme
 from workbench.gui.window.window_layout import restore_layout, save_layout
@@ -77,7 +78,8 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.answer_watch.changed.connect(self.reload_answer)
         self.navigator = CaseNavigator(self)
         self.navigator.accept = lambda puzzle_id, path: reads_as(path, get_puzzle(puzzle_id))
-        self.left_boards = LeftBoards()  # boards gone from with moves played: Undo brings them back
+        self.state = AppState()  # the session shown, events for what follows it (Qt-free)
+        self.left_boards = self.state.left_boards  # boards gone from with moves played: Undo brings them back
         self._left_note = ""  # what the status says of the board just left
         self.navigator.openFile.connect(self.open_path)
         self.navigator.generateSeed.connect(lambda puzzle_id, seed, options: self.generate(puzzle_id, seed, **options))
@@ -319,6 +321,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
             self._follow_session(self.session, False)
         self.session = session
         self._follow_session(session, True)
+        self.state.replace_session(session)
         self.previewing = False
         self.origin = origin
         if origin is not None:
