@@ -15,6 +15,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from workbench.assets import asset
+from workbench.core import words
 
 # code -> the language's name in itself (as a menu shows it to someone who reads only that one)
 LANGUAGES = {"en": "English", "ja": "日本語"}
@@ -49,6 +50,7 @@ def install(app: QCoreApplication, code: str) -> bool:
     for translator in _installed:
         app.removeTranslator(translator)
     _installed.clear()
+    words.use(None)
     path = translation_file(code)
     if path is None:
         return True
@@ -61,6 +63,7 @@ def install(app: QCoreApplication, code: str) -> bool:
         _installed.append(qt)
     app.installTranslator(ours)
     _installed.append(ours)
+    words.use(QCoreApplication.translate)  # the Qt-free layers' words (puzzles' rules...) too
     return True
 
 
