@@ -31,3 +31,9 @@ def use(translator: Translator | None) -> None:
     """Translate from now on with ``translator(context, text)`` (None: English again)."""
     global _translator
     _translator = translator or _english
+
+
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate looks for)
+    """Mark ``text`` for the catalog where it is defined (a puzzle's rules, a constant), to be
+    translated where it is shown: ``translate(context, text)``. Returns ``text`` itself."""
+    return text
