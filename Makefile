@@ -32,5 +32,5 @@ bench: $(STAMP)
 # catalog assets/i18n/workbench_ja.ts (translations kept; translate the new ones there, e.g. in
 # pyside6-linguist), lrelease compiles it into the shipped .qm (tests/test_translations.py checks both).
 translations: $(STAMP)
-	$(VENV)/bin/pyside6-lupdate $$(find workbench -name '*.py' | sort) -ts assets/i18n/workbench_ja.ts -no-obsolete
+	$(VENV)/bin/pyside6-lupdate $$(find workbench -name '*.py' | sort) -ts assets/i18n/workbench_ja.ts -no-obsolete -locations none
 	$(VENV)/bin/pyside6-lrelease assets/i18n/workbench_ja.ts -qm assets/i18n/workbench_ja.qm
