@@ -208,7 +208,7 @@ def test_the_solver_kernels_warm_up_in_the_background_with_a_status_message(qtbo
     assert set(window.kernels.stage) == {"comesolo"}
     qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "The comesolo solvers are ready",
                     timeout=120000)
-    assert window.kernels.is_ready("comesolo") and not window.kernel_label.isVisible()
+    assert window.kernels.is_ready("comesolo") and not window.kernel_status.label.isVisible()
 
 
 def test_dragging_in_the_editor_paints_every_cell_it_crosses(qtbot, window):

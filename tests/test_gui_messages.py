@@ -18,7 +18,7 @@ def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, dat
     qtbot.keyClick(window.view, Qt.Key_Right)
     qtbot.keyClick(window.view, Qt.Key_Left)
     window.adapter.selection = None
-    window.show_error("Illegal move: the tile at (4,4) is not next to the empty square at (0,1): "
+    window.messages.error("Illegal move: the tile at (4,4) is not next to the empty square at (0,1): "
                       "click a tile beside the gap")
     message = window.statusBar().currentMessage()
     width = window.statusBar().fontMetrics().horizontalAdvance(message)
@@ -215,7 +215,7 @@ def test_the_status_bar_follows_a_solver_run_and_never_writes_over_an_error(qtbo
                     and " s, " in status(window) and " nodes" in status(window), timeout=10000)
     seen = status(window)
     qtbot.waitUntil(lambda: status(window) != seen and status(window).startswith(f"{name}: "), timeout=10000)
-    window.show_error("Illegal move: a test's warning")
+    window.messages.error("Illegal move: a test's warning")
     qtbot.waitUntil(lambda: panel.status.text() != seen and len(panel.sample_times) > 4, timeout=10000)
     qtbot.wait(400)  # a few more polls
     assert status(window) == "⚠ Illegal move: a test's warning"

@@ -41,7 +41,7 @@ class BoardFiles(QObject):
         super().__init__(parent)
         self.state, self.show_board, self.messages, self.settings = state, show_board, messages, settings
         self.recent, self.navigator, self.show_step_through = recent, navigator, show_step_through
-        self.parent_widget = parent
+        self.window = parent
         self.error_dialog: QMessageBox | None = None  # the last "cannot open" dialog
         self.plugin_dialog: QMessageBox | None = None
 
@@ -67,7 +67,7 @@ class BoardFiles(QObject):
         if not problems:
             return None
         self.plugin_dialog = plain_box(QMessageBox.Warning, "A puzzle did not load",
-                                         "\n\n".join(str(p) for p in problems), parent=self.parent_widget)
+                                         "\n\n".join(str(p) for p in problems), parent=self.window)
         self.plugin_dialog.open()
         self.messages.error(self.tr("{0} puzzle plugin(s) did not load (see the dialog)").format(len(problems)))
         return self.plugin_dialog
@@ -78,7 +78,7 @@ class BoardFiles(QObject):
         if self.error_dialog is not None:
             self.error_dialog.close()
         self.error_dialog = plain_box(QMessageBox.Warning, f"Cannot open {path.name}",
-                                        f"{message}\n\nThe board shown is unchanged.", parent=self.parent_widget)
+                                        f"{message}\n\nThe board shown is unchanged.", parent=self.window)
         self.error_dialog.open()  # window-modal, without a nested event loop
         return False
 
@@ -144,12 +144,14 @@ class BoardFiles(QObject):
     def choose_case(self, path: Path, cases: list[tuple[str, str]]) -> int | None:
         """Ask which case of a file that holds several to open (1-based), or None."""
         names = [f"{i}. {title}" if title else f"{i}" for i, (title, _) in enumerate(cases, start=1)]
-        chosen, ok = QInputDialog.getItem(self.parent_widget, "Which one?", f"{path.name} holds {len(cases)} cases:", names, 0, False)
+        chosen, ok = QInputDialog.getItem(self.window, "Which one?", f"{path.name} holds {len(cases)} cases:", names,
+                                          0, False)
         return names.index(chosen) + 1 if ok else None
 
     def choose_puzzle(self, name: str, matches: list, text: str = ""):
         """Ask which puzzle ``name`` is, when the readers of several accept it (None: none chosen)."""
-        return ask_reader(self.parent_widget, self.settings, name, matches, self.session.puzzle if self.session else None, text)
+        shown = self.session.puzzle if self.session else None
+        return ask_reader(self.window, self.settings, name, matches, shown, text)
 
     def detect(self, text: str, name: str) -> list | None:
         """[the puzzle whose reader accepts ``text``] (the user is asked when several do), []
@@ -173,21 +175,23 @@ class BoardFiles(QObject):
         return True
 
     def open_input_dialog(self) -> None:
-        path, _ = fitted(QFileDialog.getOpenFileName)(self.parent_widget, "Open a contest input", self.recent.last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(self.window, "Open a contest input", self.recent.last_folder())
         if path:
             self.open_path(path)
 
     def open_solution_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = fitted(QFileDialog.getOpenFileName)(self.parent_widget, "Open an answer for this board", self.recent.last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(self.window, "Open an answer for this board",
+                                                      self.recent.last_folder())
         if path:
             self.load_solution(path)
 
     def save_input_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = fitted(QFileDialog.getSaveFileName)(self.parent_widget, "Save the board as a contest input", self.recent.last_folder())
+        path, _ = fitted(QFileDialog.getSaveFileName)(self.window, "Save the board as a contest input",
+                                                      self.recent.last_folder())
         if path:
             self.save_input(path)
 
@@ -198,11 +202,11 @@ class BoardFiles(QObject):
         except WorkbenchError as error:
             self.messages.error(f"Not saved: {error}")
             if isinstance(error, DestinationError):
-                report_write_failure(self.parent_widget, "Board not saved", str(error), path, self._board_text)
+                report_write_failure(self.window, "Board not saved", str(error), path, self._board_text)
             return False
         except OSError as error:
             self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(self.parent_widget, "Board not saved", f"Cannot write {path}: {error.strerror or error}",
+            report_write_failure(self.window, "Board not saved", f"Cannot write {path}: {error.strerror or error}",
                                  path, self._board_text)
             return False
         self.recent.remember(Path(path))  # the title follows the session's path_changed
@@ -216,7 +220,7 @@ class BoardFiles(QObject):
         puzzle = self.session.puzzle if self.session else playable_puzzles()[0]
         origin = self.state.board_origin()
         options = origin.options if origin is not None and origin.puzzle_id == puzzle.id else {}
-        dialog = GenerateDialog(puzzle, self.parent_widget, seed=self.navigator.next_seed(), options=options)
+        dialog = GenerateDialog(puzzle, self.window, seed=self.navigator.next_seed(), options=options)
         if dialog.exec():
             self.generate(puzzle.id, dialog.seed(), **dialog.options())
 
@@ -261,6 +265,7 @@ class BoardFiles(QObject):
         self.messages.error(f"{path.name}: {fault}")
         if self.error_dialog is not None:
             self.error_dialog.close()
-        self.error_dialog = plain_box(QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self.parent_widget)
+        self.error_dialog = plain_box(QMessageBox.Warning, f"{path.name} is not a valid answer", shown,
+                                      parent=self.window)
         self.error_dialog.open()
         return True

@@ -7,10 +7,9 @@ redraw into it except for what only the window knows (the theme changed, a previ
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QObject
-from PySide6.QtWidgets import QLabel, QMenu
+from PySide6.QtCore import QCoreApplication, QObject, Qt
+from PySide6.QtWidgets import QLabel, QMenu, QVBoxLayout, QWidget
 
-from workbench.core.errors import WorkbenchError
 from workbench.gui.app_state import AppState
 from workbench.gui.board.board_view import BoardView
 from workbench.gui.board.painters import adapter_class
@@ -18,11 +17,18 @@ from workbench.gui.window.messages import Messages
 
 
 class BoardScreen(QObject):
-    def __init__(self, state: AppState, view: BoardView, facts: QLabel, options_menu: QMenu,
-                 messages: Messages, parent=None):
+    """``view`` under its facts line, in ``widget``; ``options_menu`` gets the display toggles."""
+
+    def __init__(self, state: AppState, view: BoardView, options_menu: QMenu, messages: Messages, parent=None):
         super().__init__(parent)
-        self.state, self.view, self.facts, self.options_menu, self.messages = (
-            state, view, facts, options_menu, messages)
+        self.state, self.view, self.options_menu, self.messages = state, view, options_menu, messages
+        self.facts = self._facts_line()
+        self.widget = QWidget()
+        layout = QVBoxLayout(self.widget)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.facts)
+        layout.addWidget(view, 1)
         self.adapter = None
         self.editing = False  # editor mode: the start position shown, to be edited
         self.previewing = False  # a frontier state shown read-only until Esc
@@ -30,14 +36,23 @@ class BoardScreen(QObject):
         self.events = state.follow(self._session_shown, step_changed=lambda _node: self.redraw(),
                                    board_changed=lambda how: self.redraw(rebuild=how != "edit"))
 
+    @staticmethod
+    def _facts_line() -> QLabel:
+        # The facts of the position (score, move, the adapter's words) get a line of their own
+        # above the board, so the status bar keeps its whole width for messages and errors.
+        facts = QLabel()
+        facts.setObjectName("facts")
+        facts.setWordWrap(True)
+        facts.setTextInteractionFlags(Qt.TextSelectableByMouse)
+        facts.setContentsMargins(8, 4, 8, 4)
+        return facts
+
     def show_puzzle(self, puzzle) -> bool:
-        """Paint ``puzzle``'s boards from now on (True: a puzzle other than the one shown)."""
+        """Paint ``puzzle``'s boards from now on (True: a puzzle other than the one shown; the
+        window checked that the GUI has a painter for it)."""
         if self.adapter is not None and self.adapter.puzzle is puzzle:
             return False
-        cls = adapter_class(puzzle.id)
-        if cls is None:
-            raise WorkbenchError(f"the GUI cannot show {puzzle.id} boards yet")
-        self.adapter = cls(puzzle, self.view.scene())
+        self.adapter = adapter_class(puzzle.id)(puzzle, self.view.scene())
         self.view.set_adapter(self.adapter)
         self._fill_options_menu()
         return True

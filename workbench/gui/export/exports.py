@@ -34,7 +34,7 @@ class Exports(QObject):
                  messages: Messages, finisher, parent: QWidget):
         super().__init__(parent)
         self.state, self.board, self.step_panel, self.recent = state, board, step_panel, recent
-        self.messages, self.finisher, self.parent_widget = messages, finisher, parent
+        self.messages, self.finisher, self.window = messages, finisher, parent
         self.finish_dialog: QMessageBox | None = None
         step_panel.exportReplayRequested.connect(self.export_replay_dialog)
 
@@ -46,8 +46,8 @@ class Exports(QObject):
         if self.session is None:
             return
         suggestion = self.session.path.with_suffix(".out").name if self.session.path else "answer.out"
-        path, _ = fitted(QFileDialog.getSaveFileName)(self.parent_widget, "Export the line to here as a contest answer",
-                                              str(Path(self.recent.export_folder()) / suggestion))
+        path, _ = fitted(QFileDialog.getSaveFileName)(self.window, "Export the line to here as a contest answer",
+                                                      str(Path(self.recent.export_folder()) / suggestion))
         if path:
             self.export_solution(path)
 
@@ -59,7 +59,7 @@ class Exports(QObject):
             report = self.session.export_solution(path)
         except DestinationError as error:
             self.messages.error(f"Not exported: {error}")
-            report_write_failure(self.parent_widget, "Answer not exported", str(error), path, self.session.solution_text)
+            report_write_failure(self.window, "Answer not exported", str(error), path, self.session.solution_text)
             return False
         except WorkbenchError as error:
             self.messages.error(f"Not exported, the engine rejects the answer: {error}")
@@ -67,7 +67,7 @@ class Exports(QObject):
             return False
         except OSError as error:
             self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(self.parent_widget, "Answer not exported", f"Cannot write {path}: {error.strerror or error}",
+            report_write_failure(self.window, "Answer not exported", f"Cannot write {path}: {error.strerror or error}",
                                  path, self.session.solution_text)
             return False
         self.messages.say(f"Exported {Path(path).name}: {report.summary()}", 8000)
@@ -78,7 +78,7 @@ class Exports(QObject):
         from workbench.gui.export.replay_dialog import ask_path
 
         if self.session is not None:
-            path = ask_path(self.parent_widget, self.session, self.recent.last_folder())
+            path = ask_path(self.window, self.session, self.recent.last_folder())
             if path:
                 self.export_replay(path)
 
@@ -88,7 +88,7 @@ class Exports(QObject):
 
         self.step_panel.stop()
         try:
-            result = export_replay(self.parent_widget, self.session, path, fps=self.step_panel.speed.value(),
+            result = export_replay(self.window, self.session, path, fps=self.step_panel.speed.value(),
                                    stages=self.step_panel.stages.isChecked(), options=dict(self.board.adapter.options))
         except WorkbenchError as error:
             self.messages.error(f"Replay not exported: {error}")
@@ -98,8 +98,8 @@ class Exports(QObject):
         return True
 
     def export_png_dialog(self) -> None:
-        path, _ = fitted(QFileDialog.getSaveFileName)(self.parent_widget, "Export the board as PNG", self.recent.last_folder(),
-                                              "PNG images (*.png)")
+        path, _ = fitted(QFileDialog.getSaveFileName)(self.window, "Export the board as PNG",
+                                                      self.recent.last_folder(), "PNG images (*.png)")
         if path:
             self.export_png(path)
 
@@ -123,7 +123,7 @@ class Exports(QObject):
             write_png(self.board_image(), path)
         except OSError as error:
             self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(self.parent_widget, "Image not exported", f"Cannot write {path}: {error.strerror or error}",
+            report_write_failure(self.window, "Image not exported", f"Cannot write {path}: {error.strerror or error}",
                                  path)
             return False
         self.messages.say(f"Exported {Path(path).name}", 5000)
@@ -139,7 +139,7 @@ class Exports(QObject):
             self.tr("The game stops after {0} moves, so the judge would not accept it.\n\n"
                     "Finish the remaining turns with the fast policy {1} and export the whole game "
                     "to {2}?").format(s.depth, fast.name, Path(path).name),
-            QMessageBox.Yes | QMessageBox.No, self.parent_widget)
+            QMessageBox.Yes | QMessageBox.No, self.window)
         self.finish_dialog.button(QMessageBox.Yes).setText(self.tr("Finish with {0} and export").format(fast.name))
         self.finish_dialog.accepted.connect(lambda: self.finisher.finish_game() and self.export_solution(path))
         self.finish_dialog.open()

@@ -15,10 +15,8 @@ what it needs: ``BoardScreen`` (the board drawn, the facts line, previews), ``Bo
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import (QComboBox, QDockWidget, QFileDialog, QFrame, QLabel, QMainWindow, QMenu,
-                               QMessageBox, QProgressBar, QScrollArea, QTabWidget, QToolBar, QVBoxLayout,
-                               QWidget)
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QMessageBox, QTabWidget, QToolBar
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.registry import get_puzzle
@@ -44,13 +42,15 @@ from workbench.gui.board.sample_board import DEFAULT_BOARD
 from workbench.gui.solver.hint import HintControl
 from workbench.gui.solver.solver_answers import SolverAnswers
 from workbench.gui.solver.solver_panel import SolverPanel
-from workbench.gui.window.file_dialog_fit import fitted
+from workbench.gui.window.contest_windows import ContestWindows
 from workbench.gui.window.help_text import GENERAL_HELP, help_html
+from workbench.gui.window.kernel_status import KernelStatus
 from workbench.gui.window.kernel_warm_up import KernelWarmUp
 from workbench.gui.window.messages import Messages
+from workbench.gui.window.menus import add_action, fill_edit_menu, fill_file_menu, fill_view_menu
 from workbench.gui.window.recent_files import RecentFiles
-from workbench.gui.window.theme import CHOICES as THEMES, Theme
-from workbench.gui.window.window_layout import restore_layout, save_layout
+from workbench.gui.window.theme import Theme
+from workbench.gui.window.window_layout import dock_panels, restore_layout, save_layout
 
 __all__ = ["BOARD_MINIMUM", "GENERAL_HELP", "MainWindow", "help_html"]
 
@@ -68,7 +68,6 @@ class MainWindow(QMainWindow):
         self.kernels = KernelWarmUp(self)  # solver kernels: compiled off the GUI thread
         self.theme = Theme(self.settings, self)
         self.theme.apply()
-        self.contest_windows: list = []
         self.setAcceptDrops(True)
         self.resize(1280, 820)
         self._build_board()
@@ -107,22 +106,10 @@ class MainWindow(QMainWindow):
         # room scrolls (or the window grows) instead of squeezing the board to a strip.
         self.view.setMinimumSize(BOARD_MINIMUM, BOARD_MINIMUM)
         self.view.refused.connect(self.messages.error)
-        # The facts of the position (score, move, the adapter's words) get a line of their own
-        # above the board, so the status bar keeps its whole width for messages and errors.
-        self.score_label = QLabel()
-        self.score_label.setObjectName("facts")
-        self.score_label.setWordWrap(True)
-        self.score_label.setTextInteractionFlags(Qt.TextSelectableByMouse)
-        self.score_label.setContentsMargins(8, 4, 8, 4)
-        central = QWidget()
-        central_layout = QVBoxLayout(central)
-        central_layout.setContentsMargins(0, 0, 0, 0)
-        central_layout.setSpacing(0)
-        central_layout.addWidget(self.score_label)
-        central_layout.addWidget(self.view, 1)
-        self.setCentralWidget(central)
         self.board_menu = QMenu(self.tr("&Board"), self)
-        self.board = BoardScreen(self.state, self.view, self.score_label, self.board_menu, self.messages, self)
+        self.board = BoardScreen(self.state, self.view, self.board_menu, self.messages, self)
+        self.score_label = self.board.facts
+        self.setCentralWidget(self.board.widget)
         self.theme.changed.connect(lambda _: self.board.redraw(rebuild=True))  # words beside the board in its ink
         self.navigator = CaseNavigator(self)
         self.navigator.accept = lambda puzzle_id, path: reads_as(path, get_puzzle(puzzle_id))
@@ -142,44 +129,12 @@ class MainWindow(QMainWindow):
         self.tabs.addTab(self.step_panel, self.tr("Step-through"))
         self.tabs.addTab(self.solver_panel, self.tr("Solver"))
         self.tabs.currentChanged.connect(self._tab_changed)
-        dock = self._dock(self.tr("Panels"), "panels", self.tabs, Qt.RightDockWidgetArea)
-        self.editor_dock = self._dock(self.tr("Editor"), "editor", self.editor_panel, Qt.LeftDockWidgetArea)
-        self.editor_dock.hide()
         self.runs_panel = RunsPanel()
-        self.runs_panel.contestRunOpened.connect(self.open_contest)
+        self.contests = ContestWindows(self.settings, self.messages, self)
+        self.runs_panel.contestRunOpened.connect(self.contests.open)
         self.runs_panel.message.connect(lambda text: self.messages.say(text, 10000))
-        # Its two rows of controls want ~800 px: in a scroll area they scroll instead of forcing
-        # the window wider than a small screen.
-        runs_scroll = QScrollArea()
-        runs_scroll.setWidget(self.runs_panel)
-        runs_scroll.setWidgetResizable(True)
-        runs_scroll.setFrameShape(QFrame.NoFrame)
-        self.runs_dock = self._dock(self.tr("Runs"), "runs", runs_scroll, Qt.BottomDockWidgetArea)
-        # The side panels keep the full height; the runs table goes under the board.
-        self.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
-        self.setCorner(Qt.BottomLeftCorner, Qt.LeftDockWidgetArea)
-        self.runs_dock.hide()
-        # The board gets the room; panels keep a working width.
-        self.resizeDocks([dock, self.editor_dock], [400, 260], Qt.Horizontal)
-        self._build_kernel_progress()
-
-    def _dock(self, title: str, name: str, widget: QWidget, area) -> QDockWidget:
-        dock = QDockWidget(title, self)
-        dock.setObjectName(name)
-        dock.setWidget(widget)
-        self.addDockWidget(area, dock)
-        return dock
-
-    def _build_kernel_progress(self) -> None:
-        self.kernel_label = QLabel()
-        self.kernel_progress = QProgressBar()
-        self.kernel_progress.setRange(0, 0)  # busy until a compile time is known (from the last one)
-        self.kernel_progress.setMaximumWidth(120)
-        self.kernel_progress.setMaximumHeight(14)
-        for widget in (self.kernel_label, self.kernel_progress):
-            widget.hide()
-            self.statusBar().addPermanentWidget(widget)
-        self.kernels.changed.connect(self.show_kernel_progress)
+        _, self.editor_dock, self.runs_dock = dock_panels(self, self.tabs, self.editor_panel, self.runs_panel)
+        self.kernel_status = KernelStatus(self.kernels, self.state, self.statusBar())
 
     def _build_parts(self) -> None:
         """The window's parts, each given what it needs."""
@@ -216,29 +171,17 @@ class MainWindow(QMainWindow):
         if self.answers.apply_solver_answer(moves):
             self.exports.export_solution_dialog()
 
-    # ================================================================ actions
+    # ================================================================ menus
     def _action(self, menu, text: str, slot, shortcut=None, checkable=False) -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        action.setCheckable(checkable)
-        action.triggered.connect(slot)
-        menu.addAction(action)
-        return action
+        return add_action(self, menu, text, slot, shortcut, checkable)
 
     def _build_actions(self) -> None:
         bar = self.menuBar()
-        self._build_file_menu(bar.addMenu(self.tr("&File")))
-        edit_menu = bar.addMenu(self.tr("&Edit"))
-        edit_menu.addActions([self.playing.undo_action, self.playing.redo_action])
-        edit_menu.addSeparator()
-        self._action(edit_menu, self.tr("&Copy the board as an image"), self.sources.copy_board_image,
-                     QKeySequence.Copy)
-        self._action(edit_menu, self.tr("Copy the &answer"), self.sources.copy_answer, "Ctrl+Shift+C")
-        self._action(edit_menu, self.tr("&Paste an answer or a board"), self.sources.paste, QKeySequence.Paste)
-        edit_menu.addSeparator()
-        edit_menu.addAction(self.editing.edit_action)
-        self._build_view_menu(bar.addMenu(self.tr("&View")))
+        fill_file_menu(self, bar.addMenu(self.tr("&File")), self.files, self.sources, self.exports, self.navigator,
+                       self.recent_menu, self.contests)
+        fill_edit_menu(self, bar.addMenu(self.tr("&Edit")), self.playing, self.editing, self.sources)
+        self.back_action = fill_view_menu(self, bar.addMenu(self.tr("&View")), self.view, self.board,
+                                          self.step_panel, self.theme)
 
         solver_menu = bar.addMenu("&Solver")
         self._action(solver_menu, "&Start", self.answers.start_solver, "F5")
@@ -253,41 +196,6 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu(self.tr("&Help"))
         self._action(help_menu, self.tr("&Keyboard and mouse"), self.show_help, QKeySequence.HelpContents)
         self._build_toolbar()
-
-    def _build_file_menu(self, menu: QMenu) -> None:
-        files, sources, exports = self.files, self.sources, self.exports
-        self._action(menu, self.tr("&Generate board…"), files.generate_dialog, "Ctrl+N")
-        self._action(menu, self.tr("&Open input…"), files.open_input_dialog, QKeySequence.Open)
-        self._action(menu, self.tr("Open &solution…"), files.open_solution_dialog, "Ctrl+Shift+O")
-        menu.addAction(sources.reload_action)
-        menu.addMenu(self.recent_menu)
-        self._action(menu, self.tr("Open the sa&mple board"), sources.open_sample_board)
-        self._action(menu, self.tr("Ne&xt case or seed"), lambda: self.navigator.step(1), "Alt+Right")
-        self._action(menu, self.tr("Previous case or see&d"), lambda: self.navigator.step(-1), "Alt+Left")
-        self._action(menu, self.tr("Open &contest…"), self.open_contest_dialog)
-        menu.addSeparator()
-        self._action(menu, self.tr("Sa&ve input as…"), files.save_input_dialog, QKeySequence.Save)
-        self._action(menu, self.tr("&Export solution…"), exports.export_solution_dialog, "Ctrl+E")
-        self._action(menu, self.tr("Export board as &PNG…"), exports.export_png_dialog, "Ctrl+Shift+P")
-        self._action(menu, self.tr("Export re&play (GIF/MP4)…"), exports.export_replay_dialog)
-        menu.addSeparator()
-        self._action(menu, self.tr("&Quit"), self.close, QKeySequence.Quit)
-
-    def _build_view_menu(self, menu: QMenu) -> None:
-        self._action(menu, self.tr("Zoom &in"), lambda: self.view.zoom(1.25), QKeySequence.ZoomIn)
-        self._action(menu, self.tr("Zoom &out"), lambda: self.view.zoom(0.8), QKeySequence.ZoomOut)
-        self._action(menu, self.tr("&Fit board"), self.view.fit_board, "Ctrl+0")
-        self.back_action = self._action(menu, self.tr("&Back to the game"), self.board.end_preview, "Esc")
-        menu.addMenu(self.board_menu)
-        menu.addSeparator()
-        self._action(menu, self.tr("Step-through: &start of the line"), lambda: self.step_panel.first.click(), "Home")
-        self._action(menu, self.tr("Step-through: &end of the line"), lambda: self.step_panel.last.click(), "End")
-        theme_menu = menu.addMenu(self.tr("&Theme"))
-        themes = QActionGroup(self)
-        for choice, label in THEMES:
-            action = self._action(theme_menu, label, lambda _=False, c=choice: self.theme.choose(c), checkable=True)
-            action.setChecked(choice == self.theme.choice)
-            themes.addAction(action)
 
     def _build_toolbar(self) -> None:
         toolbar = QToolBar(self.tr("Main"))
@@ -332,7 +240,7 @@ class MainWindow(QMainWindow):
         self.hint.set_puzzle(puzzle)
         self.solver_panel.prepare_kernels()
         if new_puzzle:
-            self.show_kernel_progress(self.kernels.describe(puzzle.id))
+            self.kernel_status.show(self.kernels.describe(puzzle.id))
         self.runs_panel.set_puzzle(puzzle.id)
 
     def _show_solver_problem(self, *_) -> None:
@@ -351,18 +259,6 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{name} — {s.puzzle.title} — Puzzle Workbench")
 
     # ================================================================ kernels, tabs, messages
-    def show_kernel_progress(self, text: str) -> None:
-        """The status bar's line and bar for the kernels being compiled or loaded ("" hides them)."""
-        self.kernel_label.setText(text)
-        self.kernel_label.setVisible(bool(text))
-        self.kernel_progress.setVisible(bool(text))
-        done = self.kernels.fraction_done(self.session.puzzle.id) if self.session is not None else None
-        if done is None:
-            self.kernel_progress.setRange(0, 0)  # busy: no earlier compile here to measure by
-        else:
-            self.kernel_progress.setRange(0, 100)
-            self.kernel_progress.setValue(round(100 * done))
-
     def _kernels_ready(self, puzzle_id: str) -> None:
         if not self.messages.current():  # never over an error still being read
             self.messages.say(self.tr("The {0} solvers are ready").format(puzzle_id), 4000)
@@ -377,10 +273,7 @@ class MainWindow(QMainWindow):
         self.tabs.setCurrentWidget(self.step_panel)
         self.step_panel.slider.setFocus()
 
-    def show_error(self, message: str) -> None:
-        self.messages.error(message)
-
-    # ================================================================ batch runs, contests
+    # ================================================================ batch runs
     def show_runs(self) -> None:
         first = not self.runs_dock.isVisible()
         self.runs_dock.show()
@@ -388,30 +281,6 @@ class MainWindow(QMainWindow):
         if first:  # room for the table and plots (once the dock is laid out); the board keeps the rest
             QTimer.singleShot(0, lambda: self.resizeDocks([self.runs_dock], [max(380, self.height() * 9 // 20)],
                                                           Qt.Vertical))
-
-    def open_contest_dialog(self) -> None:
-        path, _ = fitted(QFileDialog.getOpenFileName)(
-            self, self.tr("Open a contest (made by 'puzzle-workbench contest init')"), "",
-            self.tr("Contest files (contest.toml *.toml)"))
-        if path:
-            self.open_contest(path)
-
-    def open_contest(self, contest_file: str, run_folder: str = ""):
-        """A contest's window (its runs and cases), beside this one; None when its file is broken."""
-        from workbench.contest.config import load
-
-        from workbench.gui.contest.contest_window import ContestWindow
-
-        try:
-            window = ContestWindow(load(contest_file), self.settings)
-        except WorkbenchError as error:
-            self.messages.error(self.tr("Cannot open the contest: {0}").format(error))
-            return None
-        self.contest_windows.append(window)
-        window.show()
-        if run_folder:
-            window.runs_panel.open_run(run_folder)
-        return window
 
     # ================================================================ Qt's events
     def dragEnterEvent(self, event) -> None:
@@ -429,6 +298,5 @@ class MainWindow(QMainWindow):
         self.kernels.shutdown()
         self.solver_panel.shutdown()
         self.runs_panel.shutdown()
-        for window in self.contest_windows:
-            window.close()
+        self.contests.close_all()
         super().closeEvent(event)
