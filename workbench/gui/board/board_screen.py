@@ -33,8 +33,8 @@ class BoardScreen(QObject):
         self.editing = False  # editor mode: the start position shown, to be edited
         self.previewing = False  # a frontier state shown read-only until Esc
         view.inputHandled.connect(self.show_facts)
-        self.events = state.follow(self._session_shown, step_changed=lambda _node: self.redraw(),
-                                   board_changed=lambda how: self.redraw(rebuild=how != "edit"))
+        self.session_events = state.follow(self._session_shown, step_changed=lambda _node: self.redraw(),
+                                           board_changed=lambda how: self.redraw(rebuild=how != "edit"))
 
     @staticmethod
     def _facts_line() -> QLabel:

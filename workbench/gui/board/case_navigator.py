@@ -61,7 +61,7 @@ class CaseNavigator(QObject):
         def shown(*_):
             self.show_board(state.session.puzzle.id, state.origin, edited=state.board_origin() is None)
 
-        self.events = state.follow(shown, board_changed=shown)
+        self.session_events = state.follow(shown, board_changed=shown)
 
     def show_board(self, puzzle_id: str, origin: BoardOrigin | None, edited: bool = False) -> None:
         """The board now shown: its number in the box, and what the arrows will do. ``edited``: the

@@ -34,7 +34,7 @@ class Editing(QObject):
         panel.fieldChanged.connect(lambda name, value: self.edit(lambda a, i: a.set_field(i, name, value)))
         board.view.cellEdited.connect(self.edit_cell)
         # Its boxes show the size and fields of the board shown, edited or another.
-        self.events = state.follow(self._configure, board_changed=lambda _how: self._configure())
+        self.session_events = state.follow(self._configure, board_changed=lambda _how: self._configure())
 
     def _configure(self, *_) -> None:
         if self.state.session is not None:

@@ -40,8 +40,8 @@ class Playing(QObject):
         board.view.moveRequested.connect(self.play)
         step_panel.stepChosen.connect(self.step_to)
         step_panel.forwardRequested.connect(self.step_forward)
-        self.events = state.follow(self._session_shown, step_changed=lambda _node: self._enable_undo(),
-                                   board_changed=lambda _how: self._enable_undo())
+        self.session_events = state.follow(self._session_shown, step_changed=lambda _node: self._enable_undo(),
+                                           board_changed=lambda _how: self._enable_undo())
 
     @property
     def session(self):

@@ -57,8 +57,9 @@ class ScorePlot(pg.PlotWidget):
 
     def follow(self, state) -> None:
         """Plot the line of whichever session ``state`` (an AppState) shows, as it moves."""
-        self.events = state.follow(self.show_session, step_changed=lambda _node: self.show_session(state.session),
-                                   board_changed=lambda _how: self.show_session(state.session))
+        self.session_events = state.follow(self.show_session,
+                                           step_changed=lambda _node: self.show_session(state.session),
+                                           board_changed=lambda _how: self.show_session(state.session))
 
     def show_session(self, session) -> None:
         """``session``'s current line, its step marked (each node scored once, by the session)."""

@@ -89,8 +89,9 @@ class StepPanel(QWidget):
 
     def follow(self, state) -> None:
         """Show the line and step of whichever session ``state`` (an AppState) shows, as it moves."""
-        self.events = state.follow(self.show_step, step_changed=lambda _node: self.show_step(state.session),
-                                   board_changed=lambda _how: self.show_step(state.session))
+        self.session_events = state.follow(self.show_step,
+                                           step_changed=lambda _node: self.show_step(state.session),
+                                           board_changed=lambda _how: self.show_step(state.session))
         self.score_plot.follow(state)
 
     def show_step(self, session) -> None:
