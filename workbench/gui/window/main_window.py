@@ -30,6 +30,7 @@ from workbench.gui.board.board_view import BoardView
 from workbench.gui.board.case_navigator import CaseNavigator
 from workbench.gui.board.painters import adapter_class, playable_puzzles
 from workbench.gui.board.reader_choice import reads_as
+from workbench.gui.board.sample_board import DEFAULT_BOARD
 from workbench.gui.export.exports import Exports
 from workbench.gui.live.live_run_view import open_for_board
 from workbench.gui.play.editing import Editing
@@ -38,7 +39,6 @@ from workbench.gui.play.history_panel import HistoryPanel
 from workbench.gui.play.playing import Playing
 from workbench.gui.play.step_panel import StepPanel
 from workbench.gui.runs.runs_panel import RunsPanel
-from workbench.gui.board.sample_board import DEFAULT_BOARD
 from workbench.gui.solver.hint import HintControl
 from workbench.gui.solver.solver_answers import SolverAnswers
 from workbench.gui.solver.solver_panel import SolverPanel
