@@ -65,7 +65,7 @@ window.show()
 panel = window.solver_panel
 panel.seconds.setValue(0)
 panel.nodes.setValue(nodes)
-window.start_solver()
+window.answers.start_solver()
 ticks, marks = [time.perf_counter()], {}
 timer = QTimer()
 timer.timeout.connect(lambda: ticks.append(time.perf_counter()))

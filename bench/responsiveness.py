@@ -233,7 +233,7 @@ def _ready_window(puzzle_id: str, path: Path, folder: str):
     settings = QSettings(str(Path(folder) / f"{puzzle_id}.ini"), QSettings.IniFormat)
     window = build_window(settings=settings)
     window.show()
-    if not window.open_path(path, puzzle_id):
+    if not window.files.open_path(path, puzzle_id):
         raise SystemExit(f"cannot open {path} as {puzzle_id}")
     return window
 

@@ -19,10 +19,10 @@ def ahc011_with_answer(window, data_root, tmp_path, slides):
     """A copy of ahc011 case 3 on the board, with an answer file of ``slides`` slides loaded."""
     board = tmp_path / "0003.txt"
     shutil.copy(data_root / "cases/ahc011/0003.txt", board)
-    assert window.open_path(board)
+    assert window.files.open_path(board)
     answer = tmp_path / "0003.out"
     answer.write_text(ahc011_answer(window.session.instance, slides))
-    assert window.load_solution(answer)
+    assert window.files.load_solution(answer)
     return board, answer
 
 
@@ -79,7 +79,7 @@ def run_a_short_codevs_beam(qtbot, panel):
 
 def start_a_long_run(qtbot, window, board):
     """``board`` opened and its default solver started for 600 s; back once it has reported twice."""
-    window.open_path(board)
+    window.files.open_path(board)
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()

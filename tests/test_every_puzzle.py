@@ -264,11 +264,11 @@ def test_it_plays_in_the_app_with_undo(puzzle_id, qtbot, window):
         pytest.skip("no painter")
     assert puzzle_id in [window.puzzle_choice.itemData(i) for i in range(window.puzzle_choice.count())]
     smoke = puzzle.smoke
-    assert window.generate(puzzle_id, smoke.seeds[0], **smoke.generator)
+    assert window.files.generate(puzzle_id, smoke.seeds[0], **smoke.generator)
     start = window.session.state
     move = puzzle.legal_moves(window.session.instance, start)[0]
-    assert window.play(move)
+    assert window.playing.play(move)
     assert window.session.history.current.depth == 1
-    window.undo()
+    window.playing.undo()
     assert window.session.state == start
     assert window.adapter.help_text  # Help says how to play it

@@ -19,7 +19,7 @@ def click(qtbot, win, row, col, dx=0.5, dy=0.5):
 
 
 def test_arrows_slide_a_tile_letters_move_the_gap_and_clicks_slide_neighbours(qtbot, window, data_root):
-    assert window.open_path(data_root / CASE)
+    assert window.files.open_path(data_root / CASE)
     assert "score 71429, S 5, M 35, K 0, T 432" in window.score_label.text()
     assert "empty (1,1)" in window.score_label.text()
     view = window.view
@@ -46,9 +46,9 @@ def test_arrows_slide_a_tile_letters_move_the_gap_and_clicks_slide_neighbours(qt
 
 
 def test_the_editor_toggles_stubs_moves_the_gap_and_refuses_invalid_boards(qtbot, window, data_root, tmp_path):
-    window.open_path(data_root / CASE)
+    window.files.open_path(data_root / CASE)
     original = window.session.instance
-    window.set_edit_mode(True)
+    window.editing.set_edit_mode(True)
     assert original.start.tiles[0] == 0x6  # up and right
     click(qtbot, window, 0, 0, dx=0.05)  # near the left side: toggle the left stub on
     assert window.session.instance.start.tiles[0] == 0x7
@@ -74,13 +74,13 @@ def test_the_editor_toggles_stubs_moves_the_gap_and_refuses_invalid_boards(qtbot
     assert window.session.instance.start.empty_cell == (5, 5)
     assert window.session.instance.start.tiles[1 * 6 + 1] == original.start.tiles[35]
     saved = tmp_path / "edited.txt"
-    assert window.save_input(saved)
+    assert window.files.save_input(saved)
     assert PUZZLE.parse_input(saved.read_text()) == window.session.instance
 
 
 def test_stepping_through_the_shared_answer_reaches_868056(window, data_root):
-    window.open_path(data_root / CASE)
-    assert window.open_path(shared_file("solutions/ahc011/0000.txt"))  # nagiss's
+    window.files.open_path(data_root / CASE)
+    assert window.files.open_path(shared_file("solutions/ahc011/0000.txt"))  # nagiss's
     step = window.step_panel
     assert step.slider.maximum() == 114
     step.slider.setValue(17)
@@ -92,7 +92,7 @@ def test_stepping_through_the_shared_answer_reaches_868056(window, data_root):
 
 
 def test_solve_apply_export_and_rescore_with_the_cli(qtbot, window, data_root, tmp_path, capsys):
-    window.open_path(data_root / CASE)
+    window.files.open_path(data_root / CASE)
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(20_000)
@@ -105,7 +105,7 @@ def test_solve_apply_export_and_rescore_with_the_cli(qtbot, window, data_root, t
     assert moves == list(panel.best_moves) and 0 < len(moves) <= 432
     assert "full tree yes" in window.score_label.text()
     out = tmp_path / "0000.out"
-    assert window.export_solution(out)
+    assert window.exports.export_solution(out)
     assert cli(["score", "ahc011", str(data_root / CASE), str(out)]) == 0
     expected = PUZZLE.score_solution(PUZZLE.parse_input((data_root / CASE).read_text()), out.read_text())
     assert capsys.readouterr().out.splitlines()[-1] == expected.text

@@ -14,7 +14,7 @@ MONTE_CARLO = "solutions/ahc015/monte_carlo_0000.txt"
 
 
 def test_arrow_keys_tilt_the_box_and_undo_takes_a_tilt_back(qtbot, window, data_root):
-    assert window.open_path(data_root / CASE)
+    assert window.files.open_path(data_root / CASE)
     assert window.session.puzzle is PUZZLE
     assert "next: candy 2, watermelon ■" in window.score_label.text()
     for key in (Qt.Key_Up, Qt.Key_Right, Qt.Key_Down, Qt.Key_Left):
@@ -29,18 +29,18 @@ def test_arrow_keys_tilt_the_box_and_undo_takes_a_tilt_back(qtbot, window, data_
 
 
 def test_a_generated_board_plays_without_a_file(qtbot, window):
-    assert window.generate("ahc015", 12)
+    assert window.files.generate("ahc015", 12)
     qtbot.keyClick(window.view, Qt.Key_Down)
     assert window.session.moves() == ["B"]
     assert window.session.state.placements == PUZZLE.generate(12).placements[:2]
 
 
 def test_the_board_shows_candies_components_and_the_coming_flavours(window, data_root, tmp_path):
-    window.open_path(data_root / CASE)
+    window.files.open_path(data_root / CASE)
     answer = tmp_path / "tilts.out"
     answer.write_text("".join(f"{'FRBL'[turn % 4]}\n" for turn in range(100)))
-    assert window.load_solution(answer)
-    window.step_to(60)
+    assert window.files.load_solution(answer)
+    window.playing.step_to(60)
     state, adapter = window.session.state, window.adapter
     for index, item in enumerate(adapter.candies):
         flavour = state.cells[index]
@@ -59,8 +59,8 @@ def test_the_board_shows_candies_components_and_the_coming_flavours(window, data
 
 
 def test_step_through_the_monte_carlo_answer_to_744795_with_stages(qtbot, window, data_root):
-    window.open_path(data_root / CASE)
-    assert window.open_path(shared_file(MONTE_CARLO))  # an answer for the open board
+    window.files.open_path(data_root / CASE)
+    assert window.files.open_path(shared_file(MONTE_CARLO))  # an answer for the open board
     step = window.step_panel
     assert step.slider.maximum() == 99
     step.stages.setChecked(True)
@@ -78,7 +78,7 @@ def test_step_through_the_monte_carlo_answer_to_744795_with_stages(qtbot, window
 
 def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtbot, window, data_root, tmp_path,
                                                                            capsys):
-    window.open_path(data_root / CASE)
+    window.files.open_path(data_root / CASE)
     panel = window.solver_panel
     assert panel.choice.currentText() == "monte-carlo"
     panel.seconds.setValue(0)
@@ -97,16 +97,16 @@ def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtb
     assert panel.table.rowCount() == 1 and panel.frontier_entries[0].moves == panel.best_moves
     assert panel.status.text().endswith(f"best {score} (100 moves)")
     out = tmp_path / "mc.out"
-    assert window.export_solution(out)
+    assert window.exports.export_solution(out)
     assert out.read_text().count("\n") == 100  # as many tilts as the game and the status count
     assert cli(["score", "ahc015", str(data_root / CASE), str(out)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == str(score)
 
 
 def test_a_tilt_after_the_last_one_is_refused_with_a_reason(qtbot, window, data_root):
-    window.open_path(data_root / CASE)
+    window.files.open_path(data_root / CASE)
     window.session.add_line(["F"] * 100, from_root=True)
-    window.refresh()
+    window.board.redraw()
     assert "the box is full" in window.score_label.text()
     qtbot.keyClick(window.view, Qt.Key_Up)
     assert window.session.depth == 100
@@ -114,7 +114,7 @@ def test_a_tilt_after_the_last_one_is_refused_with_a_reason(qtbot, window, data_
 
 
 def test_while_it_runs_the_frontier_shows_each_tilt_with_its_mean_and_playouts(qtbot, window, data_root):
-    window.open_path(data_root / CASE)
+    window.files.open_path(data_root / CASE)
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()
@@ -129,7 +129,7 @@ def test_while_it_runs_the_frontier_shows_each_tilt_with_its_mean_and_playouts(q
 
 
 def test_a_game_cut_short_is_said_as_its_score_so_far_never_as_a_best(qtbot, window, data_root):
-    window.open_path(data_root / CASE)
+    window.files.open_path(data_root / CASE)
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()

@@ -15,7 +15,7 @@ def test_ctrl_c_copies_the_board_as_an_image(qtbot, window):
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key_C, Qt.ControlModifier)
     copied = QGuiApplication.clipboard().image()
-    expected = window.board_image()
+    expected = window.exports.board_image()
     assert not copied.isNull()
     assert (copied.width(), copied.height()) == (expected.width(), expected.height())
     assert copied.convertToFormat(expected.format()) == expected
@@ -24,7 +24,7 @@ def test_ctrl_c_copies_the_board_as_an_image(qtbot, window):
 
 def test_ctrl_shift_c_copies_the_answer_to_the_position_shown(qtbot, window):
     for move in first_jumps(window.session.instance, 3):
-        assert window.play(move)
+        assert window.playing.play(move)
     qtbot.keyClick(window, Qt.Key_C, Qt.ControlModifier | Qt.ShiftModifier)
     text = QGuiApplication.clipboard().text()
     assert text == window.session.solution_text()

@@ -35,15 +35,15 @@ def set_editor_field(win, name, value):
 
 
 def paint_chain_setup(qtbot, win):
-    win.set_edit_mode(True)
+    win.editing.set_edit_mode(True)
     for x, y, value in CHAIN_SETUP:
         choose_brush(win, value)
         click_cell(qtbot, win, x, y + 5)  # painted high, the block falls onto the stack
-    win.set_edit_mode(False)
+    win.editing.set_edit_mode(False)
 
 
 def test_keys_move_turn_and_drop_the_pending_pack(qtbot, window, data_root):
-    assert window.open_path(data_root / PACKS_1)
+    assert window.files.open_path(data_root / PACKS_1)
     view = window.view
     view.setFocus()
     for key in (Qt.Key_Right, Qt.Key_Right, Qt.Key_X, Qt.Key_X, Qt.Key_Z):
@@ -63,44 +63,44 @@ def test_keys_move_turn_and_drop_the_pending_pack(qtbot, window, data_root):
 
 
 def test_a_click_on_a_column_brings_the_pack_there(qtbot, window, data_root):
-    window.open_path(data_root / PACKS_1)
+    window.files.open_path(data_root / PACKS_1)
     click_cell(qtbot, window, 9, 0)
     assert window.adapter.pending.x == 8  # the pack's left column stops at 8
     assert window.session.depth == 0
 
 
 def test_a_chain_steps_through_erase_fall_and_erase_before_it_settles(qtbot, window, data_root):
-    window.open_path(data_root / PACKS_1)
+    window.files.open_path(data_root / PACKS_1)
     paint_chain_setup(qtbot, window)
-    assert window.play(Drop(2, 3))
+    assert window.playing.play(Drop(2, 3))
     assert window.session.state.last.chains == 3
     frames = window.session.history.current.frames
     assert [f.caption.split(":")[0] for f in frames[1:4]] == ["chain 1", "chain 1", "chain 2"]
-    window.undo()
+    window.playing.undo()
     assert window.step_panel.stages.isChecked()
-    window.step_forward()  # the pack lands
+    window.playing.step_forward()  # the pack lands
     assert window.view.state == frames[0].state
-    window.step_forward()  # the first erase, its cells highlighted
+    window.playing.step_forward()  # the first erase, its cells highlighted
     assert window.view.state == frames[1].state
     assert window.view.marks[1] == frames[1].highlight and frames[1].highlight
     outlined = [item for item in window.adapter.marks if isinstance(item, QGraphicsRectItem)
                 and item.pen().color() == ERASED]
     assert len(outlined) == len(frames[1].highlight)
     assert "chain 1" in window.step_panel.caption.text()
-    window.step_forward()  # the blocks above fall
+    window.playing.step_forward()  # the blocks above fall
     assert window.view.state == frames[2].state
-    window.step_forward()  # the second erase
+    window.playing.step_forward()  # the second erase
     assert window.view.state == frames[3].state
     while window.session.depth == 0:
-        window.step_forward()
+        window.playing.step_forward()
     assert window.view.state == window.session.state
     assert "max chain 3" in window.score_label.text()
 
 
 def test_editor_palette_stock_gauge_and_the_packs_only_save(qtbot, window, data_root, tmp_path):
-    window.open_path(data_root / PACKS_1)
+    window.files.open_path(data_root / PACKS_1)
     paint_chain_setup(qtbot, window)
-    window.set_edit_mode(True)
+    window.editing.set_edit_mode(True)
     choose_brush(window, 11)
     click_cell(qtbot, window, 0, 3)
     choose_brush(window, 0)
@@ -119,7 +119,7 @@ def test_editor_palette_stock_gauge_and_the_packs_only_save(qtbot, window, data_
     choose_brush(window, 5)
     click_cell(qtbot, window, 9, 16)  # lands on the floor of the empty column 9
     assert window.session.instance.start_field.column(9) == bytes([5])
-    window.set_edit_mode(False)
+    window.editing.set_edit_mode(False)
     # A stock of 25 drops a row of ojama first, so the 5 has only ojama and space around it:
     # the blast erases the 5 alone (score 26, 13 ojama), which cancels 13 of the 15 left.
     window.view.setFocus()
@@ -129,16 +129,16 @@ def test_editor_palette_stock_gauge_and_the_packs_only_save(qtbot, window, data_
     assert window.session.state.last.exploded == 1
     assert window.session.state.stock == 2
     saved = tmp_path / "setup.txt"
-    assert window.save_input(saved)
+    assert window.files.save_input(saved)
     assert saved.read_text() == PUZZLE.format_input(case)
     assert not PUZZLE.parse_input(saved.read_text()).custom_start
 
 
 def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, data_root, tmp_path, capsys):
     board = data_root / PACKS_1
-    window.open_path(board)
+    window.files.open_path(board)
     opening = Drop(0, 0)
-    window.play(opening)
+    window.playing.play(opening)
     panel = window.solver_panel
     run_a_short_codevs_beam(qtbot, panel)
     entry = panel.frontier_entries[0]
@@ -147,11 +147,11 @@ def test_solve_from_mid_game_preview_apply_export_and_rescore(qtbot, window, dat
     panel.table.cellClicked.emit(0, 0)
     assert window.view.mode == "preview"
     assert window.view.state == PUZZLE.replay(window.session.instance, [opening, *entry.moves])[-1]
-    window.end_preview()
+    window.board.end_preview()
     panel.apply_button.click()
     assert window.session.moves() == [opening, *panel.best_moves]
     out = tmp_path / "answer.out"
-    assert window.export_solution(out)
+    assert window.exports.export_solution(out)
     assert cli(["score", "codevs", str(board), str(out)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1] == str(window.session.report().score)
@@ -169,12 +169,12 @@ def test_the_editor_shows_no_hand_play_pack_above_the_field(qtbot, window, data_
         words = [i.text() for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.text().startswith("pending")]
         return len(blocks), words
 
-    assert window.open_path(data_root / PACKS_1)
+    assert window.files.open_path(data_root / PACKS_1)
     assert above_the_field() == (3, ["pending pack: X 4  R 0"])  # pack 1 is 4 8 / 0 2: three blocks
-    window.set_edit_mode(True)
+    window.editing.set_edit_mode(True)
     assert above_the_field() == (0, [])  # the editor edits the start field: no hand-play cursor
     choose_brush(window, 7)
     click_cell(qtbot, window, 0, 0)  # an edit redraws the board, still without it
     assert above_the_field() == (0, [])
-    window.set_edit_mode(False)
+    window.editing.set_edit_mode(False)
     assert above_the_field() == (3, ["pending pack: X 4  R 0"])

@@ -32,7 +32,7 @@ def test_the_app_opens_on_the_bundled_default_board(window):
 
 
 def test_open_a_shared_file_and_play_undo_redo_with_the_mouse(qtbot, window, data_root):
-    assert window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
+    assert window.files.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     assert window.session.instance.pieces == 32
     jump = PUZZLE.legal_moves(window.session.instance, window.session.state)[0]
     click_cell(qtbot, window, jump.r, jump.c)
@@ -46,7 +46,7 @@ def test_open_a_shared_file_and_play_undo_redo_with_the_mouse(qtbot, window, dat
 
 
 def test_a_piece_can_be_dragged_to_its_landing_cell(qtbot, window, spec_board):
-    window.open_path(spec_board)
+    window.files.open_path(spec_board)
     viewport = window.view.viewport()
     start = window.view.mapFromScene(QPointF(0 * CELL + CELL / 2, 1 * CELL + CELL / 2))
     end = window.view.mapFromScene(QPointF(2 * CELL + CELL / 2, 1 * CELL + CELL / 2))
@@ -57,25 +57,25 @@ def test_a_piece_can_be_dragged_to_its_landing_cell(qtbot, window, spec_board):
 
 
 def test_an_illegal_move_is_refused_with_a_message_and_the_board_kept(qtbot, window, spec_board):
-    window.open_path(spec_board)
+    window.files.open_path(spec_board)
     click_cell(qtbot, window, 0, 0)
     click_cell(qtbot, window, 3, 1)  # not two cells away in a line
     assert window.session.depth == 0
     assert "(1,1) to (4,2) is not a jump" in window.statusBar().currentMessage()
-    window.play(Jump(0, 1, 1, 0))  # lands on the piece at (3,2)
+    window.playing.play(Jump(0, 1, 1, 0))  # lands on the piece at (3,2)
     assert window.session.depth == 0
     assert "Illegal move" in window.statusBar().currentMessage()
     assert "lands on a piece" in window.statusBar().currentMessage()
 
 
 def test_a_move_after_undo_starts_a_branch_shown_in_the_history_tree(window, spec_board):
-    window.open_path(spec_board)
+    window.files.open_path(spec_board)
     first, second = Jump(1, 0, 0, 1), Jump(0, 1, 1, 1)
-    assert window.play(first) and window.play(second)
-    window.undo()
-    window.undo()
+    assert window.playing.play(first) and window.playing.play(second)
+    window.playing.undo()
+    window.playing.undo()
     alternative = Jump(0, 0, 1, 0)
-    assert window.play(alternative)
+    assert window.playing.play(alternative)
     root = window.session.history.root
     assert [child.move for child in root.children] == [first, alternative]
     # The tree shows the first line at the top level and the branch nested under it.
@@ -90,10 +90,10 @@ def test_a_move_after_undo_starts_a_branch_shown_in_the_history_tree(window, spe
 
 
 def test_scrub_a_solution_file_and_see_the_score_at_every_step(qtbot, window, spec_board, tmp_path):
-    window.open_path(spec_board)
+    window.files.open_path(spec_board)
     answer = tmp_path / "spec.out"
     answer.write_text("2\n2 1 2 3\n1 2 3 4\n")
-    assert window.open_path(answer)  # an answer for the open board is recognised
+    assert window.files.open_path(answer)  # an answer for the open board is recognised
     step = window.step_panel
     assert step.slider.maximum() == 2 and step.slider.value() == 0
     step.slider.setValue(1)
@@ -109,10 +109,10 @@ def test_scrub_a_solution_file_and_see_the_score_at_every_step(qtbot, window, sp
 
 
 def test_a_bad_solution_file_is_refused_naming_the_line(window, spec_board, tmp_path):
-    window.open_path(spec_board)
+    window.files.open_path(spec_board)
     answer = tmp_path / "bad.out"
     answer.write_text("2\n2 1 2 3\n3 3 1 1\n")
-    assert not window.load_solution(answer)
+    assert not window.files.load_solution(answer)
     assert "line 3, move 2: no piece at (3,3)" in window.statusBar().currentMessage()
     assert window.session.history.root.children == []
 
@@ -121,17 +121,17 @@ def test_a_file_that_is_nothing_known_is_refused_and_the_board_kept(window, tmp_
     junk = tmp_path / "junk.txt"
     junk.write_text("hello\nworld\n")
     before = window.session
-    assert not window.open_path(junk)
+    assert not window.files.open_path(junk)
     assert window.session is before
     assert "neither a board nor an answer" in window.statusBar().currentMessage()
 
 
 def test_export_writes_what_the_cli_scores(window, spec_board, tmp_path, capsys):
-    window.open_path(spec_board)
-    window.play(Jump(1, 0, 0, 1))
-    window.play(Jump(0, 1, 1, 1))
+    window.files.open_path(spec_board)
+    window.playing.play(Jump(1, 0, 0, 1))
+    window.playing.play(Jump(0, 1, 1, 1))
     out = tmp_path / "exported.out"
-    assert window.export_solution(out)
+    assert window.exports.export_solution(out)
     assert out.read_text() == "2\n2 1 2 3\n1 2 3 4\n"
     assert cli(["score", "comesolo", str(spec_board), str(out)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == "2"
@@ -139,13 +139,13 @@ def test_export_writes_what_the_cli_scores(window, spec_board, tmp_path, capsys)
 
 def test_export_png_writes_an_image_of_the_board(window, tmp_path):
     path = tmp_path / "board.png"
-    assert window.export_png(path)
+    assert window.exports.export_png(path)
     image = QImage(str(path))
     assert image.width() > 200 and image.height() > 200
 
 
 def test_editor_paints_resizes_and_saves_a_contest_input(qtbot, window, tmp_path):
-    window.set_edit_mode(True)
+    window.editing.set_edit_mode(True)
     assert window.editor_dock.isVisible()
     window.editor_panel.rows.setValue(3)
     window.editor_panel.cols.setValue(4)
@@ -157,16 +157,16 @@ def test_editor_paints_resizes_and_saves_a_contest_input(qtbot, window, tmp_path
     click_cell(qtbot, window, 0, 1)  # toggles back
     click_cell(qtbot, window, 2, 3)
     path = tmp_path / "edited.txt"
-    assert window.save_input(path)
+    assert window.files.save_input(path)
     assert path.read_text() == "3 4\n1000\n0000\n0001\n"
     window.editor_panel.rows.setValue(500)
     assert window.editor_panel.rows.value() == 200  # the spin box caps impossible sizes
-    window.set_edit_mode(False)
+    window.editing.set_edit_mode(False)
     assert window.view.mode == "play"
 
 
 def test_random_fill_matches_the_generator(window):
-    window.set_edit_mode(True)
+    window.editing.set_edit_mode(True)
     window.editor_panel.rows.setValue(30)
     window.editor_panel.cols.setValue(30)
     window.editor_panel.resize_button.click()
@@ -189,8 +189,8 @@ def test_dropping_a_file_opens_it(qtbot, window, data_root):
 def test_recent_files_remember_what_was_opened(window, data_root):
     first = data_root / "cases/comesolo/rand_07_d70.txt"
     second = data_root / "cases/comesolo/rand_10_d50.txt"
-    window.open_path(first)
-    window.open_path(second)
+    window.files.open_path(first)
+    window.files.open_path(second)
     names = [a.text() for a in window.recent_menu.actions()]
     assert names[:2] == ["rand_10_d50.txt", "rand_07_d70.txt"]
     window.recent_menu.actions()[1].trigger()
@@ -198,9 +198,9 @@ def test_recent_files_remember_what_was_opened(window, data_root):
 
 
 def test_generate_a_board_from_a_seed(window, data_root):
-    assert window.generate("comesolo", 105, density=0.6)
+    assert window.files.generate("comesolo", 105, density=0.6)
     assert window.session.instance.pieces == 516  # rand_30_d60.txt
-    assert not window.generate("comesolo", 1, shape="hexagon")
+    assert not window.files.generate("comesolo", 1, shape="hexagon")
     assert "unknown shape" in window.statusBar().currentMessage()
 
 
@@ -208,11 +208,11 @@ def test_the_solver_kernels_warm_up_in_the_background_with_a_status_message(qtbo
     assert set(window.kernels.stage) == {"comesolo"}
     qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "The comesolo solvers are ready",
                     timeout=120000)
-    assert window.kernels.is_ready("comesolo") and not window.kernel_label.isVisible()
+    assert window.kernels.is_ready("comesolo") and not window.kernel_status.label.isVisible()
 
 
 def test_dragging_in_the_editor_paints_every_cell_it_crosses(qtbot, window):
-    window.set_edit_mode(True)
+    window.editing.set_edit_mode(True)
     window.editor_panel.rows.setValue(2)
     window.editor_panel.cols.setValue(5)
     window.editor_panel.resize_button.click()

@@ -190,7 +190,7 @@ def test_a_contest_run_opened_in_the_board_window_gets_the_contest_window(qtbot,
     assert main(["batch", "pegs", "--seeds", "0-1", "--cmd", reporter, "--out", str(runs / "one")]) == 0
     capsys.readouterr()
     assert not window.runs_panel.open_run(runs / "one")  # not on the board's panel ...
-    contest = window.contest_windows[-1]  # ... but in the contest's own window
+    contest = window.contests.windows[-1]  # ... but in the contest's own window
     qtbot.addWidget(contest)
     assert contest.config == load(contest_file) and contest.runs_panel.run_folder == runs / "one"
     assert contest.runs_panel.model.rowCount() == 2

@@ -32,9 +32,9 @@ def open_board(window, puzzle_id: str) -> None:
     window.hint.seconds = None  # the node budget alone: the same hint however loaded the machine is
     board = BOARDS.get(puzzle_id, 1)
     if isinstance(board, int):
-        window.generate(puzzle_id, board)
+        window.files.generate(puzzle_id, board)
     else:
-        assert window.open_path(data_file(board), puzzle_id)
+        assert window.files.open_path(data_file(board), puzzle_id)
     assert window.session.puzzle.id == puzzle_id
 
 
@@ -57,7 +57,7 @@ def test_h_marks_the_hint_on_the_board_names_its_score_and_playing_it_clears_it(
     assert window.adapter.hint_items and all(item.scene() is window.view.scene() for item in window.adapter.hint_items)
     assert window.statusBar().currentMessage() == hint.text
     assert f"reaches score {hint.score_text} (" in hint.text
-    assert window.play(hint.move)
+    assert window.playing.play(hint.move)
     assert window.view.hinted is None and window.adapter.hint_items == []
 
 
@@ -76,12 +76,12 @@ def test_the_comesolo_hint_marks_the_jumping_piece_and_its_landing_cell_and_esc_
 
 def test_a_second_h_while_thinking_is_ignored_and_a_move_meanwhile_drops_the_answer(qtbot, window):
     window.hint.seconds = None
-    assert window.open_path(data_file("cases/comesolo/rand_30_d60.txt"))  # 30x30: the hint takes its seconds
+    assert window.files.open_path(data_file("cases/comesolo/rand_30_d60.txt"))  # 30x30: the hint takes its seconds
     qtbot.keyClick(window.view, Qt.Key_H)
     qtbot.keyClick(window.view, Qt.Key_H)
     assert window.statusBar().currentMessage() == "Still thinking about the last hint (beam)…"
     session = window.session
-    assert window.play(session.puzzle.legal_moves(session.instance, session.state)[0])
+    assert window.playing.play(session.puzzle.legal_moves(session.instance, session.state)[0])
     wait_for_hint(qtbot, window)
     assert window.view.hinted is None
     assert window.statusBar().currentMessage() == ("The hint was for a position no longer shown; "
@@ -119,7 +119,7 @@ def plugin_window(qtbot, tmp_path, monkeypatch, plugin_folder):
 
 def test_a_scaffolded_plugin_gets_the_hint_on_the_grid_painter(qtbot, plugin_window):
     window = plugin_window
-    window.generate("bright-lamps", 1)
+    window.files.generate("bright-lamps", 1)
     window.hint.seconds = None
     assert window.hint.action.isEnabled()
     qtbot.keyClick(window.view, Qt.Key_H)
@@ -131,20 +131,20 @@ def test_a_scaffolded_plugin_gets_the_hint_on_the_grid_painter(qtbot, plugin_win
 
 def test_a_plugin_without_solvers_shows_the_hint_disabled_with_the_reason(qtbot, plugin_window):
     window = plugin_window
-    window.generate("dull-lamps", 1)
+    window.files.generate("dull-lamps", 1)
     action = window.hint.action
     reason = f"{window.session.puzzle.title} has no solver, so there is no hint to give"
     assert not action.isEnabled()
     assert action.toolTip() == action.statusTip() == reason
     qtbot.keyClick(window.view, Qt.Key_H)
     assert not window.hint.thinking and window.view.hinted is None
-    window.generate("bright-lamps", 1)
+    window.files.generate("bright-lamps", 1)
     assert action.isEnabled()
 
 
 def test_esc_while_thinking_cancels_the_hint(qtbot, window):
     window.hint.seconds = None
-    assert window.open_path(data_file("cases/comesolo/rand_30_d60.txt"))
+    assert window.files.open_path(data_file("cases/comesolo/rand_30_d60.txt"))
     qtbot.keyClick(window.view, Qt.Key_H)
     qtbot.keyClick(window.view, Qt.Key_Escape)
     wait_for_hint(qtbot, window)
@@ -173,7 +173,7 @@ def test_the_codevs_skill_is_marked_by_the_fives_it_explodes(window):
     open_board(window, "codevs")
     s = window.session
     while not (s.state.field.array() == 5).any():  # drop packs at the left until a 5 lies on the field
-        assert window.play(s.puzzle.legal_moves(s.instance, s.state)[0])
+        assert window.playing.play(s.puzzle.legal_moves(s.instance, s.state)[0])
     grid = s.state.field.array()
     marks = window.adapter.hint_marks(s.instance, s.state, SKILL)
     assert len(marks.rects) == int((grid == 5).sum()) and marks.arrow is None

@@ -35,7 +35,7 @@ def test_every_solver_parameter_has_a_label_and_a_tooltip_that_says_which_way_to
 
 
 def test_the_parameters_fold_away_and_show_labels_with_tooltips(qtbot, window, data_root):
-    window.open_path(data_root / "cases/ahc011/0000.txt")
+    window.files.open_path(data_root / "cases/ahc011/0000.txt")
     panel = window.solver_panel
     assert panel.params_scroll.isHidden()
     assert panel.params_toggle.text() == f"Parameters ({len(panel.solver_class().params)})"
@@ -65,14 +65,14 @@ def test_the_generate_dialog_has_labels_a_choice_list_and_limits(qtbot, window):
     shape.setCurrentText("cross")
     dialog.option_widgets["size"].setValue(9)
     assert dialog.options()["shape"] == "cross"
-    assert window.generate("comesolo", dialog.seed(), **dialog.options())
+    assert window.files.generate("comesolo", dialog.seed(), **dialog.options())
     assert window.session.instance.rows == 9
 
 
 def test_coordinate_labels_keep_a_readable_size_and_thin_out_on_large_boards(window, data_root):
     from workbench.gui.board.painters.base import LABEL_PIXELS
 
-    window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    window.files.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
     window.view.fit_board()
     labels = window.view.scene().coordinate_labels
     assert len(labels) == 60
@@ -88,7 +88,7 @@ def test_coordinate_labels_keep_a_readable_size_and_thin_out_on_large_boards(win
 
 
 def test_a_small_window_keeps_a_playable_board_with_the_runs_dock_open(qtbot, window, data_root):
-    assert window.open_path(data_root / "cases/ahc011/0003.txt")
+    assert window.files.open_path(data_root / "cases/ahc011/0003.txt")
     window.resize(800, 850)
     window.show_runs()
     qtbot.wait(200)  # the docks settle (the runs dock takes its share on the next turn)
@@ -100,7 +100,7 @@ def test_with_the_runs_dock_open_labels_clear_row_1_and_the_dock_shows_its_table
                                                                                              data_root):
     from PySide6.QtCore import QPointF
 
-    assert window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    assert window.files.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
     window.resize(1280, 820)
     window.show_runs()
     qtbot.wait(300)  # the docks settle, the board is fitted again
@@ -125,7 +125,7 @@ def test_with_the_runs_dock_open_labels_clear_row_1_and_the_dock_shows_its_table
 def test_codevs_side_words_stay_readable_when_the_board_is_fitted_small(qtbot, window, data_root):
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
-    assert window.open_path(data_root / "cases/codevs/packs_1.txt")
+    assert window.files.open_path(data_root / "cases/codevs/packs_1.txt")
     window.resize(1280, 820)
     window.show_runs()
     qtbot.wait(300)
@@ -140,7 +140,7 @@ def test_codevs_side_words_stay_readable_when_the_board_is_fitted_small(qtbot, w
 
 
 def test_coordinates_stay_in_sight_when_the_board_is_zoomed_and_scrolled(qtbot, window, data_root, tmp_path):
-    assert window.open_path(data_root / "cases/ahc011/0003.txt")
+    assert window.files.open_path(data_root / "cases/ahc011/0003.txt")
     view = window.view
     for _ in range(6):
         view.zoom(1.25)
@@ -154,11 +154,11 @@ def test_coordinates_stay_in_sight_when_the_board_is_zoomed_and_scrolled(qtbot, 
     assert tops and lefts
     assert all(shown.contains(item.pos()) for item in tops + lefts)  # pinned to the edges, not scrolled away
     # A picture of the board has them in the margins, where they belong.
-    image = window.board_image()
+    image = window.exports.board_image()
     assert not image.isNull()
     assert all(item.pos().y() > shown.top() for item in tops)  # and back pinned after it
     margin = view.scene().property("coordinate_margin")
-    window.board_image()
+    window.exports.board_image()
     view.fit_board()
     assert all(not item.pinned and item.pos().y() <= -margin / 2 for item in tops)  # home, in the margin
 
@@ -175,13 +175,13 @@ def test_the_generate_dialog_has_no_blank_band(qtbot):
 
 def test_the_editor_shows_only_the_tools_of_the_puzzle(window, data_root):
     panel = window.editor_panel
-    window.set_edit_mode(True)
-    assert window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
+    window.editing.set_edit_mode(True)
+    assert window.files.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     assert not panel.palette.isVisibleTo(panel)  # an empty, disabled Paint box before
     assert panel.random_button.isVisibleTo(panel) and panel.rows.isVisibleTo(panel)
-    assert window.open_path(data_root / "cases/ahc011/0003.txt")
+    assert window.files.open_path(data_root / "cases/ahc011/0003.txt")
     assert not any(w.isVisibleTo(panel) for w in (panel.palette, panel.rows, panel.random_button, panel.fill_button))
-    assert window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
+    assert window.files.open_path(data_root / "cases/rolling-balls/seed_1.txt")
     assert panel.palette.isVisibleTo(panel) and panel.palette.count() > 1
 
 
@@ -193,7 +193,7 @@ def test_the_theme_follows_the_system_and_can_be_chosen(qtbot, window, monkeypat
         qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)  # palette changes arrive as events
         plot = window.solver_panel.best_plot
         assert plot.backgroundBrush().color().lightness() < 128  # the plots follow
-        light_action = next(a for a in window.findChildren(type(window.reload_action)) if a.text() == "Light")
+        light_action = next(a for a in window.findChildren(type(window.sources.reload_action)) if a.text() == "Light")
         light_action.trigger()  # the user's choice wins over the system's
         qtbot.waitUntil(lambda: window_colour(window).lightness() > 128)
         assert window.settings.value("theme") == "light"
@@ -217,7 +217,7 @@ def test_words_beside_the_board_keep_to_the_dark_themes_ink(qtbot, window, data_
         for path, starts in (("cases/comesolo/rand_07_d70.txt", ("1", "2", "3")),
                              ("cases/codevs/packs_1.txt", ("Ojama stock", "Next", "0 of 500")),
                              ("cases/ahc015/0000.txt", ("next", "then"))):
-            assert window.open_path(data_root / path)
+            assert window.files.open_path(data_root / path)
             shown = words(*starts)
             assert shown
             for item in shown:  # light words on the near-black surround, never "#222222" on "#1f1f1f"
@@ -249,7 +249,7 @@ def test_file_dialogs_open_wide_enough_for_their_columns(qtbot, window, monkeypa
         return "", ""
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", get_open_file_name)
-    window.open_input_dialog()  # File ▸ Open input
+    window.files.open_input_dialog()  # File ▸ Open input
     [dialog] = shown
     header = dialog.findChild(QTreeView).header()
     assert [header.sectionResizeMode(c) for c in range(1, header.count())] == \
@@ -311,7 +311,7 @@ def test_the_dark_theme_keeps_the_ahc015_box_outline_and_the_step_through_icons_
     try:
         window.theme.choose("dark")
         qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)
-        assert window.open_path(data_root / "cases/ahc015/0000.txt")
+        assert window.files.open_path(data_root / "cases/ahc015/0000.txt")
         base = window.view.palette().color(QPalette.Base).lightness()
         outline = [item for item in window.view.scene().items()
                    if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4]

@@ -11,14 +11,14 @@ from gui_helpers import random_fill, status
 
 
 def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, data_root):
-    window.open_path(data_root / "cases/ahc011/0000.txt")
+    window.files.open_path(data_root / "cases/ahc011/0000.txt")
     assert window.score_label.parent() is not window.statusBar()
     assert window.score_label.isVisible() and "score" in window.score_label.text()
     window.resize(1280, 820)
     qtbot.keyClick(window.view, Qt.Key_Right)
     qtbot.keyClick(window.view, Qt.Key_Left)
     window.adapter.selection = None
-    window.show_error("Illegal move: the tile at (4,4) is not next to the empty square at (0,1): "
+    window.messages.error("Illegal move: the tile at (4,4) is not next to the empty square at (0,1): "
                       "click a tile beside the gap")
     message = window.statusBar().currentMessage()
     width = window.statusBar().fontMetrics().horizontalAdvance(message)
@@ -35,8 +35,8 @@ def test_a_file_that_cannot_be_opened_at_start_gets_a_dialog_and_an_honest_title
     win = build_window(str(bad), settings=settings)
     qtbot.addWidget(win)
     win.show()
-    assert win.error_dialog is not None and win.error_dialog.isVisible()
-    assert "bad.txt" in win.error_dialog.windowTitle() and "neither a board" in win.error_dialog.text()
+    assert win.files.error_dialog is not None and win.files.error_dialog.isVisible()
+    assert "bad.txt" in win.files.error_dialog.windowTitle() and "neither a board" in win.files.error_dialog.text()
     assert "default_board" not in win.windowTitle() and "sample board" in win.windowTitle()
     qtbot.wait(800)  # the kernels getting ready must not replace the error
     assert "bad.txt" in win.statusBar().currentMessage()
@@ -46,7 +46,7 @@ def test_a_file_that_cannot_be_opened_at_start_gets_a_dialog_and_an_honest_title
 def test_help_is_flowing_paragraphs_without_module_paths(window, data_root):
     for case in ("cases/comesolo/rand_07_d70.txt", "cases/ahc011/0000.txt", "cases/ahc015/0000.txt",
                  "cases/rolling-balls/seed_1.txt", "cases/codevs/packs_1.txt"):
-        window.open_path(data_root / case)
+        window.files.open_path(data_root / case)
         text = help_html(window.session.puzzle.title, window.adapter.help_text, GENERAL_HELP)
         assert "\n" not in text and ".py" not in text and "painter" not in text
         assert "<b>Play:</b>" in text and "<b>Edit:</b>" in text
@@ -56,20 +56,20 @@ def test_help_is_flowing_paragraphs_without_module_paths(window, data_root):
 
 
 def test_the_editor_says_why_ahc015_has_nothing_to_edit(qtbot, window, data_root):
-    window.open_path(data_root / "cases/ahc015/0000.txt")
-    window.set_edit_mode(True)
+    window.files.open_path(data_root / "cases/ahc015/0000.txt")
+    window.editing.set_edit_mode(True)
     assert "nothing to draw" in window.editor_panel.note.text()
     before = window.session.instance
     click = window.view.mapFromScene(QPointF(60, 60))
     qtbot.mouseClick(window.view.viewport(), Qt.LeftButton, pos=click)
     assert window.session.instance is before and window.session.edits == 0
     assert "nothing to draw" in window.statusBar().currentMessage()
-    window.open_path(data_root / "cases/ahc011/0000.txt")
+    window.files.open_path(data_root / "cases/ahc011/0000.txt")
     assert "keeps its size" in window.editor_panel.note.text()
 
 
 def test_a_blocked_roll_says_what_blocks_it(qtbot, window, data_root):
-    window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
+    window.files.open_path(data_root / "cases/rolling-balls/seed_1.txt")
     from workbench.gui.board.painters.rolling_balls import CELL as BALL_CELL
 
     def at(r, c):
@@ -90,62 +90,62 @@ def test_a_malformed_board_says_its_line_and_column(window, data_root, tmp_path)
     bad = tmp_path / "bad.txt"
     bad.write_text("".join(lines))
     before = window.session.instance
-    assert not window.open_path(bad)
+    assert not window.files.open_path(bad)
     reason = "read as a board of ahc011, line 2: column 6: 'x' is not a hex digit"
-    assert reason in status(window) and reason in window.error_dialog.text()
-    assert window.session.instance is before and "unchanged" in window.error_dialog.text()
+    assert reason in status(window) and reason in window.files.error_dialog.text()
+    assert window.session.instance is before and "unchanged" in window.files.error_dialog.text()
 
 
 def test_an_empty_file_says_it_is_empty(window, tmp_path):
     empty = tmp_path / "empty.txt"
     empty.write_text("")
-    assert not window.open_path(empty)
+    assert not window.files.open_path(empty)
     assert status(window).endswith("neither a board nor an answer for this board: it is empty")
 
 
 def test_a_broken_answer_for_the_board_says_its_move(window, data_root, tmp_path):
-    assert window.open_path(data_root / "cases/ahc011/0003.txt")
+    assert window.files.open_path(data_root / "cases/ahc011/0003.txt")
     answer = tmp_path / "answer.out"
     answer.write_text("LLQ\n")
-    assert not window.open_path(answer)
+    assert not window.files.open_path(answer)
     assert "answer.out: line 1, move 3: 'Q' is not a move" in status(window)
 
 
 def test_a_truncated_input_of_another_puzzle_says_what_it_lacks_not_that_it_is_a_bad_answer(window, data_root,
                                                                                             tmp_path):
-    assert window.open_path(data_root / "cases/ahc011/0004.txt")
+    assert window.files.open_path(data_root / "cases/ahc011/0004.txt")
     shown = window.session
     truncated = tmp_path / "trunc2_ahc015.txt"
     truncated.write_text("".join((data_root / "cases/ahc015/0000.txt").read_text().splitlines(True)[:2]))
-    assert not window.open_path(truncated)
+    assert not window.files.open_path(truncated)
     assert status(window) == ("⚠ trunc2_ahc015.txt is neither a board nor an answer for this board: read as a "
                               "board of ahc015, line 3: the file ends before p_2 (expected 101 lines)")
     assert window.session is shown
 
 
 def test_each_undo_says_what_it_undid_after_an_edit_was_undone(qtbot, window):
-    window.generate("comesolo", 3, size=8)
+    window.files.generate("comesolo", 3, size=8)
     random_fill(window, 9, 0.6)
     session = window.session
     for _ in range(2):
-        window.play(get_puzzle("comesolo").legal_moves(session.instance, session.state)[0])
+        window.playing.play(get_puzzle("comesolo").legal_moves(session.instance, session.state)[0])
     assert len("Board edited: Undo (Ctrl+Z) brings back the board before, with its moves") < 80
-    window.undo()
+    window.playing.undo()
     assert status(window).startswith("Undid move 2: ")
-    window.undo()
+    window.playing.undo()
     assert status(window).startswith("Undid move 1: ")
-    window.undo()
+    window.playing.undo()
     assert status(window).startswith("Edit undone")
-    window.redo()
+    window.playing.redo()
     assert status(window) == "Edit redone"
-    window.redo()
+    window.playing.redo()
     assert status(window).startswith("Redid move 1: ")  # not "Edit undone" still
 
 
 def test_the_line_above_the_board_gives_the_keys_of_the_mode_it_is_in(window, data_root):
-    assert window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
+    assert window.files.open_path(data_root / "cases/rolling-balls/seed_1.txt")
     assert "click a ball, then an arrow key or drag it" in window.score_label.text()
-    window.set_edit_mode(True)
+    window.editing.set_edit_mode(True)
     assert "click a ball, then an arrow key" not in window.score_label.text()  # a stale play hint
     assert "click or drag with the editor's paint" in window.score_label.text()
 
@@ -155,8 +155,8 @@ def test_a_files_name_and_text_that_look_like_html_are_shown_as_written(qtbot, w
     the status bar's tooltip escapes them."""
     bad = tmp_path / "<h1 style=color:red>HUGE<h1>.txt"  # no "/" in a name
     bad.write_text("<a href=x>click me</a>\n")
-    window.open_path(bad)
-    dialog = window.error_dialog
+    window.files.open_path(bad)
+    dialog = window.files.error_dialog
     assert dialog.windowTitle() == f"Cannot open {bad.name}"
     assert dialog.textFormat() == Qt.PlainText and dialog.text().endswith("\n\nThe board shown is unchanged.")
     message = window.statusBar().currentMessage()
@@ -200,8 +200,8 @@ def test_a_run_of_a_plugin_not_loaded_says_how_to_load_it(qtbot, window, tmp_pat
     before = window.session
     window.runs_panel.open_row(window.runs_panel.rows[0])
     assert window.session is before and status(window) == f"⚠ {how}"
-    assert window.error_dialog.text().startswith(how)
-    assert not window.generate("lights-out", 3)  # the last board, when it was a generated one
+    assert window.files.error_dialog.text().startswith(how)
+    assert not window.files.generate("lights-out", 3)  # the last board, when it was a generated one
     assert status(window) == f"⚠ Cannot generate: {how}"
 
 
@@ -215,7 +215,7 @@ def test_the_status_bar_follows_a_solver_run_and_never_writes_over_an_error(qtbo
                     and " s, " in status(window) and " nodes" in status(window), timeout=10000)
     seen = status(window)
     qtbot.waitUntil(lambda: status(window) != seen and status(window).startswith(f"{name}: "), timeout=10000)
-    window.show_error("Illegal move: a test's warning")
+    window.messages.error("Illegal move: a test's warning")
     qtbot.waitUntil(lambda: panel.status.text() != seen and len(panel.sample_times) > 4, timeout=10000)
     qtbot.wait(400)  # a few more polls
     assert status(window) == "⚠ Illegal move: a test's warning"

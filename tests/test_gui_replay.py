@@ -16,8 +16,8 @@ AHC011_ANSWER = "answers/ahc011/0000-120.txt"  # the first 120 moves of the scra
 @pytest.fixture
 def stepping(window, data_root):
     """The window on an ahc011 case with a real answer loaded for stepping through."""
-    assert window.open_path(data_root / AHC011_CASE)
-    assert window.open_path(data_root / AHC011_ANSWER)
+    assert window.files.open_path(data_root / AHC011_CASE)
+    assert window.files.open_path(data_root / AHC011_ANSWER)
     return window
 
 
@@ -87,7 +87,7 @@ def test_export_replay_button_writes_the_line(qtbot, stepping, tmp_path, monkeyp
 
 
 def test_export_replay_reports_a_bad_folder(stepping, tmp_path):
-    assert not stepping.export_replay(tmp_path / "missing" / "replay.gif")
+    assert not stepping.exports.export_replay(tmp_path / "missing" / "replay.gif")
     assert "Replay not exported" in stepping.statusBar().currentMessage()
 
 
@@ -149,7 +149,7 @@ def test_export_replay_as_mp4(stepping, tmp_path):
     import imageio_ffmpeg
 
     stepping.step_panel.speed.setValue(20.0)
-    assert stepping.export_replay(tmp_path / "line.mp4")
+    assert stepping.exports.export_replay(tmp_path / "line.mp4")
     frames, seconds = imageio_ffmpeg.count_frames_and_secs(str(tmp_path / "line.mp4"))
     assert frames == 121
     assert seconds == pytest.approx(121 / 20, abs=0.1)

@@ -38,8 +38,8 @@ def close(a: QColor, b: QColor) -> bool:
 
 
 def test_a_wall_edited_in_is_painted_over_the_cached_cells_and_out_again(qtbot, window, data_root):
-    assert window.open_path(data_root / "cases/rolling-balls/seed_1.txt")
-    window.set_edit_mode(True)
+    assert window.files.open_path(data_root / "cases/rolling-balls/seed_1.txt")
+    window.editing.set_edit_mode(True)
     panel = window.editor_panel
     index = panel.palette.findData(editing.WALL_BRUSH)
     panel.palette.setCurrentIndex(index)
@@ -105,7 +105,7 @@ def test_a_board_updated_cell_by_cell_looks_as_one_drawn_at_once(qtbot, data_roo
 
 
 def test_a_previewed_frontier_row_is_the_state_its_moves_reach(qtbot, window, data_root):
-    assert window.open_path(data_root / "cases/comesolo/rand_10_d50.txt")
+    assert window.files.open_path(data_root / "cases/comesolo/rand_10_d50.txt")
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(400)
@@ -146,7 +146,7 @@ def test_while_a_run_goes_on_its_time_axis_ends_a_step_ahead_and_at_its_end_when
 
     assert [growing_end(x) for x in (0.04, 0.1, 0.11, 0.9, 2.5, 7.9, 9.99, 10.5)] == pytest.approx(
         [0.04, 0.1, 0.15, 1.0, 3.0, 8.0, 10.0, 15.0])
-    assert window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    assert window.files.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
     panel = window.solver_panel
     qtbot.waitUntil(lambda: not panel.not_ready, timeout=300_000)
     panel.seconds.setValue(60)

@@ -41,7 +41,7 @@ def test_a_run_of_another_puzzle_is_labelled_and_its_rows_open_that_puzzle(qtbot
     assert window.session.puzzle.id == "comesolo"
     assert panel.open_run(run)
     assert "A run of ahc011, not of the board's comesolo: a row opens its ahc011 case." in panel.summary.text()
-    window.generate("comesolo", 4)  # another comesolo board: the ahc011 run stays, still labelled
+    window.files.generate("comesolo", 4)  # another comesolo board: the ahc011 run stays, still labelled
     assert panel.model.rowCount() == 2 and "A run of ahc011" in panel.summary.text()
     double_click_row(qtbot, panel, 0)  # before: "board sides must be 1..200, got 686"
     assert window.session.puzzle.id == "ahc011"
@@ -63,9 +63,9 @@ def test_the_run_controls_say_how_the_run_shown_was_made(qtbot, window, tmp_path
     assert panel.open_run(program_run)
     assert panel.runner.currentText() == COMMAND_CHOICE and panel.command.text() == command
     assert panel.time.value() == 4.0
-    window.open_path(window.runs_panel.run_folder / "inputs" / "0001.txt", "comesolo")
-    window.generate("ahc011", 1)  # the board's puzzle changes and changes back: the controls refill
-    window.generate("comesolo", 1)
+    window.files.open_path(window.runs_panel.run_folder / "inputs" / "0001.txt", "comesolo")
+    window.files.generate("ahc011", 1)  # the board's puzzle changes and changes back: the controls refill
+    window.files.generate("comesolo", 1)
     assert panel.runner.currentText() == COMMAND_CHOICE and panel.command.text() == command
 
 
@@ -78,7 +78,7 @@ def test_a_wa_row_opens_the_legal_moves_before_the_fault_and_says_so(qtbot, wind
     line = window.session.history.line()
     assert [node.move for node in line[1:]] == ["U", "U", "U"]
     assert window.tabs.currentWidget() is window.step_panel
-    text = window.error_dialog.text()
+    text = window.files.error_dialog.text()
     assert "with the first 3 moves of the run's answer, all legal" in text
     assert "line 1, move 4: U takes the empty square" in text
     assert "unchanged" not in text  # the board did change: it shows the case

@@ -9,7 +9,7 @@ from gui_helpers import start_a_long_run, wait_for_end
 
 
 def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qtbot, window, data_root):
-    window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    window.files.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
     panel = window.solver_panel
     panel.seconds.setValue(600)
     ticks = []
@@ -49,7 +49,7 @@ def test_pause_holds_the_search_and_resume_continues(qtbot, window, data_root):
 
 def test_a_finished_run_is_applied_exported_and_scored_by_the_cli(qtbot, window, data_root, tmp_path, capsys):
     board = data_root / "cases/comesolo/rand_07_d70.txt"
-    window.open_path(board)
+    window.files.open_path(board)
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(3000)
@@ -62,27 +62,27 @@ def test_a_finished_run_is_applied_exported_and_scored_by_the_cli(qtbot, window,
     assert window.session.moves() == list(panel.best_moves)
     assert window.step_panel.slider.maximum() == len(panel.best_moves)
     out = tmp_path / "best.out"
-    assert window.export_solution(out)
+    assert window.exports.export_solution(out)
     assert cli(["score", "comesolo", str(board), str(out)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == str(len(panel.best_moves))
 
 
 def test_a_run_from_the_middle_of_a_game_continues_that_game(qtbot, window, data_root):
-    window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
+    window.files.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     opening = PUZZLE.legal_moves(window.session.instance, window.session.state)[0]
-    window.play(opening)
+    window.playing.play(opening)
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(500)
     panel.start_button.click()
     wait_for_end(qtbot, panel)
-    window.undo()  # the answer still hangs from the node the run started at
+    window.playing.undo()  # the answer still hangs from the node the run started at
     panel.apply_button.click()
     assert window.session.moves() == [opening, *panel.best_moves]
 
 
 def test_frontier_states_preview_on_the_board_and_escape_returns(qtbot, window, data_root):
-    window.open_path(data_root / "cases/comesolo/rand_10_d50.txt")
+    window.files.open_path(data_root / "cases/comesolo/rand_10_d50.txt")
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(400)
@@ -94,7 +94,7 @@ def test_frontier_states_preview_on_the_board_and_escape_returns(qtbot, window, 
     assert window.view.mode == "preview"
     assert window.view.state.pieces == window.session.instance.pieces - entry.depth
     assert "Preview" in window.statusBar().currentMessage()
-    window.end_preview()
+    window.board.end_preview()
     assert window.view.mode == "play"
     assert window.view.state == window.session.state
 
@@ -153,12 +153,12 @@ def test_a_run_waiting_for_kernels_starts_once_its_own_solver_is_compiled(qtbot,
 def test_starting_a_run_replaces_the_warning_of_an_illegal_move(qtbot, window, data_root):
     from workbench.puzzles.comesolo.board import Jump
 
-    window.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
-    assert not window.play(Jump(0, 0, 0, 0))
+    window.files.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
+    assert not window.playing.play(Jump(0, 0, 0, 0))
     assert window.statusBar().currentMessage().startswith("⚠ Illegal move")
     panel = window.solver_panel
     panel.seconds.setValue(600)
-    window.start_solver()
+    window.answers.start_solver()
     assert panel.running
     assert "Illegal move" not in window.statusBar().currentMessage()
     assert window.statusBar().currentMessage() == "beam: starting…"

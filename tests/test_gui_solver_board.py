@@ -42,24 +42,24 @@ def nothing_of_the_run_is_left(panel):
 
 
 def test_another_board_of_the_same_puzzle_clears_the_run(qtbot, window, data_root):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
     assert panel.apply_button.isEnabled() and panel.table.rowCount() > 0
-    assert window.generate("comesolo", 3)
+    assert window.files.generate("comesolo", 3)
     nothing_of_the_run_is_left(panel)
-    window.apply_solver_answer(panel.best_moves)  # the menu's "Apply best": nothing to apply
+    window.answers.apply_solver_answer(panel.best_moves)  # the menu's "Apply best": nothing to apply
     assert window.session.moves() == []
 
 
 def test_a_board_of_another_puzzle_clears_the_run(qtbot, window, data_root):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
-    assert window.open_path(data_root / "cases/ahc011/0003.txt")
+    assert window.files.open_path(data_root / "cases/ahc011/0003.txt")
     nothing_of_the_run_is_left(panel)
 
 
 def test_an_edit_clears_the_run(qtbot, window, data_root):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
     random_fill(window, 5, 0.5)
     nothing_of_the_run_is_left(panel)
@@ -67,7 +67,7 @@ def test_an_edit_clears_the_run(qtbot, window, data_root):
 
 def test_a_run_still_going_when_the_board_changes_shows_nothing_of_it(qtbot, window, data_root):
     panel = start_a_long_run(qtbot, window, data_root / "cases/comesolo/rand_30_d60.txt")
-    assert window.generate("comesolo", 4)  # cancels the run; what it still reports is dropped
+    assert window.files.generate("comesolo", 4)  # cancels the run; what it still reports is dropped
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
     panel.poll()
     nothing_of_the_run_is_left(panel)
@@ -75,27 +75,27 @@ def test_a_run_still_going_when_the_board_changes_shows_nothing_of_it(qtbot, win
 
 
 def test_export_best_after_a_hand_move_writes_the_solvers_answer(qtbot, window, data_root, tmp_path, monkeypatch):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
     session = window.session
     other = next(m for m in COMESOLO.legal_moves(session.instance, session.state) if m != panel.best_moves[0])
-    assert window.play(other)  # a hand move on the same board, off the solver's line
+    assert window.playing.play(other)  # a hand move on the same board, off the solver's line
     out = tmp_path / "best.out"
     monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *a, **k: (str(out), ""))
     panel.export_button.click()
     assert COMESOLO.parse_solution(session.instance, out.read_text()).moves == tuple(panel.best_moves)
     # Before, a refused apply still opened the dialog and wrote the line shown: now nothing is written.
     out.unlink()
-    window.generate("comesolo", 5)
+    window.files.generate("comesolo", 5)
     window.export_solver_answer(panel.best_moves or (other,))
     assert not out.exists()
 
 
 def test_the_status_says_why_a_run_stopped_and_counts_moves_as_the_file_does(qtbot, window, data_root, tmp_path):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     session = window.session
     for _ in range(2):  # the run starts two moves into the game
-        assert window.play(COMESOLO.legal_moves(session.instance, session.state)[0])
+        assert window.playing.play(COMESOLO.legal_moves(session.instance, session.state)[0])
     panel = finished_run(qtbot, window, nodes=2000)
     assert "beam: stopped at its node budget after" in panel.status.text() or \
         ": finished after" in panel.status.text()
@@ -104,7 +104,7 @@ def test_the_status_says_why_a_run_stopped_and_counts_moves_as_the_file_does(qtb
     assert panel.status.text().endswith(f"({total} moves)")
     panel.apply_button.click()
     out = tmp_path / "answer.out"
-    assert window.export_solution(out)
+    assert window.exports.export_solution(out)
     assert len(COMESOLO.parse_solution(session.instance, out.read_text()).moves) == total
     # Each frontier row counts the moves from the game's start to its position, too.
     for row, entry in enumerate(panel.frontier_entries):
@@ -112,7 +112,7 @@ def test_the_status_says_why_a_run_stopped_and_counts_moves_as_the_file_does(qtb
 
 
 def test_the_frontier_is_best_score_first_and_each_position_once(qtbot, window, data_root):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
     scores = [float(panel.table.item(row, 0).text()) for row in range(panel.table.rowCount())]
     assert scores == sorted(scores, reverse=True) and "?" not in scores
@@ -159,7 +159,7 @@ def test_tilts_that_leave_the_same_box_are_one_frontier_row():
 
 
 def test_ahc015_rows_show_the_contest_score_and_the_playout_mean_as_the_solvers_estimate(qtbot, window, data_root):
-    window.open_path(data_root / "cases/ahc015/0000.txt")
+    window.files.open_path(data_root / "cases/ahc015/0000.txt")
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()
@@ -189,7 +189,7 @@ def tick_values(plot, axis, low, high):
 
 
 def test_count_axes_tick_whole_numbers_only(qtbot, window, data_root):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
     assert all(v == int(v) for v in tick_values(panel.frontier_plot, "left", 0, 3))
     qtbot.waitUntil(lambda: panel.best_plot.getAxis("left").whole)  # the plots repaint on their timers
@@ -200,7 +200,7 @@ def test_count_axes_tick_whole_numbers_only(qtbot, window, data_root):
 
 
 def test_the_step_plot_of_a_line_without_moves_shows_the_start_score(qtbot, window):
-    window.generate("comesolo", 2)
+    window.files.generate("comesolo", 2)
     plot = window.step_panel.score_plot
     assert plot.curve.opts["symbol"] == "o"  # one point is drawn, not an empty plot
     low, high = plot.getViewBox().viewRange()[1]
@@ -212,7 +212,7 @@ def test_the_step_plot_of_a_line_without_moves_shows_the_start_score(qtbot, wind
 def test_the_best_score_plot_steps_up_when_a_better_answer_is_reported(qtbot, window, data_root):
     """Each sample holds until the next: the drawn line turns at (time of the better answer, the
     best before it), never climbing through scores the run did not have."""
-    window.open_path(data_root / "cases/ahc011/0000.txt")
+    window.files.open_path(data_root / "cases/ahc011/0000.txt")
     panel = finished_run(qtbot, window, nodes=60_000)
     panel.plot_now()
     times, bests = panel.sample_times.values, panel.best_scores.values
@@ -224,10 +224,10 @@ def test_the_best_score_plot_steps_up_when_a_better_answer_is_reported(qtbot, wi
 
 
 def test_from_mid_game_every_row_gives_the_contest_facts_of_the_whole_answer(qtbot, window, data_root):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     session = window.session
     for _ in range(3):  # the run starts three moves into the game
-        assert window.play(COMESOLO.legal_moves(session.instance, session.state)[0])
+        assert window.playing.play(COMESOLO.legal_moves(session.instance, session.state)[0])
     panel = finished_run(qtbot, window, nodes=300)
     assert panel.table.rowCount() > 1
     assert panel.table.horizontalHeaderItem(SOLVER_COLUMN).text() == "solver, from move 3"
@@ -242,7 +242,7 @@ def test_from_mid_game_every_row_gives_the_contest_facts_of_the_whole_answer(qtb
 
 @pytest.mark.parametrize("board, nodes", [(BOARD, 3000), ("cases/rolling-balls/seed_2.txt", 20000)])
 def test_when_the_run_ends_the_table_keeps_its_best_answer_first_to_preview(qtbot, window, data_root, board, nodes):
-    window.open_path(data_root / board)
+    window.files.open_path(data_root / board)
     panel = finished_run(qtbot, window, nodes=nodes)
     puzzle, instance = window.session.puzzle, window.session.instance
     best = puzzle.evaluate(instance, puzzle.final_state(instance, panel.best_moves), len(panel.best_moves))
@@ -264,7 +264,7 @@ def test_when_the_run_ends_the_table_keeps_its_best_answer_first_to_preview(qtbo
 
 
 def test_a_run_that_ends_at_once_still_plots_from_zero_and_a_cleared_run_leaves_no_axes(qtbot, window, data_root):
-    window.open_path(data_root / BOARD)
+    window.files.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
     result = panel.last_result
     def dots(curve):
@@ -279,7 +279,7 @@ def test_a_run_that_ends_at_once_still_plots_from_zero_and_a_cleared_run_leaves_
     for plot in (panel.best_plot, panel.frontier_plot):
         low, high = plot.getViewBox().viewRange()[0]
         assert -0.01 <= low <= 0 and high >= 0.1  # never "-0.4 … 0.4 seconds"
-    assert window.generate("comesolo", 3)  # another board: the run is cleared, and so are its ranges
+    assert window.files.generate("comesolo", 3)  # another board: the run is cleared, and so are its ranges
     for plot in (panel.best_plot, panel.frontier_plot):
         (x_low, x_high), (y_low, y_high) = plot.getViewBox().viewRange()
         assert (round(x_low, 2), round(x_high, 2), round(y_low, 2), round(y_high, 2)) == (-0.02, 1.02, -0.02, 1.02)
@@ -289,7 +289,7 @@ def test_a_run_that_ends_at_once_still_plots_from_zero_and_a_cleared_run_leaves_
 def test_no_frontier_text_is_cut(qtbot, window, data_root):
     from PySide6.QtGui import QFontMetrics
 
-    window.open_path(data_root / "cases/codevs/packs_1.txt")
+    window.files.open_path(data_root / "cases/codevs/packs_1.txt")
     panel = finished_run(qtbot, window, nodes=400)
     metrics = QFontMetrics(panel.table.font())
     assert panel.table.rowCount() >= 1
@@ -312,7 +312,7 @@ def test_the_contests_facts_are_in_sight_before_the_solvers_own_figures(qtbot, w
     window.resize(1360, 850)
     panels = window.findChild(QDockWidget, PANELS)
     window.resizeDocks([panels], [max(PANEL_MIN, min(PANEL_MAX, int(1360 * PANEL_SHARE)))], Qt.Horizontal)
-    window.open_path(data_root / "cases/codevs/packs_1.txt")
+    window.files.open_path(data_root / "cases/codevs/packs_1.txt")
     panel = window.solver_panel
     run_a_short_codevs_beam(qtbot, panel)
     table = panel.table

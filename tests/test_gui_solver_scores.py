@@ -13,7 +13,7 @@ from gui_helpers import run_a_short_codevs_beam, wait_for_end
 def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(qtbot, window, data_root, tmp_path,
                                                                            capsys):
     case = data_root / "cases/ahc015/0000.txt"
-    window.open_path(case)
+    window.files.open_path(case)
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()
@@ -27,25 +27,25 @@ def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(qtb
     assert window.session.depth == 100
     assert window.session.moves()[:len(played)] == list(played)
     out = tmp_path / "finished.out"
-    assert window.export_solution(out)
+    assert window.exports.export_solution(out)
     assert cli(["score", "ahc015", str(case), str(out)]) == 0
     assert capsys.readouterr().out.splitlines()[-1] == str(window.session.report().score)
 
 
 def test_exporting_an_unfinished_online_game_offers_to_finish_it(qtbot, window, data_root, tmp_path):
-    window.open_path(data_root / "cases/ahc015/0000.txt")
+    window.files.open_path(data_root / "cases/ahc015/0000.txt")
     for key in (Qt.Key_Up, Qt.Key_Left):
         qtbot.keyClick(window.view, key)
     out = tmp_path / "short.out"
-    assert not window.export_solution(out)
-    assert window.finish_dialog.isVisible()
-    window.finish_dialog.accept()
+    assert not window.exports.export_solution(out)
+    assert window.exports.finish_dialog.isVisible()
+    window.exports.finish_dialog.accept()
     assert window.session.depth == 100 and out.exists()
     assert window.session.moves()[:2] == ["F", "L"]
 
 
 def test_f5_from_another_tab_brings_the_solver_tab_and_waits_while_kernels_compile(qtbot, window, data_root):
-    window.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
+    window.files.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(300)
@@ -63,8 +63,8 @@ def test_f5_from_another_tab_brings_the_solver_tab_and_waits_while_kernels_compi
 
 
 def test_best_is_the_status_bar_score_from_the_games_start(qtbot, window, data_root):
-    window.open_path(data_root / "cases/ahc011/0003.txt")
-    window.play(window.session.puzzle.legal_moves(window.session.instance, window.session.state)[0])
+    window.files.open_path(data_root / "cases/ahc011/0003.txt")
+    window.playing.play(window.session.puzzle.legal_moves(window.session.instance, window.session.state)[0])
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(20_000)
@@ -89,7 +89,7 @@ def test_best_is_the_status_bar_score_from_the_games_start(qtbot, window, data_r
 
 
 def test_an_online_games_best_never_goes_down(qtbot, window, data_root):
-    window.open_path(data_root / "cases/ahc015/0000.txt")
+    window.files.open_path(data_root / "cases/ahc015/0000.txt")
     panel = window.solver_panel
     panel.choice.setCurrentText("rule1")
     panel.seconds.setValue(0)
@@ -104,7 +104,7 @@ def test_an_online_games_best_never_goes_down(qtbot, window, data_root):
 
 
 def test_codevs_best_is_the_contest_score_of_the_applied_answer_and_never_drops(qtbot, window, data_root):
-    window.open_path(data_root / "cases/codevs/packs_1.txt")
+    window.files.open_path(data_root / "cases/codevs/packs_1.txt")
     panel = window.solver_panel
     run_a_short_codevs_beam(qtbot, panel)
     best = [b for b in panel.best_scores if b == b]

@@ -12,7 +12,7 @@ from gui_helpers import click_cell
 
 def test_an_edit_after_a_loaded_answer_is_undone_like_a_move(qtbot, window, data_root, tmp_path):
     board = data_root / "cases/comesolo/rand_10_d50.txt"
-    assert window.open_path(board)
+    assert window.files.open_path(board)
     session = window.session
     moves = []
     state = session.state
@@ -22,7 +22,7 @@ def test_an_edit_after_a_loaded_answer_is_undone_like_a_move(qtbot, window, data
         state = COMESOLO.apply(session.instance, state, move).state
     answer = tmp_path / "answer.out"
     answer.write_text(COMESOLO.format_solution(session.instance, moves))
-    assert window.load_solution(answer)
+    assert window.files.load_solution(answer)
     window.step_panel.last.click()  # End
     assert window.session.depth == 5
     qtbot.keyClick(window, Qt.Key_M, Qt.ControlModifier)  # editor mode
@@ -31,7 +31,7 @@ def test_an_edit_after_a_loaded_answer_is_undone_like_a_move(qtbot, window, data
     before = COMESOLO.format_input(window.session.instance)
     click_cell(qtbot, window, 0, 0)
     assert COMESOLO.format_input(window.session.instance) != before
-    assert window.session.depth == 0 and window.undo_action.isEnabled()
+    assert window.session.depth == 0 and window.playing.undo_action.isEnabled()
     assert "Undo" in window.statusBar().currentMessage()
     qtbot.keyClick(window, Qt.Key_Z, Qt.ControlModifier)
     assert COMESOLO.format_input(window.session.instance) == before
@@ -46,10 +46,10 @@ def test_an_edit_after_a_loaded_answer_is_undone_like_a_move(qtbot, window, data
 def test_step_through_keys_work_without_a_click_on_the_slider(qtbot, window, data_root, tmp_path):
     board = tmp_path / "0003.txt"
     shutil.copy(data_root / "cases/ahc011/0003.txt", board)
-    assert window.open_path(board)
+    assert window.files.open_path(board)
     answer = tmp_path / "0003.out"
     answer.write_text("LLUU\n")
-    assert window.load_solution(answer)
+    assert window.files.load_solution(answer)
     focus = window.focusWidget()
     assert focus is window.step_panel.slider  # the tab came to the front with the keyboard
     qtbot.keyClick(focus, Qt.Key_Right)

@@ -24,9 +24,9 @@ def played(window, tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", None)  # re-read TMPDIR
     board = tmp_path / "board.txt"
     board.write_text(SPEC_BOARD)
-    assert window.open_path(board)
-    window.play(Jump(1, 0, 0, 1))
-    window.play(Jump(0, 1, 1, 1))
+    assert window.files.open_path(board)
+    window.playing.play(Jump(1, 0, 0, 1))
+    window.playing.play(Jump(0, 1, 1, 1))
     return window, board
 
 
@@ -68,7 +68,7 @@ def test_export_into_an_immutable_folder_shows_a_dialog_and_keeps_the_answer(pla
     folder = tmp_path / "locked"
     folder.mkdir()
     immutable(folder)
-    assert not window.export_solution(folder / "answer.out")
+    assert not window.exports.export_solution(folder / "answer.out")
     box = dialog_of(window)
     assert box.windowTitle() == "Answer not exported"
     assert box.text().startswith(f"cannot write in the folder {folder}: Operation not permitted")
@@ -80,7 +80,7 @@ def test_export_into_an_immutable_folder_shows_a_dialog_and_keeps_the_answer(pla
 def test_export_over_the_boards_own_file_is_refused(played):
     window, board = played
     before = snapshot(window)
-    assert not window.export_solution(board)
+    assert not window.exports.export_solution(board)
     box = dialog_of(window)
     assert "writing the answer there would destroy the board" in box.text()
     assert board.read_text() == SPEC_BOARD
@@ -91,7 +91,7 @@ def test_export_over_the_boards_own_file_is_refused(played):
 def test_saving_the_board_onto_a_folder_shows_a_dialog(played, tmp_path):
     window, _ = played
     before = snapshot(window)
-    assert not window.save_input(tmp_path)
+    assert not window.files.save_input(tmp_path)
     box = dialog_of(window)
     assert box.windowTitle() == "Board not saved"
     assert box.text().startswith(f"{tmp_path} is a folder")
@@ -106,7 +106,7 @@ def test_a_save_failing_at_the_last_step_keeps_the_board_and_a_copy(played, tmp_
     target = tmp_path / "saved.txt"
     target.write_text("old\n")
     immutable(target)  # the folder takes the temporary file; the rename over the target fails
-    assert not window.save_input(target)
+    assert not window.files.save_input(target)
     box = dialog_of(window)
     assert box.text().startswith(f"Cannot write {target}: Operation not permitted")
     assert kept_copy(box.text()).read_text() == SPEC_BOARD
@@ -118,7 +118,7 @@ def test_a_save_failing_at_the_last_step_keeps_the_board_and_a_copy(played, tmp_
 
 def test_png_export_into_a_missing_folder_shows_a_dialog(played, tmp_path):
     window, _ = played
-    assert not window.export_png(tmp_path / "missing" / "board.png")
+    assert not window.exports.export_png(tmp_path / "missing" / "board.png")
     box = dialog_of(window)
     assert box.windowTitle() == "Image not exported"
     box.close()

@@ -162,7 +162,7 @@ def test_the_app_names_a_broken_plugin(qtbot, tmp_path, monkeypatch):
     try:
         window = build_window(settings=QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
         qtbot.addWidget(window)
-        text = window.plugin_dialog.text()
+        text = window.files.plugin_dialog.text()
         assert f"puzzle plugin {tmp_path / 'broken'} did not load: ValueError: oops in the rules" in text
         assert "line 1" in text and "comesolo" in [window.puzzle_choice.itemData(i)
                                                     for i in range(window.puzzle_choice.count())]
@@ -260,9 +260,9 @@ def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_w
         asked.append((name, sorted(p.id for p in matches)))
         return next(p for p in matches if p.id == "lights-out")
 
-    monkeypatch.setattr(window, "choose_puzzle", choose, raising=False)
+    monkeypatch.setattr(window.files, "choose_puzzle", choose, raising=False)
     # Lights Out's '#' and '.' rows are a Comesolo board too; the sample board shown is Comesolo.
-    assert window.open_path(case)
+    assert window.files.open_path(case)
     assert asked == [("lo1.txt", ["comesolo", "lights-out"])]
     assert window.session.puzzle.id == "lights-out" and window.session.path == case
     assert window.windowTitle().startswith("lo1.txt — Lights out")
@@ -292,14 +292,14 @@ def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_w
     assert ask_reader(window, settings, "lo1.txt", [comesolo, lights_out], lights_out, text) is comesolo
     assert offered[-1][0].endswith("(comesolo)")  # the user's last answer comes first next time
     # Choosing none keeps the board.
-    monkeypatch.setattr(window, "choose_puzzle", lambda name, matches, text="": None)
-    assert not window.open_path(case) and window.session.instance == lights
+    monkeypatch.setattr(window.files, "choose_puzzle", lambda name, matches, text="": None)
+    assert not window.files.open_path(case) and window.session.instance == lights
 
 
 def test_a_scaffolded_grid_puzzle_resizes_clears_and_fills_in_the_editor(plugin_window, scaffold, tmp_path):
     window = plugin_window
-    assert window.generate("lights-out", 1, size=5)
-    window.set_edit_mode(True)
+    assert window.files.generate("lights-out", 1, size=5)
+    window.editing.set_edit_mode(True)
     panel = window.editor_panel
     for button in (panel.resize_button, panel.clear_button, panel.fill_button):
         assert button.isVisibleTo(panel)
@@ -313,7 +313,7 @@ def test_a_scaffolded_grid_puzzle_resizes_clears_and_fills_in_the_editor(plugin_
     panel.resize_button.click()
     board = window.session.instance
     assert (board.rows, board.cols, len(board.lights)) == (3, 4, 12)
-    window.undo()
+    window.playing.undo()
     assert (window.session.instance.rows, panel.rows.value(), panel.cols.value()) == (5, 5, 5)
 
 

@@ -164,8 +164,8 @@ def test_the_command_line_picks_a_level_of_a_collection(tmp_path, capsys):
 def test_hand_play_undo_and_editing_in_the_app(qtbot, window, tmp_path, monkeypatch):
     levels = tmp_path / "levels.xsb"
     levels.write_text(COLLECTION)
-    monkeypatch.setattr(window, "choose_case", lambda path, cases: 1)  # the dialog's answer
-    assert window.open_path(levels)
+    monkeypatch.setattr(window.files, "choose_case", lambda path, cases: 1)  # the dialog's answer
+    assert window.files.open_path(levels)
     assert window.session.puzzle is SOKOBAN and window.session.instance.level.title == "One push"
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key_Left)  # a wall: refused, nothing moves
@@ -174,10 +174,10 @@ def test_hand_play_undo_and_editing_in_the_app(qtbot, window, tmp_path, monkeypa
     state = window.session.state
     assert state.solved(window.session.instance.level) and state.pushes == 1
     assert "solved yes" in window.score_label.text()
-    window.undo()
+    window.playing.undo()
     assert window.session.state.pushes == 0
     # The editor paints with the puzzle's own squares.
-    window.set_edit_mode(True)
+    window.editing.set_edit_mode(True)
     assert [label for label, _ in window.adapter.palette][:3] == ["Wall", "Floor", "Goal"]
     instance, _ = window.adapter.edit_click(window.session.instance, (1, 3), " ")
     assert instance.level.goals[1 * 5 + 3] == 0
@@ -264,9 +264,9 @@ def sok1_played(window, tmp_path, moves: str = ""):
     """SOK1 on the board, with ``moves`` played."""
     level = tmp_path / "sok1.xsb"
     level.write_text(SOK1)
-    assert window.open_path(level)
+    assert window.files.open_path(level)
     for move in moves:
-        assert window.play(move)
+        assert window.playing.play(move)
 
 
 def astar_run(qtbot, window):
@@ -274,7 +274,7 @@ def astar_run(qtbot, window):
     panel = window.solver_panel
     panel.seconds.setValue(0)
     panel.nodes.setValue(10_000)
-    window.start_solver()
+    window.answers.start_solver()
     qtbot.waitUntil(lambda: panel.job is not None and not panel.running and panel.last_result is not None,
                     timeout=600_000)
     return panel
@@ -311,15 +311,15 @@ def test_the_history_writes_pushes_upper_case_and_walks_lower_case_as_the_answer
 
 
 def test_the_editors_fill_paints_every_square_but_the_players(window):
-    assert window.generate("sokoban", 1)
-    window.set_edit_mode(True)
+    assert window.files.generate("sokoban", 1)
+    window.editing.set_edit_mode(True)
     panel = window.editor_panel
     assert panel.fill_button.isVisibleTo(panel) and not panel.clear_button.isVisibleTo(panel)  # no blank square
     window.adapter.brush = "#"
     panel.fill_button.click()
     level = window.session.instance.level
     assert sum(level.walls) == level.rows * level.cols - 1 and not level.walls[level.player]
-    window.undo()
+    window.playing.undo()
     assert sum(window.session.instance.level.walls) < level.rows * level.cols - 1
 
 

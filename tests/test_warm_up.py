@@ -141,13 +141,13 @@ def test_the_first_use_wait_says_what_compiles_and_how_long_is_left_by_the_last_
         assert text == ("Compiling the comesolo solver kernels (first use only, solver 2/2 best-first): 70 s so far "
                         "(the first compile on this machine: no earlier one to go by)")
         window.kernels.changed.emit(text)
-        assert window.kernel_progress.maximum() == 0  # busy: nothing to measure by
+        assert window.kernel_status.bar.maximum() == 0  # busy: nothing to measure by
         kernels.last_time["comesolo"] = {"seconds": 95.0, "solvers": {"beam": 60.0, "best-first": 35.0}}
         text = kernels.describe("comesolo")
         assert text.endswith("(first use only, solver 2/2 best-first): about 30 s left (last time 95 s)")
         window.kernels.changed.emit(text)
-        assert window.kernel_progress.maximum() == 100 and 65 <= window.kernel_progress.value() <= 70
-        assert window.kernel_label.text() == text
+        assert window.kernel_status.bar.maximum() == 100 and 65 <= window.kernel_status.bar.value() <= 70
+        assert window.kernel_status.label.text() == text
         kernels.solver_started["comesolo"] = ("best-first", time.perf_counter() - 50)
         assert kernels.describe("comesolo").endswith(": 70 s, longer than the last time (95 s)")
     finally:

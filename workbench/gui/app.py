@@ -29,14 +29,14 @@ def build_window(path: str | None = None, puzzle_id: str | None = None, settings
 
     window = MainWindow(settings)
     if path:
-        window.open_path(path, puzzle_id)
+        window.files.open_path(path, puzzle_id)
     elif reopen:
-        window.reopen_last_board()
+        window.sources.reopen_last_board()
     if window.session is None:
         # Only now: opened first, the sample board's kernels were warmed in a worker process
         # beside those of the board opened next, two compilations on a two-core machine.
-        window.open_sample_board()
-    window.report_plugin_problems()
+        window.sources.open_sample_board()
+    window.files.report_plugin_problems()
     favour_the_gui_thread()
     freeze_long_lived()  # Qt's, pyqtgraph's and numba's objects stay for the session
     return window

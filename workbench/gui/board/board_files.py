@@ -1,13 +1,15 @@
 """Boards from files: opening an input (its puzzle found by the registry's one detector,
 ``detect_puzzle``; a case chosen from a collection) or an answer for the board shown, a batch
-run's case with its answer, generating a seed, saving the input, drag and drop. A part of
-``MainWindow``: a file that cannot be opened says why and leaves the board as it was."""
+run's case with its answer, generating a seed, saving the input. A file that cannot be opened
+says why and leaves the board as it was."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Callable
 
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox
+from PySide6.QtCore import QObject, QSettings
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 from workbench.core.errors import DestinationError, FormatError, WorkbenchError
 from workbench.core.files import check_destination, read_text
@@ -15,26 +17,44 @@ from workbench.core.readings import answer_reads_furthest, likeliest_reason
 from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems, puzzles
 from workbench.core.session import Session
 
+from workbench.gui.app_state import AppState
+from workbench.gui.board.board_origin import BoardOrigin
+from workbench.gui.board.case_navigator import CaseNavigator
 from workbench.gui.board.painters import adapter_class, not_loaded, playable_puzzles
-from workbench.gui.board.case_navigator import BoardOrigin
 from workbench.gui.window.file_dialog_fit import fitted
 from workbench.gui.board.generate_dialog import GenerateDialog
 from workbench.gui.common.plain_text import plain_box
 from workbench.gui.board.reader_choice import ask_reader, reads_as
+from workbench.gui.window.messages import Messages
+from workbench.gui.window.recent_files import RecentFiles
 from workbench.gui.window.write_errors import report_write_failure
 
 
-class BoardFiles:
-    """MainWindow's files (it supplies ``session``, ``set_session``, ``settings``, ``recent``,
-    ``navigator``, ``puzzle_choice``, ``board_origin`` and the status bar)."""
+class BoardFiles(QObject):
+    """Boards opened into ``state`` by ``show_board(session, origin) -> note`` (what to say of the
+    board left); ``parent`` (the window) is the dialogs'; ``show_step_through()`` brings an
+    answer's line to the front."""
 
-    def _puzzle_chosen(self, index: int) -> None:
+    def __init__(self, state: AppState, show_board: Callable, messages: Messages, settings: QSettings,
+                 recent: RecentFiles, navigator: CaseNavigator, show_step_through: Callable[[], None],
+                 parent: QWidget):
+        super().__init__(parent)
+        self.state, self.show_board, self.messages, self.settings = state, show_board, messages, settings
+        self.recent, self.navigator, self.show_step_through = recent, navigator, show_step_through
+        self.window = parent
+        self.error_dialog: QMessageBox | None = None  # the last "cannot open" dialog
+        self.plugin_dialog: QMessageBox | None = None
+
+    @property
+    def session(self) -> Session | None:
+        return self.state.session
+
+    def puzzle_chosen(self, puzzle_id: str) -> None:
         """The Puzzle box: the file shown read as the puzzle chosen when its reader accepts it,
         else that puzzle's seed 1."""
-        puzzle_id = self.puzzle_choice.itemData(index)
         if self.session is not None and self.session.puzzle.id == puzzle_id:
             return
-        origin = self.board_origin()
+        origin = self.state.board_origin()
         if origin is not None and origin.path and reads_as(origin.path, get_puzzle(puzzle_id)):
             self.open_path(origin.path, puzzle_id, origin.case)
         else:
@@ -47,18 +67,18 @@ class BoardFiles:
         if not problems:
             return None
         self.plugin_dialog = plain_box(QMessageBox.Warning, "A puzzle did not load",
-                                         "\n\n".join(str(p) for p in problems), parent=self)
+                                         "\n\n".join(str(p) for p in problems), parent=self.window)
         self.plugin_dialog.open()
-        self.statusBar().showMessage(f"⚠ {len(problems)} puzzle plugin(s) did not load (see the dialog)", 15000)
+        self.messages.error(self.tr("{0} puzzle plugin(s) did not load (see the dialog)").format(len(problems)))
         return self.plugin_dialog
 
     def _cannot_open(self, path: Path, message: str) -> bool:
         """A file that cannot be opened: the status bar and a dialog say why (the board stays)."""
-        self.show_error(message)
+        self.messages.error(message)
         if self.error_dialog is not None:
             self.error_dialog.close()
         self.error_dialog = plain_box(QMessageBox.Warning, f"Cannot open {path.name}",
-                                        f"{message}\n\nThe board shown is unchanged.", parent=self)
+                                        f"{message}\n\nThe board shown is unchanged.", parent=self.window)
         self.error_dialog.open()  # window-modal, without a nested event loop
         return False
 
@@ -75,7 +95,7 @@ class BoardFiles:
             return self._cannot_open(path, not_loaded(puzzle_id))
         if puzzle_id and adapter_class(puzzle_id) is None:
             return self._cannot_open(path, f"The GUI cannot show {puzzle_id} boards yet (the command line can)")
-        candidates = [get_puzzle(puzzle_id)] if puzzle_id else self._detect(text, path.name)
+        candidates = [get_puzzle(puzzle_id)] if puzzle_id else self.detect(text, path.name)
         if candidates is None:
             return False  # several puzzles read it and the user chose none
         for puzzle in candidates:
@@ -91,9 +111,9 @@ class BoardFiles:
             except FormatError as error:
                 input_error = f"read as a board of {puzzle.id}, {error}"
                 continue
-            self.set_session(session, BoardOrigin(puzzle.id, str(path.resolve()), case))
+            note = self.show_board(session, BoardOrigin(puzzle.id, str(path.resolve()), case))
             self.recent.remember(path)
-            self.statusBar().showMessage(f"Opened {path.name}{self._left_note}", 8000 if self._left_note else 5000)
+            self.messages.say(self.tr("Opened {0}{1}").format(path.name, note), 8000 if note else 5000)
             return True
         if self.session is not None and puzzle_id is None:
             s = self.session
@@ -114,24 +134,26 @@ class BoardFiles:
         if puzzle_id is not None:
             return self._cannot_open(path, f"{path.name}: {input_error}")
         # The file looks like nothing: say what its likeliest reading found (line and column).
-        reason = input_error or self._likeliest_reason(text)
+        reason = input_error or self.likeliest_reason(text)
         return self._cannot_open(path, f"{path.name} is neither a board nor an answer for this board: {reason}")
 
-    def _likeliest_reason(self, text: str) -> str:
+    def likeliest_reason(self, text: str) -> str:
         s = self.session
         return likeliest_reason(text, playable_puzzles(), s.puzzle if s else None, s.instance if s else None)
 
     def choose_case(self, path: Path, cases: list[tuple[str, str]]) -> int | None:
         """Ask which case of a file that holds several to open (1-based), or None."""
         names = [f"{i}. {title}" if title else f"{i}" for i, (title, _) in enumerate(cases, start=1)]
-        chosen, ok = QInputDialog.getItem(self, "Which one?", f"{path.name} holds {len(cases)} cases:", names, 0, False)
+        chosen, ok = QInputDialog.getItem(self.window, "Which one?", f"{path.name} holds {len(cases)} cases:", names,
+                                          0, False)
         return names.index(chosen) + 1 if ok else None
 
     def choose_puzzle(self, name: str, matches: list, text: str = ""):
         """Ask which puzzle ``name`` is, when the readers of several accept it (None: none chosen)."""
-        return ask_reader(self, self.settings, name, matches, self.session.puzzle if self.session else None, text)
+        shown = self.session.puzzle if self.session else None
+        return ask_reader(self.window, self.settings, name, matches, shown, text)
 
-    def _detect(self, text: str, name: str) -> list | None:
+    def detect(self, text: str, name: str) -> list | None:
         """[the puzzle whose reader accepts ``text``] (the user is asked when several do), []
         when none does, None when the user chose none."""
         try:
@@ -147,27 +169,29 @@ class BoardFiles:
         except WorkbenchError as error:
             return self._cannot_open(path, f"{path.name}: {error}")
         self.show_step_through()
-        self.statusBar().showMessage(
-            f"Loaded {path.name}: {node.depth} moves; scrub them in the Step-through tab", 8000)
-        self._follow_answer(path)
+        self.messages.say(self.tr("Loaded {0}: {1} moves; scrub them in the Step-through tab").format(
+            path.name, node.depth), 8000)
+        self.state.follow_answer(path)
         return True
 
     def open_input_dialog(self) -> None:
-        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open a contest input", self.recent.last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(self.window, "Open a contest input", self.recent.last_folder())
         if path:
             self.open_path(path)
 
     def open_solution_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open an answer for this board", self.recent.last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(self.window, "Open an answer for this board",
+                                                      self.recent.last_folder())
         if path:
             self.load_solution(path)
 
     def save_input_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = fitted(QFileDialog.getSaveFileName)(self, "Save the board as a contest input", self.recent.last_folder())
+        path, _ = fitted(QFileDialog.getSaveFileName)(self.window, "Save the board as a contest input",
+                                                      self.recent.last_folder())
         if path:
             self.save_input(path)
 
@@ -176,17 +200,17 @@ class BoardFiles:
             check_destination(path)
             self.session.save_input(path)
         except WorkbenchError as error:
-            self.show_error(f"Not saved: {error}")
+            self.messages.error(f"Not saved: {error}")
             if isinstance(error, DestinationError):
-                report_write_failure(self, "Board not saved", str(error), path, self._board_text)
+                report_write_failure(self.window, "Board not saved", str(error), path, self._board_text)
             return False
         except OSError as error:
-            self.show_error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(self, "Board not saved", f"Cannot write {path}: {error.strerror or error}",
+            self.messages.error(f"Cannot write {path}: {error.strerror or error}")
+            report_write_failure(self.window, "Board not saved", f"Cannot write {path}: {error.strerror or error}",
                                  path, self._board_text)
             return False
         self.recent.remember(Path(path))  # the title follows the session's path_changed
-        self.statusBar().showMessage(f"Saved {Path(path).name}", 5000)
+        self.messages.say(self.tr("Saved {0}").format(Path(path).name), 5000)
         return True
 
     def _board_text(self) -> str:
@@ -194,25 +218,25 @@ class BoardFiles:
 
     def generate_dialog(self) -> None:
         puzzle = self.session.puzzle if self.session else playable_puzzles()[0]
-        origin = self.board_origin()
+        origin = self.state.board_origin()
         options = origin.options if origin is not None and origin.puzzle_id == puzzle.id else {}
-        dialog = GenerateDialog(puzzle, self, seed=self.navigator.next_seed(), options=options)
+        dialog = GenerateDialog(puzzle, self.window, seed=self.navigator.next_seed(), options=options)
         if dialog.exec():
             self.generate(puzzle.id, dialog.seed(), **dialog.options())
 
     def generate(self, puzzle_id: str, seed: int, **options) -> bool:
         if puzzle_id not in puzzles():  # the last board, of a plugin not loaded this time
-            self.show_error(f"Cannot generate: {not_loaded(puzzle_id)}")
+            self.messages.error(f"Cannot generate: {not_loaded(puzzle_id)}")
             return False
         puzzle = get_puzzle(puzzle_id)
         try:
             instance = puzzle.generate(seed, **options)
         except ValueError as error:
-            self.show_error(f"Cannot generate: {error}")
+            self.messages.error(f"Cannot generate: {error}")
             return False
-        self.set_session(Session(puzzle, instance), BoardOrigin(puzzle.id, seed=seed, options=dict(options)))
-        self.statusBar().showMessage(f"Generated {puzzle.id} board for seed {seed}{self._left_note}",
-                                     8000 if self._left_note else 5000)
+        note = self.show_board(Session(puzzle, instance), BoardOrigin(puzzle.id, seed=seed, options=dict(options)))
+        self.messages.say(self.tr("Generated {0} board for seed {1}{2}").format(puzzle.id, seed, note),
+                          8000 if note else 5000)
         return True
 
     def open_run_case(self, puzzle_id: str, input_path: str, answer_path: str) -> bool:
@@ -229,29 +253,19 @@ class BoardFiles:
             node, fault = None, error
         if node is not None:
             self.show_step_through()
-            self._follow_answer(path)
+            self.state.follow_answer(path)
         if fault is None:
-            self.statusBar().showMessage(
-                f"Loaded {path.name}: {node.depth} moves; scrub them in the Step-through tab", 8000)
+            self.messages.say(self.tr("Loaded {0}: {1} moves; scrub them in the Step-through tab").format(
+                path.name, node.depth), 8000)
             return True
         shown = (f"The board shows {Path(input_path).name} with the first {node.depth} moves of the run's "
                  f"answer, all legal; step through them in the Step-through tab. Then the answer fails: {fault}"
                  if node is not None else
                  f"The board shows {Path(input_path).name}; the run's answer has no legal move to show: {fault}")
-        self.show_error(f"{path.name}: {fault}")
+        self.messages.error(f"{path.name}: {fault}")
         if self.error_dialog is not None:
             self.error_dialog.close()
-        self.error_dialog = plain_box(QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self)
+        self.error_dialog = plain_box(QMessageBox.Warning, f"{path.name} is not a valid answer", shown,
+                                      parent=self.window)
         self.error_dialog.open()
         return True
-
-    # -------------------------------------------------- drag and drop
-    def dragEnterEvent(self, event) -> None:
-        if event.mimeData().hasUrls():
-            event.acceptProposedAction()
-
-    def dropEvent(self, event) -> None:
-        for url in event.mimeData().urls():
-            if url.isLocalFile():
-                self.open_path(url.toLocalFile())
-        event.acceptProposedAction()

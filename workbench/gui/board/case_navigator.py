@@ -12,42 +12,18 @@ arrows go to that one's neighbours.
 
 from __future__ import annotations
 
-import json
-from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QSpinBox, QToolButton
 
 from workbench.core.case_files import CasePlace, case_place
+from workbench.gui.board.board_origin import BoardOrigin
+
+__all__ = ["BoardOrigin", "CaseNavigator", "SEED_MAX"]
 
 SEED_MAX = 2_000_000_000
-
-
-@dataclass
-class BoardOrigin:
-    """Where a board came from: a file (a case of it), or a generator seed and options."""
-
-    puzzle_id: str
-    path: str | None = None
-    case: int | None = None  # which case of a file that holds several
-    seed: int | None = None
-    options: dict = field(default_factory=dict)
-    instance: Any = field(default=None, repr=False, compare=False)  # the board it describes
-
-    def to_json(self) -> str:
-        fields = asdict(self)
-        fields.pop("instance")
-        return json.dumps(fields)
-
-    @classmethod
-    def from_json(cls, text: str) -> "BoardOrigin | None":
-        try:
-            fields = json.loads(text)
-            return cls(**{k: fields[k] for k in ("puzzle_id", "path", "case", "seed", "options")})
-        except (TypeError, ValueError, KeyError):
-            return None  # an old or damaged setting: start on the sample board
 
 
 class CaseNavigator(QObject):
@@ -77,6 +53,15 @@ class CaseNavigator(QObject):
         self.number.setKeyboardTracking(False)  # typing 123 does not open 1 and 12 on the way
         self.number.editingFinished.connect(self._number_entered)
         self.widgets = (self.label, self.previous_button, self.number, self.next_button)
+
+    def follow(self, state) -> None:
+        """Show where the board of ``state`` (an AppState) came from, whichever board it shows: a
+        board replaced, or edited (an edited board keeps the origin it was made from: the box
+        names it, and the arrows go to its neighbours, not to a seed made up from the box)."""
+        def shown(*_):
+            self.show_board(state.session.puzzle.id, state.origin, edited=state.board_origin() is None)
+
+        self.session_events = state.follow(shown, board_changed=shown)
 
     def show_board(self, puzzle_id: str, origin: BoardOrigin | None, edited: bool = False) -> None:
         """The board now shown: its number in the box, and what the arrows will do. ``edited``: the

@@ -24,6 +24,21 @@ class HistoryPanel(QTreeWidget):
         self._bold: QTreeWidgetItem | None = None
         self.itemClicked.connect(self._clicked)
 
+    def follow(self, state) -> None:
+        """Show the history of whichever session ``state`` (an AppState) shows, as it grows and moves."""
+        self.session_events = state.follow(self._session_shown,
+                                           history_changed=lambda: self.show_session(state.session),
+                                           step_changed=lambda _node: self.show_session(state.session),
+                                           board_changed=lambda _how: self.show_session(state.session))
+
+    def _session_shown(self, session) -> None:
+        self.reset()
+        self.show_session(session)
+
+    def show_session(self, session) -> None:
+        s = session
+        self.refresh(s.history, lambda n: s.puzzle.played_text(s.instance, n.parent.state, n.move, n.state))
+
     def refresh(self, history: History, move_text) -> None:
         """Rebuild when the tree grew; otherwise only move the highlight. ``move_text(node)`` is the
         text of the move that led to ``node``."""

@@ -1,90 +1,132 @@
 """Playing on the board: moves, undo and redo (of moves, edits and boards left), jumps along the
-history, and a multi-stage move's stages shown one by one. A part of ``MainWindow``: each action
-goes through the Session, whose events redraw the window."""
+history, and a multi-stage move's stages shown one by one. Each action goes through the Session,
+whose events redraw what shows it."""
 
 from __future__ import annotations
+
+from typing import Callable
+
+from PySide6.QtCore import QObject, QTimer
+from PySide6.QtGui import QAction, QKeySequence
 
 from workbench.core.errors import IllegalMove
 from workbench.core.history import HistoryNode
 
+from workbench.gui.app_state import AppState
+from workbench.gui.board.board_screen import BoardScreen
 from workbench.gui.board.left_boards import LeftBoard
+from workbench.gui.play.step_panel import StepPanel
+from workbench.gui.window.messages import Messages
 
 
-class Playing:
-    """MainWindow's play (it supplies ``session``, ``view``, ``adapter``, ``step_panel``,
-    ``left_boards``, ``set_session``, ``refresh`` and the animation timer)."""
+class Playing(QObject):
+    """Play on ``board``; ``show_board(session, origin, returning=, answer=)`` shows another
+    board (a board left, brought back by Undo or Redo)."""
+
+    def __init__(self, state: AppState, board: BoardScreen, step_panel: StepPanel, messages: Messages,
+                 show_board: Callable, parent=None):
+        super().__init__(parent)
+        self.state, self.board, self.step_panel, self.messages = state, board, step_panel, messages
+        self.show_board = show_board
+        self._animation: list = []  # frames still to show for the move just played
+        self._animation_timer = QTimer(self)
+        self._animation_timer.timeout.connect(self._next_frame)
+        self.undo_action = QAction(self.tr("&Undo"), self)
+        self.undo_action.setShortcut(QKeySequence.Undo)
+        self.undo_action.triggered.connect(self.undo)
+        self.redo_action = QAction(self.tr("&Redo"), self)
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(self.redo)
+        board.view.moveRequested.connect(self.play)
+        step_panel.stepChosen.connect(self.step_to)
+        step_panel.forwardRequested.connect(self.step_forward)
+        self.session_events = state.follow(self._session_shown, step_changed=lambda _node: self._enable_undo(),
+                                           board_changed=lambda _how: self._enable_undo())
+
+    @property
+    def session(self):
+        return self.state.session
+
+    def _session_shown(self, _session) -> None:
+        self.stop_animation()
+        self.step_panel.stop()
+        self._enable_undo()
+
+    def _enable_undo(self) -> None:
+        s, left = self.session, self.state.left_boards
+        self.undo_action.setEnabled(s.can_undo() or bool(left.back))
+        self.redo_action.setEnabled(s.can_redo() or bool(left.forward))
 
     def play(self, move) -> bool:
-        if self.session is None or self.view.mode != "play":
+        s = self.session
+        if s is None or self.board.view.mode != "play":
             return False
-        before = self.session.state
+        before = s.state
         try:
-            transition = self.session.play(move)  # its events redraw the board and the panels
+            transition = s.play(move)  # its events redraw the board and the panels
         except IllegalMove as error:
-            self.show_error(f"Illegal move: {error}")
-            self.refresh()  # the view's half-made move (a selection) is dropped
+            self.messages.error(self.tr("Illegal move: {0}").format(error))
+            self.board.redraw()  # the view's half-made move (a selection) is dropped
             return False
-        note = self.adapter.move_note(self.session.instance, before, move, transition.state)
+        note = self.board.adapter.move_note(s.instance, before, move, transition.state)
         if note:  # a legal move worth a word (a roll that a wall blocked)
-            self.statusBar().showMessage(f"⚠ {note}", 10000)
+            self.messages.say(f"⚠ {note}", 10000)
         else:
-            played = self.session.puzzle.played_text(self.session.instance, before, move, transition.state)
-            self.statusBar().showMessage(f"Played {played}", 4000)
+            played = s.puzzle.played_text(s.instance, before, move, transition.state)
+            self.messages.say(self.tr("Played {0}").format(played), 4000)
         self._animate(transition.frames)
         return True
 
     def undo(self) -> None:
-        if self.session is None or self.previewing:
+        s = self.session
+        if s is None or self.board.previewing:
             return
-        left = self.session.history.current
-        self._stop_animation()
-        undone = self.session.undo()  # the session's events redraw the board and the panels
+        left = s.history.current
+        self.stop_animation()
+        undone = s.undo()  # the session's events redraw the board and the panels
         if undone is None:
-            self._return_to(self.left_boards.step_back(self._this_board()), "Back to", "Redo")
-        else:
-            if undone == "edit":
-                self.statusBar().showMessage("Edit undone: the board before it is back, with its moves", 6000)
-            else:  # each undo says what it did (an "Edit undone" must not stay while moves go)
-                self.statusBar().showMessage(
-                    f"Undid move {left.depth}: {self.session.puzzle.move_text(left.move)}", 4000)
+            self._return_to(self.state.left_boards.step_back(self.state.this_board()), self.tr("Back to"),
+                            self.tr("Redo"))
+        elif undone == "edit":
+            self.messages.say(self.tr("Edit undone: the board before it is back, with its moves"), 6000)
+        else:  # each undo says what it did (an "Edit undone" must not stay while moves go)
+            self.messages.say(self.tr("Undid move {0}: {1}").format(left.depth, s.puzzle.move_text(left.move)), 4000)
 
     def redo(self) -> None:
-        if self.session is None or self.previewing:
+        s = self.session
+        if s is None or self.board.previewing:
             return
-        self._stop_animation()
-        redone = self.session.redo()
+        self.stop_animation()
+        redone = s.redo()
         if redone is None:
-            self._return_to(self.left_boards.step_forward(self._this_board()), "Forward to", "Undo")
+            self._return_to(self.state.left_boards.step_forward(self.state.this_board()), self.tr("Forward to"),
+                            self.tr("Undo"))
+        elif redone == "move":
+            move = s.history.current.move
+            self.messages.say(self.tr("Redid move {0}: {1}").format(s.depth, s.puzzle.move_text(move)), 4000)
+            self._animate(s.history.current.frames)
         else:
-            if redone == "move":
-                move = self.session.history.current.move
-                self.statusBar().showMessage(f"Redid move {self.session.depth}: {self.session.puzzle.move_text(move)}",
-                                             4000)
-                self._animate(self.session.history.current.frames)
-            else:
-                self.statusBar().showMessage("Edit redone", 4000)
-
-    def _this_board(self) -> LeftBoard:
-        return LeftBoard(self.session, self.origin, self.answer_path)
+            self.messages.say(self.tr("Edit redone"), 4000)
 
     def _return_to(self, board: LeftBoard | None, how: str, back: str) -> None:
         """A board left (Undo) or come back from (Redo), brought back as it was left."""
         if board is None:
             return
-        name = self._this_board().name
-        self._stop_animation()
-        self.set_session(board.session, board.origin, returning=True)
-        self._follow_answer(board.answer)
-        self.statusBar().showMessage(f"{how} {board.name}, with its {board.moves} moves ({back} goes to {name} "
-                                     "again)", 8000)
+        name = self.state.this_board().name
+        self.stop_animation()
+        self.show_board(board.session, board.origin, returning=True, answer=board.answer)
+        self.messages.say(self.tr("{0} {1}, with its {2} moves ({3} goes to {4} again)").format(
+            how, board.name, board.moves, back, name), 8000)
 
     def jump(self, node) -> None:
         if self.session is None:
             return
-        self.end_preview()
-        self._stop_animation()
+        self.board.end_preview()
+        self.stop_animation()
         if node is self.session.history.current:
-            self.refresh()  # the settled position, over a stage the animation left on the board
+            # The settled position, over a stage the animation left on the board.
+            self.board.redraw()
+            self.step_panel.show_step(self.session)
         else:
             self.session.jump(node)
 
@@ -126,17 +168,17 @@ class Playing:
     def _next_frame(self) -> None:
         """Show the next stage; the last item queued is the history node that settles it."""
         if not self._animation:
-            self._stop_animation()
+            self.stop_animation()
             return
         item = self._animation.pop(0)
         if isinstance(item, HistoryNode):
-            self._stop_animation()
+            self.stop_animation()
             self.jump(item)
             return
-        self.view.display(self.session.instance, item.state, None, item.highlight)
-        self.statusBar().showMessage(item.caption, 3000)
-        self.step_panel.set_caption(f"Stage: {item.caption}")
+        self.board.view.display(self.session.instance, item.state, None, item.highlight)
+        self.messages.say(item.caption, 3000)
+        self.step_panel.set_caption(self.tr("Stage: {0}").format(item.caption))
 
-    def _stop_animation(self) -> None:
+    def stop_animation(self) -> None:
         self._animation = []
         self._animation_timer.stop()

@@ -3,8 +3,8 @@ current line, the current step marked; a click jumps to the step under the mouse
 
 A long line is plotted at ``MAX_POINTS`` evenly spaced steps (the plot is a few hundred
 pixels wide), so a 6,000-move answer costs a fraction of its evaluations on the GUI thread.
-The scores come from the window's ``score(node)`` (the Session's, which scores a node once:
-the status line and the step caption ask for the same ones).
+The scores are the Session's (``Session.report`` scores a node once: the facts line and the step
+caption ask for the same ones); the plot follows the AppState's session itself.
 """
 
 from __future__ import annotations
@@ -54,6 +54,17 @@ class ScorePlot(pg.PlotWidget):
         self._score = None  # the score of one of its nodes
         self._key = None
         self.scene().sigMouseClicked.connect(self._clicked)
+
+    def follow(self, state) -> None:
+        """Plot the line of whichever session ``state`` (an AppState) shows, as it moves."""
+        self.session_events = state.follow(self.show_session,
+                                           step_changed=lambda _node: self.show_session(state.session),
+                                           board_changed=lambda _how: self.show_session(state.session))
+
+    def show_session(self, session) -> None:
+        """``session``'s current line, its step marked (each node scored once, by the session)."""
+        node = session.history.current
+        self.show_line(session.history.line(), node.depth, lambda n: float(session.report(n).score))
 
     def show_line(self, line, index: int, score) -> None:
         """Plot ``line``'s scores, ``score(node)`` (asked again only when the line changes), and

@@ -87,6 +87,19 @@ class StepPanel(QWidget):
         self.slider.setValue(index)
         self.slider.blockSignals(False)
 
+    def follow(self, state) -> None:
+        """Show the line and step of whichever session ``state`` (an AppState) shows, as it moves."""
+        self.session_events = state.follow(self.show_step,
+                                           step_changed=lambda _node: self.show_step(state.session),
+                                           board_changed=lambda _how: self.show_step(state.session))
+        self.score_plot.follow(state)
+
+    def show_step(self, session) -> None:
+        """The slider and caption at ``session``'s position on its line."""
+        node, line = session.history.current, session.history.line()
+        self.set_line(len(line) - 1, node.depth)
+        self.set_caption(self.tr("Step {0} / {1}: {2}").format(node.depth, len(line) - 1, session.report().summary()))
+
     def set_caption(self, text: str) -> None:
         self.caption.setText(text)
 

@@ -7,7 +7,7 @@ opens on, with the panels at a working width, so the board gets the room.
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QDockWidget, QMainWindow
+from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
 GEOMETRY_KEY = "window/geometry"
 STATE_KEY = "window/state"
@@ -47,3 +47,32 @@ def save_layout(window: QMainWindow, settings: QSettings) -> None:
     settings.setValue(GEOMETRY_KEY, window.saveGeometry())
     settings.setValue(STATE_KEY, window.saveState(LAYOUT_VERSION))
     settings.sync()
+
+
+def add_dock(window: QMainWindow, title: str, name: str, widget: QWidget, area) -> QDockWidget:
+    dock = QDockWidget(title, window)
+    dock.setObjectName(name)  # the name its place is saved under
+    dock.setWidget(widget)
+    window.addDockWidget(area, dock)
+    return dock
+
+
+def dock_panels(window: QMainWindow, panels: QWidget, editor: QWidget, runs: QWidget) -> tuple[QDockWidget, ...]:
+    """The side panels (right), the editor (left, hidden) and the runs (under the board, hidden)."""
+    panels_dock = add_dock(window, window.tr("Panels"), PANELS, panels, Qt.RightDockWidgetArea)
+    editor_dock = add_dock(window, window.tr("Editor"), "editor", editor, Qt.LeftDockWidgetArea)
+    editor_dock.hide()
+    # The runs' two rows of controls want ~800 px: in a scroll area they scroll instead of forcing
+    # the window wider than a small screen.
+    runs_scroll = QScrollArea()
+    runs_scroll.setWidget(runs)
+    runs_scroll.setWidgetResizable(True)
+    runs_scroll.setFrameShape(QFrame.NoFrame)
+    runs_dock = add_dock(window, window.tr("Runs"), "runs", runs_scroll, Qt.BottomDockWidgetArea)
+    runs_dock.hide()
+    # The side panels keep the full height; the runs table goes under the board.
+    window.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
+    window.setCorner(Qt.BottomLeftCorner, Qt.LeftDockWidgetArea)
+    # The board gets the room; panels keep a working width.
+    window.resizeDocks([panels_dock, editor_dock], [400, 260], Qt.Horizontal)
+    return panels_dock, editor_dock, runs_dock
