@@ -22,7 +22,6 @@ class SolverAnswers:
         self.solver_panel.start()
 
     def _solver_started(self) -> None:
-        self.solver_origin = self.session.history.current if self.session else None
         self.tabs.setCurrentWidget(self.solver_panel)  # the run is visible, whichever tab was in front
         # The run's start replaces a warning still shown (an illegal move's): it no longer applies.
         self._show_solver_line(self.solver_panel.status.text(), force=True)
@@ -39,13 +38,15 @@ class SolverAnswers:
         """Add the solver's answer to the history as a branch and step to its end."""
         if self.session is None or not moves:
             return False
-        origin = self.solver_origin or self.session.history.root
+        origin = self.state.solver_start or self.session.history.root
         if not self._owns(origin):
             self.show_error("The board changed since the solver started; its answer no longer applies")
             return False
         self.end_preview()
         try:
-            self.session.add_line(moves, start=origin)  # the session's events redraw the window
+            # The rescoring played the best answer already: its transitions are added, not replayed.
+            played = self.solver_panel.run.played(moves, origin)
+            self.session.add_line(moves, start=origin, played=played)  # the session's events redraw the window
         except IllegalMove as error:
             self.show_error(f"The solver's answer is illegal: {error}")
             return False
@@ -113,8 +114,8 @@ class SolverAnswers:
         """Show a frontier state (read-only) until the user goes back to the game."""
         if self.session is None:
             return
-        origin = self.solver_origin if self.solver_origin and self._owns(self.solver_origin) \
-            else self.session.history.root
+        start = self.state.solver_start
+        origin = start if start is not None and self._owns(start) else self.session.history.root
         # The scoring thread has replayed the row already (thousands of moves for rolling-balls).
         state = self.solver_panel.frontier_state(origin.state, moves)
         try:

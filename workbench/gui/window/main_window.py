@@ -65,7 +65,6 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.settings = settings or QSettings("PuzzleWorkbench", "workbench")
         self.session: Session | None = None
         self.adapter = None
-        self.solver_origin = None  # the history node the running solver started from
         self.previewing = False
         self.error_dialog: QMessageBox | None = None  # the last "cannot open" dialog
         self.kernels = KernelWarmUp(self)  # solver kernels: compiled off the GUI thread
@@ -122,7 +121,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.step_panel.stepChosen.connect(self.step_to)
         self.step_panel.forwardRequested.connect(self.step_forward)
         self.step_panel.exportReplayRequested.connect(self.export_replay_dialog)
-        self.solver_panel = SolverPanel()
+        self.solver_panel = SolverPanel(self.state)  # follows the session shown: no pushes from here
         self.solver_panel.use_kernels(self.kernels)  # a run waits for its kernels, and starts when they are
         self.solver_panel.kernelsReady.connect(self._kernels_ready)
         self.solver_panel.bestApplied.connect(self.apply_solver_answer)
@@ -305,7 +304,6 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
             session, origin, returning = kept.session, kept.origin, True
             self._left_note = (f"; its {kept.moves} moves played before are back (History: Start is the "
                                f"board afresh){self._left_note}")
-        self.solver_panel.cancel()
         self._stop_animation()
         self.step_panel.stop()
         puzzle = session.puzzle
@@ -333,9 +331,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.view.mode = "edit" if self.edit_action.isChecked() else "play"
         index = self.puzzle_choice.findData(puzzle.id)
         self.puzzle_choice.setCurrentIndex(index)
-        self.solver_panel.set_puzzle(puzzle)
         self.hint.set_puzzle(puzzle)
-        self.solver_panel.prepare_kernels()
         if new_puzzle:
             self.show_kernel_progress(self.kernels.describe(puzzle.id))
         self.runs_panel.set_puzzle(puzzle.id)
@@ -409,9 +405,6 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         # An edited board keeps the origin it was made from: the case box names it, and the arrows go
         # to its neighbours (not to a seed made up from the box's number).
         self.navigator.show_board(s.puzzle.id, self.origin, edited=self.board_origin() is None)
-        self.solver_panel.show_board(s.instance)  # a run of another board is cleared
-        if not self.solver_panel.running:
-            self.solver_panel.set_problem(s.instance, node.state, node.depth)
         self._show_title()
 
     def _show_history(self) -> None:
