@@ -11,7 +11,7 @@ event below is emitted there; each widget connects to the events it shows.
 
 from __future__ import annotations
 
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -22,13 +22,17 @@ from solvers.job import SolverJob
 from solvers.online import build_run
 from solvers.run_setup import checked_params, run_budget
 from workbench.core.errors import WorkbenchError
-from workbench.core.line_scores import LineScorer
 from workbench.core.priority import lower_this_thread
-from workbench.gui.solver.frontier_rows import Row, answer_row, best_answers, ranked
 from workbench.gui.solver.live_series import GrowingSeries
-from workbench.gui.solver.run_text import found, found_so_far, progress_line, rescore, score_text
+from workbench.gui.solver.run_scores import RunScores
+from workbench.gui.solver.run_text import found, progress_line
 
 NAN = float("nan")  # a plot sample before the first answer
+
+
+def _score(name: str) -> property:
+    """``run.name``: the run's scores' (``RunScores``)."""
+    return property(lambda self: getattr(self.scores, name))
 
 
 class RunState(Enum):
@@ -99,17 +103,8 @@ class SolverRun:
         self.start_node = None
         self.last_result = None  # the RunResult of the last run, once it ended
         self._ending = None  # the run's result, shown once its last answers are scored
-        self.best_moves: tuple = ()
-        self.best_played: tuple = ()  # the best moves' transitions from the start node
-        self.best_score: float | None = None  # the contest score from the game's start
-        self.game_score: float | None = None  # an online game's score now
-        self.answers: list[Row] = []  # the best answers found, kept when the run ends
-        self._weighed: list[Row] = []  # the rows of the last frontier snapshot
-        self.rows: list[Row] = []  # the table's rows, ranked
+        self.scores = RunScores()  # its lines on the contest's scale
         self.samples = Samples()
-        self._scorer: LineScorer | None = None
-        self._scoring_future: Future | None = None
-        self._to_score: tuple | None = None  # (best moves or None, frontier or None) waiting
 
     # ------------------------------------------------------------ what is shown
     def follow(self, session) -> None:
@@ -208,7 +203,7 @@ class SolverRun:
                                           budget=budget), budget, name=cls.name, objective=puzzle.objective)
         self._clear()  # a rescoring of the last run still going is dropped
         self.job, self.run_board, self.start_node = job, instance, node
-        self._scorer = LineScorer(puzzle, instance, node.state, node.depth)
+        self.scores = RunScores(puzzle, instance, node)
         if self.app_state is not None:
             self.app_state.set_solver_start(node)
         job.start()
@@ -276,22 +271,29 @@ class SolverRun:
                 self._set_state(RunState.IDLE)
             return
         if update.best_moves is not None or update.frontier is not None:
-            best, frontier = self._to_score or (None, None)
-            self._to_score = (update.best_moves if update.best_moves is not None else best,
-                              update.frontier if update.frontier is not None else frontier)
-        self._collect_scores()  # never waits: a long line's rescoring held the GUI thread 50 ms
+            self.scores.offer(update.best_moves, update.frontier)
+        self._collect_scores()  # never waits for the scoring thread
         self._take_samples(update.samples)
         if update.error is not None:
             self._say(f"Solver failed: {update.error}")
             self.message.emit(f"Solver failed: {update.error}")
         if update.result is not None:
             self._ending = update.result
-        if self._ending is not None and self._scoring_idle():
+        if self._ending is not None and self.scores.idle():
             self._end(update.error)
-        if finished and self._ending is None and self._scoring_idle() and self.running:
+        if finished and self._ending is None and self.scores.idle() and self.running:
             failed = update.error is not None or self.last_result is None
             cancelled = self.last_result is not None and self.last_result.stopped_by == "cancelled"
             self._set_state(RunState.FAILED if failed else RunState.CANCELLED if cancelled else RunState.DONE)
+
+    def _collect_scores(self) -> None:
+        best_changed, rows_changed, errors = self.scores.collect(self._scoring)
+        for error in errors:
+            self.message.emit(f"Cannot score the solver's answer: {error}")
+        if best_changed:
+            self.best_changed.emit(self.best_moves)
+        if rows_changed:
+            self.rows_changed.emit(self.rows)
 
     def _take_samples(self, samples) -> None:
         for sample in samples:
@@ -321,68 +323,16 @@ class SolverRun:
                   f"{result.progress.expansions} nodes; {found(self)}")
         self.message.emit(self.status)
 
-    # ------------------------------------------------------------ one scale
-    def _scoring_idle(self) -> bool:
-        return self._scoring_future is None and self._to_score is None
-
-    def _collect_scores(self, wait: bool = False) -> None:
-        """Take finished rescorings and start the next; ``wait``: finish them all now."""
-        while True:
-            future = self._scoring_future
-            if future is not None:
-                if not (wait or future.done()):
-                    return
-                self._scoring_future = None
-                try:
-                    self._take_scores(future.result())
-                except Exception as error:  # a line the engine rejects: say so, keep running
-                    self.message.emit(f"Cannot score the solver's answer: {error}")
-            if self._to_score is None or self._scorer is None:
-                return
-            best, frontier = self._to_score
-            self._to_score = None
-            self._scoring_future = self._scoring.submit(rescore, self._scorer, best, frontier)
-
-    def _take_scores(self, scored) -> None:
-        best, report, played, entries, reports, states = scored
-        online = self.puzzle.online
-        if report is not None and not report.complete and not online:
-            best = None  # a line that does not count (a level left unsolved) is never offered as best
-        if best is not None and report is not None:
-            state = played[-1].state if played else self.start_node.state
-            if not online or not self.puzzle.legal_moves(self.run_board, state):  # an answer
-                self.answers = best_answers([answer_row(tuple(best), report, state), *self.answers],
-                                            self.puzzle.objective)
-            better = self.best_score is None or not self.puzzle.objective.better(self.best_score, report.score)
-            if online:  # the game so far: the line to apply, whatever its score
-                self.game_score = report.score
-            if better:
-                self.best_score = report.score
-            if online or better:
-                self.best_moves, self.best_played = tuple(best), played
-                self.best_changed.emit(self.best_moves)
-        if entries is not None:
-            self._weighed = [Row(e, r, s) for e, r, s in zip(entries, reports, states) if r is not None]
-        if entries is not None or best is not None:
-            self.rows = ranked([*self.answers, *self._weighed], self.puzzle.objective, online)
-            self.rows_changed.emit(self.rows)
-
     # ------------------------------------------------------------ reading
-    def best_text(self) -> str:
-        """The best answer's score as the contest prints it (as its row and the status bar do)."""
-        for row in self.answers:
-            if row.entry.moves == self.best_moves:
-                return row.report.text
-        return score_text(self.best_score)
+    best_moves, best_played, best_score, game_score, answers, rows, origin_depth = (
+        _score(name) for name in ("best_moves", "best_played", "best_score", "game_score", "answers", "rows",
+                                  "origin_depth"))
 
-    @property
-    def origin_depth(self) -> int:
-        """Moves played before the run's start (the table and the file count from the game's start)."""
-        return self._scorer.origin_depth if self._scorer else 0
+    def best_text(self) -> str:
+        return self.scores.best_text()
 
     def best_length(self) -> int:
-        """Moves of the best answer from the game's start (as the exported file counts them)."""
-        return self.origin_depth + len(self.best_moves)
+        return self.scores.best_length()
 
     def played(self, moves, start) -> tuple | None:
         """The transitions of ``moves`` from ``start`` when they are the best answer from the node
