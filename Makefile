@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench
+.PHONY: run test bench translations
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -27,3 +27,10 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m bench.engines
+
+# The app's words in other languages: lupdate gathers every marked string of workbench/ into the
+# catalog assets/i18n/workbench_ja.ts (translations kept; translate the new ones there, e.g. in
+# pyside6-linguist), lrelease compiles it into the shipped .qm (tests/test_translations.py checks both).
+translations: $(STAMP)
+	$(VENV)/bin/pyside6-lupdate $$(find workbench -name '*.py' | sort) -ts assets/i18n/workbench_ja.ts -no-obsolete -locations none
+	$(VENV)/bin/pyside6-lrelease assets/i18n/workbench_ja.ts -qm assets/i18n/workbench_ja.qm

@@ -264,9 +264,11 @@ def test_agent_refuses_an_out_of_range_parameter(data_root, monkeypatch, capsys)
 def test_a_board_with_nothing_to_do_returns_at_once(data_root, capsys):
     assert cli(["solve", "ahc011", str(data_root / "repro/ahc011_T1.txt"), "--time", "30"]) == 0
     err = capsys.readouterr().err
-    assert "  finished  " in err and err.endswith("71429\n")
-    seconds = float(err.split("s ", 1)[0])
-    assert seconds < 1.0  # the driver's own clock: no search was run, not 30 s of it
+    assert err.endswith("71429\n")
+    # The run's own line (after a first-use "kernels compiled" line, when the cache was cold):
+    # no node was searched, so the 30 s budget was never spent.
+    finished = next(line for line in err.splitlines() if "  finished  " in line)
+    assert finished.split()[1:4] == ["0", "nodes", "finished"]
 
 
 def test_batch_totals_print_every_digit(data_root, tmp_path, capsys):

@@ -54,6 +54,14 @@ def test_every_puzzle_package_loads():
 
 
 @pytest.mark.parametrize("puzzle_id", PUZZLES)
+def test_the_puzzle_tells_its_rules_in_a_paragraph_and_a_line(puzzle_id):
+    rules, summary = puzzles()[puzzle_id].rules_in_language()
+    assert len(rules.split()) >= 20, f"{puzzle_id}: its rules (Puzzle.rules) tell a newcomer too little: {rules!r}"
+    assert "score" in rules.lower(), f"{puzzle_id}: its rules do not say how it is scored"
+    assert summary and "\n" not in summary and len(summary) <= 160, f"{puzzle_id}: rules_summary is one short line"
+
+
+@pytest.mark.parametrize("puzzle_id", PUZZLES)
 def test_inputs_round_trip_and_are_recognised(puzzle_id):
     puzzle = get_puzzle(puzzle_id)
     for seed in puzzle.smoke.seeds:

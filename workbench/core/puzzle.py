@@ -36,6 +36,9 @@ from typing import IO, TYPE_CHECKING, Any, Callable, Sequence
 from .errors import FormatError, IllegalMove
 from .judge_text import read_all
 from .objective import Objective
+from .words import translate
+
+RULES_CONTEXT = "PuzzleRules"  # the catalog's context of every puzzle's rules
 
 if TYPE_CHECKING:
     from .judge_channel import JudgeChannel
@@ -148,6 +151,16 @@ class Puzzle(ABC):
     # may say "max" or "min". Scores are only ever compared through it (workbench.core.objective).
     objective: Objective = Objective.MAX
     smoke: Smoke = field(default_factory=Smoke)
+    # What a newcomer reads first (Help ▸ Rules, the start page, the line under the board): the
+    # contest's rules and score in a short paragraph, and in one line. Each is written as
+    # ``words.QT_TRANSLATE_NOOP(RULES_CONTEXT, "...")`` so the translation catalog holds it, and
+    # shown through ``Puzzle.rules_in_language``. The conformance kit checks both are there.
+    rules: str = ""
+    rules_summary: str = ""
+
+    def rules_in_language(self) -> tuple[str, str]:
+        """The rules paragraph and its one-line summary, in the user's language."""
+        return translate(RULES_CONTEXT, self.rules), translate(RULES_CONTEXT, self.rules_summary)
 
     # ----------------------------------------------------------------- files
     def sniff(self, text: str) -> bool:

@@ -7,7 +7,7 @@ import socket
 import sys
 from contextlib import contextmanager
 
-from PySide6.QtCore import QSocketNotifier, QTimer
+from PySide6.QtCore import QSettings, QSocketNotifier, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
@@ -18,6 +18,7 @@ from workbench.gui.window.interpreter import favour_the_gui_thread, freeze_long_
 from workbench.gui.window.platform_check import first_run_problem
 from workbench.gui.board.sample_board import DEFAULT_BOARD, DEFAULT_PUZZLE  # noqa: F401  (also known by the app's name)
 from workbench.gui.contest.web_view import prepare_application
+from workbench.gui.window.language import chosen, install
 
 
 def build_window(path: str | None = None, puzzle_id: str | None = None, settings=None,
@@ -59,6 +60,16 @@ def name_application(app: QApplication) -> None:
     app.setOrganizationName("PuzzleWorkbench")
     app.setDesktopFileName(APP_ID)
     app.setWindowIcon(QIcon(str(asset("puzzle-workbench.svg"))))
+
+
+def speak_the_users_language(app: QApplication, settings: QSettings | None = None) -> str:
+    """Install the translations of the language the user reads (``language.chosen``), before any
+    window is built; the language's code."""
+    code = chosen(settings or QSettings("PuzzleWorkbench", "workbench"))
+    if not install(app, code):
+        print(f"the {code} translations could not be loaded: the app shows English", file=sys.stderr)
+        code = "en"
+    return code
 
 
 @contextmanager
@@ -118,6 +129,7 @@ def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str 
         prepare_application()  # before the application: Qt WebEngine shows contest visualizers
     app = QApplication.instance() or QApplication(sys.argv[:1])
     name_application(app)
+    speak_the_users_language(app)
     window = build_contest_window(contest) if contest else build_window(path, puzzle_id, reopen=True)
     window.show()
     if quit_after is not None:
@@ -141,6 +153,7 @@ def run_side_by_side(pair, quit_after: float | None = None) -> int:
         prepare_application()
     app = QApplication.instance() or QApplication(sys.argv[:1])
     name_application(app)
+    speak_the_users_language(app)
     from workbench.gui.runs.side_by_side import SideBySideView
 
     window = SideBySideView(pair)

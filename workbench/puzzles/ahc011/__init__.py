@@ -7,6 +7,7 @@ from typing import Sequence
 
 from workbench.core.errors import FormatError
 from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.words import QT_TRANSLATE_NOOP
 
 from . import formats, generator
 from .board import Board, Case, board_problems, components, largest_tree, legal_directions, slide, tree_size
@@ -19,6 +20,16 @@ class Ahc011(ModuleFiles, Puzzle):
 
     id: str = "ahc011"
     title: str = "AHC011 Sliding Tree Puzzle"
+    rules: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules",
+        "A sliding puzzle on an N×N board (6 ≤ N ≤ 10), like the 15-puzzle: each tile shows line stubs "
+        "toward some of its four sides, and one square is empty. A move (U, D, L or R) moves the empty "
+        "square that way, sliding the neighbouring tile into it; at most T = 2·N³ moves. Stubs that meet "
+        "join tiles into a graph. S is the size of the largest connected part with no cycle. Score: "
+        "round(500000·S/(N²−1)) while the tree is partial; once every tile is in one tree, "
+        "round(500000·(2 − K/T)) for K moves, so a full tree in fewer moves scores more.")
+    rules_summary: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules", "Slide tiles into the empty square until their stubs make one big tree, in as few moves as you can.")
     generator_options: tuple = field(default_factory=lambda: (
         Option("size", int, 0, "board side N (0: the official 6 + seed % 5)", label="Board side N",
                low=0, high=30, special="official (6 + seed % 5)"),

@@ -12,6 +12,7 @@ from typing import IO, Callable, Sequence
 
 from workbench.core.errors import IllegalMove
 from workbench.core.puzzle import Frame, ModuleFiles, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.words import QT_TRANSLATE_NOOP
 
 from . import formats, generator
 from .box import (CANDIES, FLAVOUR_NAMES, SIDE, TILT_NAMES, TILTS, Box, Candies, components,
@@ -25,6 +26,16 @@ class Ahc015(ModuleFiles, Puzzle):
 
     id: str = "ahc015"
     title: str = "AHC015 Halloween Candy (online)"
+    rules: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules",
+        "100 candies of 3 flavours fall one by one into a 10×10 box. The flavours are known from the "
+        "start, but where each candy lands (a random empty cell) is revealed only when it arrives. "
+        "After each candy you tilt the box once: F (to the front, row 0), B (back), L or R; every candy "
+        "slides as far as it can. Score: round(10⁶·Σ n_c² / (d₁² + d₂² + d₃²)), where n_c are the sizes "
+        "of the groups of same-flavour candies touching side by side at the end and d_i the count of "
+        "each flavour: gather each flavour into one group for 10⁶.")
+    rules_summary: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules", "Tilt the box after each candy falls so that each flavour ends in one big group.")
     online: bool = True
     turn_seconds: float = 0.1  # the default `solve` budget per turn (100 turns: 10 s, as before)
     # A tilt, then the next candy drops: moves resolve in stages.

@@ -10,6 +10,7 @@ import dataclasses
 from typing import IO, Any, Callable, Sequence
 
 from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.words import QT_TRANSLATE_NOOP
 
 from . import formats, generator, rules
 from .server import serve
@@ -24,6 +25,16 @@ class Codevs(ModuleFiles, Puzzle):
 
     id: str = "codevs"
     title: str = "CODE VS Reborn (single-player chain puzzle)"
+    rules: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules",
+        "CODE VS Reborn's chain game, played alone: each turn drops the next 2×2 pack of numbered blocks "
+        "(1-9) into a field 10 wide and 16 high, at a column (0-8) and turned 0-3 times clockwise; or "
+        "fires the skill (S) once the gauge reaches 80, which explodes every 5 and its neighbours. "
+        "Blocks that touch in any of 8 directions and sum to 10 vanish together, blocks above fall, and "
+        "each further vanishing is one more chain. A field over the danger line at the end of a turn "
+        "loses. Score: the most ojama (attack) made in one turn within the turn budget K.")
+    rules_summary: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules", "Drop packs of numbered blocks so pairs summing to 10 vanish in one long chain.")
     input_suffixes: tuple = (".txt", ".pack")
     # dataclasses.field in full: the package's own name 'field' is the engine module.
     generator_options: tuple = dataclasses.field(default_factory=lambda: (

@@ -7,6 +7,7 @@ from typing import Sequence
 
 from workbench.core.errors import IllegalMove
 from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.words import QT_TRANSLATE_NOOP
 
 from . import formats, generator
 from .board import Board, Jump, check_jump, legal_jumps, play
@@ -18,6 +19,14 @@ class Comesolo(ModuleFiles, Puzzle):
 
     id: str = "comesolo"
     title: str = "Comesolo (8-direction peg solitaire)"
+    rules: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules",
+        "Peg solitaire on a board with no holes: a piece jumps over a neighbouring piece in any of the "
+        "8 directions (diagonals too) into the empty cell just beyond it, and the piece jumped over is "
+        "removed. Each jump is one move; you may stop at any time. Score: the number of jumps (an "
+        "invalid move scores the case 0). The Mexican IOI 2014 pre-selection's output-only task.")
+    rules_summary: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules", "Jump pieces over their neighbours in 8 directions: make as many jumps as you can.")
     generator_options: tuple = field(default_factory=lambda: (
         Option("size", int, 30, "side of a square board", label="Board side", low=1, high=200),
         Option("rows", int, 0, "rows of a rectangular board (overrides size)", label="Rows",

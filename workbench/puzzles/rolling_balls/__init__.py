@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import IO, Any, Callable, Sequence
 
 from workbench.core.puzzle import ModuleFiles, ParsedSolution, Puzzle, ScoreReport, Transition
+from workbench.core.words import QT_TRANSLATE_NOOP
 
 from . import formats, generator
 from .board import Board, Case, Roll, coverage, moving_rolls, play
@@ -17,6 +18,15 @@ class RollingBalls(ModuleFiles, Puzzle):
 
     id: str = "rolling-balls"
     title: str = "RollingBalls (TopCoder MM90)"
+    rules: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules",
+        "A board of walls and coloured balls, and a target layout. A roll picks a ball and a direction; "
+        "the ball rolls until the edge, a wall or another ball stops it (the other ball stays). At most "
+        "20 rolls per ball. Score: for each target cell holding a ball, 1 if the final board has a ball "
+        "of that colour there, 0.5 for a ball of another colour, divided by the number of balls (1.0: "
+        "the target reached). TopCoder Marathon Match 90.")
+    rules_summary: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules", "Roll balls until walls or balls stop them, to rebuild the target layout.")
 
     def generate(self, seed: int, **options: Any) -> Case:
         return generator.generate(seed)

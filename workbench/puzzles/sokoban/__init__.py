@@ -16,6 +16,7 @@ from workbench.core.errors import EditError, FormatError, IllegalMove
 from workbench.core.grid import Cell, GridPicture, GridPuzzle
 from workbench.core.objective import Objective
 from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
+from workbench.core.words import QT_TRANSLATE_NOOP
 
 from .answers import format_answer, parse_answer
 from .generator import generate
@@ -41,6 +42,14 @@ class Case:
 class Sokoban(GridPuzzle, Puzzle):
     id: str = "sokoban"
     title: str = "Sokoban"
+    rules: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules",
+        "You are the warehouse keeper: walk up, down, left or right, and push a box by walking into it "
+        "(one box at a time, never pulled). A level is solved when every box is on a goal. A box pushed "
+        "into a corner that is not a goal can never come out: undo. Score: the moves (or, with --metric "
+        "pushes, the pushes) of a solution, fewer is better.")
+    rules_summary: str = QT_TRANSLATE_NOOP(
+        "PuzzleRules", "Push every box onto a goal, in as few moves as you can.")
     objective: Objective = Objective.MIN
     input_suffixes: tuple[str, ...] = (".xsb", ".sok", ".txt")
     solution_suffixes: tuple[str, ...] = (".lurd", ".out", ".txt")
