@@ -23,6 +23,7 @@ from solvers.online import build_run
 from solvers.run_setup import checked_params, run_budget
 from workbench.core.errors import WorkbenchError
 from workbench.core.priority import lower_this_thread
+from workbench.core.words import translate
 from workbench.gui.solver.live_series import GrowingSeries
 from workbench.gui.solver.run_scores import RunScores
 from workbench.gui.solver.run_text import found, progress_line
@@ -87,7 +88,7 @@ class SolverRun:
         self.board = None  # the instance shown; results of a run of another board are cleared
         self.node = None  # the history node shown: where the next run starts
         self.state = RunState.IDLE
-        self.status = "Idle"
+        self.status = translate("SolverRun", "Idle")
         self.job: SolverJob | None = None
         self.pending: RunRequest | None = None  # Start asked for while the kernels load
         self.not_ready = ""  # what the kernels are doing while they are not loaded ("" once they are)
@@ -141,10 +142,11 @@ class SolverRun:
         if self.pending is not None:
             self.cancel()
         if self.run_board is not None and self.run_board is not instance:
-            name = self.job.name if self.job is not None else "the solver"
+            name = self.job.name if self.job is not None else translate("SolverRun", "the solver")
             self.cancel()
             self._clear()
-            self._say(f"Idle. The last run ({name}) was on another board; its results are cleared.")
+            self._say(translate("SolverRun", "Idle. The last run ({0}) was on another board; its results are "
+                                "cleared.").format(name))
 
     def _clear(self) -> None:
         self._reset()
@@ -177,7 +179,7 @@ class SolverRun:
         if self.running or self.node is None or self.puzzle is None:
             return
         if request.seconds is None and request.nodes is None:
-            self.message.emit("Set a time or a node budget before starting a solver")
+            self.message.emit(translate("SolverRun", "Set a time or a node budget before starting a solver"))
             return
         if self.not_ready and request.solver.name not in self.loaded_ahead:
             self.pending = request  # the budget starts when the run does, not while kernels compile
@@ -194,7 +196,7 @@ class SolverRun:
             params = checked_params(cls, request.params)
             budget = run_budget(puzzle, instance, cls, params, request.seconds, request.nodes).budget
         except (ValueError, WorkbenchError) as error:
-            self.message.emit(f"Cannot start {cls.name}: {error}")
+            self.message.emit(translate("SolverRun", "Cannot start {0}: {1}").format(cls.name, error))
             self._set_state(RunState.IDLE)
             return
         seed = request.seed
@@ -208,7 +210,7 @@ class SolverRun:
             self.app_state.set_solver_start(node)
         job.start()
         self._set_state(RunState.RUNNING)
-        self._say(f"{cls.name}: starting…")
+        self._say(translate("SolverRun", "{0}: starting…").format(cls.name))
         self.started.emit(node)
 
     def toggle_pause(self) -> None:
@@ -220,12 +222,12 @@ class SolverRun:
         else:
             self.job.control.pause()
             self._set_state(RunState.PAUSED)
-            self._say(self.status + " (paused)")
+            self._say(self.status + translate("SolverRun", " (paused)"))
 
     def cancel(self) -> None:
         if self.pending is not None:
             self.pending = None
-            self._say("Start cancelled before the kernels were ready")
+            self._say(translate("SolverRun", "Start cancelled before the kernels were ready"))
             self._set_state(RunState.IDLE)
         if self.running:
             self.job.control.cancel()
@@ -239,8 +241,8 @@ class SolverRun:
 
     # ------------------------------------------------------------ kernels
     def _say_waiting(self) -> None:
-        self._say(f"{self.pending.solver.name} waits: {self.not_ready}. It starts by itself when "
-                  "they are ready (Cancel to give up).")
+        self._say(translate("SolverRun", "{0} waits: {1}. It starts by itself when they are ready (Cancel to "
+                                         "give up).").format(self.pending.solver.name, self.not_ready))
 
     def set_not_ready(self, text: str) -> None:
         """What the kernels are doing while they are not ready yet ("" once they are)."""
@@ -275,8 +277,8 @@ class SolverRun:
         self._collect_scores()  # never waits for the scoring thread
         self._take_samples(update.samples)
         if update.error is not None:
-            self._say(f"Solver failed: {update.error}")
-            self.message.emit(f"Solver failed: {update.error}")
+            self._say(translate("SolverRun", "Solver failed: {0}").format(update.error))
+            self.message.emit(self.status)
         if update.result is not None:
             self._ending = update.result
         if self._ending is not None and self.scores.idle():
@@ -289,7 +291,7 @@ class SolverRun:
     def _collect_scores(self) -> None:
         best_changed, rows_changed, errors = self.scores.collect(self._scoring)
         for error in errors:
-            self.message.emit(f"Cannot score the solver's answer: {error}")
+            self.message.emit(translate("SolverRun", "Cannot score the solver's answer: {0}").format(error))
         if best_changed:
             self.best_changed.emit(self.best_moves)
         if rows_changed:
@@ -300,7 +302,8 @@ class SolverRun:
             self._add_sample(sample.elapsed, sample.progress.frontier_size)
         if samples:
             last = samples[-1]
-            self._say(progress_line(self, last) + (" (paused)" if self.job.control.paused else ""))
+            paused = translate("SolverRun", " (paused)") if self.job.control.paused else ""
+            self._say(progress_line(self, last) + paused)
             self.progressed.emit(self.status)
             self.samples_added.emit()
 
@@ -319,8 +322,8 @@ class SolverRun:
         fast = finisher(self.puzzle.id) if self.puzzle.online else None
         if fast is not None and result.stopped_by == "cancelled":
             self.finish_offered.emit(fast)  # a cut-short online game is no answer until finished
-        self._say(f"{self.job.name}: {result.stop_reason} after {result.elapsed:.1f} s, "
-                  f"{result.progress.expansions} nodes; {found(self)}")
+        self._say(translate("SolverRun", "{0}: {1} after {2:.1f} s, {3} nodes; {4}").format(
+            self.job.name, result.stop_reason, result.elapsed, result.progress.expansions, found(self)))
         self.message.emit(self.status)
 
     # ------------------------------------------------------------ reading

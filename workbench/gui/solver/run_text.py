@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from workbench.core.errors import IllegalMove
 from workbench.core.line_scores import LineScorer
+from workbench.core.words import translate
 
 
 def score_text(score) -> str:
     """A score in full (never 2.51476e+06); "none yet" before the first answer."""
     if score is None or score != score:
-        return "none yet"
+        return translate("SolverRun", "none yet")
     if isinstance(score, float) and score.is_integer():
         score = int(score)
     if isinstance(score, int):
@@ -44,8 +45,8 @@ def rescore(scorer: LineScorer, best: tuple | None, entries: list | None):
 def progress_line(run, sample) -> str:
     """The run's line while it goes: time, nodes, what it has, the frontier's size."""
     progress = sample.progress
-    return (f"{run.job.name}: {sample.elapsed:.1f} s, {progress.expansions} nodes, {found_so_far(run)}, "
-            f"frontier {progress.frontier_size}")
+    return translate("SolverRun", "{0}: {1:.1f} s, {2} nodes, {3}, frontier {4}").format(
+        run.job.name, sample.elapsed, progress.expansions, found_so_far(run), progress.frontier_size)
 
 
 def found_so_far(run) -> str:
@@ -53,19 +54,21 @@ def found_so_far(run) -> str:
     game is no answer, and the best score it once had is no score of any answer)."""
     if run.puzzle.online:
         if run.game_score is None:
-            return "no move played yet"
-        return f"the game so far {score_text(run.game_score)} after {run.best_length()} moves"
-    return f"best {run.best_text()}"
+            return translate("SolverRun", "no move played yet")
+        return translate("SolverRun", "the game so far {0} after {1} moves").format(score_text(run.game_score),
+                                                                                     run.best_length())
+    return translate("SolverRun", "best {0}").format(run.best_text())
 
 
 def found(run) -> str:
     """What the run that ended found, in words."""
     if run.puzzle.online and not run.answers:
         if not run.best_moves:
-            return "no move played"
-        return (f"the game stops after {run.best_length()} moves with {score_text(run.game_score)} so far, "
-                "not an answer until every turn is played")
+            return translate("SolverRun", "no move played")
+        return translate("SolverRun", "the game stops after {0} moves with {1} so far, not an answer until every "
+                                      "turn is played").format(run.best_length(), score_text(run.game_score))
     if run.best_moves:
-        return f"best {run.best_text()} ({run.best_length()} moves)"
+        return translate("SolverRun", "best {0} ({1} moves)").format(run.best_text(), run.best_length())
     why = getattr(run.job.target, "no_answer", lambda: "")()  # as the solver says it
-    return f"no answer: {why or 'none was found within the budget'}"
+    return translate("SolverRun", "no answer: {0}").format(
+        why or translate("SolverRun", "none was found within the budget"))
