@@ -195,3 +195,17 @@ def test_apply_best_adds_the_rescored_line_without_playing_it_again(qtbot, windo
     panel.apply_button.click()
     assert played == []  # the rescoring thread played it once; the history takes its transitions
     assert window.session.moves() == list(panel.best_moves) and window.view.state == window.session.state
+
+
+def test_a_deleted_view_of_the_run_is_disconnected_from_its_events(qtbot):
+    import shiboken6
+
+    from workbench.gui.solver.frontier_table import FrontierTable
+    from workbench.gui.solver.run_model import SolverRun
+
+    run = SolverRun()
+    table = FrontierTable(run)
+    assert (len(run.rows_changed), len(run.cleared), len(run.puzzle_changed)) == (1, 1, 1)
+    shiboken6.delete(table)
+    assert (len(run.rows_changed), len(run.cleared), len(run.puzzle_changed)) == (0, 0, 0)
+    run.cleared.emit()  # no view left to call into
