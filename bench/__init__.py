@@ -2,6 +2,7 @@
 
 ``bench.engines`` (engine rates against a plain C++ engine), ``bench.responsiveness`` (GUI stalls
 and cancel latency), ``bench.cold_start`` (first solve with a cold numba cache), ``bench.scrub``
-(step-through cost). Solver strength over seeds is measured with ``main.py batch``, the one way
-to evaluate anything over many cases.
+(step-through cost), ``bench.f5_hops`` (F5's modules and calls, and the best line's replays).
+Solver strength over seeds is measured with ``main.py batch``, the one way to evaluate anything
+over many cases.
 """

@@ -249,7 +249,7 @@ def long_run_plot_ms(app, panel, samples: int) -> float:
     """The GUI thread's CPU ms for one plot update and its repaint (the slower of the two
     plots) once the run has reported ``samples`` samples: the run's own samples, repeated
     with time going on (an online game reports ~300 a second, 180,000 in ten minutes)."""
-    series = (panel.sample_times, panel.best_scores, panel._now, panel._frontier)
+    series = (panel.sample_times, panel.best_scores, panel.run.samples.now, panel.run.samples.frontier)
     recorded = [list(s) for s in series]
     step = (recorded[0][-1] - recorded[0][0]) / max(1, len(recorded[0]) - 1) or 0.01
     for k in range(samples - len(recorded[0])):
@@ -258,7 +258,7 @@ def long_run_plot_ms(app, panel, samples: int) -> float:
         for s, values in zip(series[1:], recorded[1:]):
             s.append(values[i])
     worst = 0.0
-    for update in (panel._plot_best, panel._plot_frontier):
+    for update in (panel.plots.plot_best, panel.plots.plot_frontier):
         for _ in range(3):
             begin = time.thread_time()
             update()

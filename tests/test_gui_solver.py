@@ -180,3 +180,32 @@ def test_the_rescoring_thread_runs_in_the_lowest_scheduling_class(window):
     window_nice = os.getpriority(os.PRIO_PROCESS, threading.get_native_id())
     assert os.getpriority(os.PRIO_PROCESS, rescoring) == max(5, window_nice)
     assert os.sched_getscheduler(rescoring) == os.SCHED_OTHER  # it shares the window's GIL: never starved
+
+
+def test_apply_best_adds_the_rescored_line_without_playing_it_again(qtbot, window, data_root, monkeypatch):
+    window.files.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(2000)
+    panel.start_button.click()
+    wait_for_end(qtbot, panel)
+    played = []
+    apply = PUZZLE.apply
+    monkeypatch.setattr(PUZZLE, "apply", lambda *args: (played.append(args[2]), apply(*args))[1])
+    panel.apply_button.click()
+    assert played == []  # the rescoring thread played it once; the history takes its transitions
+    assert window.session.moves() == list(panel.best_moves) and window.view.state == window.session.state
+
+
+def test_a_deleted_view_of_the_run_is_disconnected_from_its_events(qtbot):
+    import shiboken6
+
+    from workbench.gui.solver.frontier_table import FrontierTable
+    from workbench.gui.solver.run_model import SolverRun
+
+    run = SolverRun()
+    table = FrontierTable(run)
+    assert (len(run.rows_changed), len(run.cleared), len(run.puzzle_changed)) == (1, 1, 1)
+    shiboken6.delete(table)
+    assert (len(run.rows_changed), len(run.cleared), len(run.puzzle_changed)) == (0, 0, 0)
+    run.cleared.emit()  # no view left to call into

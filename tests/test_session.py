@@ -41,3 +41,35 @@ def test_the_exported_text_is_what_the_judge_scores(tmp_path):
     report = session.export_solution(tmp_path / "a.out")
     assert (tmp_path / "a.out").read_text() == "1\n2 1 2 3\n"
     assert report.score == 1
+
+
+def legal_line(puzzle, instance, count):
+    """``count`` legal moves from the start, each the first the puzzle offers, with their transitions."""
+    state, moves, played = puzzle.initial_state(instance), [], []
+    for _ in range(count):
+        moves.append(puzzle.legal_moves(instance, state)[0])
+        played.append(puzzle.apply(instance, state, moves[-1]))
+        state = played[-1].state
+    return moves, played
+
+
+def test_a_line_given_with_its_transitions_is_added_without_playing_it_again(data_root, monkeypatch):
+    instance = PUZZLE.parse_input((data_root / "cases/comesolo/rand_07_d70.txt").read_text())
+    session = Session(PUZZLE, instance)
+    moves, played = legal_line(PUZZLE, instance, 3)
+    calls = []
+    monkeypatch.setattr(PUZZLE, "apply", lambda *args: calls.append(args))
+    end = session.add_line(moves, played=played)
+    assert calls == []
+    assert session.moves() == moves and end is session.history.current
+    assert [node.state for node in session.history.line()[1:]] == [t.state for t in played]
+    assert [node.frames for node in session.history.line()[1:]] == [t.frames for t in played]
+
+
+def test_a_line_whose_transitions_do_not_match_its_moves_is_refused(data_root):
+    instance = PUZZLE.parse_input((data_root / "cases/comesolo/rand_07_d70.txt").read_text())
+    session = Session(PUZZLE, instance)
+    moves, played = legal_line(PUZZLE, instance, 3)
+    with pytest.raises(ValueError, match="^2 transitions for a line of 3 moves$"):
+        session.add_line(moves, played=played[:2])
+    assert session.history.root.children == []

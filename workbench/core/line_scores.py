@@ -6,14 +6,15 @@ scale everywhere: the contest score the status bar shows, of the whole answer
 from the game's start. ``LineScorer`` computes it by replaying a line from the
 position the solver started at; consecutive lines share long prefixes (a beam's
 states, an online game's turns), so the states of the last line are kept and
-only the moves after the common prefix are replayed.
+only the moves after the common prefix are replayed. ``transitions`` hands a line's moves as
+played (states and frames) to ``Session.add_line``, so an applied answer is not replayed again.
 """
 
 from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .puzzle import Puzzle, ScoreReport
+from .puzzle import Puzzle, ScoreReport, Transition
 
 
 class LineScorer:
@@ -21,8 +22,9 @@ class LineScorer:
         self.puzzle = puzzle
         self.instance = instance
         self.origin_depth = origin_depth  # moves played before the solver's start
+        self.origin_state = origin_state
         self._moves: list = []
-        self._states: list = [origin_state]
+        self._transitions: list[Transition] = []  # of the last line, move by move
 
     def state_after(self, moves: Sequence) -> Any:
         """The state ``moves`` reach from the origin (IllegalMove if they do not apply)."""
@@ -31,11 +33,18 @@ class LineScorer:
         while shared < limit and moves[shared] == self._moves[shared]:
             shared += 1
         del self._moves[shared:]
-        del self._states[shared + 1:]
+        del self._transitions[shared:]
         for move in moves[shared:]:
-            self._states.append(self.puzzle.apply(self.instance, self._states[-1], move).state)
+            state = self._transitions[-1].state if self._transitions else self.origin_state
+            self._transitions.append(self.puzzle.apply(self.instance, state, move))
             self._moves.append(move)
-        return self._states[-1]
+        return self._transitions[-1].state if self._transitions else self.origin_state
+
+    def transitions(self, moves: Sequence) -> tuple[Transition, ...]:
+        """Each move of ``moves`` as played from the origin (replaying only what the last line
+        does not share): what ``Session.add_line`` takes instead of playing them again."""
+        self.state_after(moves)
+        return tuple(self._transitions)
 
     def report(self, moves: Sequence) -> ScoreReport:
         """The contest score if the answer were the moves before the origin, then ``moves``."""

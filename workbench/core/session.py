@@ -88,27 +88,36 @@ class Session:
             self.history.play(move, transition.state, transition.frames)
         return transition
 
-    def add_line(self, moves: Sequence, from_root: bool = True, start: HistoryNode | None = None) -> HistoryNode:
+    def add_line(self, moves: Sequence, from_root: bool = True, start: HistoryNode | None = None,
+                 played: Sequence[Transition] | None = None) -> HistoryNode:
         """Add a whole line of moves as a branch (checked first; nothing is added on error), from
-        ``start``, else the root or (``from_root`` False) the current node; the line's end is current."""
+        ``start``, else the root or (``from_root`` False) the current node; the line's end is current.
+        ``played``: the moves' transitions from ``start``'s state, computed already (a solver's
+        answer, rescored): the line is then not played again."""
         start = start or (self.history.root if from_root else self.history.current)
         limit = self.puzzle.max_moves(self.instance)
         if limit is not None and start.depth + len(moves) > limit:
             raise IllegalMove(f"the line would have {start.depth + len(moves)} moves, "
                               f"more than the limit of {limit}")
-        states = [start.state]
-        transitions = []
-        for index, move in enumerate(moves, start=1):
-            try:
-                transitions.append(self.puzzle.apply(self.instance, states[-1], move))
-            except IllegalMove as error:
-                raise error.at(start.depth + index, None) from None
-            states.append(transitions[-1].state)
+        if played is not None and len(played) != len(moves):
+            raise ValueError(f"{len(played)} transitions for a line of {len(moves)} moves")
+        transitions = list(played) if played is not None else self._play_through(moves, start)
         with self._changing():
             self.history.jump(start)
             for move, transition in zip(moves, transitions):
                 self.history.play(move, transition.state, transition.frames)
         return self.history.current
+
+    def _play_through(self, moves: Sequence, start: HistoryNode) -> list[Transition]:
+        """Each move's transition from ``start``; IllegalMove names the first illegal one."""
+        state, transitions = start.state, []
+        for index, move in enumerate(moves, start=1):
+            try:
+                transitions.append(self.puzzle.apply(self.instance, state, move))
+            except IllegalMove as error:
+                raise error.at(start.depth + index, None) from None
+            state = transitions[-1].state
+        return transitions
 
     def load_solution(self, text: str) -> HistoryNode:
         """Parse and check an answer file, then add it as a branch from the start."""

@@ -39,7 +39,6 @@ class SolverAnswers(QObject):
         self.solver_panel.start()
 
     def solver_started(self) -> None:
-        self.state.set_solver_start(self.session.history.current if self.session else None)
         self.tabs.setCurrentWidget(self.solver_panel)  # the run is visible, whichever tab was in front
         # The run's start replaces a warning still shown (an illegal move's): it no longer applies.
         self.show_solver_line(self.solver_panel.status.text(), force=True)
@@ -61,7 +60,9 @@ class SolverAnswers(QObject):
             return False
         self.board.end_preview()
         try:
-            self.session.add_line(moves, start=origin)  # the session's events redraw the window
+            # The rescoring played the best answer already: its transitions are added, not replayed.
+            played = self.solver_panel.run.played(moves, origin)
+            self.session.add_line(moves, start=origin, played=played)  # the session's events redraw the window
         except IllegalMove as error:
             self.messages.error(self.tr("The solver's answer is illegal: {0}").format(error))
             return False

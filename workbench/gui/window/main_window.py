@@ -75,9 +75,7 @@ class MainWindow(QMainWindow):
         self._build_parts()
         self._connect_solver_panel()
         self._build_actions()
-        self._followers = [self.state.follow(self._show_title, path_changed=self._show_title),
-                           self.state.follow(self._show_solver_problem, step_changed=self._show_solver_problem,
-                                             board_changed=self._show_solver_problem)]
+        self._followers = [self.state.follow(self._show_title, path_changed=self._show_title)]
         restore_layout(self, self.settings)  # size, position and docks of the last session
         self.editor_dock.setVisible(self.editing.edit_action.isChecked())  # the app starts in play mode
 
@@ -121,7 +119,7 @@ class MainWindow(QMainWindow):
         self.history_panel.follow(self.state)
         self.step_panel = StepPanel()
         self.step_panel.follow(self.state)
-        self.solver_panel = SolverPanel()
+        self.solver_panel = SolverPanel(self.state)  # follows the session shown: no pushes from here
         self.solver_panel.use_kernels(self.kernels)  # a run waits for its kernels, and starts when they are
         self.editor_panel = EditorPanel()
         self.tabs = QTabWidget()
@@ -225,8 +223,7 @@ class MainWindow(QMainWindow):
         afresh comes back); returns what to tell the user of the boards kept ("" when nothing)."""
         if adapter_class(session.puzzle.id) is None:
             raise WorkbenchError(f"the GUI cannot show {session.puzzle.id} boards yet")
-        self.solver_panel.cancel()
-        return self.state.show(session, origin, returning, answer)
+        return self.state.show(session, origin, returning, answer)  # the solver's run follows it (SolverRun)
 
     def _session_shown(self, session: Session) -> None:
         """Another board: its puzzle's painter, solvers and runs, before the widgets that follow
@@ -236,19 +233,10 @@ class MainWindow(QMainWindow):
         if self.state.origin is not None:
             self.settings.setValue("last_board", self.state.origin.to_json())  # reopened on the next start
         self.puzzle_choice.setCurrentIndex(self.puzzle_choice.findData(puzzle.id))
-        self.solver_panel.set_puzzle(puzzle)
         self.hint.set_puzzle(puzzle)
-        self.solver_panel.prepare_kernels()
         if new_puzzle:
             self.kernel_status.show(self.kernels.describe(puzzle.id))
         self.runs_panel.set_puzzle(puzzle.id)
-
-    def _show_solver_problem(self, *_) -> None:
-        s = self.session
-        node = s.history.current
-        self.solver_panel.show_board(s.instance)  # a run of another board is cleared
-        if not self.solver_panel.running:
-            self.solver_panel.set_problem(s.instance, node.state, node.depth)
 
     def _show_title(self, *_) -> None:
         s = self.session
