@@ -1,7 +1,8 @@
 """The comparison of two runs, case by case: what the Runs panel's "Compare with…" opens.
 
-The figures are ``batch.report.compare``'s; a row (or its Side by side button) asks the panel to open
-that case of both runs side by side, and the windows it opened close with the dialog.
+The figures are ``batch.report.compare``'s; a row (or its Side by side button) opens that case of
+both runs side by side (``Comparisons.open_side_by_side``), and the windows it opened close with
+the dialog.
 """
 
 from __future__ import annotations
@@ -9,13 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QDialog, QHeaderView, QPushButton, QTableView, QVBoxLayout, QWidget
 
 from workbench.batch.noise import MIN_SHARED
-from workbench.batch.report import failed_text, noise_lines
-from workbench.batch.results import at_scale, plain_number, significant
+from workbench.batch.report import compare, failed_text, noise_lines
+from workbench.batch.results import at_scale, plain_number, read_run, significant
+from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
 from workbench.gui.common.plain_text import plain_label
 
@@ -106,3 +108,46 @@ class CompareDialog(QDialog):
             view = self._open_pair(folder_a, folder_b, self.comparison.diffs[index.row()].key)
             if view is not None:
                 self.side_by_side.append(view)
+
+
+class Comparisons(QObject):
+    """The comparisons a Runs panel opened and the cases they opened side by side (a window each);
+    what cannot be shown is said through ``message``."""
+
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget):
+        super().__init__(parent)
+        self.side_by_side: list = []  # the side-by-side windows opened from comparisons
+
+    def compare(self, rows: list[dict], meta: dict, objective: Objective, folder_a: Path | None,
+                folder_b: str | Path) -> CompareDialog | None:
+        """A dialog comparing ``rows`` (run A, in ``folder_a``, with its run.json ``meta``) with the
+        run in ``folder_b`` (B), biggest losses first."""
+        try:
+            meta_b, other = read_run(Path(folder_b))
+            result = compare(rows, other, objective, meta_a=meta or {}, meta_b=meta_b)
+        except WorkbenchError as error:
+            self.message.emit(str(error))
+            return None
+        dialog = CompareDialog(result, objective, folder_a, Path(folder_b), self.open_side_by_side, self.parent())
+        dialog.show()
+        return dialog
+
+    def open_side_by_side(self, folder_a: str | Path, folder_b: str | Path, case: str):
+        """One case of two runs in a window of its own: both answers stepped together (a puzzle's two
+        boards, a contest's two vis views), both scores, the diff of the answers."""
+        from workbench.batch.side_by_side import case_pair
+        from workbench.gui.runs.side_by_side import SideBySideView
+
+        try:
+            view = SideBySideView(case_pair(Path(folder_a), Path(folder_b), case))
+        except WorkbenchError as error:
+            self.message.emit(self.tr("Cannot show the case side by side: {0}").format(error))
+            return None
+        self.side_by_side = [w for w in self.side_by_side if w.isVisible()] + [view]
+        view.show()
+        return view
+
+    def close_all(self) -> None:
+        close_all(self.side_by_side)

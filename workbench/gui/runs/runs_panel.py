@@ -16,20 +16,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtWidgets import QDialog, QFileDialog, QHBoxLayout, QProgressBar, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QFileDialog, QPushButton, QVBoxLayout, QWidget
 
-from workbench.batch.report import compare
-from workbench.batch.results import plain_number, read_run, run_file
+from workbench.batch.results import read_run, run_file
 from workbench.contest.config import ContestConfig
 from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
 from workbench.core.registry import puzzles
 from workbench.gui.board.painters import not_loaded
-from workbench.gui.common.plain_text import plain_label
 from workbench.gui.runs.batch_model import BatchRunModel
-from workbench.gui.runs.compare_dialog import CompareDialog, close_all
+from workbench.gui.runs.compare_dialog import Comparisons, close_all
 from workbench.gui.runs.flagged_list import FlaggedList
 from workbench.gui.runs.run_form import COMMAND_CHOICE, RunForm
+from workbench.gui.runs.run_status import RunStatus
 from workbench.gui.runs.runs_table import RunsView, between_seed_and_score
 from workbench.gui.window.file_dialog_fit import fitted
 
@@ -49,7 +48,8 @@ class RunsPanel(QWidget):
         self.runs_root = Path(runs_root) if runs_root else Path.cwd() / "runs"
         self.board_puzzle: str | None = None  # the puzzle of the board in the main window
         self.selected_row: dict | None = None
-        self.side_by_side: list = []  # the side-by-side windows opened from comparisons
+        self.comparisons = Comparisons(self)
+        self.comparisons.message.connect(self.message)
         self.batch_model = BatchRunModel()
         self.form = RunForm()
         # The controls by the names the window, the tests and the bench know them by.
@@ -68,12 +68,10 @@ class RunsPanel(QWidget):
             "Run your program on the selected case, watching its [SCORE] lines and snapshots live"))
         self.profile_button = self._button(self.tr("Anytime profile…"), self.profile_dialog, self.tr(
             "The run's mean relative score against time over its cases: would more time, or more speed, pay?"))
-        self.progress = QProgressBar()
-        self.summary = plain_label(self.tr("No run yet"))
-        self.summary.setWordWrap(True)
-
         self.view = RunsView()
         self.view.follow(self.batch_model)
+        self.status = RunStatus(self.batch_model, self.view)
+        self.progress, self.summary = self.status.progress, self.status.summary
         self.view.rowActivated.connect(self.open_row)
         self.view.rowSelected.connect(self._row_selected)
         self.view.filterChanged.connect(self._filter_changed)
@@ -84,8 +82,7 @@ class RunsPanel(QWidget):
         self.flag_list = FlaggedList(self.batch_model)
         self.flag_list.rowChosen.connect(self.open_row)
         self.flagged, self.flagged_label = self.flag_list.list, self.flag_list.label
-        self.batch_model.started.connect(self._started)
-        self.batch_model.rows_added.connect(self._rows_added)
+        self.batch_model.started.connect(lambda _run: self.runShown.emit())
         self.batch_model.shown.connect(self._shown)
         self.batch_model.ended.connect(self._ended)
         self._lay_out()
@@ -106,14 +103,11 @@ class RunsPanel(QWidget):
         for button in (self.start_button, self.stop_button, self.open_button, self.history_button):
             self.form.how.addWidget(button)
         self.form.how.addStretch(1)
-        status = QHBoxLayout()
-        status.addWidget(self.progress)
-        status.addWidget(self.summary, 3)
         for button in (self.compare_button, self.live_button, self.profile_button):
-            status.addWidget(button, 0, Qt.AlignTop)
+            self.status.row.addWidget(button, 0, Qt.AlignTop)
         layout = QVBoxLayout(self)
         layout.addWidget(self.form)
-        layout.addLayout(status)
+        layout.addWidget(self.status)
         layout.addWidget(self.flag_list)
         layout.addWidget(self.view, 1)
 
@@ -149,11 +143,11 @@ class RunsPanel(QWidget):
     def set_puzzle(self, puzzle_id: str) -> None:
         """The board's puzzle: the controls start runs of it. A run of another puzzle stays in the
         table, labelled as such, and its rows open its own puzzle's cases."""
-        self.board_puzzle = puzzle_id
+        self.board_puzzle = self.status.board_puzzle = puzzle_id
         self.form.use_puzzle(puzzle_id)
         if self.batch_model.puzzle == puzzle_id:
             self.form.show_how(self.batch_model.meta, self.rows)  # the controls filled afresh: the run shown's again
-        self._show_summary()
+        self.status.show_summary()
 
     def set_contest(self, config: ContestConfig) -> None:
         if self.form.set_contest(config):
@@ -187,30 +181,11 @@ class RunsPanel(QWidget):
             return Objective.of(self.batch_model.meta["objective"])
         return self.problem.objective if self.problem else Objective.MAX
 
-    def _show_summary(self) -> None:
-        self.view.refresh()
-        shown = self.view.visible_rows()
-        if not shown:
-            return
-        summary, total = self.view.summary, len(self.view.rows)  # the view's, made by its refresh
-        part = self.tr(" of {0}").format(total) if len(shown) != total else ""
-        other = self.batch_model.other_puzzle(self.board_puzzle)
-        label = self.tr("A run of {0}, not of the board's {1}: a row opens its {0} case. ").format(
-            other, self.board_puzzle) if other else ""
-        mean = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 6))
-        cpu = self.tr(", mean CPU {0:.2f} s").format(summary.mean_cpu) if summary.mean_cpu is not None else ""
-        where = f" — {self.run_folder}" if self.run_folder else ""
-        self.summary.setText(self.tr(
-            "{0}{1}{2} cases ({3}): {4} OK, {5}; mean score {6} over the OK cases, mean relative {7:.4f}; "
-            "mean time {8:.2f} s{9}{10}").format(
-            label, summary.count, part, summary.objective.words, summary.ok, summary.failed_text(), mean,
-            summary.mean_relative, summary.mean_seconds, cpu, where))
-
     def _filter_changed(self, problem: str) -> None:
         if problem:
             self.message.emit(self.tr("Filter: {0}").format(problem))
         else:
-            self._show_summary()
+            self.status.show_summary()
 
     def _row_selected(self, row: dict) -> None:
         self.selected_row = row
@@ -265,22 +240,11 @@ class RunsPanel(QWidget):
         self.batch_model.stop()
         self.summary.setText(self.tr("Stopping: running cases are killed, finished ones are kept…"))
 
-    def _started(self, run) -> None:
-        self.runShown.emit()
-        self.progress.setRange(0, len(run.spec.cases))
-        self.progress.setValue(0)
-        self.summary.setText(self.tr("Running {0} cases: {1}, {2} at a time, into {3}").format(
-            len(run.spec.cases), run.spec.runner.describe(), run.spec.jobs, run.spec.out))
-
-    def _rows_added(self, rows: list[dict]) -> None:
-        self.progress.setValue(len(self.view.rows))
-        self._show_summary()
-
     def _ended(self, failure: Exception | None) -> None:
         self.timer.stop()
         self.start_button.setEnabled(True)
         self.stop_button.setEnabled(False)
-        self._show_summary()
+        self.status.show_summary()
         run = self.batch_model.run
         if isinstance(failure, WorkbenchError):  # a contest's gen failed, a folder cannot be written
             status = self.tr("Cannot start the run: {0}").format(failure)
@@ -298,7 +262,7 @@ class RunsPanel(QWidget):
         self.stop()
         self.batch_model.join(timeout=10)
         close_all(self.findChildren(QDialog))
-        close_all(self.side_by_side)
+        self.comparisons.close_all()
 
     # ------------------------------------------------------------ a stored run
     def open_run(self, folder: str | Path) -> bool:
@@ -336,9 +300,6 @@ class RunsPanel(QWidget):
 
     def _shown(self) -> None:
         self.form.show_how(self.batch_model.meta, self.rows)
-        self.progress.setRange(0, max(len(self.rows), 1))
-        self.progress.setValue(len(self.rows))
-        self._show_summary()
         self.runShown.emit()
 
     def _open_contest_of(self, meta: dict, folder) -> bool:
@@ -381,31 +342,11 @@ class RunsPanel(QWidget):
 
     def compare_with(self, folder: str | Path) -> QDialog | None:
         """A dialog comparing the run shown (A) with ``folder`` (B), biggest losses first."""
-        objective = self.objective
-        try:
-            meta_b, other = read_run(Path(folder))
-            result = compare(self.rows, other, objective, meta_a=self.batch_model.meta or {}, meta_b=meta_b)
-        except WorkbenchError as error:
-            self.message.emit(str(error))
-            return None
-        dialog = CompareDialog(result, objective, self.run_folder, Path(folder), self.open_side_by_side, self)
-        dialog.show()
-        return dialog
+        return self.comparisons.compare(self.rows, self.batch_model.meta, self.objective, self.run_folder, folder)
 
-    def open_side_by_side(self, folder_a: str | Path, folder_b: str | Path, case: str):
-        """One case of two runs in a window of its own: both answers stepped together (a puzzle's two
-        boards, a contest's two vis views), both scores, the diff of the answers."""
-        from workbench.batch.side_by_side import case_pair
-        from workbench.gui.runs.side_by_side import SideBySideView
-
-        try:
-            view = SideBySideView(case_pair(Path(folder_a), Path(folder_b), case))
-        except WorkbenchError as error:
-            self.message.emit(self.tr("Cannot show the case side by side: {0}").format(error))
-            return None
-        self.side_by_side = [w for w in self.side_by_side if w.isVisible()] + [view]
-        view.show()
-        return view
+    @property
+    def side_by_side(self) -> list:
+        return self.comparisons.side_by_side
 
     def run_selected_live(self):
         """The selected case of the run shown, run live with the command typed here."""
