@@ -43,6 +43,19 @@ class RunsPanel(QWidget):
     runShown = Signal()  # the table shows another run (opened, or started here)
     message = Signal(str)
 
+    # What the window, the tests and the bench read, from the collaborators that hold it.
+    problem = property(lambda self: self.form.problem)
+    puzzle_id = property(lambda self: self.form.puzzle_id)
+    contest = property(lambda self: self.form.contest)
+    files = property(lambda self: self.form.files)
+    run = property(lambda self: self.batch_model.run)
+    run_folder = property(lambda self: self.batch_model.folder)
+    shown_meta = property(lambda self: self.batch_model.meta)
+    running = property(lambda self: self.batch_model.running)
+    rows = property(lambda self: self.view.rows)
+    flagged_cases = property(lambda self: self.flag_list.cases())
+    side_by_side = property(lambda self: self.comparisons.side_by_side)
+
     def __init__(self, runs_root: Path | None = None, parent=None):
         super().__init__(parent)
         self.runs_root = Path(runs_root) if runs_root else Path.cwd() / "runs"
@@ -118,22 +131,6 @@ class RunsPanel(QWidget):
         return self.minimumSizeHint().height()
 
     # ------------------------------------------------------------ what runs
-    @property
-    def problem(self):
-        return self.form.problem
-
-    @property
-    def puzzle_id(self) -> str | None:
-        return self.form.puzzle_id
-
-    @property
-    def contest(self) -> ContestConfig | None:
-        return self.form.contest
-
-    @property
-    def files(self) -> list[str]:
-        return self.form.files
-
     def set_files(self, paths: list[str]) -> None:
         self.form.set_files(paths)
 
@@ -154,26 +151,6 @@ class RunsPanel(QWidget):
             self.runs_root = self.form.problem.runs_root()
 
     # ------------------------------------------------------------ the run shown
-    @property
-    def run(self):
-        return self.batch_model.run
-
-    @property
-    def run_folder(self) -> Path | None:
-        return self.batch_model.folder
-
-    @property
-    def shown_meta(self) -> dict:
-        return self.batch_model.meta
-
-    @property
-    def rows(self) -> list[dict]:
-        return self.view.rows
-
-    @property
-    def flagged_cases(self) -> list[str]:
-        return self.flag_list.cases()
-
     @property
     def objective(self) -> Objective:
         """The objective of the run shown (its run.json), else of the panel's puzzle or contest."""
@@ -231,10 +208,6 @@ class RunsPanel(QWidget):
         self.summary.setText(self.tr("Making the cases…"))
         self.timer.start()
         return True
-
-    @property
-    def running(self) -> bool:
-        return self.batch_model.running
 
     def stop(self) -> None:
         self.batch_model.stop()
@@ -343,10 +316,6 @@ class RunsPanel(QWidget):
     def compare_with(self, folder: str | Path) -> QDialog | None:
         """A dialog comparing the run shown (A) with ``folder`` (B), biggest losses first."""
         return self.comparisons.compare(self.rows, self.batch_model.meta, self.objective, self.run_folder, folder)
-
-    @property
-    def side_by_side(self) -> list:
-        return self.comparisons.side_by_side
 
     def run_selected_live(self):
         """The selected case of the run shown, run live with the command typed here."""
