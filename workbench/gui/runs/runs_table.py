@@ -20,6 +20,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QLine
 from workbench.batch.anomalies import FLAGGED
 from workbench.batch.report import row_filter, summarize
 from workbench.core.objective import Objective
+from workbench.gui.runs.batch_model import BatchRunModel
 from workbench.gui.runs.rows_model import LEADING, TRAILING, RowsModel, between_seed_and_score
 from workbench.gui.runs.runs_plots import RunsPlots
 
@@ -104,7 +105,7 @@ class RunsView(QWidget):
         layout.addLayout(controls)
         layout.addWidget(body, 1)
 
-    def follow(self, run) -> None:
+    def follow(self, run: BatchRunModel) -> None:
         """Show the rows of ``run`` (a BatchRunModel): the run shown, and rows as they arrive."""
         run.shown.connect(lambda: self.show_rows(run.rows, run.features, run.objective))
         run.started.connect(lambda _: self.show_rows([], run.features, run.objective))
