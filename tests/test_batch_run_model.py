@@ -55,15 +55,12 @@ def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_pa
     plan.check()
     model = BatchRunModel()
     heard = Heard(model)
-
-    def make():
-        plan.prepare()
-        return plan.spec()
-
-    assert model.start(make, "comesolo", Objective.MAX)
-    assert not model.start(make, "comesolo", Objective.MAX)  # one run at a time
+    assert model.state == "idle"
+    assert model.start(plan, "comesolo")
+    assert model.state == "making" and model.plan is plan  # nothing drained yet: the run is not known
+    assert not model.start(plan, "comesolo")  # one run at a time
     drain_until_ended(model)
-    assert not model.running
+    assert not model.running and model.state == "idle"
     names = heard.names()
     assert names[:2] == ["flags_cleared", "started"] and names[-1] == "ended"
     assert heard.of("ended") == [(None,)]
@@ -79,19 +76,31 @@ def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_pa
     assert model.failure is None
 
 
-def test_a_run_whose_cases_cannot_be_made_ends_with_the_reason(tmp_path):
+def test_a_run_whose_folder_cannot_be_made_ends_with_the_reason(tmp_path):
+    (tmp_path / "taken").write_text("not a folder")
+    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=[1], solver="beam", nodes=30, out=tmp_path / "taken",
+                     best=tmp_path / "best.csv", runs_folder=tmp_path)
+    plan.check()
     model = BatchRunModel()
     heard = Heard(model)
-
-    def make():
-        raise WorkbenchError("gen: exit code 2")
-
-    assert model.start(make, "comesolo", Objective.MAX)
-    assert drain_until_ended(model, timeout=10) >= 1
+    assert model.start(plan, "comesolo")
+    drain_until_ended(model, timeout=60)
     assert heard.names() == ["ended"]  # no start, no rows
     (failure,), = heard.of("ended")
-    assert isinstance(failure, WorkbenchError) and str(failure) == "gen: exit code 2"
-    assert model.run is None and model.rows == []
+    assert isinstance(failure, WorkbenchError)
+    assert str(failure) == f"{tmp_path / 'taken'} is a file: --out names the folder a run is written to"
+    assert model.run is None and model.rows == [] and model.state == "idle"
+
+
+def test_a_stop_asked_while_the_cases_are_made_stops_the_run(tmp_path):
+    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=list(range(1, 41)), solver="beam", nodes=30, jobs=1,
+                     out=tmp_path / "run", best=tmp_path / "best.csv", runs_folder=tmp_path)
+    model = BatchRunModel()
+    assert model.start(plan, "comesolo")
+    model.stop()  # before the first drain: the run is not known yet, the thread stops it when it is
+    assert model.state == "stopping"
+    drain_until_ended(model)
+    assert model.run.status == "stopped" and len(model.rows) < 40
 
 
 def rows_of(verdicts: list[str], relative: float = 1.0) -> list[dict]:

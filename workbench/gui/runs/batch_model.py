@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Callable
 from pathlib import Path
 
 from psygnal import Signal
 
 from workbench.batch.anomalies import FlagRule, LiveFlags
-from workbench.batch.batch_run import BatchRun, BatchSpec
+from workbench.batch.batch_run import BatchRun
+from workbench.batch.plan import BatchPlan
 from workbench.core.objective import Objective
 from workbench.core.priority import lower_this_thread
 
@@ -36,6 +36,7 @@ class BatchRunModel:
     ended = Signal(object)  # the run made here ended: the exception that ended it, or None
 
     def __init__(self) -> None:
+        self.plan: BatchPlan | None = None  # the plan of the run made here
         self.run: BatchRun | None = None  # the run made here, once its cases are made
         self.folder: Path | None = None  # the folder of the run shown
         self.meta: dict = {}  # run.json of the run shown ({} for a run made here)
@@ -51,27 +52,33 @@ class BatchRunModel:
         self._queue: queue.Queue = queue.Queue()
         self._thread: threading.Thread | None = None
         self._stop_asked = threading.Event()
+        self._made: BatchRun | None = None  # the run the thread made (``run``: once drained)
 
     # ------------------------------------------------------------ a run made here
-    def start(self, make: Callable[[], BatchSpec], puzzle: str | None, objective: Objective) -> bool:
-        """Run what ``make`` makes (on the run's thread: a contest's gen may take a while).
-        False when a run is going already."""
+    def start(self, plan: BatchPlan, puzzle: str | None) -> bool:
+        """Run ``plan`` (checked): its build step and its cases are made on the run's thread (a
+        contest's gen may take a while). False when a run is going already."""
         if self.running:
             return False
         self.failure = None
         self._stop_asked.clear()
-        self.run, self.puzzle, self.meta, self.objective = None, puzzle, {}, objective
-        self._thread = threading.Thread(target=self._work, args=(make,), daemon=True)
+        self.plan, self.run, self._made, self.puzzle, self.meta = plan, None, None, puzzle, {}
+        self.objective = Objective.of(plan.problem.objective)
+        self._thread = threading.Thread(target=self._work, args=(plan,), daemon=True)
         self._thread.start()
         return True
 
-    def _work(self, make: Callable[[], BatchSpec]) -> None:
+    def _work(self, plan: BatchPlan) -> None:
         # The run's thread, and the pool's threads and worker processes it starts (on Linux they
         # inherit it; elsewhere each worker lowers itself: ``background``), get a core only when the
         # window's thread does not want one (``core.priority``).
         lower_this_thread()
         try:
-            run = BatchRun(make(), background=True)
+            plan.prepare()  # a contest's build step and the program's file
+            run = BatchRun(plan.spec(), background=True)
+            # Kept before the stop is looked at, and ``stop`` sets its flag before looking here: a
+            # stop asked at any time reaches the run, drained or not.
+            self._made = run
             self._queue.put(("started", run))
             if self._stop_asked.is_set():
                 run.stop()
@@ -83,11 +90,20 @@ class BatchRunModel:
     def running(self) -> bool:
         return self._thread is not None and self._thread.is_alive()
 
+    @property
+    def state(self) -> str:
+        """"making" (the cases), "running", "stopping", or "idle" (no run going), as drained so far."""
+        if not self.running:
+            return "idle"
+        if self._stop_asked.is_set():
+            return "stopping"
+        return "running" if self.run is not None else "making"
+
     def stop(self) -> None:
         """Running cases are killed, finished ones kept (also before the cases are made)."""
         self._stop_asked.set()
-        if self.run is not None:
-            self.run.stop()
+        if self._made is not None:
+            self._made.stop()
 
     def join(self, timeout: float) -> None:
         if self._thread is not None:

@@ -197,12 +197,7 @@ class RunsPanel(QWidget):
             self.message.emit(self.tr("Cannot start the run: {0}").format(error))
             self.summary.setText(self.tr("Cannot start the run: {0}").format(error))
             return False
-
-        def make():
-            plan.prepare()  # a contest's build step and the program's file, on the run's thread
-            return plan.spec()
-
-        self.batch_model.start(make, self.puzzle_id, self.problem.objective)
+        self.batch_model.start(plan, self.puzzle_id)
         self.start_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.summary.setText(self.tr("Making the cases…"))
