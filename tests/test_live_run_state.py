@@ -1,0 +1,64 @@
+"""The live view's Qt-free state: what a real live case published, taken as the view's timer takes it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from live_script import command
+from workbench.batch.cases import BatchCase
+from workbench.batch.live_case import LiveCase
+from workbench.batch.problem import PuzzleProblem
+from workbench.core.objective import Objective
+from workbench.core.registry import get_puzzle
+from workbench.gui.live.live_state import LiveRunState
+
+CASE = Path(__file__).resolve().parent.parent.parent / "shared" / "cases" / "ahc011" / "0000.txt"
+ANSWER = CASE.parent.parent.parent / "solutions" / "ahc011" / "0000.txt"
+
+
+def test_the_state_imports_no_qt():
+    code = ("import sys, workbench.gui.live.live_state; "
+            "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
+def test_what_a_live_case_published_is_taken_once_in_order(tmp_path):
+    answer = ANSWER.read_text().strip()
+    puzzle = get_puzzle("ahc011")
+    instance = puzzle.parse_input(CASE.read_text())
+    expected = [puzzle.score_solution(instance, text).score for text in (answer[:30], answer[:70])]
+    script = {"*": [{"score": "5"}, {"file": "1.txt", "text": answer[:30]}, {"sleep": 0.2}, {"score": "bad"},
+                    {"file": "2.txt", "text": answer[:70]}, {"sleep": 0.2}, {"stdout": answer + "\n"},
+                    {"score": "868056"}]}
+    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
+    live = LiveCase(PuzzleProblem("ahc011"), case, command(tmp_path, script), 20,
+                    answers_dir=str(tmp_path)).start()
+    state = LiveRunState()
+    lines = 0
+    snapshots = []
+    deadline = time.monotonic() + 30
+    while True:
+        finished = live.finished.is_set()  # read before taking, as the view does
+        taken = state.take(live)
+        lines += taken.lines
+        snapshots += taken.snapshots
+        if finished:
+            break
+        assert time.monotonic() < deadline
+        time.sleep(0.03)
+    assert list(state.series_v) == [5.0, 868056.0] and lines == 2  # "bad" is no number
+    assert [s.source for s in state.snapshots] == ["1.txt", "2.txt"] and snapshots == state.snapshots
+    times, scores = state.scored()
+    assert list(scores) == expected and np.all(np.diff(times) > 0)
+    assert state.best(Objective.MAX) == max(expected) and state.best(Objective.MIN) == min(expected)
+    assert not state.take(live)  # nothing twice
+    state.reset()
+    assert len(state.series_t) == 0 and state.snapshots == [] and state.best(Objective.MAX) is None
