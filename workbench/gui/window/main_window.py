@@ -31,6 +31,7 @@ from workbench.gui.board.board_sources import BoardSources
 from workbench.gui.board.board_view import BoardView
 from workbench.gui.board.painters import adapter_class, playable_puzzles
 from workbench.gui.board.case_navigator import BoardOrigin, CaseNavigator
+from workbench.gui.board.collection import SolvedCases
 from workbench.gui.play.editing import Editing
 from workbench.gui.play.editor_panel import EditorPanel
 from workbench.gui.export.exports import Exports
@@ -82,6 +83,8 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.left_boards = self.state.left_boards  # boards gone from with moves played: Undo brings them back
         self._left_note = ""  # what the status says of the board just left
         self.navigator.openFile.connect(self.open_path)
+        self.navigator.openCase.connect(lambda path, puzzle_id, case: self.open_path(path, puzzle_id, case))
+        self.navigator.solved = SolvedCases(self.settings)
         self.navigator.generateSeed.connect(lambda puzzle_id, seed, options: self.generate(puzzle_id, seed, **options))
         self.navigator.refused.connect(self.show_error)
         self.theme = Theme(self.settings, self)
@@ -403,7 +406,10 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         line = s.history.line()
         self.step_panel.set_line(len(line) - 1, node.depth)
         self.step_panel.set_caption(f"Step {node.depth} / {len(line) - 1}: {report.summary()}")
-        self.step_panel.score_plot.show_line(line, node.depth, lambda n: float(s.report(n).score))
+        measure = s.puzzle.plotted(report)[0]
+        self.step_panel.score_plot.show_line(line, node.depth, lambda n: s.puzzle.plotted(s.report(n))[1], measure)
+        if report.complete and self.origin is not None and self.origin.case is not None:
+            self.navigator.note_solved()  # a case of a collection solved: kept, and its ✓ shown
         self.undo_action.setEnabled(s.can_undo() or bool(self.left_boards.back))
         self.redo_action.setEnabled(s.can_redo() or bool(self.left_boards.forward))
         # An edited board keeps the origin it was made from: the case box names it, and the arrows go
