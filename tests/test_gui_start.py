@@ -134,3 +134,41 @@ def test_new_contest_says_a_wrong_answer_and_stays(qtbot, tmp_path, home):
     dialog.write()
     assert dialog.problem.text() == "Time limit, seconds a case: answer a number of seconds, e.g. 2, not 'soon'"
     assert not (folder / "contest.toml").exists()
+
+
+def test_the_window_offers_the_start_page_rules_help_about_and_new_contest(qtbot, window):
+    menus = {a.text(): a.menu() for a in window.menuBar().actions()}
+    files = [a.text() for a in menus["&File"].actions()]
+    assert files[:2] == ["&New (start page)…", "New con&test…"]
+    helps = [a.text() for a in menus["&Help"].actions() if a.text()]
+    assert helps == ["&Rules of this puzzle", "&Keyboard and mouse", "&Start page", "&About Puzzle Workbench"]
+    line = window.findChild(RulesLine)
+    assert line.isVisibleTo(window) and window.session.puzzle.rules_summary in line.text()
+    window.guide.show_rules()
+    assert window.session.puzzle.title in window.guide.box.text() and window.guide.box.isVisible()
+    window.guide.box.close()
+
+
+def test_the_first_start_shows_the_start_page_once_and_its_buttons_work(qtbot, tmp_path):
+    from workbench.gui.app import build_window
+
+    settings = QSettings(str(tmp_path / "first.ini"), QSettings.IniFormat)
+    window = build_window(settings=settings)
+    qtbot.addWidget(window)
+    window.show()
+    window.guide.welcome()
+    page = window.guide.page
+    assert page is not None and page.isVisible()
+    page.cards["rolling-balls"].play.click()
+    assert window.session.puzzle.id == "rolling-balls" and window.navigator.number.value() == 1
+    assert not page.isVisible()
+    window.guide.page = None
+    window.guide.welcome()  # seen: not again
+    assert window.guide.page is None
+    page = window.guide.show_start_page()  # File ▸ New still shows it
+    qtbot.waitUntil(lambda: window.kernels.is_ready("comesolo"), timeout=600000)
+    page.cards["comesolo"].watch.click()
+    assert window.session.puzzle.id == "comesolo"
+    qtbot.waitUntil(lambda: window.solver_panel.running or window.solver_panel.last_result is not None,
+                    timeout=60000)
+    window.solver_panel.shutdown()

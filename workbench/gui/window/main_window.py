@@ -36,7 +36,8 @@ from workbench.gui.play.editing import Editing
 from workbench.gui.play.editor_panel import EditorPanel
 from workbench.gui.export.exports import Exports
 from workbench.gui.window.file_dialog_fit import fitted
-from workbench.gui.window.help_text import GENERAL_HELP, help_html
+from workbench.gui.window.guide import Guide
+from workbench.gui.window.rules_view import RulesLine
 from workbench.gui.solver.hint import HintControl
 from workbench.gui.play.history_panel import HistoryPanel
 from workbench.gui.window.kernel_warm_up import KernelWarmUp
@@ -55,7 +56,7 @@ from workbench.gui.play.step_panel import StepPanel
 from workbench.gui.window.theme import CHOICES as THEMES, Theme
 from workbench.gui.window.window_layout import restore_layout, save_layout
 
-__all__ = ["BOARD_MINIMUM", "GENERAL_HELP", "MainWindow", "help_html"]
+__all__ = ["BOARD_MINIMUM", "MainWindow"]
 
 BOARD_MINIMUM = 240  # pixels the board view keeps each way, however the docks are laid out
 
@@ -80,6 +81,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.navigator = CaseNavigator(self)
         self.navigator.accept = lambda puzzle_id, path: reads_as(path, get_puzzle(puzzle_id))
         self.state = AppState()  # the session shown, events for what follows it (Qt-free)
+        self.guide = Guide(self, self.state, self.settings)  # start page, rules, help, About, New contest
         self.left_boards = self.state.left_boards  # boards gone from with moves played: Undo brings them back
         self._left_note = ""  # what the status says of the board just left
         self.navigator.openFile.connect(self.open_path)
@@ -117,6 +119,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         central_layout.setSpacing(0)
         central_layout.addWidget(self.score_label)
         central_layout.addWidget(self.view, 1)
+        central_layout.addWidget(RulesLine(self.state))  # the puzzle's rules in a line, under the board
         self.setCentralWidget(central)
 
         self.history_panel = HistoryPanel()
@@ -266,7 +269,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self._action(solver_menu, "Batch &runs…", self.show_runs, "Ctrl+B")
 
         help_menu = bar.addMenu("&Help")
-        self._action(help_menu, "&Keyboard and mouse", self.show_help, QKeySequence.HelpContents)
+        self.guide.add_actions(file_menu, help_menu, before=file_menu.actions()[0])
 
         toolbar = QToolBar("Main")
         toolbar.setObjectName("main-toolbar")
@@ -286,11 +289,7 @@ class MainWindow(BoardFiles, BoardSources, Playing, Editing, SolverAnswers, Expo
         self.recent = RecentFiles(self.settings, self.recent_menu, self.open_path)
 
     def show_help(self) -> None:
-        """Help as flowing paragraphs (the adapter's text is unwrapped, never shown ragged)."""
-        self.help_box = QMessageBox(QMessageBox.Information, "Keyboard and mouse", "", parent=self)
-        self.help_box.setTextFormat(Qt.RichText)
-        self.help_box.setText(help_html(self.session.puzzle.title, self.adapter.help_text, GENERAL_HELP))
-        self.help_box.open()
+        self.guide.show_keys()
 
     # ================================================================ sessions
     def set_session(self, session: Session, origin: BoardOrigin | None = None, returning: bool = False) -> None:
