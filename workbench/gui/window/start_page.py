@@ -70,6 +70,9 @@ class PuzzleCard(QFrame):
         self.rules = QLabel(rules)
         self.rules.setWordWrap(True)
         self.rules.setObjectName("rules")
+        small = self.rules.font()
+        small.setPointSizeF(small.pointSizeF() * 0.9)  # the paragraph under the line that says it all
+        self.rules.setFont(small)
         self.play = QPushButton(self.tr("Play a sample"))
         self.play.setToolTip(self.tr("A board of the official generator (seed {0}) to play by hand").format(SAMPLE_SEED))
         self.play.clicked.connect(lambda: self.playRequested.emit(puzzle.id))
@@ -121,6 +124,7 @@ class StartPage(QDialog):
             grid.addWidget(card, index // 2, index % 2)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # cards wrap their words instead
         scroll.setWidget(cards)
         contest = QHBoxLayout()
         contest.addWidget(QLabel(self.tr("<b>Your own contest:</b> an AtCoder tools folder, a Topcoder tester, "
