@@ -5,7 +5,7 @@ a blocked move's reason, help as paragraphs. Driven with pytest-qt."""
 from PySide6.QtCore import QPointF, QSettings, Qt
 
 from workbench.core.registry import get_puzzle
-from workbench.gui.window.main_window import GENERAL_HELP, help_html
+from workbench.gui.window.keys_help import keys_and_mouse_html
 
 from gui_helpers import random_fill, status
 
@@ -47,12 +47,13 @@ def test_help_is_flowing_paragraphs_without_module_paths(window, data_root):
     for case in ("cases/comesolo/rand_07_d70.txt", "cases/ahc011/0000.txt", "cases/ahc015/0000.txt",
                  "cases/rolling-balls/seed_1.txt", "cases/codevs/packs_1.txt"):
         window.files.open_path(data_root / case)
-        text = help_html(window.session.puzzle.title, window.adapter.help_text, GENERAL_HELP)
+        text = keys_and_mouse_html(window, window.session.puzzle.title, window.adapter.help_text)
         assert "\n" not in text and ".py" not in text and "painter" not in text
         assert "<b>Play:</b>" in text and "<b>Edit:</b>" in text
     window.show_help()
-    assert window.help_box.isVisible()
-    window.help_box.close()
+    assert window.guide.box.isVisible() and window.guide.box.text() == keys_and_mouse_html(
+        window, window.session.puzzle.title, window.adapter.help_text)
+    window.guide.box.close()
 
 
 def test_the_editor_says_why_ahc015_has_nothing_to_edit(qtbot, window, data_root):

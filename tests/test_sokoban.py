@@ -371,3 +371,125 @@ def test_score_ends_with_a_number_and_says_an_unsolved_answer_does_not_count(tmp
         f"not solved: {unsolved} is a valid answer that does not count (a batch gives it WA)", "2"]
     assert main(["score", "sokoban", str(case), str(solved)]) == 0
     assert capsys.readouterr().out.splitlines()[-2:] == ["boxes on goals: 1/1", "3"]
+
+
+# ----------------------------------------------------------------- deadlocks while playing
+CORRIDOR = """\
+######
+#@   #
+# $ .#
+######
+"""
+BLOCK = """\
+########
+#@     #
+#      #
+#  $$  #
+#  $$  #
+#      #
+# .... #
+########
+"""
+
+
+def _cells(level, cells) -> set[tuple[int, int]]:
+    return {level.rc(cell) for cell in cells}
+
+
+def test_dead_squares_are_where_no_pull_from_a_goal_reaches():
+    from workbench.puzzles.sokoban.deadlock import dead_squares
+
+    level = SOKOBAN.parse_input(CORRIDOR).level
+    # Along the top wall no push ever goes down (the keeper would stand in the wall); the left end
+    # of the bottom row is a corner; only the bottom row's right part leads to the goal.
+    assert _cells(level, dead_squares(level)) == {(1, 1), (1, 2), (1, 3), (1, 4), (2, 1)}
+
+
+def test_a_box_pushed_onto_a_dead_square_is_said_and_marked_at_once():
+    case = SOKOBAN.parse_input(CORRIDOR)
+    state = SOKOBAN.initial_state(case)
+    assert SOKOBAN.grid_status(case, state) == ""
+    for step in "rrdl":  # round the box, then push it left into the corner
+        state = SOKOBAN.apply(case, state, step).state
+    assert SOKOBAN.grid_status(case, state) == ("Deadlock: the box at (3,2) is where no goal can be reached "
+                                                "from — Undo (Ctrl+Z)")
+    assert (2, 1, "#d0021b") in SOKOBAN.grid_picture(case, state).marks
+    # Pushed right instead, toward the goal: no warning.
+    fine = SOKOBAN.initial_state(case)
+    for step in "dr":
+        fine = SOKOBAN.apply(case, fine, step).state
+    assert SOKOBAN.grid_status(case, fine) == "" and not SOKOBAN.grid_picture(case, fine).marks
+
+
+def test_boxes_frozen_in_a_square_are_a_deadlock_unless_all_are_home():
+    from workbench.puzzles.sokoban.deadlock import deadlock, frozen_boxes
+
+    case = SOKOBAN.parse_input(BLOCK)
+    level, state = case.level, SOKOBAN.initial_state(case)
+    square = {(3, 3), (3, 4), (4, 3), (4, 4)}
+    assert _cells(level, frozen_boxes(level, state.boxes)) == square
+    lost = deadlock(level, state)
+    assert lost.why == "frozen" and _cells(level, lost.boxes) == square
+    assert SOKOBAN.grid_status(case, state).startswith("Deadlock: the boxes at (4,4), (4,5), (5,4), (5,5) are frozen")
+    home = SOKOBAN.parse_input(BLOCK.replace("$", "*").replace("....", "    "))
+    assert deadlock(home.level, SOKOBAN.initial_state(home)) is None  # frozen, but on their goals
+    # Two boxes side by side in the open can still be pushed apart: no freeze.
+    pair = SOKOBAN.parse_input(BLOCK.replace("#  $$  #\n#  $$  #", "#  $$  #\n#      #").replace("....", "..  "))
+    assert frozen_boxes(pair.level, SOKOBAN.initial_state(pair).boxes) == frozenset()
+
+
+def test_a_collection_in_the_app_shows_level_titles_steps_through_them_and_keeps_the_solved(
+        qtbot, window, tmp_path):
+    from PySide6.QtCore import QSettings
+
+    from workbench.gui.app import build_window
+
+    levels = tmp_path / "levels.xsb"
+    levels.write_text(COLLECTION + "\n" + CORRIDOR + "Title: Corridor\n")
+    assert window.files.open_path(levels, "sokoban", 1)
+    navigator = window.navigator
+    assert navigator.title.text() == " One push "
+    assert navigator.label.text() == " Case: " and navigator.number.value() == 1
+    navigator.step(1)  # ▶ (Alt+→): the next level of the file, not the next file of the folder
+    assert window.session.instance.level.title == "Corner" and navigator.title.text() == " Corner "
+    navigator.step(1)
+    assert navigator.title.text() == " Corridor " and navigator.number.value() == 3
+    navigator.step(1)  # past the last level: said, the board stays
+    assert window.statusBar().currentMessage() == "⚠ levels.xsb holds 3 cases: no case 4"
+    navigator.step(-1)
+    navigator.step(-1)
+    assert navigator.title.text() == " One push "
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key_Right)  # solved: the level gets its ✓, kept in the settings
+    assert navigator.title.text() == " One push  ✓ "
+    assert "1 solved" in navigator.title.toolTip()
+    again = build_window(settings=QSettings(window.settings.fileName(), QSettings.IniFormat))
+    qtbot.addWidget(again)
+    assert again.files.open_path(levels, "sokoban", 1)
+    assert again.navigator.title.text() == " One push  ✓ "
+    assert again.files.open_path(levels, "sokoban", 2)
+    assert again.navigator.title.text() == " Corner "
+
+
+def test_the_app_warns_of_a_deadlock_as_it_happens_and_undo_takes_it_back(qtbot, window, tmp_path):
+    level = tmp_path / "corridor.xsb"
+    level.write_text(CORRIDOR)
+    assert window.files.open_path(level, "sokoban")
+    window.view.setFocus()
+    for key in (Qt.Key_Right, Qt.Key_Right, Qt.Key_Down, Qt.Key_Left):
+        qtbot.keyClick(window.view, key)
+    assert "Deadlock: the box at (3,2) is where no goal can be reached from — Undo (Ctrl+Z)" in window.score_label.text()
+    window.playing.undo()
+    assert "Deadlock" not in window.score_label.text()
+
+
+def test_the_step_plot_follows_boxes_on_goals_not_the_count_of_moves(qtbot, window, tmp_path):
+    level = tmp_path / "corridor.xsb"
+    level.write_text(CORRIDOR)
+    assert window.files.open_path(level, "sokoban")
+    window.view.setFocus()
+    for key in (Qt.Key_Down, Qt.Key_Right, Qt.Key_Right):  # the box reaches its goal on the last push
+        qtbot.keyClick(window.view, key)
+    plot = window.step_panel.score_plot
+    assert list(plot.scores) == [0.0, 0.0, 0.0, 1.0]
+    assert plot.getPlotItem().getAxis("left").labelText == "boxes on goals"

@@ -14,11 +14,10 @@ from pathlib import Path
 from typing import Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError, escaped, shown
-from workbench.core.files import write_atomic
 
 from workbench.contest import known
-from workbench.contest.config import MAX_TIME_LIMIT, NAME, NAME_RULE, OBJECTIVES, ContestConfig, from_data, render
-from workbench.contest.init import Question, draft_config, settle
+from workbench.contest.config import MAX_TIME_LIMIT, NAME, NAME_RULE, OBJECTIVES, ContestConfig
+from workbench.contest.init import Question, draft_config, next_step, refusal, settle, write_contest
 
 
 def _say(text: str) -> None:
@@ -85,14 +84,9 @@ def cmd_init(argv: Sequence[str]) -> int:
     if args.name is not None and not NAME.fullmatch(args.name):
         raise UsageError(f"--name {shown(args.name)} {NAME_RULE}")  # before it is written anywhere
     draft = draft_config(folder.resolve(), name=args.name, web=args.web, force=args.force, tester=args.tester)
-    from workbench.core.registry import puzzles
-
-    # Refused before a question is asked.
-    if draft.config.name in puzzles():
-        raise WorkbenchError(f"'{draft.config.name}' is a built-in puzzle: give the contest another --name")
-    known.check_name(known.known(), draft.config, args.force)  # before anything is written; again as it is remembered
-    if draft.config.path.exists() and not args.force:
-        raise WorkbenchError(f"{draft.config.path} exists: edit it, or --force to write it again")
+    refused = refusal(draft, args.force)  # before a question is asked (the name is checked again as it is kept)
+    if refused:
+        raise WorkbenchError(refused)
     given = {"objective": args.objective, "time_limit": None if args.time_limit is None else repr(args.time_limit),
              "build": args.build, "program": args.cmd}
     asking = sys.stdin.isatty() and any(given.get(q.key) is None for q in draft.questions)
@@ -108,23 +102,13 @@ def cmd_init(argv: Sequence[str]) -> int:
     else:
         config, notes = settle(draft, given)
         notes_said = 0
-    text = render(config, tuple(notes))
-    import tomllib
-
-    if from_data(config.path, tomllib.loads(text), text) != config:  # what is written must read back the same
-        raise WorkbenchError(f"internal error: {config.path} would not read back as written")
-    write_atomic(config.path, text)
-    known.remember(config, take_name=args.force)
+    write_contest(config, notes, args.force)
     for note in notes[notes_said:]:
         _say(note)
     _say(f"wrote {config.path}: {config.name}, {config.objective}, "
          f"{'interactive (the tester runs your program)' if config.interactive else 'not interactive'}, "
          f"{config.time_limit:g} s a case")
-    program = "" if config.program or config.runs_own_program else ' --cmd "./a.out"'
-    if config.input_files:
-        _say(f"next: puzzle-workbench batch {config.name}{program}   (every input of {config.input_files})")
-    else:
-        _say(f"next: puzzle-workbench batch {config.name} --seeds {'1-100' if config.by_run else '0-99'}{program}")
+    _say(f"next: {next_step(config)}")
     print(config.path)
     return 0
 

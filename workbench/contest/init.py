@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 from workbench.core.errors import WorkbenchError
+from workbench.core.words import translate
 
 from .config import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, OBJECTIVES, ContestConfig, placeholder_problem
 from .pahcer import FILE_NAME as PAHCER_FILE
@@ -232,9 +233,9 @@ def questions_for(config: ContestConfig, said_by: str, usual: str, tools: Path |
     from the files at the top of the contest folder."""
     cannot = "the tools cannot say"
     questions = [
-        Question("objective", "Which scores win: max (higher) or min (lower)?", config.objective,
-                 said_by or cannot, "--objective"),
-        Question("time_limit", "Time limit, seconds a case", f"{config.time_limit:g}",
+        Question("objective", translate("ContestInit", "Which scores win: max (higher) or min (lower)?"),
+                 config.objective, said_by or cannot, "--objective"),
+        Question("time_limit", translate("ContestInit", "Time limit, seconds a case"), f"{config.time_limit:g}",
                  f"{cannot}; {usual}", "--time-limit")]
     if said_by and (config.build or config.program or config.runs_own_program):
         build, program, source = config.build, config.program, said_by
@@ -244,11 +245,12 @@ def questions_for(config: ContestConfig, said_by: str, usual: str, tools: Path |
         source = (f"from {guess.source} at the top of the folder"
                   + (f" (also there: {', '.join(guess.others)})" if guess.others else "")) if guess.source \
             else "no solve.cpp, Cargo.toml or main.py at the top of the folder"
-    questions.append(Question("build", f"Build command, run before each batch ('{NONE}': none)", build, source,
-                              "--build"))
+    questions.append(Question("build", translate("ContestInit", "Build command, run before each batch ('{0}': none)")
+                              .format(NONE), build, source, "--build"))
     if not config.runs_own_program:  # an imported pahcer step that names its program: no {CMD} to fill
-        questions.append(Question("program", f"Run command, your program ('{NONE}': none; batch then needs --cmd)",
-                                  program, source, "--cmd"))
+        questions.append(Question(
+            "program", translate("ContestInit", "Run command, your program ('{0}': none; batch then needs --cmd)")
+            .format(NONE), program, source, "--cmd"))
     return questions
 
 
@@ -288,3 +290,46 @@ def make_config(folder: Path, name: str | None = None, objective: str | None = N
     given = {"objective": objective, "time_limit": None if time_limit is None else repr(time_limit),
              "build": build, "program": program}
     return settle(draft_config(folder, name=name, web=web, force=force, tester=tester), given)
+
+
+def refusal(draft: Draft, force: bool = False) -> str:
+    """Why the contest of ``draft`` cannot be written (before any question is asked), or ""."""
+    from workbench.core.registry import puzzles
+
+    from . import known
+
+    if draft.config.name in puzzles():
+        return f"'{draft.config.name}' is a built-in puzzle: give the contest another --name"
+    try:
+        known.check_name(known.known(), draft.config, force)
+    except WorkbenchError as error:
+        return str(error)
+    if draft.config.path.exists() and not force:
+        return f"{draft.config.path} exists: edit it, or --force to write it again"
+    return ""
+
+
+def write_contest(config: ContestConfig, notes: list[str], force: bool = False) -> ContestConfig:
+    """Write ``config`` as its contest.toml (the notes atop it, atomically; it must read back the same)
+    and remember its name, as ``contest init`` and the app's New contest dialog do."""
+    import tomllib
+
+    from workbench.core.files import write_atomic
+
+    from . import known
+    from .config import from_data, render
+
+    text = render(config, tuple(notes))
+    if from_data(config.path, tomllib.loads(text), text) != config:
+        raise WorkbenchError(f"internal error: {config.path} would not read back as written")
+    write_atomic(config.path, text)
+    known.remember(config, take_name=force)
+    return config
+
+
+def next_step(config: ContestConfig) -> str:
+    """The batch command that runs the contest just written."""
+    program = "" if config.program or config.runs_own_program else ' --cmd "./a.out"'
+    if config.input_files:
+        return f"puzzle-workbench batch {config.name}{program}   (every input of {config.input_files})"
+    return f"puzzle-workbench batch {config.name} --seeds {'1-100' if config.by_run else '0-99'}{program}"

@@ -158,6 +158,11 @@ class Puzzle(ABC):
     rules: str = ""
     rules_summary: str = ""
 
+    def plotted(self, report: ScoreReport) -> tuple[str, float]:
+        """What the step-through plot follows along a line: (its name, its value at a position).
+        The score, unless that says little move by move (a count of moves rises by one a step)."""
+        return "score", float(report.score)
+
     def rules_in_language(self) -> tuple[str, str]:
         """The rules paragraph and its one-line summary, in the user's language."""
         return translate(RULES_CONTEXT, self.rules), translate(RULES_CONTEXT, self.rules_summary)

@@ -132,6 +132,8 @@ def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str 
     speak_the_users_language(app)
     window = build_contest_window(contest) if contest else build_window(path, puzzle_id, reopen=True)
     window.show()
+    if not contest:
+        window.guide.welcome()  # the first start opens the start page over the board
     if quit_after is not None:
         def close():
             print(window.windowTitle(), flush=True)

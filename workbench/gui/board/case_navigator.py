@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QSpinBox, QToolButton
 
 from workbench.core.case_files import CasePlace, case_place
+from workbench.gui.board.collection import Collection, SolvedCases
 from workbench.gui.board.board_origin import BoardOrigin
 
 __all__ = ["BoardOrigin", "CaseNavigator", "SEED_MAX"]
@@ -30,6 +31,7 @@ class CaseNavigator(QObject):
     """The toolbar's ◀ [number] ▶; asks the window to open a file or generate a seed."""
 
     openFile = Signal(str, str)  # (path, puzzle id)
+    openCase = Signal(str, str, int)  # (path of a collection, puzzle id, its case from 1)
     generateSeed = Signal(str, int, dict)  # (puzzle id, seed, generator options)
     refused = Signal(str)  # why there is nowhere to go
 
@@ -52,7 +54,12 @@ class CaseNavigator(QObject):
         self.number.setRange(0, SEED_MAX)
         self.number.setKeyboardTracking(False)  # typing 123 does not open 1 and 12 on the way
         self.number.editingFinished.connect(self._number_entered)
-        self.widgets = (self.label, self.previous_button, self.number, self.next_button)
+        self.title = QLabel()  # a collection's case: its name, and ✓ once solved
+        self.title.setObjectName("case_title")
+        self.title.setVisible(False)
+        self.collection: Collection | None = None
+        self.solved: SolvedCases | None = None  # set by the window: where solved cases are kept
+        self.widgets = (self.label, self.previous_button, self.number, self.next_button, self.title)
 
     def follow(self, state) -> None:
         """Show where the board of ``state`` (an AppState) came from, whichever board it shows: a
@@ -61,7 +68,11 @@ class CaseNavigator(QObject):
         def shown(*_):
             self.show_board(state.session.puzzle.id, state.origin, edited=state.board_origin() is None)
 
-        self.session_events = state.follow(shown, board_changed=shown)
+        def stepped(_node):  # a case of a collection solved: kept, and its ✓ shown
+            if self.collection is not None and state.session.report().complete:
+                self.note_solved()
+
+        self.session_events = state.follow(shown, board_changed=shown, step_changed=stepped)
 
     def show_board(self, puzzle_id: str, origin: BoardOrigin | None, edited: bool = False) -> None:
         """The board now shown: its number in the box, and what the arrows will do. ``edited``: the
@@ -69,7 +80,11 @@ class CaseNavigator(QObject):
         made from, whose neighbours the arrows go to."""
         if origin is not self.origin:  # the folder is read once a board, not at every move
             self.place = case_place(origin.path) if origin is not None and origin.path else None
+            self.collection = self._collection_of(origin)
         self.puzzle_id, self.origin = puzzle_id, origin
+        if self.collection is not None:
+            self._show_case(edited and origin is not None)
+            return
         edited = edited and origin is not None
         number = self._shown_number()
         if number is not None:
@@ -100,6 +115,40 @@ class CaseNavigator(QObject):
         for widget in self.widgets:
             widget.setToolTip(tip)
 
+    def _collection_of(self, origin: BoardOrigin | None) -> Collection | None:
+        if origin is None or not origin.path or origin.case is None:
+            return None
+        kept = self.collection
+        if kept is not None and kept.path == origin.path:
+            return kept  # the same file: read once, not at every case
+        from workbench.core.registry import get_puzzle
+
+        return Collection.read(origin.path, get_puzzle(origin.puzzle_id))
+
+    def _show_case(self, edited: bool) -> None:
+        """A case of a collection: its number in the box, its name (✓ when solved) beside it."""
+        case, collection = self.origin.case, self.collection
+        self.number.blockSignals(True)
+        self.number.setValue(case)
+        self.number.blockSignals(False)
+        name = collection.name(case)
+        solved = self.solved is not None and self.solved.solved(collection.path, name)
+        self.title.setText(f" {name}{'  ✓' if solved else ''} ")
+        self.title.setVisible(True)
+        done = f"; {self.solved.count(collection)} solved" if self.solved is not None else ""
+        tip = self.tr("Case {0} of the {1} in {2}{3}: ◀ and ▶ (Alt+← and Alt+→) open the previous and next one; "
+                      "type a number and press Enter to open that one").format(
+            case, len(collection.names), Path(collection.path).name, done)
+        self.label.setText(self.tr(" Edited from case: ") if edited else self.tr(" Case: "))
+        for widget in self.widgets:
+            widget.setToolTip(tip)
+
+    def note_solved(self) -> None:
+        """The case shown was just solved: keep it, and show its ✓."""
+        if self.collection is not None and self.solved is not None and self.origin is not None:
+            self.solved.mark(self.collection.path, self.collection.name(self.origin.case))
+            self._show_case(False)
+
     def _shown_number(self) -> int | None:
         """The file's case number or place, or the seed."""
         if self.place is not None:
@@ -114,6 +163,9 @@ class CaseNavigator(QObject):
         return dict(self.origin.options) if same_puzzle and self.origin.seed is not None else {}
 
     def step(self, direction: int) -> None:
+        if self.collection is not None:
+            self._open_case(self.collection.neighbour(self.origin.case, direction), direction)
+            return
         if self._numbered_file():
             puzzle_id = self.origin.puzzle_id
             following = self.place.neighbour(direction, lambda path: self.accept(puzzle_id, path))
@@ -128,7 +180,20 @@ class CaseNavigator(QObject):
             return
         self.generateSeed.emit(self.puzzle_id, seed, self._options())
 
+    def _open_case(self, case: int | None, direction: int = 0) -> None:
+        collection = self.collection
+        if case is None:
+            name = Path(collection.path).name
+            self.refused.emit(self.tr("{0} holds {1} cases: no case {2}").format(
+                name, len(collection.names), self.number.value() if not direction else
+                self.origin.case + direction))
+            return
+        self.openCase.emit(collection.path, self.origin.puzzle_id, case)
+
     def go_to(self, number: int) -> None:
+        if self.collection is not None:
+            self._open_case(number if 1 <= number <= len(self.collection.names) else None)
+            return
         if self._numbered_file():
             found = self.place.file(number)
             if found is None:
@@ -147,5 +212,6 @@ class CaseNavigator(QObject):
         return self.number.value() + 1 if generated else self.number.value()
 
     def _number_entered(self) -> None:
-        if self.origin is None or self.number.value() != self._shown_number():
+        shown = self.origin.case if self.collection is not None and self.origin is not None else self._shown_number()
+        if self.origin is None or self.number.value() != shown:
             self.go_to(self.number.value())

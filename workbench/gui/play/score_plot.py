@@ -53,6 +53,7 @@ class ScorePlot(pg.PlotWidget):
         self._line = None  # the plotted line (its nodes)
         self._score = None  # the score of one of its nodes
         self._key = None
+        self._measure = "score"  # what the curve follows (a puzzle may plot another measure)
         self.scene().sigMouseClicked.connect(self._clicked)
 
     def follow(self, state) -> None:
@@ -64,11 +65,20 @@ class ScorePlot(pg.PlotWidget):
     def show_session(self, session) -> None:
         """``session``'s current line, its step marked (each node scored once, by the session)."""
         node = session.history.current
-        self.show_line(session.history.line(), node.depth, lambda n: float(session.report(n).score))
+        puzzle = session.puzzle  # it may follow another measure than its score (Puzzle.plotted)
+        measure = puzzle.plotted(session.report(node))[0]
+        self.show_line(session.history.line(), node.depth, lambda n: puzzle.plotted(session.report(n))[1], measure)
 
-    def show_line(self, line, index: int, score) -> None:
+    def show_line(self, line, index: int, score, measure: str = "score") -> None:
         """Plot ``line``'s scores, ``score(node)`` (asked again only when the line changes), and
-        mark ``index``."""
+        mark ``index``; ``measure`` names what ``score`` gives when it is not the score."""
+        if measure != self._measure:
+            self._measure, self._key = measure, None
+            shown = "" if measure == "score" else measure
+            self.setLabel("left", shown, color=self.palette().color(QPalette.WindowText).name())
+            self.setToolTip(self.tr("{0} after every move of the line; click to go to that step").format(
+                measure.capitalize()) if shown else self.tr("Score after every move of the line; click to go "
+                                                              "to that step"))
         key = (line[0].id, line[-1].id, len(line))
         if key != self._key:
             self._key = key

@@ -9,14 +9,14 @@ never in a traceback, and never lose the board.
 This module only builds and wires: the widgets, the menus, and the window's parts, each given
 what it needs: ``BoardScreen`` (the board drawn, the facts line, previews), ``BoardFiles``
 (opening and saving), ``BoardSources`` (clipboard, followed answer, last board), ``Playing``,
-``Editing``, ``SolverAnswers``, ``Exports``; ``recent_files`` and ``help_text`` are small helpers.
+``Editing``, ``SolverAnswers``, ``Exports``; ``recent_files`` and ``guide`` (start page, rules, help, About) are small helpers.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QMessageBox, QTabWidget, QToolBar
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QTabWidget, QToolBar
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.registry import get_puzzle
@@ -28,6 +28,7 @@ from workbench.gui.board.board_screen import BoardScreen
 from workbench.gui.board.board_sources import BoardSources
 from workbench.gui.board.board_view import BoardView
 from workbench.gui.board.case_navigator import CaseNavigator
+from workbench.gui.board.collection import SolvedCases
 from workbench.gui.board.painters import adapter_class, playable_puzzles
 from workbench.gui.board.reader_choice import reads_as
 from workbench.gui.board.sample_board import DEFAULT_BOARD
@@ -43,7 +44,8 @@ from workbench.gui.solver.hint import HintControl
 from workbench.gui.solver.solver_answers import SolverAnswers
 from workbench.gui.solver.solver_panel import SolverPanel
 from workbench.gui.window.contest_windows import ContestWindows
-from workbench.gui.window.help_text import GENERAL_HELP, help_html
+from workbench.gui.window.guide import Guide
+from workbench.gui.window.rules_view import RulesLine
 from workbench.gui.window.kernel_status import KernelStatus
 from workbench.gui.window.kernel_warm_up import KernelWarmUp
 from workbench.gui.window.messages import Messages
@@ -52,7 +54,7 @@ from workbench.gui.window.recent_files import RecentFiles
 from workbench.gui.window.theme import Theme
 from workbench.gui.window.window_layout import dock_panels, restore_layout, save_layout
 
-__all__ = ["BOARD_MINIMUM", "GENERAL_HELP", "MainWindow", "help_html"]
+__all__ = ["BOARD_MINIMUM", "MainWindow"]
 
 BOARD_MINIMUM = 240  # pixels the board view keeps each way, however the docks are laid out
 
@@ -107,6 +109,7 @@ class MainWindow(QMainWindow):
         self.board_menu = QMenu(self.tr("&Board"), self)
         self.board = BoardScreen(self.state, self.view, self.board_menu, self.messages, self)
         self.score_label = self.board.facts
+        self.board.widget.layout().addWidget(RulesLine(self.state))  # the puzzle's rules in a line, under the board
         self.setCentralWidget(self.board.widget)
         self.theme.changed.connect(lambda _: self.board.redraw(rebuild=True))  # words beside the board in its ink
         self.navigator = CaseNavigator(self)
@@ -142,6 +145,8 @@ class MainWindow(QMainWindow):
         self.files = BoardFiles(state, self.set_session, messages, self.settings, self.recent, self.navigator,
                                 self.show_step_through, self)
         self.navigator.openFile.connect(self.files.open_path)
+        self.navigator.openCase.connect(lambda path, puzzle_id, case: self.files.open_path(path, puzzle_id, case))
+        self.navigator.solved = SolvedCases(self.settings)  # a collection's solved cases, kept
         self.navigator.generateSeed.connect(lambda puzzle_id, seed, options:
                                             self.files.generate(puzzle_id, seed, **options))
         self.runs_panel.caseOpened.connect(self.files.open_run_case)
@@ -192,7 +197,11 @@ class MainWindow(QMainWindow):
         self._action(solver_menu, "Batch &runs…", self.show_runs, "Ctrl+B")
 
         help_menu = bar.addMenu(self.tr("&Help"))
-        self._action(help_menu, self.tr("&Keyboard and mouse"), self.show_help, QKeySequence.HelpContents)
+        file_menu = bar.actions()[0].menu()
+        self.guide = Guide(self, self.state, self.settings, sample=self.files.generate,
+                           start_solver=self.answers.start_solver, open_contest=self.contests.open,
+                           open_contest_dialog=self.contests.open_dialog)
+        self.guide.add_actions(file_menu, help_menu, before=file_menu.actions()[0])
         self._build_toolbar()
 
     def _build_toolbar(self) -> None:
@@ -211,11 +220,7 @@ class MainWindow(QMainWindow):
         toolbar.addActions([self.playing.undo_action, self.playing.redo_action, self.editing.edit_action])
 
     def show_help(self) -> None:
-        """Help as flowing paragraphs (the adapter's text is unwrapped, never shown ragged)."""
-        self.help_box = QMessageBox(QMessageBox.Information, self.tr("Keyboard and mouse"), "", parent=self)
-        self.help_box.setTextFormat(Qt.RichText)
-        self.help_box.setText(help_html(self.session.puzzle.title, self.adapter.help_text, GENERAL_HELP))
-        self.help_box.open()
+        self.guide.show_keys()
 
     # ================================================================ the board shown
     def set_session(self, session: Session, origin=None, returning: bool = False, answer=None) -> str:

@@ -16,9 +16,10 @@ from workbench.core.errors import EditError, FormatError, IllegalMove
 from workbench.core.grid import Cell, GridPicture, GridPuzzle
 from workbench.core.objective import Objective
 from workbench.core.puzzle import Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
-from workbench.core.words import QT_TRANSLATE_NOOP
+from workbench.core.words import QT_TRANSLATE_NOOP, translate
 
 from .answers import format_answer, parse_answer
+from .deadlock import deadlock
 from .generator import generate
 from .level import DIRECTIONS, Level, State, format_level, parse_levels
 
@@ -26,6 +27,7 @@ METRICS = ("moves", "pushes")
 STEP_NAMES = {"l": "left", "u": "up", "r": "right", "d": "down"}
 OUTSIDE, WALL_FILL, FLOOR_FILL, GOAL_FILL = "#e4ded1", "#5b4f3f", "#f6f1e6", "#f2d0c4"
 BOX, BOX_HOME, PLAYER, GOAL_MARK = "#c98a3b", "#3d9b5a", "#3b5b92", "#c0504d"
+DEADLOCK_MARK = "#d0021b"
 BRUSHES = (("Wall", "#"), ("Floor", " "), ("Goal", "."), ("Box", "$"), ("Box on goal", "*"),
            ("Player", "@"), ("Player on goal", "+"))
 
@@ -157,6 +159,10 @@ class Sokoban(GridPuzzle, Puzzle):
                                          ("pushes", state.pushes), ("boxes on goals", f"{home}/{len(state.boxes)}")),
                            complete=solved)
 
+    def plotted(self, report: ScoreReport) -> tuple[str, float]:
+        """Boxes on goals: the moves score grows by one every step, a straight line that says nothing."""
+        return translate("Deadlock", "boxes on goals"), float(str(report.fact("boxes on goals", "0/0")).split("/")[0])
+
     def move_text(self, move: str) -> str:
         return str(move).upper()
 
@@ -185,11 +191,14 @@ class Sokoban(GridPuzzle, Puzzle):
                 cells.append(Cell(GOAL_FILL if goal else FLOOR_FILL, "square", BOX_HOME if goal else BOX))
             else:
                 cells.append(Cell(GOAL_FILL, "diamond", GOAL_MARK) if goal else Cell(FLOOR_FILL))
-        marks = ()
+        marks: tuple = ()
         if last_move is not None and str(last_move).lower() in DIRECTIONS:
             ahead = level.step(state.player, str(last_move).lower())
             if ahead is not None and ahead in state.boxes:
                 marks = ((*level.rc(ahead), "#e07a1f"),)
+        lost = deadlock(level, state) if sum(level.goals) == len(level.boxes) else None
+        if lost is not None:  # the boxes that lost the level, outlined in red (grid_status says why)
+            marks = tuple((*level.rc(box), DEADLOCK_MARK) for box in lost.boxes)
         return GridPicture(level.rows, level.cols, tuple(cells), marks, first=1)
 
     def grid_size(self, instance: Case) -> tuple[int, int]:
@@ -247,7 +256,17 @@ class Sokoban(GridPuzzle, Puzzle):
         goals = sum(level.goals)
         if goals != len(level.boxes):
             return f"{len(level.boxes)} boxes, {goals} goals: a level needs as many of each"
-        return ""
+        lost = deadlock(level, state)
+        if lost is None:
+            return ""
+        where = ", ".join(f"({r + 1},{c + 1})" for r, c in map(level.rc, lost.boxes))
+        if lost.why == "dead square":
+            said = translate("Deadlock", "Deadlock: the box at {0} is where no goal can be reached from "
+                                         "— Undo (Ctrl+Z)")
+        else:
+            said = translate("Deadlock", "Deadlock: the boxes at {0} are frozen, one off its goal, and can "
+                                         "never move again — Undo (Ctrl+Z)")
+        return said.format(where)
 
 
 PUZZLE = Sokoban()
