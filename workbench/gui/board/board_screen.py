@@ -85,14 +85,14 @@ class BoardScreen(QObject):
         """The facts line: puzzle, move number, score and the adapter's own words."""
         s = self.state.session
         node = s.history.current
-        tr = QCoreApplication.translate
+        translate = QCoreApplication.translate  # lupdate reads translate("Context", ...)
         if self.view.mode == "edit":  # the editor shows (and edits) the start position
             start = s.report(s.history.root)
-            words = [s.puzzle.id, tr("BoardScreen", "editing the start position"), start.summary(),
+            words = [s.puzzle.id, translate("BoardScreen", "editing the start position"), start.summary(),
                      self.adapter.status_text(s.instance, s.history.root.state), self.adapter.edit_keys,
-                     tr("BoardScreen", "the history stays at move {0}").format(node.depth)]
+                     translate("BoardScreen", "the history stays at move {0}").format(node.depth)]
         else:
-            words = [s.puzzle.id, tr("BoardScreen", "move {0}").format(node.depth), s.report().summary(),
+            words = [s.puzzle.id, translate("BoardScreen", "move {0}").format(node.depth), s.report().summary(),
                      self.adapter.status_text(s.instance, node.state), self.adapter.play_keys]
         self.facts.setText("  |  ".join(word for word in words if word))
 

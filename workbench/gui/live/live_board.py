@@ -15,9 +15,9 @@ from workbench.batch.cases import BatchCase
 from workbench.batch.live import Snapshot
 from workbench.batch.snapshot_drawing import Drawing
 
+translate = QCoreApplication.translate  # pyside6-lupdate reads translate("Context", "text")
 
-def tr(text: str) -> str:
-    return QCoreApplication.translate("LiveRunView", text)
+
 
 
 class SnapshotBoard:
@@ -34,7 +34,7 @@ class SnapshotBoard:
 
         view = CaseView()
         view.set_contest(self.contest)
-        view.clear(tr("No snapshot yet: the vis shows the one the slider picks"))
+        view.clear(translate("LiveRunView", "No snapshot yet: the vis shows the one the slider picks"))
         return view
 
     def _make_board(self) -> QWidget:
@@ -59,10 +59,10 @@ class SnapshotBoard:
             self.widget.display(self.instance, state if state is not None else puzzle.initial_state(self.instance))
             return
         if not drawing.answer_file:
-            self.widget.clear(tr("Snapshot {0} is not drawn: {1}").format(index + 1, drawing.refused or tr("no answer")))
+            self.widget.clear(translate("LiveRunView", "Snapshot {0} is not drawn: {1}").format(index + 1, drawing.refused or translate("LiveRunView", "no answer")))
             return
         case = self.case
-        self.widget.show_case(answers_dir, {"case": tr("{0}, snapshot {1}").format(case.label, index + 1),
+        self.widget.show_case(answers_dir, {"case": translate("LiveRunView", "{0}, snapshot {1}").format(case.label, index + 1),
                                             "name": case.name, "seed": "" if case.seed is None else case.seed,
                                             "input": "in.txt", "answer": drawing.answer_file, "score": score,
                                             "verdict": "OK" if snapshot.score is not None else "WA"})

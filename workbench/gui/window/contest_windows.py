@@ -18,10 +18,10 @@ class ContestWindows:
         self.windows: list = []
 
     def open_dialog(self) -> None:
-        tr = QCoreApplication.translate
+        translate = QCoreApplication.translate  # lupdate reads translate("Context", ...)
         path, _ = fitted(QFileDialog.getOpenFileName)(
-            self.parent, tr("ContestWindows", "Open a contest (made by 'puzzle-workbench contest init')"), "",
-            tr("ContestWindows", "Contest files (contest.toml *.toml)"))
+            self.parent, translate("ContestWindows", "Open a contest (made by 'puzzle-workbench contest init')"), "",
+            translate("ContestWindows", "Contest files (contest.toml *.toml)"))
         if path:
             self.open(path)
 
