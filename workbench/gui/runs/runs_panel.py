@@ -28,7 +28,7 @@ from workbench.core.cores import usable_cores
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.anomalies import FlagRule, LiveFlags
 from workbench.batch.cases import parse_seeds, seed_ranges
-from workbench.batch.problem import PuzzleProblem
+from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.batch.noise import MIN_SHARED
 from workbench.batch.report import compare, failed_text, noise_lines
 from workbench.batch.results import at_scale, plain_number, read_run, run_file, significant
