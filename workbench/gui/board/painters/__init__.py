@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from functools import cache
 
+from workbench.core.puzzle import Puzzle
 from workbench.core.registry import PATH_VARIABLE, PluginError, declared, plugin_problems, puzzles, sources
 
 PAINTERS_GROUP = "puzzle_workbench.painters"  # puzzle id = "module:ADAPTER" (a BoardAdapter class)
@@ -32,9 +33,9 @@ def adapter_class(puzzle_id: str) -> type | None:
     return None
 
 
-def playable_puzzles() -> list:
+def playable_puzzles() -> list[Puzzle]:
     """The puzzles the GUI can show, in registry order (one whose painter is broken is reported, not shown)."""
-    shown = []
+    shown: list[Puzzle] = []
     for puzzle in puzzles().values():
         try:
             if adapter_class(puzzle.id) is not None:
