@@ -331,17 +331,16 @@ def test_fast_cases_go_to_a_dask_cluster_in_chunks_with_the_local_results(tmp_pa
 
 def test_a_dask_task_gets_the_cases_that_last_about_chunk_seconds():
     from workbench.batch.batch_run import CHUNK_SECONDS, MAX_CHUNK, _Pace
-    from workbench.batch.case_run import CaseRun
 
     pace = _Pace()
     assert pace.chunk() == 1  # nothing seen yet: a slow program must not wait behind a chunk
     for seconds in (0.01, 0.03):
-        pace.saw(CaseRun(0, "0", None, "", seconds))
+        pace.saw(seconds)
     assert pace.chunk() == int(CHUNK_SECONDS / 0.02)
-    pace.saw(CaseRun(0, "0", None, "", 30.0))
+    pace.saw(30.0)
     assert pace.chunk() == 1
     fast = _Pace()
-    fast.saw(CaseRun(0, "0", None, "", 0.0))
+    fast.saw(0.0)
     assert fast.chunk() == MAX_CHUNK
 
 

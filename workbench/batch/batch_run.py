@@ -471,7 +471,7 @@ class BatchRun:
                         again.extend((case, tried + (len(chunk) == 1)) for case in chunk)
                         continue
                     for run in _outcomes(self.problem, future, chunk):
-                        pace.saw(run)
+                        pace.saw(run.seconds)
                         yield run
         finally:
             if futures:
@@ -526,9 +526,10 @@ class _Pace:
         self.cases = 0
         self.seconds = 0.0
 
-    def saw(self, run: CaseResult) -> None:
+    def saw(self, seconds: float) -> None:
+        """A case came back that took ``seconds``."""
         self.cases += 1
-        self.seconds += max(run.seconds, 0.0)
+        self.seconds += max(seconds, 0.0)
 
     def chunk(self) -> int:
         if not self.cases:
