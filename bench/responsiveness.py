@@ -379,7 +379,7 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
     from workbench.batch.cases import BatchCase
     from workbench.batch.live_case import LiveCase
     from workbench.batch.live_child import ChildLiveCase
-    from workbench.batch.problem import PuzzleProblem
+    from workbench.batch.puzzle_problem import PuzzleProblem
 
     row = {"what": f"live view {puzzle_id} {path.name} ({LIVE_LINES_PER_SECOND} lines/s, "
                    f"{LIVE_SNAPSHOTS_PER_SECOND} snapshots/s)", "solver": f"program-in-{where}", "restarts": 0,

@@ -56,6 +56,31 @@ def test_a_solver_batch_equals_solve_for_the_same_seed_and_nodes(tmp_path, capsy
     assert meta["command_line"][:3] == ["puzzle-workbench", "batch", "comesolo"] and meta["version"]
 
 
+def test_a_case_is_scored_in_the_worker_that_ran_it(tmp_path, capsys, monkeypatch):
+    """The one rule of where scoring happens (workbench.batch.problem): a case is scored where it ran.
+    The batch's own process here cannot score at all, and each case still has the engine's score."""
+    from workbench.batch.case_run import Runner
+    from workbench.batch.cases import load_instance, seed_cases
+    from workbench.batch.puzzle_problem import PuzzleProblem
+    from workbench.batch.runner import run_case
+
+    problem = PuzzleProblem("comesolo")
+    case, = seed_cases(problem.puzzle, [3], {"size": 8}, {})
+    here = run_case(problem, Runner(None, solver="beam", nodes=3000, solver_seed=5), case)
+    engine = problem.puzzle.score_solution(load_instance(problem.puzzle, case), here.answer)
+    assert (here.verdict, here.score, engine.score) == ("OK", engine.score, 29)
+    assert here.features == {"density": 0.47, "rows": 8, "cols": 8, "pieces": 30}
+
+    def refused(self, case, run):
+        raise AssertionError("a case was scored in the batch's own process")
+
+    monkeypatch.setattr(PuzzleProblem, "score_run", refused)  # the spawned workers keep their own
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "3", "--size", "8", "--solver", "beam",
+                          "--nodes", "3000", "--seed", "5", "--jobs", "1")
+    assert code == 0
+    assert [(r["verdict"], r["score"], r["pieces"]) for r in rows] == [("OK", "29", "30")]
+
+
 def test_garbage_is_wrong_answer_with_the_judges_reason(tmp_path, capsys):
     garbage = program(tmp_path, "garbage", """
         import sys
@@ -306,17 +331,16 @@ def test_fast_cases_go_to_a_dask_cluster_in_chunks_with_the_local_results(tmp_pa
 
 def test_a_dask_task_gets_the_cases_that_last_about_chunk_seconds():
     from workbench.batch.batch_run import CHUNK_SECONDS, MAX_CHUNK, _Pace
-    from workbench.batch.runner import CaseRun
 
     pace = _Pace()
     assert pace.chunk() == 1  # nothing seen yet: a slow program must not wait behind a chunk
     for seconds in (0.01, 0.03):
-        pace.saw(CaseRun(0, "0", None, "", seconds))
+        pace.saw(seconds)
     assert pace.chunk() == int(CHUNK_SECONDS / 0.02)
-    pace.saw(CaseRun(0, "0", None, "", 30.0))
+    pace.saw(30.0)
     assert pace.chunk() == 1
     fast = _Pace()
-    fast.saw(CaseRun(0, "0", None, "", 0.0))
+    fast.saw(0.0)
     assert fast.chunk() == MAX_CHUNK
 
 
@@ -385,9 +409,10 @@ def test_a_batch_worker_runs_a_solver_on_its_share_of_the_cores():
     from concurrent.futures import ProcessPoolExecutor
 
     from solvers.base import threads_for
-    from workbench.batch.runner import Runner, init_worker
+    from workbench.batch.case_run import Runner
+    from workbench.batch.runner import init_worker
 
-    runner = Runner(problem=None, seconds=1.0, solver="beam")  # its kernels load in the first case, not here
+    runner = Runner(seconds=1.0, solver="beam")  # its kernels load in the first case, not here
     with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn"), initializer=init_worker,
                              initargs=(runner, 1)) as pool:
         assert pool.submit(threads_for, 2).result() == 1

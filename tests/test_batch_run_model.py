@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 from workbench.batch.plan import BatchPlan
-from workbench.batch.problem import PuzzleProblem
+from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
 from workbench.gui.runs.batch_model import LISTED_FLAGS, BatchRunModel

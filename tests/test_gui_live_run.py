@@ -13,7 +13,7 @@ from PySide6.QtCore import QSettings
 
 import tiny_contest
 from workbench.batch.cases import BatchCase
-from workbench.batch.problem import PuzzleProblem
+from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.cli import main
 from workbench.contest.config import load
 from workbench.contest.problem import ContestProblem

@@ -17,7 +17,7 @@ import pytest
 
 from workbench.batch.cases import BatchCase
 from workbench.batch.live_child import ChildLiveCase
-from workbench.batch.problem import PuzzleProblem
+from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.core.registry import get_puzzle
 from process_checks import alive
 from live_script import command

@@ -13,7 +13,7 @@ import pytest
 from live_script import command
 from workbench.batch.cases import BatchCase
 from workbench.batch.live_case import LiveCase
-from workbench.batch.problem import PuzzleProblem
+from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.core.objective import Objective
 from workbench.core.registry import get_puzzle
 from workbench.gui.live.live_state import LiveRunState

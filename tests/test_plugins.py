@@ -150,6 +150,52 @@ def test_an_installed_entry_point_plugin_loads(scaffold, tmp_path):
     assert "greedy (default)" in listed.stdout.split("lanterns:")[1]
 
 
+def test_an_installed_plugin_declares_its_solvers_and_painter_by_entry_points(scaffold, tmp_path, monkeypatch):
+    """A distribution names what solves and what paints its puzzle in the groups puzzle_workbench.solvers
+    and puzzle_workbench.painters, keyed by the puzzle's id, wherever those modules are; one that does
+    not load is reported with its error, never skipped."""
+    from workbench.core import registry
+    from workbench.gui.board.painters import adapter_class
+
+    site = tmp_path / "site"
+    (site / "lanterns").mkdir(parents=True)
+    text = (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"',
+                                                                          'id: str = "lanterns"')
+    (site / "lanterns" / "__init__.py").write_text(text)
+    (site / "lantern_solving.py").write_text((scaffold / "lights_out" / "solvers.py").read_text())
+    (site / "lantern_drawing.py").write_text("class LanternAdapter:\n    pass\n\n\nADAPTER = LanternAdapter\n")
+    info = site / "lanterns-0.1.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lanterns\nVersion: 0.1\n")
+
+    def declare(painter: str) -> None:
+        (info / "entry_points.txt").write_text("[puzzle_workbench.puzzles]\nlanterns = lanterns\n\n"
+                                               "[puzzle_workbench.solvers]\nlanterns = lantern_solving:SOLVERS\n\n"
+                                               f"[puzzle_workbench.painters]\nlanterns = {painter}\n")
+        registry.reset()
+        adapter_class.cache_clear()
+
+    monkeypatch.syspath_prepend(str(site))
+    try:
+        declare("lantern_drawing:ADAPTER")
+        assert list(registry.solvers("lanterns")) == ["greedy"]
+        assert registry.solvers("lanterns")["greedy"].__module__ == "lantern_solving"
+        assert registry.solver_folders("lanterns") == [site / "lanterns", site]
+        assert adapter_class("lanterns").__name__ == "LanternAdapter"
+        assert adapter_class("comesolo").__module__ == "workbench.gui.board.painters.comesolo"  # the gui's own
+        declare("lantern_drawing:NO_SUCH")
+        with pytest.raises(registry.PluginError) as raised:
+            adapter_class("lanterns")
+        said = "AttributeError: module 'lantern_drawing' has no attribute 'NO_SUCH'"
+        assert str(raised.value) == f"the board painter of lanterns did not load: {said}"
+        assert (f"puzzle plugin entry point lanterns (lanterns) (its board painter, lantern_drawing:NO_SUCH) "
+                f"did not load: {said}") in map(str, registry.plugin_problems())
+    finally:
+        monkeypatch.undo()
+        registry.reset()
+        adapter_class.cache_clear()
+
+
 def test_the_app_names_a_broken_plugin(qtbot, tmp_path, monkeypatch):
     from PySide6.QtCore import QSettings
 

@@ -12,7 +12,7 @@ import tiny_contest
 from workbench.batch import snapshot_drawing
 from workbench.batch.cases import BatchCase
 from workbench.batch.live import Snapshot
-from workbench.batch.problem import PuzzleProblem
+from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.batch.snapshot_drawing import Drawing, SnapshotDrawer
 from workbench.cli import main
 from workbench.contest.config import load

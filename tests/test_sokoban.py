@@ -195,12 +195,14 @@ def test_no_file_outside_its_own_folder_names_it():
 
 def _words_that_could_name_it(path: Path) -> str:
     """The file's text, lower case; pyproject.toml's without the lists that name every puzzle (the
-    packages of the wheel, the puzzles' entry points, the layers of the import contract)."""
+    packages of the wheel, the entry points of puzzles, solvers and painters, the layers of the import
+    contract)."""
     text = path.read_text(errors="replace").lower()
     if path.name == "pyproject.toml":
-        for listing in (r"^packages = \[.*?^\]", r"^layers = \[.*?^\]",
-                        r'^\[project\.entry-points\."puzzle_workbench\.puzzles"\].*?^\n'):
+        for listing in (r"^packages = \[.*?^\]", r"^layers = \[.*?^\]"):
             text = re.sub(listing, "", text, count=1, flags=re.MULTILINE | re.DOTALL)
+        text = re.sub(r'^\[project\.entry-points\."puzzle_workbench\.\w+"\].*?^\n', "", text,
+                      flags=re.MULTILINE | re.DOTALL)
     return text
 
 

@@ -37,10 +37,11 @@ from workbench.core.version import project_version
 from .cases import BatchCase
 from .database import LIVE_KEY, RunDatabase, case_set, database_path
 from .noise import Noise, noise_of
-from .problem import feature_names
+from .case_run import CaseRun, Runner
+from .problem import BatchProblem, CaseProblem, feature_names
 from .program import ProgramFile
 from .results import BestKnown, CaseResult, RunFolder
-from .runner import CaseRun, Runner, init_worker, run_case, run_cases
+from .runner import init_worker, run_case, run_cases
 from .scratch import run_root
 
 POLL_SECONDS = 0.1
@@ -111,7 +112,8 @@ def best_known_path(puzzle_id: str, root: Path = Path("runs")) -> Path:
 
 @dataclass
 class BatchSpec:
-    runner: Runner
+    problem: BatchProblem
+    runner: Runner  # a plain value: what every case is played with
     cases: list[BatchCase]
     out: Path
     jobs: int = 1
@@ -150,7 +152,7 @@ class BatchRun:
         """``background``: the app's run, whose workers run below its window (``core.priority``)."""
         self.spec = spec
         self.background = background
-        self.problem = spec.runner.problem
+        self.problem = spec.problem
         self.folder = RunFolder(spec.out)
         # Beside the run folders: runs/runs.sqlite for the default runs/TIME-PUZZLE folders.
         self.database = RunDatabase(spec.database or database_path(Path(spec.out).parent))
@@ -222,9 +224,9 @@ class BatchRun:
         try:
             self.folder.write_meta(self.meta())
             flushed = time.monotonic()
-            for case_run in source:  # a finished case, or None: a tick while none finished
-                if case_run is not None:
-                    self._pending.append(self._judged(case_run))
+            for result in source:  # a finished case, scored where it ran, or None: a tick while none finished
+                if result is not None:
+                    self._pending.append(self._judged(result))
                 if self._pending and (len(self._pending) >= FLUSH_CASES or
                                       time.monotonic() - flushed >= FLUSH_SECONDS):
                     self._record()
@@ -248,9 +250,11 @@ class BatchRun:
             self._save_what_finished()
         return self.results
 
-    def _judged(self, case_run: CaseRun) -> CaseResult:
-        case = self._cases[case_run.index]  # by the case's own index: a tuning trial shuffles the list
-        result = self.problem.score_run(case, case_run)
+    def _judged(self, result: CaseResult) -> CaseResult:
+        """A case scored where it ran, with what only this process knows: its relative score."""
+        own = self._cases[result.case.index]
+        if result.case == own:  # the worker's copy of it: this one is kept, the copy let go
+            result.case = own
         result.relative = self.best.relative(result)
         return result
 
@@ -316,7 +320,7 @@ class BatchRun:
                 shutil.rmtree(self.spec.out, ignore_errors=True)
 
     # ------------------------------------------------------------ where cases run
-    def _local_runs(self) -> Iterator[CaseRun | None]:
+    def _local_runs(self) -> Iterator[CaseResult | None]:
         """Cases on a pool of worker processes, each as it finishes (None: a tick while none did).
 
         A finished case is passed on through a queue its future puts itself in (a wait over 100,000
@@ -339,7 +343,7 @@ class BatchRun:
             shutil.rmtree(scratch, ignore_errors=True)
 
     def _pooled_runs(self, runner: Runner, workers: int, threads: int, scratch: str, waiting: list[BatchCase],
-                     position: dict[int, int]) -> Iterator[CaseRun | None]:
+                     position: dict[int, int]) -> Iterator[CaseResult | None]:
         """``_local_runs``'s pools, one after another while cases wait that never ran."""
         from concurrent.futures.process import BrokenProcessPool
 
@@ -360,7 +364,7 @@ class BatchRun:
             futures = {}
             deadline = case_deadline(runner)
             for case in waiting:
-                future = pool.schedule(run_case, args=(runner, case), timeout=deadline)
+                future = pool.schedule(run_case, args=(self.problem, runner, case), timeout=deadline)
                 futures[future] = case
                 future.add_done_callback(finished.put)
             waiting = []
@@ -378,7 +382,7 @@ class BatchRun:
                             and pools < MAX_POOLS):
                         waiting.append(case)  # it never ran: again, on a new pool
                         continue
-                    yield _outcome(future, case)
+                    yield _outcome(self.problem, future, case)
             finally:
                 _stop_pool(pool, started, workers)
             waiting.sort(key=lambda c: position[c.index])  # in the run's own order (a trial's is shuffled)
@@ -408,7 +412,7 @@ class BatchRun:
         reason = made.get("error") or f"no answer in {DASK_SECONDS:g} s (is a Dask scheduler listening there?)"
         raise WorkbenchError(f"cannot reach the Dask scheduler at {self.spec.dask}: {reason}")
 
-    def _dask_runs(self, client) -> Iterator[CaseRun]:
+    def _dask_runs(self, client) -> Iterator[CaseResult | None]:
         """Cases on a Dask cluster, each as it finishes (None: a tick while none did).
 
         Dask costs a task a few milliseconds of CPU (the scheduler's, the worker's, this client's),
@@ -442,7 +446,7 @@ class BatchRun:
                         chunk = [case]
                     else:
                         chunk, tried = [waiting.popleft() for _ in range(min(pace.chunk(), len(waiting)))], 0
-                    future = client.submit(run_cases, self.spec.runner, chunk, batch_id, pure=False)
+                    future = client.submit(run_cases, self.problem, self.spec.runner, chunk, batch_id, pure=False)
                     futures[future] = chunk
                     attempts[future] = tried
                     finished.add(future)
@@ -466,8 +470,8 @@ class BatchRun:
                     if _worker_died(future) and (len(chunk) > 1 or tried + 1 < KILLED_ATTEMPTS):
                         again.extend((case, tried + (len(chunk) == 1)) for case in chunk)
                         continue
-                    for run in _outcomes(future, chunk):
-                        pace.saw(run)
+                    for run in _outcomes(self.problem, future, chunk):
+                        pace.saw(run.seconds)
                         yield run
         finally:
             if futures:
@@ -522,9 +526,10 @@ class _Pace:
         self.cases = 0
         self.seconds = 0.0
 
-    def saw(self, run: CaseRun) -> None:
+    def saw(self, seconds: float) -> None:
+        """A case came back that took ``seconds``."""
         self.cases += 1
-        self.seconds += max(run.seconds, 0.0)
+        self.seconds += max(seconds, 0.0)
 
     def chunk(self) -> int:
         if not self.cases:
@@ -545,13 +550,17 @@ def _unrun(futures: dict, waiting) -> int:
     return sum(len(chunk) for chunk in futures.values()) + len(waiting)
 
 
-def _outcomes(future, chunk: list[BatchCase]) -> list[CaseRun]:
-    """A finished Dask task's runs; a worker that died or failed is its cases' verdict."""
+def _failed(problem: CaseProblem, case: BatchCase, message: str, seconds: float = 0.0) -> CaseResult:
+    """A case whose worker never answered: FAIL, judged here (nothing ran to score), with its features."""
+    return problem.score_run(case, CaseRun(case.index, None, "FAIL", message, seconds))
+
+
+def _outcomes(problem: CaseProblem, future, chunk: list[BatchCase]) -> list[CaseResult]:
+    """A finished Dask task's results; a worker that died or failed is its cases' verdict."""
     try:
         return future.result()
     except Exception as error:
-        return [CaseRun(case.index, None, "FAIL", f"the worker failed: {type(error).__name__}: {error}", 0.0)
-                for case in chunk]
+        return [_failed(problem, case, f"the worker failed: {type(error).__name__}: {error}") for case in chunk]
 
 
 def _quiet_dask_logs() -> None:
@@ -573,12 +582,12 @@ def _cluster_problem(client, address: str) -> str:
     return "" if workers else f"the Dask scheduler at {address} has no worker left"
 
 
-def _outcome(future, case: BatchCase) -> CaseRun:
-    """A finished future's run; a worker that died or failed is this case's verdict, not the batch's end."""
+def _outcome(problem: CaseProblem, future, case: BatchCase) -> CaseResult:
+    """A finished future's result; a worker that died or failed is this case's verdict, not the batch's end."""
     try:
         return future.result()
     except TimeoutError as error:  # pebble's per-case deadline (case_deadline): the worker was ended
-        return CaseRun(case.index, None, "FAIL", f"its worker gave no answer in {error.args[1]:g} s (stopped or "
-                       "hung): ended", float(error.args[1]))
+        return _failed(problem, case, f"its worker gave no answer in {error.args[1]:g} s (stopped or hung): ended",
+                       float(error.args[1]))
     except Exception as error:
-        return CaseRun(case.index, None, "FAIL", f"the worker failed: {type(error).__name__}: {error}", 0.0)
+        return _failed(problem, case, f"the worker failed: {type(error).__name__}: {error}")

@@ -29,12 +29,16 @@ import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from workbench.core.answer_split import Splitter
 from workbench.core.objective import Objective
 
+from .program_run import ProgramCall
 from .scratch import case_subfolder
+
+if TYPE_CHECKING:
+    from .snapshot_drawing import Drawing
 
 SNAPSHOT_DIR_VARIABLE = "PWB_SNAPSHOT_DIR"
 SCORE_LINE = re.compile(rb"^\[SCORE\]\s*(\S+)\s*$")
@@ -56,7 +60,7 @@ class Snapshot:
     text: str | None = None  # the answer (let go once scored in a batch)
     score: float | None = None  # the official score; None when it has none (see message)
     message: str = ""  # why there is no score ("" : not scored yet, when score is None)
-    drawing: Any = None  # for a view watching the run: a snapshot_drawing.Drawing (None in a batch)
+    drawing: Drawing | None = None  # for a view watching the run (None in a batch)
 
     @property
     def scored(self) -> bool:
@@ -277,9 +281,9 @@ class LiveRecorder:
         return series, snapshots
 
 
-def run_live(talk, runner, split: Splitter | None, scorer: Callable[[], Scorer],
+def run_live(talk, call: ProgramCall, split: Splitter | None, scorer: Callable[[], Scorer],
              live: LiveRecorder | None = None, limit: int = MAX_SNAPSHOTS):
-    """Run ``runner``'s command on a case, with ``talk`` on the judge's side, collecting what it says
+    """Run ``call``'s command on a case, with ``talk`` on the judge's side, collecting what it says
     live: (its ``ProgramOutcome``, its ``LiveTrace`` with every snapshot scored by ``scorer()``, or None
     when it said nothing live). A ``live`` recorder given (a view watching the run) is fed instead,
     and its snapshots are left for its owner to score."""
@@ -289,8 +293,8 @@ def run_live(talk, runner, split: Splitter | None, scorer: Callable[[], Scorer],
     # The thread's own snapshot folder, emptied, at a path of this case's: one made and removed per case
     # costs (see scratch); the same path would let a daemon of the case before write into this one's.
     recorder.split, recorder.snapshot_dir = split, case_subfolder("snapshots")
-    outcome = run_program(talk, runner.command, runner.seconds, cwd=runner.cwd, env=runner.env,
-                          time_by=runner.time_by, live=recorder, tester=runner.tester)
+    outcome = run_program(talk, call.command, call.limit, cwd=call.cwd, env=call.env,
+                          time_by=call.time_by, live=recorder, tester=call.tester)
     trace = recorder.trace
     if trace.empty or trace.only_the_answer:
         return outcome, None

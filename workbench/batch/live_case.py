@@ -7,8 +7,11 @@ from __future__ import annotations
 
 import threading
 
+from .case_run import CaseRun, Runner
+from .cases import BatchCase
 from .live import LiveRecorder, Snapshot
-from .runner import Runner
+from .problem import CaseProblem
+from .results import CaseResult
 from .snapshot_drawing import Drawing, SnapshotDrawer
 
 
@@ -20,13 +23,13 @@ class LiveCase:
 
     POLL_SECONDS = 0.05
 
-    def __init__(self, problem, case, command: str, seconds: float, cwd: str | None = None,
+    def __init__(self, problem: CaseProblem, case: BatchCase, command: str, seconds: float, cwd: str | None = None,
                  time_by: str = "wall", answers_dir: str | None = None):
         self.problem, self.case = problem, case
         self.drawer = SnapshotDrawer(problem, case, answers_dir)
-        self.runner = Runner(problem, seconds, command=command, cwd=cwd, time_by=time_by)
+        self.runner = Runner(seconds, command=command, cwd=cwd, time_by=time_by)
         self.recorder = LiveRecorder()
-        self.result = None  # the case's CaseResult once it has ended
+        self.result: CaseResult | None = None  # the case's result once it has ended
         self.error = ""  # why the case could not be judged at all
         self.cancelled = False
         self.finished = threading.Event()  # the program ended and every snapshot is scored
@@ -34,7 +37,7 @@ class LiveCase:
         self._series: list[tuple[float, float]] = []
         self._snapshots: list[Snapshot] = []  # scored and drawn
         self._played = threading.Event()
-        self._run = None
+        self._run: CaseRun | None = None
 
     def start(self) -> "LiveCase":
         threading.Thread(target=self._play, name="wb-live-case", daemon=True).start()

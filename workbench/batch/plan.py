@@ -141,7 +141,7 @@ class BatchPlan:
             check_database_outside(database, self.out)
         RunDatabase(database).check(say)
         out = claim_folder(self.out) if self.out else default_out(self.problem.id, self.label, root)
-        return BatchSpec(runner, cases, out, jobs=self.jobs, dask=self.dask, label=self.label, best=best,
+        return BatchSpec(self.problem, runner, cases, out, jobs=self.jobs, dask=self.dask, label=self.label, best=best,
                          freeze_best=self.freeze_best, comment=self.comment, database=database,
                          command_line=list(self.command_line),
                          generator_options=dict(self.generator_options) if self.seeds is not None else {},

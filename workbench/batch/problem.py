@@ -1,243 +1,155 @@
-"""What a batch runs cases of: a puzzle (``PuzzleProblem``), or a contest from its own tools (``workbench.contest``).
+"""What a batch runs cases of, declared: a puzzle (``puzzle_problem.PuzzleProblem``) or a contest from its
+own tools (``workbench.contest.problem.ContestProblem``), both of which implement every member below.
 
-A problem makes the cases of a seed list, names their features, plays one case
-(on a worker: a local process or a Dask worker, so it is a small picklable
-value) and judges what came back (in the batch's own process). The runner,
-the results, the live table and the Runs panel only ever talk to this.
+Two sides, each used alone where only it is needed:
+
+- ``PlanProblem``: what a plan needs (``workbench.batch.plan.BatchPlan``, in the batch's own process):
+  its name and objective, its defaults, its build step, where its runs live, the runner it plays with.
+- ``CaseProblem``: what a case needs: its cases made, played and scored. ``play`` and ``score_run`` run
+  where the case runs (a local worker, a Dask worker, the app's live view): the problem is a small
+  picklable value sent there with the ``Runner``.
+
+Where scoring happens, one rule: **a case is scored where it ran**, by ``score_run`` right after
+``play`` (``runner.run_case``), so scoring scales with ``--jobs`` and with a cluster. The batch's
+own process only adds what needs the whole run (the relative score from the best-known file), and
+judges a case whose worker never answered (FAIL, nothing to score) through the same ``score_run``.
 """
 
 from __future__ import annotations
 
-import math
-import time
-from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence
 
-from workbench.core.errors import UsageError, WorkbenchError
+from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
-from workbench.core.puzzle import Puzzle
 
-from .cases import BatchCase, file_cases, load_instance, seed_cases
+from .cases import BatchCase
 
 if TYPE_CHECKING:
     from workbench.core.answer_split import Splitter
 
+    from .case_run import CaseRun, Runner
     from .live import LiveRecorder, Scorer
     from .results import CaseResult
-    from .runner import CaseRun, Runner
 
 
-class BatchProblem(Protocol):
-    id: str  # the puzzle id or the contest's name: run folders, best-known files
-    kind: str  # "puzzle" or "contest", kept in run.json
+class PlanChoices(Protocol):
+    """What a problem reads of the plan being built (a ``workbench.batch.plan.BatchPlan``; that module
+    imports this one, so the plan is seen through this protocol)."""
 
-    @property
-    def objective(self) -> Objective: ...
-
-    def seed_cases(self, seeds: Sequence[int], generator_options: dict, instance_options: dict,
-                   say: Callable[[str], None] = ...) -> list[BatchCase]: ...  # say: what a slow start waits for
-
-    def file_cases(self, paths: Sequence[str], instance_options: dict) -> list[BatchCase]: ...
-
-    def default_files(self) -> list[str]: ...  # the cases without --seeds or files (an output-only contest's)
-
-    def features(self, case: BatchCase) -> dict: ...  # WorkbenchError or ValueError when the input is bad
-
-    def play(self, runner: "Runner", case: BatchCase, live: "LiveRecorder | None" = None) -> "CaseRun": ...
-
-    def split_answers(self) -> "Splitter | None": ...  # how its outputs split into successive answers
-
-    def snapshot_scorer(self, case: BatchCase) -> "Scorer": ...  # scores a snapshot of a run of the case
-
-    def score_run(self, case: BatchCase, run: "CaseRun") -> "CaseResult": ...
-
-    def meta(self) -> dict: ...  # what run.json needs to find the problem again
-
-    # ------------------------------------------------------------ what a plan needs (workbench.batch.plan)
-    def runs_root(self) -> Path: ...  # where its run folders, best-known file and run database live
-
-    def default_seconds(self) -> float: ...  # a case's budget or time limit when none is given
-
-    def default_command(self) -> str | None: ...  # the program a run gets when none is given
-
-    def build_command(self) -> str: ...  # its own build step ("" none)
-
-    def program_is_checkable(self) -> bool: ...  # whether the program's file can be found before a run
-
-    # ``plan``: the workbench.batch.plan.BatchPlan being built (that module imports this one: no import back).
-    def check_plan(self, plan: Any) -> None: ...  # UsageError: a choice this problem cannot run
-
-    def make_runner(self, plan: Any, cases: Sequence[BatchCase], say) -> "Runner": ...
+    solver: str | None  # a built-in solver by name (None: the puzzle's first, or a program)
+    params: dict[str, object]  # the solver's parameters
+    nodes: int | None  # the solver's node budget
+    solver_seed: int
+    command: str | None  # the user's program (None: the problem's default, or a built-in solver)
+    env: dict[str, str]  # variables the program gets
+    seconds: float | None  # a case's budget or time limit (None: the problem's default)
+    time_by: str | None  # which time judges a program's limit (None: the problem's default)
+    build: str | None  # the build step (None: the problem's own)
+    cwd: str  # where the program and its build run
 
 
-@dataclass(frozen=True)
-class PuzzleProblem:
-    """A registered puzzle: bit-exact generators, and every answer re-scored by its engine."""
-
-    id: str
-    kind = "puzzle"
+class PlanProblem(Protocol):
+    """What a batch plan needs of its problem. Each member is cheap and runs in the batch's process."""
 
     @property
-    def puzzle(self):
-        from workbench.core.registry import get_puzzle
+    def id(self) -> str:
+        """The puzzle id or the contest's name: it names run folders and the best-known file."""
+        ...
 
-        return get_puzzle(self.id)
+    @property
+    def kind(self) -> str:
+        """``"puzzle"`` or ``"contest"``, kept in run.json."""
+        ...
 
     @property
     def objective(self) -> Objective:
-        return Objective.of(self.puzzle.objective)
+        """Which way a score is better."""
+        ...
 
-    def meta(self) -> dict:
-        return {}
+    def meta(self) -> dict[str, object]:
+        """What run.json needs to find the problem again (a contest: its file), merged into it."""
+        ...
 
     def runs_root(self) -> Path:
-        return Path("runs")  # beside the folder the batch starts in
+        """Where its run folders, best-known file and run database live when the user names none."""
+        ...
 
     def default_seconds(self) -> float:
-        from solvers.run_setup import DEFAULT_SECONDS
-
-        return DEFAULT_SECONDS
+        """A case's budget or time limit when none is given; positive."""
+        ...
 
     def default_command(self) -> str | None:
-        return None  # without a program, its default solver plays
+        """The program a run gets when none is given (None: a built-in solver plays)."""
+        ...
 
     def build_command(self) -> str:
-        return ""
+        """Its own build step, run before any case ("": none)."""
+        ...
 
     def program_is_checkable(self) -> bool:
-        return True
+        """Whether the program's file can be found before a run (not when a tester names it itself)."""
+        ...
 
-    def check_plan(self, plan: Any) -> None:
-        if plan.command:
-            if plan.params or plan.nodes:
-                raise UsageError("--param and --nodes are for built-in solvers, not --cmd")
-            return
-        if plan.build:
-            raise UsageError("--build builds your program: give it with --cmd")
-        if plan.time_by:
-            raise UsageError("--time-by judges your program's time limit: give it with --cmd")
+    def check_plan(self, plan: PlanChoices) -> None:
+        """Raise UsageError naming a choice of ``plan`` this problem cannot run; return otherwise."""
+        ...
 
-    def make_runner(self, plan: Any, cases: Sequence[BatchCase], say) -> "Runner":
-        """A program's runner, or the chosen solver's with its parameters checked (before any case
-        runs, not once per case) and its budget: the plan's, else the default (per turn for a game
-        played turn by turn, as 'solve' does)."""
-        from solvers.run_setup import checked_params, choose_solver, run_budget
+    def make_runner(self, plan: PlanChoices, cases: Sequence[BatchCase], say: Callable[[str], None]) -> Runner:
+        """The plain value every case of the run is played with: the plan's solver (its parameters checked
+        once, here) or program, and its budget or limit (the plan's, else the default). ``say`` tells the
+        user a choice made for them (a per-turn budget). UsageError: a choice that cannot run."""
+        ...
 
-        from .runner import Runner
 
-        if plan.command:
-            return Runner(self, plan.seconds or self.default_seconds(), command=plan.command, cwd=plan.cwd,
-                          env=dict(plan.env), time_by=plan.time_by or "wall")
-        puzzle = self.puzzle
-        cls = choose_solver(puzzle, plan.solver)
-        params = dict(plan.params)
-        checked_params(cls, params)
-        seconds = plan.seconds if plan.seconds is not None or plan.nodes is not None else self.default_seconds()
-        if plan.seconds is None and plan.nodes is None and puzzle.turn_seconds and cases:
-            try:
-                chosen = run_budget(puzzle, load_instance(puzzle, cases[0]), cls, params)
-                seconds, params = chosen.budget.seconds, chosen.params
-                say(chosen.note)
-            except (WorkbenchError, ValueError):
-                pass  # that case's own verdict will say what is wrong with it
-        return Runner(self, seconds, solver=cls.name, params=params, nodes=plan.nodes, solver_seed=plan.solver_seed)
+class CaseProblem(Protocol):
+    """What a case needs: made (in the batch's process), then played and scored where it runs."""
 
-    def seed_cases(self, seeds, generator_options, instance_options, say=None) -> list[BatchCase]:
-        return seed_cases(self.puzzle, seeds, generator_options, instance_options)
+    def seed_cases(self, seeds: Sequence[int], generator_options: dict[str, object],
+                   instance_options: dict[str, object], say: Callable[[str], None] | None = None) -> list[BatchCase]:
+        """One case per seed, in order, indexed from 0. ``say``: what a slow start waits for (a
+        contest's gen). WorkbenchError: a generator that cannot make them."""
+        ...
 
-    def file_cases(self, paths, instance_options) -> list[BatchCase]:
-        return file_cases(paths, instance_options, self.puzzle.split_cases)
+    def file_cases(self, paths: Sequence[str], instance_options: dict[str, object]) -> list[BatchCase]:
+        """The cases in the files (a file of several cases is split); a file that cannot be read is a
+        case whose ``problem`` says why (its verdict is FAIL), never an exception."""
+        ...
 
     def default_files(self) -> list[str]:
-        return []  # a puzzle's cases are seeds or files the user names
+        """The cases without seeds or files (an output-only contest's inputs); [] when there are none."""
+        ...
 
-    def features(self, case: BatchCase) -> dict:
-        return self.puzzle.case_features(load_instance(self.puzzle, case))
+    def features(self, case: BatchCase) -> dict[str, object]:
+        """The case's features (its size, ...), the columns of its row. WorkbenchError or ValueError when
+        the input is bad."""
+        ...
 
-    def split_answers(self) -> "Splitter | None":
-        puzzle = self.puzzle
-        if type(puzzle).split_answers is Puzzle.split_answers:
-            return None
-        return puzzle.split_answers
+    def play(self, runner: Runner, case: BatchCase, live: LiveRecorder | None = None) -> CaseRun:
+        """Run the case with ``runner``; never raises for the case's own sake: a bad input, a crash, a
+        timeout are the run's verdict. ``live``: a recorder a view watches (its snapshots left for its
+        owner to score); without one, what the program said live is scored here."""
+        ...
 
-    def snapshot_scorer(self, case: BatchCase) -> "Scorer":
-        """A snapshot's score by the engine, as the final answer's (an incomplete answer has none)."""
-        puzzle = self.puzzle
-        instance = load_instance(puzzle, case)
+    def split_answers(self) -> Splitter | None:
+        """How its outputs split into successive answers (None: an output is one answer)."""
+        ...
 
-        def score(text: str) -> tuple[float | None, str]:
-            try:
-                report = puzzle.score_solution(instance, text)
-            except WorkbenchError as error:
-                return None, f"invalid answer: {error}"
-            if not math.isfinite(report.score):
-                return None, f"the engine's score is not a number: {report.text}"
-            if not report.complete:
-                return None, f"incomplete: {report.summary()}"
-            return float(report.score), ""
+    def snapshot_scorer(self, case: BatchCase) -> Scorer:
+        """A function scoring a snapshot of a run of ``case``: (score, "") or (None, why it has none)."""
+        ...
 
-        return score
-
-    def play(self, runner: "Runner", case: BatchCase, live: "LiveRecorder | None" = None) -> "CaseRun":
-        from .live import run_live
-        from .runner import CaseRun, solve_case
-
-        puzzle = self.puzzle
-        try:
-            instance = load_instance(puzzle, case)
-        except (WorkbenchError, ValueError) as error:
-            return CaseRun(case.index, None, "FAIL", f"bad input: {error}", 0.0)
-        if runner.command:
-            split = self.split_answers()
-            outcome, trace = run_live(lambda channel: puzzle.judge(instance, channel), runner, split,
-                                      lambda: self.snapshot_scorer(case), live)
-            return CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                           outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
-        started = time.perf_counter()
-        try:
-            answer, seconds, cpu = solve_case(runner, puzzle, instance)
-        except WorkbenchError as error:  # e.g. an online game cut short has no complete answer
-            return CaseRun(case.index, None, "WA", str(error), time.perf_counter() - started)
-        except Exception as error:  # a solver bug is this case's verdict, never the batch's end
-            return CaseRun(case.index, None, "RE", f"solver crashed: {type(error).__name__}: {error}",
-                           time.perf_counter() - started)
-        return CaseRun(case.index, answer, None, "", seconds, cpu_seconds=cpu)
-
-    def score_run(self, case: BatchCase, run: "CaseRun") -> "CaseResult":
-        """Re-score the answer with the engine; a verdict the run found first stands."""
-        from .results import CaseResult
-
-        try:
-            instance = load_instance(self.puzzle, case)
-            features = self.puzzle.case_features(instance)
-        except (WorkbenchError, ValueError) as error:
-            return CaseResult(case, 0, "FAIL", f"bad input: {error}", run.seconds)
-        from .live import last_answer
-
-        answer = last_answer(self.split_answers(), run.answer)  # of several answers, the last counts
-        result = CaseResult(case, 0, run.verdict or "OK", run.message, run.seconds, features,
-                            stderr_tail=run.stderr_tail, answer=answer, data=dict(run.data),
-                            cpu_seconds=run.cpu_seconds, live=run.live)
-        if run.verdict is None:
-            if answer is None:
-                result.verdict, result.message = "WA", "no answer"
-            else:
-                try:
-                    report = self.puzzle.score_solution(instance, answer)
-                except WorkbenchError as error:
-                    result.verdict, result.message = "WA", f"invalid answer: {error}"
-                else:
-                    result.score, result.facts = report.score, dict(report.facts)
-                    if not math.isfinite(report.score):  # a plugin's engine: a score is a finite number
-                        result.verdict, result.message = "WA", f"the engine's score is not a number: {report.text}"
-                        result.score = 0
-                    elif not report.complete:  # valid, but it does not count (a level left unsolved)
-                        result.verdict, result.message = "WA", f"incomplete: {report.summary()}"
-        return result
+    def score_run(self, case: BatchCase, run: CaseRun) -> CaseResult:
+        """The case's result: ``run``'s answer scored, or the verdict the run found first kept, with the
+        case's features. Called where the case ran (see the module's rule); never raises for a bad case."""
+        ...
 
 
-def feature_names(problem: BatchProblem, cases: Sequence[BatchCase]) -> list[str]:
+class BatchProblem(PlanProblem, CaseProblem, Protocol):
+    """Both sides: what a plan holds, to make its cases and its runner."""
+
+
+def feature_names(problem: CaseProblem, cases: Sequence[BatchCase]) -> list[str]:
     """The problem's feature names, from the first case that reads."""
     for case in cases:
         try:
@@ -245,4 +157,3 @@ def feature_names(problem: BatchProblem, cases: Sequence[BatchCase]) -> list[str
         except (WorkbenchError, ValueError):
             continue
     return []
-

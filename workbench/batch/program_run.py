@@ -198,8 +198,8 @@ def data_value(text: str) -> int | float | str:
 class DataLines:
     """The "[DATA] name = value" lines of a program's stderr, as they come."""
 
-    def __init__(self):
-        self.data: dict = {}
+    def __init__(self) -> None:
+        self.data: dict[str, object] = {}
 
     def __call__(self, line: bytes) -> None:
         if not line.startswith(b"[DATA]"):
@@ -265,6 +265,19 @@ class _WatchedOutput(Output):
         data = super().chunk(size)
         self.seen(data)
         return data
+
+
+@dataclass(frozen=True)
+class ProgramCall:
+    """One program started on one case, as ``run_program`` takes it (``live.run_live`` passes it on)."""
+
+    command: str  # a shell command line
+    limit: float | None  # seconds (by ``time_by``) after which it is killed (None: no limit)
+    cwd: str | None = None
+    env: dict[str, str] = field(default_factory=dict)  # variables added to the batch's own
+    time_by: str = "wall"  # which time judges the limit: "wall" (AtCoder's rule) or "cpu"
+    tester: bool = False  # the command is a tester running the program: its own CPU time is kept apart
+
 
 
 def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,

@@ -1,124 +1,45 @@
 """What runs one case, wherever it runs: a local worker process or a Dask worker.
 
-``run_case`` returns the answer text and how the run went. A built-in puzzle's
-answer is re-scored by the batch's own process, so a score never depends on
-the machine a case ran on; a contest's score comes from its official tools,
-which run beside the program.
+``run_case`` plays the case with the run's ``Runner`` (a plain value) and scores it there, by the
+problem's ``score_run`` (the rule in ``problem``): a built-in puzzle's answer by its engine, a
+contest's by its official tools beside the program. The worker sends back the ``CaseResult``.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-import socket
-import time
-from dataclasses import dataclass, field
-
-from typing import TYPE_CHECKING, Any
+from types import FrameType
+from typing import TYPE_CHECKING
 
 from workbench.core.priority import lower_this_process
 
+from .case_run import Runner
 from .cases import BatchCase
+from .problem import CaseProblem
 from .processes import for_run, kill_running, run_stopped
 from .scratch import use_root
 
 if TYPE_CHECKING:
-    from .live import LiveTrace
+    from multiprocessing.synchronize import Semaphore
+
+    from .results import CaseResult
 
 
-@dataclass(frozen=True)
-class Runner:
-    """How every case of a run is played: a built-in solver or the user's command."""
-
-    problem: Any  # a workbench.batch.problem.BatchProblem (that module builds runners: no import back)
-    seconds: float | None  # per case: the solver's budget, or the program's time limit (None: nodes only)
-    solver: str | None = None
-    params: dict = field(default_factory=dict)
-    nodes: int | None = None
-    solver_seed: int = 0
-    command: str | None = None
-    cwd: str | None = None  # where the command runs (the batch's working folder)
-    env: dict = field(default_factory=dict)  # variables the command gets on top of the batch's (tuning)
-    time_by: str = "wall"  # which time judges the command's limit: "wall" (AtCoder's rule) or "cpu"
-    tester: bool = False  # the command is a tester running the program: its own CPU time is kept apart
-
-    @property
-    def puzzle_id(self) -> str:
-        return self.problem.id
-
-    def describe(self) -> str:
-        if self.command:
-            given = " ".join(f"{k}={v}" for k, v in self.env.items())
-            return f"command '{self.command}'{' with ' + given if given else ''}, {self.seconds:g} s limit"
-        params = " ".join(f"{k}={v}" for k, v in self.params.items())
-        budget = ", ".join(([f"{self.seconds:g} s"] if self.seconds is not None else [])
-                           + ([f"{self.nodes} nodes"] if self.nodes else []))
-        return f"solver {self.solver}{' ' + params if params else ''}, {budget}"
+def run_case(problem: CaseProblem, runner: Runner, case: BatchCase) -> CaseResult:
+    """The case played and scored, here (the one rule: a case is scored where it ran)."""
+    return problem.score_run(case, problem.play(runner, case))
 
 
-@dataclass
-class CaseRun:
-    index: int
-    answer: str | None  # None: nothing to score
-    verdict: str | None  # decided before scoring ("TLE", "RE", "WA"), or None
-    message: str
-    seconds: float
-    stderr_tail: str = ""
-    worker: str = ""
-    score: float | None = None  # set when the score came with the run (a contest's official tools)
-    data: dict = field(default_factory=dict)  # "[DATA] name = value" lines the program wrote
-    cpu_seconds: float | None = None  # the program's (or the built-in solver's) CPU time
-    tester_cpu_seconds: float | None = None  # an interactive contest's tester's own CPU time
-    live: "LiveTrace | None" = None  # its [SCORE] lines and scored snapshots (None: it wrote none)
-    input_text: str | None = None  # the input the run made and saved (a Topcoder tester), kept with the run
-
-
-_warmed: set[tuple[str, str]] = set()
-
-
-def _solver_class(runner: Runner):
-    from workbench.core.registry import solvers
-    from solvers.warm_up import ready_solver
-
-    cls = solvers(runner.puzzle_id)[runner.solver]
-    if (runner.puzzle_id, runner.solver) not in _warmed:
-        # compile or load the kernels before the first case's clock starts (one worker compiles,
-        # the others wait for it and load)
-        ready_solver(runner.puzzle_id, cls)
-        _warmed.add((runner.puzzle_id, runner.solver))
-    return cls
-
-
-def solve_case(runner: Runner, puzzle, instance) -> tuple[str, float, float]:
-    """A built-in solver's answer for the case, the seconds it took and the CPU seconds it used."""
-    from solvers.driver import Budget
-    from solvers.online import build_run, execute
-
-    cls = _solver_class(runner)
-    budget = Budget(seconds=runner.seconds, nodes=runner.nodes)
-    started, cpu = time.perf_counter(), time.process_time()
-    target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
-                       seed=runner.solver_seed, params=dict(runner.params), budget=budget)
-    result = execute(target, budget)
-    return (puzzle.format_solution(instance, result.moves), time.perf_counter() - started,
-            time.process_time() - cpu)
-
-
-def run_case(runner: Runner, case: BatchCase) -> CaseRun:
-    run = runner.problem.play(runner, case)
-    run.worker = f"{socket.gethostname()}:{os.getpid()}"
-    return run
-
-
-def run_cases(runner: Runner, cases: list[BatchCase], run: str | None = None) -> list[CaseRun]:
+def run_cases(problem: CaseProblem, runner: Runner, cases: list[BatchCase], run: str | None = None) -> list[CaseResult]:
     """Several cases in turn (one Dask task: a task costs more than a fast program's case) of the batch
     ``run``: once it is stopped (``processes.stop_run``), its programs are killed and no case starts."""
     with for_run(run):
-        return [run_case(runner, case) for case in cases if not run_stopped(run)]
+        return [run_case(problem, runner, case) for case in cases if not run_stopped(run)]
 
 
 # ------------------------------------------------------------ local worker processes
-def init_worker(runner: Runner, threads: int, scratch: str | None = None, started=None,
+def init_worker(runner: Runner, threads: int, scratch: str | None = None, started: Semaphore | None = None,
                 background: bool = False) -> None:
     """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs;
     a solver runs at most ``threads`` kernel threads; cases work in folders under ``scratch``; it
@@ -134,12 +55,12 @@ def init_worker(runner: Runner, threads: int, scratch: str | None = None, starte
 
         limit_threads(threads)
 
-    def stop(signum, frame):
+    def stop(signum: int, frame: FrameType | None) -> None:
         kill_running()
         os._exit(1)
 
     signal.signal(signal.SIGTERM, stop)
     if started is not None:
         started.release()
-    # The kernels load in the first case, before its clock starts (solve_case), not here: a worker
+    # The kernels load in the first case, before its clock starts (puzzle_problem.solve_case), not here: a worker
     # killed in its initializer would break the whole pool, and every case would FAIL with it.

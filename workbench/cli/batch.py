@@ -403,7 +403,7 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict], 
         meta_a, before = read_run(earlier)
     except WorkbenchError:
         return
-    result = compare(before, rows, spec.runner.problem.objective, meta_a=meta_a, meta_b=meta)
+    result = compare(before, rows, spec.problem.objective, meta_a=meta_a, meta_b=meta)
     if not result.diffs:
         return
     losses = ", ".join(f"{d.case} ({d.verdict_a} -> {d.verdict_b})" if not d.both_ok else
@@ -440,7 +440,7 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
     spec = plan.spec(say=say)
     console, err = _consoles()
     run = BatchRun(spec)
-    earlier, shared = baseline_run(spec.out, spec.runner.puzzle_id, (case.key for case in spec.cases),
+    earlier, shared = baseline_run(spec.out, spec.problem.id, (case.key for case in spec.cases),
                                    run.database.path, spec.rerun_of)
     if earlier is not None and (shared is None or shared >= MIN_SHARED):  # its statistics, at the end
         load_tests_early()
@@ -479,7 +479,7 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
     printer.finish()
     interrupted = interrupted or bool(signalled["by"])
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
-    objective = spec.runner.problem.objective
+    objective = spec.problem.objective
     try:
         print_summary(console, rows, len(spec.cases) // spec.repeat, spec.group_by or (features[0] if features else ""),
                       objective)

@@ -124,7 +124,7 @@ def find_contest(name_or_path: str) -> ContestConfig | None:
 def problem_named(name: str):
     """The batch problem a command line names first: a built-in puzzle (or a plugin's), else a contest by
     its name, folder, tools folder or file; UsageError listing both when it names neither."""
-    from workbench.batch.problem import PuzzleProblem
+    from workbench.batch.puzzle_problem import PuzzleProblem
     from workbench.core.errors import UsageError
     from workbench.core.registry import id_problem, puzzles
 

@@ -9,21 +9,23 @@ pahcer: no score or a score of 0 is WA.
 
 from __future__ import annotations
 
+import re
 import shlex
 import tempfile
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
-from workbench.batch.live import LiveRecorder, last_answer, run_live
-from workbench.batch.processes import SHELL_SYNTAX
-from workbench.batch.program_run import GRACE_SECONDS, DataLines, exit_reason
+from workbench.batch.case_run import CaseRun, Runner
+from workbench.batch.live import LiveRecorder, Scorer, last_answer, run_live
+from workbench.batch.problem import PlanChoices
+from workbench.batch.processes import SHELL_SYNTAX, run_tool
+from workbench.batch.program_run import GRACE_SECONDS, DataLines, ProgramCall, ProgramChannel, exit_reason
 from workbench.batch.results import CaseResult
-from workbench.batch.runner import CaseRun, Runner
 from workbench.batch.scratch import case_folder, fresh_folder
-from workbench.core.answer_split import SPLITTERS
+from workbench.core.answer_split import SPLITTERS, Splitter
 from workbench.core.errors import UsageError
 from workbench.core.files import temporary_prefix
 from workbench.core.limits import is_finite
@@ -31,14 +33,14 @@ from workbench.core.objective import Objective
 
 from .config import PLACEHOLDER, ContestConfig
 from .program_script import TESTER_START_SECONDS, ProgramRecord, read_record, write_script
-from .steps import fill, find_score, generate_inputs, run_tool, seed_values
+from .steps import fill, find_score, generate_inputs, seed_values
 
 # A snapshot costs a run of the score step: in a batch at most this many of a case's snapshots are
 # scored (evenly spread, the last among them); the others keep their times.
 SCORED_SNAPSHOTS = 50
 
 
-def first_line_numbers(text: str, names: Sequence[str]) -> dict:
+def first_line_numbers(text: str, names: Sequence[str]) -> dict[str, object]:
     """The input's first-line values under ``names`` (numbers where they read as numbers); "" or "-" skip one."""
     for line in text.splitlines():
         if line.strip():
@@ -46,7 +48,7 @@ def first_line_numbers(text: str, names: Sequence[str]) -> dict:
             break
     else:
         return {}
-    features = {}
+    features: dict[str, object] = {}
     for name, token in zip(names, tokens):
         if name and name != "-":
             try:
@@ -57,7 +59,7 @@ def first_line_numbers(text: str, names: Sequence[str]) -> dict:
     return features
 
 
-def _saved(folder: Path, template: str, names: dict) -> str | None:
+def _saved(folder: Path, template: str, names: dict[str, str]) -> str | None:
     """A file the run step saved in its {WORK} folder (None when it saved none)."""
     path = folder / template.replace("{SEED04}", names["SEED04"]).replace("{SEED}", names["SEED"]).replace(
         "{NAME}", names["NAME"])
@@ -67,10 +69,10 @@ def _saved(folder: Path, template: str, names: dict) -> str | None:
         return None
 
 
-def _feed(input_text: str):
+def _feed(input_text: str) -> Callable[[ProgramChannel], str]:
     """The run step's protocol: the whole input on stdin, the whole output from stdout (a tester
     between them speaks the interactive protocol itself)."""
-    def talk(channel) -> str:
+    def talk(channel: ProgramChannel) -> str:
         channel.send(input_text)
         channel.close_input()
         return channel.read_rest()
@@ -101,7 +103,7 @@ def program_timed(run: CaseRun, record: ProgramRecord | None, limit: float, time
         run.message = f"your program took {used:.2f} s {what} under the tester, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
 
 
-def tester_command(template: str, values: dict) -> str:
+def tester_command(template: str, values: dict[str, str]) -> str:
     """The run step of an interactive contest, filled; when it is one plain command (the tester and
     its arguments) that needs a shell only for its quoting, the shell becomes the tester (``exec``),
     so the process the batch starts is the tester itself and its own CPU time is told apart from
@@ -112,7 +114,7 @@ def tester_command(template: str, values: dict) -> str:
     return command  # run without a shell (the tester itself), or shell syntax of the user's own
 
 
-def program_failed(run: CaseRun, record: ProgramRecord | None, score_pattern) -> None:
+def program_failed(run: CaseRun, record: ProgramRecord | None, score_pattern: re.Pattern[str]) -> None:
     """A program that exited non-zero under the tester is RE with its exit code, whatever the tester
     made of it ("Your program has terminated unexpectedly", and a score of 0)."""
     if record is None or record.exit_code is None:
@@ -129,6 +131,8 @@ def program_failed(run: CaseRun, record: ProgramRecord | None, score_pattern) ->
 
 @dataclass(frozen=True)
 class ContestProblem:
+    """A contest from its own tools: a ``workbench.batch.problem.PlanProblem`` and ``CaseProblem``."""
+
     config: ContestConfig
     kind = "contest"
 
@@ -140,10 +144,12 @@ class ContestProblem:
     def objective(self) -> Objective:
         return Objective.of(self.config.objective)
 
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, object]:
         return {"contest_file": str(self.config.path)}
 
-    def seed_cases(self, seeds, generator_options=None, instance_options=None, say=None) -> list[BatchCase]:
+    def seed_cases(self, seeds: Sequence[int], generator_options: dict[str, object] | None = None,
+                   instance_options: dict[str, object] | None = None,
+                   say: Callable[[str], None] | None = None) -> list[BatchCase]:
         width = max(4, len(str(max(seeds, default=0))))
         if self.config.by_run:  # the tester makes each input from its seed: the seed is the case
             return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, "", identity=f"seed {seed}\n")
@@ -152,7 +158,7 @@ class ContestProblem:
         return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, inputs[seed])
                 for index, seed in enumerate(seeds)]
 
-    def file_cases(self, paths, instance_options=None) -> list[BatchCase]:
+    def file_cases(self, paths: Sequence[str], instance_options: dict[str, object] | None = None) -> list[BatchCase]:
         return file_cases(paths, {})
 
     def default_files(self) -> list[str]:
@@ -161,7 +167,7 @@ class ContestProblem:
             return []
         return [str(p) for p in sorted(self.config.folder.glob(self.config.input_files)) if p.is_file()]
 
-    def features(self, case: BatchCase) -> dict:
+    def features(self, case: BatchCase) -> dict[str, object]:
         return first_line_numbers(case.input_text, self.config.features)
 
     def runs_root(self) -> Path:
@@ -176,7 +182,7 @@ class ContestProblem:
     def program_is_checkable(self) -> bool:
         return not self.config.runs_own_program  # a run step that names its program: the tester comes first
 
-    def check_plan(self, plan) -> None:
+    def check_plan(self, plan: PlanChoices) -> None:
         """A contest runs the contestant's program; there is no built-in solver for it."""
         config = self.config
         if plan.solver or plan.params or plan.nodes:
@@ -187,8 +193,8 @@ class ContestProblem:
         if not plan.command and not config.program and not config.runs_own_program:
             raise UsageError(f"give your program with --cmd \"./a.out\" (or set program in {config.path})")
 
-    def make_runner(self, plan, cases, say) -> Runner:
-        return Runner(self, plan.seconds or self.config.time_limit, command=plan.command or self.default_command(),
+    def make_runner(self, plan: PlanChoices, cases: Sequence[BatchCase], say: Callable[[str], None]) -> Runner:
+        return Runner(plan.seconds or self.config.time_limit, command=plan.command or self.default_command(),
                       cwd=plan.cwd, env=dict(plan.env), time_by=plan.time_by or self.config.time_by)
 
     def default_command(self) -> str:
@@ -198,10 +204,10 @@ class ContestProblem:
             return fill(self.config.run, {"DIR": str(self.config.folder)})
         return fill(self.config.program, {"DIR": str(self.config.folder)})
 
-    def split_answers(self):
+    def split_answers(self) -> Splitter | None:
         return SPLITTERS[self.config.answers]
 
-    def snapshot_scorer(self, case: BatchCase):
+    def snapshot_scorer(self, case: BatchCase) -> Scorer:
         """A snapshot's score by the contest's score step (its vis), run on it as on a final answer."""
         config = self.config
 
@@ -221,7 +227,7 @@ class ContestProblem:
 
         return score
 
-    def play(self, runner: "Runner", case: BatchCase, live: LiveRecorder | None = None) -> CaseRun:
+    def play(self, runner: Runner, case: BatchCase, live: LiveRecorder | None = None) -> CaseRun:
         config = self.config
         if case.problem:
             return CaseRun(case.index, None, "FAIL", f"bad input: {case.problem}", 0.0)
@@ -235,20 +241,20 @@ class ContestProblem:
                   **seed_values(case.seed)}
         names = {k: v for k, v in values.items() if k in ("NAME", "SEED", "SEED04")}
         program = fill(program, names)  # --cmd "cat answers/{NAME}.out": an output-only contest's files
-        run_runner = replace(runner, command=None)
         if config.interactive:
             # Under a tester the program's exit code and times are the tester's to tell: a script
             # runs it and writes them down; the tester's own start is allowed on top of the limit.
             values["CMD"] = shlex.quote(str(write_script(work, program)))
             # In CPU time the tester's own is not the program's (process_tree): no allowance for it.
-            run_runner = replace(runner, seconds=limit + (TESTER_START_SECONDS if runner.time_by == "wall" else 0.0),
-                                 tester=True)
+            call = ProgramCall(tester_command(config.run, values),
+                               limit + (TESTER_START_SECONDS if runner.time_by == "wall" else 0.0),
+                               cwd=runner.cwd, env=dict(runner.env), time_by=runner.time_by, tester=True)
         else:
             values["CMD"] = program
-        command = tester_command(config.run, values) if config.interactive else fill(config.run, values)
-        outcome, trace = run_live(_feed(case.input_text), replace(run_runner, command=command),
-                                  self.split_answers(), lambda: self.snapshot_scorer(case), live,
-                                  SCORED_SNAPSHOTS)
+            call = ProgramCall(fill(config.run, values), runner.seconds, cwd=runner.cwd, env=dict(runner.env),
+                               time_by=runner.time_by)
+        outcome, trace = run_live(_feed(case.input_text), call, self.split_answers(),
+                                  lambda: self.snapshot_scorer(case), live, SCORED_SNAPSHOTS)
         run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
                       outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace,
                       tester_cpu_seconds=outcome.tester_cpu_seconds)
@@ -273,7 +279,7 @@ class ContestProblem:
         (work / "out.txt").write_text(run.answer or "")
         return self._scored(run, values, work, outcome.stderr_tail, log)
 
-    def _scored(self, run: CaseRun, values: dict, work: Path, stderr_tail: str, log: str = "") -> CaseRun:
+    def _scored(self, run: CaseRun, values: dict[str, str], work: Path, stderr_tail: str, log: str = "") -> CaseRun:
         """The score step's verdict on a case that ran: its score, or WA saying why there is none."""
         config = self.config
         # Without a score step the tester wrote the score: on stderr (AtCoder's), or in its log on

@@ -10,11 +10,13 @@ in this order (the first package to claim an id keeps it):
 - a folder: ``--puzzle-path DIR`` or ``PUZZLE_WORKBENCH_PATH`` (folders separated by ``os.pathsep``).
   A folder holding ``__init__.py`` is one puzzle; otherwise each package inside it is one.
 
-Beside its rules a package may hold its solvers (a submodule ``solvers`` exposing ``SOLVERS``) and a
-board painter (a submodule ``painter`` exposing ``ADAPTER``), or name the modules they are in
-(``SOLVERS_MODULE``, ``PAINTER_MODULE``: the built-in puzzles keep theirs in ``solvers/<module>/`` and
-``workbench/gui/board/painters/<module>.py``); a puzzle without a painter that draws itself as a grid
-(``grid_picture``) gets the generic grid painter.
+A puzzle's solvers and board painter are declared by entry points keyed by its id, in the groups
+``puzzle_workbench.solvers`` (``ahc011 = "solvers.ahc011:SOLVERS"``) and ``puzzle_workbench.painters``
+(``ahc011 = "workbench.gui.board.painters.ahc011:ADAPTER"``): the layer that holds them says what they
+serve, and the rules never name a module above them. A package found in a folder has no entry points:
+its solvers are its submodule ``solvers`` (``SOLVERS``), its painter its submodule ``painter``
+(``ADAPTER``). A puzzle without a painter that draws itself as a grid (``grid_picture``) gets the
+generic grid painter.
 
 A package that fails to load, or whose solvers or painter fail to import, is never skipped in
 silence: ``plugin_problems()`` lists it with the error and the line, and the CLI and the app say so
@@ -48,13 +50,14 @@ import types
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable
 
 from .errors import FormatError, WorkbenchError, shown
 from .objective import Objective
 from .puzzle import Puzzle
 
 ENTRY_POINT_GROUP = "puzzle_workbench.puzzles"
+SOLVERS_GROUP = "puzzle_workbench.solvers"  # puzzle id = "module:SOLVERS" (a list of solvers.base.Solver classes)
 PATH_VARIABLE = "PUZZLE_WORKBENCH_PATH"
 IMPORT_SECONDS_VARIABLE = "PUZZLE_WORKBENCH_IMPORT_SECONDS"
 IMPORT_SECONDS = 30.0  # a plugin's import takes seconds at most (numba compiles its kernels later, on first use)
@@ -73,8 +76,6 @@ class PuzzleSource:
     puzzle: Puzzle
     package: str  # the package's import name
     origin: str  # "built in", "entry point NAME", or the folder
-    solver_modules: tuple[str, ...]  # where its solvers may be, first found wins
-    board_modules: tuple[str, ...]  # where its painter may be
 
     @property
     def folder(self) -> Path | None:
@@ -214,11 +215,7 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
         if puzzle.id in found:
             problems.append(PluginProblem(origin, f"the id '{puzzle.id}' is taken by {found[puzzle.id].origin}"))
             continue
-        package = module.__name__
-        # Its solvers and painter: beside it (a plugin's), or where it says (the built-ins' shared trees).
-        solver_modules = (_named_module(module, "SOLVERS_MODULE") or f"{package}.solvers",)
-        board_modules = (_named_module(module, "PAINTER_MODULE") or f"{package}.painter",)
-        found[puzzle.id] = PuzzleSource(puzzle, package, origin, solver_modules, board_modules)
+        found[puzzle.id] = PuzzleSource(puzzle, module.__name__, origin)
     if not any(source.origin == "built in" for source in found.values()):
         problems.append(PluginProblem("the workbench's own puzzles", "not registered: the install is out of date "
                                       "or missing (pip install -e . in the checkout)"))
@@ -237,12 +234,6 @@ def when_loaded(listener: Callable[[list[PluginProblem]], None]) -> None:
         _listeners.append(listener)
     if _load.cache_info().currsize:
         listener(plugin_problems())
-
-
-def _named_module(module, name: str) -> str | None:
-    """A package's SOLVERS_MODULE or PAINTER_MODULE: where its solvers or painter live, when not beside it."""
-    value = getattr(module, name, None)
-    return value if isinstance(value, str) and value else None
 
 
 def _import_builtin(load) -> tuple[types.ModuleType | None, BaseException | None]:
@@ -305,6 +296,7 @@ def _import_in_time(origin: str, load) -> tuple[types.ModuleType | None, BaseExc
 def reset() -> None:
     """Look for puzzles again (after the puzzle path changed)."""
     _load.cache_clear()
+    _declared.cache_clear()
     solvers.cache_clear()
     _reported.clear()
 
@@ -342,7 +334,7 @@ def get_puzzle(puzzle_id: str) -> Puzzle:
         raise KeyError(f"unknown puzzle '{puzzle_id}' (known: {known}){note}") from None
 
 
-def optional_module(name: str):
+def optional_module(name: str) -> types.ModuleType | None:
     """The module ``name``, or None when there is none; an error inside it is raised, never hidden."""
     try:
         spec = importlib.util.find_spec(name)
@@ -351,20 +343,51 @@ def optional_module(name: str):
     return None if spec is None else importlib.import_module(name)
 
 
-def first_module(puzzle_id: str, names: Sequence[str], what: str):
-    """The first of ``names`` that exists (a puzzle's solvers or painter), or None; PluginError, reported
-    as a plugin problem, when the module there fails to import."""
+@cache
+def _declared(group: str) -> dict[str, importlib.metadata.EntryPoint]:
+    """The entry points of ``group`` by puzzle id; of two naming one id, the workbench's own wins, then
+    the first distribution by name (as puzzles are claimed)."""
+    entries = sorted(importlib.metadata.entry_points(group=group),
+                     key=lambda e: (not _built_in(e), getattr(getattr(e, "dist", None), "name", "") or "", e.value))
+    found: dict[str, importlib.metadata.EntryPoint] = {}
+    for entry in entries:
+        found.setdefault(entry.name, entry)
+    return found
+
+
+def declared_module(puzzle_id: str, group: str, submodule: str) -> str:
+    """The module that holds what ``group`` declares for ``puzzle_id`` (its entry point's), else the
+    package's own ``submodule`` (a folder plugin's ``solvers`` or ``painter``)."""
+    entry = _declared(group).get(puzzle_id)
+    return entry.module if entry is not None else f"{sources()[puzzle_id].package}.{submodule}"
+
+
+def declared(puzzle_id: str, group: str, submodule: str, attribute: str, what: str) -> object | None:
+    """What ``group`` declares for ``puzzle_id`` (``puzzle_workbench.solvers``: its ``SOLVERS``), else the
+    package's own ``submodule``'s ``attribute``; None when neither exists. PluginError, reported as a
+    plugin problem, when the module fails to import or lacks the attribute its entry point names."""
     source = sources()[puzzle_id]
-    for name in names:
-        try:
-            module = optional_module(name)
-        except Exception as error:
-            report_problem(f"{source.origin} (its {what}, {name})", error)
-            raise PluginError(f"the {what} of {puzzle_id} did not load: "
-                              f"{describe_error(error, source.folder)}") from None
-        if module is not None:
-            return module
-    return None
+    entry = _declared(group).get(puzzle_id)
+    name = entry.value if entry is not None else f"{source.package}.{submodule}"
+    try:
+        if entry is not None:
+            loaded: object = entry.load()
+            return loaded
+        module = optional_module(name)
+        return None if module is None else getattr(module, attribute, None)
+    except Exception as error:
+        said = describe_error(error, _folder_of(entry.module) if entry is not None else source.folder)
+        report_problem(f"{source.origin} (its {what}, {name})", said)
+        raise PluginError(f"the {what} of {puzzle_id} did not load: {said}") from None
+
+
+def _folder_of(module: str) -> Path | None:
+    """The folder of ``module``'s file, found without running it (None when it cannot be found)."""
+    try:
+        spec = importlib.util.find_spec(module)
+    except (ImportError, ValueError):
+        return None
+    return Path(spec.origin).parent if spec is not None and spec.origin else None
 
 
 @cache
@@ -372,16 +395,16 @@ def solvers(puzzle_id: str) -> dict[str, type]:
     """Solver classes of a puzzle by name, in the order the package lists them ({} when it has none).
 
     PluginError says which module failed to import and why."""
-    source = sources().get(puzzle_id)
-    module = first_module(puzzle_id, source.solver_modules, "solvers") if source else None
-    return {cls.name: cls for cls in getattr(module, "SOLVERS", ())}
+    if puzzle_id not in sources():
+        return {}
+    listed = declared(puzzle_id, SOLVERS_GROUP, "solvers", "SOLVERS", "solvers")
+    return {cls.name: cls for cls in listed or ()}  # type: ignore[attr-defined]
 
 
 def solver_folders(puzzle_id: str) -> list[Path]:
     """The folders a puzzle's rules and solvers live in (their sources make its kernels)."""
-    source = sources()[puzzle_id]
     folders = []
-    for name in (source.package, *source.solver_modules):
+    for name in (sources()[puzzle_id].package, declared_module(puzzle_id, SOLVERS_GROUP, "solvers")):
         try:
             spec = importlib.util.find_spec(name)
         except ModuleNotFoundError:

@@ -309,7 +309,7 @@ def case_of_row(folder: Path, row: dict, meta: dict) -> BatchCase:
 
 def open_for_board(window) -> LiveRunView | None:
     """The main window's "Run this case live": the board's case (its puzzle and input as shown)."""
-    from workbench.batch.problem import PuzzleProblem
+    from workbench.batch.puzzle_problem import PuzzleProblem
 
     session = getattr(window, "session", None)
     if session is None:

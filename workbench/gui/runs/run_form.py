@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, 
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.cases import parse_seeds, seed_ranges
 from workbench.batch.plan import BatchPlan
-from workbench.batch.problem import PuzzleProblem
+from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.contest.config import ContestConfig
 from workbench.contest.problem import ContestProblem
 from workbench.core.cores import usable_cores

@@ -95,8 +95,3 @@ PUZZLE = Ahc011()
 
 __all__ = ["PUZZLE", "Board", "Case", "board_problems", "components", "largest_tree", "legal_directions",
            "slide", "tree_size"]
-
-# Its solvers (and board painter) live in the shared trees, where the registry looks by these names
-# as it looks beside a plugin's rules; the rules never import them (they are a layer above).
-SOLVERS_MODULE = "solvers.ahc011"
-PAINTER_MODULE = "workbench.gui.board.painters.ahc011"

@@ -120,8 +120,3 @@ PUZZLE = Ahc015()
 
 __all__ = ["PUZZLE", "Box", "Candies", "TurnPolicy", "play_game", "policy_decider", "run_agent",
            "IllegalMove"]
-
-# Its solvers (and board painter) live in the shared trees, where the registry looks by these names
-# as it looks beside a plugin's rules; the rules never import them (they are a layer above).
-SOLVERS_MODULE = "solvers.ahc015"
-PAINTER_MODULE = "workbench.gui.board.painters.ahc015"

@@ -103,8 +103,3 @@ PUZZLE = Codevs()
 
 __all__ = ["PUZZLE", "SKILL", "Case", "Drop", "Field", "Skill", "State", "TurnResult",
            "chain_score", "explosion_score"]
-
-# Its solvers (and board painter) live in the shared trees, where the registry looks by these names
-# as it looks beside a plugin's rules; the rules never import them (they are a layer above).
-SOLVERS_MODULE = "solvers.codevs"
-PAINTER_MODULE = "workbench.gui.board.painters.codevs"

@@ -78,8 +78,3 @@ class Comesolo(ModuleFiles, Puzzle):
 PUZZLE = Comesolo()
 
 __all__ = ["PUZZLE", "Board", "Jump", "check_jump", "legal_jumps", "play", "IllegalMove"]
-
-# Its solvers (and board painter) live in the shared trees, where the registry looks by these names
-# as it looks beside a plugin's rules; the rules never import them (they are a layer above).
-SOLVERS_MODULE = "solvers.comesolo"
-PAINTER_MODULE = "workbench.gui.board.painters.comesolo"

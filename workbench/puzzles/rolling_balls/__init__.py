@@ -90,8 +90,3 @@ class RollingBalls(ModuleFiles, Puzzle):
 PUZZLE = RollingBalls()
 
 __all__ = ["PUZZLE", "Board", "Case", "Roll", "coverage", "moving_rolls", "play"]
-
-# Its solvers (and board painter) live in the shared trees, where the registry looks by these names
-# as it looks beside a plugin's rules; the rules never import them (they are a layer above).
-SOLVERS_MODULE = "solvers.rolling_balls"
-PAINTER_MODULE = "workbench.gui.board.painters.rolling_balls"

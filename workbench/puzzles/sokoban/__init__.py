@@ -272,7 +272,3 @@ class Sokoban(GridPuzzle, Puzzle):
 PUZZLE = Sokoban()
 
 __all__ = ["PUZZLE", "Case", "Level", "State"]
-
-# Its solver lives in the shared tree, where the registry looks by this name as it looks beside a
-# plugin's rules; the rules never import it (it is a layer above). It draws itself as a grid.
-SOLVERS_MODULE = "solvers.sokoban"

@@ -1,5 +1,7 @@
-"""Board painters: the puzzle package's own (a module exposing ``ADAPTER``, see the registry), or the
-generic grid painter for a puzzle that draws itself as a grid (``grid_picture``).
+"""Board painters: the one declared for the puzzle's id in the entry-point group ``puzzle_workbench.painters``
+(the gui's own in pyproject.toml: ``ahc011 = "workbench.gui.board.painters.ahc011:ADAPTER"``; a plugin's in
+its own), else a folder plugin's ``painter`` submodule's ``ADAPTER``, else the generic grid painter for a
+puzzle that draws itself as a grid (``grid_picture``).
 
 A painter that fails to import is reported (the registry's plugin problems) and its puzzle is
 left out of the app, never silently.
@@ -9,18 +11,21 @@ from __future__ import annotations
 
 from functools import cache
 
-from workbench.core.registry import PATH_VARIABLE, PluginError, first_module, plugin_problems, puzzles, sources
+from workbench.core.puzzle import Puzzle
+from workbench.core.registry import PATH_VARIABLE, PluginError, declared, plugin_problems, puzzles, sources
+
+PAINTERS_GROUP = "puzzle_workbench.painters"  # puzzle id = "module:ADAPTER" (a BoardAdapter class)
 
 
 @cache
-def adapter_class(puzzle_id: str):
+def adapter_class(puzzle_id: str) -> type | None:
     """The painter class of ``puzzle_id``, or None when it has none; PluginError when it fails to import."""
     source = sources().get(puzzle_id)
     if source is None:
         return None
-    module = first_module(puzzle_id, source.board_modules, "board painter")
-    if module is not None:
-        return getattr(module, "ADAPTER", None)
+    adapter = declared(puzzle_id, PAINTERS_GROUP, "painter", "ADAPTER", "board painter")
+    if adapter is not None:
+        return adapter if isinstance(adapter, type) else None
     if callable(getattr(source.puzzle, "grid_picture", None)):
         from workbench.gui.board.painters.grid import GridAdapter
 
@@ -28,9 +33,9 @@ def adapter_class(puzzle_id: str):
     return None
 
 
-def playable_puzzles() -> list:
+def playable_puzzles() -> list[Puzzle]:
     """The puzzles the GUI can show, in registry order (one whose painter is broken is reported, not shown)."""
-    shown = []
+    shown: list[Puzzle] = []
     for puzzle in puzzles().values():
         try:
             if adapter_class(puzzle.id) is not None:
