@@ -1,6 +1,6 @@
 """Solver controls, live plots and the frontier view.
 
-The solver runs on a background thread (solvers.job.SolverJob); this panel
+The solver runs in a child process (solvers.job_process.ProcessSolverJob); this panel
 reads its progress from a timer (10 Hz), so widgets and plots are only touched
 on the GUI thread and never more often than the timer fires.
 """
@@ -8,6 +8,7 @@ on the GUI thread and never more often than the timer fires.
 from __future__ import annotations
 
 from concurrent.futures import Future, ThreadPoolExecutor
+from functools import partial
 
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -18,7 +19,7 @@ from PySide6.QtWidgets import (QAbstractItemView, QComboBox, QDoubleSpinBox, QFo
                                QTableWidgetItem, QToolButton, QVBoxLayout, QWidget)
 
 from solvers.finish import finisher
-from solvers.job import SolverJob
+from solvers.job_process import ProcessSolverJob, end_hosts, warm
 from solvers.online import build_run
 from solvers.run_setup import DEFAULT_SECONDS, checked_params, run_budget
 from workbench.core.errors import IllegalMove, WorkbenchError
@@ -105,7 +106,7 @@ class SolverPanel(QWidget):
         # differ the results are cleared, so another board's answer is never applied or exported.
         self.board = None
         self.run_board = None
-        self.job: SolverJob | None = None
+        self.job: ProcessSolverJob | None = None
         self.last_result = None  # the RunResult of the last run, once it ended
         self._taken_in, self._ending = True, None  # the last run's end shown; its result, until its scores are in
         # What the solver kernels are doing while they are not loaded yet ("" once they are):
@@ -405,9 +406,9 @@ class SolverPanel(QWidget):
             self.message.emit(f"Cannot start {cls.name}: {error}")
             return
         puzzle, seed = self.puzzle, self.seed.value()
-        # Built on the job's thread: a large case's tables would hold the window (20 ms, rolling-balls).
-        self.job = SolverJob(lambda: build_run(puzzle, instance, state, cls, seed=seed, params=params, budget=budget),
-                             budget, name=cls.name, objective=puzzle.objective)
+        # Built and run in the job's child process, in the lowest class (solvers.job_process).
+        self.job = ProcessSolverJob(partial(build_run, puzzle, instance, state, cls, seed=seed, params=params,
+                                            budget=budget), budget, name=cls.name, objective=puzzle.objective)
         self._taken_in, self._ending = False, None
         self._clear_results()  # a rescoring of the last run still going is dropped
         self.run_board = instance
@@ -468,6 +469,8 @@ class SolverPanel(QWidget):
         lock (a 2.5 s freeze, measured)."""
         puzzle_id = self.puzzle.id
         self.kernels.request(puzzle_id)
+        if self.kernels.is_ready(puzzle_id):
+            warm(puzzle_id)  # a solver process ready before Start (its kernels load from the cache)
         self.set_not_ready("" if self.kernels.is_ready(puzzle_id) else self._kernels_wait(puzzle_id))
 
     def _kernels_wait(self, puzzle_id: str) -> str:
@@ -490,6 +493,7 @@ class SolverPanel(QWidget):
 
     def _kernels_loaded(self, puzzle_id: str) -> None:
         if self.puzzle is not None and self.puzzle.id == puzzle_id:
+            warm(puzzle_id)
             self.kernels_ready()
             self.kernelsReady.emit(puzzle_id)
 
@@ -499,6 +503,7 @@ class SolverPanel(QWidget):
             self.job.control.cancel()
             self.job.join(timeout)
             self.poll()
+        end_hosts()  # the solver's child processes end with the window
 
     def poll(self) -> None:
         if self.job is None:
