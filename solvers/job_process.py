@@ -341,8 +341,8 @@ class ProcessSolverJob:
                     self._take(message[1])
                 elif message[0] == "end":
                     self.target = _Said(message[1])
+                    _give_back(host)  # first: a run started once this one ended finds it; read no more
                     self._finish()
-                    _give_back(host)  # for the next run: this thread reads it no more
                     return
         except (EOFError, OSError, ValueError):  # the child died, or was killed on cancel
             if not self.control.cancelled:
