@@ -82,9 +82,12 @@ def _warm(puzzle_id: str) -> None:
 
     from .warm_up import is_warm
 
-    if is_warm(puzzle_id):  # never compile here: the app's warm-up does, once, in its own process
-        for cls in solvers(puzzle_id).values():
-            cls.warm_up()
+    try:
+        if is_warm(puzzle_id):  # never compile here: the app's warm-up does, once, in its own process
+            for cls in solvers(puzzle_id).values():
+                cls.warm_up()
+    except Exception:  # only a head start: the run loads what it needs, and says what fails
+        pass
 
 
 def _serve(connection, build: Callable, budget: Budget, slice_expansions: int | None, name: str,
