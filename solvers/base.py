@@ -30,6 +30,11 @@ def limit_threads(count: int | None) -> None:
     _thread_limit = None if count is None else max(1, count)
 
 
+def thread_limit() -> int | None:
+    """The limit ``limit_threads`` set (None: one per core): a solver's child process takes it over."""
+    return _thread_limit
+
+
 def threads_for(wanted: int) -> int:
     """How many of the ``wanted`` threads a solver may run at once."""
     limit = _thread_limit if _thread_limit is not None else usable_cores()

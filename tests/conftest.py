@@ -6,6 +6,9 @@ import pytest
 import case_data
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The app's solver process at an app thread's priority, not in SCHED_IDLE: there a run stands still
+# while the suite's other processes keep the cores busy (tests/test_job_process.py checks the class).
+os.environ.setdefault("PWB_SOLVER_CLASS", "thread")
 
 
 def pytest_addoption(parser):

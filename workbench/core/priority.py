@@ -3,12 +3,12 @@
 With every core busy (a 2-core machine: the solver's threads, the rescoring, a batch's workers,
 any other program), the window's thread waited tens of ms for a core behind them.
 
-- **A worker process** (a Runs-panel batch's pool, the live view's child, and the programs they
-  start) runs in the lowest class the system offers: Linux ``SCHED_IDLE`` (any normal thread
+- **A worker process** (the solver's run: ``solvers.job_process``; a Runs-panel batch's pool, the
+  live view's child, and the programs they start) runs in the lowest class the system offers: Linux ``SCHED_IDLE`` (any normal thread
   preempts it), Windows ``IDLE_PRIORITY_CLASS``, elsewhere nice 19. It has its own GIL, so the
   window never waits for it.
-- **A worker thread of the app's own process** (the solver's job, the rescoring, the kernels'
-  threads) is lowered less: nice 5 on Linux (per thread), the QoS class "utility" on macOS,
+- **A worker thread of the app's own process** (the hint, the rescoring of the solver's answers,
+  a solver job run on a thread) is lowered less: nice 5 on Linux (per thread), the QoS class "utility" on macOS,
   ``THREAD_PRIORITY_BELOW_NORMAL`` on Windows. Such a thread shares the window's GIL: in the
   lowest class, one that held the GIL when another program took the cores barely ran again for
   up to a second, and the window (and Cancel) waited for it; measured with bench.responsiveness

@@ -11,6 +11,8 @@ event below is emitted there; each widget connects to the events it shows.
 
 from __future__ import annotations
 
+from functools import partial
+
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import Enum
@@ -18,7 +20,7 @@ from enum import Enum
 from psygnal import Signal
 
 from solvers.finish import finisher
-from solvers.job import SolverJob
+from solvers.job_process import ProcessSolverJob, end_hosts
 from solvers.online import build_run
 from solvers.run_setup import checked_params, run_budget
 from workbench.core.errors import WorkbenchError
@@ -89,7 +91,7 @@ class SolverRun:
         self.node = None  # the history node shown: where the next run starts
         self.state = RunState.IDLE
         self.status = translate("SolverRun", "Idle")
-        self.job: SolverJob | None = None
+        self.job: ProcessSolverJob | None = None
         self.pending: RunRequest | None = None  # Start asked for while the kernels load
         self.not_ready = ""  # what the kernels are doing while they are not loaded ("" once they are)
         self.loaded_ahead: set[str] = set()  # solvers ready before the rest of their puzzle's
@@ -200,9 +202,10 @@ class SolverRun:
             self._set_state(RunState.IDLE)
             return
         seed = request.seed
-        # Built on the job's thread: a large case's tables would hold the window (20 ms, rolling-balls).
-        job = SolverJob(lambda: build_run(puzzle, instance, node.state, cls, seed=seed, params=params,
-                                          budget=budget), budget, name=cls.name, objective=puzzle.objective)
+        # Built and run in the job's child process, in the lowest class (solvers.job_process): it
+        # shares no GIL with the window, and a large case's tables never hold it.
+        job = ProcessSolverJob(partial(build_run, puzzle, instance, node.state, cls, seed=seed, params=params,
+                                       budget=budget), budget, name=cls.name, objective=puzzle.objective)
         self._clear()  # a rescoring of the last run still going is dropped
         self.job, self.run_board, self.start_node = job, instance, node
         self.scores = RunScores(puzzle, instance, node)
@@ -238,6 +241,7 @@ class SolverRun:
             self.job.control.cancel()
             self.job.join(timeout)
             self.poll()
+        end_hosts()  # the solver's child processes end with the window
 
     # ------------------------------------------------------------ kernels
     def _say_waiting(self) -> None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import QSplitter, QVBoxLayout, QWidget
 
+from solvers.job_process import warm
 from workbench.gui.common.plot_style import y_range
 from workbench.gui.solver.answer_buttons import AnswerButtons
 from workbench.gui.solver.follow import follow
@@ -128,6 +129,8 @@ class SolverPanel(QWidget):
         lock (a 2.5 s freeze, measured)."""
         puzzle_id = self.run.puzzle.id
         self.kernels.request(puzzle_id)
+        if self.kernels.is_ready(puzzle_id):
+            warm(puzzle_id)  # a solver process ready before Start (its kernels load from the cache)
         self.run.set_not_ready("" if self.kernels.is_ready(puzzle_id) else self._kernels_wait(puzzle_id))
 
     def _kernels_wait(self, puzzle_id: str) -> str:
@@ -148,6 +151,7 @@ class SolverPanel(QWidget):
 
     def _kernels_loaded(self, puzzle_id: str) -> None:
         if self.run.puzzle is not None and self.run.puzzle.id == puzzle_id:
+            warm(puzzle_id)
             self.run.kernels_ready()
             self.kernelsReady.emit(puzzle_id)
 
