@@ -7,11 +7,36 @@ run never depends on threads or on how the budget is sliced.
 from __future__ import annotations
 
 import numpy as np
+from llvmlite import ir
+from numba import types
+from numba.extending import intrinsic
 from solvers.jit import njit
 
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+
+
+@intrinsic
+def trailing_zeros(typingctx, x):
+    """LLVM's cttz: the index of the lowest set bit (x != 0)."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+    return x(x), codegen
+
+
+@intrinsic
+def popcount(typingctx, x):
+    """LLVM's ctpop: the number of set bits."""
+    if not isinstance(x, types.Integer):
+        return None
+
+    def codegen(context, builder, sig, args):
+        return builder.ctpop(args[0])
+    return x(x), codegen
 
 
 @njit(cache=True, nogil=True)

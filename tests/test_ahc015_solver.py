@@ -53,6 +53,26 @@ def test_kernels_tilt_drop_and_score_as_the_engine_does():
         assert square_sum(board, seen, stack) == score_parts(Box(bytes(100), b"", cells, 0))[0]
 
 
+@pytest.mark.parametrize("empties", [(), (0,), (7, 8), (95, 96, 99), (99,), tuple(range(100)),
+                                     tuple(range(0, 100, 9)), tuple(range(88, 100))])
+def test_drop_finds_every_nth_empty_cell_across_the_eight_cell_words(empties):
+    """drop reads eight cells a step: every rank of empty cell, in the first, a middle and the
+    last (four-cell) word, lands on the cell a row-major count names, and a rank past the
+    last empty cell changes nothing."""
+    full = np.full(100, 2, np.uint8)
+    full[list(empties)] = 0
+    for nth in range(len(empties) + 1):
+        board = full.copy()
+        got = drop(board, nth, 3)
+        if nth == len(empties):
+            assert got == -1 and board.tobytes() == full.tobytes()
+        else:
+            assert got == empties[nth]
+            expected = full.copy()
+            expected[empties[nth]] = 3
+            assert board.tobytes() == expected.tobytes()
+
+
 def test_kernel_rules_match_the_python_policies():
     for flavour in (1, 2, 3):
         view = Box(bytes([1] + [flavour] * 99), b"\1", bytes(100), 0)

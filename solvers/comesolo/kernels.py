@@ -15,13 +15,11 @@ the jumped cell, which makes the change of a child cheap to compute exactly.
 from __future__ import annotations
 
 import numpy as np
-from llvmlite import ir
-from numba import types
-from numba.extending import intrinsic
 
 from solvers.jit import njit
 
 from ..kernels import mix64, next_uniform  # noqa: F401 (the search modules import them from here)
+from ..kernels import popcount as _popcount, trailing_zeros as _trailing_zeros
 
 EMPTY, PIECE, WALL = 0, 1, 2
 FRAME = 2
@@ -46,17 +44,6 @@ def jump_hash(board_hash, code, offs, zobrist):
     x = code >> 3
     off = offs[code & 7]
     return board_hash ^ zobrist[x] ^ zobrist[x + off] ^ zobrist[x + 2 * off]
-
-
-@intrinsic
-def _trailing_zeros(typingctx, x):
-    """LLVM's cttz: the index of the lowest set bit (x != 0)."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, sig, args):
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
-    return x(x), codegen
 
 
 # The legal-move set: mask[c] bit d is set when jump c*8+d is legal. Read as uint64 words
@@ -168,17 +155,6 @@ def undo_masked(grid, mask, code, offs):
 # block counts exact as it writes.
 BLOCK_SHIFT = 6  # 64 cells = 8 mask words a block
 WORD_SHIFT = 3  # 8 cells a mask word
-
-
-@intrinsic
-def _popcount(typingctx, x):
-    """LLVM's ctpop: the number of set bits."""
-    if not isinstance(x, types.Integer):
-        return None
-
-    def codegen(context, builder, sig, args):
-        return builder.ctpop(args[0])
-    return x(x), codegen
 
 
 @njit(cache=True, nogil=True)
