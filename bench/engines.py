@@ -88,32 +88,28 @@ from solvers.rolling_balls.search import META_SIZE, _relocate  # noqa: E402
 
 
 @njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
-def _rb_loop(count, score, grid, ball_pos, ball_colour, target_colour, target_cells, deltas,
-             unpadded):
+def _rb_loop(count, score, grid, ball_pos, ball_colour, target_colour, target_cells, deltas, width,
+             cols):
     meta = np.zeros(META_SIZE, dtype=np.int64)
     nballs = np.uint64(ball_pos.shape[0])
     four = np.uint64(4)
-    x = xorshift(U1)
-    b = x % nballs  # unsigned indices: no negative-index wraparound (the reference's are plain ints)
-    x = xorshift(x)
-    step = deltas[x % four]
+    x = U1
     checksum = 0
     for _ in range(count):
-        # The next roll's draws, made before this roll (their order is the spec's): a
-        # mispredicted end of the roll then no longer throws away the 64-bit division.
         x = xorshift(x)
-        following = x % nballs
+        b = x % nballs  # unsigned indices: no negative-index wraparound (the reference's are plain ints)
         x = xorshift(x)
-        following_step = deltas[x % four]
+        d = x % four
         z = ball_pos[b]
-        end = roll_end(grid, z, step)
+        end = roll_end(grid, z, deltas[d])
         if end != z:
             _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, z, end)
         if score:
             checksum += doubled_points(grid, ball_colour, target_colour, target_cells)
         else:
-            checksum += unpadded[np.uint64(end)]  # r*W + c of the padded cell, looked up (not engine work)
-        b, step = following, following_step
+            # a 32-bit unsigned division, as the reference's int division (not engine work)
+            e, w = np.uint32(end), np.uint32(width)
+            checksum += (np.int64(e // w) - 1) * cols + np.int64(e % w) - 1
     return checksum
 
 
@@ -122,12 +118,10 @@ def _rolling_balls(score: bool):
     from workbench.puzzles.rolling_balls import PUZZLE
     case = PUZZLE.parse_input((CASES / "rolling-balls" / "seed_7.txt").read_text())
     lay = layout_of(case, case.start)
-    padded = np.arange(lay.grid.shape[0])
-    unpadded = (padded // lay.width - 1) * lay.cols + padded % lay.width - 1
 
     def run(count):
         return _rb_loop(count, score, lay.grid.copy(), lay.ball_pos.copy(), lay.ball_colour,
-                        lay.target_colour, lay.target_cells, lay.deltas, unpadded)
+                        lay.target_colour, lay.target_cells, lay.deltas, lay.width, lay.cols)
     return run
 
 
