@@ -16,6 +16,7 @@ import argparse
 import math
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
@@ -24,12 +25,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 from rich.text import Text
 
-from solvers.run_setup import DEFAULT_SECONDS, choose_solver, parse_params, puzzle_options
-from workbench.batch.cases import parse_seeds
+from solvers.run_setup import choose_solver, parse_params
 from workbench.batch.database import run_traces
 from workbench.batch.live import rows_at
 from workbench.batch.program_run import TIME_MEASURES
-from workbench.batch.anomalies import BELOW, NEAR_LIMIT, NEAR_RULE, FlagRule, LiveFlags, check_fraction, flagged
+from workbench.batch.anomalies import FlagRule, LiveFlags, flagged
 from workbench.batch.plan import BatchPlan
 from workbench.batch.baseline import baseline_run
 from workbench.batch.noise import LOADED, MIN_SHARED, load_ratio, noise_of, per_case, repeated
@@ -41,7 +41,8 @@ from workbench.core.cores import usable_cores
 from workbench.core.errors import UsageError, WorkbenchError, escaped
 from workbench.core.objective import Objective
 
-from .common import add_options, named_problem, restore_signals, say, stop_on_signals
+from .common import named_problem, restore_signals, say, stop_on_signals
+from .plan_options import add_budget_options, add_flag_options, add_puzzle_options, build_plan, seeds_of
 
 ROWS_PER_SECOND = 40  # OK rows a terminal shows a second, at most
 VERDICT_STYLE = {"OK": "green", "WA": "red", "TLE": "yellow", "RE": "magenta", "FAIL": "red"}
@@ -75,11 +76,6 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                           "(a contest: its official tester or vis)")
     parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
                         help="a solver parameter (repeatable)")
-    parser.add_argument("--time", type=float, default=None,
-                        help=f"seconds per case: the solver's budget, or your program's limit "
-                             f"(past it, plus a small grace, the program is killed: TLE). Default {DEFAULT_SECONDS:g} "
-                             "(a contest: its time_limit); a solver of a game played turn by turn gets its "
-                             "per-turn default, as in 'solve'")
     parser.add_argument("--time-by", choices=TIME_MEASURES, default=None,
                         help="which time judges --time: wall (the clock, as AtCoder and pahcer judge; the "
                              "default) or cpu (your program's CPU time, so a loaded machine cannot make it TLE); "
@@ -88,10 +84,8 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
     parser.add_argument("--build", metavar="COMMAND",
                         help="build your program once before the cases, e.g. 'g++ -O2 -o a.out main.cpp'; a failed "
                              "build runs no case (a contest: default its [build] command)")
-    parser.add_argument("--nodes", type=int, default=None, help="a solver's node budget per case (reproducible)")
+    add_budget_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="the solver's RNG seed")
-    parser.add_argument("--jobs", type=int, default=usable_cores(),
-                        help="cases at a time on this machine (default: the cores)")
     parser.add_argument("--dask", metavar="ADDRESS", help="run the cases on a dask.distributed scheduler, "
                         "e.g. tcp://10.0.0.5:8786, instead of this machine")
     parser.add_argument("--out", type=Path, help="the run folder (default: runs/TIMESTAMP-PUZZLE[-LABEL])")
@@ -111,35 +105,9 @@ def build_parser(puzzle) -> argparse.ArgumentParser:
                         help="run each case K times (every case once, then again...): the spread of a case's scores "
                              "is the run's noise, kept in run.json and noise.csv, and 'batch compare' then tests "
                              "per-case means and says whether a difference is larger than the noise (default 1)")
-    _flag_options(parser)
-    add_options(parser, puzzle_options(puzzle))
+    add_flag_options(parser)
+    add_puzzle_options(parser, puzzle)
     return parser
-
-
-def _fraction(name: str):
-    def parse(text: str) -> float:
-        try:
-            return check_fraction(name, float(text))
-        except ValueError as error:
-            raise argparse.ArgumentTypeError(str(error).removeprefix(name + " ")) from None
-
-    return parse
-
-
-def _flag_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--flag-below", type=_fraction("--flag-below"), default=BELOW, metavar="RELATIVE",
-                        help=f"flag an OK case whose relative score is under this (default {BELOW:g}); every "
-                             "failure is flagged")
-    parser.add_argument("--flag-near-limit", type=_fraction("--flag-near-limit"), default=NEAR_LIMIT,
-                        metavar="FRACTION", help=f"flag a program's case near its time limit for this program: "
-                                                 f"{NEAR_RULE.replace('--flag-near-limit', f'this (default {NEAR_LIMIT:g})').replace('%', '%%')}")
-
-
-def _seeds(args) -> list[int]:
-    try:
-        return parse_seeds(args.seeds)
-    except ValueError as error:
-        raise UsageError(f"--seeds: {error}") from None
 
 
 def plan_of(argv: Sequence[str]) -> BatchPlan:
@@ -153,17 +121,8 @@ def plan_of(argv: Sequence[str]) -> BatchPlan:
     else:
         params = dict(item.partition("=")[::2] for item in args.param)  # refused with the reason by check()
     files = args.inputs or ([] if args.seeds else problem.default_files())  # an output-only contest's own
-    plan = BatchPlan(problem, seeds=_seeds(args) if args.seeds else None, files=files,
-                     generator_options={o.name: getattr(args, o.name) for o in (puzzle.generator_options if puzzle else ())},
-                     instance_options={o.name: getattr(args, o.name) for o in (puzzle.instance_options if puzzle else ())},
-                     solver=args.solver, params=params, nodes=args.nodes, solver_seed=args.seed, command=args.cmd,
-                     seconds=args.time, time_by=args.time_by, build=args.build, jobs=args.jobs, dask=args.dask,
-                     repeat=args.repeat,
-                     out=args.out, label=args.label, comment=args.comment, best=args.best,
-                     freeze_best=args.freeze_best, database=args.database, group_by=args.group_by,
-                     command_line=["puzzle-workbench", "batch", *argv])
-    plan.check()
-    return plan
+    return build_plan(problem, puzzle, args, seeds=seeds_of(args.seeds, "--seeds") if args.seeds else None,
+                      files=files, params=params, command_line=["puzzle-workbench", "batch", *argv])
 
 
 def make_spec(argv: Sequence[str]) -> BatchSpec:
@@ -251,16 +210,6 @@ class RowPrinter:
                                "results.csv holds every case)", style="dim")
 
 
-def _flag_rule(argv: Sequence[str], meta: dict) -> FlagRule:
-    """The run's flag rule: its thresholds from the command line (checked by the batch's parser),
-    its time limit and objective from the run itself."""
-    parser = argparse.ArgumentParser(add_help=False)
-    parser.add_argument("--flag-below", type=float, default=BELOW)
-    parser.add_argument("--flag-near-limit", type=float, default=NEAR_LIMIT)
-    args, _ = parser.parse_known_args(argv)
-    return FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)
-
-
 def print_flagged(console: Console, found: list[tuple[dict, list[str]]], folder: Path, rule: FlagRule | None = None
                   ) -> None:
     """The cases worth a look, in case order, the rule that found the ones near the time limit (``rule``,
@@ -338,7 +287,7 @@ def _mean_of_sum(total: int | float, count: int) -> int | float:
     return round(total / count, 3)
 
 
-def time_warning(rows: list[dict], jobs: int) -> str:
+def time_warning(rows: list[dict], workers: int) -> str:
     """A line when the programs' wall time ran well above their CPU time (``noise.LOADED``): they
     waited for a core (too many --jobs for this machine, or other load), and a wall-clock limit then
     judges the wait, and a time-based program scores less."""
@@ -348,7 +297,7 @@ def time_warning(rows: list[dict], jobs: int) -> str:
     wall = sum(float(r["time_s"]) for r in rows if r.get("cpu_s") not in (None, ""))
     cpu = sum(float(r["cpu_s"]) for r in rows if r.get("cpu_s") not in (None, ""))
     return (f"warning: the programs took {ratio:.1f}x as long on the clock as on the CPU "
-            f"({wall:.1f} s against {cpu:.1f} s): they waited for a core; with --jobs {jobs} on {usable_cores()} "
+            f"({wall:.1f} s against {cpu:.1f} s): they waited for a core; with --jobs {workers} on {usable_cores()} "
             "cores, try fewer --jobs (a program that sleeps or waits for its tester does this too); this run is "
             "marked loaded, and its time-based scores are not comparable with an unloaded run's")
 
@@ -431,11 +380,11 @@ def live_note(results: Sequence[CaseResult]) -> str:
 
 
 def run_batch(argv: Sequence[str]) -> int:
-    return execute(plan_of(argv), argv)
+    return execute(plan_of(argv))
 
 
-def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
-    """Run ``plan`` with the live table (``argv``: the command line, for its flag thresholds)."""
+def execute(plan: BatchPlan) -> int:
+    """Run ``plan`` with the live table."""
     plan.prepare(say)  # the build first, then the program's file, before any case is made
     spec = plan.spec(say=say)
     console, err = _consoles()
@@ -446,7 +395,7 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
         load_tests_early()
     features = run.features
     width = max([4] + [len(_label(c)) for c in spec.cases])
-    where = f"dask {spec.dask}" if spec.dask else f"{spec.jobs} job{'s' if spec.jobs != 1 else ''}"
+    where = f"dask {spec.dask}" if spec.dask else f"{spec.workers} job{'s' if spec.workers != 1 else ''}"
     count = len(spec.cases)
     err.print(f"{count} case{'s' if count != 1 else ''}, {spec.runner.describe()}, {where}; run folder {spec.out}")
     console.print(_header(features, width), style="bold")
@@ -455,7 +404,7 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
                         console=console, transient=True, disable=not console.is_terminal)
     signalled = stop_on_signals(run.stop)
     interrupted = False
-    printer = RowPrinter(progress.console, features, width, _flag_rule(argv, run.meta()))
+    printer = RowPrinter(progress.console, features, width, plan.flag_rule(run.meta()))
     with progress:
         task = progress.add_task("cases", total=len(spec.cases), mean="-")
         totals = {"ok": 0, "sum": 0, "failed": 0}  # the sum of whole scores exact, as the summary's
@@ -487,7 +436,7 @@ def execute(plan: BatchPlan, argv: Sequence[str]) -> int:
         err.print(f"--group-by: {error}")
         print_summary(console, rows, len(spec.cases) // spec.repeat, "", objective)
     print_flagged(console, flagged(rows, printer.rule), spec.out, printer.rule.among(rows))  # as batch show
-    warning = time_warning(rows, spec.jobs)
+    warning = time_warning(rows, spec.workers)
     if warning:
         err.print(warning)
     if repeated(rows):
@@ -646,7 +595,7 @@ def run_rerun(argv: Sequence[str]) -> int:
     parser.add_argument("--trust", action="store_true",
                         help="run what the run's run.json names (its command, folder, contest file, best-known file) "
                              "even when the run is not recorded in the run database beside it (a run received or edited)")
-    _flag_options(parser)
+    add_flag_options(parser)
     args = parser.parse_args(argv)
     meta, rows = read_run(args.run)
     if not meta.get("puzzle"):
@@ -654,10 +603,10 @@ def run_rerun(argv: Sequence[str]) -> int:
     picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
     _check_trusted(args.run, meta, args.trust)  # before its contest file is read
     problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
-    plan = rerun_plan(problem, args.run, meta, picked, jobs=args.jobs, out=args.out, label=args.label,
+    plan = rerun_plan(problem, args.run, meta, picked, workers=args.jobs, out=args.out, label=args.label,
                       command_line=["puzzle-workbench", "batch", "rerun", *argv])
     say(f"rerunning {len(picked)} of {len(rows)} cases of {args.run} ({' and '.join(args.filter)})")
-    return execute(plan, argv)
+    return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
 
 
 def _check_trusted(folder: Path, meta: dict, trust: bool) -> None:
@@ -693,7 +642,7 @@ def run_noise(argv: Sequence[str]) -> int:
                         help="only the cases where EXPR holds (as in 'batch rerun'; default: every case)")
     parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
     parser.add_argument("--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-noise)")
-    _flag_options(parser)
+    add_flag_options(parser)
     args = parser.parse_args(argv)
     if args.repeat < 2:
         raise UsageError(f"--repeat {args.repeat}: the noise needs 2 or more runs of each case")
@@ -703,19 +652,19 @@ def run_noise(argv: Sequence[str]) -> int:
     picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)) \
         if args.filter else rows
     problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
-    plan = rerun_plan(problem, args.run, meta, picked, jobs=args.jobs, out=args.out,
+    plan = rerun_plan(problem, args.run, meta, picked, workers=args.jobs, out=args.out,
                       label=f"{meta['label']}-noise" if meta.get("label") else "noise",
                       command_line=["puzzle-workbench", "batch", "noise", *argv], repeat=args.repeat)
     say(f"measuring the noise of {args.run}: {len({r['key'] for r in picked})} cases"
         + (f" ({' and '.join(args.filter)})" if args.filter else "") + f", {args.repeat} runs each")
-    return execute(plan, argv)
+    return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
 
 
 def run_show(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="puzzle-workbench batch show", description="Summarise a stored run.")
     parser.add_argument("run", type=Path)
     _view_options(parser)
-    _flag_options(parser)
+    add_flag_options(parser)
     args = parser.parse_args(argv)
     meta, rows = _rows(args.run, args.filter)
     console, _ = _consoles()
@@ -736,17 +685,17 @@ def run_show(argv: Sequence[str]) -> int:
     return 0
 
 
-def cmd_batch(argv: Sequence[str]) -> int:
-    if argv and argv[0] == "compare":
-        return run_compare(argv[1:])
-    if argv and argv[0] == "show":
-        return run_show(argv[1:])
-    if argv and argv[0] == "rerun":
-        return run_rerun(argv[1:])
-    if argv and argv[0] == "noise":
-        return run_noise(argv[1:])
-    if argv and argv[0] == "tune":
-        from .tune import cmd_tune
+def run_tune(argv: Sequence[str]) -> int:
+    from .tune import cmd_tune  # optuna's command: imported when it runs
 
-        return cmd_tune(argv[1:])
+    return cmd_tune(argv)
+
+
+# The words batch takes where it takes a puzzle (completion offers them there too).
+SUBCOMMANDS = {"compare": run_compare, "show": run_show, "tune": run_tune, "rerun": run_rerun, "noise": run_noise}
+
+
+def cmd_batch(argv: Sequence[str]) -> int:
+    if argv and argv[0] in SUBCOMMANDS:
+        return SUBCOMMANDS[argv[0]](argv[1:])
     return run_batch(argv)

@@ -301,7 +301,7 @@ class RunsPanel(QWidget):
                          generator_options=generator, instance_options=instance,
                          solver=None if chosen == COMMAND_CHOICE else chosen,
                          command=(command or None) if chosen == COMMAND_CHOICE else None, seconds=self.time.value(),
-                         jobs=self.jobs.value(), freeze_best=self.freeze_best.isChecked(), runs_folder=self.runs_root,
+                         workers=self.jobs.value(), freeze_best=self.freeze_best.isChecked(), runs_folder=self.runs_root,
                          command_line=["Runs panel"], cwd=str(self.program_folder()))
         plan.check()
 
@@ -405,7 +405,7 @@ class RunsPanel(QWidget):
         self.progress.setRange(0, len(run.spec.cases))
         self.progress.setValue(0)
         self.summary.setText(f"Running {len(run.spec.cases)} cases: {run.spec.runner.describe()}, "
-                             f"{run.spec.jobs} at a time, into {run.spec.out}")
+                             f"{run.spec.workers} at a time, into {run.spec.out}")
 
     def shutdown(self) -> None:
         """Stop a run and wait for its thread, and close the comparisons and side-by-side windows
