@@ -190,7 +190,7 @@ def test_cpu_time_is_recorded_and_can_judge_the_limit(tmp_path, capsys, monkeypa
 
 
 def test_wall_time_well_above_cpu_time_is_a_warning():
-    from workbench.cli.batch import time_warning
+    from workbench.cli.batch_tables import time_warning
 
     loaded = [{"time_s": "2.6", "cpu_s": "1.15"}, {"time_s": "2.5", "cpu_s": "1.2"}]
     assert "too many --jobs" in time_warning(loaded, workers=4) or "fewer --jobs" in time_warning(loaded, workers=4)
