@@ -111,6 +111,7 @@ def make_spec(argv: Sequence[str]) -> BatchSpec:
     plan.prepare(say)  # the build first, then the program's file, before any case is made
     return plan.spec(say=say)
 
+
 def run_batch(argv: Sequence[str]) -> int:
     return execute(plan_of(argv))
 
@@ -190,6 +191,7 @@ def execute(plan: BatchPlan) -> int:
     # The last line, for scripts: the mean with failed cases the worst score, as 'batch show' prints it.
     console.print(mean_text(summarize(rows, objective=objective).scripted_mean))
     return (128 + signalled["by"] if signalled["by"] else 130) if interrupted else 0
+
 
 def run_rerun(argv: Sequence[str]) -> int:
     from workbench.batch.rerun import chosen_rows, rerun_plan
@@ -273,6 +275,7 @@ def run_noise(argv: Sequence[str]) -> int:
     say(f"measuring the noise of {args.run}: {len({r['key'] for r in picked})} cases"
         + (f" ({' and '.join(args.filter)})" if args.filter else "") + f", {args.repeat} runs each")
     return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
+
 
 def run_tune(argv: Sequence[str]) -> int:
     from .tune import cmd_tune  # optuna's command: imported when it runs

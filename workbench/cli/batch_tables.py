@@ -38,6 +38,7 @@ def relative_style(relative: float) -> str:
         return "yellow"
     return "red"
 
+
 def consoles() -> tuple[Console, Console]:
     """stdout and stderr consoles; into a file or a pipe, rows are not wrapped at 80 columns."""
     def make(stream) -> Console:
@@ -47,7 +48,7 @@ def consoles() -> tuple[Console, Console]:
     return make(sys.stdout), make(sys.stderr)
 
 
-def shown(value) -> str:
+def cell(value) -> str:
     """A cell of the table: a number in full, anything else as text (no terminal control sequence of a
     program's stderr, a file name or a comment reaches the terminal)."""
     return plain_number(value) if isinstance(value, (int, float)) else escaped(str(value))
@@ -60,9 +61,9 @@ def case_label(case) -> str:
 
 def _row_text(result: CaseResult, features: list[str], width: int, flags: list[str] = ()) -> Text:
     text = Text()
-    text.append(f"{shown(case_label(result.case)):>{width}}")
+    text.append(f"{cell(case_label(result.case)):>{width}}")
     for name in features:
-        text.append(f"  {shown(result.features.get(name, '')):>{max(len(name), 3)}}")
+        text.append(f"  {cell(result.features.get(name, '')):>{max(len(name), 3)}}")
     text.append(f"  {plain_number(result.score):>12}")
     text.append(f"  {result.relative:>8.4f}", style=relative_style(result.relative))
     text.append(f"  {result.seconds:>7.2f}s")
@@ -73,7 +74,7 @@ def _row_text(result: CaseResult, features: list[str], width: int, flags: list[s
     if result.message:
         text.append(f"  {escaped(result.message)[:120]}")
     if result.data:
-        text.append("  " + " ".join(f"{shown(k)}={shown(v)}" for k, v in result.data_columns().items()),
+        text.append("  " + " ".join(f"{cell(k)}={cell(v)}" for k, v in result.data_columns().items()),
                     style="dim")
     if flags:
         text.append("  ! " + "; ".join(flags), style="bold red")
@@ -128,11 +129,11 @@ def print_flagged(console: Console, found: list[tuple[dict, list[str]]], folder:
     for column in ("case", "score", "verdict", "why"):
         table.add_column(column, justify="right" if column == "score" else "left")
     for row, flags in found:
-        table.add_row(shown(row["case"]), str(row["score"]), shown(row["verdict"]), Text("; ".join(flags)))
+        table.add_row(cell(row["case"]), str(row["score"]), cell(row["verdict"]), Text("; ".join(flags)))
     console.print(table)
     if rule is not None and rule.near_text():
         console.print(rule.near_text())
-    console.print(f"run just these again: puzzle-workbench batch rerun {shown(folder)} --filter flagged")
+    console.print(f"run just these again: puzzle-workbench batch rerun {cell(folder)} --filter flagged")
 
 
 def header(features: list[str], width: int) -> str:
@@ -163,7 +164,7 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         for column in ("group", "cases", "OK", "mean score (OK)", "mean relative"):
             groups.add_column(column, justify="right")
         for g in summary.groups:
-            groups.add_row(shown(g.label), str(g.count), str(g.ok), _shown_mean(g.mean_score), f"{g.mean_relative:.4f}")
+            groups.add_row(cell(g.label), str(g.count), str(g.ok), _shown_mean(g.mean_score), f"{g.mean_relative:.4f}")
         console.print(groups)
     if summary.worst:
         title = "worst cases (failures, then the lowest relative score" + (
@@ -172,8 +173,8 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         for column in ("case", "score", "relative", "verdict", "message"):
             worst.add_column(column, justify="right" if column in ("score", "relative") else "left")
         for row in summary.worst:
-            worst.add_row(shown(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}",
-                          shown(row["verdict"]), Text(escaped(row["message"])[:80]))
+            worst.add_row(cell(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}",
+                          cell(row["verdict"]), Text(escaped(row["message"])[:80]))
         console.print(worst)
 
 

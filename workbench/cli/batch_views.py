@@ -24,9 +24,10 @@ from workbench.batch.results import at_scale, plain_number, read_run, status_now
 from workbench.core.errors import UsageError, WorkbenchError, escaped
 from workbench.core.objective import Objective
 
-from .batch_tables import consoles, mean_text, print_comparison, print_flagged, print_summary, shown
+from .batch_tables import cell, consoles, mean_text, print_comparison, print_flagged, print_summary
 from .common import say
 from .plan_options import add_flag_options
+
 
 def _view_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--group-by", metavar="COLUMN", help="group by this feature or reported data column "
@@ -93,7 +94,7 @@ def run_compare(argv: Sequence[str]) -> int:
         table.add_column(column, justify="left" if column in ("case", "group", "verdicts") else "right")
     for d in shown:
         style = "red" if d.gain < 0 else "green" if d.gain > 0 else ""
-        table.add_row(shown(d.case), shown(d.group), plain_number(d.score_a), plain_number(d.score_b),
+        table.add_row(cell(d.case), cell(d.group), plain_number(d.score_a), plain_number(d.score_b),
                       Text(f"{d.diff:+.4f}", style=style),
                       "" if d.both_ok else f"{d.verdict_a} -> {d.verdict_b}")
     console.print(table)
@@ -103,7 +104,7 @@ def run_compare(argv: Sequence[str]) -> int:
             groups.add_column(column, justify="right")
         width = result.ci95[1] - result.ci95[0]  # group means to the precision the interval allows
         for label, count, diff, wins, losses in result.groups:
-            groups.add_row(shown(label), str(count), at_scale(diff, width), str(wins), str(losses))
+            groups.add_row(cell(label), str(count), at_scale(diff, width), str(wins), str(losses))
         console.print(groups)
     if args.at is not None:
         traces_a, traces_b = run_traces(args.run_a, args.database), run_traces(args.run_b, args.database)
@@ -115,9 +116,9 @@ def run_compare(argv: Sequence[str]) -> int:
         console.print(f"at {args.at:g} s into each case (a case still running: its best so far; none yet: failed):")
         print_comparison(console, early, "A", "B", conclude=False)
         console.print("at the end:")
-    print_comparison(console, result, "A", "B", f"puzzle-workbench batch noise {shown(args.run_b)} --repeat 5")
+    print_comparison(console, result, "A", "B", f"puzzle-workbench batch noise {cell(args.run_b)} --repeat 5")
     console.print(f"one case side by side: --diff CASE (both scores and the answers' diff) or --open CASE "
-                  f"(the app), e.g. --diff {shown(shown[0].case)}")
+                  f"(the app), e.g. --diff {cell(shown[0].case)}")
     console.print(plain_number(round(result.mean_diff, 6)))
     return 0
 
@@ -133,14 +134,15 @@ def _one_case(run_a: Path, run_b: Path, case: str, opened: bool) -> int:
         return run_side_by_side(pair)
     console, _ = consoles()
     winner = pair.winner()
-    console.print(f"case {shown(pair.case)} ({pair.objective.words})")
-    console.print(f"A {shown(run_a)}: {shown(pair.a.score_text())}")
-    console.print(f"B {shown(run_b)}: {shown(pair.b.score_text())}")
+    console.print(f"case {cell(pair.case)} ({pair.objective.words})")
+    console.print(f"A {cell(run_a)}: {cell(pair.a.score_text())}")
+    console.print(f"B {cell(run_b)}: {cell(pair.b.score_text())}")
     console.print("the same on this case" if winner == "tie" else f"{winner} is better on this case")
     diff = answer_diff(pair)
     sys.stdout.flush()
     sys.stdout.write(escaped(diff, keep="\n\t") if diff else "the two answers are the same\n")
     return 0
+
 
 def run_show(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(prog="puzzle-workbench batch show", description="Summarise a stored run.")
@@ -150,7 +152,7 @@ def run_show(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     meta, rows = _rows(args.run, args.filter)
     console, _ = consoles()
-    console.print(f"{shown(args.run)}: {shown(meta.get('puzzle', '?'))}, {shown(status_now(meta))}"
+    console.print(f"{cell(args.run)}: {cell(meta.get('puzzle', '?'))}, {cell(status_now(meta))}"
                   + (f", filtered by {' and '.join(args.filter)}" if args.filter else ""))
     try:
         print_summary(console, rows, int(meta.get("cases") or len(rows)) // int(meta.get("repeat") or 1),
