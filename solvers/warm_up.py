@@ -183,8 +183,8 @@ def with_solvers() -> list[str]:
     return [puzzle_id for puzzle_id in puzzles() if solvers(puzzle_id)]
 
 
-def warm_all(puzzle_ids: list[str], jobs: int, report=print) -> int:
-    """Warm the puzzles that are not warm yet, each in a process of its own, ``jobs`` at once
+def warm_all(puzzle_ids: list[str], processes: int, report=print) -> int:
+    """Warm the puzzles that are not warm yet, each in a process of its own, ``processes`` at once
     (numba compiles under the interpreter lock: only processes compile side by side)."""
     cold = [p for p in puzzle_ids if not is_warm(p)]
     if not cold:
@@ -199,7 +199,7 @@ def warm_all(puzzle_ids: list[str], jobs: int, report=print) -> int:
         report(f"{puzzle_id}: " + ("compiled" if not done.returncode else f"failed: {' '.join(last)}"))
         return done.returncode
 
-    with ThreadPoolExecutor(max(1, jobs)) as pool:
+    with ThreadPoolExecutor(max(1, processes)) as pool:
         return max(pool.map(one, cold))
 
 

@@ -50,7 +50,7 @@ def test_the_model_imports_no_qt():
 
 
 def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_path):
-    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=[1, 2, 3], solver="beam", nodes=30, jobs=1,
+    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=[1, 2, 3], solver="beam", nodes=30, workers=1,
                      out=tmp_path / "run", best=tmp_path / "best.csv", runs_folder=tmp_path)
     plan.check()
     model = BatchRunModel()
@@ -93,7 +93,7 @@ def test_a_run_whose_folder_cannot_be_made_ends_with_the_reason(tmp_path):
 
 
 def test_a_stop_asked_while_the_cases_are_made_stops_the_run(tmp_path):
-    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=list(range(1, 41)), solver="beam", nodes=30, jobs=1,
+    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=list(range(1, 41)), solver="beam", nodes=30, workers=1,
                      out=tmp_path / "run", best=tmp_path / "best.csv", runs_folder=tmp_path)
     model = BatchRunModel()
     assert model.start(plan, "comesolo")

@@ -190,11 +190,11 @@ def test_cpu_time_is_recorded_and_can_judge_the_limit(tmp_path, capsys, monkeypa
 
 
 def test_wall_time_well_above_cpu_time_is_a_warning():
-    from workbench.cli.batch import time_warning
+    from workbench.cli.batch_tables import time_warning
 
     loaded = [{"time_s": "2.6", "cpu_s": "1.15"}, {"time_s": "2.5", "cpu_s": "1.2"}]
-    assert "too many --jobs" in time_warning(loaded, jobs=4) or "fewer --jobs" in time_warning(loaded, jobs=4)
-    assert time_warning([{"time_s": "1.2", "cpu_s": "1.15"}], jobs=1) == ""
+    assert "too many --jobs" in time_warning(loaded, workers=4) or "fewer --jobs" in time_warning(loaded, workers=4)
+    assert time_warning([{"time_s": "1.2", "cpu_s": "1.15"}], workers=1) == ""
 
 
 def test_a_build_step_runs_first_and_its_failure_runs_no_case(tmp_path, capsys, monkeypatch):

@@ -104,3 +104,16 @@ def test_seeds_past_2_63_run_and_are_stored_exactly(tmp_path, capsys):
     database = RunDatabase(tmp_path / "runs.sqlite")
     (run,) = database.runs()
     assert [c["seed"] for c in database.cases(run["id"])] == seeds
+
+
+def test_a_score_for_people_and_a_score_for_files_are_two_names():
+    """``readable_number`` rounds a fraction to 7 places for the terminal; ``exact_text`` keeps every
+    digit for files, and ``exact_number`` reads it back to the same value."""
+    from workbench.batch.results import exact_number, exact_text
+    from workbench.core.limits import readable_number
+
+    assert (readable_number(0.1 + 0.2), exact_text(0.1 + 0.2)) == ("0.3", "0.30000000000000004")
+    assert exact_number(exact_text(0.1 + 0.2)) == 0.1 + 0.2
+    assert (readable_number(2.5e16), exact_text(2.5e16)) == ("2.5e+16", "25000000000000000")
+    assert readable_number(2**64 - 1) == exact_text(2**64 - 1) == "18446744073709551615"
+    assert (readable_number(2514760.0), exact_text(2514760.0)) == ("2514760", "2514760")

@@ -72,7 +72,7 @@ def test_all_compiles_only_the_puzzles_not_compiled_yet(monkeypatch):
     monkeypatch.setattr(warm_up.subprocess, "run",
                         lambda command, **kw: ran.append(command[-1]) or subprocess.CompletedProcess(command, 0, "", ""))
     lines = []
-    assert warm_up.warm_all(warm_up.with_solvers(), jobs=2, report=lines.append) == 0
+    assert warm_up.warm_all(warm_up.with_solvers(), processes=2, report=lines.append) == 0
     assert sorted(ran) == sorted(cold)
     assert sorted(lines) == sorted([f"{p}: compiling" for p in cold] + [f"{p}: compiled" for p in cold])
 

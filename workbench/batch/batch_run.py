@@ -116,7 +116,7 @@ class BatchSpec:
     runner: Runner  # a plain value: what every case is played with
     cases: list[BatchCase]
     out: Path
-    jobs: int = 1
+    workers: int = 1  # cases at a time (the user's --jobs; run.json keeps it as "jobs")
     dask: str | None = None  # a dask.distributed scheduler address
     label: str = ""
     best: Path | None = None  # the best-known file (default: runs/best-known/PUZZLE.csv)
@@ -189,7 +189,7 @@ class BatchRun:
             "solver": runner.solver, "params": runner.params, "command": runner.command,
             "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,
             "generator_options": self.spec.generator_options, "instance_options": self.spec.instance_options,
-            "jobs": self.spec.jobs, "dask": self.spec.dask, "cases": len(self.spec.cases), "cwd": runner.cwd,
+            "jobs": self.spec.workers, "dask": self.spec.dask, "cases": len(self.spec.cases), "cwd": runner.cwd,
             "finished": len(self.results), "status": self.status, "pid": os.getpid(), "host": socket.gethostname(),
             "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(timespec="seconds"),
             "wall_seconds": round(time.time() - self.started, 3),
@@ -329,7 +329,7 @@ class BatchRun:
         pool, so one lost worker fails at most its own case."""
         runner = self.spec.runner
         # spawn, not fork: the parent may hold threads (the live display, the GUI) that fork would copy.
-        workers = min(self.spec.jobs, max(len(self.spec.cases), 1))
+        workers = min(self.spec.workers, max(len(self.spec.cases), 1))
         # The cores are shared among the cases at a time: a solver's threads beyond its share
         # would time-share a core, and its timed searches, sized for a whole core, overrun.
         threads = max(1, usable_cores() // workers)

@@ -20,7 +20,7 @@ import math
 from dataclasses import dataclass
 from typing import Sequence
 
-from .results import full_number, significant
+from .results import exact_text, significant
 
 LOADED = 1.5  # the programs' wall time over their CPU time at or above this: the run waited for a core
 LOAD_MIN_CPU = 0.5  # CPU seconds of a run's programs below which their ratio says nothing
@@ -65,12 +65,12 @@ def per_case(rows: Sequence[dict]) -> list[dict]:
             row.update(score=failed[0]["score"], verdict=failed[0]["verdict"],
                        message=f"{len(failed)} of {len(group)} runs failed: {failed[0].get('message', '')}")
         else:
-            row["score"] = full_number(_fmean([float(r["score"]) for r in group]))
+            row["score"] = exact_text(_fmean([float(r["score"]) for r in group]))
         for column in ("relative", "time_s", "cpu_s"):
             values = [float(r[column]) for r in group if r.get(column) not in (None, "")]
             if column == "relative":
                 values = [float(r[column] or 0) if r["verdict"] == "OK" else 0.0 for r in group]
-            row[column] = full_number(_fmean(values)) if values else ""
+            row[column] = exact_text(_fmean(values)) if values else ""
         folded.append(row)
     return folded
 

@@ -1,7 +1,7 @@
 """A batch as the command line, a tuning study or the Runs panel describes it, made in one place.
 
 ``BatchPlan`` holds what the user chose (the problem, the seeds or files, a solver or a program,
-the time, the jobs, where the run goes); ``prepare`` builds the program and finds its file,
+the time, how many cases at a time, where the run goes, which cases are flagged); ``prepare`` builds the program and finds its file,
 ``spec`` makes the cases and the runner and claims the run folder. The problem says what only it
 knows (``BatchProblem``): where its runs live, its default time, its build step, how its cases
 run (a puzzle: a built-in solver or a program; a contest: a program only).
@@ -16,6 +16,7 @@ from typing import Callable, Sequence
 
 from workbench.core.errors import UsageError
 
+from .anomalies import BELOW, NEAR_LIMIT, FlagRule, check_fraction
 from .cases import MAX_REPEAT, BatchCase, repeated_cases
 from .database import RunDatabase, database_path
 from .problem import BatchProblem
@@ -23,7 +24,7 @@ from .program import ProgramFile, build, build_sources, changed_sources, check_p
 from .results import BestKnown
 from .batch_run import BatchSpec, best_known_path, claim_folder, default_out
 
-MAX_JOBS = 256
+MAX_WORKERS = 256
 MAX_SECONDS = 24 * 3600.0
 
 
@@ -47,7 +48,7 @@ class BatchPlan:
     seconds: float | None = None  # a case's budget or time limit; None: the problem's default
     time_by: str | None = None  # which time judges a program's limit; None: the problem's default
     build: str | None = None  # the build step; None: the problem's own ("" none)
-    jobs: int = 1
+    workers: int = 1  # cases at a time on this machine (the user's --jobs)
     dask: str | None = None
     out: Path | None = None  # the run folder; None: a new one under the runs folder
     runs_folder: Path | None = None  # where new run folders go; None: the problem's own (runs_root)
@@ -64,6 +65,8 @@ class BatchPlan:
     recorded: dict | None = None  # a rerun: the run's run.json, whose build and program prepare() checks against
     repeat: int = 1  # runs of each case (batch --repeat): their spread is the run's noise
     rerun_of: Path | None = None  # the run this one reruns (compared with at the end)
+    flag_below: float = BELOW  # an OK case under this relative score is flagged (--flag-below)
+    flag_near_limit: float = NEAR_LIMIT  # a program's case past this of its limit may be (--flag-near-limit)
 
     # ------------------------------------------------------------ checked before anything runs
     def check(self) -> None:
@@ -73,15 +76,25 @@ class BatchPlan:
         if self.seconds is not None and not (0 < self.seconds <= MAX_SECONDS):  # also refuses nan
             raise UsageError(f"--time must be a positive number of seconds, at most a day ({MAX_SECONDS:g}), "
                              f"got {self.seconds}")
-        if not 1 <= self.jobs <= MAX_JOBS:
-            raise UsageError(f"--jobs must be 1..{MAX_JOBS}, got {self.jobs}")
+        if not 1 <= self.workers <= MAX_WORKERS:
+            raise UsageError(f"--jobs must be 1..{MAX_WORKERS}, got {self.workers}")
         if not 1 <= self.repeat <= MAX_REPEAT:
             raise UsageError(f"--repeat must be 1..{MAX_REPEAT}, got {self.repeat}")
         if self.nodes is not None and self.nodes < 1:
             raise UsageError(f"--nodes must be at least 1, got {self.nodes}")
         if self.command is not None and not self.command.strip():
             raise UsageError("--cmd is empty: give the command that runs your program")
+        for name, value in (("--flag-below", self.flag_below), ("--flag-near-limit", self.flag_near_limit)):
+            try:
+                check_fraction(name, value)
+            except ValueError as error:
+                raise UsageError(str(error)) from None
         self.problem.check_plan(self)
+
+    def flag_rule(self, meta: dict) -> FlagRule:
+        """Which cases of the run (``meta``: its run.json) are flagged: this plan's thresholds, the
+        run's time limit and objective."""
+        return FlagRule.of_run(meta, self.flag_below, self.flag_near_limit)
 
     @property
     def runs_root(self) -> Path:
@@ -141,7 +154,7 @@ class BatchPlan:
             check_database_outside(database, self.out)
         RunDatabase(database).check(say)
         out = claim_folder(self.out) if self.out else default_out(self.problem.id, self.label, root)
-        return BatchSpec(self.problem, runner, cases, out, jobs=self.jobs, dask=self.dask, label=self.label, best=best,
+        return BatchSpec(self.problem, runner, cases, out, workers=self.workers, dask=self.dask, label=self.label, best=best,
                          freeze_best=self.freeze_best, comment=self.comment, database=database,
                          command_line=list(self.command_line),
                          generator_options=dict(self.generator_options) if self.seeds is not None else {},

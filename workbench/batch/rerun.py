@@ -73,7 +73,7 @@ def not_recorded_here(folder: Path, meta: dict) -> str:
     return ""
 
 
-def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence[dict], *, jobs: int | None = None,
+def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence[dict], *, workers: int | None = None,
                out: Path | None = None, label: str | None = None, command_line: Sequence[str] = (),
                repeat: int = 1) -> BatchPlan:
     """The plan that runs ``picked`` (rows of the run in ``folder``) again as the run was made, each
@@ -108,7 +108,7 @@ def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence
                      solver=None if command else meta.get("solver"), params={} if command else dict(params),
                      nodes=None if command else meta.get("nodes"), solver_seed=int(meta.get("solver_seed") or 0),
                      command=command, seconds=meta.get("seconds"), time_by=meta.get("time_by") if command else None,
-                     jobs=jobs or int(meta.get("jobs") or 1), dask=meta.get("dask"), out=out,
+                     workers=workers or int(meta.get("jobs") or 1), dask=meta.get("dask"), out=out,
                      runs_folder=None if out else folder.parent,
                      label=label if label is not None else (f"{meta.get('label')}-rerun" if meta.get("label") else "rerun"),
                      comment=f"{'noise' if repeat > 1 else 'rerun'} of {folder.name}: {len(picked)} "

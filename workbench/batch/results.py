@@ -64,7 +64,7 @@ class CaseResult:
                "seed": "" if self.case.seed is None else self.case.seed}
         row.update(self.features)
         row.update(self.data_columns())
-        row.update({"score": full_number(self.score), "relative": f"{self.relative:.6f}",
+        row.update({"score": exact_text(self.score), "relative": f"{self.relative:.6f}",
                     "time_s": f"{self.seconds:.3f}",
                     "cpu_s": "" if self.cpu_seconds is None else f"{self.cpu_seconds:.3f}",
                     "verdict": self.verdict, "message": self.message,
@@ -103,8 +103,10 @@ def significant(value: float, digits: int = 7) -> str:
     return plain_number(round(value, max(0, digits - 1 - math.floor(math.log10(abs(value))))))
 
 
-def full_number(value: float) -> str:
-    """A score exactly as computed (for files): whole numbers plain, others to the last digit."""
+def exact_text(value: float) -> str:
+    """A score exactly as computed, for files (``exact_number`` reads it back the same): whole numbers
+    plain, others to the last digit (0.1 + 0.2 is 0.30000000000000004). Printed for people:
+    ``core.limits.readable_number``."""
     if isinstance(value, int):  # every digit: a score read as an int past 2^53 is not a float's
         return str(value)
     return str(int(value)) if float(value).is_integer() else repr(float(value))
@@ -194,7 +196,7 @@ class BestKnown:
             if fresh:
                 writer.writeheader()
             for row in better:
-                writer.writerow({**row, "score": full_number(row["score"])})
+                writer.writerow({**row, "score": exact_text(row["score"])})
             with open(self.path, "a") as handle:
                 handle.write(out.getvalue())
         return len(better)
@@ -209,7 +211,7 @@ class BestKnown:
             writer = csv.DictWriter(out, self.COLUMNS, lineterminator="\n", extrasaction="ignore")
             writer.writeheader()
             for row in sorted(self.best.values(), key=lambda r: str(r["case"])):
-                writer.writerow({**row, "score": full_number(row["score"])})
+                writer.writerow({**row, "score": exact_text(row["score"])})
             write_atomic(self.path, out.getvalue())
 
     def update(self, results: Iterable[CaseResult], run: str) -> int:
@@ -299,7 +301,7 @@ class RunFolder:
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(("case", "key", "runs", "mean", "sd"))
-        writer.writerows((c.case, c.key, c.runs, full_number(c.mean), full_number(c.sd)) for c in noise.cases)
+        writer.writerows((c.case, c.key, c.runs, exact_text(c.mean), exact_text(c.sd)) for c in noise.cases)
         write_atomic(self.path / "noise.csv", out.getvalue())
 
     def write_meta(self, meta: dict) -> None:

@@ -8,7 +8,8 @@ database (``runs.sqlite``), so a study can be continued. At the end the best tri
 are run on the held-out seeds beside the defaults, and compared.
 
 A program gets the parameters as environment variables (NAME=value), and wherever ``{NAME}``
-stands in its command; a built-in solver as its own parameters. The command is ``workbench.cli.tune``.
+stands in its command; a built-in solver as its own parameters. ``Tuning.optimize`` is the study's
+loop (ask, run the trial, tell); the command (``workbench.cli.tune``) parses and prints.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
+from solvers.run_setup import checked_params, parse_params
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.files import locked
 from workbench.core.objective import Objective
@@ -77,6 +79,28 @@ def parse_tuned(text: str) -> Tuned:
     if default and integer and not values[2].is_integer():
         raise UsageError(f"--param {text}: the default of a whole-number parameter must be whole")
     return Tuned(name, values[0], values[1], integer, (values[2] if default else None))
+
+
+def check_study(tuned: list[Tuned], seeds, held_out, solver: type | None = None) -> None:
+    """A study's choices that need no case; UsageError names the one that is wrong. ``solver``: the
+    built-in solver whose parameters are tuned (each range's low end must be one it takes)."""
+    if len({t.name for t in tuned}) != len(tuned):
+        raise UsageError("a parameter is given twice")
+    if set(seeds) & set(held_out):
+        raise UsageError("--held-out seeds must not be tuning seeds")
+    for t in tuned if solver is not None else ():
+        checked_params(solver, parse_params(solver, [f"{t.name}={int(t.low) if t.integer else t.low}"]))
+
+
+def default_study_name(problem_id: str) -> str:
+    return f"{problem_id}-tune"
+
+
+def best_finished(optuna, study):
+    """The study's best finished trial (of every call that ran it), None while none has finished."""
+    if not any(t.state == optuna.trial.TrialState.COMPLETE for t in study.trials):
+        return None
+    return study.best_trial
 
 
 def _scores(results, objective: Objective) -> list[float]:
@@ -229,6 +253,26 @@ class Tuning:
         self.say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} -> "
             f"{plain_number(round(value, 3))} over {len(scores)} cases" + (" (pruned)" if pruned else ""))
         return value
+
+    def optimize(self, optuna, study, cases, trials: int) -> None:
+        """Up to ``trials`` trials, each asked of the study, run over ``cases`` and told its value: a
+        pruned one what it saw (Optuna's advice: the sampler learns from it), one that Ctrl+C or SIGTERM
+        stopped (``stop``) failed, and then no other starts. Anything raised (a second Ctrl+C) fails
+        the trial running and goes on up."""
+        failed = optuna.trial.TrialState.FAIL
+        for _ in range(trials):
+            if self.stopped:
+                return
+            trial = study.ask()
+            try:
+                value = self.trial(trial, cases)
+            except BaseException:  # the trial is not left running in the study
+                study.tell(trial, state=failed)
+                raise
+            if value is None:
+                study.tell(trial, state=failed)
+                return
+            study.tell(trial, value)
 
     def held_out(self, best: dict, seeds) -> None:
         """The best parameters and the defaults on seeds no trial saw, compared case by case."""

@@ -1,9 +1,8 @@
 """The command line: ``puzzle-workbench [FILE] | COMMAND ...`` (also ``pwb``, ``python -m workbench``).
 
-This module dispatches: each command's parsing and printing lives in a module of this package
-(``puzzles``: gen, score, list; ``solve``: solve, agent; ``render``; ``batch`` and ``tune``; ``runs``;
-``contest``; ``new_puzzle``; ``warm_up``; ``completion``; ``desktop``; ``app``: the window), over the
-libraries below it (batch, contest, the solvers, the puzzles, core). Everything is Qt-free except the
+This module dispatches: the command table (``commands``) names the module of this package that parses
+and prints each command (``app``, without a command: the window), over the libraries below it (batch,
+contest, the solvers, the puzzles, core). Everything is Qt-free except the
 app and render, which import Qt when they run. User mistakes (bad files, illegal moves, unknown names)
 print one clear line and exit 1; they never print a traceback.
 """
@@ -11,7 +10,6 @@ print one clear line and exit 1; they never print a traceback.
 from __future__ import annotations
 
 import errno
-import importlib
 import os
 import signal
 import sys
@@ -21,22 +19,7 @@ from typing import Sequence
 from workbench.core.errors import UsageError, WorkbenchError, readable
 from workbench.core.registry import add_puzzle_path, when_loaded
 
-from .common import COMMANDS
-
-# command -> (the module of this package that runs it, its function): imported when the command runs.
-HANDLERS = {
-    "gen": ("puzzles", "cmd_gen"), "score": ("puzzles", "cmd_score"), "list": ("puzzles", "cmd_list"),
-    "solve": ("solve", "cmd_solve"), "agent": ("solve", "cmd_agent"), "render": ("render", "cmd_render"),
-    "batch": ("batch", "cmd_batch"), "runs": ("runs", "cmd_runs"), "contest": ("contest", "cmd_contest"),
-    "new-puzzle": ("new_puzzle", "cmd_new_puzzle"), "warm-up": ("warm_up", "cmd_warm_up"),
-    "completion": ("completion", "cmd_completion"), "install-desktop": ("desktop", "cmd_install_desktop"),
-}
-assert set(HANDLERS) == set(COMMANDS)
-
-
-def handler(command: str):
-    module, function = HANDLERS[command]
-    return getattr(importlib.import_module(f"{__name__}.{module}"), function)
+from .commands import COMMANDS, handler
 
 
 def _puzzle_paths(argv: list[str]) -> list[str]:
@@ -82,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return complete(main, COMMANDS)
     argv = list(sys.argv[1:] if argv is None else argv)
-    before = _terminate_as_interrupt() if argv[:1] and argv[0] in HANDLERS else None
+    before = _terminate_as_interrupt() if argv[:1] and argv[0] in COMMANDS else None
     try:
         return _run(argv)
     finally:
@@ -96,7 +79,7 @@ def _run(argv: list[str]) -> int:
     except UsageError as error:
         print(f"error: {error}", file=sys.stderr)
         return 1
-    command = argv[0] if argv and argv[0] in HANDLERS else None
+    command = argv[0] if argv and argv[0] in COMMANDS else None
     when_loaded(_warn_plugin_problems)
     try:
         if command is None:

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import argparse
+import shutil
+import textwrap
 from typing import Sequence
 
 from workbench.core.limits import positive_seconds
 from workbench.core.registry import PATH_VARIABLE
 from workbench.core.version import project_version
 
-from .common import COMMANDS, puzzle_named
+from .commands import listing
+from .common import puzzle_named
 
 
 # ------------------------------------------------------------------ gui
 def cmd_gui(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="puzzle-workbench", description="Puzzle Workbench. Commands: " + ", ".join(COMMANDS) +
-        " (puzzle-workbench COMMAND --help); without a command, the app. Any command takes --puzzle-path DIR "
-        f"(repeatable; or {PATH_VARIABLE}) to load puzzle plugins from a folder.")
+    about = ("Puzzle Workbench: without a command, the app; 'puzzle-workbench COMMAND --help' explains a "
+             f"command. Any command takes --puzzle-path DIR (repeatable; or {PATH_VARIABLE}) to load puzzle "
+             "plugins from a folder.")
+    width = min(100, shutil.get_terminal_size().columns - 2)
+    parser = argparse.ArgumentParser(  # raw: the commands' listing keeps its lines
+        prog="puzzle-workbench", formatter_class=argparse.RawDescriptionHelpFormatter,
+        description=textwrap.fill(about, width), epilog="commands:\n" + listing())
     parser.add_argument("file", nargs="?", help="an input or answer file to open, or a contest's folder "
                         "or contest.toml (see 'puzzle-workbench contest')")
     parser.add_argument("--puzzle", help="the puzzle of FILE when it cannot be detected")

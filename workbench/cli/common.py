@@ -11,10 +11,6 @@ from workbench.core.errors import UsageError
 from workbench.core.files import read_text
 from workbench.core.registry import get_puzzle
 
-COMMANDS = ("gen", "score", "solve", "agent", "list", "render", "batch", "runs", "contest", "new-puzzle",
-            "warm-up", "completion", "install-desktop")
-
-
 def puzzle_named(puzzle_id: str):
     try:
         return get_puzzle(puzzle_id)

@@ -22,7 +22,6 @@ from argcomplete.completers import FilesCompleter
 
 PROGRAMS = ("puzzle-workbench", "pwb")
 SHELLS = ("bash", "zsh")
-BATCH_SUBCOMMANDS = ("compare", "show", "tune", "rerun", "noise")  # batch takes them where it takes a puzzle
 
 
 def cmd_completion(argv: Sequence[str]) -> int:
@@ -43,8 +42,10 @@ def subcommands(command: str) -> Sequence[str]:
         from workbench.cli.runs import SUBCOMMANDS
     elif command == "contest":
         from workbench.cli.contest import SUBCOMMANDS
+    elif command == "batch":
+        from workbench.cli.batch import SUBCOMMANDS
     else:
-        return BATCH_SUBCOMMANDS if command == "batch" else ()
+        return ()
     return tuple(SUBCOMMANDS)
 
 

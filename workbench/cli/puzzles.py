@@ -8,7 +8,7 @@ from typing import Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.files import check_destination, read_text, write_or_rescue
-from workbench.core.limits import full_number, seed_value
+from workbench.core.limits import readable_number, seed_value
 from workbench.core.registry import plugin_problems, solvers, sources
 
 from .common import add_case_option, add_options, first_puzzle, load_instance, puzzle_named
@@ -61,7 +61,7 @@ def cmd_score(argv: Sequence[str]) -> int:
         # The last line stays the score, a number, as for every answer; the line before says why it
         # does not count, and the exit code is an invalid answer's.
         print(f"not solved: {args.output} is a valid answer that does not count (a batch gives it WA)")
-        print(full_number(report.score))
+        print(readable_number(report.score))
         return 1
     print(report.text)
     return 0

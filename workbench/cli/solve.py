@@ -10,7 +10,7 @@ from typing import Sequence
 
 from workbench.core.errors import DestinationError, UsageError, WorkbenchError
 from workbench.core.files import check_destination, check_folder, save_fallback, write_or_rescue
-from workbench.core.limits import full_number, positive_nodes, positive_seconds, seed_value
+from workbench.core.limits import positive_nodes, positive_seconds, readable_number, seed_value
 
 from .common import add_case_option, add_options, first_puzzle, load_instance, puzzle_named
 
@@ -68,7 +68,7 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
         if sample.elapsed - last_print[0] >= 1.0:
             last_print[0] = sample.elapsed
             p = sample.progress
-            best = full_number(p.best_score) if math.isfinite(p.best_score) else "none yet"
+            best = readable_number(p.best_score) if math.isfinite(p.best_score) else "none yet"
             print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {best}  "
                   f"frontier {p.frontier_size}", file=sys.stderr, flush=True)
 
@@ -144,10 +144,10 @@ def cmd_solve(argv: Sequence[str]) -> int:
         print(report.text, file=sys.stderr)
         return 0
     solved = len(args.inputs) - len(failed)
-    print(f"total {full_number(total)} over {solved} cases, mean {full_number(total / max(solved, 1))}"
+    print(f"total {readable_number(total)} over {solved} cases, mean {readable_number(total / max(solved, 1))}"
           + (f"; {len(failed)} skipped" if failed else "")
           + (f"; {len(unwritten)} not written where asked" if unwritten else ""), file=sys.stderr)
-    print(full_number(total), file=sys.stderr)
+    print(readable_number(total), file=sys.stderr)
     return 1 if failed or unwritten else 0
 
 

@@ -50,8 +50,9 @@ def _whole(text: str, what: str) -> int:
     return int(text)
 
 
-def full_number(value: int | float) -> str:
-    """A score as people read it: every digit of an integer (of any size), never ``2.51476e+06``."""
+def readable_number(value: int | float) -> str:
+    """A score as people read it: every digit of an integer (of any size), never ``2.51476e+06``, a
+    fraction to 7 places (0.1 + 0.2 is 0.3). Files keep the exact value: ``batch.results.exact_text``."""
     if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
         value = int(value)
     if isinstance(value, int):

@@ -183,7 +183,7 @@ class RunForm(QWidget):
                          generator_options=generator, instance_options=instance,
                          solver=None if chosen == COMMAND_CHOICE else chosen,
                          command=(command or None) if chosen == COMMAND_CHOICE else None, seconds=self.time.value(),
-                         jobs=self.jobs.value(), freeze_best=self.freeze_best.isChecked(), runs_folder=runs_root,
+                         workers=self.jobs.value(), freeze_best=self.freeze_best.isChecked(), runs_folder=runs_root,
                          command_line=["Runs panel"], cwd=str(self.program_folder()))
         plan.check()
         return plan

@@ -40,7 +40,7 @@ class RunStatus(QWidget):
         self.progress.setRange(0, len(run.spec.cases))
         self.progress.setValue(0)
         self.say(self.tr("Running {0} cases: {1}, {2} at a time, into {3}").format(
-            len(run.spec.cases), run.spec.runner.describe(), run.spec.jobs, run.spec.out))
+            len(run.spec.cases), run.spec.runner.describe(), run.spec.workers, run.spec.out))
 
     def _rows_added(self, rows: list[dict]) -> None:
         self.progress.setValue(len(self.view.rows))
