@@ -17,6 +17,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Callable, Sequence
 
+from workbench.core.words import translate
 from workbench.core.limits import exact_number
 from workbench.core.objective import Objective
 
@@ -410,24 +411,36 @@ def noise_lines(result: Comparison, name_a: str = "A", name_b: str = "B", measur
     lines = []
     low, high = result.ci95
     band = result.noise
+    # Whole sentences with {0}-style blanks, so a translation (core.words) may order them its own way.
     if result.same_program:
         spread = band if band is not None else (high - low) / 2 if result.tested else None
-        lines.append(f"same program ({result.same_program} in both runs); differences are noise"
-                     + (f" (±{at_scale(spread, spread)}" if spread is not None else "")
-                     + (", 95%, from the runs' repeats)" if band is not None else
-                        ", this pair's 95% interval)" if spread is not None else ""))
+        if band is not None:
+            said = translate("Noise", "same program ({0} in both runs); differences are noise (±{1}, 95%, from "
+                                      "the runs' repeats)")
+        elif spread is not None:
+            said = translate("Noise", "same program ({0} in both runs); differences are noise (±{1}, this pair's "
+                                      "95% interval)")
+        else:
+            said = translate("Noise", "same program ({0} in both runs); differences are noise")
+        lines.append(said.format(result.same_program, at_scale(spread, spread) if spread is not None else ""))
     elif band is not None:
-        how = "larger than" if abs(result.mean_diff) > band else "within"
-        measured = [f"{name} {percent(n.relative_sd)} from {n.repeats} runs a case"
+        larger = abs(result.mean_diff) > band
+        measured = [translate("Noise", "{0} {1} from {2} runs a case").format(name, percent(n.relative_sd), n.repeats)
                     for name, n in ((name_a, result.noise_a), (name_b, result.noise_b)) if n is not None]
-        lines.append(f"noise: {name_b} - {name_a} {at_scale(result.mean_diff, band)} is {how} the noise of these "
-                     f"programs on these cases (±{at_scale(band, band)}, 95%; SD between runs of a case: "
-                     f"{', '.join(measured)})"
-                     + ("; but a run was loaded (below): the difference may be the load's"
-                        if how == "larger than" and (result.load_a or result.load_b) else ""))
+        said = (translate("Noise", "noise: {0} - {1} {2} is larger than the noise of these programs on these cases "
+                                   "(±{3}, 95%; SD between runs of a case: {4})") if larger else
+                translate("Noise", "noise: {0} - {1} {2} is within the noise of these programs on these cases "
+                                   "(±{3}, 95%; SD between runs of a case: {4})"))
+        lines.append(said.format(name_b, name_a, at_scale(result.mean_diff, band), at_scale(band, band),
+                                 ", ".join(measured))
+                     + (translate("Noise", "; but a run was loaded (below): the difference may be the load's")
+                        if larger and (result.load_a or result.load_b) else ""))
+    elif measure:
+        lines.append(translate("Noise", "noise: unknown (each case ran once in both runs); measure it: {0}")
+                     .format(measure))
     else:
-        lines.append("noise: unknown (each case ran once in both runs)"
-                     + (f"; measure it: {measure}" if measure else "; measure it with batch --repeat 5"))
+        lines.append(translate("Noise", "noise: unknown (each case ran once in both runs); measure it with "
+                                        "batch --repeat 5"))
     for name, other, ratio in ((name_a, name_b, result.load_a), (name_b, name_a, result.load_b)) if loads else ():
         if ratio is not None:
             lines.append(f"{loaded_text(name, ratio)}: its time-based scores are not comparable with {other}'s")

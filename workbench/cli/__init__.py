@@ -19,6 +19,9 @@ from typing import Sequence
 from workbench.core.errors import UsageError, WorkbenchError, readable
 from workbench.core.registry import add_puzzle_path, when_loaded
 
+from workbench.core.words import translate
+
+from . import language
 from .commands import COMMANDS, handler
 
 
@@ -65,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return complete(main, COMMANDS)
     argv = list(sys.argv[1:] if argv is None else argv)
+    if language.wanted() != "en":  # the user's language (the locale, or PUZZLE_WORKBENCH_LANG)
+        language.speak()
     before = _terminate_as_interrupt() if argv[:1] and argv[0] in COMMANDS else None
     try:
         return _run(argv)
@@ -77,7 +82,7 @@ def _run(argv: list[str]) -> int:
     try:
         argv = _puzzle_paths(argv)
     except UsageError as error:
-        print(f"error: {error}", file=sys.stderr)
+        print(translate("Cli", "error: {0}").format(error), file=sys.stderr)
         return 1
     command = argv[0] if argv and argv[0] in COMMANDS else None
     when_loaded(_warn_plugin_problems)
@@ -94,15 +99,16 @@ def _run(argv: list[str]) -> int:
         _detach_stdout()
         return 141
     except (UsageError, WorkbenchError) as error:
-        print(f"error: {readable(str(error))}", file=sys.stderr)
+        print(translate("Cli", "error: {0}").format(readable(str(error))), file=sys.stderr)
         return 1
     except OSError as error:
         if error.filename is None and error.errno in _OUTPUT_ERRNOS:  # stdout behind '> file'
             _detach_stdout()
-            print(f"error: cannot write to standard output: {error.strerror or error}", file=sys.stderr)
+            print(translate("Cli", "error: cannot write to standard output: {0}").format(error.strerror or error),
+                  file=sys.stderr)
         else:
             where = f" ({error.filename})" if error.filename else ""
-            print(f"error: {readable(error.strerror or str(error))}{where}", file=sys.stderr)
+            print(translate("Cli", "error: {0}").format(readable(error.strerror or str(error))) + where, file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130
