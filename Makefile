@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test bench translations
+.PHONY: run test bench translations docs
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -34,3 +34,9 @@ bench: $(STAMP)
 translations: $(STAMP)
 	$(VENV)/bin/pyside6-lupdate $$(find workbench -name '*.py' | sort) -ts assets/i18n/workbench_ja.ts -no-obsolete -locations none
 	$(VENV)/bin/pyside6-lrelease assets/i18n/workbench_ja.ts -qm assets/i18n/workbench_ja.qm
+
+# The documentation site: its pictures made from the real app off-screen, then built in strict
+# mode into site/ (tests/test_docs.py builds it too).
+docs: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(PY) docs/screenshots.py
+	$(PY) -m mkdocs build --strict
