@@ -314,7 +314,7 @@ def test_a_frozen_best_lets_a_max_run_pass_one(tmp_path, capsys):
         p = get_puzzle("comesolo")
         board = p.parse_input(sys.stdin.read())
         print(p.format_solution(board, p.legal_moves(board, board)[:1]), end="")
-    """ % str(REPO))
+    """ % str(REPO))  # noqa: UP031 (the program's own braces stay as they are)
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", one_jump, out=tmp_path / "one")
     assert rows[0]["score"] == "1"
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", f"{AGENT} comesolo --nodes 300", "--time", "60",

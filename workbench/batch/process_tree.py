@@ -220,7 +220,7 @@ class ProcessTree:
             return
         try:
             with open(self.cgroup / "cgroup.procs", "w") as procs:
-                for member in _descendants_moved(pid, procs):
+                for _member in _descendants_moved(pid, procs):
                     pass
         except OSError:  # not ours to move (a delegation rule): every case is counted by its group
             _moves_refused = True
