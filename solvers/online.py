@@ -101,12 +101,11 @@ class OnlineGame:
                 break
             score, before = self.score(), self.decider.nodes_spent
 
-            # relay is called within this iteration only, so it reads this iteration's before and score.
-            def relay(sample: Sample) -> None:
+            def relay(sample: Sample, before: int = before, score: float = score) -> None:
                 if on_progress is not None:
                     p = sample.progress
                     on_progress(Sample(time.perf_counter() - start,
-                                       Progress(before + p.expansions, score, p.frontier_size, False)))  # noqa: B023
+                                       Progress(before + p.expansions, score, p.frontier_size, False)))
 
             result = self.decider.decide(self.puzzle.public_view(self._instance, self.state),
                                          self.turns_left(), control=control, on_progress=relay,

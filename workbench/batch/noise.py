@@ -183,7 +183,8 @@ def ratio_loaded(wall: float | None, cpu: float | None) -> float | None:
 
 def loaded_text(name: str, ratio: float) -> str:
     """"A ran on a loaded machine: 1.7x (...)"."""
-    return f"{name} ran on a loaded machine: {ratio:.1f}x (its programs' wall time over their CPU time; {LOADED:g}x or more)"
+    return (f"{name} ran on a loaded machine: {ratio:.1f}x "
+            f"(its programs' wall time over their CPU time; {LOADED:g}x or more)")
 
 
 def same_program(meta_a: dict, meta_b: dict) -> str:
