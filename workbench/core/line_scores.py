@@ -21,10 +21,10 @@ class LineScorer:
         self.puzzle = puzzle
         self.instance = instance
         self.origin_depth = origin_depth  # moves played before the solver's start
-        self._moves: list = []
-        self._states: list = [origin_state]
+        self._moves: list[Any] = []
+        self._states: list[Any] = [origin_state]
 
-    def state_after(self, moves: Sequence) -> Any:
+    def state_after(self, moves: Sequence[Any]) -> Any:
         """The state ``moves`` reach from the origin (IllegalMove if they do not apply)."""
         shared = 0
         limit = min(len(moves), len(self._moves))
@@ -37,7 +37,7 @@ class LineScorer:
             self._moves.append(move)
         return self._states[-1]
 
-    def report(self, moves: Sequence) -> ScoreReport:
+    def report(self, moves: Sequence[Any]) -> ScoreReport:
         """The contest score if the answer were the moves before the origin, then ``moves``."""
         state = self.state_after(moves)
         return self.puzzle.evaluate(self.instance, state, self.origin_depth + len(moves))
