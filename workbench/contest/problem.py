@@ -14,7 +14,7 @@ import tempfile
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from workbench.batch.cases import BatchCase, file_cases
 from workbench.batch.live import LiveRecorder, last_answer, run_live
@@ -38,7 +38,7 @@ from .steps import fill, find_score, generate_inputs, run_tool, seed_values
 SCORED_SNAPSHOTS = 50
 
 
-def first_line_numbers(text: str, names: Sequence[str]) -> dict:
+def first_line_numbers(text: str, names: Sequence[str]) -> dict[str, Any]:
     """The input's first-line values under ``names`` (numbers where they read as numbers); "" or "-" skip one."""
     for line in text.splitlines():
         if line.strip():
@@ -57,7 +57,7 @@ def first_line_numbers(text: str, names: Sequence[str]) -> dict:
     return features
 
 
-def _saved(folder: Path, template: str, names: dict) -> str | None:
+def _saved(folder: Path, template: str, names: dict[str, Any]) -> str | None:
     """A file the run step saved in its {WORK} folder (None when it saved none)."""
     path = folder / template.replace("{SEED04}", names["SEED04"]).replace("{SEED}", names["SEED"]).replace(
         "{NAME}", names["NAME"])
@@ -101,7 +101,7 @@ def program_timed(run: CaseRun, record: ProgramRecord | None, limit: float, time
         run.message = f"your program took {used:.2f} s {what} under the tester, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
 
 
-def tester_command(template: str, values: dict) -> str:
+def tester_command(template: str, values: dict[str, Any]) -> str:
     """The run step of an interactive contest, filled; when it is one plain command (the tester and
     its arguments) that needs a shell only for its quoting, the shell becomes the tester (``exec``),
     so the process the batch starts is the tester itself and its own CPU time is told apart from
@@ -140,7 +140,7 @@ class ContestProblem:
     def objective(self) -> Objective:
         return Objective.of(self.config.objective)
 
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, Any]:
         return {"contest_file": str(self.config.path)}
 
     def seed_cases(self, seeds, generator_options=None, instance_options=None, say=None) -> list[BatchCase]:
@@ -161,7 +161,7 @@ class ContestProblem:
             return []
         return [str(p) for p in sorted(self.config.folder.glob(self.config.input_files)) if p.is_file()]
 
-    def features(self, case: BatchCase) -> dict:
+    def features(self, case: BatchCase) -> dict[str, Any]:
         return first_line_numbers(case.input_text, self.config.features)
 
     def runs_root(self) -> Path:
@@ -273,7 +273,7 @@ class ContestProblem:
         (work / "out.txt").write_text(run.answer or "")
         return self._scored(run, values, work, outcome.stderr_tail, log)
 
-    def _scored(self, run: CaseRun, values: dict, work: Path, stderr_tail: str, log: str = "") -> CaseRun:
+    def _scored(self, run: CaseRun, values: dict[str, Any], work: Path, stderr_tail: str, log: str = "") -> CaseRun:
         """The score step's verdict on a case that ran: its score, or WA saying why there is none."""
         config = self.config
         # Without a score step the tester wrote the score: on stderr (AtCoder's), or in its log on
