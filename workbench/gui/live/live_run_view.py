@@ -7,7 +7,8 @@ timer on the GUI thread takes what is new at most 30 times a second and repaints
 through the snapshots: a built-in puzzle's board shows the position the snapshot's answer reaches, a
 contest's case view its vis. Both are made in the child (``batch.snapshot_drawing``: the position, the
 answer written into this view's folder), so the GUI thread never parses or plays an answer; one too
-large to draw is said under the slider. Cancel kills the program's process group at any time; closing the view cancels too.
+large to draw is said under the slider. Cancel kills the program's process group at any time; closing
+the view cancels too.
 """
 
 from __future__ import annotations
