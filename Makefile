@@ -1,15 +1,22 @@
-# Two commands: `make run` opens the app on the bundled board, `make test` runs the suite.
-# Both create .venv and install the project into it when it is missing or stale.
+# `make run` opens the app on the bundled board; `make check` is the quick loop before a commit (lint,
+# format, types, layers and the fast tests); `make test` runs the whole suite, two tests at a time.
+# All create .venv and install the project into it when it is missing or stale.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# Two workers, one per core; loadfile keeps each test module in one worker, so a module's fixtures,
+# its QApplication and the order its tests rely on stay as in a serial run.
+XDIST ?= -n 2 --dist loadfile
+# What `make check` leaves out: Qt (windows, painters), slow tests (numba compiles, whole batches,
+# real contest tools) and the wheel's own virtualenv (.ci/wheel_check).
+FAST := not gui and not slow and not wheel
 
-.PHONY: run test bench translations docs
+.PHONY: run lint check test bench translations docs
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test,dev]'
 	touch $(STAMP)
 
 # Both start compiling every puzzle's solver kernels in the background (a few minutes, once per
@@ -21,9 +28,19 @@ run: $(STAMP)
 	-$(WARM_UP)
 	$(PY) main.py
 
+# The static checks: lint, format and types (pyproject's [tool.ruff] and [tool.mypy]).
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+
+# The layers contract runs inside the fast tests (tests/test_layers.py, with the import-circle check).
+check: lint
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(XDIST) -m "$(FAST)"
+
 test: $(STAMP)
 	-$(WARM_UP)
-	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
+	QT_QPA_PLATFORM=offscreen $(PY) -m pytest $(XDIST)
 
 bench: $(STAMP)
 	$(PY) -m bench.engines

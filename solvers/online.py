@@ -101,7 +101,7 @@ class OnlineGame:
                 break
             score, before = self.score(), self.decider.nodes_spent
 
-            def relay(sample: Sample) -> None:
+            def relay(sample: Sample, before: int = before, score: float = score) -> None:
                 if on_progress is not None:
                     p = sample.progress
                     on_progress(Sample(time.perf_counter() - start,

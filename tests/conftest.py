@@ -1,9 +1,10 @@
+import functools
 import os
+import types
 from pathlib import Path
 
-import pytest
-
 import case_data
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 # The app's solver process at an app thread's priority, not in SCHED_IDLE: there a run stands still
@@ -12,15 +13,50 @@ os.environ.setdefault("PWB_SOLVER_CLASS", "thread")
 
 
 def pytest_addoption(parser):
-    parser.addoption("--puzzle-path", action="append", default=[], metavar="DIR",
-                     help="load puzzle plugins from DIR too (as main.py --puzzle-path), e.g. for "
-                          "tests/test_every_puzzle.py")
-    parser.addoption("--wheel", action="store_true",
-                     help="run the tests marked 'wheel' (tests/test_wheel_install.py): build the wheel and "
-                          "install it into a new virtualenv; slow, so .ci/wheel_check runs them after the suite")
+    parser.addoption(
+        "--puzzle-path",
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="load puzzle plugins from DIR too (as main.py --puzzle-path), e.g. for tests/test_every_puzzle.py",
+    )
+    parser.addoption(
+        "--wheel",
+        action="store_true",
+        help="run the tests marked 'wheel' (tests/test_wheel_install.py): build the wheel and "
+        "install it into a new virtualenv; slow, so .ci/wheel_check runs them after the suite",
+    )
 
 
+# A test needs Qt (a QApplication) when its module is a gui one (test_gui*, or one whose top imports
+# something that draws: Qt's gui or widgets, pyqtgraph, workbench.gui) or when it asks for a Qt fixture
+# (window asks for qtbot, qtbot for qapp). Those are marked gui, so `-m "not gui"` runs without them.
+GUI_FIXTURES = {"qtbot", "qapp", "window"}
+QT_MODULES = ("PySide6.QtGui", "PySide6.QtWidgets", "pyqtgraph", "workbench.gui")
+
+
+@functools.cache
+def imports_qt(module: types.ModuleType) -> bool:
+    def origin(value: object) -> str:
+        name = value.__name__ if isinstance(value, types.ModuleType) else getattr(value, "__module__", "")
+        return name if isinstance(name, str) else ""
+
+    return any(origin(value).startswith(QT_MODULES) for value in vars(module).values())
+
+
+def is_gui_test(item: pytest.Item) -> bool:
+    if item.path.name.startswith("test_gui") or not GUI_FIXTURES.isdisjoint(getattr(item, "fixturenames", ())):
+        return True
+    module = getattr(item, "module", None)
+    return module is not None and imports_qt(module)
+
+
+@pytest.hookimpl(tryfirst=True)  # before -m reads the markers
 def pytest_collection_modifyitems(config, items):
+    gui = pytest.mark.gui
+    for item in items:
+        if is_gui_test(item):
+            item.add_marker(gui)
     if config.getoption("--wheel"):
         return
     skip = pytest.mark.skip(reason="builds and installs the wheel: .ci/wheel_check runs it (pytest --wheel)")
@@ -29,15 +65,21 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(skip)
 
 
-def pytest_configure(config):
-    # Before pytest-qt makes the QApplication, as the app does: Qt WebEngine needs it (contest views).
-    from workbench.gui.contest.web_view import prepare_application
+def pytest_collection_finish(session):
+    """Qt WebEngine needs its attribute set before pytest-qt makes the QApplication, as the app does
+    (contest views); only a session that runs gui tests loads it."""
+    if any("gui" in item.keywords for item in session.items):
+        from workbench.gui.contest.web_view import prepare_application
 
-    prepare_application()
+        prepare_application()
+
+
+def pytest_configure(config):
     from workbench.core.registry import add_puzzle_path
 
     for folder in config.getoption("--puzzle-path"):
         add_puzzle_path(folder)
+
 
 REPO = Path(__file__).resolve().parents[1]
 # The cases and fault reproductions the tests read, made by the project (tests/case_data.py).
@@ -116,9 +158,7 @@ def pytest_sessionfinish(session, exitstatus):
     gc.collect()
     for thing in gc.get_objects():
         try:
-            if isinstance(thing, QWebEngineView):
-                thing.deleteLater()
-            elif isinstance(thing, QWebEnginePage):
+            if isinstance(thing, (QWebEngineView, QWebEnginePage)):
                 thing.deleteLater()
         except RuntimeError:  # its C++ object is gone already
             pass

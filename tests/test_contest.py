@@ -307,14 +307,14 @@ def test_relative_scores_of_a_min_contest_and_a_frozen_best(tmp_path, capsys):
 def test_a_frozen_best_lets_a_max_run_pass_one(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=2)
     capsys.readouterr()
-    one_jump = program(tmp_path, "one", """
+    one_jump = program(tmp_path, "one", f"""
         import sys
-        sys.path.insert(0, %r)
+        sys.path.insert(0, {str(REPO)!r})
         from workbench.core.registry import get_puzzle
         p = get_puzzle("comesolo")
         board = p.parse_input(sys.stdin.read())
         print(p.format_solution(board, p.legal_moves(board, board)[:1]), end="")
-    """ % str(REPO))
+    """)
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", one_jump, out=tmp_path / "one")
     assert rows[0]["score"] == "1"
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", f"{AGENT} comesolo --nodes 300", "--time", "60",

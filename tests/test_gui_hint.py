@@ -161,7 +161,7 @@ def test_an_ahc015_tilt_is_marked_by_the_edge_its_candies_slide_to(window):
     assert {tilt: marks.rects[0].getRect() for tilt, marks in bands.items()} == {
         "F": (0, 0, side, CANDY), "B": (0, side - CANDY, side, CANDY),
         "L": (0, 0, CANDY, side), "R": (side - CANDY, 0, CANDY, side)}
-    for tilt, marks in bands.items():  # each arrow leaves the middle of the box toward its edge
+    for _tilt, marks in bands.items():  # each arrow leaves the middle of the box toward its edge
         start, end = marks.arrow
         assert (start.x(), start.y()) == (side / 2, side / 2)
         assert marks.rects[0].contains(start + (end - start) * 1.5)

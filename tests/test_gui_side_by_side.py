@@ -44,7 +44,7 @@ def test_one_slider_steps_both_boards_and_the_shorter_holds_its_last(qtbot, two_
                                  f"B b: {pair.b.row['score']} OK — B is better")
     for step in (1, line_a.length + 2, line_b.length):
         view.slider.setValue(step)
-        qtbot.waitUntil(lambda: view.shown_step == step, timeout=2000)
+        qtbot.waitUntil(lambda: view.shown_step == step, timeout=2000)  # noqa: B023 (waited for here)
         k = min(step, line_a.length)
         assert view.boards[0].state == line_a.states[k] and view.boards[1].state == line_b.states[step]
         held = " (its last)" if step > line_a.length else ""

@@ -57,10 +57,12 @@ def test_the_page_and_its_files_are_served_with_the_token(served):
     assert get(served, f"/{SESSION_TOKEN}/index.html", method="HEAD")[0] == 200
 
 
-@pytest.mark.parametrize("path", ["/index.html", "/", "/wrong-token/index.html", f"/{SESSION_TOKEN}",
-                                  f"/{SESSION_TOKEN[:-1]}/index.html", f"/index.html?{SESSION_TOKEN}"])
+# The token is filled in by the test, not in the ids: every pytest-xdist worker collects the same tests
+# although each has its own random token.
+@pytest.mark.parametrize("path", ["/index.html", "/", "/wrong-token/index.html", "/{token}",
+                                  "/{token_cut}/index.html", "/index.html?{token}"])
 def test_without_the_token_nothing_is_served(served, path):
-    assert get(served, path)[0] == 404
+    assert get(served, path.format(token=SESSION_TOKEN, token_cut=SESSION_TOKEN[:-1]))[0] == 404
 
 
 @pytest.mark.parametrize("host", ["attacker.example", "attacker.example:{port}", "127.0.0.1", "localhost:1",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import ClassVar, NamedTuple, Union
+from typing import ClassVar, NamedTuple
 
 import numpy as np
 
@@ -104,8 +104,8 @@ class PooledSearch(_TowardAny):
     """As ``GroupedSearch``, over every target annealed (``pool_targets``), ``scale`` times as wide."""
 
 
-Search = Union[PlanSearch, SlideSearch, TailSearch, GroupedSearch, PooledSearch]
-Job = Union[BuildTarget, ShortenAnswer, Search]
+Search = PlanSearch | SlideSearch | TailSearch | GroupedSearch | PooledSearch
+Job = BuildTarget | ShortenAnswer | Search
 
 
 @dataclass(frozen=True, eq=False)
@@ -128,7 +128,7 @@ class Found:
 
 # What a job hands back: ``Built``; a search ``Found`` or None (no answer, or stopped); a
 # shortening the answer shortened (or as far as it got when stopped: still a full tree).
-Result = Union[Built, Found, None, tuple]
+Result = Built | Found | None | tuple
 
 
 class Answer(NamedTuple):

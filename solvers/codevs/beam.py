@@ -81,8 +81,8 @@ def plan_slice(budget, meta, fire_value, nodes, stocks, node_keys, ckey, cpar, c
                hist_par, hist_move, fire_path, packs, incoming, ojama_of, discount, width, zobrist,
                child, scratch, dirty, marks, halt):
     """Expand up to ``budget`` nodes, fewer when another thread sets ``halt[0]`` (the
-    state stays whole: the next call resumes where this one stopped). ``packs[d, r]`` is the pack of depth d turned r times,
-    ``incoming[d]`` the ojama that joins the stock before it."""
+    state stays whole: the next call resumes where this one stopped). ``packs[d, r]`` is the pack of
+    depth d turned r times, ``incoming[d]`` the ojama that joins the stock before it."""
     stop = meta[EXPANDED] + budget
     while meta[EXPANDED] < stop and meta[DONE] == 0 and halt[0] == 0:
         cur = meta[CUR]

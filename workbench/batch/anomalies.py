@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import Callable, Sequence
+from typing import Any, Callable, Sequence
 
 import numpy as np
 
@@ -42,7 +42,7 @@ FLAGGED = "flagged"  # the filter word for "any flag"
 ALIASES = {"time": "time_s", "cpu": "cpu_s"}  # filter names for the columns people type
 
 
-def _number(value) -> float:
+def _number(value: Any) -> float:
     try:
         return float(value)
     except (TypeError, ValueError):
@@ -67,16 +67,16 @@ class FlagRule:
     spread: float = 0.0  # its robust standard deviation (NORMAL_MAD x the median absolute deviation)
 
     @classmethod
-    def of_run(cls, meta: dict, below: float = BELOW, near_limit: float = NEAR_LIMIT) -> "FlagRule":
+    def of_run(cls, meta: dict[str, Any], below: float = BELOW, near_limit: float = NEAR_LIMIT) -> "FlagRule":
         """The rule for a run from its run.json: a program's run has a time limit, a solver's none."""
         seconds = meta.get("seconds")
         limit = float(seconds) if meta.get("command") and isinstance(seconds, (int, float)) and seconds > 0 else None
         return cls(below, near_limit, limit, str(meta.get("time_by") or "wall"), Objective.of(meta.get("objective")))
 
-    def _used(self, row: dict) -> float:
+    def _used(self, row: dict[str, Any]) -> float:
         return _number(row.get("cpu_s" if self.time_by == "cpu" else "time_s"))
 
-    def among(self, rows: Sequence[dict]) -> "FlagRule":
+    def among(self, rows: Sequence[dict[str, Any]]) -> "FlagRule":
         """The rule with the run's own times (of ``rows`` not past the limit): what stands out in them."""
         if self.limit is None:
             return self
@@ -112,7 +112,7 @@ class FlagRule:
                 f"median {self.median:.2f} s by more than {jump:.2f} s (the larger of {OUTLIER_SPREADS:g} x "
                 f"1.4826 x MAD and {MIN_JUMP:.0%} of the limit)")
 
-    def flags(self, row: dict) -> list[str]:
+    def flags(self, row: dict[str, Any]) -> list[str]:
         """What is worth a look in this case, in words ([] for a case that is fine)."""
         found = []
         verdict = str(row.get("verdict", ""))
@@ -128,11 +128,11 @@ class FlagRule:
                 found.append(near)
         return found
 
-    def text(self, row: dict) -> str:
+    def text(self, row: dict[str, Any]) -> str:
         return "; ".join(self.flags(row))
 
 
-def flagged(rows: Sequence[dict], rule: FlagRule) -> list[tuple[dict, list[str]]]:
+def flagged(rows: Sequence[dict[str, Any]], rule: FlagRule) -> list[tuple[dict[str, Any], list[str]]]:
     """The rows that have a flag, in their order, each with its flags (times against the rows' own)."""
     rule = rule.among(rows)
     found = []
@@ -143,7 +143,7 @@ def flagged(rows: Sequence[dict], rule: FlagRule) -> list[tuple[dict, list[str]]
     return found
 
 
-def case_test(text: str, rows: Sequence[dict], rule: FlagRule) -> Callable[[dict], bool]:
+def case_test(text: str, rows: Sequence[dict[str, Any]], rule: FlagRule) -> Callable[[dict[str, Any]], bool]:
     """A test for rows from a filter: ``flagged`` (any flag), or NAME OP VALUE on any column of the
     rows (``time`` and ``cpu`` name time_s and cpu_s). ValueError says what is wrong with it."""
     words = text.strip()
@@ -163,7 +163,7 @@ def case_test(text: str, rows: Sequence[dict], rule: FlagRule) -> Callable[[dict
         raise ValueError(str(error).replace(f"'{words}'", f"'{text.strip()}'")) from None
 
 
-def matching(rows: Sequence[dict], filters: Sequence[str], rule: FlagRule) -> list[dict]:
+def matching(rows: Sequence[dict[str, Any]], filters: Sequence[str], rule: FlagRule) -> list[dict[str, Any]]:
     """The rows every filter holds for (see ``case_test``)."""
     tests = [case_test(text, rows, rule) for text in filters]
     return [row for row in rows if all(test(row) for test in tests)]
@@ -179,9 +179,9 @@ class LiveFlags:
     def __init__(self, rule: FlagRule):
         self.rule = rule
         self.current = replace(rule, median=None)
-        self.seen: list[dict] = []
+        self.seen: list[dict[str, Any]] = []
 
-    def flags(self, row: dict) -> list[str]:
+    def flags(self, row: dict[str, Any]) -> list[str]:
         found = self.current.flags(row)
         self.seen.append({name: row.get(name) for name in ("verdict", "time_s", "cpu_s")})
         if len(self.seen) <= self.REFRESH or len(self.seen) % self.REFRESH == 0:

@@ -41,7 +41,8 @@ def opcodes(a: Sequence[str], b: Sequence[str], window: int = DIFF_WINDOW,
     """difflib-style opcodes turning ``a`` into ``b``, and whether they stop before the end (after
     ``changed_limit`` changed lines)."""
     if len(a) <= window and len(b) <= window:
-        return difflib.SequenceMatcher(None, a, b).get_opcodes(), False
+        every: list[Opcode] = [*difflib.SequenceMatcher(None, a, b).get_opcodes()]
+        return every, False
     ops: list[Opcode] = []
     i = j = changed = 0
     while i < len(a) or j < len(b):

@@ -15,6 +15,7 @@ from typing import Any, Callable, Sequence
 
 from workbench.core.errors import FormatError, WorkbenchError, utf8_text
 from workbench.core.files import read_text
+from workbench.core.puzzle import Puzzle
 
 
 @dataclass(frozen=True)
@@ -24,7 +25,7 @@ class BatchCase:
     source: str  # "seed 42" or the input file's path, as the user gave it
     seed: int | None
     input_text: str
-    options: dict = field(default_factory=dict)  # the puzzle's instance options (codevs --turns)
+    options: dict[str, Any] = field(default_factory=dict)  # the puzzle's instance options (codevs --turns)
     problem: str = ""  # why the input could not be read (the case's verdict, not the batch's end)
     repeat: int = 0  # which run of the case this is (1..K) in a run of --repeat K; 0: the case runs once
     # What identifies a case whose input its run makes (a Topcoder tester's seed): its input
@@ -79,7 +80,7 @@ def seed_ranges(seeds: Sequence[int]) -> str:
     return ",".join(parts)
 
 
-def seed_cases(puzzle, seeds: Sequence[int], generator_options: dict[str, Any],
+def seed_cases(puzzle: Puzzle, seeds: Sequence[int], generator_options: dict[str, Any],
                instance_options: dict[str, Any]) -> list[BatchCase]:
     width = max(4, len(str(max(seeds, default=0))))
     cases = []
@@ -98,7 +99,8 @@ def file_cases(paths: Sequence[str], instance_options: dict[str, Any],
     """Cases named by their file stems; a stem seen before gets '-2', '-3', ... (in the order given).
 
     ``split`` gives the cases a file holds (a level collection: one case each, named STEM-K)."""
-    cases, taken = [], set()
+    cases: list[BatchCase] = []
+    taken: set[Any] = set()
 
     def add(stem: str, source: str, text: str, problem: str = "") -> None:
         # A file name that is not UTF-8 names the case as \xNN: the case's files and results.csv are UTF-8.
@@ -140,7 +142,7 @@ def repeated_cases(cases: Sequence[BatchCase], times: int) -> list[BatchCase]:
             for k in range(times) for i, case in enumerate(cases)]
 
 
-def load_instance(puzzle, case: BatchCase):
+def load_instance(puzzle: Puzzle, case: BatchCase) -> Any:
     """The case's instance with its instance options applied (FormatError or ValueError when bad)."""
     if case.problem:
         raise FormatError(case.problem)

@@ -28,7 +28,7 @@ import urllib.parse
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from workbench.core.errors import WorkbenchError, escaped, shown, utf8_text
 from workbench.core.files import check_folder, file_kind, read_text, same_file, write_atomic
@@ -199,7 +199,7 @@ def _added_columns_as_null(db: sqlite3.Connection) -> None:
                        f"FROM main.{table}")
 
 
-def case_set(keys) -> str:
+def case_set(keys: Iterable[Any]) -> str:
     """A short name for a set of cases (by their keys): runs with the same one ran the same cases."""
     import hashlib
 
@@ -235,7 +235,7 @@ def _full_disk(path: Path) -> str:
         return ""
 
 
-def loaded(text: str | None) -> dict:
+def loaded(text: str | None) -> dict[str, Any]:
     """A JSON object stored as text ({} for anything else: an edited or imported value)."""
     try:
         found = json.loads(text or "{}")
@@ -244,7 +244,7 @@ def loaded(text: str | None) -> dict:
     return found if isinstance(found, dict) else {}
 
 
-def describe_run(run: dict) -> str:
+def describe_run(run: dict[str, Any]) -> str:
     """What a run ran: its command, or its solver and parameters."""
     if run.get("command"):
         return str(run["command"])
@@ -252,7 +252,7 @@ def describe_run(run: dict) -> str:
     return f"{run.get('solver') or ''} {params}".strip()
 
 
-def storable(value):
+def storable(value: Any) -> Any:
     """``value`` as SQLite can keep it: text whose bytes were not UTF-8 (a Latin-1 comment from a
     script reaches Python as lone surrogates, which SQLite refuses) is kept with them as \\xNN; an int
     past SQLite's INTEGER (an edited run.json's count) as the nearest float, or as text past a float's range."""
@@ -270,19 +270,19 @@ def _nearest_float(value: int) -> float | str:
         return str(value)
 
 
-def _column_and_exact(value, limit: int) -> tuple:
+def _column_and_exact(value: Any, limit: int) -> tuple[Any, ...]:
     """(what a numeric column keeps of ``value``, its full text when that is not ``value`` exactly)."""
     if isinstance(value, int) and abs(value) > limit:
         return _nearest_float(value), str(value)
     return value, None
 
 
-def _whole(value):
+def _whole(value: Any) -> Any:
     """A whole score read from a REAL column as the int it was (so a mean with scores in full stays exact)."""
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
-def _exact(stored, exact: str | None):
+def _exact(stored: Any, exact: str | None) -> Any:
     """A seed or score as read from the database: in full where a column of text holds it."""
     return stored if exact is None else int(exact)
 
@@ -315,7 +315,7 @@ CASE_FIELDS = ("name", "key", "label", "seed", "score", "relative", "seconds", "
 NUMBER_FIELDS = ("score", "relative", "seconds", "cpu_seconds")
 
 
-def _run_values(folder: Path, meta: dict, comment: str, commit: str = "", diff: str = "") -> tuple:
+def _run_values(folder: Path, meta: dict[str, Any], comment: str, commit: str = "", diff: str = "") -> tuple[Any, ...]:
     program = meta.get("program") if isinstance(meta.get("program"), dict) else {}
     return tuple(storable(v) for v in (
         str(folder), meta.get("puzzle", ""), meta.get("kind"), meta.get("objective"), meta.get("label"), comment,
@@ -327,7 +327,7 @@ def _run_values(folder: Path, meta: dict, comment: str, commit: str = "", diff: 
 LIVE_KEY = "live trace"  # a row's LiveTrace, as JSON (the database's case_live table; never a column)
 
 
-def _case_values(row: dict) -> tuple:
+def _case_values(row: dict[str, Any]) -> tuple[Any, ...]:
     """A case's values for the cases table, and last its live trace's JSON (or None)."""
     columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS and k != LIVE_KEY}
     seed, seed_exact = _column_and_exact(plain_natural(str(row.get("seed", ""))), INTEGER_MAX)
@@ -338,14 +338,14 @@ def _case_values(row: dict) -> tuple:
         row.get("message", ""), json.dumps(columns, default=str), seed_exact, score_exact, row.get(LIVE_KEY)))
 
 
-def _insert_run(db: sqlite3.Connection, values: tuple, run_id: int | None = None) -> int:
+def _insert_run(db: sqlite3.Connection, values: tuple[Any, ...], run_id: int | None = None) -> int:
     fields = RUN_FIELDS if run_id is None else ("id", *RUN_FIELDS)
     cursor = db.execute(f"INSERT INTO runs ({', '.join(fields)}) VALUES ({', '.join('?' * len(fields))})",
                         values if run_id is None else (run_id, *values))
     return int(cursor.lastrowid)
 
 
-def _insert_case(db: sqlite3.Connection, run_id: int, values: tuple) -> None:
+def _insert_case(db: sqlite3.Connection, run_id: int, values: tuple[Any, ...]) -> None:
     *values, trace = values
     db.execute(f"INSERT OR REPLACE INTO cases (run_id, {', '.join(CASE_FIELDS)}) "
                f"VALUES (?, {', '.join('?' * len(CASE_FIELDS))})", (run_id, *values))
@@ -360,9 +360,9 @@ class _LiveRun:
     row is gone (the database deleted, or replaced by a copy, while the run goes on), and the cases
     that wait while another process keeps the database locked."""
     id: int
-    values: tuple
-    cases: dict = field(default_factory=dict)  # name -> the case's values
-    waiting: list = field(default_factory=list)  # names of cases not stored yet
+    values: tuple[Any, ...]
+    cases: dict[str, Any] = field(default_factory=dict)  # name -> the case's values
+    waiting: list[Any] = field(default_factory=list)  # names of cases not stored yet
     problem: str = ""  # why the last of them could not be stored
 
 
@@ -371,7 +371,7 @@ class RunDatabase:
         self.path = Path(path)
         self._live: dict[int, _LiveRun] = {}  # by the id the run was given first
 
-    def check(self, say=lambda text: None) -> None:
+    def check(self, say: Callable[[str], None] = lambda text: None) -> None:
         """WorkbenchError unless runs can be written here: said before a batch makes its run folder. A
         database another process keeps locked is waited for up to the busy timeout, and ``say`` is told
         so at once (not 30 s of silence), naming the file."""
@@ -397,7 +397,7 @@ class RunDatabase:
             db.execute("ROLLBACK")
 
     # ------------------------------------------------------------ a run as it goes
-    def start_run(self, folder: Path, meta: dict, comment: str = "") -> int:
+    def start_run(self, folder: Path, meta: dict[str, Any], comment: str = "") -> int:
         commit, diff = git_state(meta.get("cwd")) if meta.get("command") else ("", "")
         folder = Path(folder).resolve()
         values = _run_values(folder, meta, comment, commit, diff)
@@ -422,10 +422,10 @@ class RunDatabase:
             _insert_case(db, live.id, values)
         return True
 
-    def add_case(self, run_id: int, row: dict) -> None:
+    def add_case(self, run_id: int, row: dict[str, Any]) -> None:
         self.add_cases(run_id, [row])
 
-    def add_cases(self, run_id: int, rows: list[dict]) -> None:
+    def add_cases(self, run_id: int, rows: list[dict[str, Any]]) -> None:
         """Cases of a run, in one transaction (a batch writes those finished since the last write).
         A run of this process goes on when its database cannot take them (another process keeps it
         locked past the busy timeout; it was replaced by a file that is no database): they wait, and
@@ -450,7 +450,7 @@ class RunDatabase:
         except WorkbenchError as error:  # stored with the next cases, or as the run finishes
             live.problem = str(error)
 
-    def _store(self, live: _LiveRun, status: tuple | None = None) -> None:
+    def _store(self, live: _LiveRun, status: tuple[Any, ...] | None = None) -> None:
         """The cases waiting (and the run's status and meta), in one transaction."""
         with connect(self.path) as db:
             db.execute("BEGIN IMMEDIATE")
@@ -463,7 +463,7 @@ class RunDatabase:
         live.waiting.clear()
         live.problem = ""
 
-    def finish_run(self, run_id: int, meta: dict) -> None:
+    def finish_run(self, run_id: int, meta: dict[str, Any]) -> None:
         text = json.dumps(meta, sort_keys=True)
         status = (storable(meta.get("status")), text)
         live = self._live.get(run_id)
@@ -507,7 +507,7 @@ class RunDatabase:
             return None
         return folder
 
-    def import_run(self, folder: Path, meta: dict, rows: list[dict]) -> tuple[int, bool]:
+    def import_run(self, folder: Path, meta: dict[str, Any], rows: list[dict[str, Any]]) -> tuple[int, bool]:
         """Put a run folder's run into the database, its cases with it, in one transaction: (its id,
         True), or (the id it has, False) when the folder is recorded already: a run in the database
         (its comment, command, git facts, and a run still going) is never changed by an import.
@@ -528,7 +528,7 @@ class RunDatabase:
         return run_id, True
 
     # ------------------------------------------------------------ reading
-    def runs(self, puzzle: str | None = None) -> list[dict]:
+    def runs(self, puzzle: str | None = None) -> list[dict[str, Any]]:
         """Every run (of ``puzzle``), oldest first, with its case count, how many are OK and failed
         (``failed``: verdict -> count), the mean score over its OK cases and the mean relative score
         (a failed case 0), and its programs' wall and CPU seconds in all (``timed_seconds``,
@@ -559,7 +559,7 @@ class RunDatabase:
                     scores = [_whole(_exact(score, exact)) for score, exact in db.execute(
                         "SELECT score, score_exact FROM cases WHERE run_id = ? AND verdict = 'OK'", (run["id"],))]
                     run["mean_score"] = mean(scores) if scores else None
-        failed: dict[int, dict] = {}
+        failed: dict[int, dict[str, Any]] = {}
         for run_id, verdict, count in verdicts:
             failed.setdefault(run_id, {})[verdict] = count
         for run in runs:
@@ -568,7 +568,7 @@ class RunDatabase:
                 run["status"] = status_now({**loaded(run["meta"]), "status": "running"})
         return runs
 
-    def cases(self, run_id: int) -> list[dict]:
+    def cases(self, run_id: int) -> list[dict[str, Any]]:
         """A run's cases as results.csv rows (features and data among the columns)."""
         with reading(self.path) as db:
             found = db.execute("SELECT * FROM cases WHERE run_id = ? ORDER BY rowid", (run_id,)).fetchall() \
@@ -620,7 +620,7 @@ def run_traces(folder: Path, database: Path | None = None) -> dict[str, LiveTrac
 
 
 # ------------------------------------------------------------------ what an import accepts
-def folder_comment(folder: Path, meta: dict, importing_into: Path | None = None) -> str:
+def folder_comment(folder: Path, meta: dict[str, Any], importing_into: Path | None = None) -> str:
     """A run folder's comment, for an import: its comment.txt (what 'runs comment' set last), else
     the comment the database it was made beside holds (a run commented before comment.txt was kept),
     else the one its batch was given (run.json)."""
@@ -642,7 +642,7 @@ def folder_comment(folder: Path, meta: dict, importing_into: Path | None = None)
     return comment if isinstance(comment, str) else ""
 
 
-def check_imported(folder: Path, meta: dict, rows: list[dict]) -> None:
+def check_imported(folder: Path, meta: dict[str, Any], rows: list[dict[str, Any]]) -> None:
     """WorkbenchError naming the file and the key or line of the first thing in a run folder that is
     not what a batch writes (an edited run.json or results.csv), so no import stores it."""
     where = folder / "run.json"

@@ -25,11 +25,12 @@ import json
 import math
 import os
 import re
+import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from workbench.core.answer_split import Splitter
 from workbench.core.objective import Objective
@@ -155,7 +156,7 @@ class LiveRecorder:
         self._stdout_times: list[float] = []  # when each answer of stdout first stood as it is
 
     # ------------------------------------------------------------ fed by run_program
-    def begin(self, process, started: float) -> None:
+    def begin(self, process: subprocess.Popen[Any], started: float) -> None:
         with self._lock:
             self.process = process
             self.started = started
@@ -175,7 +176,7 @@ class LiveRecorder:
         if self.process is not None:
             kill_group(self.process.pid)
 
-    def env(self) -> dict:
+    def env(self) -> dict[str, Any]:
         return {SNAPSHOT_DIR_VARIABLE: str(self.snapshot_dir)} if self.snapshot_dir is not None else {}
 
     def now(self) -> float:
@@ -368,7 +369,7 @@ def anytime_profile(curves: Sequence[tuple[list[float], list[float]]]) -> tuple[
     return shown_times, means
 
 
-def run_profile(rows: Sequence[dict], traces: dict[str, LiveTrace], best: dict[str, float | None],
+def run_profile(rows: Sequence[dict[str, Any]], traces: dict[str, LiveTrace], best: dict[str, float | None],
                 objective: Objective | str) -> tuple[list[float], list[float]]:
     """A run's anytime profile from its rows (results.csv / database rows), their traces by case name
     and the best-known score by case key."""
@@ -378,8 +379,8 @@ def run_profile(rows: Sequence[dict], traces: dict[str, LiveTrace], best: dict[s
     return anytime_profile(curves)
 
 
-def rows_at(rows: Sequence[dict], traces: dict[str, LiveTrace], seconds: float,
-            objective: Objective | str) -> list[dict]:
+def rows_at(rows: Sequence[dict[str, Any]], traces: dict[str, LiveTrace], seconds: float,
+            objective: Objective | str) -> list[dict[str, Any]]:
     """The rows as they stood ``seconds`` into each case: a case that had ended by then as it ended;
     one still running with its best point so far (OK), or with none yet ("none yet", a failure)."""
     objective = Objective.of(objective)

@@ -1,7 +1,7 @@
 """One case run for a view that watches it live (the app's "Run this case live", and the child
 process of ``live_child``): the case played through its problem's ``play`` with a ``LiveRecorder``,
-its snapshots scored and drawn (``snapshot_drawing``) as they arrive. Above the runner: ``live`` itself is the recording, which the
-results and the database keep."""
+its snapshots scored and drawn (``snapshot_drawing``) as they arrive. Above the runner: ``live``
+itself is the recording, which the results and the database keep."""
 
 from __future__ import annotations
 

@@ -14,6 +14,9 @@ from __future__ import annotations
 
 import multiprocessing
 import threading
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any
 
 from workbench.core.priority import lower_this_process
 
@@ -25,7 +28,7 @@ CANCEL_WAIT_SECONDS = 5.0  # after Cancel, the child's time to end the case befo
 EXIT_WAIT_SECONDS = 2.0  # after the end message, how long the child is given to exit before it is killed
 
 
-def _child(connection, problem, case, command: str, seconds: float, cwd: str | None, time_by: str,
+def _child(connection: Connection, problem: Any, case: Any, command: str, seconds: float, cwd: str | None, time_by: str,
            answers_dir: str | None) -> None:
     """The child's side: the case, and what is new sent every SEND_SECONDS until it has ended (the
     snapshots drawn here, their texts let go: a long answer never crosses the pipe)."""
@@ -57,8 +60,8 @@ def _child(connection, problem, case, command: str, seconds: float, cwd: str | N
 class ChildLiveCase:
     """``LiveCase`` in a child process; this side never blocks (``take`` reads what has arrived)."""
 
-    def __init__(self, problem, case, command: str, seconds: float, cwd: str | None = None,
-                 time_by: str = "wall", answers_dir: str | None = None):
+    def __init__(self, problem: Any, case: Any, command: str, seconds: float, cwd: str | None = None,
+                 time_by: str = "wall", answers_dir: str | None = None) -> None:
         self.problem, self.case = problem, case
         self._arguments = (problem, case, command, seconds, cwd, time_by, answers_dir)
         self.result = None
@@ -66,8 +69,8 @@ class ChildLiveCase:
         self.cancelled = False
         self.bad_lines = 0
         self.finished = threading.Event()
-        self._connection = None
-        self._process = None
+        self._connection: Connection | None = None
+        self._process: BaseProcess | None = None
         self._program_pid: int | None = None
         self._elapsed = 0.0  # the child's clock (from the program's start), as last told
 
@@ -89,9 +92,10 @@ class ChildLiveCase:
         self._connection = ours
         return self
 
-    def take(self):
+    def take(self) -> tuple[list[Any], list[Any]]:
         """The [SCORE] points and scored snapshots that arrived since the last call."""
-        series, snapshots = [], []
+        series: list[Any] = []
+        snapshots: list[Any] = []
         connection = self._connection
         if connection is None or self.finished.is_set():
             return series, snapshots
@@ -138,7 +142,7 @@ class ChildLiveCase:
         return self._program_pid
 
     @property
-    def process(self):
+    def process(self) -> BaseProcess | None:
         """The child process (None when it could not start)."""
         return self._process
 
@@ -165,7 +169,7 @@ class ChildLiveCase:
             self._process.kill()
 
 
-def _reap(process) -> None:
+def _reap(process: Any) -> None:
     process.join(EXIT_WAIT_SECONDS)
     if process.is_alive():
         process.kill()

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Sequence
 
 from .results import exact_text, significant
 
@@ -37,20 +37,20 @@ def _sd(values: Sequence[float], centre: float) -> float:
     return math.sqrt(math.fsum((v - centre) ** 2 for v in values) / (len(values) - 1))
 
 
-def repeated(rows: Sequence[dict]) -> bool:
+def repeated(rows: Sequence[dict[str, Any]]) -> bool:
     """Whether any case of ``rows`` ran more than once (a run made with --repeat)."""
     keys = [r["key"] for r in rows]
     return len(set(keys)) < len(keys)
 
 
-def per_case(rows: Sequence[dict]) -> list[dict]:
+def per_case(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
     """One row per case (by key), in the order cases first appear: a case that ran several times is
     the mean of its runs (score, relative score, times), ``repeats`` saying how many; it is OK only
     when every run was, else it has the verdict of its first failed run, and its message says how
     many failed (a case that fails one run in three is not one to trust)."""
     if not repeated(rows):
         return list(rows)
-    groups: dict[str, list[dict]] = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault(row["key"], []).append(row)
     folded = []
@@ -98,7 +98,7 @@ class Noise:
         """The pooled estimate's degrees of freedom: sum over cases of (runs - 1)."""
         return sum(c.runs - 1 for c in self.cases)
 
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, Any]:
         """What run.json keeps (the run database keeps run.json's text)."""
         return {"repeats": self.repeats, "cases": len(self.cases), "sd": self.sd, "relative_sd": self.relative_sd,
                 "method": "pooled within-case sample SD (one-way ANOVA residual)"}
@@ -112,12 +112,12 @@ def percent(fraction: float) -> str:
     return f"{fraction * 100:.2g}%" if fraction < 0.01 else f"{fraction * 100:.3g}%"
 
 
-def noise_of(rows: Sequence[dict]) -> Noise | None:
+def noise_of(rows: Sequence[dict[str, Any]]) -> Noise | None:
     """The noise the repeated runs of ``rows`` show, or None when no case ran OK twice.
 
     Pooled variance: sum over cases of (n - 1) s^2, over sum of (n - 1); each case's scores are
     also divided by its mean for the relative figure (cases whose mean is 0 are left out of it)."""
-    groups: dict[str, list[dict]] = {}
+    groups: dict[str, list[dict[str, Any]]] = {}
     for row in rows:
         groups.setdefault(row["key"], []).append(row)
     cases = []
@@ -157,7 +157,7 @@ def noise_band(pairs: Sequence[tuple[float, float, int, int]], noise_a: Noise | 
     return Z95 * math.sqrt(variance) / len(pairs)
 
 
-def load_ratio(rows: Sequence[dict]) -> float | None:
+def load_ratio(rows: Sequence[dict[str, Any]]) -> float | None:
     """The programs' wall time over their CPU time in ``rows`` (the cases that measured CPU), or None
     when they used too little CPU to say (LOAD_MIN_CPU seconds in all)."""
     timed = [r for r in rows if r.get("cpu_s") not in (None, "")]
@@ -167,7 +167,7 @@ def load_ratio(rows: Sequence[dict]) -> float | None:
     return math.fsum(float(r["time_s"]) for r in timed) / cpu
 
 
-def loaded(rows: Sequence[dict]) -> float | None:
+def loaded(rows: Sequence[dict[str, Any]]) -> float | None:
     """The programs' wall/CPU ratio in ``rows`` when it says the machine was loaded, else None."""
     ratio = load_ratio(rows)
     return ratio if ratio is not None and ratio >= LOADED else None
@@ -183,10 +183,11 @@ def ratio_loaded(wall: float | None, cpu: float | None) -> float | None:
 
 def loaded_text(name: str, ratio: float) -> str:
     """"A ran on a loaded machine: 1.7x (...)"."""
-    return f"{name} ran on a loaded machine: {ratio:.1f}x (its programs' wall time over their CPU time; {LOADED:g}x or more)"
+    return (f"{name} ran on a loaded machine: {ratio:.1f}x "
+            f"(its programs' wall time over their CPU time; {LOADED:g}x or more)")
 
 
-def same_program(meta_a: dict, meta_b: dict) -> str:
+def same_program(meta_a: dict[str, Any], meta_b: dict[str, Any]) -> str:
     """What shows the two runs ran the same program ("sha256 1a2b3c4d5e6f"), or "" when they did not
     or cannot say: the same file (by hash) started by the same command with the same variables, or the
     same built-in solver with the same parameters and budget."""

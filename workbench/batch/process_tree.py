@@ -21,6 +21,8 @@ is reaped) is kept apart from the program's (``CpuTime``).
 
 from __future__ import annotations
 
+from typing import IO, Iterator
+
 import ctypes
 import functools
 import itertools
@@ -141,7 +143,7 @@ def _children(pid: int) -> list[int]:
     return found
 
 
-def _descendants_moved(pid: int, procs):
+def _descendants_moved(pid: int, procs: IO[str]) -> Iterator[int]:
     """Move ``pid`` into the cgroup whose ``cgroup.procs`` is open as ``procs``, then each child it
     made before the move, theirs, and so on (a child made after its parent's move is born inside).
     Yields each pid moved; OSError when the first move is refused."""
@@ -220,7 +222,7 @@ class ProcessTree:
             return
         try:
             with open(self.cgroup / "cgroup.procs", "w") as procs:
-                for member in _descendants_moved(pid, procs):
+                for _member in _descendants_moved(pid, procs):
                     pass
         except OSError:  # not ours to move (a delegation rule): every case is counted by its group
             _moves_refused = True
@@ -234,6 +236,8 @@ class ProcessTree:
             self.cgroup = None
 
     def _usage(self) -> float | None:
+        if self.cgroup is None:
+            return None
         try:
             for line in (self.cgroup / "cpu.stat").read_text().splitlines():
                 name, _, value = line.partition(" ")

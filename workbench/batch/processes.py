@@ -32,7 +32,7 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import IO, Any, Callable, Iterator
 
 from .process_tree import ProcessTree, proc_times
 
@@ -88,12 +88,12 @@ for group in groups:
 class Reaper:
     """The one process that kills this process's running groups once this process is gone."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self._lock = threading.Lock()
-        self._process: subprocess.Popen | None = None
+        self._process: subprocess.Popen[Any] | None = None
         self._owner = 0  # the pid that started it: a forked child needs a reaper of its own
 
-    def _pipe(self):
+    def _pipe(self) -> IO[bytes] | None:
         if self._process is None or self._owner != os.getpid() or self._process.poll() is not None:
             self._owner = os.getpid()
             try:
@@ -137,8 +137,22 @@ def kill_running() -> None:
 atexit.register(kill_running)  # an exit however it comes (SystemExit, the end of main) leaves none behind
 
 
-def start(argv: list[str], cwd=None, env: dict | None = None, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-          stderr=subprocess.PIPE, tree: ProcessTree | None = None) -> subprocess.Popen:
+class Process(subprocess.Popen[bytes]):
+    """A process ``start`` started: with the tree that counts its CPU time (None: not counted)."""
+
+    tree: ProcessTree | None = None
+
+
+def pipe(stream: IO[bytes] | None) -> IO[bytes]:
+    """One of a started process's pipes (``start`` opens all three unless told otherwise)."""
+    if stream is None:
+        raise ValueError("the process was started without this pipe")
+    return stream
+
+
+def start(argv: list[str], cwd: str | Path | None = None, env: dict[str, Any] | None = None, stdin: Any = subprocess.PIPE,
+          stdout: Any = subprocess.PIPE, stderr: Any = subprocess.PIPE, tree: ProcessTree | None = None
+          ) -> Process:
     """Start ``argv`` in a process group of its own, listed for stops and the reaper; ``tree`` counts
     the CPU time of all it becomes (``process_tree``). OSError or ValueError when it cannot start
     (no such program, bad arguments, or its batch was stopped)."""
@@ -146,8 +160,8 @@ def start(argv: list[str], cwd=None, env: dict | None = None, stdin=subprocess.P
     try:
         if run in _STOPPED_RUNS:
             raise OSError(f"the batch {run} was stopped")
-        process = subprocess.Popen(argv, stdin=stdin, stdout=stdout, stderr=stderr, bufsize=0, cwd=cwd, env=env,
-                                   start_new_session=True)
+        process = Process(argv, stdin=stdin, stdout=stdout, stderr=stderr, bufsize=0, cwd=cwd, env=env,
+                          start_new_session=True)
     except BaseException:
         if tree is not None:
             tree.abandon()
@@ -166,11 +180,12 @@ def start(argv: list[str], cwd=None, env: dict | None = None, stdin=subprocess.P
     return process
 
 
-def end(process: subprocess.Popen) -> None:
+def end(process: subprocess.Popen[Any]) -> None:
     """Kill whatever is left of ``process``'s group (and of its tree) and take it off the lists."""
     kill_group(process.pid)
-    if getattr(process, "tree", None) is not None:
-        process.tree.close()
+    tree = getattr(process, "tree", None)
+    if tree is not None:
+        tree.close()
     with _RUNNING_LOCK:
         _RUNNING.discard(process.pid)
         _RUN_OF.pop(process.pid, None)
@@ -178,7 +193,7 @@ def end(process: subprocess.Popen) -> None:
 
 
 @contextlib.contextmanager
-def for_run(run: str | None):
+def for_run(run: str | None) -> Iterator[None]:
     """The processes this thread starts meanwhile are ``run``'s (a Dask task of that batch)."""
     _RUN.id = run
     try:
@@ -210,7 +225,7 @@ class Helper:
     programs it served (each thread's end hands its stack back to the system). The threads are
     daemons, so a helper still waiting never holds up the end of the process."""
 
-    _idle: queue.SimpleQueue = queue.SimpleQueue()  # the work for the threads waiting
+    _idle: queue.SimpleQueue[Any] = queue.SimpleQueue()  # the work for the threads waiting
     _waiting = 0  # threads waiting for work
     _lock = threading.Lock()
 
@@ -265,12 +280,19 @@ class Exit:
 class ExitWatch(Helper):
     """Waits for ``process`` with ``os.wait4``: its exit code, wall time and CPU time."""
 
-    def __init__(self, process: subprocess.Popen, started: float):
+    def __init__(self, process: subprocess.Popen[Any], started: float):
         super().__init__(f"wait {process.pid}")
         self.process = process
         self.started = started
         self.exited = threading.Event()
         self.result: Exit | None = None
+
+    @property
+    def ended(self) -> Exit:
+        """How the process ended, once ``exited`` is set."""
+        if self.result is None:
+            raise RuntimeError(f"process {self.process.pid} has not been seen to exit")
+        return self.result
 
     def run(self) -> None:
         own = None
@@ -298,7 +320,8 @@ class Output:
     """A pipe from a process, read in chunks, ending at the pipe's end or once the process has
     exited and the pipe stays quiet (``DRAIN_SECONDS``), or when ``stopped`` is set."""
 
-    def __init__(self, stream, exited: threading.Event | None = None, stopped: threading.Event | None = None):
+    def __init__(self, stream: IO[bytes], exited: threading.Event | None = None,
+                 stopped: threading.Event | None = None) -> None:
         self.stream = stream
         self.fd = stream.fileno()
         self.exited = exited
@@ -400,7 +423,7 @@ def run_tool(command: str, cwd: Path, timeout: float = TOOL_SECONDS, stdin: str 
     waiting = ExitWatch(process, started)
     waiting.start()
     timed_out = threading.Event()
-    readers = [TailReader(Output(stream, waiting.exited, timed_out), TOOL_OUTPUT_CHARS)
+    readers = [TailReader(Output(pipe(stream), waiting.exited, timed_out), TOOL_OUTPUT_CHARS)
                for stream in (process.stdout, process.stderr)]
     try:
         for reader in readers:
@@ -415,17 +438,17 @@ def run_tool(command: str, cwd: Path, timeout: float = TOOL_SECONDS, stdin: str 
     finally:
         end(process)  # whatever it left running (also on Ctrl+C or a stop while it runs)
         for stream in (process.stdout, process.stderr):
-            stream.close()
-    code = None if timed_out.is_set() else waiting.result.returncode
+            pipe(stream).close()
+    code = None if timed_out.is_set() else waiting.ended.returncode
     return ToolOutput(readers[0].text(), readers[1].text(), code, command)
 
 
-def _feed(process, text: str) -> None:
+def _feed(process: subprocess.Popen[Any], text: str) -> None:
     """Give the tool its stdin and close it (a tool that reads none may have closed it already)."""
     try:
         if text:
-            process.stdin.write(text.encode())
-        process.stdin.close()
+            pipe(process.stdin).write(text.encode())
+        pipe(process.stdin).close()
     except (BrokenPipeError, OSError):
         pass
 

@@ -9,6 +9,8 @@ first case instead of failing every case.
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import hashlib
 import os
 import shlex
@@ -30,7 +32,7 @@ SHELL_WORDS = set("|&;<>()$`")
 INLINE_CODE = {"-c", "-e", "-m", "--eval"}  # an interpreter given its program as text, or a module
 
 
-def build(command: str, cwd: str | Path, say=print) -> float:
+def build(command: str, cwd: str | Path, say: Callable[[str], None] = print) -> float:
     """Run the build ``command`` in ``cwd``; the seconds it took. WorkbenchError with the end of its
     output when it fails."""
     say(f"building: {command}")
@@ -52,7 +54,7 @@ class ProgramFile:
     sha256: str
     size: int
 
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, Any]:
         return {"file": str(self.path), "sha256": self.sha256, "size": self.size}
 
 
@@ -159,6 +161,6 @@ def build_sources(command: str, cwd: str | Path) -> dict[str, str]:
     return sources
 
 
-def changed_sources(recorded: dict, now: dict) -> list[str]:
+def changed_sources(recorded: dict[str, Any], now: dict[str, Any]) -> list[str]:
     """The recorded sources whose file changed or is gone since, then the new ones, by name."""
     return [name for name in recorded if now.get(name) != recorded[name]] + [name for name in now if name not in recorded]

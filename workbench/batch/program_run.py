@@ -21,13 +21,13 @@ import subprocess
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable, IO
 
 from workbench.core.errors import ProtocolError, WorkbenchError
 from workbench.core.limits import exact_number
 
 from .process_tree import ProcessTree
-from .processes import (POLL_SECONDS, ExitWatch, Helper, Output, TailReader, end, kill_group,
+from .processes import (POLL_SECONDS, ExitWatch, Helper, Output, TailReader, end, kill_group, pipe,
                         program_argv, start)
 
 # Past the limit the program gets this long before it is killed (a judge's usual slack).
@@ -95,12 +95,12 @@ class ProgramChannel:
     lines, read its lines, in contest order. Its output ends at the pipe's end, or once the program
     has exited (``exited``) and the pipe stays quiet, or at the time limit (``stopped``)."""
 
-    def __init__(self, process: subprocess.Popen, started: float, limit: float,
+    def __init__(self, process: subprocess.Popen[Any], started: float, limit: float,
                  exited: threading.Event | None = None, stopped: threading.Event | None = None):
         self.process = process
-        self.writer = io.TextIOWrapper(process.stdin, encoding="utf-8", errors="replace", line_buffering=True,
+        self.writer = io.TextIOWrapper(pipe(process.stdin), encoding="utf-8", errors="replace", line_buffering=True,
                                        write_through=True)
-        self.reader = _Lines(Output(process.stdout, exited, stopped))
+        self.reader = _Lines(Output(pipe(process.stdout), exited, stopped))
         self.started = started
         self.limit = limit
         self.lines_read = 0
@@ -146,7 +146,7 @@ class ProgramChannel:
         return text
 
     def close(self) -> None:
-        for stream in (self.writer, self.process.stdout):
+        for stream in (self.writer, pipe(self.process.stdout)):
             try:
                 stream.close()
             except (BrokenPipeError, ValueError, OSError):
@@ -160,7 +160,7 @@ class ProgramOutcome:
     message: str
     seconds: float  # wall time, from the start to the program's exit
     stderr_tail: str
-    data: dict = field(default_factory=dict)  # what the program reported: "[DATA] name = value" lines
+    data: dict[str, Any] = field(default_factory=dict)  # what the program reported: "[DATA] name = value" lines
     cpu_seconds: float | None = None  # user + system time of the program and all it started (``process_tree``)
     returncode: int | None = None
     tester_cpu_seconds: float | None = None  # the tester's own, when the command is a tester running the program
@@ -199,7 +199,7 @@ class DataLines:
     """The "[DATA] name = value" lines of a program's stderr, as they come."""
 
     def __init__(self) -> None:
-        self.data: dict[str, object] = {}
+        self.data: dict[str, Any] = {}
 
     def __call__(self, line: bytes) -> None:
         if not line.startswith(b"[DATA]"):
@@ -227,10 +227,11 @@ class Watchdog(Helper):
     """Kills the program's group once its limit plus the grace has passed: on the clock, or (``cpu``)
     in the CPU time of its whole tree (less a tester's own) as it runs, with a wall-clock backstop."""
 
-    def __init__(self, process: subprocess.Popen, started: float, limit: float, measure: str,
+    def __init__(self, process: subprocess.Popen[Any], tree: ProcessTree, started: float, limit: float, measure: str,
                  exited: threading.Event):
         super().__init__(f"watchdog {process.pid}")
         self.process, self.started, self.limit, self.measure = process, started, limit, measure
+        self.tree = tree
         self.exited = exited
         self.fired = threading.Event()
 
@@ -243,7 +244,7 @@ class Watchdog(Helper):
             if now >= deadline:
                 break
             if self.measure == "cpu":
-                used = self.process.tree.program_cpu_now()
+                used = self.tree.program_cpu_now()
                 if used is not None and used > allowed:
                     break
                 self.exited.wait(min(POLL_SECONDS * 2, deadline - now))
@@ -257,7 +258,8 @@ class Watchdog(Helper):
 class _WatchedOutput(Output):
     """The program's stdout, each piece also shown to ``seen`` as it arrives (live snapshots)."""
 
-    def __init__(self, stream, exited, stopped, seen: Callable[[bytes], None]):
+    def __init__(self, stream: IO[bytes], exited: threading.Event | None, stopped: threading.Event | None,
+                 seen: Callable[[bytes], None]) -> None:
         super().__init__(stream, exited, stopped)
         self.seen = seen
 
@@ -281,8 +283,8 @@ class ProgramCall:
 
 
 def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
-                cwd: str | None = None, env: dict | None = None, time_by: str = "wall",
-                live=None, tester: bool = False) -> ProgramOutcome:
+                cwd: str | None = None, env: dict[str, Any] | None = None, time_by: str = "wall",
+                live: Any = None, tester: bool = False) -> ProgramOutcome:  # live: a batch.live.LiveRecorder
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
     ``talk`` plays the contest's protocol over the channel and returns the answer it collected;
@@ -292,31 +294,34 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
     ``tester``: the command is a tester that runs the program, its own CPU time is not the program's."""
     env = {**(env or {}), **(live.env() if live is not None else {})}
     started = time.perf_counter()
+    tree = ProcessTree(tester)
     try:
         process = start(program_argv(command), cwd=cwd,
                         env={**os.environ, **{k: str(v) for k, v in env.items()}} if env else None,
-                        tree=ProcessTree(tester))
+                        tree=tree)
     except (OSError, ValueError) as error:  # no such program, not executable, unbalanced quotes
         return ProgramOutcome(None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}",
                               0.0, "")
     waiting = ExitWatch(process, started)
     waiting.start()
-    watchdog = Watchdog(process, started, limit, time_by, waiting.exited)
+    watchdog = Watchdog(process, tree, started, limit, time_by, waiting.exited)
     watchdog.start()
     data = DataLines()
-    on_line = data
+    on_line: Callable[[bytes], None] = data
     if live is not None:
         live.begin(process, started)
 
-        def on_line(line: bytes) -> None:
+        def watched_line(line: bytes) -> None:
             data(line)
             live.stderr_line(line)
-    stderr = TailReader(Output(process.stderr, waiting.exited, watchdog.fired), STDERR_TAIL_BYTES, on_line,
+
+        on_line = watched_line
+    stderr = TailReader(Output(pipe(process.stderr), waiting.exited, watchdog.fired), STDERR_TAIL_BYTES, on_line,
                         MAX_DATA_LINE)
     stderr.start()
     channel = ProgramChannel(process, started, limit, waiting.exited, watchdog.fired)
     if live is not None:
-        channel.reader.output = _WatchedOutput(process.stdout, waiting.exited, watchdog.fired, live.stdout_data)
+        channel.reader.output = _WatchedOutput(pipe(process.stdout), waiting.exited, watchdog.fired, live.stdout_data)
     answer, verdict, message, ended = None, None, "", False
     try:
         answer = talk(channel)
@@ -333,11 +338,11 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
         waiting.exited.wait()  # the watchdog ends it at the limit, whatever it holds
         end(process)  # whatever the program left running
         stderr.join()
-        process.stderr.close()
+        pipe(process.stderr).close()
         if live is not None:
             live.finish()
-    exit_ = waiting.result
-    cpu = process.tree.cpu(exit_.cpu_seconds, exit_.own_cpu_seconds)
+    exit_ = waiting.ended
+    cpu = tree.cpu(exit_.cpu_seconds, exit_.own_cpu_seconds)
     said = last_lines(stderr.text())
     if watchdog.fired.is_set():
         verdict = "TLE"

@@ -15,7 +15,7 @@ import re
 import threading
 from collections import Counter
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from workbench.core.words import translate
 from workbench.core.limits import exact_number
@@ -27,7 +27,7 @@ from .results import REPEAT_COLUMN, RESULT_COLUMNS, TESTER_COLUMN, at_scale, pla
 FEW_VALUES = 8  # a whole-number feature with at most this many values groups by value
 
 
-def mean(values) -> float:
+def mean(values: Iterable[float]) -> float:
     """The mean, in floating point (statistics.mean's exact fractions took seconds over 100,000 cases);
     of whole scores, their sum is exact and so is a whole mean (three scores of 2^64 - 1: 2^64 - 1, not
     a float's 2^64)."""
@@ -40,7 +40,7 @@ def mean(values) -> float:
     return math.fsum(values) / len(values)
 
 
-def feature_names(rows: Sequence[dict]) -> list[str]:
+def feature_names(rows: Sequence[dict[str, Any]]) -> list[str]:
     for row in rows:  # a case whose input could not be read has no features: skip it
         names = list(row)
         start = names.index("seed") + 1 if "seed" in names else 0
@@ -51,20 +51,20 @@ def feature_names(rows: Sequence[dict]) -> list[str]:
     return []
 
 
-def _number(value) -> float:
+def _number(value: Any) -> float:
     try:
         return float(value)
     except (TypeError, ValueError):
         return math.nan
 
 
-def exact_score(value) -> int | float:
+def exact_score(value: Any) -> int | float:
     """A score as written: a whole one exactly (past 2^53 a float is another number), nan for no number."""
     number = exact_number(value)
     return math.nan if number is None else number
 
 
-def group_labels(rows: Sequence[dict], feature: str) -> list[str]:
+def group_labels(rows: Sequence[dict[str, Any]], feature: str) -> list[str]:
     """Each row's group for ``feature``: its value, or the quartile range it falls in."""
     values = [r.get(feature, "") for r in rows]
     numbers = [_number(v) for v in values]
@@ -100,16 +100,16 @@ class Summary:
     ok: int
     mean_score: float | None  # over the OK cases (None: none is OK)
     mean_relative: float  # over every case, a failed one counting 0
-    verdicts: Counter
+    verdicts: Counter[Any]
     groups: list[GroupSummary]
-    worst: list[dict]  # the worst cases first, by the objective: failures, then the lowest relative
+    worst: list[dict[str, Any]]  # the worst cases first, by the objective: failures, then the lowest relative
     max_seconds: float
     mean_seconds: float
     mean_cpu: float | None = None  # the programs' CPU seconds, when the run measured them
     objective: Objective = Objective.MAX
 
     @property
-    def failed(self) -> Counter:
+    def failed(self) -> Counter[Any]:
         """The cases that are not OK, by verdict."""
         return Counter({v: n for v, n in self.verdicts.items() if v != "OK"})
 
@@ -142,7 +142,7 @@ COMPARE = {"<=": operator.le, ">=": operator.ge, "!=": operator.ne, "==": operat
            "<": operator.lt, ">": operator.gt}
 
 
-def row_filter(text: str, columns: Sequence[str]) -> Callable[[dict], bool]:
+def row_filter(text: str, columns: Sequence[str]) -> Callable[[dict[str, Any]], bool]:
     """A test for rows from "NAME OP VALUE" (OP: = != < <= > >=); ValueError says what is wrong.
 
     Numbers compare as numbers, anything else as text (then only = and != make sense)."""
@@ -157,25 +157,25 @@ def row_filter(text: str, columns: Sequence[str]) -> Callable[[dict], bool]:
         raise ValueError(f"'{text}': '{value}' is not a number ({op} compares numbers; = and != compare text too)")
     compare = COMPARE[op]
 
-    def test(row: dict) -> bool:
+    def test(row: dict[str, Any]) -> bool:
         have = _number(row.get(name, ""))
         if not math.isnan(wanted) and not math.isnan(have):
-            return compare(have, wanted)
+            return bool(compare(have, wanted))
         if op in ("<", "<=", ">", ">="):
             return False  # a value that is not a number is outside any range
-        return compare(str(row.get(name, "")), value)
+        return bool(compare(str(row.get(name, "")), value))
 
     return test
 
 
-def filtered(rows: Sequence[dict], filters: Sequence[str]) -> list[dict]:
+def filtered(rows: Sequence[dict[str, Any]], filters: Sequence[str]) -> list[dict[str, Any]]:
     """The rows that pass every filter (see ``row_filter``)."""
     columns = list(dict.fromkeys(k for r in rows for k in r))
     tests = [row_filter(f, columns) for f in filters]
     return [r for r in rows if all(t(r) for t in tests)]
 
 
-def default_group(meta: dict) -> str | None:
+def default_group(meta: dict[str, Any]) -> str | None:
     """A stored run's default grouping: its first feature ("" when it has none, so reported data,
     which also sits between seed and score, is not taken for one); None for runs that predate the list."""
     features = meta.get("features")
@@ -184,7 +184,7 @@ def default_group(meta: dict) -> str | None:
     return str(features[0]) if features else ""
 
 
-def group_column(rows: Sequence[dict], group_by: str | None) -> str | None:
+def group_column(rows: Sequence[dict[str, Any]], group_by: str | None) -> str | None:
     """The column rows are grouped by: ``group_by`` (ValueError when no row has it; "" for none)
     or, when None, the first column between seed and score."""
     if group_by == "":
@@ -198,7 +198,7 @@ def group_column(rows: Sequence[dict], group_by: str | None) -> str | None:
     return features[0] if features else None
 
 
-def _ok(row: dict) -> bool:
+def _ok(row: dict[str, Any]) -> bool:
     return row.get("verdict") == "OK"
 
 
@@ -206,7 +206,7 @@ def _mean_or_none(values: Sequence[float]) -> float | None:
     return mean(values) if values else None
 
 
-def summarize(rows: Sequence[dict], worst: int = 5, group_by: str | None = None,
+def summarize(rows: Sequence[dict[str, Any]], worst: int = 5, group_by: str | None = None,
               objective: Objective | str = Objective.MAX) -> Summary:
     objective = Objective.of(objective)
     rows = list(rows)
@@ -286,8 +286,8 @@ class Comparison:
     wins: int
     losses: int
     ties: int
-    failed_a: Counter  # shared cases that are not OK in A, by verdict
-    failed_b: Counter
+    failed_a: Counter[str]  # shared cases that are not OK in A, by verdict
+    failed_b: Counter[Any]
     mean_a: float  # mean relative score of A on the shared cases
     mean_b: float
     mean_diff: float  # mean relative B - A
@@ -314,7 +314,7 @@ class Comparison:
         return len(self.diffs) >= MIN_SHARED
 
 
-def failed_text(failed: Counter) -> str:
+def failed_text(failed: Counter[Any]) -> str:
     if not failed:
         return "0"
     return f"{sum(failed.values())} (" + ", ".join(f"{v} {n}" for v, n in sorted(failed.items())) + ")"
@@ -350,8 +350,8 @@ def _paired_tests(values: list[float]) -> tuple[tuple[float, float], float, floa
     return (centre, centre), (0.0 if centre else 1.0), (float(stats.wilcoxon(values).pvalue) if centre else 1.0)
 
 
-def compare(rows_a: Sequence[dict], rows_b: Sequence[dict], objective: Objective | str = Objective.MAX,
-            group_by: str | None = None, meta_a: dict | None = None, meta_b: dict | None = None) -> Comparison:
+def compare(rows_a: Sequence[dict[str, Any]], rows_b: Sequence[dict[str, Any]], objective: Objective | str = Objective.MAX,
+            group_by: str | None = None, meta_a: dict[str, Any] | None = None, meta_b: dict[str, Any] | None = None) -> Comparison:
     """B against A, case by case (matched by input and options: the ``key`` column).
 
     Wins and losses follow ``objective``, and a case OK in one run but not in the other is a win

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import socket
 from pathlib import Path
-from typing import Sequence
+from typing import Any, Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.judge_text import plain_natural
@@ -22,7 +22,7 @@ from .problem import BatchProblem
 from .results import run_file
 
 
-def chosen_rows(rows: Sequence[dict], filters: Sequence[str], rule: FlagRule) -> list[dict]:
+def chosen_rows(rows: Sequence[dict[str, Any]], filters: Sequence[str], rule: FlagRule) -> list[dict[str, Any]]:
     """The recorded cases the filters pick; UsageError names a filter that is wrong, or says none matched."""
     try:
         picked = matching(rows, filters, rule)
@@ -38,7 +38,7 @@ def chosen_rows(rows: Sequence[dict], filters: Sequence[str], rule: FlagRule) ->
 TRUSTED_KEYS = ("command", "cwd", "contest_file", "best_known")
 
 
-def what_it_runs(meta: dict) -> list[str]:
+def what_it_runs(meta: dict[str, Any]) -> list[str]:
     """What a rerun of the run ``meta`` describes will run and write, a line each, for the user to read."""
     lines = [f"runs: {meta['command']}" if meta.get("command") else f"runs: the built-in solver {meta.get('solver')}"]
     lines.append(f"in: {meta.get('cwd') or Path.cwd()}")
@@ -49,7 +49,7 @@ def what_it_runs(meta: dict) -> list[str]:
     return lines
 
 
-def not_recorded_here(folder: Path, meta: dict) -> str:
+def not_recorded_here(folder: Path, meta: dict[str, Any]) -> str:
     """Why the run.json of ``folder`` is not known to be a run made here ("" when the run database beside
     it records this folder's run, made on this machine, with the same command, folder, contest file and
     best-known file)."""
@@ -73,7 +73,8 @@ def not_recorded_here(folder: Path, meta: dict) -> str:
     return ""
 
 
-def rerun_plan(problem: BatchProblem, folder: Path, meta: dict, picked: Sequence[dict], *, workers: int | None = None,
+def rerun_plan(problem: BatchProblem, folder: Path, meta: dict[str, Any], picked: Sequence[dict[str, Any]], *,
+               workers: int | None = None,
                out: Path | None = None, label: str | None = None, command_line: Sequence[str] = (),
                repeat: int = 1) -> BatchPlan:
     """The plan that runs ``picked`` (rows of the run in ``folder``) again as the run was made, each

@@ -16,7 +16,7 @@ import os
 import socket
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable
+from typing import IO, Any, Iterable
 
 from workbench.core.errors import WorkbenchError, shown
 from workbench.core.files import read_text, write_atomic, write_new
@@ -40,26 +40,26 @@ class CaseResult:
     verdict: str
     message: str
     seconds: float
-    features: dict = field(default_factory=dict)
-    facts: dict = field(default_factory=dict)
+    features: dict[str, Any] = field(default_factory=dict)
+    facts: dict[str, Any] = field(default_factory=dict)
     relative: float = 0.0
     stderr_tail: str = ""
     answer: str | None = None  # the answer's text, until it is written to the run folder
-    data: dict = field(default_factory=dict)  # what the program reported ("[DATA] name = value")
+    data: dict[str, Any] = field(default_factory=dict)  # what the program reported ("[DATA] name = value")
     answered: bool = False  # an answer was given (its text may be gone: written, and let go)
     cpu_seconds: float | None = None  # the program's CPU time (user + sys, of all it started)
     tester_cpu_seconds: float | None = None  # the tester's own, when a tester ran the program
     live: "LiveTrace | None" = None  # what the program said while it ran ([SCORE] lines, snapshots' scores)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.answered = self.answered or self.answer is not None
 
-    def data_columns(self) -> dict:
+    def data_columns(self) -> dict[str, Any]:
         """The reported data as columns; a name that a column already has gets "data " before it."""
         taken = set(BASE_COLUMNS) | set(RESULT_COLUMNS) | {TESTER_COLUMN, REPEAT_COLUMN} | set(self.features)
         return {(f"data {k}" if k in taken or k.startswith("fact ") else k): v for k, v in self.data.items()}
 
-    def row(self) -> dict:
+    def row(self) -> dict[str, Any]:
         row = {"case": self.case.label, "name": self.case.name,
                "seed": "" if self.case.seed is None else self.case.seed}
         row.update(self.features)
@@ -127,9 +127,9 @@ class BestKnown:
         self.objective = Objective.of(objective)
         self.frozen = frozen
         self.skipped: list[int] = []  # lines of the file that are not a score (left out, and said)
-        self.best: dict[str, dict] = self._read()
+        self.best: dict[str, dict[str, Any]] = self._read()
 
-    def _read(self) -> dict[str, dict]:
+    def _read(self) -> dict[str, dict[str, Any]]:
         """The file's rows by case key, the best line of each key (the file is appended to as runs find
         better scores, and compacted at their end); WorkbenchError when it is not a best-known file."""
         if not self.path.exists():
@@ -137,7 +137,7 @@ class BestKnown:
         if not self.path.is_file():
             raise WorkbenchError(f"{self.path} is not a file: the best-known scores are a CSV file")
         rows = csv_rows(self.path, ("key", "score"), "a best-known scores file")
-        best: dict[str, dict] = {}
+        best: dict[str, dict[str, Any]] = {}
         self.skipped = []
         for line, row in rows:
             score = finite(row.get("score"))
@@ -164,7 +164,7 @@ class BestKnown:
             best = result.score if self.objective.better(result.score, known) else known
         return self.objective.relative(result.score, best, ok=result.verdict == "OK")
 
-    def _locked(self):
+    def _locked(self) -> IO[str]:  # the lock is held until the file is closed (a with block)
         import fcntl
 
         self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -296,7 +296,7 @@ class RunFolder:
         write_atomic(self.path / "results.csv", out.getvalue())
         self.columns = columns
 
-    def write_noise(self, noise) -> None:
+    def write_noise(self, noise: Any) -> None:
         """noise.csv: each repeated case's runs, mean and SD (a ``noise.Noise``)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
@@ -304,7 +304,7 @@ class RunFolder:
         writer.writerows((c.case, c.key, c.runs, exact_text(c.mean), exact_text(c.sd)) for c in noise.cases)
         write_atomic(self.path / "noise.csv", out.getvalue())
 
-    def write_meta(self, meta: dict) -> None:
+    def write_meta(self, meta: dict[str, Any]) -> None:
         text = json.dumps(meta, indent=2, sort_keys=True) + "\n"
         try:
             write_atomic(self.path / "run.json", text)
@@ -317,7 +317,7 @@ class RunFolder:
 
 
 # ------------------------------------------------------------------ reading what runs wrote
-def status_now(meta: dict) -> str:
+def status_now(meta: dict[str, Any]) -> str:
     """A run's status as it is now: "killed" for a run that says "running" but whose process, on
     this machine, is gone (a kill -9, a power cut: nothing could write its last status)."""
     status = str(meta.get("status") or "?")
@@ -332,14 +332,14 @@ def status_now(meta: dict) -> str:
     return status
 
 
-def finite(value) -> int | float | None:
+def finite(value: Any) -> int | float | None:
     """A finite number from a CSV cell, or None (an edited file may hold 'abc', 'nan' or '1e309'); a
     whole number is an int, exactly (a score of 2^64 - 1 stays one), within a float's range."""
     number = exact_number(value)
     return number if number is not None and is_finite(number) else None
 
 
-def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, dict]]:
+def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, dict[str, Any]]]:
     """(line, row) of a CSV file the workbench wrote, as a spreadsheet may have saved it again (a
     UTF-8 byte order mark, ';' between the cells); WorkbenchError names the file and what is wrong."""
     text = read_text(path).removeprefix("\ufeff")
@@ -375,7 +375,7 @@ _COUNT_MAX = 2**63 - 1  # what the run database's INTEGER holds
 _DESCRIPTIVE = {"started", "status", "label", "kind", "features", "case_set", "command_line", "program"}
 
 
-def check_meta(where: Path, meta: dict, descriptive: bool = True) -> None:
+def check_meta(where: Path, meta: dict[str, Any], descriptive: bool = True) -> None:
     """WorkbenchError naming ``where`` (a run.json) and the key of the first value that is not what a
     batch writes there: of another type, an objective other than max and min, a count out of range
     (the keys that only describe the run too, unless not ``descriptive``)."""
@@ -396,7 +396,7 @@ def check_meta(where: Path, meta: dict, descriptive: bool = True) -> None:
             raise WorkbenchError(f"{where}: {key} must be a whole number {low}..2^63-1, got {shown(str(value), 40)}")
 
 
-def read_run(path: Path) -> tuple[dict, list[dict]]:
+def read_run(path: Path) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A run folder's run.json and results.csv rows; WorkbenchError names the file and the line when
     either is not what a run writes (an edited file, a spreadsheet's save)."""
     path = Path(path)

@@ -2,18 +2,19 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 
-def failed_cell(failed: dict) -> str:
+def failed_cell(failed: dict[str, Any]) -> str:
     """ "TLE 21, WA 1" (the cases that are not OK, by verdict), or "-"."""
     return ", ".join(f"{v} {n}" for v, n in sorted(failed.items())) or "-"
 
 
-def program_cells(runs: Sequence[dict]) -> dict[int, str]:
+def program_cells(runs: Sequence[dict[str, Any]]) -> dict[int, str]:
     """Each run's program as a short hash of its file; "*" marks a program that changed while the
     git commit stayed the same (a binary rebuilt from uncommitted sources)."""
-    cells, last = {}, {}
+    cells: dict[int, str] = {}
+    last: dict[Any, tuple[str, str]] = {}  # a program's file -> (git commit, hash) as last seen
     for run in runs:
         digest = run.get("program_hash") or ""
         mark = ""
@@ -31,7 +32,7 @@ def shortened(text: str, width: int) -> str:
     return text if len(text) <= width else "…" + text[-(width - 1):]
 
 
-def no_shared_cases(runs: Sequence[dict], keys: dict[int, set], filters: Sequence[str]) -> str:
+def no_shared_cases(runs: Sequence[dict[str, Any]], keys: dict[int, set[Any]], filters: Sequence[str]) -> str:
     """Why the standings have no case, and what to pass."""
     if filters and all(not keys[r["id"]] for r in runs):
         return f"--filter {' and '.join(filters)} keeps no case of these runs"

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from workbench.core.puzzle import Puzzle
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import read_text
 from workbench.core.limits import exact_number
@@ -35,8 +36,8 @@ class Side:
     """One run's side of the case: its folder and its results row."""
 
     folder: Path
-    row: dict
-    meta: dict = field(default_factory=dict)
+    row: dict[str, Any]
+    meta: dict[str, Any] = field(default_factory=dict)
 
     @property
     def name(self) -> str:
@@ -96,7 +97,7 @@ class CasePair:
         return "B" if self.objective.better(self.b.score, self.a.score) else "A"
 
 
-def _find(rows: list[dict], case: str) -> dict | None:
+def _find(rows: list[dict[str, Any]], case: str) -> dict[str, Any] | None:
     for column in ("case", "name", "key"):
         for row in rows:
             if str(row.get(column, "")) == case:
@@ -161,14 +162,14 @@ class Played:
         return max(0, min(step, self.length))
 
 
-def instance_of(puzzle, side: Side):
+def instance_of(puzzle: Puzzle, side: Side) -> Any:
     """The case's instance as the run played it: its kept input, with the run's instance options."""
     instance = puzzle.parse_input(read_text(side.input_path))
     options = side.meta.get("instance_options") or {}
     return puzzle.configure(instance, **options) if options else instance
 
 
-def played(puzzle, instance, text: str) -> Played:
+def played(puzzle: Puzzle, instance: Any, text: str) -> Played:
     """Every state and score along the answer ``text``, up to the first move the rules refuse or the
     last one within the puzzle's limit (MAX_STEPPED_MOVES without one)."""
     start = puzzle.initial_state(instance)
@@ -205,7 +206,7 @@ def played(puzzle, instance, text: str) -> Played:
     return line
 
 
-def played_pair(pair: CasePair, puzzle) -> tuple[Any, Played, Played]:
+def played_pair(pair: CasePair, puzzle: Puzzle) -> tuple[Any, Played, Played]:
     """The instance and both answers played out (a built-in puzzle's pair)."""
     instance = instance_of(puzzle, pair.a)
     return instance, played(puzzle, instance, pair.a.answer_text()), played(puzzle, instance, pair.b.answer_text())

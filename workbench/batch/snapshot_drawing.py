@@ -41,14 +41,14 @@ class SnapshotDrawer:
     """Draws the snapshots of one case: ``draw`` sets a snapshot's ``drawing`` and lets its text go
     once the drawing stands for it (a puzzle's position, a contest's file)."""
 
-    def __init__(self, problem, case, answers_dir: str | Path | None = None):
+    def __init__(self, problem: Any, case: Any, answers_dir: str | Path | None = None) -> None:
         self.case = case
         self.answers_dir = Path(answers_dir) if answers_dir is not None else None
         self.puzzle = problem.puzzle if problem.kind == "puzzle" else None
         self._instance = None
         self._count = 0
 
-    def draw(self, snapshot) -> None:
+    def draw(self, snapshot: Any) -> None:
         index, self._count = self._count, self._count + 1
         text = snapshot.text
         if text is None:

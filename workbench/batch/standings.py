@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from statistics import stdev
-from typing import Sequence
+from typing import Any, Sequence
 
 from workbench.core.objective import Objective
 
@@ -45,7 +45,7 @@ OK        its OK cases of the cases shared"""
 
 @dataclass
 class Standing:
-    run: dict  # the run database's row: id, folder, label, comment, started, ...
+    run: dict[str, Any]  # the run database's row: id, folder, label, comment, started, ...
     cases: int
     relative: float  # mean relative score
     rank: float  # mean rank score, 1.0 = best on every case
@@ -63,14 +63,14 @@ class Standing:
 class Standings:
     rows: list[Standing]  # best mean relative first
     cases: int  # how many cases the runs share (after filters)
-    left_out: list[dict] = field(default_factory=list)  # runs not on the shared cases (choose_runs)
+    left_out: list[dict[str, Any]] = field(default_factory=list)  # runs not on the shared cases (choose_runs)
 
 
-def case_keys(rows: Sequence[dict], filters: Sequence[str] = ()) -> set[str]:
+def case_keys(rows: Sequence[dict[str, Any]], filters: Sequence[str] = ()) -> set[str]:
     return {r["key"] for r in (filtered(rows, filters) if filters else rows)}
 
 
-def choose_runs(runs: Sequence[dict], keys: dict[int, set[str]]) -> tuple[list[dict], list[dict]]:
+def choose_runs(runs: Sequence[dict[str, Any]], keys: dict[int, set[str]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The runs to rank when none are named, and those left out: the runs sharing the set of
     cases that covers the most run-cases (runs x shared cases), ties to more runs, then newer.
 
@@ -89,7 +89,7 @@ def choose_runs(runs: Sequence[dict], keys: dict[int, set[str]]) -> tuple[list[d
     return chosen, [r for r in runs if r["id"] not in chosen_ids]
 
 
-def standings(runs: Sequence[dict], cases: dict[int, list[dict]], objective: Objective | str = Objective.MAX,
+def standings(runs: Sequence[dict[str, Any]], cases: dict[int, list[dict[str, Any]]], objective: Objective | str = Objective.MAX,
               filters: Sequence[str] = ()) -> Standings:
     """``runs`` (database rows) and each one's case rows (by run id): the standings on the cases every
     one of them ran (matched by input and options), after ``filters`` ("N>=8")."""

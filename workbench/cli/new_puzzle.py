@@ -1,4 +1,5 @@
-"""``puzzle-workbench new-puzzle NAME [--dir DIR]``: a new puzzle package that works at once (``workbench.scaffold``)."""
+"""``puzzle-workbench new-puzzle NAME [--dir DIR]``: a new puzzle package that works at once
+(``workbench.scaffold``)."""
 
 from __future__ import annotations
 

@@ -7,6 +7,8 @@ and the line of any mistake (an unknown key is a typo, not something to ignore).
 
 from __future__ import annotations
 
+from typing import Any, Iterable
+
 import math
 import re
 import tomllib
@@ -96,7 +98,7 @@ class ContestConfig:
         return "{CMD}" not in self.run
 
     @property
-    def score_pattern(self) -> re.Pattern:
+    def score_pattern(self) -> re.Pattern[str]:
         return re.compile(self.score_regex)
 
     @property
@@ -162,7 +164,7 @@ def load(path: str | Path) -> ContestConfig:
     return from_data(path.resolve(), data, text)
 
 
-def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
+def from_data(path: Path, data: dict[str, Any], text: str = "") -> ContestConfig:
     def fail(key: str, message: str) -> ContestFileError:
         return ContestFileError(f"{path}: {key}{_line_of(text, key.rsplit('.', 1)[-1])}: {message}")
 
@@ -177,7 +179,7 @@ def from_data(path: Path, data: dict, text: str = "") -> ContestConfig:
             if key not in keys:
                 raise fail(f"{table}.{key}", f"unknown key (known in [{table}]: {', '.join(sorted(keys))})")
 
-    def text_value(where: dict, key: str, label: str, default: str = "") -> str:
+    def text_value(where: dict[str, Any], key: str, label: str, default: str = "") -> str:
         value = where.get(key, default)
         if not isinstance(value, str):
             raise fail(label, f"must be text in quotes, got {value!r}")
@@ -290,7 +292,7 @@ def toml_string(value: str) -> str:
     return '"' + "".join(out) + '"'
 
 
-def toml_list(values) -> str:
+def toml_list(values: Iterable[str]) -> str:
     return "[" + ", ".join(toml_string(v) for v in values) + "]"
 
 

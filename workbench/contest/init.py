@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.words import translate
@@ -81,8 +81,8 @@ def other_shape(folder: Path, name: str | None, objective: str | None, time_limi
             notes += _checked(config, force)
         return config, notes
     jar = None if tester else topcoder.find_tester(root)
-    if tester or jar is not None:
-        command = tester or topcoder.tester_command(root, jar)
+    command = tester or (topcoder.tester_command(root, jar) if jar is not None else None)
+    if command:
         config = topcoder.config_for(root, command, title, objective or "max", time_limit)
         notes = [f"a Topcoder tester: {command} makes each case from its seed and runs your program "
                  "(-novis and -saveAll always; -timeLimit is the time limit)"]
@@ -208,7 +208,7 @@ def draft_config(folder: Path, name: str | None = None, web: str | None = None, 
                                      "or --force to write it anyway") from None
             notes += failed.notes + [f"written with --force although {failed}"]
         notes += first_line_note(found.tools / "in" / "0000.txt")
-    changes = {}
+    changes: dict[str, Any] = {}
     if name:
         changes["name"] = name
     elif config.name != safe_name(config.name):
@@ -276,7 +276,7 @@ def settle(draft: Draft, given: dict[str, str | None],
             value, how = question.suggestion, f"{question.source}; {question.flag} to choose another"
         values[question.key] = value
         notes.append(f"{shown(question.key, value)} — {how}")
-    changes = {key: values[key] for key in ("objective", "build", "program") if key in values}
+    changes: dict[str, Any] = {key: values[key] for key in ("objective", "build", "program") if key in values}
     if "time_limit" in values:
         changes["time_limit"] = float(values["time_limit"])
     return replace(draft.config, **changes), notes

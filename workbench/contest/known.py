@@ -8,6 +8,8 @@ a lock (``contests.json.lock``), so contests made at once are all remembered.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import json
 import os
 from pathlib import Path
@@ -16,6 +18,9 @@ from workbench.core.errors import WorkbenchError
 from workbench.core.files import locked, read_text, write_atomic
 
 from .config import FILE_NAME, ContestConfig, ContestFileError, load
+
+if TYPE_CHECKING:
+    from workbench.batch.problem import BatchProblem
 
 
 def home() -> Path:
@@ -121,7 +126,7 @@ def find_contest(name_or_path: str) -> ContestConfig | None:
     return load(where)
 
 
-def problem_named(name: str):
+def problem_named(name: str) -> BatchProblem:
     """The batch problem a command line names first: a built-in puzzle (or a plugin's), else a contest by
     its name, folder, tools folder or file; UsageError listing both when it names neither."""
     from workbench.batch.puzzle_problem import PuzzleProblem

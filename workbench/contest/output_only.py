@@ -14,6 +14,7 @@ from pathlib import Path
 
 from workbench.core.errors import WorkbenchError
 
+from workbench.core.objective import Objective
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
 
 INPUT_FOLDERS = ("inputs", "input", "in", "data")
@@ -63,7 +64,7 @@ def config_for(folder: Path, name: str, objective: str, time_limit: float | None
                              "SCORER IN OUT)")
     place, pattern = found
     count = len(list(folder.glob(pattern)))
-    config = ContestConfig(path=folder / "contest.toml", name=name, objective=objective,
+    config = ContestConfig(path=folder / "contest.toml", name=name, objective=Objective.of(objective),
                            time_limit=time_limit or 60.0, score_regex=DEFAULT_SCORE_REGEX, input_files=pattern,
                            run="{CMD}", score=f"{scorer} {{IN}} {{OUT}}")
     notes = [f"an output-only contest: {count} inputs in {place.name}/ ({pattern}), each a case named by its file; "

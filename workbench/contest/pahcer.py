@@ -11,6 +11,8 @@ becomes the built binary when there is one.
 
 from __future__ import annotations
 
+from typing import Any
+
 import shlex
 import tomllib
 from pathlib import Path, PurePosixPath
@@ -18,13 +20,14 @@ from pathlib import Path, PurePosixPath
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
 
+from workbench.core.objective import Objective
 from .config import DEFAULT_SCORE_REGEX, DEFAULT_TIME_LIMIT, ContestConfig
 
 FILE_NAME = "pahcer_config.toml"
 CARGO_FLAGS_WITH_VALUE = {"--bin", "-p", "--package", "--manifest-path", "--features", "--target", "--profile"}
 
 
-def _typed(table: dict, key: str, kind: type, where: str, default=None):
+def _typed(table: dict[str, Any], key: str, kind: type, where: str, default: Any = None) -> Any:
     """``table[key]`` when it is a ``kind`` (``default`` when absent); WorkbenchError names the key."""
     if key not in table:
         return default
@@ -36,7 +39,7 @@ def _typed(table: dict, key: str, kind: type, where: str, default=None):
 
 
 class _Step:
-    def __init__(self, raw: dict, base: Path, where: str):
+    def __init__(self, raw: dict[str, Any], base: Path, where: str):
         if not isinstance(raw, dict) or not isinstance(raw.get("program"), str):
             raise WorkbenchError(f"{where}: a test step needs program = \"...\"")
         self.program: str = raw["program"]
@@ -51,7 +54,7 @@ class _Step:
         self.measured = _typed(raw, "measure_time", bool, where, False)
 
 
-def _build_step(raw: dict, base: Path, where: str) -> str:
+def _build_step(raw: dict[str, Any], base: Path, where: str) -> str:
     """A compile step as a shell command run from the contest folder: cd to its folder, then run it."""
     step = _Step(raw, base, where)
     try:
@@ -176,7 +179,7 @@ def import_pahcer(path: Path) -> tuple[ContestConfig, list[str]]:
         notes.append("pahcer's compile steps are the build step: run once before each batch")
     name = str(problem.get("problem_name") or base.name)
     config = ContestConfig(
-        path=base / "contest.toml", name=name, objective=objective if objective in ("max", "min") else "max",
+        path=base / "contest.toml", name=name, objective=Objective.of(objective if objective in ("max", "min") else "max"),
         interactive=interactive, time_limit=DEFAULT_TIME_LIMIT,
         score_regex=str(problem.get("score_regex") or DEFAULT_SCORE_REGEX), program=program,
         input_file=_normal(Path(run.stdin)), run=run_command, build=build,

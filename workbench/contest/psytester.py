@@ -17,6 +17,7 @@ from pathlib import Path
 
 from workbench.core.errors import WorkbenchError
 
+from workbench.core.objective import Objective
 from . import topcoder
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
 
@@ -122,5 +123,5 @@ def _atcoder(root: Path, line: str, name: str, objective: str, notes: list[str])
     if not score:
         notes.append("no score step found after && in cmd_tester: the score is read from the program's stderr")
     notes.append(f"program {program}, inputs {input_file}" + (f", scored by {score}" if score else ""))
-    return ContestConfig(path=root / "contest.toml", name=name, objective=objective, input_file=input_file,
+    return ContestConfig(path=root / "contest.toml", name=name, objective=Objective.of(objective), input_file=input_file,
                          program=program, run="{CMD}", score=score)

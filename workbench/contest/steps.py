@@ -13,7 +13,7 @@ import shlex
 import tempfile
 import threading
 from pathlib import Path
-from typing import Sequence
+from typing import Callable, Sequence
 
 from workbench.batch.processes import ToolOutput, run_tool
 from workbench.core.errors import WorkbenchError
@@ -28,7 +28,7 @@ GEN_NOTICE_SECONDS = 5.0  # a generator still running after this is said (the ti
 
 def fill(template: str, values: dict[str, str], raw: Sequence[str] = ("CMD",)) -> str:
     """``template`` with each {NAME} replaced: paths quoted for the shell, ``raw`` ones (a command) as they are."""
-    def value(match: re.Match) -> str:
+    def value(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in values:
             return match.group(0)
@@ -43,7 +43,7 @@ def seed_values(seed: int | None) -> dict[str, str]:
     return {"SEED": str(seed), "SEED04": f"{seed:04d}"}
 
 
-def find_score(pattern: re.Pattern, texts: Sequence[str]) -> float | None:
+def find_score(pattern: re.Pattern[str], texts: Sequence[str]) -> float | None:
     """The last score ``pattern`` finds in ``texts`` (in order), as pahcer reads it; None when none."""
     found = None
     for text in texts:
@@ -65,7 +65,8 @@ def gen_seconds(seeds: int) -> float:
     return min(GEN_SECONDS, 60.0 + 0.1 * seeds)
 
 
-def generate_inputs(config: ContestConfig, seeds: Sequence[int], say=None) -> dict[int, str]:
+def generate_inputs(config: ContestConfig, seeds: Sequence[int], say: Callable[[str], None] | None = None
+                    ) -> dict[int, str]:
     """Each seed's input: from ``inputs.file`` when it exists, else made by ``inputs.gen`` (once for all),
     within ``gen_seconds``; ``say`` hears of a generator still running after GEN_NOTICE_SECONDS."""
     inputs: dict[int, str] = {}

@@ -67,10 +67,11 @@ def cargo_binary(manifest: Path) -> str | None:
         return None
     bins = data.get("bin")
     if isinstance(bins, list) and bins and isinstance(bins[0], dict) and isinstance(bins[0].get("name"), str):
-        return bins[0]["name"]
+        name: str = bins[0]["name"]
+        return name
     package = data.get("package")
-    name = package.get("name") if isinstance(package, dict) else None
-    return name if isinstance(name, str) and name else None
+    package_name = package.get("name") if isinstance(package, dict) else None
+    return package_name if isinstance(package_name, str) and package_name else None
 
 
 def _rust(folder: Path) -> ProgramGuess | None:

@@ -21,8 +21,11 @@ from workbench.core.errors import WorkbenchError, shown
 from workbench.core.files import read_text, temporary_prefix
 from workbench.core.judge_text import RUST, content_lines
 
+from workbench.core.objective import Objective
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
-from .steps import find_score, run_tool
+from workbench.batch.processes import run_tool
+
+from .steps import find_score
 
 TOOL_NAMES = ("gen", "vis", "tester")
 
@@ -185,7 +188,7 @@ def config_from_tools(found: ToolsFolder, name: str, objective: str, time_limit:
     vis, tester = found.commands.get("vis", ""), found.commands.get("tester", "")
     interactive = found.interactive
     return ContestConfig(
-        path=root / "contest.toml", name=name, objective=objective, interactive=interactive,
+        path=root / "contest.toml", name=name, objective=Objective.of(objective), interactive=interactive,
         time_limit=time_limit, score_regex=DEFAULT_SCORE_REGEX, input_file=in_pattern,
         gen=f"{found.commands['gen']} seeds.txt" if "gen" in found.commands else "",
         run=f"{tester} {{CMD}}" if interactive else "{CMD}",
@@ -213,7 +216,7 @@ def check_vis(config: ContestConfig, found: ToolsFolder) -> list[str]:
         seconds = BUILD_SECONDS if command.startswith("cargo ") else CHECK_SECONDS
         output = run_tool(fill(command, values), work / "draw", timeout=seconds)
         pictures = sorted(p.name for p in (work / "draw").iterdir() if p.suffix in (".html", ".svg"))
-    notes = []
+    notes: list[str] = []
     if output.returncode is None:
         hung = (f"the {'score' if config.score else 'view'} step '{command}' ran past {seconds:g} s on in/0000.txt "
                 "with an empty answer and was stopped (does it wait for input?)")

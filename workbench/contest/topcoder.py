@@ -20,8 +20,11 @@ from pathlib import Path
 
 from workbench.core.errors import WorkbenchError
 
+from workbench.core.objective import Objective
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
-from .steps import find_score, run_tool
+from workbench.batch.processes import run_tool
+
+from .steps import find_score
 
 DEFAULT_TIME_LIMIT = 10.0  # most marathon matches give 10 s a case
 ERROR_SCORE = -1.0
@@ -109,7 +112,7 @@ def tester_command(root: Path, jar: Path) -> str:
 def config_for(root: Path, tester: str, name: str, objective: str, time_limit: float | None) -> ContestConfig:
     """The contest file's settings for a Topcoder tester run as ``tester`` (a command line)."""
     return ContestConfig(
-        path=root / "contest.toml", name=name, objective=objective, interactive=True,
+        path=root / "contest.toml", name=name, objective=Objective.of(objective), interactive=True,
         time_limit=time_limit or DEFAULT_TIME_LIMIT, score_regex=DEFAULT_SCORE_REGEX, error_score=ERROR_SCORE,
         by_run=True, run=f"{tester} -exec {{CMD}} -seed {{SEED}} -novis -timeLimit {{LIMIT_MS}} -saveAll {{WORK}}",
         run_input="{SEED}.in", run_answer="{SEED}.out")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: a name's "²" or "٣" is no case number
 # Files that share a name but for its number make a series from three on: two (rand_30_d40.txt,
@@ -28,7 +28,7 @@ def _patterns(stem: str) -> list[tuple[str, int]]:
     return [(f"{stem[:m.start()]}\0{stem[m.end():]}", int(m.group())) for m in DIGITS.finditer(stem)]
 
 
-def _natural(path: Path) -> list:
+def _natural(path: Path) -> list[Any]:
     """Name order with numbers read as numbers (seed_2 before seed_10)."""
     return [int(part) if part.isdigit() else part.lower() for part in re.split(r"([0-9]+)", path.name)]
 
@@ -73,7 +73,7 @@ def case_place(path: str | Path) -> CasePlace | None:
         return None
     if path not in siblings:
         siblings.append(path)
-    series = {}  # pattern -> {number: file}
+    series: dict[str, dict[int, Path]] = {}  # pattern -> {number: file}
     for sibling in siblings:
         for pattern, number in _patterns(sibling.stem):
             found = series.setdefault(pattern, {})

@@ -32,7 +32,7 @@ from .errors import DestinationError, FormatError
 MAX_READ_BYTES = 256 * 2**20
 
 
-def file_kind(path: str | os.PathLike) -> str:
+def file_kind(path: str | os.PathLike[str]) -> str:
     """What ``path`` is when it is not a regular file: "a folder", "a device", "a pipe (FIFO)"..."""
     return _kind(os.stat(path).st_mode)
 
@@ -49,7 +49,7 @@ def _kind(mode: int) -> str:
     return "not a regular file"
 
 
-def read_text(path: str | os.PathLike, limit: int = MAX_READ_BYTES) -> str:
+def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> str:
     """A text file's contents; unreadable, non-regular, huge or non-text files become FormatError."""
     try:
         info = os.stat(path)
@@ -88,7 +88,7 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
-def remove_stale_temporaries(target: str | os.PathLike) -> list[Path]:
+def remove_stale_temporaries(target: str | os.PathLike[str]) -> list[Path]:
     """Delete the temporary files that killed writes to ``target`` left behind; return them.
 
     Only files named ``.NAME.PID.XXXXXXXX.tmp`` whose process PID no longer runs
@@ -96,7 +96,7 @@ def remove_stale_temporaries(target: str | os.PathLike) -> list[Path]:
     """
     target = Path(target)
     pattern = re.compile(re.escape(_temp_prefix(target)) + r"(\d+)\.[^.]+\.tmp")
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(target.parent or "."))
     except OSError:
@@ -123,11 +123,11 @@ def temporary_prefix(kind: str) -> str:
     return f"wb-{kind}-{os.getpid()}-"
 
 
-def remove_dead_folders(base: str | os.PathLike | None = None) -> list[Path]:
+def remove_dead_folders(base: str | os.PathLike[str] | None = None) -> list[Path]:
     """Delete the workbench's temporary folders in ``base`` (the system's temporary folder) whose
     process is gone; return them."""
     base = Path(base if base is not None else tempfile.gettempdir())
-    removed = []
+    removed: list[Path] = []
     try:
         entries = list(os.scandir(base))
     except OSError:
@@ -141,7 +141,7 @@ def remove_dead_folders(base: str | os.PathLike | None = None) -> list[Path]:
     return removed
 
 
-def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
+def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Write through a temporary file in the same folder, then rename over ``path``.
 
     A crash or a full disk leaves the old file intact, never a half-written one.
@@ -165,7 +165,7 @@ def write_atomic(path: str | os.PathLike, data: str | bytes) -> None:
         raise
 
 
-def _drop_temporary(temporary, target: Path, error: BaseException) -> None:
+def _drop_temporary(temporary: str | Path, target: Path, error: BaseException) -> None:
     """After a failed write: the temporary file gone, and the error naming the file meant."""
     try:
         os.unlink(temporary)
@@ -175,7 +175,7 @@ def _drop_temporary(temporary, target: Path, error: BaseException) -> None:
         error.filename = str(target)  # a full disk names the file, not whatever was written last
 
 
-def write_new(path: str | os.PathLike, data: str | bytes) -> None:
+def write_new(path: str | os.PathLike[str], data: str | bytes) -> None:
     """Write a file that is new (a batch's answer, input or stderr of a case): under a temporary name
     beside it, then renamed, so a kill leaves the whole file or none. Unlike ``write_atomic`` it neither
     syncs to disk nor scans the folder for stale temporaries: a folder of 100,000 answers is written
@@ -193,7 +193,7 @@ def write_new(path: str | os.PathLike, data: str | bytes) -> None:
 
 
 @contextmanager
-def locked(path: str | os.PathLike) -> Iterator[None]:
+def locked(path: str | os.PathLike[str]) -> Iterator[None]:
     """Hold an exclusive lock on ``PATH.lock`` while the block runs; other processes asking for it
     wait. For a file many processes read, change and write back (the contests remembered, a new
     tuning study), so that no process writes over what another just wrote."""
@@ -207,14 +207,14 @@ def locked(path: str | os.PathLike) -> Iterator[None]:
 
 
 # ------------------------------------------------------------------ before and after the work
-def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+def same_file(a: str | os.PathLike[str], b: str | os.PathLike[str]) -> bool:
     try:
         return os.path.samefile(a, b)
     except OSError:
         return False
 
 
-def check_folder(folder: str | os.PathLike, create: bool = False) -> Path:
+def check_folder(folder: str | os.PathLike[str], create: bool = False) -> Path:
     """``folder`` exists (or is made, with ``create``) and a file can be created in it."""
     folder = Path(folder)
     if create and not folder.exists():
@@ -236,7 +236,7 @@ def check_folder(folder: str | os.PathLike, create: bool = False) -> Path:
     return folder
 
 
-def check_destination(path: str | os.PathLike, inputs: Iterable[str | os.PathLike] = ()) -> Path:
+def check_destination(path: str | os.PathLike[str], inputs: Iterable[str | os.PathLike[str]] = ()) -> Path:
     """Raise DestinationError unless an answer can be written to ``path``.
 
     Refused: a folder, an existing non-regular file, one of ``inputs`` (the
@@ -282,7 +282,7 @@ def save_fallback(name: str, data: str | bytes) -> Path:
     raise last_error or OSError("no folder to keep the answer in")
 
 
-def write_or_rescue(path: str | os.PathLike, data: str | bytes) -> None:
+def write_or_rescue(path: str | os.PathLike[str], data: str | bytes) -> None:
     """``write_atomic``; when it fails, keep ``data`` elsewhere and raise DestinationError saying where."""
     try:
         write_atomic(path, data)

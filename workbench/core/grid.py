@@ -9,7 +9,7 @@ or a key means, and what painting a cell in the editor makes of the instance.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 GLYPHS = ("", "disc", "square", "diamond", "ring", "dot", "cross")
 
@@ -31,7 +31,7 @@ class GridPicture:
     marks: tuple[tuple[int, int, str], ...] = ()  # (row, column, colour): cells to outline
     first: int = 0  # how the puzzle's files count rows and columns (0 or 1): the labels along the edges
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         if len(self.cells) != self.rows * self.cols:
             raise ValueError(f"a {self.rows}x{self.cols} picture needs {self.rows * self.cols} cells, "
                              f"got {len(self.cells)}")
@@ -42,6 +42,9 @@ class GridPicture:
 
 class GridPuzzle:
     """The hooks of a grid puzzle; mix it in before ``Puzzle`` (``class Mine(GridPuzzle, Puzzle)``)."""
+
+    if TYPE_CHECKING:  # Puzzle's, which the class is mixed in with
+        def initial_state(self, instance: Any) -> Any: ...
 
     # How to play and edit the board (Help ▸ Keyboard and mouse).
     grid_help: str = ""

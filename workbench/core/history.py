@@ -18,7 +18,7 @@ _ids = count()
 class HistoryNode:
     state: Any
     move: Any = None  # the move that led here (None at the root)
-    frames: tuple = ()  # the stages the move resolved through (see puzzle.Transition)
+    frames: tuple[Any, ...] = ()  # the stages the move resolved through (see puzzle.Transition)
     parent: "HistoryNode | None" = None
     children: list["HistoryNode"] = field(default_factory=list)
     last_child: "HistoryNode | None" = None  # the branch redo follows
@@ -27,7 +27,7 @@ class HistoryNode:
     # for it several times per step, and walking a 900-move line each time made scrubbing slow.
     depth: int = field(init=False, default=0)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         self.depth = self.parent.depth + 1 if self.parent is not None else 0
 
 
@@ -41,7 +41,7 @@ class History:
     def state(self) -> Any:
         return self.current.state
 
-    def play(self, move: Any, state: Any, frames: tuple = ()) -> HistoryNode:
+    def play(self, move: Any, state: Any, frames: tuple[Any, ...] = ()) -> HistoryNode:
         """Record ``move`` (already checked legal) leading to ``state``.
 
         Replaying the move a child already holds re-enters that branch.
@@ -87,7 +87,7 @@ class History:
             raise ValueError("node belongs to another history")
         self.current = node
 
-    def moves(self, node: HistoryNode | None = None) -> list:
+    def moves(self, node: HistoryNode | None = None) -> list[Any]:
         """The moves from the root to ``node`` (default: the current node)."""
         node = node or self.current
         out = []
@@ -100,7 +100,7 @@ class History:
         """The line through ``node``: root to node, then on down the branches redo follows."""
         node = node or self.current
         path = []
-        walk = node
+        walk: HistoryNode | None = node
         while walk is not None:
             path.append(walk)
             walk = walk.parent

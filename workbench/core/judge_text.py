@@ -22,7 +22,9 @@ longer than any machine integer is out of range (and never hits Python's
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import IO
 
 # Rust's char::is_whitespace (what str::trim and split_whitespace use).
 RUST_WHITESPACE = (
@@ -123,7 +125,7 @@ MAX_LINE_CHARS = 1 << 20
 MAX_STREAM_CHARS = 256 << 20
 
 
-def read_line(stream, number: int) -> str:
+def read_line(stream: IO[str], number: int) -> str:
     """One line from a protocol stream ("" at its end), refused past MAX_LINE_CHARS.
 
     ``number`` is the line's 1-based number, for the message.
@@ -139,7 +141,7 @@ def read_line(stream, number: int) -> str:
     return line
 
 
-def read_all(stream) -> str:
+def read_all(stream: IO[str]) -> str:
     """A whole protocol stream, refused past MAX_STREAM_CHARS."""
     from .errors import FormatError
 
@@ -149,7 +151,7 @@ def read_all(stream) -> str:
     return text
 
 
-def iter_lines(text: str, dialect: Dialect = C):
+def iter_lines(text: str, dialect: Dialect = C) -> Iterator[tuple[int, str]]:
     """(1-based line number, trimmed text) of each LF-ended line, one at a time.
 
     Unlike ``content_lines`` nothing is built for the whole file, so a reader

@@ -10,6 +10,7 @@ import argparse
 import math
 import re
 import sys
+from typing import Any
 
 SEED_MAX = 2**64 - 1  # the generators and solvers draw from 64-bit seeds
 
@@ -66,7 +67,7 @@ _WHOLE = re.compile(r"\s*[+-]?[0-9]+\s*")
 WHOLE_DIGITS = 4000  # Python reads at most 4300 digits into an int; no score or figure has more
 
 
-def exact_number(value) -> int | float | None:
+def exact_number(value: Any) -> int | float | None:
     """A number as exactly as it was written: a whole number (digits, a sign) as an int, anything else
     that reads as a finite number as a float; None for what is no finite number ('abc', 'nan', '1e999',
     more than WHOLE_DIGITS digits)."""

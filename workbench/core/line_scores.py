@@ -23,10 +23,10 @@ class LineScorer:
         self.instance = instance
         self.origin_depth = origin_depth  # moves played before the solver's start
         self.origin_state = origin_state
-        self._moves: list = []
+        self._moves: list[Any] = []
         self._transitions: list[Transition] = []  # of the last line, move by move
 
-    def state_after(self, moves: Sequence) -> Any:
+    def state_after(self, moves: Sequence[Any]) -> Any:
         """The state ``moves`` reach from the origin (IllegalMove if they do not apply)."""
         shared = 0
         limit = min(len(moves), len(self._moves))
@@ -46,7 +46,7 @@ class LineScorer:
         self.state_after(moves)
         return tuple(self._transitions)
 
-    def report(self, moves: Sequence) -> ScoreReport:
+    def report(self, moves: Sequence[Any]) -> ScoreReport:
         """The contest score if the answer were the moves before the origin, then ``moves``."""
         state = self.state_after(moves)
         return self.puzzle.evaluate(self.instance, state, self.origin_depth + len(moves))

@@ -84,7 +84,7 @@ def ensure_cache_dir() -> str | None:
         os.environ["NUMBA_CACHE_DIR"] = folder
         config = sys.modules.get("numba.core.config")
         if config is not None:  # numba already read its settings: tell it too
-            config.CACHE_DIR = folder
+            config.CACHE_DIR = folder  # type: ignore[attr-defined]  # numba's settings are set at run time
     drop_stale_kernel_caches()
     return folder
 
@@ -118,7 +118,7 @@ def kernel_root() -> str:
     return os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 
-def _packages(folder: str) -> list[os.DirEntry]:
+def _packages(folder: str) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(folder) as entries:
             return sorted((e for e in entries if e.is_dir() and os.path.isfile(os.path.join(e.path, "__init__.py"))),
@@ -162,12 +162,22 @@ def _user_wide_cache() -> str:
     """numba's UserWideCacheLocator folder, from numba's own appdirs (without importing numba)."""
     appdirs = sys.modules.get("numba.misc.appdirs")
     if appdirs is None:
-        spec = importlib.util.find_spec("numba")
-        path = os.path.join(spec.submodule_search_locations[0], "misc", "appdirs.py")
+        path = os.path.join(_numba_folder(), "misc", "appdirs.py")
         loader = importlib.util.spec_from_file_location("_workbench_numba_appdirs", path)
+        if loader is None or loader.loader is None:
+            raise ImportError(f"numba's appdirs cannot be loaded from {path}")
         appdirs = importlib.util.module_from_spec(loader)
         loader.loader.exec_module(appdirs)
-    return appdirs.AppDirs(appname="numba", appauthor=False).user_cache_dir
+    folder: str = appdirs.AppDirs(appname="numba", appauthor=False).user_cache_dir
+    return folder
+
+
+def _numba_folder() -> str:
+    """The installed numba package's folder, found without importing numba."""
+    spec = importlib.util.find_spec("numba")
+    if spec is None or not spec.submodule_search_locations:
+        raise ImportError("numba is not installed")
+    return spec.submodule_search_locations[0]
 
 
 def _cache_subpath(source_folder: str) -> str:
@@ -213,11 +223,10 @@ def _python_files(folder: str) -> list[str]:
 @lru_cache(maxsize=1)
 def _numba_version() -> str:
     """numba's version file as installed (500 bytes, versioneer's JSON), without importing numba."""
-    spec = importlib.util.find_spec("numba")
     try:
-        with open(os.path.join(spec.submodule_search_locations[0], "_version.py")) as stream:
+        with open(os.path.join(_numba_folder(), "_version.py")) as stream:
             return stream.read()
-    except (AttributeError, TypeError, OSError):
+    except (ImportError, OSError):
         return "numba ?"
 
 

@@ -11,6 +11,8 @@ kernels, so each is compiled for plain ``int64``/``bool``. Nothing of ours asks 
 
 from __future__ import annotations
 
+from typing import Any
+
 OWN_PACKAGES = ("solvers.", "workbench.")
 _installed = False
 
@@ -21,11 +23,12 @@ def compile_without_literals() -> None:
     if _installed:
         return
     _installed = True
-    from numba.core import types
+    from numba.core import types as numba_types
 
+    types: Any = numba_types  # numba has no annotations to check against
     resolve = types.Dispatcher.get_call_type
 
-    def get_call_type(self, context, args, kws):
+    def get_call_type(self: Any, context: Any, args: tuple[Any, ...], kws: dict[str, Any]) -> Any:
         if getattr(self.dispatcher.py_func, "__module__", "").startswith(OWN_PACKAGES):
             args = tuple(types.unliteral(a) for a in args)
             kws = {name: types.unliteral(t) for name, t in kws.items()}

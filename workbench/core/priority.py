@@ -107,7 +107,7 @@ def _darwin_thread_qos(qos_class: int, name: str) -> str:
 def _windows_thread_priority(priority: int, name: str) -> str:
     import ctypes
 
-    kernel32 = ctypes.windll.kernel32
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # Windows only
     return name if kernel32.SetThreadPriority(kernel32.GetCurrentThread(), priority) else ""
 
 
@@ -115,6 +115,6 @@ def _windows_idle_process() -> str:
     import ctypes
 
     IDLE_PRIORITY_CLASS = 0x40
-    kernel32 = ctypes.windll.kernel32
+    kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # Windows only
     return "IDLE_PRIORITY_CLASS" if kernel32.SetPriorityClass(kernel32.GetCurrentProcess(),
                                                               IDLE_PRIORITY_CLASS) else ""

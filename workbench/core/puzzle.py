@@ -50,7 +50,7 @@ class Frame:
 
     state: Any
     caption: str
-    highlight: tuple = ()  # puzzle coordinates to emphasise in this frame
+    highlight: tuple[Any, ...] = ()  # puzzle coordinates to emphasise in this frame
 
 
 @dataclass(frozen=True)
@@ -78,7 +78,7 @@ class ScoreReport:
 
 @dataclass(frozen=True)
 class ParsedSolution:
-    moves: tuple  # the moves, in order
+    moves: tuple[Any, ...]  # the moves, in order
     lines: tuple[int | None, ...]  # the 1-based file line each move came from
 
 
@@ -93,7 +93,7 @@ class Option:
     label: str = ""  # its name for people (the Generate dialog's label)
     low: Any = None  # the smallest accepted value, when there is one
     high: Any = None
-    choices: tuple = ()  # the accepted values of a text option
+    choices: tuple[Any, ...] = ()  # the accepted values of a text option
     special: str = ""  # what the ``low`` value means when it is special ("official size")
 
 
@@ -102,8 +102,8 @@ class Smoke:
     """Small settings a puzzle declares for the shared test kit (tests/test_every_puzzle.py) and the
     benches: a case that solves in a second or two, and what the kit may expect of it."""
 
-    generator: dict = field(default_factory=dict)  # generator options of a small case (comesolo: size 7)
-    instance: dict = field(default_factory=dict)  # instance options (codevs: turns 6)
+    generator: dict[str, Any] = field(default_factory=dict)  # generator options of a small case (comesolo: size 7)
+    instance: dict[str, Any] = field(default_factory=dict)  # instance options (codevs: turns 6)
     seeds: tuple[int, ...] = (1, 2)
     nodes: int = 200  # a node budget every solver finishes a small case with
     bench_nodes: int = 2000  # the cold-start bench's budget on a contest-size case (seed 1, defaults)
@@ -122,7 +122,8 @@ class ModuleFiles:
         return self.FORMATS.parse_input(text)
 
     def format_input(self, instance: Any) -> str:
-        return self.FORMATS.format_input(instance)
+        text: str = self.FORMATS.format_input(instance)
+        return text
 
     def generate(self, seed: int, **options: Any) -> Any:
         return self.GENERATOR.generate(seed, **options)
@@ -206,7 +207,7 @@ class Puzzle(ABC):
         """
 
     @abstractmethod
-    def format_solution(self, instance: Any, moves: Sequence) -> str:
+    def format_solution(self, instance: Any, moves: Sequence[Any]) -> str:
         """The answer file the judge accepts for ``moves``."""
 
     def configure(self, instance: Any, **options: Any) -> Any:
@@ -219,7 +220,7 @@ class Puzzle(ABC):
         ...
 
     @abstractmethod
-    def legal_moves(self, instance: Any, state: Any) -> list:
+    def legal_moves(self, instance: Any, state: Any) -> list[Any]:
         ...
 
     @abstractmethod
@@ -294,7 +295,7 @@ class Puzzle(ABC):
         return program.read_rest()
 
     # ------------------------------------------------------- shared behaviour
-    def replay(self, instance: Any, moves: Sequence, lines: Sequence[int | None] | None = None) -> list:
+    def replay(self, instance: Any, moves: Sequence[Any], lines: Sequence[int | None] | None = None) -> list[Any]:
         """All states from the start through every move; IllegalMove names the move."""
         states = [self.initial_state(instance)]
         for index, move in enumerate(moves, start=1):
@@ -305,7 +306,7 @@ class Puzzle(ABC):
                 raise error.at(index, line) from None
         return states
 
-    def final_state(self, instance: Any, moves: Sequence, lines: Sequence[int | None] | None = None) -> Any:
+    def final_state(self, instance: Any, moves: Sequence[Any], lines: Sequence[int | None] | None = None) -> Any:
         """The state after every move, keeping only the current one (a long answer
         scores in constant memory); IllegalMove names the move."""
         state = self.initial_state(instance)

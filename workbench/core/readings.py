@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from .errors import WorkbenchError
 
 
-def likeliest_reason(text: str, puzzles: Sequence, current=None, instance: Any = None) -> str:
+def likeliest_reason(text: str, puzzles: Sequence[Any], current: Any = None, instance: Any = None) -> str:
     """The error of the furthest reading of ``text``: as a board of each of ``puzzles``, and as
     an answer for ``instance`` of ``current`` (the board shown), which win a tie. Two readings
     that fail on the same line are both said ("UUDLQ" may be an answer or a broken board)."""
@@ -28,7 +28,7 @@ def likeliest_reason(text: str, puzzles: Sequence, current=None, instance: Any =
     return "; ".join(r[3] for r in [best, *tied])
 
 
-def answer_reads_furthest(text: str, puzzles: Sequence, current, instance: Any) -> bool:
+def answer_reads_furthest(text: str, puzzles: Sequence[Any], current: Any, instance: Any) -> bool:
     """Whether ``text`` read as an answer for the board shown gets at least as far as any reading
     of it as a board (a broken answer is said as one; a broken board of another puzzle is not)."""
     if not text.strip():
@@ -37,7 +37,8 @@ def answer_reads_furthest(text: str, puzzles: Sequence, current, instance: Any) 
     return bool(readings) and readings[0][2]
 
 
-def _readings(text: str, puzzles: Sequence, current=None, instance: Any = None) -> list[tuple]:
+def _readings(text: str, puzzles: Sequence[Any], current: Any = None, instance: Any = None
+              ) -> list[tuple[Any, ...]]:
     """The failed readings, likeliest first."""
     readings = []  # (line reached, the board shown's own reading, an answer reading, what it says)
     for puzzle in puzzles:

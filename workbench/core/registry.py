@@ -48,9 +48,9 @@ import threading
 import traceback
 import types
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator, Sequence
 
 from .errors import FormatError, WorkbenchError, shown
 from .objective import Objective
@@ -93,7 +93,7 @@ class PluginProblem:
         return f"puzzle plugin {self.origin} did not load: {self.message}"
 
 
-def id_problem(puzzle_id) -> str:
+def id_problem(puzzle_id: object) -> str:
     """Why ``puzzle_id`` is not a puzzle id ("" when it is one)."""
     if isinstance(puzzle_id, str) and PUZZLE_ID.fullmatch(puzzle_id):
         return ""
@@ -127,7 +127,7 @@ def puzzle_path() -> list[Path]:
     return [Path(p) for p in os.environ.get(PATH_VARIABLE, "").split(os.pathsep) if p.strip()]
 
 
-def add_puzzle_path(folder: str | os.PathLike) -> None:
+def add_puzzle_path(folder: str | os.PathLike[str]) -> None:
     """Look for puzzles in ``folder`` too, in this process and the processes it starts (batch workers)."""
     folders = [str(p) for p in puzzle_path()]
     resolved = str(Path(folder).resolve())
@@ -136,14 +136,14 @@ def add_puzzle_path(folder: str | os.PathLike) -> None:
     reset()
 
 
-def _import_folder(folder: Path):
+def _import_folder(folder: Path) -> types.ModuleType:
     """Import the package in ``folder`` as puzzle_workbench_plugins.NAME (its relative imports work)."""
     name = f"{PLUGIN_NAMESPACE}.{module_name(folder.name)}"
     loaded = sys.modules.get(name)
     if loaded is not None:
-        if Path(loaded.__file__).parent != folder:
-            raise PluginError(f"a puzzle package named {folder.name} is already loaded from "
-                              f"{Path(loaded.__file__).parent}")
+        where = Path(loaded.__file__ or "").parent
+        if where != folder:
+            raise PluginError(f"a puzzle package named {folder.name} is already loaded from {where}")
         return loaded
     if PLUGIN_NAMESPACE not in sys.modules:
         namespace = types.ModuleType(PLUGIN_NAMESPACE)
@@ -151,6 +151,8 @@ def _import_folder(folder: Path):
         sys.modules[PLUGIN_NAMESPACE] = namespace
     spec = importlib.util.spec_from_file_location(name, folder / "__init__.py",
                                                   submodule_search_locations=[str(folder)])
+    if spec is None or spec.loader is None:
+        raise PluginError(f"{folder / '__init__.py'} cannot be imported")
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
     try:
@@ -164,27 +166,31 @@ def _import_folder(folder: Path):
 BUILT_IN_DISTRIBUTION = "puzzle-workbench"  # its entry points are the built-in puzzles
 
 
-def _built_in(entry) -> bool:
+def _built_in(entry: importlib.metadata.EntryPoint) -> bool:
     dist = getattr(entry, "dist", None)
     return dist is not None and dist.name.replace("_", "-").lower() == BUILT_IN_DISTRIBUTION
 
 
-def _candidates():
+# (origin, a function importing the package or None when there is none, its folder, built in?)
+Candidate = tuple[str, Callable[[], types.ModuleType] | None, Path | None, bool]
+
+
+def _candidates() -> Iterator[Candidate]:
     """(origin, a function importing the package or None when there is none, its folder, built in?)
     for every place a puzzle may be: entry points (the built-in puzzles first), then folders."""
     entries = sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: (not _built_in(e), e.name))
     for entry in entries:
         builtin = _built_in(entry)
         yield ("built in" if builtin else f"entry point {entry.name} ({entry.value})",
-               lambda e=entry: importlib.import_module(e.module), None, builtin)
+               partial(importlib.import_module, entry.module), None, builtin)
     for root in puzzle_path():
         if not root.is_dir():
             yield (f"{root}", None, None, False)
         elif (root / "__init__.py").is_file():
-            yield (f"{root}", lambda r=root: _import_folder(r), root, False)
+            yield (f"{root}", partial(_import_folder, root), root, False)
         else:
             for folder in sorted(p for p in root.iterdir() if (p / "__init__.py").is_file()):
-                yield (f"{folder}", lambda f=folder: _import_folder(f), folder, False)
+                yield (f"{folder}", partial(_import_folder, folder), folder, False)
 
 
 @cache
@@ -197,7 +203,8 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
             continue
         module, error = _import_builtin(load) if builtin else _import_in_time(origin, load)
         if module is None:  # whatever it raised is its problem, said, not the command's end
-            problems.append(PluginProblem(origin, error if isinstance(error, str) else describe_error(error, folder)))
+            problems.append(PluginProblem(origin, describe_error(error, folder) if isinstance(error, BaseException)
+                                          else str(error)))
             continue
         try:
             puzzle, problem = _puzzle_of(module, builtin)
@@ -236,14 +243,14 @@ def when_loaded(listener: Callable[[list[PluginProblem]], None]) -> None:
         listener(plugin_problems())
 
 
-def _import_builtin(load) -> tuple[types.ModuleType | None, BaseException | None]:
+def _import_builtin(load: Callable[[], types.ModuleType]) -> tuple[types.ModuleType | None, BaseException | None]:
     try:
         return load(), None
     except Exception as error:
         return None, error
 
 
-def _puzzle_of(module, builtin: bool) -> tuple[Puzzle | None, str]:
+def _puzzle_of(module: types.ModuleType, builtin: bool) -> tuple[Puzzle | None, str]:
     """(the package's puzzle, "") or (None, why it has none; "" for a helper package beside the built-in ones)."""
     puzzle = getattr(module, "PUZZLE", None)
     if not isinstance(puzzle, Puzzle):
@@ -269,13 +276,14 @@ def _stuck() -> list[str]:
     return [o for o in os.environ.get(STUCK_VARIABLE, "").split("\n") if o]
 
 
-def _import_in_time(origin: str, load) -> tuple[types.ModuleType | None, BaseException | str | None]:
+def _import_in_time(origin: str, load: Callable[[], types.ModuleType]
+                    ) -> tuple[types.ModuleType | None, BaseException | str | None]:
     """(the module, None), or (None, what it raised or why it did not finish) for a plugin's import,
     run on a thread of its own and waited for at most ``import_seconds()``."""
     limit = import_seconds()
     if origin in _stuck():
         return None, f"its import did not finish in {limit:g} s (when this command started)"
-    outcome: dict = {}
+    outcome: dict[str, Any] = {}
 
     def target() -> None:
         try:

@@ -15,7 +15,7 @@ lengths that fit in a u32.
 
 from __future__ import annotations
 
-from typing import Iterator, MutableSequence, Sequence, TypeVar
+from typing import Any, Iterator, MutableSequence, Sequence, TypeVar
 
 MASK32 = 0xFFFFFFFF
 MASK64 = (1 << 64) - 1
@@ -112,7 +112,7 @@ class ChaCha20Rng:
             if product & MASK32 <= zone:
                 return product >> 32
 
-    def shuffle(self, items: MutableSequence) -> None:
+    def shuffle(self, items: MutableSequence[Any]) -> None:
         for i in range(len(items) - 1, 0, -1):
             j = self.gen_range(i + 1)
             items[i], items[j] = items[j], items[i]

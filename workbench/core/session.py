@@ -88,7 +88,7 @@ class Session:
             self.history.play(move, transition.state, transition.frames)
         return transition
 
-    def add_line(self, moves: Sequence, from_root: bool = True, start: HistoryNode | None = None,
+    def add_line(self, moves: Sequence[Any], from_root: bool = True, start: HistoryNode | None = None,
                  played: Sequence[Transition] | None = None) -> HistoryNode:
         """Add a whole line of moves as a branch (checked first; nothing is added on error), from
         ``start``, else the root or (``from_root`` False) the current node; the line's end is current.
@@ -147,7 +147,7 @@ class Session:
             self.history.jump(self.history.root)
         return node, fault
 
-    def _readable_moves(self, text: str, fault: WorkbenchError) -> Sequence:
+    def _readable_moves(self, text: str, fault: WorkbenchError) -> Sequence[Any]:
         """The moves of an answer that can be read before ``fault``: all of them when a move is
         illegal, those on the lines before a line that cannot be read."""
         if isinstance(fault, FormatError) and fault.line is not None and fault.line > 1:
@@ -159,7 +159,7 @@ class Session:
         except WorkbenchError:  # the lines before do not make an answer on their own
             return ()
 
-    def _legal_moves(self, moves: Sequence) -> list:
+    def _legal_moves(self, moves: Sequence[Any]) -> list[Any]:
         """``moves`` up to the first illegal one (and the puzzle's move limit)."""
         limit = self.puzzle.max_moves(self.instance)
         state, legal = self.history.root.state, []
@@ -256,7 +256,8 @@ class Session:
         if self._operations == 0:
             self._emit(*before)
 
-    def _emit(self, instance, history, size, current, line_end, path) -> None:
+    def _emit(self, instance: Any, history: History, size: int, current: HistoryNode, line_end: HistoryNode,
+              path: Path | None) -> None:
         if self.instance is not instance or self.history is not history:
             self.board_changed.emit(self._how)
             return
@@ -285,7 +286,7 @@ class Session:
             report = self._reports[node] = self.puzzle.evaluate(self.instance, node.state, node.depth)
         return report
 
-    def moves(self, node: HistoryNode | None = None) -> list:
+    def moves(self, node: HistoryNode | None = None) -> list[Any]:
         return self.history.moves(node)
 
     # ------------------------------------------------------------- files

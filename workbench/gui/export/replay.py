@@ -83,6 +83,6 @@ def position(puzzle, instance, moves: Sequence, step: int) -> ReplayFrame:
     if not 0 <= step <= len(moves):
         raise ValueError(f"step {step} is outside the answer's 0..{len(moves)} moves")
     last = None
-    for last in frames(puzzle, instance, moves[:step], stages=False, keep=(step,)):
+    for last in frames(puzzle, instance, moves[:step], stages=False, keep=(step,)):  # noqa: B007 (the last)
         pass
     return ReplayFrame(last.state, step, len(moves), last.last_move, (), last.caption, last.score)

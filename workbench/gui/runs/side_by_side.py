@@ -136,7 +136,7 @@ class SideBySideView(QWidget):
         row = QWidget()
         boards = QHBoxLayout(row)
         boards.setContentsMargins(0, 0, 0, 0)
-        for side, label, name in ((pair.a, self.side_labels[0], "A"), (pair.b, self.side_labels[1], "B")):
+        for _side, label, name in ((pair.a, self.side_labels[0], "A"), (pair.b, self.side_labels[1], "B")):
             column = QVBoxLayout()
             label.setStyleSheet(f"color: {COLOURS[name]}; font-weight: bold")
             view = BoardView()

@@ -7,8 +7,8 @@ the 500th ``END``; that is ignored. The recipe counts are not enforced (spec §5
 Answer: one command per turn, ``X R`` or ``S``; the first line may be the AI's
 name instead. A name holds a letter, no invisible character and does not
 start like a command: a first line such as ``<BOM>0 0`` (an editor's
-byte-order mark), ``0 0,`` or ``0 0 x`` is a damaged command, and reading it as a name would silently drop the first move, so it is
-rejected. Numbers and whitespace are read as the judge's scanf reads them
+byte-order mark), ``0 0,`` or ``0 0 x`` is a damaged command, and reading it as a name would
+silently drop the first move, so it is rejected. Numbers and whitespace are read as the judge's scanf reads them
 (ASCII digits, C whitespace). The turn budget K is not in the file:
 a parsed case has K = 500 and no incoming ojama.
 

@@ -82,7 +82,7 @@ def _check_same_colours(start: Board, target: Board, start_line: int, target_lin
         else:
             surplus, allowed, first_line = start, want[colour], start_line
         seen = 0
-        for index, cell in enumerate(surplus.cells):
+        for index, cell in enumerate(surplus.cells):  # noqa: B007 (index is read after the loop)
             seen += cell == colour
             if seen > allowed:
                 break
