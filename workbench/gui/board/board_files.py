@@ -144,7 +144,7 @@ class BoardFiles(QObject):
     def choose_case(self, path: Path, cases: list[tuple[str, str]]) -> int | None:
         """Ask which case of a file that holds several to open (1-based), or None."""
         names = [f"{i}. {title}" if title else f"{i}" for i, (title, _) in enumerate(cases, start=1)]
-        chosen, ok = QInputDialog.getItem(self.window, "Which one?", f"{path.name} holds {len(cases)} cases:", names,
+        chosen, ok = QInputDialog.getItem(self.window, self.tr("Which one?"), self.tr("{0} holds {1} cases:").format(path.name, len(cases)), names,
                                           0, False)
         return names.index(chosen) + 1 if ok else None
 

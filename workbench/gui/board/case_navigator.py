@@ -43,7 +43,7 @@ class CaseNavigator(QObject):
         # Whether a file is a board of the puzzle shown (set by the window): the arrows skip the
         # other files of a folder walked in name order (notes, answers).
         self.accept: Callable[[str, Path], bool] = lambda puzzle_id, path: True
-        self.label = QLabel(" Case: ")
+        self.label = QLabel(self.tr(" Case: "))
         self.previous_button = QToolButton()
         self.previous_button.setText("◀")
         self.previous_button.clicked.connect(lambda: self.step(-1))
@@ -108,7 +108,7 @@ class CaseNavigator(QObject):
             tip = "◀ and ▶ (Alt+← and Alt+→) generate the previous and next seed with the same options; " \
                   "type a seed and press Enter to generate it (Ctrl+N to change the options)"
         if edited:
-            self.label.setText(f" Edited from {kind}: ")
+            self.label.setText(self.tr(" Edited from {0}: ").format(kind))
             tip = f"This board is {what} edited: it is no {kind} of its own. " + tip
         else:
             self.label.setText(f" {kind.capitalize()}: ")

@@ -30,16 +30,16 @@ class GenerateDialog(QDialog):
     def __init__(self, puzzle, parent=None, seed: int = 1, options: dict | None = None):
         """``seed`` and ``options``: what the dialog proposes (the next seed, the options last used)."""
         super().__init__(parent)
-        self.setWindowTitle(f"Generate a {puzzle.title} board")
+        self.setWindowTitle(self.tr("Generate a {0} board").format(puzzle.title))
         self.setMinimumWidth(460)
         self.puzzle = puzzle
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, SEED_MAX)
         self.seed_box.setValue(seed)
-        self.seed_box.setToolTip("The same seed always gives the same board (the official generator's)")
+        self.seed_box.setToolTip(self.tr("The same seed always gives the same board (the official generator's)"))
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.ExpandingFieldsGrow)
-        form.addRow("Seed", self.seed_box)
+        form.addRow(self.tr("Seed"), self.seed_box)
         self.option_widgets = {}
         for option in puzzle.generator_options:
             widget = option_widget(option)
@@ -50,7 +50,7 @@ class GenerateDialog(QDialog):
             label.setToolTip(widget.toolTip())
             form.addRow(label, widget)
             if not option.choices:  # a choice list says its values itself
-                note = QLabel(f"{tip}" + (f". Allowed: {limits}." if limits else "."))
+                note = QLabel(f"{tip}" + (self.tr(". Allowed: {0}.").format(limits) if limits else "."))
                 note.setWordWrap(True)
                 note.setContentsMargins(16, 0, 0, 6)
                 note.setEnabled(False)  # drawn in the palette's muted text colour
@@ -58,11 +58,10 @@ class GenerateDialog(QDialog):
             self.option_widgets[option.name] = widget
             if options and option.name in options:
                 set_option_value(widget, options[option.name])
-        intro = QLabel(f"A board from the {puzzle.title} generator. Leave an option at its default for "
-                       "the contest's own cases.")
+        intro = QLabel(self.tr("A board from the {0} generator. Leave an option at its default for the contest's own cases.").format(puzzle.title))
         intro.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
-        buttons.button(QDialogButtonBox.Ok).setText("Generate")
+        buttons.button(QDialogButtonBox.Ok).setText(self.tr("Generate"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QInputDialog
 
 from workbench.core.errors import FormatError
@@ -39,8 +40,8 @@ def ask_reader(parent, settings, name: str, matches: list, current=None, text: s
     last = str(settings.value(key, ""))
     ordered = sorted(matches, key=lambda p: (p.id != last, not writes_alike(p, text), p is not current))
     labels = [f"{p.title} ({p.id})" for p in ordered]
-    chosen, ok = QInputDialog.getItem(parent, "Which puzzle?",
-                                      f"{name} reads as a board of {len(matches)} puzzles. Open it as:",
+    chosen, ok = QInputDialog.getItem(parent, QCoreApplication.translate("ReaderChoice", "Which puzzle?"),
+                                      QCoreApplication.translate("ReaderChoice", "{0} reads as a board of {1} puzzles. Open it as:").format(name, len(matches)),
                                       labels, 0, False)
     if not ok:
         return None

@@ -64,10 +64,10 @@ class CaseView(QWidget):
             box.setFont(mono)
             box.setLineWrapMode(QPlainTextEdit.NoWrap)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self.picture, "vis.html")
-        self.tabs.addTab(self.input_text, "Input")
-        self.tabs.addTab(self.output_text, "Output")
-        self.tabs.addTab(self.stderr_text, "stderr")
+        self.tabs.addTab(self.picture, self.tr("vis.html"))
+        self.tabs.addTab(self.input_text, self.tr("Input"))
+        self.tabs.addTab(self.output_text, self.tr("Output"))
+        self.tabs.addTab(self.stderr_text, self.tr("stderr"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         layout.addWidget(self.title)
@@ -88,7 +88,7 @@ class CaseView(QWidget):
             if not self.web_refused:
                 self.server = FolderServer(page.resolve().parent)
             if web_tab < 0:
-                self.tabs.insertTab(0, self.visualizer, "Visualizer")
+                self.tabs.insertTab(0, self.visualizer, self.tr("Visualizer"))
             self.tabs.setCurrentIndex(0)
         elif web_tab >= 0:
             self.tabs.removeTab(web_tab)
@@ -114,7 +114,7 @@ class CaseView(QWidget):
         self.shown_key, self.shown_case = row.get("key"), row.get("case")
         input_text = _read(folder, row["input"], "input") if row.get("input") else ""
         output_text = _read(folder, row["answer"], "answer") if row.get("answer") else ""
-        self.title.setText(f"case {row.get('case', '?')}: score {row.get('score', '?')}, {row.get('verdict', '?')}"
+        self.title.setText(self.tr("case {0}: score {1}, {2}").format(row.get('case', '?'), row.get('score', '?'), row.get('verdict', '?'))
                            + (f" ({row['message']})" if row.get("message") else ""))
         self.input_text.setPlainText(input_text)
         self.output_text.setPlainText(output_text or "(no output)")

@@ -43,7 +43,7 @@ class ContestWindow(QMainWindow):
         super().__init__()
         self.settings = settings or QSettings("PuzzleWorkbench", "workbench")
         self.config = config
-        self.setWindowTitle(f"{config.name} — Puzzle Workbench")
+        self.setWindowTitle(self.tr("{0} — Puzzle Workbench").format(config.name))
         self.runs_panel = RunsPanel(runs_root)
         self.runs_panel.set_contest(config)
         if runs_root is not None:
@@ -60,12 +60,12 @@ class ContestWindow(QMainWindow):
         split.setStretchFactor(0, 3)
         split.setStretchFactor(1, 2)
         self.setCentralWidget(split)
-        menu = self.menuBar().addMenu("&File")
-        menu.addAction("&Open run…", self.runs_panel.open_run_dialog, QKeySequence.Open)
-        menu.addAction("&Compare with…", self.runs_panel.compare_dialog)
-        menu.addAction("Open another &contest…", self.open_contest_dialog)
+        menu = self.menuBar().addMenu(self.tr("&File"))
+        menu.addAction(self.tr("&Open run…"), self.runs_panel.open_run_dialog, QKeySequence.Open)
+        menu.addAction(self.tr("&Compare with…"), self.runs_panel.compare_dialog)
+        menu.addAction(self.tr("Open another &contest…"), self.open_contest_dialog)
         menu.addSeparator()
-        menu.addAction("&Close", self.close, QKeySequence.Close)
+        menu.addAction(self.tr("&Close"), self.close, QKeySequence.Close)
         geometry = self.settings.value(GEOMETRY_KEY)
         if geometry is None or not self.restoreGeometry(geometry):
             self.resize(1400, 860)
@@ -75,7 +75,7 @@ class ContestWindow(QMainWindow):
         if latest is not None:
             self.runs_panel.open_run(latest)
         self.statusBar().showMessage(f"{config.name}: {config.path}" + (
-            f"; showing {latest.name}" if latest else "; no run yet: type your program and press Start"))
+            self.tr("; showing {0}").format(latest.name) if latest else self.tr("; no run yet: type your program and press Start")))
 
     def show_case(self, row: dict) -> None:
         if self.runs_panel.run_folder is not None:

@@ -183,7 +183,7 @@ class HtmlView(QWidget):
         self.note = plain_label()
         self.note.setWordWrap(True)
         self.note.setAlignment(Qt.AlignCenter)
-        self.browser_button = QPushButton("Open in the browser")
+        self.browser_button = QPushButton(self.tr("Open in the browser"))
         self.browser_button.clicked.connect(lambda: QDesktopServices.openUrl(self.url))
         self.browser_button.hide()
         self.url = QUrl()
@@ -225,7 +225,7 @@ class HtmlView(QWidget):
                 self._zoom(1.0)  # measured afresh at zoom 1 once it has loaded
             self.web.load(url)
         else:
-            self.note.setText(f"{web_engine_problem()}.\nThe page is {url.toString()}")
+            self.note.setText(self.tr("{0}.\nThe page is {1}").format(web_engine_problem(), url.toString()))
             self.browser_button.show()
 
     def _loaded(self, ok: bool) -> None:

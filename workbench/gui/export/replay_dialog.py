@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QProgressDialog
 
 from workbench.core.errors import WorkbenchError
@@ -42,8 +42,8 @@ def export_replay(parent, session, path: str | Path, *, fps: float, stages: bool
     moves = line_moves(session)
     total = replay.count_frames(session.puzzle, session.instance, moves, stages)
     total = min(total, replay.DEFAULT_MAX_FRAMES)
-    progress = QProgressDialog("Rendering the replay…", "Cancel", 0, total, parent)
-    progress.setWindowTitle("Export replay")
+    progress = QProgressDialog(QCoreApplication.translate("ReplayDialog", "Rendering the replay…"), QCoreApplication.translate("ReplayDialog", "Cancel"), 0, total, parent)
+    progress.setWindowTitle(QCoreApplication.translate("ReplayDialog", "Export replay"))
     progress.setWindowModality(Qt.WindowModal)
     progress.setMinimumDuration(300)
 

@@ -88,7 +88,7 @@ class LiveRunView(QDialog):
                                         "plotted live"))
         self.time = QDoubleSpinBox()
         self.time.setRange(0.05, 3600)
-        self.time.setSuffix(" s")
+        self.time.setSuffix(self.tr(" s"))
         self.time.setValue(seconds or problem.default_seconds())
         self.time.setToolTip(self.tr("The program's time limit (past it, it is killed: TLE)"))
         self.run_button = QPushButton(self.tr("Run"))

@@ -32,18 +32,16 @@ class AnytimePlot(QDialog):
     def __init__(self, folder: Path, profile: Profile, parent=None):
         super().__init__(parent)
         self.profile = profile
-        self.setWindowTitle(f"Anytime profile — {Path(folder).name}")
+        self.setWindowTitle(self.tr("Anytime profile — {0}").format(Path(folder).name))
         self.plot = pg.PlotWidget()
         style_plot(self.plot, self.plot.palette())
         text = self.plot.palette().color(QPalette.WindowText).name()
-        self.plot.setLabel("bottom", "seconds into each case", color=text)
-        self.plot.setLabel("left", "mean relative score", color=text)
+        self.plot.setLabel("bottom", self.tr("seconds into each case"), color=text)
+        self.plot.setLabel("left", self.tr("mean relative score"), color=text)
         self.curve = self.plot.plot(*steps(profile.times, profile.means), pen=pg.mkPen(LINE, width=2))
         self.plot.setYRange(0, max(1.0, max(profile.means, default=0.0)), padding=0.05)
         end = f"{profile.means[-1]:.4f}" if profile.means else "—"
-        self.note = QLabel(f"{profile.cases} cases, {profile.traced} with [SCORE] lines or snapshots; a case counts "
-                           f"0 before its first point and its final relative score from its end (here {end}, the "
-                           "run's mean relative score)")
+        self.note = QLabel(self.tr("{0} cases, {1} with [SCORE] lines or snapshots; a case counts 0 before its first point and its final relative score from its end (here {2}, the run's mean relative score)").format(profile.cases, profile.traced, end))
         self.note.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.plot, 1)

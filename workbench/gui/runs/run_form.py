@@ -57,7 +57,7 @@ class RunForm(QWidget):
         self.time = QDoubleSpinBox()
         self.time.setRange(0.05, 3600)
         self.time.setValue(2.0)
-        self.time.setSuffix(" s")
+        self.time.setSuffix(self.tr(" s"))
         self.time.setToolTip(self.tr("Per case: the solver's budget, or your program's time limit (past it: TLE)"))
         self.jobs = QSpinBox()
         self.jobs.setRange(1, 256)

@@ -60,7 +60,7 @@ class PastRunsDialog(QDialog):
     def __init__(self, database: RunDatabase, puzzle: str, parent=None):
         super().__init__(parent)
         self.database, self.puzzle = database, puzzle
-        self.setWindowTitle(f"Runs of {puzzle}")
+        self.setWindowTitle(self.tr("Runs of {0}").format(puzzle))
         self.resize(980, 640)
         self.runs: list[dict] = []
         self.table, self.model = _table(RUN_COLUMNS)
@@ -68,14 +68,14 @@ class PastRunsDialog(QDialog):
         self.standings_table, self.standings_model = _table(STANDING_COLUMNS)
         self.plot = pg.PlotWidget()
         style_plot(self.plot, self.palette())
-        self.plot.setLabel("left", "mean score")
-        self.plot.setLabel("bottom", "run (in the order they started)")
+        self.plot.setLabel("left", self.tr("mean score"))
+        self.plot.setLabel("bottom", self.tr("run (in the order they started)"))
         set_whole_numbers(self.plot, bottom=True)
         self.curves: list = []  # one line per set of cases
         self.note = plain_label()
         self.note.setWordWrap(True)
         self.comment = QLineEdit()
-        self.comment.setPlaceholderText("a comment for the selected run")
+        self.comment.setPlaceholderText(self.tr("a comment for the selected run"))
         buttons = QHBoxLayout()
         for text, slot in (("Open", self.open_selected), ("Set comment", self.set_comment),
                            ("Standings", self.show_standings), ("Refresh", self.refresh)):
@@ -130,7 +130,7 @@ class PastRunsDialog(QDialog):
             self.model.appendRow([QStandardItem(c) for c in cells])
         _fit(self.table)
         self._plot_means()
-        self.note.setText(f"{plural(len(self.runs), 'run')} in {self.database.path}")
+        self.note.setText(self.tr("{0} in {1}").format(plural(len(self.runs), 'run'), self.database.path))
         for row, run in enumerate(self.runs):
             if run["id"] in kept:
                 self.table.selectRow(row)
@@ -170,7 +170,7 @@ class PastRunsDialog(QDialog):
         finished = [r for r in self.runs if r["finished"]]
         runs = [r for r in self.selected() if r["finished"]]
         if not finished:
-            self.note.setText("No finished run to rank")
+            self.note.setText(self.tr("No finished run to rank"))
             return
         try:
             cases = {r["id"]: self.database.cases(r["id"]) for r in (runs or finished)}

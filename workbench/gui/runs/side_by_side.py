@@ -39,7 +39,7 @@ class SideBySideView(QWidget):
     def __init__(self, pair: CasePair, parent=None):
         super().__init__(parent)
         self.pair = pair
-        self.setWindowTitle(f"Case {pair.case}: A {pair.a.name} and B {pair.b.name}")
+        self.setWindowTitle(self.tr("Case {0}: A {1} and B {2}").format(pair.case, pair.a.name, pair.b.name))
         self.shown_step = -1
         self.boards: list[BoardView] = []
         self.case_views: list = []
@@ -68,8 +68,8 @@ class SideBySideView(QWidget):
         self.side_labels = [plain_label(wrapped=True), plain_label(wrapped=True)]
         self.plot = pg.PlotWidget()
         style_plot(self.plot, self.palette())
-        self.plot.setLabel("bottom", "move")
-        self.plot.setLabel("left", "score")
+        self.plot.setLabel("bottom", self.tr("move"))
+        self.plot.setLabel("left", self.tr("score"))
         self.plot.addLegend(offset=(10, 10))
         self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen("#888888", style=Qt.DashLine))
         self.plot.addItem(self.marker)
@@ -149,7 +149,7 @@ class SideBySideView(QWidget):
         steps = QWidget()
         under = QHBoxLayout(steps)
         under.setContentsMargins(0, 0, 0, 0)
-        under.addWidget(QLabel("Move"))
+        under.addWidget(QLabel(self.tr("Move")))
         under.addWidget(self.slider, 1)
         under.addWidget(self.step_label)
         column = QWidget()

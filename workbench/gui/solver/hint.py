@@ -25,7 +25,7 @@ class HintControl(QObject):
     def __init__(self, window, menu, clear_action: QAction):
         super().__init__(window)
         self.window = window
-        self.action = QAction("&Hint", window)
+        self.action = QAction(self.tr("&Hint"), window)
         self.action.setShortcut(QKeySequence("H"))
         self.action.triggered.connect(self.ask)
         menu.addAction(self.action)

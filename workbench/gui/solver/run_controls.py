@@ -23,7 +23,7 @@ class RunControls(QWidget):
         self.seconds = QDoubleSpinBox()
         self.seconds.setRange(0.0, 86400.0)
         self.seconds.setValue(DEFAULT_SECONDS)
-        self.seconds.setSuffix(" s")
+        self.seconds.setSuffix(self.tr(" s"))
         self.seconds.setSpecialValueText(self.tr("no limit"))
         self.nodes = QSpinBox()
         self.nodes.setRange(0, MAX_INT_SPIN)

@@ -5,7 +5,7 @@ single-shot timers after the poll that brought them, so never more often than th
 from __future__ import annotations
 
 import pyqtgraph as pg
-from PySide6.QtCore import QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QObject, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
@@ -29,7 +29,7 @@ def _plot(palette, pen: str, dot: str):
     style_plot(plot, palette)
     plot.getAxis("left").setTickDensity(0.5)  # fewer, spaced labels on a short plot
     plot.getAxis("left").setStyle(hideOverlappingLabels=True)
-    plot.setLabel("bottom", "seconds", color=palette.color(QPalette.WindowText).name())
+    plot.setLabel("bottom", QCoreApplication.translate("RunPlots", "seconds"), color=palette.color(QPalette.WindowText).name())
     plot.setMinimumHeight(120)
     plot.setMouseEnabled(x=False, y=False)
     plot.hideButtons()

@@ -186,15 +186,15 @@ class MainWindow(QMainWindow):
         self.back_action = fill_view_menu(self, bar.addMenu(self.tr("&View")), self.view, self.board,
                                           self.step_panel, self.theme)
 
-        solver_menu = bar.addMenu("&Solver")
-        self._action(solver_menu, "&Start", self.answers.start_solver, "F5")
-        self._action(solver_menu, "&Pause / resume", self.solver_panel.toggle_pause, "F6")
-        self._action(solver_menu, "&Cancel", self.solver_panel.cancel, "Shift+F5")
-        self._action(solver_menu, "&Apply best", lambda: self.answers.apply_solver_answer(self.solver_panel.best_moves))
+        solver_menu = bar.addMenu(self.tr("&Solver"))
+        self._action(solver_menu, self.tr("&Start"), self.answers.start_solver, "F5")
+        self._action(solver_menu, self.tr("&Pause / resume"), self.solver_panel.toggle_pause, "F6")
+        self._action(solver_menu, self.tr("&Cancel"), self.solver_panel.cancel, "Shift+F5")
+        self._action(solver_menu, self.tr("&Apply best"), lambda: self.answers.apply_solver_answer(self.solver_panel.best_moves))
         self.hint = HintControl(self, solver_menu, clear_action=self.back_action)  # H; Esc takes the hint away
         solver_menu.addSeparator()
-        self._action(solver_menu, "Run this case &live…", lambda: open_for_board(self))
-        self._action(solver_menu, "Batch &runs…", self.show_runs, "Ctrl+B")
+        self._action(solver_menu, self.tr("Run this case &live…"), lambda: open_for_board(self))
+        self._action(solver_menu, self.tr("Batch &runs…"), self.show_runs, "Ctrl+B")
 
         help_menu = bar.addMenu(self.tr("&Help"))
         file_menu = bar.actions()[0].menu()
@@ -249,7 +249,7 @@ class MainWindow(QMainWindow):
         # must not read as if that file, or a file named default_board, were open.
         name = (self.tr("sample board") if s.path == DEFAULT_BOARD else s.path.name if s.path
                 else self.tr("unsaved board"))
-        self.setWindowTitle(f"{name} — {s.puzzle.title} — Puzzle Workbench")
+        self.setWindowTitle(self.tr("{0} — {1} — Puzzle Workbench").format(name, s.puzzle.title))
 
     # ================================================================ kernels, tabs, messages
     def _kernels_ready(self, puzzle_id: str) -> None:

@@ -63,7 +63,7 @@ class PuzzleCard(QFrame):
         pixmap = board_picture(puzzle)
         if pixmap is not None:
             self.picture.setPixmap(pixmap)
-        title = QLabel(f"<b>{puzzle.title}</b>")
+        title = QLabel(self.tr("<b>{0}</b>").format(puzzle.title))
         title.setTextFormat(Qt.RichText)
         self.summary = QLabel(summary)
         self.summary.setWordWrap(True)
