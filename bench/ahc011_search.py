@@ -41,16 +41,43 @@ def search(case, tiles, target, k, stop, settings=DEFAULTS):
     """One search's slide count (-1: none) and seconds; then the count once shortened (-1: no
     answer) and the seconds that took (``settings``: the solver's parameters)."""
     n = case.n
-    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     started = time.perf_counter()
     if n <= settings["move_side"]:
         move_width = slide_search_width(n, settings["move_width"])
-        count = slide_by_moves(n, tiles, target, case.limit, 0, k, move_width, settings["move_noise"],
-                               HANDOVER_RATE, settings["width"], settings["branch"], settings["noise"],
-                               settings["lookahead"], settings["shortcut_cells"], stop, moves)
+        count = slide_by_moves(
+            n,
+            tiles,
+            target,
+            case.limit,
+            0,
+            k,
+            move_width,
+            settings["move_noise"],
+            HANDOVER_RATE,
+            settings["width"],
+            settings["branch"],
+            settings["noise"],
+            settings["lookahead"],
+            settings["shortcut_cells"],
+            stop,
+            moves,
+        )
     else:
-        count = slide_into(n, tiles, target, case.limit, 0, k, settings["width"], settings["branch"],
-                           settings["noise"], settings["lookahead"], stop, moves)
+        count = slide_into(
+            n,
+            tiles,
+            target,
+            case.limit,
+            0,
+            k,
+            settings["width"],
+            settings["branch"],
+            settings["noise"],
+            settings["lookahead"],
+            stop,
+            moves,
+        )
     searched = time.perf_counter()
     if count < 0:
         return count, searched - started, -1, 0.0
@@ -62,8 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="500-519", help="generator seeds, as for batch (default 500-519)")
     parser.add_argument("--targets", type=int, default=2, help="targets searched per case")
-    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                        help="a solver parameter other than its default (repeatable)")
+    parser.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="a solver parameter other than its default (repeatable)",
+    )
     args = parser.parse_args(argv)
     try:
         settings = {**DEFAULTS, **parse_params(ScreenedBeamSolver, args.param)}
@@ -76,12 +108,12 @@ def main(argv: list[str] | None = None) -> int:
     for seed in parse_seeds(args.seeds):
         case = PUZZLE.generate(seed)
         tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
-        steps = settings["tree_steps"] * case.n ** 2
+        steps = settings["tree_steps"] * case.n**2
         hole = centre_cell(case.n) if case.n <= settings["move_side"] else -1  # as the solver's first targets
         if not annealed:  # compiles (or loads) the annealer
-            make_target(case.n, tiles, 0, 0, 1, np.zeros(case.n ** 2, dtype=np.int64), stop)
+            make_target(case.n, tiles, 0, 0, 1, np.zeros(case.n**2, dtype=np.int64), stop)
         for k in range(args.targets):
-            target = np.zeros(case.n ** 2, dtype=np.int64)
+            target = np.zeros(case.n**2, dtype=np.int64)
             started = time.perf_counter()
             travel = make_target(case.n, tiles, 0, k, steps, target, stop, hole)
             annealed[case.n].append((travel, time.perf_counter() - started))
@@ -92,8 +124,10 @@ def main(argv: list[str] | None = None) -> int:
                 search(case, tiles, target, k, stop, settings)  # compiles (or loads) the kernels
                 warmed.add(kind)
             by_side[case.n].append(search(case, tiles, target, k, stop, settings))
-    print(f"{'N':>3} {'travel':>7} {'s/target':>8} {'searches':>8} {'slides':>7} {'failed':>6} {'s/search':>9} "
-          f"{'shortened':>9} {'s/shorten':>9}")
+    print(
+        f"{'N':>3} {'travel':>7} {'s/target':>8} {'searches':>8} {'slides':>7} {'failed':>6} {'s/search':>9} "
+        f"{'shortened':>9} {'s/shorten':>9}"
+    )
     for n, results in sorted(by_side.items()):
         travel = sum(result[0] for result in annealed[n] if result[0] >= 0)
         annealing = sum(result[1] for result in annealed[n]) / len(annealed[n])
@@ -102,8 +136,10 @@ def main(argv: list[str] | None = None) -> int:
         seconds = sum(result[1] for result in results) / len(results)
         shortened = sum(result[2] for result in results if result[2] >= 0)
         shortening = sum(result[3] for result in results) / len(results)
-        print(f"{n:>3} {travel:>7} {annealing:>8.4f} {len(results):>8} {slides:>7} {failed:>6} {seconds:>9.3f} "
-              f"{shortened:>9} {shortening:>9.3f}")
+        print(
+            f"{n:>3} {travel:>7} {annealing:>8.4f} {len(results):>8} {slides:>7} {failed:>6} {seconds:>9.3f} "
+            f"{shortened:>9} {shortening:>9.3f}"
+        )
     return 0
 
 

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -83,9 +83,11 @@ def make_contest(root: Path, cases: int) -> tuple[Path, str, str]:
     vis = build(tools, "vis", VIS_C, VIS_PY)
     for seed in range(cases):
         n = 5 + seed % 20
-        (tools / "in" / f"{seed:04d}.txt").write_text(f"{n}\n" + " ".join(str((seed * 7 + i) % 997)
-                                                                         for i in range(n)) + "\n")
-    (folder / "contest.toml").write_text(textwrap.dedent(f"""\
+        (tools / "in" / f"{seed:04d}.txt").write_text(
+            f"{n}\n" + " ".join(str((seed * 7 + i) % 997) for i in range(n)) + "\n"
+        )
+    (folder / "contest.toml").write_text(
+        textwrap.dedent(f"""\
         name = 'fast'
         time_limit = 2
         [inputs]
@@ -96,7 +98,8 @@ def make_contest(root: Path, cases: int) -> tuple[Path, str, str]:
         command = '{vis} {{IN}} {{OUT}}'
         [view]
         html = ['vis.html']
-        """))
+        """)
+    )
     return folder, program, vis
 
 
@@ -112,15 +115,22 @@ def floor(inputs: list[Path], program: str, vis: str | None, jobs: int) -> float
     step += '; rm -rf "$d"'
     listing = "\n".join(str(p) for p in inputs) + "\n"
     started = time.perf_counter()
-    subprocess.run(["xargs", "-P", str(jobs), "-n", "1", "sh", "-c", step, "case"], input=listing, text=True,
-                   check=True, env=ENV)
+    subprocess.run(
+        ["xargs", "-P", str(jobs), "-n", "1", "sh", "-c", step, "case"], input=listing, text=True, check=True, env=ENV
+    )
     return time.perf_counter() - started
 
 
 def batch(args: list[str], cwd: Path) -> float:
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, str(REPO / "main.py"), "batch", *args], cwd=cwd, stdout=subprocess.DEVNULL,
-                          stderr=subprocess.PIPE, text=True, env={**ENV, "PUZZLE_WORKBENCH_HOME": str(cwd / "home")})
+    done = subprocess.run(
+        [sys.executable, str(REPO / "main.py"), "batch", *args],
+        cwd=cwd,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**ENV, "PUZZLE_WORKBENCH_HOME": str(cwd / "home")},
+    )
     seconds = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"batch failed: {done.stderr.strip()[-500:]}")
@@ -132,8 +142,11 @@ def line(what: str, cases: int, ours: list[float], least: list[float]) -> str:
     ours_s, least_s = statistics.median(ours), statistics.median(least)
     ratio = statistics.median(o / f for o, f in zip(ours, least))
     over = (ours_s - least_s) / cases * 1000
-    spread = f"  ({min(o / f for o, f in zip(ours, least)):.2f}-{max(o / f for o, f in zip(ours, least)):.2f}x)" \
-        if len(ours) > 1 else ""
+    spread = (
+        f"  ({min(o / f for o, f in zip(ours, least)):.2f}-{max(o / f for o, f in zip(ours, least)):.2f}x)"
+        if len(ours) > 1
+        else ""
+    )
     return f"{what:<28} {cases:>7,}  {ours_s:>9.1f}  {least_s:>9.1f}  {ratio:>6.2f}x  {over:>8.2f}{spread}"
 
 
@@ -165,30 +178,63 @@ def main() -> int:
     if args.scratch:
         ENV["TMPDIR"] = args.scratch
     if ENV.get("PYTHONDONTWRITEBYTECODE"):
-        print("note: PYTHONDONTWRITEBYTECODE is set, so batch and each of its workers compile the workbench's "
-              "modules anew at every run (an install that keeps its .pyc files does not): run it with "
-              "env -u PYTHONDONTWRITEBYTECODE for what a user sees", file=sys.stderr)
+        print(
+            "note: PYTHONDONTWRITEBYTECODE is set, so batch and each of its workers compile the workbench's "
+            "modules anew at every run (an install that keeps its .pyc files does not): run it with "
+            "env -u PYTHONDONTWRITEBYTECODE for what a user sees",
+            file=sys.stderr,
+        )
     sizes = [int(x) for x in args.cases.split(",")]
-    print(f"{'run':<28} {'cases':>7}  {'batch s':>9}  {'floor s':>9}  {'ratio':>7}  {'ms/case':>8}  "
-          f"(overhead per case = (batch - floor) / cases; {args.jobs} jobs)")
+    print(
+        f"{'run':<28} {'cases':>7}  {'batch s':>9}  {'floor s':>9}  {'ratio':>7}  {'ms/case':>8}  "
+        f"(overhead per case = (batch - floor) / cases; {args.jobs} jobs)"
+    )
     with tempfile.TemporaryDirectory(prefix="wb-overhead-") as scratch:
         root = Path(scratch)
         folder, program, vis = make_contest(root, max(sizes))
         inputs = sorted((folder / "tools" / "in").iterdir())
         cluster = dask_address(args.jobs) if args.dask else None
         try:
-            runs = iter(range(10 ** 6))  # each batch its own run folder
+            runs = iter(range(10**6))  # each batch its own run folder
             for cases in sizes:
-                ours, least = pairs(args.repeat, lambda: floor(inputs[:cases], program, vis, args.jobs),
-                                    lambda: batch([str(folder), "--seeds", f"0-{cases - 1}", "--cmd", program,
-                                                   "--jobs", str(args.jobs), "--out", str(root / f"run-{next(runs)}")],
-                                                  root))
+                ours, least = pairs(
+                    args.repeat,
+                    lambda: floor(inputs[:cases], program, vis, args.jobs),
+                    lambda: batch(
+                        [
+                            str(folder),
+                            "--seeds",
+                            f"0-{cases - 1}",
+                            "--cmd",
+                            program,
+                            "--jobs",
+                            str(args.jobs),
+                            "--out",
+                            str(root / f"run-{next(runs)}"),
+                        ],
+                        root,
+                    ),
+                )
                 print(line("contest (program + vis)", cases, ours, least), flush=True)
                 if cluster is not None:
-                    ours, least = pairs(args.repeat, lambda: floor(inputs[:cases], program, vis, args.jobs),
-                                        lambda: batch([str(folder), "--seeds", f"0-{cases - 1}", "--cmd", program,
-                                                       "--dask", cluster.scheduler_address,
-                                                       "--out", str(root / f"dask-{next(runs)}")], root))
+                    ours, least = pairs(
+                        args.repeat,
+                        lambda: floor(inputs[:cases], program, vis, args.jobs),
+                        lambda: batch(
+                            [
+                                str(folder),
+                                "--seeds",
+                                f"0-{cases - 1}",
+                                "--cmd",
+                                program,
+                                "--dask",
+                                cluster.scheduler_address,
+                                "--out",
+                                str(root / f"dask-{next(runs)}"),
+                            ],
+                            root,
+                        ),
+                    )
                     print(line("contest through Dask", cases, ours, least), flush=True)
         finally:
             if cluster is not None:
@@ -205,10 +251,26 @@ def main() -> int:
                 (boards / f"{seed:05d}.txt").write_text(puzzle.format_input(puzzle.generate(seed, size=7)))
             files = sorted(boards.iterdir())
             for cases in sizes:
-                ours, least = pairs(args.repeat, lambda: floor(files[:cases], zero, None, args.jobs),
-                                    lambda: batch(["comesolo", "--seeds", f"0-{cases - 1}", "--size", "7", "--cmd",
-                                                   zero, "--jobs", str(args.jobs),
-                                                   "--out", str(root / f"puzzle-{next(runs)}")], root))
+                ours, least = pairs(
+                    args.repeat,
+                    lambda: floor(files[:cases], zero, None, args.jobs),
+                    lambda: batch(
+                        [
+                            "comesolo",
+                            "--seeds",
+                            f"0-{cases - 1}",
+                            "--size",
+                            "7",
+                            "--cmd",
+                            zero,
+                            "--jobs",
+                            str(args.jobs),
+                            "--out",
+                            str(root / f"puzzle-{next(runs)}"),
+                        ],
+                        root,
+                    ),
+                )
                 print(line("comesolo --cmd (program)", cases, ours, least), flush=True)
     return 0
 

@@ -45,8 +45,7 @@ def bench_case(puzzle_id: str, folder: Path) -> tuple[Path, int]:
 
 def timed(command: list[str], env: dict) -> tuple[float, int]:
     start = time.perf_counter()
-    done = subprocess.run(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                          text=True)
+    done = subprocess.run(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if done.returncode != 0:
         print(done.stderr.strip()[-2000:], file=sys.stderr)
     return time.perf_counter() - start, done.returncode
@@ -86,9 +85,13 @@ window.close()
 def window_probe(puzzle: str, case: Path, nodes: int) -> str:
     with tempfile.TemporaryDirectory(prefix="numba-cold-") as cache:
         env = dict(os.environ, NUMBA_CACHE_DIR=cache, QT_QPA_PLATFORM="offscreen")
-        done = subprocess.run([sys.executable, "-c", WINDOW_PROBE, puzzle, str(case), str(nodes),
-                               str(Path(cache) / "settings.ini")],
-                              cwd=REPO, env=env, capture_output=True, text=True)
+        done = subprocess.run(
+            [sys.executable, "-c", WINDOW_PROBE, puzzle, str(case), str(nodes), str(Path(cache) / "settings.ini")],
+            cwd=REPO,
+            env=env,
+            capture_output=True,
+            text=True,
+        )
     lines = done.stdout.strip().splitlines()
     if done.returncode != 0 or not lines:
         print(done.stderr.strip()[-2000:], file=sys.stderr)

@@ -41,14 +41,13 @@ import argparse
 import hashlib
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 from numba import njit
@@ -82,14 +81,13 @@ def xorshift(x):
 
 
 # ------------------------------------------------------------------ rolling-balls
-from solvers.rolling_balls.compact import doubled_points  # noqa: E402
-from solvers.rolling_balls.kernels import roll_end  # noqa: E402
-from solvers.rolling_balls.search import META_SIZE, _relocate  # noqa: E402
+from solvers.rolling_balls.compact import doubled_points
+from solvers.rolling_balls.kernels import roll_end
+from solvers.rolling_balls.search import META_SIZE, _relocate
 
 
 @njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
-def _rb_loop(count, score, grid, ball_pos, ball_colour, target_colour, target_cells, deltas, width,
-             cols):
+def _rb_loop(count, score, grid, ball_pos, ball_colour, target_colour, target_cells, deltas, width, cols):
     meta = np.zeros(META_SIZE, dtype=np.int64)
     nballs = np.uint64(ball_pos.shape[0])
     four = np.uint64(4)
@@ -116,18 +114,30 @@ def _rb_loop(count, score, grid, ball_pos, ball_colour, target_colour, target_ce
 def _rolling_balls(score: bool):
     from solvers.rolling_balls.layout import layout_of
     from workbench.puzzles.rolling_balls import PUZZLE
+
     case = PUZZLE.parse_input((CASES / "rolling-balls" / "seed_7.txt").read_text())
     lay = layout_of(case, case.start)
 
     def run(count):
-        return _rb_loop(count, score, lay.grid.copy(), lay.ball_pos.copy(), lay.ball_colour,
-                        lay.target_colour, lay.target_cells, lay.deltas, lay.width, lay.cols)
+        return _rb_loop(
+            count,
+            score,
+            lay.grid.copy(),
+            lay.ball_pos.copy(),
+            lay.ball_colour,
+            lay.target_colour,
+            lay.target_cells,
+            lay.deltas,
+            lay.width,
+            lay.cols,
+        )
+
     return run
 
 
 # ------------------------------------------------------------------ ahc011
-from solvers.ahc011.grid import neighbour, tree_size  # noqa: E402
-from solvers.ahc011.placement import COUNT, EMPTY, _step  # noqa: E402
+from solvers.ahc011.grid import neighbour, tree_size
+from solvers.ahc011.placement import COUNT, EMPTY, _step
 
 
 @njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
@@ -159,6 +169,7 @@ def _ahc011_loop(count, trees, n, board, empty, work):
 
 def _ahc011(trees: bool):
     from workbench.puzzles.ahc011 import PUZZLE
+
     case = PUZZLE.parse_input((CASES / "ahc011" / "0009.txt").read_text())
     n = case.n
     board = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
@@ -166,11 +177,13 @@ def _ahc011(trees: bool):
 
     def run(count):
         return _ahc011_loop(count, trees, n, board.copy(), case.start.empty, work)
+
     return run
 
 
 # ------------------------------------------------------------------ ahc015
-from solvers.ahc015.kernels import CELLS as CANDY_CELLS, RULE1, drop, rule_tilt, square_sum, tilt_cells  # noqa: E402
+from solvers.ahc015.kernels import CELLS as CANDY_CELLS
+from solvers.ahc015.kernels import RULE1, drop, rule_tilt, square_sum, tilt_cells
 
 
 @njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
@@ -194,15 +207,16 @@ def _ahc015_loop(count, flavours):
 
 def _ahc015():
     from workbench.puzzles.ahc015 import PUZZLE
+
     candies = PUZZLE.parse_input((CASES / "ahc015" / "0000.txt").read_text())
     flavours = np.frombuffer(candies.flavours, dtype=np.uint8).copy()
     return lambda count: _ahc015_loop(count, flavours)
 
 
 # ------------------------------------------------------------------ codevs
-from solvers.codevs.kernels import (CELLS as FIELD_CELLS, HEIGHTS, NODE, NONE, at, copy_node,  # noqa: E402
-                                    land, resolve)
-from workbench.puzzles.codevs.field import VISIBLE, WIDTH  # noqa: E402
+from solvers.codevs.kernels import CELLS as FIELD_CELLS
+from solvers.codevs.kernels import HEIGHTS, NODE, NONE, at, copy_node, land, resolve
+from workbench.puzzles.codevs.field import VISIBLE, WIDTH
 
 
 @njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
@@ -252,15 +266,14 @@ def _codevs_loop(count, candidates, rotated):
 def _codevs(candidates: bool):
     from workbench.puzzles.codevs import PUZZLE
     from workbench.puzzles.codevs.field import rotate
+
     case = PUZZLE.parse_input((CASES / "codevs" / "packs_1.txt").read_text())
-    rotated = np.array([[rotate(pack, r) for r in range(4)] for pack in case.packs[:500]],
-                       dtype=np.int8)
+    rotated = np.array([[rotate(pack, r) for r in range(4)] for pack in case.packs[:500]], dtype=np.int8)
     return lambda count: _codevs_loop(count, candidates, rotated)
 
 
 # ------------------------------------------------------------------ comesolo
-from solvers.comesolo.kernels import (FRAME, count_masks, count_size, jump_masks, mask_size,  # noqa: E402
-                                      pick_jump, play_counted)
+from solvers.comesolo.kernels import FRAME, count_masks, count_size, jump_masks, mask_size, pick_jump, play_counted
 
 
 @njit(nogil=True)  # no cache: a cached loop would keep stale copies of the engine functions
@@ -292,10 +305,10 @@ def _comesolo_loop(count, root, offs, first, last, width, cols):
 def _comesolo():
     from solvers.comesolo.layout import layout_of
     from workbench.puzzles.comesolo import PUZZLE
+
     board = PUZZLE.parse_input((CASES / "comesolo" / "rand_30_d60.txt").read_text())
     lay = layout_of(board)
-    return lambda count: _comesolo_loop(count, lay.root, lay.offs, lay.first, lay.last, lay.width,
-                                        lay.cols)
+    return lambda count: _comesolo_loop(count, lay.root, lay.offs, lay.first, lay.last, lay.width, lay.cols)
 
 
 # ------------------------------------------------------------------ the figures
@@ -312,10 +325,8 @@ class Figure:
 
 
 FIGURES = (
-    Figure("rolling-balls.rolls", 10_000_000, 15173866918, 74.4e6, 20000, 29410353,
-           lambda: _rolling_balls(False)),
-    Figure("rolling-balls.score_evals", 1_000_000, 62252696, 2.78e6, 3000, 192055,
-           lambda: _rolling_balls(True)),
+    Figure("rolling-balls.rolls", 10_000_000, 15173866918, 74.4e6, 20000, 29410353, lambda: _rolling_balls(False)),
+    Figure("rolling-balls.score_evals", 1_000_000, 62252696, 2.78e6, 3000, 192055, lambda: _rolling_balls(True)),
     Figure("ahc011.moves", 10_000_000, 493754994, 116e6, 20000, 959085, lambda: _ahc011(False)),
     Figure("ahc011.tree_evals", 1_000_000, 7795633, 1.98e6, 3000, 22424, lambda: _ahc011(True)),
     Figure("ahc015.playouts", 200_000, 370853642, 89.7e3, 300, 553934, _ahc015),
@@ -348,8 +359,7 @@ class Measure:
         return self.ops / self.seconds if self.seconds > 0 else float("inf")
 
     def line(self) -> str:
-        return (f"{self.name} ops={self.ops} seconds={self.seconds:.4f} rate={self.rate:.6g} "
-                f"checksum={self.checksum}")
+        return f"{self.name} ops={self.ops} seconds={self.seconds:.4f} rate={self.rate:.6g} checksum={self.checksum}"
 
 
 def measure(figure: Figure, ops: int, repeat: int = 1) -> Measure:
@@ -372,8 +382,9 @@ def median(measures) -> Measure:
     return ordered[len(ordered) // 2]
 
 
-def measured_in_turns(figure: Figure, ops: int, repeat: int, reference: Path | None,
-                      own: Path | None) -> tuple[Measure, Measure | None, Measure | None]:
+def measured_in_turns(
+    figure: Figure, ops: int, repeat: int, reference: Path | None, own: Path | None
+) -> tuple[Measure, Measure | None, Measure | None]:
     """The engine's, the reference's and the own C++'s medians of ``repeat`` runs, taken in turns
     (engine, reference, own C++, engine…): on a shared machine whose load drifts, each ratio then
     compares runs made under the same load, not the engine's three under one and the C++'s under
@@ -403,8 +414,9 @@ def build_cpp() -> Path | None:
     binary = folder / f"engines-{tag}"
     if not binary.exists():
         partial = folder / f"engines-{tag}.{os.getpid()}.tmp"
-        subprocess.run([compiler, "-O2", "-march=native", "-std=c++17", "-o", str(partial),
-                        str(CPP_SOURCE)], check=True)
+        subprocess.run(
+            [compiler, "-O2", "-march=native", "-std=c++17", "-o", str(partial), str(CPP_SOURCE)], check=True
+        )
         partial.replace(binary)
     return binary
 
@@ -412,11 +424,14 @@ def build_cpp() -> Path | None:
 def measure_cpp(binary: Path, figure: Figure, ops: int, repeat: int) -> Measure:
     results = []
     for _ in range(repeat):
-        out = subprocess.run([str(binary), str(CASES), figure.cpp_name or figure.name, str(ops)], check=True,
-                             capture_output=True, text=True).stdout.split()
+        out = subprocess.run(
+            [str(binary), str(CASES), figure.cpp_name or figure.name, str(ops)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
         fields = dict(part.split("=", 1) for part in out[1:])
-        results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]),
-                               int(fields["checksum"])))
+        results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]), int(fields["checksum"])))
     return median(results)
 
 
@@ -427,8 +442,11 @@ def build_reference() -> Path | None:
     if shutil.which("g++") is None or not (REFERENCE / "build.sh").is_file():
         return None
     sources = b"".join(path.read_bytes() for path in sorted(REFERENCE.glob("*")) if path.is_file())
-    folder = Path(tempfile.gettempdir()) / f"puzzle-workbench-reference-{os.getuid()}" / \
-        hashlib.sha1(sources).hexdigest()[:12]
+    folder = (
+        Path(tempfile.gettempdir())
+        / f"puzzle-workbench-reference-{os.getuid()}"
+        / hashlib.sha1(sources).hexdigest()[:12]
+    )
     if not (folder / "comesolo").exists():
         partial = folder.with_name(f"{folder.name}.{os.getpid()}.tmp")
         subprocess.run(["sh", str(REFERENCE / "build.sh"), str(partial)], check=True)
@@ -443,27 +461,34 @@ def measure_reference(folder: Path, figure: Figure, ops: int, repeat: int) -> Me
     short = figure.name.split(".", 1)[1]
     results = []
     for _ in range(repeat):
-        out = subprocess.run([str(folder / program), str(CASES / case), *counts], check=True,
-                             capture_output=True, text=True).stdout
+        out = subprocess.run(
+            [str(folder / program), str(CASES / case), *counts], check=True, capture_output=True, text=True
+        ).stdout
         line = next(line.split() for line in out.splitlines() if line.split()[0] == short)
         fields = dict(part.split("=", 1) for part in line[1:])
-        results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]),
-                               int(fields["checksum"])))
+        results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]), int(fields["checksum"])))
     return median(results)
 
 
 # ------------------------------------------------------------------ command line
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.engines",
-                                     description="The engine workloads of specs/engine-workloads.md, "
-                                                 "with the C++ engine's rates in the same run.")
-    parser.add_argument("--figure", action="append", choices=[f.name for f in FIGURES],
-                        help="run only this figure (repeatable; default: all)")
-    parser.add_argument("--repeat", type=int, default=1,
-                        help="runs per figure, taken in turns with the C++ engines'; the median counts")
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.engines",
+        description="The engine workloads of specs/engine-workloads.md, with the C++ engine's rates in the same run.",
+    )
+    parser.add_argument(
+        "--figure",
+        action="append",
+        choices=[f.name for f in FIGURES],
+        help="run only this figure (repeatable; default: all)",
+    )
+    parser.add_argument(
+        "--repeat", type=int, default=1, help="runs per figure, taken in turns with the C++ engines'; the median counts"
+    )
     parser.add_argument("--quick", action="store_true", help="the spec's quick-check counts")
-    parser.add_argument("--scale", type=float, default=1.0,
-                        help="fraction of the spec's counts (checksums are then not checked)")
+    parser.add_argument(
+        "--scale", type=float, default=1.0, help="fraction of the spec's counts (checksums are then not checked)"
+    )
     parser.add_argument("--no-cpp", action="store_true", help="skip the C++ engines (reference and own)")
     args = parser.parse_args(argv)
     if args.repeat < 1 or not 0 < args.scale <= 1:
@@ -474,8 +499,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_cpp:
         reference, own = build_reference(), build_cpp()
         if reference is None:
-            print("the reference C++ engines cannot be built here (g++ or ../shared/specs/engine-cpp missing): "
-                  "the ratios below are against the spec's quoted rates, not measured in this run")
+            print(
+                "the reference C++ engines cannot be built here (g++ or ../shared/specs/engine-cpp missing): "
+                "the ratios below are against the spec's quoted rates, not measured in this run"
+            )
     rows, bad = [], 0
     for figure in figures:
         ops = figure.quick_ops if args.quick else max(1, int(figure.ops * args.scale))
@@ -498,12 +525,13 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'figure':27} {'rate':>11} {'reference':>11} {'ratio':>6} {'own C++':>11} {'ratio':>6}  checksum")
         for figure, mine, theirs, ours_cpp, ok in rows:
             reference_rate = theirs.rate if theirs is not None else figure.cpp_rate
-            agree = "" if theirs is None else (" = reference" if theirs.checksum == mine.checksum else
-                                                " != reference")
+            agree = "" if theirs is None else (" = reference" if theirs.checksum == mine.checksum else " != reference")
             own_rate = f"{ours_cpp.rate:11.4g} {mine.rate / ours_cpp.rate:6.2f}" if ours_cpp else f"{'-':>11} {'-':>6}"
-            print(f"{figure.name:27} {mine.rate:11.4g} {reference_rate:11.4g} {mine.rate / reference_rate:6.2f} "
-                  f"{own_rate}  {'ok' if ok else 'WRONG'}{agree}"
-                  f"{'' if theirs is not None else ' (spec rate)'}")
+            print(
+                f"{figure.name:27} {mine.rate:11.4g} {reference_rate:11.4g} {mine.rate / reference_rate:6.2f} "
+                f"{own_rate}  {'ok' if ok else 'WRONG'}{agree}"
+                f"{'' if theirs is not None else ' (spec rate)'}"
+            )
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     if bad:
         print(f"{bad} checksum(s) differ from the spec", file=sys.stderr)

@@ -110,13 +110,15 @@ def main(argv: list[str] | None = None) -> int:
         sys.setprofile(None)
         threading.setprofile(None)
         puzzle.apply = original
-    at_apply = {name: count - before.get(name, 0) for name, count in applies.items()
-                if count != before.get(name, 0)}
-    print(f"{Path(args.board).name}: best line of {len(panel.best_moves)} moves, "
-          f"{len(window.session.moves())} on the board after Apply best")
+    at_apply = {name: count - before.get(name, 0) for name, count in applies.items() if count != before.get(name, 0)}
+    print(
+        f"{Path(args.board).name}: best line of {len(panel.best_moves)} moves, "
+        f"{len(window.session.moves())} on the board after Apply best"
+    )
     print(f"project modules entered: {len(hops.modules)}")
-    print(f"calls between project modules: {len(hops.edges)} distinct caller -> callee, "
-          f"{sum(hops.edges.values())} in all")
+    print(
+        f"calls between project modules: {len(hops.edges)} distinct caller -> callee, {sum(hops.edges.values())} in all"
+    )
     print(f"puzzle.apply during the run: {run_applies} ({dict(before)}); at Apply best: {at_apply or 0}")
     if args.verbose:
         for (source, target), count in sorted(hops.edges.items()):

@@ -28,8 +28,7 @@ def cpu_load(count: int):
     spinners: list[subprocess.Popen] = []
     try:
         for _ in range(count):
-            spinners.append(subprocess.Popen([sys.executable, "-c", SPIN, str(os.getpid())],
-                                             stdin=subprocess.DEVNULL))
+            spinners.append(subprocess.Popen([sys.executable, "-c", SPIN, str(os.getpid())], stdin=subprocess.DEVNULL))
         yield spinners
     finally:
         for spinner in spinners:

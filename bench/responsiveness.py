@@ -130,8 +130,10 @@ def cases_of(puzzles: list[str], given: list[str], known: set[str], generated) -
             path = Path(item)
             puzzle_id = puzzles[0] if len(puzzles) == 1 else path.resolve().parent.name
         if puzzle_id not in known:
-            raise SystemExit(f"--case {item}: say which puzzle it is (ID=FILE, or one --puzzle); "
-                             f"the folder {path.resolve().parent.name!r} is not a puzzle's id")
+            raise SystemExit(
+                f"--case {item}: say which puzzle it is (ID=FILE, or one --puzzle); "
+                f"the folder {path.resolve().parent.name!r} is not a puzzle's id"
+            )
         if not path.is_file():
             raise SystemExit(f"--case {item}: no such file")
         pairs.append((puzzle_id, path))
@@ -157,6 +159,7 @@ def _scheduler_times() -> tuple[float, float] | None:
 class Watch:
     """What one watch recorded: the gaps between ticks and, per gap, the GUI thread's CPU
     seconds and seconds spent waiting for a core (nan: unknown)."""
+
     gaps: list[float] = field(default_factory=list)
     ran: list[float] = field(default_factory=list)
     waited: list[float] = field(default_factory=list)
@@ -172,10 +175,15 @@ class Watch:
         worst = max(range(len(self.gaps)), key=self.gaps.__getitem__)
         ran = [r for r in self.ran if r == r]
         own = [g - w for g, w in zip(self.gaps, self.waited) if w == w]
-        return {"max_gap": 1000 * gaps[-1], "p99": 1000 * gaps[int(0.99 * (len(gaps) - 1))],
-                "median": 1000 * statistics.median(gaps), "gap_cpu": 1000 * self.ran[worst],
-                "gap_wait": 1000 * self.waited[worst], "own": 1000 * max(own) if own else math.nan,
-                "gui_share": sum(ran) / sum(self.gaps) if ran else math.nan}
+        return {
+            "max_gap": 1000 * gaps[-1],
+            "p99": 1000 * gaps[int(0.99 * (len(gaps) - 1))],
+            "median": 1000 * statistics.median(gaps),
+            "gap_cpu": 1000 * self.ran[worst],
+            "gap_wait": 1000 * self.waited[worst],
+            "own": 1000 * max(own) if own else math.nan,
+            "gui_share": sum(ran) / sum(self.gaps) if ran else math.nan,
+        }
 
 
 class TickRecorder:
@@ -185,6 +193,7 @@ class TickRecorder:
 
     def __init__(self):
         from PySide6.QtCore import Qt, QTimer
+
         self.timer = QTimer()
         self.timer.setTimerType(Qt.PreciseTimer)
         self.timer.setInterval(TICK_MS)
@@ -216,6 +225,7 @@ class TickRecorder:
 def run_events(seconds: float, until=None) -> None:
     """The app's event loop for ``seconds`` (or until ``until()`` is true), as ``exec`` runs it."""
     from PySide6.QtCore import QEventLoop, QTimer
+
     loop = QEventLoop()
     QTimer.singleShot(max(0, int(1000 * seconds)), loop.quit)
     if until is not None:
@@ -230,7 +240,9 @@ def run_events(seconds: float, until=None) -> None:
 
 def _ready_window(puzzle_id: str, path: Path, folder: str):
     from PySide6.QtCore import QSettings
+
     from workbench.gui.app import build_window
+
     settings = QSettings(str(Path(folder) / f"{puzzle_id}.ini"), QSettings.IniFormat)
     window = build_window(settings=settings)
     window.show()
@@ -272,6 +284,7 @@ def watch_solver(panel, seconds: float) -> dict:
     """Watch the GUI thread for ``seconds`` while the panel's solver runs, starting it again
     whenever it ends; previews a frontier row every PREVIEW_MS."""
     from PySide6.QtCore import QTimer
+
     counts = {"restarts": 0, "previews": 0, "checks": 0, "running": 0}
 
     def preview():
@@ -302,12 +315,17 @@ def watch_solver(panel, seconds: float) -> dict:
     for timer in timers:
         timer.stop()
     watch = recorder.stop()
-    return {"watch": watch, "restarts": counts["restarts"], "previews": counts["previews"],
-            "running_share": counts["running"] / counts["checks"] if counts["checks"] else 0.0}
+    return {
+        "watch": watch,
+        "restarts": counts["restarts"],
+        "previews": counts["previews"],
+        "running_share": counts["running"] / counts["checks"] if counts["checks"] else 0.0,
+    }
 
 
-def measure_case(app, puzzle_id: str, path: Path, seconds: float, cancels: int, folder: str,
-                 plot_samples: int = 0) -> dict:
+def measure_case(
+    app, puzzle_id: str, path: Path, seconds: float, cancels: int, folder: str, plot_samples: int = 0
+) -> dict:
     window = _ready_window(puzzle_id, path, folder)
     panel = window.solver_panel
     row = {"what": f"{puzzle_id} {path.name}", "solver": panel.solver_class().name}
@@ -350,8 +368,13 @@ def measure_batch(puzzle_id: str, path: Path, seconds: float, folder: str) -> di
     row = {"what": f"runs-panel batch {puzzle_id}", "solver": panel.runner.currentText(), "restarts": 0}
     if not panel.start():
         window.close()
-        return {**row, "watch": Watch(), "previews": 0, "running_share": 0.0,
-                "error": f"the batch did not start: {panel.summary.text()}"}
+        return {
+            **row,
+            "watch": Watch(),
+            "previews": 0,
+            "running_share": 0.0,
+            "error": f"the batch did not start: {panel.summary.text()}",
+        }
     run_events(60, until=lambda: panel.run is not None or not panel.running)  # cases made, workers starting
     recorder = TickRecorder()
     recorder.start()
@@ -359,16 +382,22 @@ def measure_batch(puzzle_id: str, path: Path, seconds: float, folder: str) -> di
     running = checks = 0
     # The watch goes on past ``seconds`` until cases have come back (their rows, scored in this
     # process, are part of the panel's work), for two minutes at most.
-    while time.perf_counter() < begin + seconds or (len(panel.view.rows) < BATCH_ROWS_WATCHED
-                                                   and time.perf_counter() < begin + 120 and panel.running):
+    while time.perf_counter() < begin + seconds or (
+        len(panel.view.rows) < BATCH_ROWS_WATCHED and time.perf_counter() < begin + 120 and panel.running
+    ):
         run_events(CHECK_MS / 1000)
         checks += 1
         running += panel.running
     watch = recorder.stop()
     panel.shutdown()
     window.close()
-    return {**row, "watch": watch, "previews": 0, "running_share": running / checks if checks else 0.0,
-            "rows": len(panel.view.rows)}
+    return {
+        **row,
+        "watch": watch,
+        "previews": 0,
+        "running_share": running / checks if checks else 0.0,
+        "rows": len(panel.view.rows),
+    }
 
 
 def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where: str) -> dict:
@@ -382,9 +411,13 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
     from workbench.batch.live_child import ChildLiveCase
     from workbench.batch.puzzle_problem import PuzzleProblem
 
-    row = {"what": f"live view {puzzle_id} {path.name} ({LIVE_LINES_PER_SECOND} lines/s, "
-                   f"{LIVE_SNAPSHOTS_PER_SECOND} snapshots/s)", "solver": f"program-in-{where}", "restarts": 0,
-           "previews": 0}
+    row = {
+        "what": f"live view {puzzle_id} {path.name} ({LIVE_LINES_PER_SECOND} lines/s, "
+        f"{LIVE_SNAPSHOTS_PER_SECOND} snapshots/s)",
+        "solver": f"program-in-{where}",
+        "restarts": 0,
+        "previews": 0,
+    }
     answer = SHARED_SOLUTIONS / puzzle_id / path.name
     if not answer.is_file():
         answer = Path(folder) / "no-answer.txt"
@@ -414,9 +447,15 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
         view.cancel_button.click()
         run_events(30, until=lambda: view.live.finished.is_set() and not view.timer.isActive())
         cancel = 1000 * (time.perf_counter() - begin)
-        return {**row, "watch": watch, "running_share": running, "cancel_max": cancel, "cancel_median": cancel,
-                "said": f"first_line_s={first_line:.2f} lines={lines} snapshots={snapshots} "
-                        f"ended='{view.status.text()[:40]}'"}
+        return {
+            **row,
+            "watch": watch,
+            "running_share": running,
+            "cancel_max": cancel,
+            "cancel_median": cancel,
+            "said": f"first_line_s={first_line:.2f} lines={lines} snapshots={snapshots} "
+            f"ended='{view.status.text()[:40]}'",
+        }
     finally:
         view.close()
         live_view.LIVE_CASE = ChildLiveCase
@@ -448,8 +487,10 @@ def _solve_for(puzzle_id: str, path: Path, seconds: float, lowered: str) -> tupl
             os.sched_setscheduler(threading.get_native_id(), os.SCHED_IDLE, os.sched_param(0))
         while done[1] < seconds:
             budget = run_budget(puzzle, instance, cls, {}, seconds - done[1]).budget
-            result = execute(build_run(puzzle, instance, puzzle.initial_state(instance), cls, seed=1,
-                                       params={}, budget=budget), budget)
+            result = execute(
+                build_run(puzzle, instance, puzzle.initial_state(instance), cls, seed=1, params={}, budget=budget),
+                budget,
+            )
             done[0] += result.progress.expansions
             done[1] += max(result.elapsed, 1e-3)
 
@@ -472,8 +513,12 @@ def _solve_in_child(puzzle, instance, cls, seconds: float) -> tuple[int, float]:
     done = [0, 0.0]
     while done[1] < seconds:
         budget = run_budget(puzzle, instance, cls, {}, seconds - done[1]).budget
-        job = ProcessSolverJob(partial(build_run, puzzle, instance, puzzle.initial_state(instance), cls, seed=1,
-                                       params={}, budget=budget), budget, name=cls.name, objective=puzzle.objective)
+        job = ProcessSolverJob(
+            partial(build_run, puzzle, instance, puzzle.initial_state(instance), cls, seed=1, params={}, budget=budget),
+            budget,
+            name=cls.name,
+            objective=puzzle.objective,
+        )
         job.start()
         job.join()
         result = job.poll().result
@@ -505,13 +550,17 @@ def row_line(row: dict) -> tuple[str, bool]:
     if figures is None:
         return f"{head} error: ticks=0, nothing was watched ({counts}): no gap to report", True
     if row["running_share"] == 0:
-        return (f"{head} error: the solver never ran while watched (ticks={len(row['watch'].gaps)} {counts}): "
-                "no gap to report"), True
-    line = (f"{head} max_gap_ms={figures['max_gap']:.1f} p99_ms={figures['p99']:.1f} "
-            f"median_ms={figures['median']:.1f} (longest gap: gui_cpu_ms={figures['gap_cpu']:.1f} "
-            f"waiting_for_core_ms={figures['gap_wait']:.1f}) own_max_gap_ms={figures['own']:.1f} "
-            f"gui_cpu_share={figures['gui_share']:.2f} "
-            f"ticks={len(row['watch'].gaps)} {counts} solver_running={row['running_share']:.2f}")
+        return (
+            f"{head} error: the solver never ran while watched (ticks={len(row['watch'].gaps)} {counts}): "
+            "no gap to report"
+        ), True
+    line = (
+        f"{head} max_gap_ms={figures['max_gap']:.1f} p99_ms={figures['p99']:.1f} "
+        f"median_ms={figures['median']:.1f} (longest gap: gui_cpu_ms={figures['gap_cpu']:.1f} "
+        f"waiting_for_core_ms={figures['gap_wait']:.1f}) own_max_gap_ms={figures['own']:.1f} "
+        f"gui_cpu_share={figures['gui_share']:.2f} "
+        f"ticks={len(row['watch'].gaps)} {counts} solver_running={row['running_share']:.2f}"
+    )
     if "rows" in row:
         line += f" rows={row['rows']}"
     if "said" in row:
@@ -525,32 +574,64 @@ def row_line(row: dict) -> tuple[str, bool]:
 
 def over_target(row: dict) -> bool:
     figures = row["watch"].figures()
-    return (figures is not None and figures["max_gap"] > GAP_TARGET_MS
-            or row.get("cancel_max", 0.0) >= CANCEL_TARGET_MS)
+    return figures is not None and figures["max_gap"] > GAP_TARGET_MS or row.get("cancel_max", 0.0) >= CANCEL_TARGET_MS
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.responsiveness", description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=4.0, help="seconds of solving watched per case")
     parser.add_argument("--cancels", type=int, default=3, help="cancel measurements per case")
-    parser.add_argument("--puzzle", action="append", default=[],
-                        help="a puzzle to measure (repeatable; default: every one, or those of --case)")
-    parser.add_argument("--case", action="append", default=[], metavar="[ID=]FILE",
-                        help="a case to open (repeatable); default: the puzzle's largest file in ../shared/cases")
-    parser.add_argument("--batch", metavar="ID|none",
-                        help="the puzzle of the Runs-panel batch row (default: the first measured)")
-    parser.add_argument("--live", metavar="ID", help="also watch the live view running a fast-talking program "
-                        "on ID's largest case (alone, with no --puzzle and no --case)")
-    parser.add_argument("--live-in", choices=("child", "thread", "both"), default="both",
-                        help="where the live row's case runs (default: both, one after the other)")
-    parser.add_argument("--plot-samples", type=int, default=0, metavar="N",
-                        help="also time a plot update and repaint (GUI thread CPU) once a run has "
-                             "reported N samples (180000: a ten-minute online game)")
-    parser.add_argument("--load", type=int, default=0, metavar="N",
-                        help="N CPU-bound processes run beside the watches (another program's load)")
-    parser.add_argument("--throughput", type=float, default=0.0, metavar="SECONDS",
-                        help="first, each case's default solver alone: nodes/s at normal priority, "
-                             "as the app lowers its threads (nice 5) and in SCHED_IDLE, in turns (before --load starts)")
+    parser.add_argument(
+        "--puzzle",
+        action="append",
+        default=[],
+        help="a puzzle to measure (repeatable; default: every one, or those of --case)",
+    )
+    parser.add_argument(
+        "--case",
+        action="append",
+        default=[],
+        metavar="[ID=]FILE",
+        help="a case to open (repeatable); default: the puzzle's largest file in ../shared/cases",
+    )
+    parser.add_argument(
+        "--batch", metavar="ID|none", help="the puzzle of the Runs-panel batch row (default: the first measured)"
+    )
+    parser.add_argument(
+        "--live",
+        metavar="ID",
+        help="also watch the live view running a fast-talking program "
+        "on ID's largest case (alone, with no --puzzle and no --case)",
+    )
+    parser.add_argument(
+        "--live-in",
+        choices=("child", "thread", "both"),
+        default="both",
+        help="where the live row's case runs (default: both, one after the other)",
+    )
+    parser.add_argument(
+        "--plot-samples",
+        type=int,
+        default=0,
+        metavar="N",
+        help="also time a plot update and repaint (GUI thread CPU) once a run has "
+        "reported N samples (180000: a ten-minute online game)",
+    )
+    parser.add_argument(
+        "--load",
+        type=int,
+        default=0,
+        metavar="N",
+        help="N CPU-bound processes run beside the watches (another program's load)",
+    )
+    parser.add_argument(
+        "--throughput",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="first, each case's default solver alone: nodes/s at normal priority, "
+        "as the app lowers its threads (nice 5) and in SCHED_IDLE, in turns (before --load starts)",
+    )
     args = parser.parse_args(argv)
     if args.load < 0:
         parser.error("--load: a number of processes, 0 or more")
@@ -562,6 +643,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"no such puzzle: {', '.join(unknown)} (known: {', '.join(sorted(known))})")
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtWidgets import QApplication
+
     app = QApplication.instance() or QApplication([])
     rows: list[dict] = []
     with tempfile.TemporaryDirectory() as folder:
@@ -572,8 +654,10 @@ def main(argv: list[str] | None = None) -> int:
                 print(throughput_line(puzzle_id, case, args.throughput), flush=True)
         failed = _watched(app, args, cases, known, folder, rows)
     load = os.getloadavg()[0]
-    print(f"load average {load:.2f} on {os.cpu_count()} cores, {args.load} busy process(es) beside; "
-          f"targets: gap <= {GAP_TARGET_MS:.0f} ms, cancel < {CANCEL_TARGET_MS:.0f} ms")
+    print(
+        f"load average {load:.2f} on {os.cpu_count()} cores, {args.load} busy process(es) beside; "
+        f"targets: gap <= {GAP_TARGET_MS:.0f} ms, cancel < {CANCEL_TARGET_MS:.0f} ms"
+    )
     missed = [row["what"] for row in rows if over_target(row)]
     if missed:
         print("over target: " + ", ".join(missed))
@@ -596,8 +680,12 @@ def _watched(app, args, cases, known: set, folder: str, rows: list) -> bool:
         batch = args.batch or (cases[0][0] if cases else None)
         if batch and batch != "none":
             case = next((path for puzzle_id, path in cases if puzzle_id == batch), None)
-            row = measure_batch(batch, case or cases_of([batch], [], known, lambda p: generated_case(p, folder))[0][1],
-                                args.seconds, folder)
+            row = measure_batch(
+                batch,
+                case or cases_of([batch], [], known, lambda p: generated_case(p, folder))[0][1],
+                args.seconds,
+                folder,
+            )
             rows.append(row)
             line, error = row_line(row)
             failed |= error
@@ -605,7 +693,7 @@ def _watched(app, args, cases, known: set, folder: str, rows: list) -> bool:
         if args.live:
             case = next((path for puzzle_id, path in cases if puzzle_id == args.live), None)
             case = case or cases_of([args.live], [], known, lambda p: generated_case(p, folder))[0][1]
-            for where in (("thread", "child") if args.live_in == "both" else (args.live_in,)):
+            for where in ("thread", "child") if args.live_in == "both" else (args.live_in,):
                 row = measure_live(args.live, case, args.seconds, folder, where)
                 rows.append(row)
                 line, error = row_line(row)

@@ -72,10 +72,14 @@ def main(argv: list[str] | None = None) -> int:
     cpu.sort()
     p95 = times[int(len(times) * 0.95) - 1]
     print(f"{Path(args.board).name}: a line of {len(moves)} moves, {len(times)} slider steps")
-    print(f"ms per step: median {statistics.median(times):.1f}, mean {statistics.mean(times):.1f}, "
-          f"p95 {p95:.1f}, worst {times[-1]:.1f} (wall clock)")
-    print(f"CPU ms per step: median {statistics.median(cpu):.1f}, mean {statistics.mean(cpu):.1f}, "
-          f"p95 {cpu[int(len(cpu) * 0.95) - 1]:.1f}, worst {cpu[-1]:.1f}")
+    print(
+        f"ms per step: median {statistics.median(times):.1f}, mean {statistics.mean(times):.1f}, "
+        f"p95 {p95:.1f}, worst {times[-1]:.1f} (wall clock)"
+    )
+    print(
+        f"CPU ms per step: median {statistics.median(cpu):.1f}, mean {statistics.mean(cpu):.1f}, "
+        f"p95 {cpu[int(len(cpu) * 0.95) - 1]:.1f}, worst {cpu[-1]:.1f}"
+    )
     window.close()
     return 0
 

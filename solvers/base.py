@@ -11,10 +11,11 @@ must return the same answer, however the budget is cut into slices.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
-from workbench.core.cores import usable_cores  # noqa: F401  (here for the solvers that ask)
+from workbench.core.cores import usable_cores
 
 if TYPE_CHECKING:  # numpy loads with the first solver built: a batch of programs never needs it
     import numpy as np

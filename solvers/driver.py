@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from .base import Progress, Solver
 
@@ -98,7 +98,7 @@ class _Watchdog:
     """
 
     _lock = threading.Lock()
-    _active: set["_Watchdog"] = set()
+    _active: set[_Watchdog] = set()
     _wake = threading.Event()
     _thread: threading.Thread | None = None
 
@@ -110,8 +110,7 @@ class _Watchdog:
         with _Watchdog._lock:
             _Watchdog._active.add(self)
             if _Watchdog._thread is None:
-                _Watchdog._thread = threading.Thread(target=_Watchdog._watch, name="slice-watchdog",
-                                                     daemon=True)
+                _Watchdog._thread = threading.Thread(target=_Watchdog._watch, name="slice-watchdog", daemon=True)
                 _Watchdog._thread.start()
         control.wakes.add(_Watchdog._wake)
         _Watchdog._wake.set()
@@ -166,8 +165,12 @@ class _Watchdog:
 
 
 # Why a run ended, in words (the status line and the command line say these, not the codes).
-STOP_REASONS = {"done": "finished", "time": "stopped at its time budget",
-                "nodes": "stopped at its node budget", "cancelled": "cancelled"}
+STOP_REASONS = {
+    "done": "finished",
+    "time": "stopped at its time budget",
+    "nodes": "stopped at its node budget",
+    "cancelled": "cancelled",
+}
 
 
 @dataclass
@@ -183,9 +186,14 @@ class RunResult:
         return STOP_REASONS.get(self.stopped_by, self.stopped_by)
 
 
-def run(solver: Solver, budget: Budget, *, control: RunControl | None = None,
-        on_progress: Callable[[Sample], None] | None = None,
-        slice_expansions: int | None = None) -> RunResult:
+def run(
+    solver: Solver,
+    budget: Budget,
+    *,
+    control: RunControl | None = None,
+    on_progress: Callable[[Sample], None] | None = None,
+    slice_expansions: int | None = None,
+) -> RunResult:
     """Run ``solver`` in slices (default: its ``slice_size``) until the budget ends."""
     control = control or RunControl()
     slice_expansions = slice_expansions or solver.slice_size
@@ -193,15 +201,17 @@ def run(solver: Solver, budget: Budget, *, control: RunControl | None = None,
     samples: list[Sample] = []
     watchdog = _Watchdog(solver, control)
     try:
-        progress, stopped_by, paused_for = _slices(solver, budget, control, on_progress, slice_expansions,
-                                                   watchdog, start, samples)
+        progress, stopped_by, paused_for = _slices(
+            solver, budget, control, on_progress, slice_expansions, watchdog, start, samples
+        )
     finally:
         try:
             solver.end_run()
         finally:
             watchdog.close()
-    return RunResult(tuple(solver.best_moves()), progress,
-                     time.perf_counter() - start - paused_for, stopped_by, samples)
+    return RunResult(
+        tuple(solver.best_moves()), progress, time.perf_counter() - start - paused_for, stopped_by, samples
+    )
 
 
 def _search_seconds(budget: Budget) -> float:

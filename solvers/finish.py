@@ -22,8 +22,7 @@ def finisher(puzzle_id: str) -> type[Solver] | None:
     return next((cls for cls in solvers(puzzle_id).values() if cls.fast_finish), None)
 
 
-def finish_moves(puzzle, instance: Any, state: Any, depth: int, solver_cls: type[Solver],
-                 seed: int = 0) -> list:
+def finish_moves(puzzle, instance: Any, state: Any, depth: int, solver_cls: type[Solver], seed: int = 0) -> list:
     """The moves that play the game from ``state`` (``depth`` moves in) to its end."""
     limit = puzzle.max_moves(instance)
     decider = TurnDecider(puzzle, solver_cls, budget=Budget(nodes=1 << 30), seed=seed)

@@ -55,8 +55,17 @@ def hint_budget(cls: type, nodes: int | None = None, seconds: float | None = Non
     return Budget(seconds=seconds, nodes=nodes or getattr(cls, "hint_nodes", HINT_NODES))
 
 
-def find_hint(puzzle, instance: Any, state: Any, depth: int = 0, *, nodes: int | None = None,
-              seconds: float | None = None, seed: int = 0, control: RunControl | None = None) -> Hint:
+def find_hint(
+    puzzle,
+    instance: Any,
+    state: Any,
+    depth: int = 0,
+    *,
+    nodes: int | None = None,
+    seconds: float | None = None,
+    seed: int = 0,
+    control: RunControl | None = None,
+) -> Hint:
     """The hint for ``state``, ``depth`` moves into the game of ``instance``.
 
     With ``seconds`` None only the node budget ends the search, so the same seed gives the same hint.
@@ -69,12 +78,16 @@ def find_hint(puzzle, instance: Any, state: Any, depth: int = 0, *, nodes: int |
         return _game_over(puzzle, instance, depth, here, cls.name)
     if Objective.of(puzzle.objective).lower_wins and here.complete:
         # Fewer moves win: an answer that already counts only gets worse with another move.
-        return Hint(SOLVED, f"Already solved: score {here.text}; another move would only add to it",
-                    score=here.score, score_text=here.text, solver=cls.name)
+        return Hint(
+            SOLVED,
+            f"Already solved: score {here.text}; another move would only add to it",
+            score=here.score,
+            score_text=here.text,
+            solver=cls.name,
+        )
     budget = hint_budget(cls, nodes, seconds)
     try:
-        target = build_run(puzzle, instance, state, cls, seed=seed, params=checked_params(cls, {}),
-                           budget=budget)
+        target = build_run(puzzle, instance, state, cls, seed=seed, params=checked_params(cls, {}), budget=budget)
         result = execute(target, budget, control=control)
     except (ValueError, WorkbenchError) as error:
         return Hint(NONE_FOUND, f"No hint: {cls.name} cannot start from here: {error}", solver=cls.name)
@@ -86,16 +99,22 @@ def find_hint(puzzle, instance: Any, state: Any, depth: int = 0, *, nodes: int |
         why = getattr(target, "no_answer", lambda: "")()
         if why.startswith("no solution exists"):  # Solver.no_answer's words for a search that proved it
             return Hint(LOST, f"Lost: {why} ({cls.name}, {spent} nodes)", solver=cls.name, nodes=spent)
-        return Hint(NONE_FOUND, f"No hint: {why or f'{cls.name} found no answer within its budget'} "
-                                f"({spent} nodes)", solver=cls.name, nodes=spent)
+        return Hint(
+            NONE_FOUND,
+            f"No hint: {why or f'{cls.name} found no answer within its budget'} ({spent} nodes)",
+            solver=cls.name,
+            nodes=spent,
+        )
     end = state
     for move in line:  # the engine re-scores the line: the score is the contest's, from the start
         end = puzzle.apply(instance, end, move).state
     report = puzzle.evaluate(instance, end, depth + len(line))
-    reached = ("the game played out" if isinstance(target, OnlineGame)
-               else f"its best line of {len(line)} move{'s' if len(line) != 1 else ''}")
-    text = (f"Hint: {puzzle.move_text(line[0])}; {reached} reaches score {report.text} "
-            f"({cls.name}, {spent} nodes)")
+    reached = (
+        "the game played out"
+        if isinstance(target, OnlineGame)
+        else f"its best line of {len(line)} move{'s' if len(line) != 1 else ''}"
+    )
+    text = f"Hint: {puzzle.move_text(line[0])}; {reached} reaches score {report.text} ({cls.name}, {spent} nodes)"
     return Hint(MOVE, text, line[0], report.score, report.text, line, cls.name, spent)
 
 
@@ -103,7 +122,17 @@ def _game_over(puzzle, instance: Any, depth: int, here, solver: str) -> Hint:
     """No move is left: lost when the game ended before its moves ran out or does not count."""
     limit = puzzle.max_moves(instance)
     if here.complete and (limit is None or depth >= limit):
-        return Hint(SOLVED, f"Already solved: no move is left, score {here.text}",
-                    score=here.score, score_text=here.text, solver=solver)
-    return Hint(LOST, f"Lost: no legal move is left from this position (score {here.text})",
-                score=here.score, score_text=here.text, solver=solver)
+        return Hint(
+            SOLVED,
+            f"Already solved: no move is left, score {here.text}",
+            score=here.score,
+            score_text=here.text,
+            solver=solver,
+        )
+    return Hint(
+        LOST,
+        f"Lost: no legal move is left from this position (score {here.text})",
+        score=here.score,
+        score_text=here.text,
+        solver=solver,
+    )

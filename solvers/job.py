@@ -11,10 +11,8 @@ from __future__ import annotations
 import _thread
 import threading
 import time
-from dataclasses import dataclass, field
-from typing import Callable
-
-from dataclasses import replace
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 
 from workbench.core.objective import Objective
 from workbench.core.priority import lower_this_thread
@@ -37,8 +35,14 @@ class JobUpdate:
 
 
 class SolverJob:
-    def __init__(self, target: Solver | OnlineGame | Callable[[], Solver | OnlineGame], budget: Budget,
-                 slice_expansions: int | None = None, name: str | None = None, objective=None):
+    def __init__(
+        self,
+        target: Solver | OnlineGame | Callable[[], Solver | OnlineGame],
+        budget: Budget,
+        slice_expansions: int | None = None,
+        name: str | None = None,
+        objective=None,
+    ):
         """``target``: a solver, or an online game that builds one per turn; or, with its ``name`` and
         ``objective``, a function that builds it, called on the job's thread (a large case's tables,
         rolling-balls' walking distances from every target, held the window 20 ms)."""
@@ -93,8 +97,10 @@ class SolverJob:
             return []  # before the first turn, or the game is over: no move is left to weigh
         # The turn's solver plans from the current turn: prefix the moves already played.
         played = tuple(self.target.moves)
-        return [replace(e, moves=played + tuple(e.moves), depth=len(played) + e.depth)
-                for e in self.target.solver.frontier(FRONTIER_ROWS)]
+        return [
+            replace(e, moves=played + tuple(e.moves), depth=len(played) + e.depth)
+            for e in self.target.solver.frontier(FRONTIER_ROWS)
+        ]
 
     def _improved_answer(self, sample: Sample) -> tuple | None:
         if isinstance(self.target, OnlineGame):
@@ -129,8 +135,13 @@ class SolverJob:
         try:
             if self._build is not None:
                 self.target = self._build()
-            result = execute(self.target, self.budget, control=self.control,
-                             on_progress=self._on_progress, slice_expansions=self.slice_expansions)
+            result = execute(
+                self.target,
+                self.budget,
+                control=self.control,
+                on_progress=self._on_progress,
+                slice_expansions=self.slice_expansions,
+            )
             frontier = self._frontier()
         except Exception as error:  # reported to the user, the app keeps running
             with self._lock:

@@ -27,8 +27,8 @@ import multiprocessing
 import os
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import replace
-from typing import Callable
 
 from workbench.core.priority import lower_this_process, lower_this_thread
 
@@ -47,8 +47,8 @@ EXIT_WAIT_SECONDS = 2.0  # a child told to quit gets this long before it is kill
 CLASS_VARIABLE = "PWB_SOLVER_CLASS"
 
 _hosts_lock = threading.Lock()
-_idle: list["_Host"] = []  # children waiting for a run
-_every: set["_Host"] = set()  # every child alive, busy or not
+_idle: list[_Host] = []  # children waiting for a run
+_every: set[_Host] = set()  # every child alive, busy or not
 
 
 # ------------------------------------------------------------------ the child's side
@@ -90,8 +90,7 @@ def _warm(puzzle_id: str) -> None:
         pass
 
 
-def _serve(connection, build: Callable, budget: Budget, slice_expansions: int | None, name: str,
-           objective) -> None:
+def _serve(connection, build: Callable, budget: Budget, slice_expansions: int | None, name: str, objective) -> None:
     """One run: ``SolverJob`` on a thread of this child, its news sent every SEND_SECONDS."""
     job = SolverJob(build, budget, slice_expansions, name=name, objective=objective)
     job.start()
@@ -191,8 +190,10 @@ def _ready_host() -> _Host | None:
     """An idle child under the window's thread limit and in the class asked for now."""
     threads, lowest = thread_limit(), _lowest()
     with _hosts_lock:
-        return next((host for host in _idle if host.threads == threads and host.lowest == lowest
-                     and host.process.is_alive()), None)
+        return next(
+            (host for host in _idle if host.threads == threads and host.lowest == lowest and host.process.is_alive()),
+            None,
+        )
 
 
 def _take_host() -> _Host:
@@ -255,7 +256,7 @@ class _RemoteControl(RunControl):
     """``RunControl`` whose flags are also sent to the child; a cancel that the child does not
     answer within CANCEL_GRACE_SECONDS ends the run here."""
 
-    def __init__(self, job: "ProcessSolverJob"):
+    def __init__(self, job: ProcessSolverJob):
         super().__init__()
         self._job = job
 
@@ -279,8 +280,14 @@ class ProcessSolverJob:
     """A run of ``build()`` (a solver or an online game; it must pickle: a module-level function
     or a ``functools.partial`` of one) in a child process; the interface of ``SolverJob``."""
 
-    def __init__(self, build: Callable, budget: Budget, slice_expansions: int | None = None,
-                 name: str | None = None, objective=None):
+    def __init__(
+        self,
+        build: Callable,
+        budget: Budget,
+        slice_expansions: int | None = None,
+        name: str | None = None,
+        objective=None,
+    ):
         self._build = build
         self.name = name or getattr(build, "name", "solver")
         self.budget = budget
@@ -303,8 +310,9 @@ class ProcessSolverJob:
         self._started = True
         try:
             self._host = _take_host()
-            self._host.connection.send(("run", self._build, self.budget, self.slice_expansions, self.name,
-                                        self.objective))
+            self._host.connection.send(
+                ("run", self._build, self.budget, self.slice_expansions, self.name, self.objective)
+            )
         except Exception as error:  # a run that cannot be pickled, or no process to be had
             if self._host is not None:
                 _give_back(self._host)

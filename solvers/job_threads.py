@@ -15,8 +15,9 @@ solver in the process, one pool per thread count, and honour ``base.limit_thread
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
-from typing import Any, Callable, NamedTuple, Sequence
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -32,8 +33,9 @@ def _pool(count: int) -> ThreadPoolExecutor:
     lowest class, ``core.priority``) never gets a thread made at a hint's or the command line's."""
     key = (count, lowered())
     if key not in _pools:
-        _pools[key] = ThreadPoolExecutor(max_workers=count, thread_name_prefix="solver-jobs",
-                                         initializer=lower_this_thread if key[1] else None)
+        _pools[key] = ThreadPoolExecutor(
+            max_workers=count, thread_name_prefix="solver-jobs", initializer=lower_this_thread if key[1] else None
+        )
     return _pools[key]
 
 

@@ -10,6 +10,7 @@ import numpy as np
 from llvmlite import ir
 from numba import types
 from numba.extending import intrinsic
+
 from solvers.jit import njit
 
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -25,6 +26,7 @@ def trailing_zeros(typingctx, x):
 
     def codegen(context, builder, sig, args):
         return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
+
     return x(x), codegen
 
 
@@ -36,6 +38,7 @@ def popcount(typingctx, x):
 
     def codegen(context, builder, sig, args):
         return builder.ctpop(args[0])
+
     return x(x), codegen
 
 
@@ -72,7 +75,7 @@ SMALL_SORT = 15  # numba's quicksort: partitions shorter than this are insertion
 SORT_STACK = 100  # and the most partitions it keeps pending
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def _insertion_sort(keys, order, begin, end):
     """Sort ``order[begin:end]`` by ``keys`` in place (ties keep their order)."""
     for i in range(begin + 1, end):
@@ -148,7 +151,7 @@ def argsort_first_into(keys, count, order, needed):
         _insertion_sort(keys, order, low, high + 1)  # what is left
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def bucket_of(key, low, scale):
     """The bucket of ``key`` in ``bucket_order``'s grouping."""
     return int((key - low) * scale)
@@ -230,7 +233,7 @@ def stamped_set_add(keys, stamps, stamp, h):
 ASSIGNMENT_INFINITE = 1 << 40
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def augment_row(cost, cells, places, kind, row, cols, u, v, own, work):
     """The Hungarian method's step for one row: match ``row`` by one shortest augmenting path.
 
@@ -286,9 +289,9 @@ def least_assignment(cost, rows, cols, work):
     (rows) and v (columns) and each column's owner.
     """
     u, v, owner = work[3], work[4], work[5]
-    u[:rows + 1] = 0
-    v[:cols + 1] = 0
-    owner[:cols + 1] = 0
+    u[: rows + 1] = 0
+    v[: cols + 1] = 0
+    owner[: cols + 1] = 0
     for i in range(1, rows + 1):
         augment_row(cost, None, None, 0, i, cols, u, v, owner, work)
     return -v[0]

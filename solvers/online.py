@@ -13,7 +13,8 @@ job drive online and offline puzzles the same way.
 from __future__ import annotations
 
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from .base import Progress, Solver
 from .driver import Budget, RunControl, RunResult, Sample, run
@@ -22,8 +23,7 @@ from .driver import Budget, RunControl, RunResult, Sample, run
 class TurnDecider:
     """Chooses a move from a public view, sharing a whole-game budget out over the turns."""
 
-    def __init__(self, puzzle, solver_cls: type[Solver], *, budget: Budget, seed: int = 0,
-                 params: dict | None = None):
+    def __init__(self, puzzle, solver_cls: type[Solver], *, budget: Budget, seed: int = 0, params: dict | None = None):
         self.puzzle = puzzle
         self.solver_cls = solver_cls
         self.budget = budget
@@ -43,13 +43,24 @@ class TurnDecider:
             nodes = max(1, (self.budget.nodes - self.nodes_spent) // turns_left)
         return Budget(seconds=seconds, nodes=nodes)
 
-    def decide(self, view: Any, turns_left: int, *, control: RunControl | None = None,
-               on_progress: Callable[[Sample], None] | None = None,
-               slice_expansions: int | None = None) -> RunResult:
+    def decide(
+        self,
+        view: Any,
+        turns_left: int,
+        *,
+        control: RunControl | None = None,
+        on_progress: Callable[[Sample], None] | None = None,
+        slice_expansions: int | None = None,
+    ) -> RunResult:
         """Search this turn; ``result.moves[0]`` is the move (none when cancelled)."""
         self.solver = self.solver_cls(self.puzzle, view, seed=self.seed + self.turns, **self.params)
-        result = run(self.solver, self.turn_budget(turns_left), control=control,
-                     on_progress=on_progress, slice_expansions=slice_expansions)
+        result = run(
+            self.solver,
+            self.turn_budget(turns_left),
+            control=control,
+            on_progress=on_progress,
+            slice_expansions=slice_expansions,
+        )
         self.turns += 1
         self.seconds_spent += result.elapsed
         self.nodes_spent += result.progress.expansions
@@ -64,8 +75,17 @@ class TurnDecider:
 class OnlineGame:
     """A whole game against the engine, which alone holds the instance."""
 
-    def __init__(self, puzzle, instance: Any, state: Any, solver_cls: type[Solver], *,
-                 budget: Budget, seed: int = 0, params: dict | None = None):
+    def __init__(
+        self,
+        puzzle,
+        instance: Any,
+        state: Any,
+        solver_cls: type[Solver],
+        *,
+        budget: Budget,
+        seed: int = 0,
+        params: dict | None = None,
+    ):
         self.puzzle = puzzle
         self._instance = instance  # never handed to a solver
         self.state = state
@@ -89,9 +109,12 @@ class OnlineGame:
     def score(self) -> float:
         return self.puzzle.evaluate(self._instance, self.state, len(self.moves)).score
 
-    def run(self, control: RunControl | None = None,
-            on_progress: Callable[[Sample], None] | None = None,
-            slice_expansions: int | None = None) -> RunResult:
+    def run(
+        self,
+        control: RunControl | None = None,
+        on_progress: Callable[[Sample], None] | None = None,
+        slice_expansions: int | None = None,
+    ) -> RunResult:
         control = control or RunControl()
         start = time.perf_counter()
         stopped_by = "done"
@@ -104,12 +127,19 @@ class OnlineGame:
             def relay(sample: Sample, before: int = before, score: float = score) -> None:
                 if on_progress is not None:
                     p = sample.progress
-                    on_progress(Sample(time.perf_counter() - start,
-                                       Progress(before + p.expansions, score, p.frontier_size, False)))
+                    on_progress(
+                        Sample(
+                            time.perf_counter() - start, Progress(before + p.expansions, score, p.frontier_size, False)
+                        )
+                    )
 
-            result = self.decider.decide(self.puzzle.public_view(self._instance, self.state),
-                                         self.turns_left(), control=control, on_progress=relay,
-                                         slice_expansions=slice_expansions)
+            result = self.decider.decide(
+                self.puzzle.public_view(self._instance, self.state),
+                self.turns_left(),
+                control=control,
+                on_progress=relay,
+                slice_expansions=slice_expansions,
+            )
             if result.stopped_by == "cancelled":
                 stopped_by = "cancelled"
                 break
@@ -121,17 +151,21 @@ class OnlineGame:
         return RunResult(tuple(self.moves), progress, time.perf_counter() - start, stopped_by)
 
 
-def build_run(puzzle, instance: Any, state: Any, solver_cls: type[Solver], *,
-              seed: int, params: dict, budget: Budget):
+def build_run(puzzle, instance: Any, state: Any, solver_cls: type[Solver], *, seed: int, params: dict, budget: Budget):
     """What to run for ``puzzle`` from ``state``: a solver, or an online game of solvers."""
     if puzzle.online:
         return OnlineGame(puzzle, instance, state, solver_cls, budget=budget, seed=seed, params=params)
     return solver_cls(puzzle, puzzle.public_view(instance, state), seed=seed, **params)
 
 
-def execute(target, budget: Budget, *, control: RunControl | None = None,
-            on_progress: Callable[[Sample], None] | None = None,
-            slice_expansions: int | None = None) -> RunResult:
+def execute(
+    target,
+    budget: Budget,
+    *,
+    control: RunControl | None = None,
+    on_progress: Callable[[Sample], None] | None = None,
+    slice_expansions: int | None = None,
+) -> RunResult:
     """Run what ``build_run`` made: the game carries its own budget, a solver takes ``budget``."""
     if isinstance(target, OnlineGame):
         return target.run(control, on_progress, slice_expansions)

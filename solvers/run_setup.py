@@ -9,8 +9,9 @@ share there. Mistakes are ``UsageError`` (a WorkbenchError): one clear line wher
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any
 
 from workbench.core.errors import UsageError
 from workbench.core.puzzle import Option, Puzzle
@@ -34,6 +35,7 @@ def puzzle_options(puzzle: Puzzle | None) -> list[Option]:
 
 def split_options(puzzle: Puzzle, values: dict[str, Any]) -> tuple[dict, dict]:
     """(generator options, instance options) from values by option name; defaults fill the rest."""
+
     def pick(options) -> dict:
         return {o.name: values.get(o.name, o.default) for o in options}
 
@@ -87,8 +89,15 @@ class RunBudget:
     note: str = ""  # how a default was chosen, for people ("" when the caller set the budget)
 
 
-def run_budget(puzzle: Puzzle, instance: Any, cls: type, params: dict, seconds: float | None = None,
-               nodes: int | None = None, whole_game: bool = True) -> RunBudget:
+def run_budget(
+    puzzle: Puzzle,
+    instance: Any,
+    cls: type,
+    params: dict,
+    seconds: float | None = None,
+    nodes: int | None = None,
+    whole_game: bool = True,
+) -> RunBudget:
     """The budget of a run: the one given, else the default (per turn for a game played turn by turn,
     when the answer is the ``whole_game``; an agent answering one turn a call keeps the plain default)."""
     params = dict(params)
@@ -101,6 +110,5 @@ def run_budget(puzzle: Puzzle, instance: Any, cls: type, params: dict, seconds: 
     if not puzzle.online and cls.turn_cap:
         params.setdefault(cls.turn_cap, puzzle.turn_seconds)
         total *= TURN_SLACK
-    note = (f"default budget: {puzzle.turn_seconds:g} s per turn x {turns} turns "
-            "(--time sets the whole answer's)")
+    note = f"default budget: {puzzle.turn_seconds:g} s per turn x {turns} turns (--time sets the whole answer's)"
     return RunBudget(Budget(seconds=total), params, note)

@@ -33,7 +33,6 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from workbench.core.cores import usable_cores
-
 from workbench.core.files import write_atomic
 from workbench.core.numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
 from workbench.core.registry import module_name, puzzles, solver_folders, solvers
@@ -104,9 +103,13 @@ def compile_record_path(puzzle_id: str) -> Path:
 
 def record_compile(puzzle_id: str, seconds: dict[str, float], started_load: float | None) -> None:
     """Keep how long compiling took here (each solver, the machine's cores and load)."""
-    record = {"seconds": round(sum(seconds.values()), 1),
-              "solvers": {name: round(value, 1) for name, value in seconds.items()},
-              "cores": usable_cores(), "load": started_load, "when": time.strftime("%Y-%m-%d %H:%M")}
+    record = {
+        "seconds": round(sum(seconds.values()), 1),
+        "solvers": {name: round(value, 1) for name, value in seconds.items()},
+        "cores": usable_cores(),
+        "load": started_load,
+        "when": time.strftime("%Y-%m-%d %H:%M"),
+    }
     try:
         compile_record_path(puzzle_id).parent.mkdir(parents=True, exist_ok=True)
         write_atomic(compile_record_path(puzzle_id), json.dumps(record, indent=1) + "\n")
@@ -140,6 +143,7 @@ def compiling_lock(puzzle_id: str):
     or the cache is read-only, nothing is locked: both compile, as before."""
     try:
         import fcntl
+
         path = stamp_path(puzzle_id).with_suffix(".lock")
         path.parent.mkdir(parents=True, exist_ok=True)
         handle = open(path, "a")
@@ -193,8 +197,13 @@ def warm_all(puzzle_ids: list[str], processes: int, report=print) -> int:
 
     def one(puzzle_id: str) -> int:
         report(f"{puzzle_id}: compiling")
-        done = subprocess.run([sys.executable, "-m", "solvers.warm_up", puzzle_id], cwd=REPO,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        done = subprocess.run(
+            [sys.executable, "-m", "solvers.warm_up", puzzle_id],
+            cwd=REPO,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
         last = done.stderr.strip().splitlines()[-1:] if done.returncode else []
         report(f"{puzzle_id}: " + ("compiled" if not done.returncode else f"failed: {' '.join(last)}"))
         return done.returncode
@@ -218,8 +227,14 @@ def start_in_background(argv: list[str]) -> Path:
     except OSError:  # a read-only cache: the kernels still compile, with nowhere to say so
         log, out = Path(os.devnull), open(os.devnull, "w")
     with out:
-        subprocess.Popen([sys.executable, "-m", "workbench", "warm-up", *argv], cwd=REPO, stdout=out,
-                         stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+        subprocess.Popen(
+            [sys.executable, "-m", "workbench", "warm-up", *argv],
+            cwd=REPO,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+        )
     return log
 
 

@@ -35,8 +35,9 @@ COMESOLO_BOARDS = {
     "full_09_center_hole": (0, {"size": 9, "shape": "full-hole"}),
     "blockcheck_30": (0, {"size": 30, "shape": "blockcheck"}),
 }
-GENERATORS = [REPO / "workbench" / "puzzles" / name / "generator.py"
-              for name in ("ahc011", "ahc015", "rolling_balls", "comesolo")]
+GENERATORS = [
+    REPO / "workbench" / "puzzles" / name / "generator.py" for name in ("ahc011", "ahc015", "rolling_balls", "comesolo")
+]
 
 
 def _files() -> dict[str, bytes]:
@@ -54,7 +55,8 @@ def _files() -> dict[str, bytes]:
     files["answers/ahc011/0000-120.txt"] = "".join(unscramble_answer(0)[:120]) + "\n"  # under 400 frames
     for seed in range(1, 11):
         files[f"cases/rolling-balls/seed_{seed}.txt"] = rolling_balls.PUZZLE.format_input(
-            rolling_balls.PUZZLE.generate(seed))
+            rolling_balls.PUZZLE.generate(seed)
+        )
     for name, (seed, options) in COMESOLO_BOARDS.items():
         files[f"cases/comesolo/{name}.txt"] = comesolo.PUZZLE.format_input(comesolo_board(seed, **options))
     for path in SOURCES.rglob("*"):

@@ -65,8 +65,7 @@ def score_of(problem: str, input_text: str, output_text: str) -> tuple[int, str,
         score = report.fact("pieces left")
     else:
         score = int(report.score)
-    picture = (f"<svg id='board' width='200' height='40'><text x='4' y='24'>{html.escape(report.summary())}"
-               f"</text></svg>")
+    picture = f"<svg id='board' width='200' height='40'><text x='4' y='24'>{html.escape(report.summary())}</text></svg>"
     return score, "", picture
 
 
@@ -76,8 +75,9 @@ def vis(problem: str, args: list[str]) -> int:
     print(f"Score = {score}")
     if error:
         print(error)
-    Path("vis.html").write_text(f"<html><body><h1>{problem}</h1>{picture}<p id='score'>Score = {score}</p>"
-                                "</body></html>\n")
+    Path("vis.html").write_text(
+        f"<html><body><h1>{problem}</h1>{picture}<p id='score'>Score = {score}</p></body></html>\n"
+    )
     return 0
 
 
@@ -109,8 +109,12 @@ def lay_out(folder: Path, problem: str, seeds: int = 5, built: bool = True) -> P
     in tools/), seeds.txt with 0..seeds-1 and in/ made by gen. Returns the tools folder."""
     tools = folder.resolve() / "tools"
     names = ("gen", "vis", "tester") if problem == "candy" else ("gen", "vis")
-    return install_tools(tools, tools / "target" / "release" if built else tools,
-                         {name: f"'{sys.executable}' '{HERE}' {name} {problem}" for name in names}, seeds)
+    return install_tools(
+        tools,
+        tools / "target" / "release" if built else tools,
+        {name: f"'{sys.executable}' '{HERE}' {name} {problem}" for name in names},
+        seeds,
+    )
 
 
 # A stand-in for a downloaded web visualizer: an ES module that starts asynchronously (fetching a

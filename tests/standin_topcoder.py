@@ -64,8 +64,9 @@ def tester(args: list[str]) -> int:
     limit = int(_value(args, "-timeLimit") or 10000) / 1000
     command = (_value(args, "-exec") or "").split(" ")
     started = time.perf_counter()
-    program = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True)
+    program = subprocess.Popen(
+        command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     try:
         output, errors = program.communicate(input_text, timeout=limit)
     except subprocess.TimeoutExpired:
@@ -169,8 +170,9 @@ def java_tester(folder: Path) -> Path | None:
     classes = folder / "classes"
     subprocess.run(["javac", "-d", str(classes), str(source)], check=True)
     jar = folder / "tester.jar"
-    subprocess.run(["jar", "cfe", str(jar), "com.topcoder.marathon.MarathonTester", "-C", str(classes), "."],
-                   check=True)
+    subprocess.run(
+        ["jar", "cfe", str(jar), "com.topcoder.marathon.MarathonTester", "-C", str(classes), "."], check=True
+    )
     shutil.rmtree(folder / "src")
     shutil.rmtree(classes)
     return jar

@@ -3,16 +3,16 @@ import re
 from fractions import Fraction
 
 import pytest
+from conftest import data_file, shared_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import data_file, shared_file
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
+from workbench.core.rng import chacha20_block
 from workbench.puzzles.ahc011 import PUZZLE, Board, Case, largest_tree, slide, tree_size
 from workbench.puzzles.ahc011.board import OPPOSITE
-from workbench.core.rng import chacha20_block
 from workbench.puzzles.ahc011.generator import scramble, unscramble_answer
 from workbench.puzzles.ahc011.scoring import contest_score, round_half_away
 
@@ -36,12 +36,15 @@ def hex_rows(b: Board) -> tuple[str, ...]:
 
 
 # ------------------------------------------------------------------ moves
-@pytest.mark.parametrize("move,rows", [
-    ("U", ("103", "425", "678")),
-    ("D", ("123", "475", "608")),
-    ("L", ("123", "045", "678")),
-    ("R", ("123", "450", "678")),
-])
+@pytest.mark.parametrize(
+    "move,rows",
+    [
+        ("U", ("103", "425", "678")),
+        ("D", ("123", "475", "608")),
+        ("L", ("123", "045", "678")),
+        ("R", ("123", "450", "678")),
+    ],
+)
 def test_the_letter_names_where_the_empty_square_goes(move, rows):
     after = slide(board("123", "405", "678"), move)
     assert hex_rows(after) == rows
@@ -57,8 +60,7 @@ def test_moves_off_the_board_are_illegal_and_not_listed():
             slide(corner, move)
 
 
-@pytest.mark.parametrize("move,shown", [("u", "'u'"), ("\n", "a line break"), (" ", "a space"),
-                                        ("\x1c", "U+001C")])
+@pytest.mark.parametrize("move,shown", [("u", "'u'"), ("\n", "a line break"), (" ", "a space"), ("\x1c", "U+001C")])
 def test_characters_outside_LURD_are_illegal_moves(move, shown):
     with pytest.raises(IllegalMove, match="^" + re.escape(f"{shown} is not a move")):
         slide(board("123", "405", "678"), move)
@@ -103,8 +105,13 @@ def test_stubs_off_the_board_or_without_a_partner_make_no_edge_and_no_cycle():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.integers(2, 10).flatmap(lambda n: st.tuples(
-    st.just(n), st.lists(st.integers(1, 15), min_size=n * n - 1, max_size=n * n - 1), st.integers(0, n * n - 1))))
+@given(
+    st.integers(2, 10).flatmap(
+        lambda n: st.tuples(
+            st.just(n), st.lists(st.integers(1, 15), min_size=n * n - 1, max_size=n * n - 1), st.integers(0, n * n - 1)
+        )
+    )
+)
 def test_the_solvers_kernel_finds_the_same_tree_size_as_the_rules(case):
     """solvers.ahc011.grid.tree_size (the numba kernel of bench.engines' tree_evals) against the
     rules module on random boards: cycles, several components, the gap anywhere."""
@@ -128,7 +135,7 @@ def test_the_n8_tie_rounds_half_away_from_zero():
 
 def test_the_f64_score_equals_exact_half_up_rounding_for_every_contest_size():
     for n in range(6, 11):
-        limit, tiles = 2 * n ** 3, n * n - 1
+        limit, tiles = 2 * n**3, n * n - 1
         for k in range(limit + 1):
             exact = Fraction(500000 * (2 * limit - k), limit)
             assert contest_score(tiles, tiles, k, limit) == int(exact + Fraction(1, 2)), (n, k)
@@ -136,12 +143,31 @@ def test_the_f64_score_equals_exact_half_up_rounding_for_every_contest_size():
             assert contest_score(s, tiles, 0, limit) == (1000000 * s + tiles) // (2 * tiles)
 
 
-@pytest.mark.parametrize("seed,k,score", [
-    (0, 114, 868056), (1, 204, 851312), (2, 335, 836426), (3, 446, 847051), (4, 694, 826500),
-    (5, 132, 847222), (6, 211, 846210), (7, 290, 858398), (8, 519, 822016), (9, 663, 834250),
-    (10, 129, 850694), (11, 207, 849125), (12, 350, 829102), (13, 441, 848765), (14, 619, 845250),
-    (15, 121, 859954), (16, 198, 855685), (17, 328, 839844), (18, 438, 849794), (19, 617, 845750),
-])
+@pytest.mark.parametrize(
+    "seed,k,score",
+    [
+        (0, 114, 868056),
+        (1, 204, 851312),
+        (2, 335, 836426),
+        (3, 446, 847051),
+        (4, 694, 826500),
+        (5, 132, 847222),
+        (6, 211, 846210),
+        (7, 290, 858398),
+        (8, 519, 822016),
+        (9, 663, 834250),
+        (10, 129, 850694),
+        (11, 207, 849125),
+        (12, 350, 829102),
+        (13, 441, 848765),
+        (14, 619, 845250),
+        (15, 121, 859954),
+        (16, 198, 855685),
+        (17, 328, 839844),
+        (18, 438, 849794),
+        (19, 617, 845750),
+    ],
+)
 def test_the_shared_solutions_score_exactly(seed, k, score):
     text = shared_file(f"solutions/ahc011/{seed:04d}.txt").read_text()
     report = PUZZLE.score_solution(case(seed), text)
@@ -174,12 +200,15 @@ def test_answers_are_trimmed_and_every_inner_character_is_a_move():
     assert PUZZLE.format_solution(None, ("R", "D")) == "RD\n"
 
 
-@pytest.mark.parametrize("text,index,line,shown", [
-    ("RR\nD\n", 3, 1, "a line break"),
-    ("\nR D", 2, 2, "a space"),
-    ("Ru", 2, 1, "'u'"),
-    ("R\x1c", 2, 1, "U+001C"),  # not whitespace to the judge's trim
-])
+@pytest.mark.parametrize(
+    "text,index,line,shown",
+    [
+        ("RR\nD\n", 3, 1, "a line break"),
+        ("\nR D", 2, 2, "a space"),
+        ("Ru", 2, 1, "'u'"),
+        ("R\x1c", 2, 1, "U+001C"),  # not whitespace to the judge's trim
+    ],
+)
 def test_a_stray_character_is_an_illegal_move_at_its_position(text, index, line, shown):
     with pytest.raises(IllegalMove) as caught:
         PUZZLE.score_solution(case(0), text)
@@ -217,20 +246,23 @@ def test_sniff_wants_the_contest_limit():
     assert not PUZZLE.sniff("4\n1100\n1100\n0100\n0000\n")
 
 
-@pytest.mark.parametrize("text,line,reason", [
-    ("", 1, "expected 'N T'"),
-    ("6\n", 1, "expected 'N T' (board side and move limit), got '6'"),
-    ("1 2\n0\n", 1, "N must be 2..30 (the contest uses 6..10), got 1"),
-    ("3 0\n123\n405\n678\n", 1, "the move limit T must be at least 1, got 0"),
-    ("3 54\n123\n4056\n678\n", 3, "expected 3 hex digits, got 4"),
-    ("3 54\n123\n4g5\n678\n", 3, "column 2: 'g' is not a hex digit"),
-    ("3 54\n103\n405\n678\n", 3, "a second empty square '0' (the first is on line 2)"),
-    ("3 54\n100\n425\n678\n", 2, "a second empty square '0' (the first is on line 2)"),
-    ("3 54\n123\n\n405\n678\n", 3, "blank line inside the board"),
-    ("3 54\n123\n405\n", 4, "the board has 2 rows, the header says 3"),
-    ("3 54\n123\n405\n678\nxyz\n", 5, "unexpected text after the 3 board rows"),
-    ("3 54\n123\n456\n789\n", None, "no empty square '0' on the board (lines 2-4)"),
-])
+@pytest.mark.parametrize(
+    "text,line,reason",
+    [
+        ("", 1, "expected 'N T'"),
+        ("6\n", 1, "expected 'N T' (board side and move limit), got '6'"),
+        ("1 2\n0\n", 1, "N must be 2..30 (the contest uses 6..10), got 1"),
+        ("3 0\n123\n405\n678\n", 1, "the move limit T must be at least 1, got 0"),
+        ("3 54\n123\n4056\n678\n", 3, "expected 3 hex digits, got 4"),
+        ("3 54\n123\n4g5\n678\n", 3, "column 2: 'g' is not a hex digit"),
+        ("3 54\n103\n405\n678\n", 3, "a second empty square '0' (the first is on line 2)"),
+        ("3 54\n100\n425\n678\n", 2, "a second empty square '0' (the first is on line 2)"),
+        ("3 54\n123\n\n405\n678\n", 3, "blank line inside the board"),
+        ("3 54\n123\n405\n", 4, "the board has 2 rows, the header says 3"),
+        ("3 54\n123\n405\n678\nxyz\n", 5, "unexpected text after the 3 board rows"),
+        ("3 54\n123\n456\n789\n", None, "no empty square '0' on the board (lines 2-4)"),
+    ],
+)
 def test_bad_inputs_are_rejected_with_their_line(text, line, reason):
     with pytest.raises(FormatError) as caught:
         PUZZLE.parse_input(text)
@@ -261,8 +293,10 @@ def test_a_practice_size_keeps_the_procedure():
 
 def test_chacha20_matches_the_zero_key_test_vector():
     first = b"".join(w.to_bytes(4, "little") for w in chacha20_block([0] * 8, 0))
-    assert first.hex() == ("76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
-                           "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586")
+    assert first.hex() == (
+        "76b8e0ada0f13d90405d6ae55386bd28bdd219b8a08ded1aa836efcc8b770dc7"
+        "da41597c5157488d7724e03fb8d84a376a43b8f41518a11cc387b669b2ee6586"
+    )
 
 
 # ------------------------------------------------------------------ CLI and agent

@@ -45,7 +45,7 @@ def fewest_slides(locked, tiles, goals, empty, either=False):
 
 def locked_top_row_but_the_last_two():
     locked = np.zeros(SIZE, dtype=np.bool_)
-    locked[:N - 2] = True  # row 0 is placed up to its last two cells, 3 and 4
+    locked[: N - 2] = True  # row 0 is placed up to its last two cells, 3 and 4
     return locked
 
 
@@ -70,7 +70,7 @@ def run_pair(board, empty, a, b, locked, cap=100_000):
     goal_slides(N, locked, 4, to_second, queue)
     ctx = np.array([empty, 0, 0], dtype=np.int64)
     moves = np.zeros(1000, dtype=np.int8)
-    tables = np.zeros((3, SIZE ** 3 + 1), dtype=np.int32)
+    tables = np.zeros((3, SIZE**3 + 1), dtype=np.int32)
     heap = np.zeros(4 * cap + 1024, dtype=np.int64)
     scratch = locked.copy()
     ok = place_pair_jointly(N, board, ctx, moves, 3, 4, a, b, scratch, to_first, to_second, tables, heap, cap)
@@ -92,11 +92,11 @@ def test_the_pair_search_finds_the_fewest_slides_and_makes_them(seed):
     assert ok
     assert ctx[1] == fewest_slides(locked, (a, b), (3, 4), empty)
     assert board[3] == 101 and board[4] == 102 and board[ctx[0]] == 0
-    assert (board[:N - 2] == start[:N - 2]).all()  # the placed cells never moved
+    assert (board[: N - 2] == start[: N - 2]).all()  # the placed cells never moved
     assert scratch[3] and scratch[4]  # the pair is locked for the next steps
     # The letters replayed on the start board give the same board.
     replay, hole = start.copy(), empty
-    for letter in moves[:ctx[1]]:
+    for letter in moves[: ctx[1]]:
         other = int(neighbour(N, hole, letter))
         replay[hole], replay[other], hole = replay[other], 0, other
     assert (replay == board).all()
@@ -127,11 +127,11 @@ def test_the_largest_board_it_serves_packs_its_far_corner_states():
     n = JOINT_SIDE
     size = n * n
     locked = np.zeros(size, dtype=np.bool_)
-    locked[:n - 2] = True  # the top row up to its last two cells
+    locked[: n - 2] = True  # the top row up to its last two cells
     board = np.arange(size, dtype=np.int64) + 10
     board[size - 2] = 0  # the empty square, a and b in the far corners from the goals
     a, b = size - 1, size - n
-    tables = np.zeros((3, size ** 3 + 1), dtype=np.int32)
+    tables = np.zeros((3, size**3 + 1), dtype=np.int32)
     heap = np.zeros(4 * 200_000 + 1024, dtype=np.int64)
     to_first, to_second, queue = (np.zeros(size * size, dtype=np.int64) for _ in range(3))
     goal_slides(n, locked, n - 2, to_first, queue)
@@ -139,15 +139,16 @@ def test_the_largest_board_it_serves_packs_its_far_corner_states():
     start = board.copy()
     ctx = np.array([size - 2, 0, 0], dtype=np.int64)
     moves = np.zeros(4000, dtype=np.int8)
-    assert place_pair_jointly(n, board, ctx, moves, n - 2, n - 1, a, b, locked.copy(), to_first, to_second, tables,
-                              heap, 200_000)
+    assert place_pair_jointly(
+        n, board, ctx, moves, n - 2, n - 1, a, b, locked.copy(), to_first, to_second, tables, heap, 200_000
+    )
     assert board[n - 2] == start[a] and board[n - 1] == start[b]
     assert ctx[1] >= max(to_first[a * size + size - 2], to_second[b * size + size - 2])
     replay, hole = start.copy(), size - 2
-    for letter in moves[:ctx[1]]:
+    for letter in moves[: ctx[1]]:
         other = int(neighbour(n, hole, letter))
         replay[hole], replay[other], hole = replay[other], 0, other
-    assert (replay == board).all() and (board[:n - 2] == start[:n - 2]).all()
+    assert (replay == board).all() and (board[: n - 2] == start[: n - 2]).all()
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -168,7 +169,7 @@ def test_placing_ahead_minds_the_next_cells_tile_at_the_least_total(seed):
     board = start.copy()
     ctx = np.array([empty, 0, 0], dtype=np.int64)
     moves = np.zeros(1000, dtype=np.int8)
-    tables = np.zeros((3, SIZE ** 3 + 1), dtype=np.int32)
+    tables = np.zeros((3, SIZE**3 + 1), dtype=np.int32)
     heap = np.zeros(4 * 100_000 + 1024, dtype=np.int64)
     scratch = locked.copy()
     assert place_ahead(N, board, ctx, moves, 2, 3, a, b, scratch, to_first, to_next, after, tables, heap, 100_000)
@@ -176,8 +177,11 @@ def test_placing_ahead_minds_the_next_cells_tile_at_the_least_total(seed):
     b_now = int(np.flatnonzero(board == start[b])[0])
     total = ctx[1] + after[b_now * SIZE + ctx[0]]
     # Every way of putting a in 2, plus b's fewest slides to 3 afterwards (a plain search).
-    best = min(slides + fewest_slides(locked_after, (tile_b,), (3,), hole)
-               for (tile_a, tile_b, hole), slides in reachable(locked, (a, b), empty) if tile_a == 2)
+    best = min(
+        slides + fewest_slides(locked_after, (tile_b,), (3,), hole)
+        for (tile_a, tile_b, hole), slides in reachable(locked, (a, b), empty)
+        if tile_a == 2
+    )
     assert total == best
     assert ctx[1] >= fewest_slides(locked, (a,), (2,), empty)  # it may take longer over a itself
 
@@ -193,9 +197,22 @@ def replayed(start, empty, moves, count):
 def place_one(board, empty, goal, kind, locked, table, choice):
     ctx = np.array([empty, 0, 0], dtype=np.int64)
     moves = np.zeros(1000, dtype=np.int8)
-    ok = place(N, board, ctx, moves, goal, kind, locked.copy(), table, np.zeros(SIZE, dtype=np.int64),
-               np.zeros(SIZE, dtype=np.int64), np.zeros((3, SIZE * SIZE), dtype=np.int64), choice, 0.0,
-               np.zeros(1, dtype=np.uint64))
+    ok = place(
+        N,
+        board,
+        ctx,
+        moves,
+        goal,
+        kind,
+        locked.copy(),
+        table,
+        np.zeros(SIZE, dtype=np.int64),
+        np.zeros(SIZE, dtype=np.int64),
+        np.zeros((3, SIZE * SIZE), dtype=np.int64),
+        choice,
+        0.0,
+        np.zeros(1, dtype=np.uint64),
+    )
     return ok, ctx, moves
 
 
@@ -206,7 +223,7 @@ def test_a_tile_placed_by_the_goal_table_takes_the_fewest_slides_as_the_search_d
     table = np.zeros(SIZE * SIZE, dtype=np.int64)
     goal_slides(N, locked, 3, table, np.zeros(SIZE * SIZE, dtype=np.int64))
     start = np.full(SIZE, 9, dtype=np.int64)  # the locked cells' tiles
-    start[N - 2:] = 1 + rng.permutation(SIZE - N + 2) % 3  # three tile types
+    start[N - 2 :] = 1 + rng.permutation(SIZE - N + 2) % 3  # three tile types
     empty = int(rng.integers(N, SIZE))
     start[empty] = 0
     kind = 3 - (start[3] == 3)  # a type not in the goal already
@@ -216,16 +233,15 @@ def test_a_tile_placed_by_the_goal_table_takes_the_fewest_slides_as_the_search_d
         ok_search, ctx_search, _ = place_one(searched, empty, 3, kind, locked, NO_TABLE, choice)
         # The same tile (the same ranking), as few slides as the breadth-first search takes.
         assert ok and ok_search and ctx[1] == ctx_search[1] and (searched[3], walked[3]) == (kind, kind)
-        assert (replayed(start, empty, moves, ctx[1]) == walked).all() and (walked[:N - 2] == 9).all()
-        assert ctx[1] in {fewest_slides(locked, (int(cell),), (3,), empty)
-                          for cell in np.flatnonzero(start == kind)}
+        assert (replayed(start, empty, moves, ctx[1]) == walked).all() and (walked[: N - 2] == 9).all()
+        assert ctx[1] in {fewest_slides(locked, (int(cell),), (3,), empty) for cell in np.flatnonzero(start == kind)}
 
 
 def test_a_goal_table_made_under_other_locks_fails_the_placement_and_never_hangs():
     table = np.zeros(SIZE * SIZE, dtype=np.int64)
     goal_slides(N, np.zeros(SIZE, dtype=np.bool_), 0, table, np.zeros(SIZE * SIZE, dtype=np.int64))
     locked = np.zeros(SIZE, dtype=np.bool_)
-    locked[N:2 * N] = True  # row 1: the empty square can no longer come round the tile
+    locked[N : 2 * N] = True  # row 1: the empty square can no longer come round the tile
     board = np.full(SIZE, 5, dtype=np.int64)
     board[2], board[1] = 7, 0
     ok, _, _ = place_one(board, 1, 0, 7, locked, table, 0)

@@ -58,17 +58,52 @@ def test_one_search_toward_many_targets_goes_to_the_one_it_reaches_cheapest(data
         assert make_target(n, tiles, 0, k, 1000 * n * n, other) >= 0
         others.append(other)
     targets = np.stack(others[:3] + [near] + others[3:])
-    moves, aimed = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64), np.zeros(1, dtype=np.int64)
-    length = slide_toward_any(n, start, targets, case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0, 1.0, 12,
-                              np.zeros(1, dtype=np.uint8), moves, aimed)
+    moves, aimed = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    length = slide_toward_any(
+        n,
+        start,
+        targets,
+        case.limit,
+        0,
+        0,
+        4000,
+        0.5,
+        100.0,
+        10,
+        3,
+        3.0,
+        1.0,
+        12,
+        np.zeros(1, dtype=np.uint8),
+        moves,
+        aimed,
+    )
     assert aimed[0] == 3 and 0 < length <= 12
     assert is_full_tree(n, played(n, start, moves[:length]))
     # Toward one target it is the search it always was (the single-target kernel wraps it).
     again = np.zeros_like(moves)
-    single = slide_by_moves(n, start, others[0], case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0, 1.0, 12,
-                            np.zeros(1, dtype=np.uint8), again)
-    alone = slide_toward_any(n, start, others[0].reshape(1, -1), case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0,
-                             1.0, 12, np.zeros(1, dtype=np.uint8), moves, aimed)
+    single = slide_by_moves(
+        n, start, others[0], case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0, 1.0, 12, np.zeros(1, dtype=np.uint8), again
+    )
+    alone = slide_toward_any(
+        n,
+        start,
+        others[0].reshape(1, -1),
+        case.limit,
+        0,
+        0,
+        4000,
+        0.5,
+        100.0,
+        10,
+        3,
+        3.0,
+        1.0,
+        12,
+        np.zeros(1, dtype=np.uint8),
+        moves,
+        aimed,
+    )
     assert single == alone > 0 and list(again[:single]) == list(moves[:alone]) and aimed[0] == 0
 
 
@@ -93,7 +128,8 @@ def test_on_7x7_and_8x8_boards_targets_are_pooled_once_there_is_an_answer(data_r
 
 
 def test_under_a_time_budget_the_pooled_search_runs_at_full_width_then_once_more_as_wide_as_fits(
-        data_root, monkeypatch):
+    data_root, monkeypatch
+):
     case = case_file(data_root, 2)  # 8x8
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     spans = jobs_run(monkeypatch, time.perf_counter)
@@ -102,8 +138,10 @@ def test_under_a_time_budget_the_pooled_search_runs_at_full_width_then_once_more
     pooled = [span for span in spans if isinstance(span[0], PooledSearch)]
     assert pooled[0][0].scale == 1.0 and 2.0 <= pooled[1][0].scale <= 12.0  # at most pool_width
     for _, begun, ended in pooled:  # no job but the first answer's shortening ran beside them
-        assert not any(not isinstance(other[0], (PooledSearch, ShortenAnswer)) and other[1] < ended
-                       and other[2] > begun for other in spans)
+        assert not any(
+            not isinstance(other[0], (PooledSearch, ShortenAnswer)) and other[1] < ended and other[2] > begun
+            for other in spans
+        )
     builds = [span for span in spans if isinstance(span[0], BuildTarget) and span[2] <= pooled[0][1]]
     assert len(builds) >= len(pooled[0][0].ks) > 1  # every target it pooled was annealed before it
 

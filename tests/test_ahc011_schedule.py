@@ -7,17 +7,36 @@ import numpy as np
 import pytest
 
 from solvers.ahc011 import ScreenedBeamSolver
-from solvers.ahc011.jobs import (Answer, Beam, Built, BuildTarget, Found, GroupedSearch, PooledSearch, Ranked,
-                                 ShortenAnswer, SlideSearch, TailSearch)
-from solvers.ahc011.schedule import (ANNEAL_STEPS_PER_EXPANSION, FIRST_SEARCH_SECONDS_PER_COST, FIT_SHARE,
-                                     POOL_STREAM, RUN_STRIDE, SHORTEN_COST, TAIL_SHARE, Schedule)
+from solvers.ahc011.jobs import (
+    Answer,
+    Beam,
+    BuildTarget,
+    Built,
+    Found,
+    GroupedSearch,
+    PooledSearch,
+    Ranked,
+    ShortenAnswer,
+    SlideSearch,
+    TailSearch,
+)
+from solvers.ahc011.schedule import (
+    ANNEAL_STEPS_PER_EXPANSION,
+    FIRST_SEARCH_SECONDS_PER_COST,
+    FIT_SHARE,
+    POOL_STREAM,
+    RUN_STRIDE,
+    SHORTEN_COST,
+    TAIL_SHARE,
+    Schedule,
+)
 
 CENTRE = {6: 21, 7: 24, 9: 40}  # the cell a slide search's targets leave empty
 
 
 def schedule_for(n, **params):
     settings = ScreenedBeamSolver.checked_settings(params)
-    return Schedule(n, 2 * n ** 3, settings, CENTRE[n], settings["tree_steps"] * n * n)
+    return Schedule(n, 2 * n**3, settings, CENTRE[n], settings["tree_steps"] * n * n)
 
 
 def built(travel, k, trial=None):
@@ -63,7 +82,8 @@ def test_under_a_node_budget_targets_are_annealed_then_searched_least_travel_fir
     jobs = finish_batch(schedule, [built(20, 6, trial=80), built(25, 7, trial=-1)])
     assert [job.trial for job in jobs] == [True, True]
     assert schedule.spent == 8 * anneal + 2 * schedule.search_cost(Beam.SLIDES) + SHORTEN_COST * 100 + (
-        2 * schedule.pilot_cost())
+        2 * schedule.pilot_cost()
+    )
     # Tried targets rank first, by their trial (one with no answer last among them), then by travel.
     schedule.unsearched.sort(key=lambda entry: entry[:2])
     assert [entry.k for entry in schedule.unsearched] == [6, 7, 5, 0, 4]
@@ -71,7 +91,7 @@ def test_under_a_node_budget_targets_are_annealed_then_searched_least_travel_fir
 
 def test_once_there_is_an_answer_one_search_of_a_batch_is_a_tail_of_the_shortest():
     schedule = schedule_for(6, move_screen=1)
-    schedule.grant(10 ** 9)
+    schedule.grant(10**9)
     for k in range(0, 6, 2):
         finish_batch(schedule, [built(10 + k, k), built(11 + k, k + 1)])
     answer = tuple("LURD" * 30)
@@ -81,13 +101,13 @@ def test_once_there_is_an_answer_one_search_of_a_batch_is_a_tail_of_the_shortest
     assert isinstance(new, SlideSearch) and new.k == 2 and new.stream == 2
     best = schedule.found[0]
     assert isinstance(tail, TailSearch) and tail.k == best.k and tail.target is schedule.searched_targets[best.k]
-    assert tail.prefix == best.moves[:round(TAIL_SHARE * best.length)] and tail.stream == best.k + RUN_STRIDE
+    assert tail.prefix == best.moves[: round(TAIL_SHARE * best.length)] and tail.stream == best.k + RUN_STRIDE
     assert schedule.last_run[best.k] == 1 and schedule.fresh == 3
 
 
 def test_9x9_searches_go_toward_their_screened_targets_at_once():
     schedule = schedule_for(9)
-    schedule.grant(10 ** 9)
+    schedule.grant(10**9)
     for k in range(0, 6, 2):
         finish_batch(schedule, [Built(30 - k, None, np.full(81, k)), Built(29 - k, None, np.full(81, k + 1))])
     first, second = schedule.next_batch()
@@ -100,7 +120,7 @@ def test_9x9_searches_go_toward_their_screened_targets_at_once():
 
 def test_7x7_boards_pool_their_targets_once_there_is_an_answer():
     schedule = schedule_for(7, pool_targets=4, pool_width=3.0)
-    schedule.grant(10 ** 9)
+    schedule.grant(10**9)
     schedule.found = [Answer(150, 9, ("L",) * 150)]
     for k in (0, 2):
         jobs = finish_batch(schedule, [Built(20 - k, None, np.full(49, k)), Built(30, None, np.full(49, k + 1))])
@@ -136,4 +156,3 @@ def test_under_a_time_budget_jobs_fit_the_time_left_and_a_run_with_no_answer_owe
     assert isinstance(next_search, SlideSearch) and next_search.scale == pytest.approx(FIT_SHARE / 5)
     # Nothing starts beside a pooled search.
     assert schedule.next_job(1.0, (PooledSearch((0,), POOL_STREAM, np.zeros((1, 36)), 1.0),)) is None
-

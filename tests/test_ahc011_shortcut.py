@@ -24,7 +24,7 @@ def plan_answer(case, width=20):
     stop = np.zeros(1, dtype=np.int64)
     target = np.zeros(n * n, dtype=np.int64)
     assert make_target(n, tiles, 0, 0, 300 * n * n, target, stop) >= 0
-    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     length = slide_into(n, tiles, target, case.limit, 0, 0, width, 3, 3.0, 1.0, stop, moves)
     assert length > 0
     return tiles, moves[:length].copy()
@@ -55,12 +55,15 @@ def window_distances(cells, rows, cols):
     return seen
 
 
-@pytest.mark.parametrize("rows, cols, cells", [
-    (2, 3, [5, 0, 9, 6, 3, 12]),  # all types differ: half the arrangements are out of reach
-    (3, 3, [1, 4, 4, 0, 5, 5, 10, 3, 1]),  # pairs of equal types
-    (2, 4, [7, 11, 0, 13, 14, 7, 11, 2]),
-    (3, 4, [1, 1, 4, 4, 0, 5, 5, 10, 10, 3, 3, 1]),
-])
+@pytest.mark.parametrize(
+    "rows, cols, cells",
+    [
+        (2, 3, [5, 0, 9, 6, 3, 12]),  # all types differ: half the arrangements are out of reach
+        (3, 3, [1, 4, 4, 0, 5, 5, 10, 3, 1]),  # pairs of equal types
+        (2, 4, [7, 11, 0, 13, 14, 7, 11, 2]),
+        (3, 4, [1, 1, 4, 4, 0, 5, 5, 10, 10, 3, 3, 1]),
+    ],
+)
 def test_the_window_search_finds_the_fewest_slides_a_plain_search_does(rows, cols, cells):
     distances = window_distances(cells, rows, cols)
     start, start_hole = pack(cells)
@@ -99,8 +102,11 @@ def test_a_detour_that_leaves_the_board_as_it_was_is_cut_out(data_root):
     # Twelve slides round a 2x2 block bring its three tiles back where they were: a detour.
     empty = case.start.tiles.index(0)
     row, col = divmod(empty, case.n)
-    loop = ([3, 2, 1, 0] if row + 1 < case.n else [1, 2, 3, 0]) if col + 1 < case.n else \
-        ([3, 0, 1, 2] if row + 1 < case.n else [1, 0, 3, 2])
+    loop = (
+        ([3, 2, 1, 0] if row + 1 < case.n else [1, 2, 3, 0])
+        if col + 1 < case.n
+        else ([3, 0, 1, 2] if row + 1 < case.n else [1, 0, 3, 2])
+    )
     detour = np.array(loop * 3 + list(answer), dtype=np.int64)
     assert replay(case, detour[:12]).tiles == case.start.tiles
     stop = np.zeros(1, dtype=np.int64)

@@ -10,17 +10,32 @@ import numpy as np
 import pytest
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
-from solvers.ahc011.job_runner import JobRunner
-from solvers.ahc011.jobs import Beam, PlanSearch, slide_search_width
-from solvers.ahc011.schedule import (ANNEAL_STEPS_PER_EXPANSION, FIRST_SEARCH_SECONDS_PER_COST, FIT_SHARE, MIN_SCALE,
-                                     RUN_STRIDE)
 from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
-from solvers.ahc011.move_beam import _ready_beside, _swaps_at, move_beam
-from solvers.ahc011.moved_matching import (SECTIONS, distances, fits, rematch, slide_away, slide_closer,
-                                           start_matching, stepped_away, stepped_closer, store_rematch)
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
+from solvers.ahc011.job_runner import JobRunner
+from solvers.ahc011.jobs import Beam, PlanSearch, slide_search_width
 from solvers.ahc011.matching import cells_by_type, type_travel
+from solvers.ahc011.move_beam import _ready_beside, _swaps_at, move_beam
+from solvers.ahc011.moved_matching import (
+    SECTIONS,
+    distances,
+    fits,
+    rematch,
+    slide_away,
+    slide_closer,
+    start_matching,
+    stepped_away,
+    stepped_closer,
+    store_rematch,
+)
+from solvers.ahc011.schedule import (
+    ANNEAL_STEPS_PER_EXPANSION,
+    FIRST_SEARCH_SECONDS_PER_COST,
+    FIT_SHARE,
+    MIN_SCALE,
+    RUN_STRIDE,
+)
 from solvers.ahc011.target import build_target, centre_cell, retarget
 from solvers.driver import Budget, RunControl, run
 from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
@@ -37,7 +52,7 @@ def solve(case, nodes, seed=0, slice_expansions=2000, **params):
 
 
 def test_the_screened_beam_is_the_one_solver():
-    assert SOLVERS == (ScreenedBeamSolver,)
+    assert (ScreenedBeamSolver,) == SOLVERS
     assert ScreenedBeamSolver.name == "screened-beam"
 
 
@@ -109,8 +124,8 @@ def test_target_trees_use_exactly_the_case_tiles(data_root, seed):
     found = 0
     for stream in range(10):
         seed_stream(rng, 0, stream)
-        target = np.zeros(case.n ** 2, dtype=np.int64)
-        travel = build_target(case.n, tiles, rng, 300 * case.n ** 2, target)
+        target = np.zeros(case.n**2, dtype=np.int64)
+        travel = build_target(case.n, tiles, rng, 300 * case.n**2, target)
         if travel >= 0:
             found += 1
             assert sorted(target) == sorted(tiles) and target[-1] == 0
@@ -127,8 +142,10 @@ def total_travel(n, tiles, target):
         sources = [c for c in range(n * n) if tiles[c] == kind]
         cells = [c for c in range(n * n) if target[c] == kind]  # (the empty square is type 0)
         if len(cells) <= 7:
-            total += min(sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(cells, order))
-                         for order in itertools.permutations(sources))
+            total += min(
+                sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(cells, order))
+                for order in itertools.permutations(sources)
+            )
         else:
             total += type_travel_of(n, target, kind, tiles)
     return total
@@ -142,8 +159,16 @@ def type_travel_of(n, target, kind, tiles):
         if tiles[cell]:
             sources[tiles[cell], counts[tiles[cell]]] = cell
             counts[tiles[cell]] += 1
-    return type_travel(n, target, kind, np.zeros(size, dtype=np.int64), sources, counts,
-                       np.zeros((size, size), dtype=np.int64), np.zeros((6, size + 1), dtype=np.int64))
+    return type_travel(
+        n,
+        target,
+        kind,
+        np.zeros(size, dtype=np.int64),
+        sources,
+        counts,
+        np.zeros((size, size), dtype=np.int64),
+        np.zeros((6, size + 1), dtype=np.int64),
+    )
 
 
 def test_the_matching_finds_the_cheapest_assignment_even_with_unequal_sides():
@@ -157,9 +182,11 @@ def test_the_matching_finds_the_cheapest_assignment_even_with_unequal_sides():
         target = np.zeros(n * n, dtype=np.int64)
         target[cells] = 5
         pairs = min(len(cells), len(places))
-        best = min(sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(chosen, order))
-                   for chosen in itertools.combinations(sorted(cells), pairs)
-                   for order in itertools.permutations(places, pairs))
+        best = min(
+            sum(abs(a // n - b // n) + abs(a % n - b % n) for a, b in zip(chosen, order))
+            for chosen in itertools.combinations(sorted(cells), pairs)
+            for order in itertools.permutations(places, pairs)
+        )
         assert type_travel_of(n, target, 5, tiles) == best
 
 
@@ -183,14 +210,18 @@ def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
     travels = np.zeros(16, dtype=np.int64)
     cells, u, v, own = (np.zeros(size + 1, dtype=np.int64) for _ in range(4))
     work = np.zeros((3, size + 1), dtype=np.int64)
-    start_matching(n, boards[0, 0].astype(np.int64), first, counts, places, 0, steps, matchings, 0, travels, cells,
-                   u, v, own, work)
+    start_matching(
+        n, boards[0, 0].astype(np.int64), first, counts, places, 0, steps, matchings, 0, travels, cells, u, v, own, work
+    )
     assert list(travels) == [type_travel_of(n, target, kind, boards[0, 0]) for kind in range(16)]
     closer = away = 0
     for _ in range(1000):
         empty = int(np.flatnonzero(boards[0, 0] == 0)[0])
-        others = [other for other in (empty - 1, empty + 1, empty - n, empty + n)
-                  if 0 <= other < size and (other // n == empty // n or other % n == empty % n)]
+        others = [
+            other
+            for other in (empty - 1, empty + 1, empty - n, empty + n)
+            if 0 <= other < size and (other // n == empty // n or other % n == empty % n)
+        ]
         other = int(rng.choice(others))
         kind = int(boards[0, 0, other])
         if stepped_closer(n, kind, other, empty, first, places, 0, steps, matchings, 0, 0):
@@ -202,12 +233,13 @@ def test_the_matching_kept_slide_by_slide_is_always_the_cheapest(n, kinds):
             slide_away(n, kind, other, empty, first, matchings, 0, 0)
             away += 1
         else:
-            travels[kind] = rematch(n, boards, kind, other, empty, first, counts, places, 0, steps, matchings, 0, 0,
-                                    cells, u, v, own, work)
+            travels[kind] = rematch(
+                n, boards, kind, other, empty, first, counts, places, 0, steps, matchings, 0, 0, cells, u, v, own, work
+            )
             store_rematch(n, kind, other, empty, first, counts, u, v, own, matchings, 0, 0)
         boards[0, 0, empty], boards[0, 0, other] = kind, 0
         assert travels[kind] == type_travel_of(n, target, kind, boards[0, 0])
-    assert 150 < closer and 150 < away and closer + away < 970  # all three ways of updating were taken
+    assert closer > 150 and away > 150 and closer + away < 970  # all three ways of updating were taken
 
 
 def test_a_board_whose_matching_would_not_fit_int8_is_left_to_the_plan():
@@ -222,19 +254,18 @@ def best_target(case, targets=6):
     tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
     built = []
     for k in range(targets):
-        target = np.zeros(case.n ** 2, dtype=np.int64)
-        travel = make_target(case.n, tiles, 0, k, 300 * case.n ** 2, target)
+        target = np.zeros(case.n**2, dtype=np.int64)
+        travel = make_target(case.n, tiles, 0, k, 300 * case.n**2, target)
         if travel >= 0:
             built.append((travel, k, target))
     return tiles, min(built, key=lambda entry: entry[:2])
 
 
 def slides(case, tiles, target, k, stop=0):
-    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * case.n**3, dtype=np.int64)
     flag = np.array([stop], dtype=np.uint8)
-    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, 500, 0.5, 100.0, 10, 3, 3.0, 1.0, 12, flag,
-                            moves)
-    return tuple(LETTERS[m] for m in moves[:max(length, 0)]), length
+    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, 500, 0.5, 100.0, 10, 3, 3.0, 1.0, 12, flag, moves)
+    return tuple(LETTERS[m] for m in moves[: max(length, 0)]), length
 
 
 def test_the_slide_by_slide_search_ends_on_a_full_tree_and_repeats_itself(data_root):
@@ -250,18 +281,30 @@ def test_the_slide_by_slide_search_ends_on_a_full_tree_and_repeats_itself(data_r
 def test_a_stalled_slide_search_hands_its_least_travel_board_to_the_plan(data_root):
     case = case_file(data_root, 2)  # 8x8: a beam one board wide stalls long before a full tree
     tiles, (travel, k, target) = best_target(case)
-    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * case.n**3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 2 * k + 1)
-    stalled = move_beam(case.n, tiles, target.reshape(1, -1), case.limit, 1, 0.5, 100.0, 12, rng,
-                        np.zeros(1, dtype=np.uint8), moves, np.zeros(1, dtype=np.int64))
+    stalled = move_beam(
+        case.n,
+        tiles,
+        target.reshape(1, -1),
+        case.limit,
+        1,
+        0.5,
+        100.0,
+        12,
+        rng,
+        np.zeros(1, dtype=np.uint8),
+        moves,
+        np.zeros(1, dtype=np.int64),
+    )
     assert stalled < -1  # no full tree, and a board with less travel to hand over
-    prefix = tuple(LETTERS[m] for m in moves[:-1 - stalled])
+    prefix = tuple(LETTERS[m] for m in moves[: -1 - stalled])
     handed = np.frombuffer(PUZZLE.replay(case, prefix)[-1].tiles, dtype=np.uint8).astype(np.int64)
     assert board_travel(case.n, handed, target) < travel
     # The whole search: those slides, then a window finish or the plan to a full tree.
     answer = slides_with(case, tiles, target, k, move_width=1)
-    assert answer[:len(prefix) - 2] == prefix[:len(prefix) - 2]  # (the join may cancel a slide or two)
+    assert answer[: len(prefix) - 2] == prefix[: len(prefix) - 2]  # (the join may cancel a slide or two)
     assert tree_size(PUZZLE.replay(case, answer)[-1]) == case.tile_count and len(answer) <= case.limit
 
 
@@ -270,8 +313,9 @@ def test_neighbouring_tiles_in_each_others_cells_are_counted_as_a_swapped_pair(d
     n = case.n
     _, (_, _, target) = best_target(case)
     board = target.copy()
-    a, b = next((cell, cell + 1) for cell in range(n * n - 1)
-                if cell % n < n - 1 and 0 != target[cell] != target[cell + 1] != 0)
+    a, b = next(
+        (cell, cell + 1) for cell in range(n * n - 1) if cell % n < n - 1 and 0 != target[cell] != target[cell + 1] != 0
+    )
     board[a], board[b] = board[b], board[a]
     pairs = [_swaps_at(n, board, target.reshape(1, -1), 0, cell) for cell in range(n * n)]
     assert pairs[a] == pairs[b] == 1 and sum(pairs) == 2
@@ -302,13 +346,32 @@ def test_tiles_beside_the_empty_square_that_would_step_toward_their_cells_are_co
     for _ in range(300):
         board = rng.permutation(target).astype(np.int64)
         matchings = np.zeros((1, 1, SECTIONS * size), dtype=np.int8)
-        start_matching(n, board, first, counts, places, 0, steps, matchings, 0, np.zeros(16, dtype=np.int64), cells,
-                       u, v, own, work)
+        start_matching(
+            n,
+            board,
+            first,
+            counts,
+            places,
+            0,
+            steps,
+            matchings,
+            0,
+            np.zeros(16, dtype=np.int64),
+            cells,
+            u,
+            v,
+            own,
+            work,
+        )
         empty = int(np.flatnonzero(board == 0)[0])
         other = int(rng.choice([cell for cell in range(size) if steps[empty, cell] == 1]))
-        expected = sum(1 for near in range(size)
-                       if steps[other, near] == 1 and near != empty
-                       and steps[other, home[board[near]]] < steps[near, home[board[near]]])
+        expected = sum(
+            1
+            for near in range(size)
+            if steps[other, near] == 1
+            and near != empty
+            and steps[other, home[board[near]]] < steps[near, home[board[near]]]
+        )
         ready = _ready_beside(n, board, board[other], other, empty, first, places, 0, steps, matchings, 0, 0)
         assert ready == expected
         seen.add(ready)
@@ -323,11 +386,23 @@ def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
     tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
     target = np.zeros(n * n, dtype=np.int64)
     assert make_target(n, tiles, 0, k, 300 * n * n, target) >= 0
-    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 2 * k + 1)
-    length = move_beam(n, tiles, target.reshape(1, -1), case.limit, 4000, 0.5, 100.0, 12, rng,
-                       np.zeros(1, dtype=np.uint8), moves, np.zeros(1, dtype=np.int64))
+    length = move_beam(
+        n,
+        tiles,
+        target.reshape(1, -1),
+        case.limit,
+        4000,
+        0.5,
+        100.0,
+        12,
+        rng,
+        np.zeros(1, dtype=np.uint8),
+        moves,
+        np.zeros(1, dtype=np.int64),
+    )
     assert 0 < length < 152 + 34
     assert tree_size(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:length]))[-1]) == case.tile_count
 
@@ -351,12 +426,33 @@ def test_new_targets_are_ranked_by_a_trial_search_and_the_shortest_trial_is_sear
     built = build_targets(solver, 6)
     for k, (travel, trial) in built.items():
         target = next(entry.target for entry in solver.schedule.unsearched if entry.k == k)
-        assert travel == make_target(n, tiles, 0, k, solver.schedule.iterations, np.zeros(n * n, dtype=np.int64), None,
-                                     centre_cell(n))  # (the slide search's targets: CENTRE_TRIES)
+        assert travel == make_target(
+            n, tiles, 0, k, solver.schedule.iterations, np.zeros(n * n, dtype=np.int64), None, centre_cell(n)
+        )  # (the slide search's targets: CENTRE_TRIES)
         # The trial is the full search at 200 / 4000 of its widths (the plan's 100 -> 5), on the same stream.
-        moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
-        assert trial == slide_by_moves(n, tiles, target, case.limit, 0, k, 200, 0.5, 100.0, 5, 3, 3.0, 1.0, 12,
-                                       np.zeros(1, dtype=np.uint8), moves) > 0
+        moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
+        assert (
+            trial
+            == slide_by_moves(
+                n,
+                tiles,
+                target,
+                case.limit,
+                0,
+                k,
+                200,
+                0.5,
+                100.0,
+                5,
+                3,
+                3.0,
+                1.0,
+                12,
+                np.zeros(1, dtype=np.uint8),
+                moves,
+            )
+            > 0
+        )
     first = min(built, key=lambda k: (built[k][1], k))
     assert first != min(built, key=lambda k: (built[k][0], k))  # here the least travel is not the shortest trial
     assert solver.schedule.new_search().k == first
@@ -382,7 +478,8 @@ def test_under_a_node_budget_trials_start_once_there_is_an_answer(data_root):
     built = build_targets(solver, 2)  # now there is an answer
     assert all(trial is not None for _, trial in built.values())
     assert [entry.k for entry in sorted(solver.schedule.unsearched, key=lambda entry: entry[:2])][:2] == sorted(
-        built, key=lambda k: (built[k][1], k))  # the tried targets first
+        built, key=lambda k: (built[k][1], k)
+    )  # the tried targets first
 
 
 def test_boards_past_7x7_get_a_narrower_slide_search_and_10x10_is_the_largest_searched_slide_by_slide():
@@ -410,9 +507,25 @@ def board_travel(n, board, target):
 
 
 def slides_with(case, tiles, target, k, move_width):
-    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
-    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, move_width, 0.5, 100.0, 10, 3, 3.0, 1.0,
-                            12, np.zeros(1, dtype=np.uint8), moves)
+    moves = np.zeros(4 * case.limit + 4 * case.n**3, dtype=np.int64)
+    length = slide_by_moves(
+        case.n,
+        tiles,
+        target,
+        case.limit,
+        0,
+        k,
+        move_width,
+        0.5,
+        100.0,
+        10,
+        3,
+        3.0,
+        1.0,
+        12,
+        np.zeros(1, dtype=np.uint8),
+        moves,
+    )
     return tuple(LETTERS[m] for m in moves[:length])
 
 
@@ -426,7 +539,8 @@ def test_the_plan_leaves_the_bottom_right_3x3_block_to_the_exact_search(n):
     # The 2x3 variant ends one row later.
     steps, done = plan(n, False)
     assert {cell for cell in range(n * n) if not done[-2][cell]} == {
-        row * n + col for row in range(n - 2, n) for col in range(n - 3, n)} or n == 3
+        row * n + col for row in range(n - 2, n) for col in range(n - 3, n)
+    } or n == 3
 
 
 @pytest.mark.parametrize("n", [4, 6, 9, 10])
@@ -443,8 +557,10 @@ def test_the_plan_walks_ring_by_ring_each_line_starting_beside_the_last_ones_end
             lines.append(line)
             line = []
         locked = after
+
     def apart(a, b):
         return abs(a // n - b // n) + abs(a % n - b % n)
+
     block = {row * n + col for row in range(n - 3, n) for col in range(n - 3, n)}
     assert sorted(cell for line in lines for cell in line) == sorted(set(range(n * n)) - block)
     for line in lines:  # straight, cell after cell
@@ -460,12 +576,13 @@ def test_retargeting_keeps_the_placed_cells_and_the_tiles_and_never_adds_travel(
     n = case.n
     tiles, (_, _, target) = best_target(case, targets=2)
     # The board some slides later (the plan's first 300), the first two rows counted as placed.
-    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     slide_into(n, tiles, target, case.limit, 0, 0, 5, 1, 3.0, 1.0, np.zeros(1, dtype=np.uint8), moves)
-    board = np.frombuffer(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:300]))[-1].tiles,
-                          dtype=np.uint8).astype(np.int64)
+    board = np.frombuffer(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:300]))[-1].tiles, dtype=np.uint8).astype(
+        np.int64
+    )
     fixed = np.zeros(n * n, dtype=np.bool_)
-    fixed[:2 * n] = True
+    fixed[: 2 * n] = True
     before = board_travel(n, board, target)
     rng = np.zeros(1, dtype=np.uint64)
     lowered = 0
@@ -490,11 +607,25 @@ def test_once_there_is_an_answer_its_target_is_searched_again_on_a_new_stream(da
     assert schedule.searched - schedule.fresh == sum(schedule.last_run.values()) == (schedule.searched - 2) // 2
     # A run again is the kernel on the same target with the stream k + r * RUN_STRIDE.
     tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
-    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * case.n**3, dtype=np.int64)
     for k in again:
-        lengths = [slide_into(case.n, tiles, schedule.searched_targets[k], case.limit, 0, k + run * RUN_STRIDE,
-                              100, 3, 3.0, 1.0, np.zeros(1, dtype=np.uint8), moves)
-                   for run in range(schedule.last_run[k] + 1)]
+        lengths = [
+            slide_into(
+                case.n,
+                tiles,
+                schedule.searched_targets[k],
+                case.limit,
+                0,
+                k + run * RUN_STRIDE,
+                100,
+                3,
+                3.0,
+                1.0,
+                np.zeros(1, dtype=np.uint8),
+                moves,
+            )
+            for run in range(schedule.last_run[k] + 1)
+        ]
         assert min(lengths) == min(entry.length for entry in schedule.found if entry.k == k)
     assert len(result.moves) == schedule.found[0].length
 
@@ -520,19 +651,18 @@ def test_a_stop_flag_ends_both_searches_at_once(data_root):
     case = case_file(data_root, 0)
     tiles, (_, k, target) = best_target(case)
     assert slides(case, tiles, target, k, stop=1) == ((), -1)
-    moves = np.zeros(4 * case.limit + 4 * case.n ** 3, dtype=np.int64)
-    assert slide_into(case.n, tiles, target, case.limit, 0, k, 10, 3, 3.0, 1.0,
-                      np.ones(1, dtype=np.uint8), moves) == -1
+    moves = np.zeros(4 * case.limit + 4 * case.n**3, dtype=np.int64)
+    assert slide_into(case.n, tiles, target, case.limit, 0, k, 10, 3, 3.0, 1.0, np.ones(1, dtype=np.uint8), moves) == -1
 
 
 def test_past_its_deadline_a_run_without_an_answer_finishes_its_first_searches_then_stops(data_root):
     case = case_file(data_root, 3)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
     solver.deadline = 0.0  # long gone, as after a first run's compiling
-    progress = solver.run_slice(10 ** 9)
+    progress = solver.run_slice(10**9)
     assert solver.schedule.found and solver.schedule.searched >= 1  # a search ran to its end
     assert not solver.threads.under_way  # then the slice stopped the jobs still under way, and waited for them
-    assert progress.expansions == 10 ** 9 and not progress.done
+    assert progress.expansions == 10**9 and not progress.done
 
 
 def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(data_root, monkeypatch):

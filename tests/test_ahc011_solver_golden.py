@@ -25,8 +25,15 @@ import pytest
 
 from solvers.ahc011 import ScreenedBeamSolver
 from solvers.ahc011.job_runner import JobRunner
-from solvers.ahc011.jobs import (BuildTarget, GroupedSearch, PlanSearch, PooledSearch, ShortenAnswer, SlideSearch,
-                                 TailSearch)
+from solvers.ahc011.jobs import (
+    BuildTarget,
+    GroupedSearch,
+    PlanSearch,
+    PooledSearch,
+    ShortenAnswer,
+    SlideSearch,
+    TailSearch,
+)
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE
 
@@ -38,7 +45,7 @@ PLAN = {"move_side": 0, "width": 30, "tree_steps": 300, "shortcut_cells": 8}  # 
 CASES = {
     "6x6-defaults": (0, 0, 15_000, 2000, {}),
     "6x6-trials-tail": (0, 0, 120_000, 2000, NARROW),
-    "6x6-seed-past-2^63": (5, 2 ** 63 + 7, 100_000, 2000, NARROW),
+    "6x6-seed-past-2^63": (5, 2**63 + 7, 100_000, 2000, NARROW),
     "6x6-slices-of-137": (0, 4, 60_000, 137, NARROW),
     "7x7-pooled-tail": (1, 0, 150_000, 2000, {**NARROW, "pool_targets": 6, "pool_width": 2.0}),
     "7x7-narrow": (6, 1, 60_000, 2000, NARROW),
@@ -65,8 +72,15 @@ def case_of(data_root: Path, which):
 
 def observe_jobs(monkeypatch) -> Counter:
     """Count the jobs the solver runs, by kind ("trial" for an annealing job with a trial search)."""
-    names = {BuildTarget: "build", PlanSearch: "plan", SlideSearch: "slide", ShortenAnswer: "shorten",
-             PooledSearch: "pooled", GroupedSearch: "grouped", TailSearch: "tail"}
+    names = {
+        BuildTarget: "build",
+        PlanSearch: "plan",
+        SlideSearch: "slide",
+        ShortenAnswer: "shorten",
+        PooledSearch: "pooled",
+        GroupedSearch: "grouped",
+        TailSearch: "tail",
+    }
     counts: Counter = Counter()
     real = JobRunner.run
 
@@ -86,8 +100,13 @@ def solve(data_root: Path, name: str, monkeypatch) -> dict:
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=seed, **params)
     result = run(solver, Budget(nodes=nodes), slice_expansions=slice_expansions)
     frontier = "\n".join("".join(entry.moves) for entry in solver.frontier(solver.settings["keep"]))
-    return {"n": case.n, "answer": PUZZLE.format_solution(case, result.moves), "score": result.progress.best_score,
-            "frontier_sha256": hashlib.sha256(frontier.encode()).hexdigest(), "jobs": dict(sorted(jobs.items()))}
+    return {
+        "n": case.n,
+        "answer": PUZZLE.format_solution(case, result.moves),
+        "score": result.progress.best_score,
+        "frontier_sha256": hashlib.sha256(frontier.encode()).hexdigest(),
+        "jobs": dict(sorted(jobs.items())),
+    }
 
 
 def test_every_kind_of_job_is_in_the_record():

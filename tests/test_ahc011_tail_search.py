@@ -20,8 +20,9 @@ def test_once_there_is_an_answer_the_slide_search_runs_again_from_a_third_of_the
     case = case_file(data_root, 0)  # 6x6
     n, tiles = case.n, np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
     # Narrow searches, no trials and one target per search: many searches in few nodes.
-    solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=0, move_width=1000,
-                                pilot_width=0, move_screen=1)
+    solver = ScreenedBeamSolver(
+        PUZZLE, PUZZLE.public_view(case, case.start), seed=0, move_width=1000, pilot_width=0, move_screen=1
+    )
     schedule = solver.schedule
     chosen, tails = {}, []  # the shortest answer when each tail job was chosen; the jobs run
     search_again, run_job = schedule.search_again, JobRunner.run
@@ -41,17 +42,33 @@ def test_once_there_is_an_answer_the_slide_search_runs_again_from_a_third_of_the
     monkeypatch.setattr(JobRunner, "run", watched)
     result = run(solver, Budget(nodes=200_000), slice_expansions=5000)
     assert len(tails) >= 2
-    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     for job, best, found in tails:
         target, prefix, stream, answer = job.target, job.prefix, job.stream, found.moves
         # From the board a third of the way along the shortest answer, toward its target, on a new stream.
-        assert prefix == best.moves[:round(TAIL_SHARE * best.length)] and 0 < len(prefix) < best.length
+        assert prefix == best.moves[: round(TAIL_SHARE * best.length)] and 0 < len(prefix) < best.length
         assert job.k == best.k and target is schedule.searched_targets[best.k]
         assert stream % RUN_STRIDE == best.k and stream >= RUN_STRIDE
         # The answer: those slides, then the kernel's own search from there.
         board = played(n, tiles, [LETTERS.index(letter) for letter in prefix])
-        count = slide_by_moves(n, board, target, case.limit - len(prefix), 0, stream, 1000, 0.5, HANDOVER_RATE,
-                               100, 3, 3.0, 1.0, 12, np.zeros(1, dtype=np.int64), moves)
+        count = slide_by_moves(
+            n,
+            board,
+            target,
+            case.limit - len(prefix),
+            0,
+            stream,
+            1000,
+            0.5,
+            HANDOVER_RATE,
+            100,
+            3,
+            3.0,
+            1.0,
+            12,
+            np.zeros(1, dtype=np.int64),
+            moves,
+        )
         assert count > 0
         # (less the slides that undo each other where the two meet)
         whole = np.array([LETTERS.index(letter) for letter in prefix] + list(moves[:count]), dtype=np.int64)
@@ -65,7 +82,7 @@ def test_on_8x8_and_larger_boards_the_search_again_starts_from_the_start(data_ro
     for seed, kind in ((1, TailSearch), (2, SlideSearch), (4, SlideSearch)):  # 7x7, 8x8, 10x10
         case = case_file(data_root, seed)
         schedule = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=0).schedule
-        target = np.zeros(case.n ** 2, dtype=np.int64)
+        target = np.zeros(case.n**2, dtype=np.int64)
         schedule.found, schedule.searched_targets = [Answer(6, 3, ("L", "U", "R", "D", "L", "U"))], {3: target}
         job = schedule.search_again()
         assert type(job) is kind and job.k == 3 and job.target is target

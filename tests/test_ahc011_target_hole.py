@@ -3,6 +3,7 @@ choice of where each target leaves the empty square, and the plan's finish for s
 
 import numpy as np
 import pytest
+from test_ahc011_solver import case_file, total_travel
 
 from solvers.ahc011.attempt import make_target, slide_by_moves
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
@@ -13,8 +14,6 @@ from solvers.ahc011.target import centre_cell, plan_ends_on
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE, tree_size
 from workbench.puzzles.ahc011.generator import generate
-
-from test_ahc011_solver import case_file, total_travel
 
 
 def tiles_of(case):
@@ -47,7 +46,8 @@ def test_the_default_target_keeps_the_empty_square_in_the_corner(data_root):
     n, tiles = case.n, tiles_of(case)
     corner, default = np.zeros(n * n, dtype=np.int64), np.zeros(n * n, dtype=np.int64)
     assert make_target(n, tiles, 0, 2, 300 * n * n, default) == make_target(
-        n, tiles, 0, 2, 300 * n * n, corner, None, n * n - 1)
+        n, tiles, 0, 2, 300 * n * n, corner, None, n * n - 1
+    )
     assert default[-1] == 0 and (default == corner).all() and plan_ends_on(n, default)
     centred = np.zeros(n * n, dtype=np.int64)
     assert make_target(n, tiles, 0, 2, 300 * n * n, centred, None, centre_cell(n)) >= 0
@@ -84,8 +84,11 @@ def test_targets_go_back_to_the_corner_when_no_tree_leaves_the_centre_empty(monk
     # On a 3x3 board the cells round the centre are a ring, so a tree leaving the centre empty
     # is a path: a tile with three stubs cannot be on it, though the generator's tree (empty
     # square in the corner) has one.
-    case = next(case for case in (generate(seed, size=3) for seed in range(100))
-                if any(bin(tile).count("1") >= 3 for tile in case.start.tiles))
+    case = next(
+        case
+        for case in (generate(seed, size=3) for seed in range(100))
+        if any(bin(tile).count("1") >= 3 for tile in case.start.tiles)
+    )
     solver, result, by_k = solver_after(case, 4_000, monkeypatch)
     holes = [by_k[k] for k in sorted(by_k)]
     assert holes[:CENTRE_TRIES] == [centre_cell(3)] * CENTRE_TRIES and set(holes[CENTRE_TRIES:]) == {-1}
@@ -99,11 +102,26 @@ def test_a_stalled_search_toward_a_centre_target_is_finished_by_the_plan_toward_
     target = np.zeros(n * n, dtype=np.int64)
     assert make_target(n, tiles, 0, 0, 300 * n * n, target, None, centre_cell(n)) >= 0
     no_stop = np.zeros(1, dtype=np.uint8)
-    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 1)  # the stream slide_by_moves gives target 0
-    assert move_beam(n, tiles, target.reshape(1, -1), case.limit, 1, 0.5, 100.0, 0, rng, no_stop, moves,
-                     np.zeros(1, dtype=np.int64)) < -1  # it stalls, with no window finish to end it
+    assert (
+        move_beam(
+            n,
+            tiles,
+            target.reshape(1, -1),
+            case.limit,
+            1,
+            0.5,
+            100.0,
+            0,
+            rng,
+            no_stop,
+            moves,
+            np.zeros(1, dtype=np.int64),
+        )
+        < -1
+    )  # it stalls, with no window finish to end it
     length = slide_by_moves(n, tiles, target, case.limit, 0, 0, 1, 0.5, 100.0, 10, 3, 3.0, 1.0, 0, no_stop, moves)
     assert 0 < length <= case.limit
     final = PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:length]))[-1]

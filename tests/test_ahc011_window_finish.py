@@ -15,7 +15,6 @@ from solvers.ahc011.shortcut import workspace
 from solvers.ahc011.window_finish import window_finish
 from workbench.puzzles.ahc011 import PUZZLE
 
-
 NO_STOP = np.zeros(1, dtype=np.uint8)
 
 
@@ -34,8 +33,8 @@ def case_target(data_root, seed):
     """A real case's side and its first annealed target tree."""
     case = PUZZLE.parse_input((data_root / f"cases/ahc011/{seed:04d}.txt").read_text())
     tiles = np.frombuffer(case.start.tiles, dtype=np.uint8).astype(np.int64)
-    target = np.zeros(case.n ** 2, dtype=np.int64)
-    assert make_target(case.n, tiles, 0, 0, 300 * case.n ** 2, target, np.zeros(1, dtype=np.int64)) >= 0
+    target = np.zeros(case.n**2, dtype=np.int64)
+    assert make_target(case.n, tiles, 0, 0, 300 * case.n**2, target, np.zeros(1, dtype=np.int64)) >= 0
     return case, target
 
 
@@ -47,8 +46,9 @@ def test_on_a_3x3_board_the_finish_is_the_fewest_slides():
     work = workspace()
     for board in boards[::97]:
         moves = np.zeros(64, dtype=np.int64)
-        count = window_finish(n, np.array(board, dtype=np.int64), np.array(target, dtype=np.int64), 12, 10 ** 6,
-                              moves, work, NO_STOP)
+        count = window_finish(
+            n, np.array(board, dtype=np.int64), np.array(target, dtype=np.int64), 12, 10**6, moves, work, NO_STOP
+        )
         assert count == distances[board]
         assert played(n, np.array(board), moves[:count]).tolist() == target
 
@@ -68,8 +68,19 @@ def test_tiles_off_far_from_the_empty_square_are_finished_exactly_and_shorter_th
     assert count >= 2 * 12
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 1)
-    plan = beam_solve(n, board, target, case.limit, 100, 3, 3.0, 1.0, rng, np.zeros(1, dtype=np.int64),
-                      np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64))
+    plan = beam_solve(
+        n,
+        board,
+        target,
+        case.limit,
+        100,
+        3,
+        3.0,
+        1.0,
+        rng,
+        np.zeros(1, dtype=np.int64),
+        np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64),
+    )
     assert 0 < count < plan
     # A finish is only taken when it is shorter than ``limit``.
     assert window_finish(n, board, target, 12, count, moves, workspace(), NO_STOP) == -1
@@ -95,18 +106,46 @@ def test_the_slide_search_ends_on_a_window_finish_where_it_would_stall(data_root
     direct = window_finish(n, near, target, 12, case.limit, finish, workspace(), NO_STOP)
     board = played(n, near, [1, 0])  # the empty square two slides off, up then left
     rng = np.zeros(1, dtype=np.uint64)
-    moves = np.zeros(4 * case.limit + 4 * n ** 3, dtype=np.int64)
+    moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     seed_stream(rng, 0, 1)
-    count = move_beam(n, board, target.reshape(1, -1), case.limit, 200, 0.5, 100.0, 12, rng,
-                      np.zeros(1, dtype=np.uint8), moves, np.zeros(1, dtype=np.int64))
+    count = move_beam(
+        n,
+        board,
+        target.reshape(1, -1),
+        case.limit,
+        200,
+        0.5,
+        100.0,
+        12,
+        rng,
+        np.zeros(1, dtype=np.uint8),
+        moves,
+        np.zeros(1, dtype=np.int64),
+    )
     assert 0 < count <= 2 + direct
     assert is_full_tree(n, played(n, board, moves[:count]))
     # Without windows (0 cells) the same search stalls: travel cannot fall below the three tiles'.
     seed_stream(rng, 0, 1)
-    assert move_beam(n, board, target.reshape(1, -1), case.limit, 200, 0.5, 100.0, 0, rng,
-                     np.zeros(1, dtype=np.uint8), moves, np.zeros(1, dtype=np.int64)) < 0
+    assert (
+        move_beam(
+            n,
+            board,
+            target.reshape(1, -1),
+            case.limit,
+            200,
+            0.5,
+            100.0,
+            0,
+            rng,
+            np.zeros(1, dtype=np.uint8),
+            moves,
+            np.zeros(1, dtype=np.int64),
+        )
+        < 0
+    )
     # The solver's search takes the finish too, and its answer stops at the first full tree.
-    length = slide_by_moves(n, board, target, case.limit, 0, 0, 200, 0.5, 100.0, 10, 3, 3.0, 1.0, 12,
-                            np.zeros(1, dtype=np.uint8), moves)
+    length = slide_by_moves(
+        n, board, target, case.limit, 0, 0, 200, 0.5, 100.0, 10, 3, 3.0, 1.0, 12, np.zeros(1, dtype=np.uint8), moves
+    )
     assert 0 < length <= 2 + direct
     assert is_full_tree(n, played(n, board, moves[:length]))

@@ -7,16 +7,16 @@ import io
 from pathlib import Path
 
 import pytest
+from conftest import data_file, shared_file
 
 from solvers.ahc015 import POLICIES
 from solvers.ahc015.rules import rule2
-from conftest import data_file, shared_file
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
+from workbench.core.rng import chacha20_block
 from workbench.puzzles.ahc015 import PUZZLE, Box, Candies, TurnPolicy, play_game, policy_decider, run_agent
 from workbench.puzzles.ahc015.box import contest_score, place, tilt
-from workbench.core.rng import chacha20_block
 
 CASES = data_file("cases/ahc015")
 
@@ -77,8 +77,18 @@ def test_placement_out_of_range_is_illegal():
 
 
 def test_tilts_pack_every_line_in_order():
-    rows = [".1.2..3...", "..........", "3.........", "..........", ".2........",
-            "..........", "..........", "..........", "..........", "1........."]
+    rows = [
+        ".1.2..3...",
+        "..........",
+        "3.........",
+        "..........",
+        ".2........",
+        "..........",
+        "..........",
+        "..........",
+        "..........",
+        "1.........",
+    ]
     box = box_from(rows)
     assert grid(tilt(box, "L"))[0] == "123......." and grid(tilt(box, "L"))[9] == "1........."
     assert grid(tilt(box, "R"))[0] == ".......123" and grid(tilt(box, "R"))[4] == ".........2"
@@ -170,17 +180,20 @@ def test_chacha20_zero_key_keystream():
     assert chacha20_block((0,) * 8, 0)[:2] == [0xADE0B876, 0x903DF1A0]
 
 
-@pytest.mark.parametrize("edit, line, message", [
-    (lambda lines: lines.__setitem__(0, lines[0].replace("2", "4", 1)), 1, "must be 1, 2 or 3"),
-    (lambda lines: lines.__setitem__(0, lines[0] + " 1"), 1, "got 101 values"),
-    (lambda lines: lines.__setitem__(2, "100"), 3, "p_2 must be between 1 and 99"),
-    (lambda lines: lines.__setitem__(2, "0"), 3, "p_2 must be between 1 and 99"),
-    (lambda lines: lines.__setitem__(100, "2"), 101, "p_100 must be between 1 and 1"),
-    (lambda lines: lines.__setitem__(50, "7 7"), 51, "p_50 alone"),
-    (lambda lines: lines.__setitem__(50, "x"), 51, "p_50 must be a whole number"),
-    (lambda lines: lines.__delitem__(slice(60, None)), 61, "ends before p_60"),
-    (lambda lines: lines.insert(101, "1"), 102, "after p_100"),
-])
+@pytest.mark.parametrize(
+    "edit, line, message",
+    [
+        (lambda lines: lines.__setitem__(0, lines[0].replace("2", "4", 1)), 1, "must be 1, 2 or 3"),
+        (lambda lines: lines.__setitem__(0, lines[0] + " 1"), 1, "got 101 values"),
+        (lambda lines: lines.__setitem__(2, "100"), 3, "p_2 must be between 1 and 99"),
+        (lambda lines: lines.__setitem__(2, "0"), 3, "p_2 must be between 1 and 99"),
+        (lambda lines: lines.__setitem__(100, "2"), 101, "p_100 must be between 1 and 1"),
+        (lambda lines: lines.__setitem__(50, "7 7"), 51, "p_50 alone"),
+        (lambda lines: lines.__setitem__(50, "x"), 51, "p_50 must be a whole number"),
+        (lambda lines: lines.__delitem__(slice(60, None)), 61, "ends before p_60"),
+        (lambda lines: lines.insert(101, "1"), 102, "after p_100"),
+    ],
+)
 def test_input_rejections_name_the_line(edit, line, message):
     lines = case_text(0).split("\n")
     edit(lines)

@@ -7,19 +7,17 @@ import random
 
 import numpy as np
 import pytest
+from test_ahc015 import ScriptedJudge, case, case_text
 
 from solvers.ahc015 import POLICIES, SOLVERS, MonteCarloSolver, Rule1Solver, Rule2Solver
+from solvers.ahc015.kernels import NO_TILT, RULE1, RULE2, drop, retire_beaten, rule_tilt, square_sum, tilt_cells
 from solvers.ahc015.monte_carlo import DROPS_PER_SLICE
-from solvers.ahc015.kernels import (NO_TILT, RULE1, RULE2, drop, retire_beaten, rule_tilt, square_sum,
-                                    tilt_cells)
 from solvers.ahc015.rules import rule1, rule2
 from solvers.driver import Budget, run
 from solvers.online import OnlineGame
 from workbench.cli import main
 from workbench.puzzles.ahc015 import PUZZLE, Box, play_game
 from workbench.puzzles.ahc015.box import CANDIES, TILTS, nth_empty_cell, score_parts, tilted_cells
-
-from test_ahc015 import ScriptedJudge, case, case_text
 
 
 def random_cells(rng: random.Random) -> bytes:
@@ -28,8 +26,9 @@ def random_cells(rng: random.Random) -> bytes:
 
 def online_game(seed: int, cls, nodes: int, solver_seed: int = 0) -> OnlineGame:
     instance = case(seed)
-    return OnlineGame(PUZZLE, instance, PUZZLE.initial_state(instance), cls,
-                      budget=Budget(nodes=nodes), seed=solver_seed)
+    return OnlineGame(
+        PUZZLE, instance, PUZZLE.initial_state(instance), cls, budget=Budget(nodes=nodes), seed=solver_seed
+    )
 
 
 # ------------------------------------------------------------------ kernels
@@ -48,13 +47,15 @@ def test_kernels_tilt_drop_and_score_as_the_engine_does():
             board = np.frombuffer(cells, np.uint8).copy()
             drop(board, nth, 3)
             index = nth_empty_cell(cells, nth + 1)
-            assert board.tobytes() == cells[:index] + b"\3" + cells[index + 1:]
+            assert board.tobytes() == cells[:index] + b"\3" + cells[index + 1 :]
         board = np.frombuffer(cells, np.uint8).copy()
         assert square_sum(board, seen, stack) == score_parts(Box(bytes(100), b"", cells, 0))[0]
 
 
-@pytest.mark.parametrize("empties", [(), (0,), (7, 8), (95, 96, 99), (99,), tuple(range(100)),
-                                     tuple(range(0, 100, 9)), tuple(range(88, 100))])
+@pytest.mark.parametrize(
+    "empties",
+    [(), (0,), (7, 8), (95, 96, 99), (99,), tuple(range(100)), tuple(range(0, 100, 9)), tuple(range(88, 100))],
+)
 def test_drop_finds_every_nth_empty_cell_across_the_eight_cell_words(empties):
     """drop reads eight cells a step: every rank of empty cell, in the first, a middle and the
     last (four-cell) word, lands on the cell a row-major count names, and a rank past the
@@ -149,7 +150,7 @@ def test_a_tilt_that_leaves_the_same_box_as_the_leader_leaves_the_race():
     diff_squares = np.zeros((4, 4))
     for a, b in ((0, 1), (0, 3), (2, 1), (2, 3), (1, 3)):
         gap = (round_sums[a] - round_sums[b]) / rounds
-        diff_squares[a, b] = diff_squares[b, a] = rounds * (gap * gap + 50.0 ** 2)  # spread 50
+        diff_squares[a, b] = diff_squares[b, a] = rounds * (gap * gap + 50.0**2)  # spread 50
     active = np.ones(4, np.uint8)
     assert retire_beaten(round_sums, diff_squares, active, rounds, 3.0) == 1
     assert active.tolist() == [1, 0, 0, 0]
@@ -197,8 +198,12 @@ def test_monte_carlo_plays_legal_deterministic_games_that_beat_rule_2():
         text = PUZZLE.format_solution(case(seed), result.moves)
         scores.append(PUZZLE.score_solution(case(seed), text).score)
         assert result.stopped_by == "done" and result.progress.expansions <= 40_000
-    rule2 = [PUZZLE.evaluate(case(s), PUZZLE.replay(case(s), play_game(PUZZLE, case(s), POLICIES["rule2"]))[-1],
-                             CANDIES).score for s in range(4)]
+    rule2 = [
+        PUZZLE.evaluate(
+            case(s), PUZZLE.replay(case(s), play_game(PUZZLE, case(s), POLICIES["rule2"]))[-1], CANDIES
+        ).score
+        for s in range(4)
+    ]
     assert rule2 == [571684, 657297, 832436, 498557]
     assert scores == [787032, 654306, 794734, 852856]  # measured; the same on every run
     # One game is a gamble (rule 2 wins cases 1 and 2 here), four are not.

@@ -15,8 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 from process_checks import alive
+
 from workbench.batch.database import RunDatabase, database_path
 from workbench.batch.results import status_now
 from workbench.cli import main
@@ -34,8 +34,14 @@ def script(folder: Path, name: str, body: str) -> str:
 
 
 def batch_process(*args, cwd: Path, **options) -> subprocess.Popen:
-    return subprocess.Popen([PYTHON, str(REPO / "main.py"), "batch", *map(str, args)], cwd=cwd,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **options)
+    return subprocess.Popen(
+        [PYTHON, str(REPO / "main.py"), "batch", *map(str, args)],
+        cwd=cwd,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **options,
+    )
 
 
 def rows_of(run: Path) -> list[dict]:
@@ -48,8 +54,25 @@ def test_01_a_program_that_reads_nothing_is_judged_by_what_it_writes(tmp_path, c
     ahc011 = get_puzzle("ahc011")
     for k in range(2):  # the same verdicts every time
         out = tmp_path / f"run{k}"
-        assert main(["batch", "ahc011", "--seeds", "0-5", "--cmd", noread, "--time", "5", "--out", str(out),
-                     "--best", str(tmp_path / "best.csv")]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    "ahc011",
+                    "--seeds",
+                    "0-5",
+                    "--cmd",
+                    noread,
+                    "--time",
+                    "5",
+                    "--out",
+                    str(out),
+                    "--best",
+                    str(tmp_path / "best.csv"),
+                ]
+            )
+            == 0
+        )
         rows = rows_of(out)
         assert [r["verdict"] for r in rows] == ["OK"] * 6
         empty = [ahc011.score_solution(ahc011.generate(s), "\n").score for s in range(6)]
@@ -60,8 +83,10 @@ def test_02_two_batches_at_once_keep_the_best_of_both(tmp_path):
     slow_empty = script(tmp_path, "slow.sh", "cat > /dev/null\nsleep 1\necho 0\n")  # comesolo: no jump
     agent = f"{PYTHON} {REPO / 'main.py'} agent comesolo --nodes 300"
     common = ["comesolo", "--seeds", "1-4", "--size", "7", "--time", "60", "--jobs", "1"]
-    runs = [batch_process(*common, "--cmd", cmd, "--out", tmp_path / name, cwd=tmp_path)
-            for name, cmd in (("slow", slow_empty), ("agent", agent))]
+    runs = [
+        batch_process(*common, "--cmd", cmd, "--out", tmp_path / name, cwd=tmp_path)
+        for name, cmd in (("slow", slow_empty), ("agent", agent))
+    ]
     for process in runs:
         assert process.wait(timeout=300) == 0, process.stderr.read()
     best = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "runs/best-known/comesolo.csv"))}
@@ -78,13 +103,30 @@ def finished(run: Path) -> int:
 
 def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
     # Seed 0 (6x6) gets the empty answer at once; seed 1 (7x7) waits: the batch is killed meanwhile.
-    program = script(tmp_path, "p.sh", """\
+    program = script(
+        tmp_path,
+        "p.sh",
+        """\
         read header
         cat > /dev/null
         case "$header" in "6 "*) echo ;; *) sleep 60 ;; esac
-        """)
-    process = batch_process("ahc011", "--seeds", "0-1", "--cmd", program, "--time", "100", "--jobs", "2",
-                            "--out", tmp_path / "run", cwd=tmp_path, start_new_session=True)
+        """,
+    )
+    process = batch_process(
+        "ahc011",
+        "--seeds",
+        "0-1",
+        "--cmd",
+        program,
+        "--time",
+        "100",
+        "--jobs",
+        "2",
+        "--out",
+        tmp_path / "run",
+        cwd=tmp_path,
+        start_new_session=True,
+    )
     deadline = time.time() + 120
     while time.time() < deadline and finished(tmp_path / "run") < 1:  # run.json's count is written last
         time.sleep(0.1)
@@ -101,8 +143,12 @@ def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
 
 def test_03_two_batches_with_the_same_out_at_once_one_is_refused(tmp_path):
     sleeper = script(tmp_path, "sleep.sh", "cat > /dev/null\nsleep 2\necho 0\n")
-    runs = [batch_process("comesolo", "--seeds", "1", "--size", "6", "--cmd", sleeper, "--out", tmp_path / "same",
-                          cwd=tmp_path) for _ in range(2)]
+    runs = [
+        batch_process(
+            "comesolo", "--seeds", "1", "--size", "6", "--cmd", sleeper, "--out", tmp_path / "same", cwd=tmp_path
+        )
+        for _ in range(2)
+    ]
     codes = sorted(process.wait(timeout=120) for process in runs)
     errors = "".join(process.stderr.read() for process in runs)
     assert codes == [0, 1]
@@ -115,9 +161,25 @@ def test_04_sigterm_stops_the_run_as_ctrl_c_does(tmp_path):
     pids.mkdir()
     slow = script(tmp_path, "slow.sh", f"cat > /dev/null\necho $$ > {pids}/$$\nsleep 60\n")
     quick = script(tmp_path, "quick.sh", "cat > /dev/null\necho 0\n")
-    both = script(tmp_path, "both.sh", f'[ -e {tmp_path}/count ] && exec {slow}\ntouch {tmp_path}/count\nexec {quick}\n')
-    process = batch_process("comesolo", "--seeds", "1-3", "--size", "6", "--cmd", both, "--time", "100",
-                            "--jobs", "1", "--out", tmp_path / "run", cwd=tmp_path)
+    both = script(
+        tmp_path, "both.sh", f"[ -e {tmp_path}/count ] && exec {slow}\ntouch {tmp_path}/count\nexec {quick}\n"
+    )
+    process = batch_process(
+        "comesolo",
+        "--seeds",
+        "1-3",
+        "--size",
+        "6",
+        "--cmd",
+        both,
+        "--time",
+        "100",
+        "--jobs",
+        "1",
+        "--out",
+        tmp_path / "run",
+        cwd=tmp_path,
+    )
     deadline = time.time() + 120
     while not any(pids.iterdir()) and time.time() < deadline:
         time.sleep(0.1)
@@ -135,8 +197,27 @@ def test_05_a_torrent_on_stderr_leaves_no_file_and_keeps_its_tail(tmp_path, monk
     monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
     (tmp_path / "tmp").mkdir()
     torrent = script(tmp_path, "yes.sh", "cat > /dev/null\nyes 'a debug line' >&2\n")
-    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", torrent, "--time", "1",
-                 "--out", str(tmp_path / "run"), "--best", str(tmp_path / "best.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1",
+                "--size",
+                "6",
+                "--cmd",
+                torrent,
+                "--time",
+                "1",
+                "--out",
+                str(tmp_path / "run"),
+                "--best",
+                str(tmp_path / "best.csv"),
+            ]
+        )
+        == 0
+    )
     assert rows_of(tmp_path / "run")[0]["verdict"] == "TLE"
     kept = (tmp_path / "run" / "stderr" / "0001.txt").read_text().splitlines()
     assert kept and set(kept) == {"a debug line"} and len(kept) <= 40
@@ -146,8 +227,22 @@ def test_05_a_torrent_on_stderr_leaves_no_file_and_keeps_its_tail(tmp_path, monk
 def test_06_a_killed_worker_takes_its_program_with_it(tmp_path):
     pidfile = tmp_path / "pid"
     sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho $$ > {pidfile}\nexec sleep 62\n")
-    process = batch_process("comesolo", "--seeds", "1", "--size", "6", "--cmd", sleeper, "--time", "30",
-                            "--jobs", "1", "--out", tmp_path / "run", cwd=tmp_path)
+    process = batch_process(
+        "comesolo",
+        "--seeds",
+        "1",
+        "--size",
+        "6",
+        "--cmd",
+        sleeper,
+        "--time",
+        "30",
+        "--jobs",
+        "1",
+        "--out",
+        tmp_path / "run",
+        cwd=tmp_path,
+    )
     deadline = time.time() + 120
     while not pidfile.exists() and time.time() < deadline:
         time.sleep(0.1)
@@ -169,12 +264,28 @@ def free_port() -> int:
 def test_07_a_port_that_is_not_a_dask_scheduler_is_a_message(tmp_path):
     pytest.importorskip("distributed")
     port = free_port()
-    server = subprocess.Popen([PYTHON, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
-                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    server = subprocess.Popen(
+        [PYTHON, "-m", "http.server", str(port), "--bind", "127.0.0.1"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         time.sleep(1)
-        args = ["comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "100",
-                "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run"]
+        args = [
+            "comesolo",
+            "--seeds",
+            "1",
+            "--size",
+            "6",
+            "--solver",
+            "beam",
+            "--nodes",
+            "100",
+            "--dask",
+            f"tcp://127.0.0.1:{port}",
+            "--out",
+            tmp_path / "run",
+        ]
         done = batch_process(*args, cwd=tmp_path)
         _, err = done.communicate(timeout=60)
         assert done.returncode == 1 and f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
@@ -188,8 +299,9 @@ def start_cluster(port: int) -> tuple[subprocess.Popen, subprocess.Popen]:
     dask = str(Path(PYTHON).with_name("dask"))
     quiet = {"env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
     scheduler = subprocess.Popen([dask, "scheduler", "--port", str(port), "--no-dashboard"], **quiet)
-    worker = subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny",
-                               "--no-dashboard"], **quiet)
+    worker = subprocess.Popen(
+        [dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny", "--no-dashboard"], **quiet
+    )
     return scheduler, worker
 
 
@@ -202,16 +314,32 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
         pids = tmp_path / "pids"
         pids.mkdir()
         sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho > {pids}/$$\nexec sleep 600\n")
-        process = batch_process("comesolo", "--seeds", "1-2", "--size", "6", "--cmd", sleeper, "--time", "500",
-                                "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run", cwd=tmp_path)
+        process = batch_process(
+            "comesolo",
+            "--seeds",
+            "1-2",
+            "--size",
+            "6",
+            "--cmd",
+            sleeper,
+            "--time",
+            "500",
+            "--dask",
+            f"tcp://127.0.0.1:{port}",
+            "--out",
+            tmp_path / "run",
+            cwd=tmp_path,
+        )
         started = time.time() + 90  # the cluster and the worker's kernels start slowly on a loaded machine
         while not any(pids.iterdir()) and time.time() < started and process.poll() is None:
             time.sleep(0.2)
         os.killpg((worker if lost == "worker" else scheduler).pid, signal.SIGKILL)
         _, err = process.communicate(timeout=90)
         assert process.returncode == 1
-        said = {"worker": f"the Dask scheduler at tcp://127.0.0.1:{port} has no worker left; 2 cases did not run",
-                "scheduler": f"the Dask scheduler at tcp://127.0.0.1:{port}"}[lost]
+        said = {
+            "worker": f"the Dask scheduler at tcp://127.0.0.1:{port} has no worker left; 2 cases did not run",
+            "scheduler": f"the Dask scheduler at tcp://127.0.0.1:{port}",
+        }[lost]
         assert said in err and "Traceback" not in err and "ERROR" not in err
         assert json.loads((tmp_path / "run" / "run.json").read_text())["status"] == "failed"
     finally:
@@ -238,15 +366,34 @@ def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
     cluster = [subprocess.Popen([dask, "scheduler", "--port", str(port), "--no-dashboard"], **quiet)]
     try:
         time.sleep(3)
-        cluster += [subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-dashboard"],
-                                     **quiet) for _ in range(2)]
+        cluster += [
+            subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-dashboard"], **quiet)
+            for _ in range(2)
+        ]
         puzzle = get_puzzle("comesolo")
         fatal = puzzle.format_input(puzzle.generate(30, size=6))
         (tmp_path / "fatal.txt").write_text(fatal)
-        killer = script(tmp_path, "killer.sh", f'x=$(cat)\n[ "$x" = "$(cat {tmp_path}/fatal.txt)" ] && kill -9 $PPID '
-                        "&& sleep 1\necho 0\n")
-        process = batch_process("comesolo", "--seeds", "0-59", "--size", "6", "--cmd", killer, "--time", "20",
-                                "--dask", f"tcp://127.0.0.1:{port}", "--out", tmp_path / "run", cwd=tmp_path)
+        killer = script(
+            tmp_path,
+            "killer.sh",
+            f'x=$(cat)\n[ "$x" = "$(cat {tmp_path}/fatal.txt)" ] && kill -9 $PPID && sleep 1\necho 0\n',
+        )
+        process = batch_process(
+            "comesolo",
+            "--seeds",
+            "0-59",
+            "--size",
+            "6",
+            "--cmd",
+            killer,
+            "--time",
+            "20",
+            "--dask",
+            f"tcp://127.0.0.1:{port}",
+            "--out",
+            tmp_path / "run",
+            cwd=tmp_path,
+        )
         _, err = process.communicate(timeout=300)
         failed = [(r["seed"], r["verdict"]) for r in rows_of(tmp_path / "run") if r["verdict"] != "OK"]
         assert failed == [("30", "FAIL")], err
@@ -261,8 +408,27 @@ def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
 
 def make_run(tmp_path: Path, name: str) -> Path:
     out = tmp_path / name
-    assert main(["batch", "comesolo", "--seeds", "1-3", "--size", "6", "--solver", "beam", "--nodes", "50",
-                 "--out", str(out), "--best", str(tmp_path / "best.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1-3",
+                "--size",
+                "6",
+                "--solver",
+                "beam",
+                "--nodes",
+                "50",
+                "--out",
+                str(out),
+                "--best",
+                str(tmp_path / "best.csv"),
+            ]
+        )
+        == 0
+    )
     return out
 
 
@@ -296,8 +462,27 @@ def test_10_a_broken_run_beside_does_not_stop_new_runs(tmp_path, capsys):
     for broken in ("[]", '{"puzzle": "comesolo", "finished": 3, "started": 5}'):
         (old / "run.json").write_text(broken)
         out = runs / f"new{len(broken)}"
-        assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "50",
-                     "--out", str(out), "--best", str(runs / "best.csv")]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    "comesolo",
+                    "--seeds",
+                    "1",
+                    "--size",
+                    "6",
+                    "--solver",
+                    "beam",
+                    "--nodes",
+                    "50",
+                    "--out",
+                    str(out),
+                    "--best",
+                    str(runs / "best.csv"),
+                ]
+            )
+            == 0
+        )
         assert capsys.readouterr().out.splitlines()[-1].replace(".", "").isdigit()  # the mean, last
     assert main(["batch", "show", str(old)]) == 0
 
@@ -310,15 +495,53 @@ def test_11_an_edited_best_known_file_is_used_or_named(tmp_path, capsys):
     best.write_text("\ufeff" + good)  # a BOM: read as it is
     make_run(tmp_path, "bom")
     best.write_text(good.replace("key", "id", 1))
-    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "50",
-                 "--out", str(tmp_path / "nokey"), "--best", str(best)]) == 1
+    assert (
+        main(
+            [
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1",
+                "--size",
+                "6",
+                "--solver",
+                "beam",
+                "--nodes",
+                "50",
+                "--out",
+                str(tmp_path / "nokey"),
+                "--best",
+                str(best),
+            ]
+        )
+        == 1
+    )
     assert f"{best} is not a best-known scores file: it has no key column" in capsys.readouterr().err
     assert not (tmp_path / "nokey").exists()
     for bad in ("nan", "1e309", "abc"):
         best.write_text(f"key,case,score,run\n{key},1,{bad},x\n")
         out = tmp_path / f"bad-{bad}"
-        assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "50",
-                     "--out", str(out), "--best", str(best)]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    "comesolo",
+                    "--seeds",
+                    "1",
+                    "--size",
+                    "6",
+                    "--solver",
+                    "beam",
+                    "--nodes",
+                    "50",
+                    "--out",
+                    str(out),
+                    "--best",
+                    str(best),
+                ]
+            )
+            == 0
+        )
         assert f"best-known: line 2 of {best} hold no score and are left out" in capsys.readouterr().err
         row = rows_of(out)[0]
         assert row["relative"] == "1.000000"  # against itself, not nan or 0
@@ -326,8 +549,10 @@ def test_11_an_edited_best_known_file_is_used_or_named(tmp_path, capsys):
         assert recorded[key] == row["score"]
     best.unlink()
     best.mkdir()
-    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(tmp_path / "x"),
-                 "--best", str(best)]) == 1
+    assert (
+        main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(tmp_path / "x"), "--best", str(best)])
+        == 1
+    )
     assert f"--best {best} is a folder" in capsys.readouterr().err
 
 
@@ -335,8 +560,10 @@ def test_11_an_edited_best_known_file_is_used_or_named(tmp_path, capsys):
 def test_12_best_and_render_never_replace_a_device_or_an_input(tmp_path, capsys):
     device = tmp_path / "mynull"
     os.mknod(device, 0o666 | 0o020000, os.makedev(1, 3))
-    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(tmp_path / "r1"),
-                 "--best", str(device)]) == 1
+    assert (
+        main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(tmp_path / "r1"), "--best", str(device)])
+        == 1
+    )
     assert "is not a regular file (a device?)" in capsys.readouterr().err
     case = tmp_path / "case.txt"
     assert main(["gen", "comesolo", "1", "--size", "6", "-o", str(case)]) == 0
@@ -359,9 +586,28 @@ def test_13_a_full_disk_names_the_file_and_keeps_the_run_consistent(tmp_path):
     try:
         big = script(tmp_path, "big.sh", "cat > /dev/null\nhead -c 150000 /dev/zero | tr '\\0' L\necho\n")
         with open(tmp_path / "out.txt", "w") as stdout:
-            done = subprocess.run([PYTHON, str(REPO / "main.py"), "batch", "ahc011", "--seeds", "0-7", "--cmd", big,
-                                   "--time", "5", "--out", str(small / "run"), "--best", str(tmp_path / "b.csv")],
-                                  stdout=stdout, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+            done = subprocess.run(
+                [
+                    PYTHON,
+                    str(REPO / "main.py"),
+                    "batch",
+                    "ahc011",
+                    "--seeds",
+                    "0-7",
+                    "--cmd",
+                    big,
+                    "--time",
+                    "5",
+                    "--out",
+                    str(small / "run"),
+                    "--best",
+                    str(tmp_path / "b.csv"),
+                ],
+                stdout=stdout,
+                stderr=subprocess.PIPE,
+                text=True,
+                cwd=tmp_path,
+            )
         assert done.returncode == 1
         last = done.stderr.strip().splitlines()[-1]
         # The first file that cannot be written is named: one of the run folder's or the run database.
@@ -377,10 +623,12 @@ def test_13_a_full_disk_names_the_file_and_keeps_the_run_consistent(tmp_path):
 
 def test_14_to_16_and_19_bad_arguments_are_one_line(tmp_path, capsys):
     common = ["--out", str(tmp_path / "x"), "--best", str(tmp_path / "b.csv")]
-    for args, message in ((["--cmd", ""], "--cmd is empty: give the command that runs your program"),
-                          (["--seeds", "0-99999999999"], "--seeds: more than 100,000 seeds: split the run"),
-                          (["--jobs", "1000"], "--jobs must be 1..256, got 1000"),
-                          (["--time", "1e10"], "--time must be a positive number of seconds, at most a day")):
+    for args, message in (
+        (["--cmd", ""], "--cmd is empty: give the command that runs your program"),
+        (["--seeds", "0-99999999999"], "--seeds: more than 100,000 seeds: split the run"),
+        (["--jobs", "1000"], "--jobs must be 1..256, got 1000"),
+        (["--time", "1e10"], "--time must be a positive number of seconds, at most a day"),
+    ):
         seeds = [] if "--seeds" in args else ["--seeds", "1"]
         assert main(["batch", "comesolo", *seeds, *args, *common]) == 1
         assert message in capsys.readouterr().err
@@ -390,8 +638,25 @@ def test_14_to_16_and_19_bad_arguments_are_one_line(tmp_path, capsys):
 def test_15_brackets_in_paths_and_commands_are_printed_as_they_are(tmp_path, capsys):
     quick = script(tmp_path, "q[bold]uick.sh", "cat > /dev/null\necho 0\n") + " '[/]'"
     out = tmp_path / "x[" / "]y[bold]s"
-    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", quick, "--out", str(out),
-                 "--best", str(tmp_path / "b.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1",
+                "--size",
+                "6",
+                "--cmd",
+                quick,
+                "--out",
+                str(out),
+                "--best",
+                str(tmp_path / "b.csv"),
+            ]
+        )
+        == 0
+    )
     said = " ".join(capsys.readouterr().err.split())  # the line may wrap
     assert f"run folder {out}" in said and quick in said
     assert rows_of(out)[0]["verdict"] == "OK"
@@ -400,10 +665,12 @@ def test_15_brackets_in_paths_and_commands_are_printed_as_they_are(tmp_path, cap
 def test_17_render_refuses_frame_rates_and_sizes_it_cannot_draw(tmp_path, capsys):
     case = tmp_path / "case.txt"
     assert main(["gen", "comesolo", "1", "--size", "6", "-o", str(case)]) == 0
-    for option, value, message in (("--fps", "nan", "frames per second must be 0.1..60, got nan"),
-                                   ("--fps", "inf", "frames per second must be 0.1..60, got inf"),
-                                   ("--fps", "1e-9", "frames per second must be 0.1..60"),
-                                   ("--size", "100000", "the size must be 64..4096 pixels, got 100000")):
+    for option, value, message in (
+        ("--fps", "nan", "frames per second must be 0.1..60, got nan"),
+        ("--fps", "inf", "frames per second must be 0.1..60, got inf"),
+        ("--fps", "1e-9", "frames per second must be 0.1..60"),
+        ("--size", "100000", "the size must be 64..4096 pixels, got 100000"),
+    ):
         with pytest.raises(SystemExit) as stopped:
             main(["render", "comesolo", str(case), "-o", str(tmp_path / "a.gif"), option, value])
         assert stopped.value.code == 2 and message in capsys.readouterr().err
@@ -421,8 +688,25 @@ def test_18_an_answer_is_let_go_once_written(tmp_path):
 
 def test_20_too_much_output_is_wrong_at_once_not_a_time_out(tmp_path):
     flood = script(tmp_path, "flood.sh", "cat > /dev/null\nhead -c 70000000 /dev/zero | tr '\\0' L\necho\n")
-    assert main(["batch", "ahc011", "--seeds", "0", "--cmd", flood, "--time", "30", "--out", str(tmp_path / "r"),
-                 "--best", str(tmp_path / "b.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "ahc011",
+                "--seeds",
+                "0",
+                "--cmd",
+                flood,
+                "--time",
+                "30",
+                "--out",
+                str(tmp_path / "r"),
+                "--best",
+                str(tmp_path / "b.csv"),
+            ]
+        )
+        == 0
+    )
     row = rows_of(tmp_path / "r")[0]
     assert row["verdict"] == "WA" and row["message"] == "protocol error: the program wrote more than 64 MB"
 
@@ -431,8 +715,12 @@ def test_21_an_existing_out_folder_with_files_is_never_replaced(tmp_path, capsys
     mine = tmp_path / "mine"
     (mine / "answers").mkdir(parents=True)
     (mine / "answers" / "0000.out").write_text("LLRR\n")
-    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(mine),
-                 "--best", str(tmp_path / "b.csv")]) == 1
+    assert (
+        main(
+            ["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(mine), "--best", str(tmp_path / "b.csv")]
+        )
+        == 1
+    )
     assert f"{mine} already holds files: choose another --out" in capsys.readouterr().err
     assert (mine / "answers" / "0000.out").read_text() == "LLRR\n" and not (mine / "run.json").exists()
 
@@ -446,8 +734,12 @@ def test_a_stopped_worker_fails_its_case_at_the_deadline_and_the_batch_ends(tmp_
     monkeypatch.chdir(tmp_path)
     puzzle = get_puzzle("comesolo")
     (tmp_path / "fatal.txt").write_text(puzzle.format_input(puzzle.generate(2, size=6)))
-    stopper = script(tmp_path, "stopper.sh", f'x=$(cat)\n[ "$x" = "$(cat {tmp_path}/fatal.txt)" ] && '
-                     f"echo $PPID > {tmp_path}/stopped && kill -STOP $PPID\necho 0\n")
+    stopper = script(
+        tmp_path,
+        "stopper.sh",
+        f'x=$(cat)\n[ "$x" = "$(cat {tmp_path}/fatal.txt)" ] && '
+        f"echo $PPID > {tmp_path}/stopped && kill -STOP $PPID\necho 0\n",
+    )
     stopped = tmp_path / "stopped"
 
     def watchdog():  # wakes a worker left stopped, so that a batch without the deadline ends too
@@ -461,9 +753,32 @@ def test_a_stopped_worker_fails_its_case_at_the_deadline_and_the_batch_ends(tmp_
     import threading
 
     threading.Thread(target=watchdog, daemon=True).start()
-    assert main(["batch", "comesolo", "--seeds", "1-4", "--size", "6", "--cmd", stopper, "--time", "2",
-                 "--jobs", "2", "--out", str(tmp_path / "run")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1-4",
+                "--size",
+                "6",
+                "--cmd",
+                stopper,
+                "--time",
+                "2",
+                "--jobs",
+                "2",
+                "--out",
+                str(tmp_path / "run"),
+            ]
+        )
+        == 0
+    )
     rows = {r["seed"]: (r["verdict"], r["message"]) for r in rows_of(tmp_path / "run")}
-    assert rows == {"1": ("OK", ""), "2": ("FAIL", "its worker gave no answer in 5.5 s (stopped or hung): ended"),
-                    "3": ("OK", ""), "4": ("OK", "")}
+    assert rows == {
+        "1": ("OK", ""),
+        "2": ("FAIL", "its worker gave no answer in 5.5 s (stopped or hung): ended"),
+        "3": ("OK", ""),
+        "4": ("OK", ""),
+    }
     assert not alive(int(stopped.read_text()))

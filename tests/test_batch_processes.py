@@ -14,10 +14,10 @@ import time
 from pathlib import Path
 
 import pytest
+from process_checks import alive
 
 from workbench.batch.processes import run_tool
 from workbench.cli import main
-from process_checks import alive
 
 REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
@@ -31,20 +31,24 @@ def home(tmp_path, monkeypatch):
 def contest(folder: Path, vis: str, objective: str = "max", extra: str = "") -> Path:
     """A contest with a Python gen, the given vis (a shell script) and an echoing solution sol.py."""
     (folder / "tools").mkdir(parents=True)
-    (folder / "tools" / "gen").write_text(textwrap.dedent("""\
+    (folder / "tools" / "gen").write_text(
+        textwrap.dedent("""\
         #!/usr/bin/env python3
         import os, random, sys
         os.makedirs("in", exist_ok=True)
         for i, line in enumerate(open(sys.argv[1])):
             r = random.Random(int(line))
             open(f"in/{i:04d}.txt", "w").write(f"{r.randint(5, 30)}\\n")
-        """))
+        """)
+    )
     (folder / "tools" / "vis").write_text(vis)
     for tool in ("gen", "vis"):
         (folder / "tools" / tool).chmod(0o755)
-    (folder / "contest.toml").write_text(f"name = '{folder.name}'\nobjective = '{objective}'\ntime_limit = 2\n{extra}\n"
-                                         "[inputs]\ngen = '{DIR}/tools/gen seeds.txt'\n[run]\ncommand = '{CMD}'\n"
-                                         "[score]\ncommand = '{DIR}/tools/vis {IN} {OUT}'\n")
+    (folder / "contest.toml").write_text(
+        f"name = '{folder.name}'\nobjective = '{objective}'\ntime_limit = 2\n{extra}\n"
+        "[inputs]\ngen = '{DIR}/tools/gen seeds.txt'\n[run]\ncommand = '{CMD}'\n"
+        "[score]\ncommand = '{DIR}/tools/vis {IN} {OUT}'\n"
+    )
     (folder / "sol.py").write_text("import sys\nprint(sys.stdin.read().strip())\n")
     return folder
 
@@ -54,19 +58,33 @@ def rows_of(run: Path) -> list[dict]:
         return list(csv.DictReader(handle))
 
 
-
-
 @pytest.mark.parametrize("printed", ["1" + "0" * 400, "nan", "inf"])
 def test_a_score_that_is_not_a_finite_number_is_wrong(tmp_path, capsys, printed):
-    folder = contest(tmp_path / "c", f"#!/bin/sh\necho 'Score = {printed}'\n",
-                     extra="score_regex = '(?m)^Score = (?P<score>\\S+)$'")
-    assert main(["batch", str(folder), "--seeds", "0-1", "--cmd", f"{PYTHON} {folder / 'sol.py'}",
-                 "--out", str(tmp_path / "run")]) == 0
+    folder = contest(
+        tmp_path / "c", f"#!/bin/sh\necho 'Score = {printed}'\n", extra="score_regex = '(?m)^Score = (?P<score>\\S+)$'"
+    )
+    assert (
+        main(
+            [
+                "batch",
+                str(folder),
+                "--seeds",
+                "0-1",
+                "--cmd",
+                f"{PYTHON} {folder / 'sol.py'}",
+                "--out",
+                str(tmp_path / "run"),
+            ]
+        )
+        == 0
+    )
     rows = rows_of(tmp_path / "run")
     assert [r["verdict"] for r in rows] == ["WA", "WA"]
     assert rows[0]["message"].startswith("the score is not a finite number") and rows[0]["score"] == "0"
-    assert not (folder / "runs" / "best-known" / "c.csv").exists() or "inf" not in \
-        (folder / "runs" / "best-known" / "c.csv").read_text()
+    assert (
+        not (folder / "runs" / "best-known" / "c.csv").exists()
+        or "inf" not in (folder / "runs" / "best-known" / "c.csv").read_text()
+    )
     assert main(["batch", "show", str(tmp_path / "run")]) == 0  # the run it wrote reads back
     capsys.readouterr()
 
@@ -111,9 +129,24 @@ def test_a_stop_kills_the_running_vis_and_gen(tmp_path):
     for sig in (signal.SIGINT, signal.SIGTERM):
         for old in pids.iterdir():
             old.unlink()
-        process = subprocess.Popen([PYTHON, str(REPO / "main.py"), "batch", str(folder), "--seeds", "0-1", "--cmd",
-                                    f"{PYTHON} {folder / 'sol.py'}", "--jobs", "2"], cwd=tmp_path,
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, start_new_session=True)
+        process = subprocess.Popen(
+            [
+                PYTHON,
+                str(REPO / "main.py"),
+                "batch",
+                str(folder),
+                "--seeds",
+                "0-1",
+                "--cmd",
+                f"{PYTHON} {folder / 'sol.py'}",
+                "--jobs",
+                "2",
+            ],
+            cwd=tmp_path,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
         deadline = time.time() + 60
         while len(list(pids.iterdir())) < 2 and time.time() < deadline:
             time.sleep(0.1)
@@ -126,9 +159,21 @@ def test_a_stop_kills_the_running_vis_and_gen(tmp_path):
     # gen, run in the batch's own process before any case, goes with a SIGTERM too.
     slow_gen = contest(tmp_path / "g", "#!/bin/sh\necho 'Score = 1'\n")
     (slow_gen / "tools" / "gen").write_text(f"#!/bin/sh\necho $$ > {pids}/gen\nexec sleep 47\n")
-    process = subprocess.Popen([PYTHON, str(REPO / "main.py"), "batch", str(slow_gen), "--seeds", "0", "--cmd",
-                                f"{PYTHON} {slow_gen / 'sol.py'}"], cwd=tmp_path, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL)
+    process = subprocess.Popen(
+        [
+            PYTHON,
+            str(REPO / "main.py"),
+            "batch",
+            str(slow_gen),
+            "--seeds",
+            "0",
+            "--cmd",
+            f"{PYTHON} {slow_gen / 'sol.py'}",
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     deadline = time.time() + 60
     while not (pids / "gen").exists() and time.time() < deadline:
         time.sleep(0.1)
@@ -144,9 +189,27 @@ def test_a_worker_lost_while_it_starts_fails_only_its_own_case(tmp_path):
     program = tmp_path / "p.sh"
     program.write_text("#!/bin/sh\ncat > /dev/null\nsleep 1\necho\n")
     program.chmod(0o755)
-    process = subprocess.Popen([PYTHON, str(REPO / "main.py"), "batch", "ahc011", "--seeds", "0-5", "--cmd",
-                                str(program), "--time", "3", "--jobs", "2", "--out", str(tmp_path / "run")],
-                               cwd=tmp_path, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [
+            PYTHON,
+            str(REPO / "main.py"),
+            "batch",
+            "ahc011",
+            "--seeds",
+            "0-5",
+            "--cmd",
+            str(program),
+            "--time",
+            "3",
+            "--jobs",
+            "2",
+            "--out",
+            str(tmp_path / "run"),
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     deadline = time.time() + 60
     workers = []
     while not workers and time.time() < deadline:

@@ -43,15 +43,25 @@ def drain_until_ended(model: BatchRunModel, timeout: float = 120.0) -> int:
 
 
 def test_the_model_imports_no_qt():
-    code = ("import sys, workbench.gui.runs.batch_model; "
-            "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))))")
+    code = (
+        "import sys, workbench.gui.runs.batch_model; "
+        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))))"
+    )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
 
 
 def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_path):
-    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=[1, 2, 3], solver="beam", nodes=30, workers=1,
-                     out=tmp_path / "run", best=tmp_path / "best.csv", runs_folder=tmp_path)
+    plan = BatchPlan(
+        PuzzleProblem("comesolo"),
+        seeds=[1, 2, 3],
+        solver="beam",
+        nodes=30,
+        workers=1,
+        out=tmp_path / "run",
+        best=tmp_path / "best.csv",
+        runs_folder=tmp_path,
+    )
     plan.check()
     model = BatchRunModel()
     heard = Heard(model)
@@ -64,7 +74,7 @@ def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_pa
     names = heard.names()
     assert names[:2] == ["flags_cleared", "started"] and names[-1] == "ended"
     assert heard.of("ended") == [(None,)]
-    (run,), = heard.of("started")
+    ((run,),) = heard.of("started")
     assert run is model.run and run.status == "complete" and model.folder == tmp_path / "run"
     assert model.puzzle == "comesolo" and model.meta == {}
     added = [row for (rows,) in heard.of("rows_added") for row in rows]
@@ -78,23 +88,38 @@ def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_pa
 
 def test_a_run_whose_folder_cannot_be_made_ends_with_the_reason(tmp_path):
     (tmp_path / "taken").write_text("not a folder")
-    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=[1], solver="beam", nodes=30, out=tmp_path / "taken",
-                     best=tmp_path / "best.csv", runs_folder=tmp_path)
+    plan = BatchPlan(
+        PuzzleProblem("comesolo"),
+        seeds=[1],
+        solver="beam",
+        nodes=30,
+        out=tmp_path / "taken",
+        best=tmp_path / "best.csv",
+        runs_folder=tmp_path,
+    )
     plan.check()
     model = BatchRunModel()
     heard = Heard(model)
     assert model.start(plan, "comesolo")
     drain_until_ended(model, timeout=60)
     assert heard.names() == ["ended"]  # no start, no rows
-    (failure,), = heard.of("ended")
+    ((failure,),) = heard.of("ended")
     assert isinstance(failure, WorkbenchError)
     assert str(failure) == f"{tmp_path / 'taken'} is a file: --out names the folder a run is written to"
     assert model.run is None and model.rows == [] and model.state == "idle"
 
 
 def test_a_stop_asked_while_the_cases_are_made_stops_the_run(tmp_path):
-    plan = BatchPlan(PuzzleProblem("comesolo"), seeds=list(range(1, 41)), solver="beam", nodes=30, workers=1,
-                     out=tmp_path / "run", best=tmp_path / "best.csv", runs_folder=tmp_path)
+    plan = BatchPlan(
+        PuzzleProblem("comesolo"),
+        seeds=list(range(1, 41)),
+        solver="beam",
+        nodes=30,
+        workers=1,
+        out=tmp_path / "run",
+        best=tmp_path / "best.csv",
+        runs_folder=tmp_path,
+    )
     model = BatchRunModel()
     assert model.start(plan, "comesolo")
     model.stop()  # before the first drain: the run is not known yet, the thread stops it when it is
@@ -104,8 +129,18 @@ def test_a_stop_asked_while_the_cases_are_made_stops_the_run(tmp_path):
 
 
 def rows_of(verdicts: list[str], relative: float = 1.0) -> list[dict]:
-    return [{"case": str(i), "seed": i, "score": 0 if v != "OK" else 10, "relative": relative, "time_s": 0.1,
-             "verdict": v, "message": ""} for i, v in enumerate(verdicts)]
+    return [
+        {
+            "case": str(i),
+            "seed": i,
+            "score": 0 if v != "OK" else 10,
+            "relative": relative,
+            "time_s": 0.1,
+            "verdict": v,
+            "message": "",
+        }
+        for i, v in enumerate(verdicts)
+    ]
 
 
 def test_a_stored_run_shown_lists_its_flagged_cases():
@@ -116,10 +151,14 @@ def test_a_stored_run_shown_lists_its_flagged_cases():
     meta = {"puzzle": "ahc011", "objective": "max"}
     model.show(Path("/runs/a"), meta, rows, "ahc011", ["N"], Objective.MAX)
     assert heard.names() == ["flags_cleared", "flagged", "shown"]
-    (listed,), = heard.of("flagged")
+    ((listed,),) = heard.of("flagged")
     assert [row["case"] for row in listed] == ["1", "2", "3"]
-    assert [row["flags"] for row in model.rows] == ["", "failed (WA)",
-                                                    "far below best-known (relative 0.5000 < 0.8)", "failed (TLE)"]
+    assert [row["flags"] for row in model.rows] == [
+        "",
+        "failed (WA)",
+        "far below best-known (relative 0.5000 < 0.8)",
+        "failed (TLE)",
+    ]
     assert model.flagged_count == 3 and model.flagged_rows == listed
     assert (model.folder, model.meta, model.features, model.puzzle) == (Path("/runs/a"), meta, ["N"], "ahc011")
     assert model.other_puzzle("comesolo") == "ahc011"
@@ -130,7 +169,7 @@ def test_only_the_first_flagged_cases_are_listed_and_all_are_counted():
     model = BatchRunModel()
     heard = Heard(model)
     model.show(Path("/runs/bad"), {}, rows_of(["RE"] * (LISTED_FLAGS + 50)), None, [], Objective.MAX)
-    (listed,), = heard.of("flagged")
+    ((listed,),) = heard.of("flagged")
     assert len(listed) == LISTED_FLAGS and model.flagged_count == LISTED_FLAGS + 50
     model.show(Path("/runs/good"), {}, rows_of(["OK"] * 3), None, [], Objective.MAX)  # a new run starts afresh
     assert model.flagged_count == 0 and model.flagged_rows == []

@@ -8,8 +8,17 @@ from bench.ahc011_search import main
 def table(capsys, argv):
     assert main(argv) == 0
     header, *rows = capsys.readouterr().out.strip().splitlines()
-    assert header.split() == ["N", "travel", "s/target", "searches", "slides", "failed", "s/search", "shortened",
-                              "s/shorten"]
+    assert header.split() == [
+        "N",
+        "travel",
+        "s/target",
+        "searches",
+        "slides",
+        "failed",
+        "s/search",
+        "shortened",
+        "s/shorten",
+    ]
     return [row.split() for row in rows]
 
 

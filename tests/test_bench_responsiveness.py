@@ -12,33 +12,45 @@ KNOWN = {"ahc011", "codevs", "comesolo"}
 
 
 def row(watch: Watch, running_share: float = 1.0, **more) -> dict:
-    return {"what": "rolling-balls seed_7.txt", "solver": "target-beam", "watch": watch, "restarts": 0,
-            "previews": 0, "running_share": running_share, **more}
+    return {
+        "what": "rolling-balls seed_7.txt",
+        "solver": "target-beam",
+        "watch": watch,
+        "restarts": 0,
+        "previews": 0,
+        "running_share": running_share,
+        **more,
+    }
 
 
 def test_a_watch_with_no_tick_is_an_error_line_not_a_stall_of_zero():
     line, error = row_line(row(Watch()))
     assert error
-    assert line == ("rolling-balls seed_7.txt solver=target-beam error: ticks=0, nothing was watched "
-                    "(restarts=0 previews=0): no gap to report")
+    assert line == (
+        "rolling-balls seed_7.txt solver=target-beam error: ticks=0, nothing was watched "
+        "(restarts=0 previews=0): no gap to report"
+    )
     assert "max_gap" not in line and "stall" not in line
 
 
 def test_a_watch_while_the_solver_never_ran_is_an_error_line():
     line, error = row_line(row(Watch([0.005, 0.006], [0.001, 0.001], [0.0, 0.0]), running_share=0.0))
     assert error
-    assert line == ("rolling-balls seed_7.txt solver=target-beam error: the solver never ran while watched "
-                    "(ticks=2 restarts=0 previews=0): no gap to report")
+    assert line == (
+        "rolling-balls seed_7.txt solver=target-beam error: the solver never ran while watched "
+        "(ticks=2 restarts=0 previews=0): no gap to report"
+    )
 
 
 def test_a_watched_run_gives_its_longest_gap_p99_median_and_the_longest_gaps_parts():
-    watch = Watch([0.005, 0.006, 0.041, 0.005, 0.007], [0.001, 0.002, 0.030, 0.001, 0.001],
-                  [0.0, 0.0, 0.008, 0.0, 0.0])
+    watch = Watch([0.005, 0.006, 0.041, 0.005, 0.007], [0.001, 0.002, 0.030, 0.001, 0.001], [0.0, 0.0, 0.008, 0.0, 0.0])
     line, error = row_line(row(watch, running_share=0.5, restarts=2, cancel_max=12.25, cancel_median=8.0))
     assert not error
-    assert line == ("rolling-balls seed_7.txt solver=target-beam max_gap_ms=41.0 p99_ms=7.0 median_ms=6.0 "
-                    "(longest gap: gui_cpu_ms=30.0 waiting_for_core_ms=8.0) own_max_gap_ms=33.0 gui_cpu_share=0.55 ticks=5 "
-                    "restarts=2 previews=0 solver_running=0.50 cancel_ms_max=12.2 cancel_ms_median=8.0")
+    assert line == (
+        "rolling-balls seed_7.txt solver=target-beam max_gap_ms=41.0 p99_ms=7.0 median_ms=6.0 "
+        "(longest gap: gui_cpu_ms=30.0 waiting_for_core_ms=8.0) own_max_gap_ms=33.0 gui_cpu_share=0.55 ticks=5 "
+        "restarts=2 previews=0 solver_running=0.50 cancel_ms_max=12.2 cancel_ms_median=8.0"
+    )
 
 
 def test_an_unknown_puzzle_is_refused_before_any_window_opens():
@@ -68,19 +80,21 @@ def test_a_puzzle_with_no_case_given_gets_its_largest_shared_file(shared):
     assert largest_case(shared / "cases/comesolo").name == "blockcheck_30.txt"
     assert largest_case(shared / "cases/no-such-puzzle") is None
     pairs = cases_of(["codevs", "comesolo"], [str(shared / "cases/comesolo/rand_30_d60.txt")], KNOWN, None)
-    assert [(puzzle_id, path.name) for puzzle_id, path in pairs] == [("comesolo", "rand_30_d60.txt"),
-                                                                   ("codevs", "packs_counter_check.txt")]
+    assert [(puzzle_id, path.name) for puzzle_id, path in pairs] == [
+        ("comesolo", "rand_30_d60.txt"),
+        ("codevs", "packs_counter_check.txt"),
+    ]
 
 
 def test_the_load_processes_spin_while_the_block_runs_and_end_however_it_ends():
-    from bench.load import cpu_load
     from process_checks import alive
 
-    with pytest.raises(KeyboardInterrupt):
-        with cpu_load(2) as spinners:
-            pids = [spinner.pid for spinner in spinners]
-            assert len(pids) == 2 and all(alive(pid) for pid in pids)
-            raise KeyboardInterrupt  # Ctrl+C in the middle of a watch
+    from bench.load import cpu_load
+
+    with pytest.raises(KeyboardInterrupt), cpu_load(2) as spinners:
+        pids = [spinner.pid for spinner in spinners]
+        assert len(pids) == 2 and all(alive(pid) for pid in pids)
+        raise KeyboardInterrupt  # Ctrl+C in the middle of a watch
     assert [alive(pid) for pid in pids] == [False, False]
 
 
@@ -94,10 +108,15 @@ def test_a_load_process_ends_by_itself_when_the_benchmark_is_killed(tmp_path):
     from process_checks import alive
 
     pid_file = tmp_path / "pid"
-    bench = subprocess.Popen([sys.executable, "-c",
-                              "import time; from bench.load import cpu_load\n"
-                              f"with cpu_load(1) as s:\n    open({str(pid_file)!r}, 'w').write(str(s[0].pid))\n"
-                              "    time.sleep(60)\n"])
+    bench = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import time; from bench.load import cpu_load\n"
+            f"with cpu_load(1) as s:\n    open({str(pid_file)!r}, 'w').write(str(s[0].pid))\n"
+            "    time.sleep(60)\n",
+        ]
+    )
     deadline = time.monotonic() + 60
     while not (pid_file.is_file() and pid_file.read_text()) and time.monotonic() < deadline:
         time.sleep(0.05)

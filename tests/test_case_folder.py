@@ -10,8 +10,8 @@ import threading
 from pathlib import Path
 
 import pytest
-
 import tiny_contest
+
 from workbench.batch.scratch import case_folder, fresh_file, remove_case_folders, run_root
 from workbench.cli import main
 
@@ -22,7 +22,9 @@ GIVES_UP = tiny_contest.TESTER.replace(
     "    print('Score = 0', file=sys.stderr)\n"
     "    print('the tester gave up', file=sys.stderr)\n"
     "    sys.exit(0)\n"
-    "program = subprocess.Popen(", 1)
+    "program = subprocess.Popen(",
+    1,
+)
 
 
 @pytest.fixture
@@ -37,19 +39,23 @@ def scratch_root(tmp_path, monkeypatch):
     remove_case_folders()
 
 
-def test_the_case_before_leaves_no_exit_code_for_a_program_the_tester_never_ran(tmp_path, scratch_root, capsys,
-                                                                             monkeypatch):
+def test_the_case_before_leaves_no_exit_code_for_a_program_the_tester_never_ran(
+    tmp_path, scratch_root, capsys, monkeypatch
+):
     folder = tmp_path / "talk"
     folder.mkdir()
     tools = tiny_contest.lay_out(folder, "min", seeds=6, interactive=True)
     assert main(["contest", "init", str(folder), "--objective", "min", "--time-limit", "2"]) == 0
     targets = {seed: target for target, seed in tiny_contest.targets(tools).items()}
-    (tools / "tester.py").write_text(GIVES_UP.replace("SCORE", tiny_contest.SCORES["min"])
-                                     .replace("GIVE_UP", str(targets[5])))
+    (tools / "tester.py").write_text(
+        GIVES_UP.replace("SCORE", tiny_contest.SCORES["min"]).replace("GIVE_UP", str(targets[5]))
+    )
     monkeypatch.chdir(tmp_path)
     broken = tiny_contest.program(tmp_path, "broken", tools, {4: "re"})
     # One worker: case 5 runs in the folder where case 4's program left its exit code 3.
-    assert main(["batch", "talk", "--seeds", "0-5", "--cmd", broken, "--jobs", "1", "--out", str(tmp_path / "run")]) == 0
+    assert (
+        main(["batch", "talk", "--seeds", "0-5", "--cmd", broken, "--jobs", "1", "--out", str(tmp_path / "run")]) == 0
+    )
     with open(tmp_path / "run" / "results.csv", newline="") as handle:
         rows = {int(row["seed"]): row for row in csv.DictReader(handle)}
     assert rows[4]["verdict"] == "RE" and rows[4]["message"].startswith("your program ended with exit code 3")
@@ -91,15 +97,15 @@ def test_a_killed_batchs_folder_goes_with_the_next_run_and_a_running_ones_stays(
     assert sorted(p.name for p in scratch_root.iterdir()) == sorted([running.name, Path(mine).name])
 
 
-
 def test_every_workbench_folder_a_killed_process_left_goes_with_the_next_run(scratch_root):
     """A contest's gen killed with its batch, a Dask worker's case folder, the app's views: each named
     after its process, each removed once that process is gone; nothing else in the folder is touched."""
     import subprocess
     import sys
 
-    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True,
-                          text=True).stdout.strip()
+    dead = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True
+    ).stdout.strip()
     left = [f"wb-gen-{dead}-a1", f"wb-case-{dead}-b2", f"wb-live-view-{dead}-c3", f"wb-tester-{dead}-d4"]
     kept = ["wb-gen-1-e5", "wb-gen-x9", f"wb-gen-{dead}", f"wbgen-{dead}-f6", f"pytest-{dead}-g7"]
     for name in left + kept:
@@ -128,7 +134,12 @@ def test_a_case_subfolder_replaced_by_a_link_or_a_file_is_removed_never_followed
     first = case_subfolder("snapshots")
     (first / "a.txt").write_text("case 1's\n")
     second = case_subfolder("snapshots")
-    assert (first.name, second.name, first.exists(), list(second.iterdir())) == ("snapshots-1", "snapshots-2", False, [])
+    assert (first.name, second.name, first.exists(), list(second.iterdir())) == (
+        "snapshots-1",
+        "snapshots-2",
+        False,
+        [],
+    )
     second.rmdir()
     second.symlink_to(keep)  # a program put a link in its place
     third = case_subfolder("snapshots")

@@ -28,23 +28,28 @@ def test_help_lists_every_command_with_its_summary(capsys):
         main(["--help"])
     assert done.value.code == 0
     out = capsys.readouterr().out
-    listing = out[out.index("commands:\n"):].splitlines()[1:]
+    listing = out[out.index("commands:\n") :].splitlines()[1:]
     assert [line.split()[0] for line in listing] == list(COMMANDS)
-    assert "  batch            run a solver or your program over many cases; compare, show, rerun, noise, tune" in listing
+    assert (
+        "  batch            run a solver or your program over many cases; compare, show, rerun, noise, tune" in listing
+    )
     assert "  install-desktop  put the app in the desktop's menu" in listing
 
 
 def test_a_command_imports_its_own_module_and_no_other_command_s():
     """``list`` runs with the command table and its own module: no batch, runs, contest, solve or tune
     module is imported for it (a simple command's start-up does not grow with the table)."""
-    code = ("import sys; from workbench.cli import main; main(['list']); "
-            "print(sorted(m for m in sys.modules if m.startswith('workbench.cli.')))")
+    code = (
+        "import sys; from workbench.cli import main; main(['list']); "
+        "print(sorted(m for m in sys.modules if m.startswith('workbench.cli.')))"
+    )
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     # (cli.language: which language the messages are in, read from the environment; it loads no catalog
     # for English)
-    assert done.stdout.splitlines()[-1] == ("['workbench.cli.commands', 'workbench.cli.common', 'workbench.cli.language', "
-                                            "'workbench.cli.puzzles']")
+    assert done.stdout.splitlines()[-1] == (
+        "['workbench.cli.commands', 'workbench.cli.common', 'workbench.cli.language', 'workbench.cli.puzzles']"
+    )
 
 
 def test_an_unknown_word_is_not_a_command_but_the_app_s_file(capsys):

@@ -27,8 +27,17 @@ def small_input(folder: Path, puzzle_id: str) -> Path:
 
 
 def run(*args, stdin=None, stdout=subprocess.PIPE, env=None, cwd=REPO, timeout=300, input_text=None):
-    return subprocess.run([PYTHON, str(Path(cwd) / "main.py"), *map(str, args)], stdin=stdin, stdout=stdout,
-                          stderr=subprocess.PIPE, text=True, env=env, cwd=cwd, timeout=timeout, input=input_text)
+    return subprocess.run(
+        [PYTHON, str(Path(cwd) / "main.py"), *map(str, args)],
+        stdin=stdin,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        cwd=cwd,
+        timeout=timeout,
+        input=input_text,
+    )
 
 
 def can_chattr(tmp_path) -> bool:
@@ -63,8 +72,10 @@ def test_solve_to_a_full_disk_fails_and_keeps_the_answer(data_root, tmp_path):
     with open("/dev/full", "w") as full:
         done = run("solve", "comesolo", data_root / SMALL, "--nodes", "300", stdout=full, env=env)
     assert done.returncode == 1
-    assert "error: cannot write the answer to standard output: No space left on device; the answer is kept in " \
+    assert (
+        "error: cannot write the answer to standard output: No space left on device; the answer is kept in "
         in done.stderr
+    )
     kept = Path(done.stderr.rsplit("the answer is kept in ", 1)[1].strip())
     assert kept.parent == tmp_path / "puzzle-workbench-rescued"
     assert cli(["score", "comesolo", str(data_root / SMALL), str(kept)]) == 0
@@ -81,8 +92,13 @@ def test_printing_to_a_full_disk_is_an_error_not_exit_0(command):
 def _closed_reader(args, stdin_path=None):
     """Run ``args`` with a stdout whose reader reads one line and closes it (like ``| head -1``)."""
     stdin = open(stdin_path) if stdin_path else None
-    process = subprocess.Popen([PYTHON, str(REPO / "main.py"), *map(str, args)], stdin=stdin,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=REPO)
+    process = subprocess.Popen(
+        [PYTHON, str(REPO / "main.py"), *map(str, args)],
+        stdin=stdin,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=REPO,
+    )
     first = process.stdout.readline()
     process.stdout.close()
     err = process.stderr.read().decode()
@@ -94,9 +110,11 @@ def _closed_reader(args, stdin_path=None):
 
 @pytest.mark.parametrize("case", ["list", "solve", "agent"])
 def test_a_closed_pipe_stops_quietly(data_root, case):
-    args = {"list": (["list"], None),
-            "solve": (["solve", "comesolo", data_root / "cases/comesolo/rand_30_d60.txt", "--nodes", "3000"], None),
-            "agent": (["agent", "ahc015", "--nodes", "200"], data_root / "cases/ahc015/0000.txt")}[case]
+    args = {
+        "list": (["list"], None),
+        "solve": (["solve", "comesolo", data_root / "cases/comesolo/rand_30_d60.txt", "--nodes", "3000"], None),
+        "agent": (["agent", "ahc015", "--nodes", "200"], data_root / "cases/ahc015/0000.txt"),
+    }[case]
     first, status, err = _closed_reader(*args)
     assert first
     assert "Traceback" not in err and "BrokenPipe" not in err and "Exception ignored" not in err
@@ -110,8 +128,10 @@ def test_solve_x_into_x_is_refused_before_solving(data_root, tmp_path):
     before = board.read_bytes()
     done = run("solve", "comesolo", board, "--nodes", "200", "-o", board)
     assert done.returncode == 1
-    assert done.stderr == (f"error: {board} is the input being solved; writing the answer there would destroy "
-                           "the board (choose another -o)\n")
+    assert done.stderr == (
+        f"error: {board} is the input being solved; writing the answer there would destroy "
+        "the board (choose another -o)\n"
+    )
     assert board.read_bytes() == before
 
 
@@ -123,8 +143,10 @@ def test_same_named_inputs_are_refused_before_solving(data_root, tmp_path):
         shutil.copy(data_root / SMALL, board)
     done = run("solve", "comesolo", a, b, "--nodes", "200", "-o", out)
     assert done.returncode == 1
-    assert done.stderr == (f"error: {a} and {b} would both write {out / 'case.out'}; answers are named after "
-                           "their input, so solve same-named inputs into different folders\n")
+    assert done.stderr == (
+        f"error: {a} and {b} would both write {out / 'case.out'}; answers are named after "
+        "their input, so solve same-named inputs into different folders\n"
+    )
     assert list(out.iterdir()) == []  # nothing solved, nothing written
 
 
@@ -135,10 +157,13 @@ def test_a_batch_writing_over_one_of_its_inputs_is_refused(data_root, tmp_path):
     assert done.returncode == 1 and "writing the answer there would destroy the board" in done.stderr
 
 
-@pytest.mark.parametrize("where, message", [
-    ("missing/x.out", "error: the folder {tmp}/missing does not exist\n"),
-    (".", "error: {tmp} is a folder; give a file name for the answer\n"),
-])
+@pytest.mark.parametrize(
+    "where, message",
+    [
+        ("missing/x.out", "error: the folder {tmp}/missing does not exist\n"),
+        (".", "error: {tmp} is a folder; give a file name for the answer\n"),
+    ],
+)
 def test_bad_destinations_are_refused_before_solving(data_root, tmp_path, where, message):
     target = tmp_path / where if where != "." else tmp_path
     done = run("solve", "comesolo", data_root / SMALL, "--time", "30", "-o", target)
@@ -191,8 +216,9 @@ def test_a_killed_write_leaves_the_old_file_and_the_next_write_cleans_up(tmp_pat
     target = tmp_path / "answer.out"
     target.write_text("old\n")
     for _ in range(3):
-        writer = subprocess.Popen([PYTHON, "-c", KILLED_WRITER, str(target)], cwd=REPO, stdout=subprocess.PIPE,
-                                  text=True)
+        writer = subprocess.Popen(
+            [PYTHON, "-c", KILLED_WRITER, str(target)], cwd=REPO, stdout=subprocess.PIPE, text=True
+        )
         assert writer.stdout.readline() == "writing\n"
         writer.send_signal(signal.SIGKILL)
         writer.wait()
@@ -217,16 +243,22 @@ def test_a_write_in_progress_elsewhere_is_not_cleaned(tmp_path):
 
 
 # ------------------------------------------------------------------ budgets, seeds, parameters
-@pytest.mark.parametrize("option, value, message", [
-    ("--time", "nan", "argument --time: the time budget must be a positive number of seconds, got nan"),
-    ("--time", "inf", "argument --time: the time budget must be a positive number of seconds, got inf"),
-    ("--time", "-1", "argument --time: the time budget must be a positive number of seconds, got -1"),
-    ("--nodes", "-5", "argument --nodes: the node budget must be at least 1, got -5"),
-    ("--nodes", "0", "argument --nodes: the node budget must be at least 1, got 0"),
-    ("--seed", "18446744073709551616",
-     "argument --seed: the seed must be 0..2^64-1 (18446744073709551615), got 18446744073709551616"),
-    ("--seed", "-1", "argument --seed: the seed must be 0..2^64-1 (18446744073709551615), got -1"),
-])
+@pytest.mark.parametrize(
+    "option, value, message",
+    [
+        ("--time", "nan", "argument --time: the time budget must be a positive number of seconds, got nan"),
+        ("--time", "inf", "argument --time: the time budget must be a positive number of seconds, got inf"),
+        ("--time", "-1", "argument --time: the time budget must be a positive number of seconds, got -1"),
+        ("--nodes", "-5", "argument --nodes: the node budget must be at least 1, got -5"),
+        ("--nodes", "0", "argument --nodes: the node budget must be at least 1, got 0"),
+        (
+            "--seed",
+            "18446744073709551616",
+            "argument --seed: the seed must be 0..2^64-1 (18446744073709551615), got 18446744073709551616",
+        ),
+        ("--seed", "-1", "argument --seed: the seed must be 0..2^64-1 (18446744073709551615), got -1"),
+    ],
+)
 @pytest.mark.parametrize("puzzle", sorted(puzzles()))
 def test_bad_budgets_and_seeds_are_refused_for_every_puzzle(tmp_path, capsys, puzzle, option, value, message):
     with pytest.raises(SystemExit) as stopped:
@@ -276,8 +308,10 @@ def test_batch_totals_print_every_digit(data_root, tmp_path, capsys):
     cases = [data_root / f"cases/ahc015/{i:04d}.txt" for i in range(8)]
     assert cli(["solve", "ahc015", *map(str, cases), "--nodes", "300", "-o", str(tmp_path)]) == 0
     last = capsys.readouterr().err.splitlines()[-1]
-    rescored = sum(puzzle.score_solution(puzzle.parse_input(case.read_text()),
-                                         (tmp_path / f"{case.stem}.out").read_text()).score for case in cases)
+    rescored = sum(
+        puzzle.score_solution(puzzle.parse_input(case.read_text()), (tmp_path / f"{case.stem}.out").read_text()).score
+        for case in cases
+    )
     assert rescored > 1_000_000  # where '{:g}' printed 2.51476e+06
     assert last == str(rescored)
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-
 import tiny_contest
+
 from workbench.batch.anomalies import BELOW, NEAR_LIMIT
 from workbench.batch.plan import BatchPlan
 from workbench.cli import main, tune
@@ -18,8 +18,21 @@ from workbench.cli.plan_options import build_plan
 from workbench.contest.known import problem_named
 from workbench.core.errors import UsageError
 
-SHARED = ["comesolo", "--solver", "beam", "--time", "2.5", "--nodes", "7", "--jobs", "3", "--size", "8",
-          "--density", "0.25"]
+SHARED = [
+    "comesolo",
+    "--solver",
+    "beam",
+    "--time",
+    "2.5",
+    "--nodes",
+    "7",
+    "--jobs",
+    "3",
+    "--size",
+    "8",
+    "--density",
+    "0.25",
+]
 
 
 @pytest.fixture(autouse=True)
@@ -43,8 +56,9 @@ def test_batch_and_tune_read_the_shared_options_into_the_same_plan_fields():
 def test_the_flag_thresholds_are_plan_fields_with_the_rule_s_defaults():
     plan = plan_of(["comesolo", "--seeds", "1-2", "--cmd", "./a.out"])
     assert (plan.flag_below, plan.flag_near_limit) == (BELOW, NEAR_LIMIT) == (0.8, 0.9)
-    plan = plan_of(["comesolo", "--seeds", "1-2", "--cmd", "./a.out", "--flag-below", "0.45",
-                    "--flag-near-limit", "0.5"])
+    plan = plan_of(
+        ["comesolo", "--seeds", "1-2", "--cmd", "./a.out", "--flag-below", "0.45", "--flag-near-limit", "0.5"]
+    )
     rule = plan.flag_rule({"command": "./a.out", "seconds": 4, "objective": "min"})
     assert (rule.below, rule.near_limit, rule.limit) == (0.45, 0.5, 4.0)
 
@@ -64,12 +78,36 @@ def test_a_plan_made_in_code_flags_by_its_own_thresholds(tmp_path, capsys):
     assert main(["contest", "init", str(folder), "--objective", "min"]) == 0
     best = tmp_path / "runs" / "best.csv"
     good = tiny_contest.program(tmp_path, "good", tools)
-    assert main(["batch", str(folder), "--seeds", "0-5", "--cmd", good, "--jobs", "1", "--best", str(best),
-                 "--out", str(tmp_path / "runs" / "good")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                str(folder),
+                "--seeds",
+                "0-5",
+                "--cmd",
+                good,
+                "--jobs",
+                "1",
+                "--best",
+                str(best),
+                "--out",
+                str(tmp_path / "runs" / "good"),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     worse = tiny_contest.program(tmp_path, "worse", tools, {4: "wa", 5: "re"}, offset=2)
-    plan = BatchPlan(problem_named(str(folder)), seeds=list(range(6)), command=worse, workers=1,
-                     out=tmp_path / "runs" / "worse", best=best, flag_below=0.45)
+    plan = BatchPlan(
+        problem_named(str(folder)),
+        seeds=list(range(6)),
+        command=worse,
+        workers=1,
+        out=tmp_path / "runs" / "worse",
+        best=best,
+        flag_below=0.45,
+    )
     plan.check()
     assert execute(plan) == 0
     printed = capsys.readouterr().out

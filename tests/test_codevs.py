@@ -4,8 +4,8 @@ positions, third-party regression boards and the shared contest pack files."""
 from collections import Counter
 
 import pytest
-
 from conftest import data_file, shared_file
+
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
@@ -68,11 +68,13 @@ def test_a_block_in_two_pairs_is_erased_once():
 
 
 def test_pairs_are_found_in_all_eight_directions_and_never_with_ojama_or_empty():
-    field = Field.from_rows([
-        [1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
-        [O, 9, 0, 4, 0, 0, 0, 0, 0, 0],
-        [O, O, 6, 2, 0, 0, 0, 0, 0, 0],
-    ])
+    field = Field.from_rows(
+        [
+            [1, 0, 0, 0, 0, 0, 0, 0, 0, 0],
+            [O, 9, 0, 4, 0, 0, 0, 0, 0, 0],
+            [O, O, 6, 2, 0, 0, 0, 0, 0, 0],
+        ]
+    )
     # 1 (top left) and 9 touch diagonally, 4 and 6 too; ojama beside everything stays.
     marked = pair_mask(field)
     assert {(int(x), int(y)) for x, y in zip(*marked.nonzero())} == {(0, 2), (1, 1), (3, 1), (2, 0)}
@@ -91,11 +93,16 @@ def test_hand_built_five_chain():
     assert transition.state.gauge == 8
     assert [f.caption for f in transition.frames] == [
         "pack 0 1 / 3 1 dropped at column 1, rotation 0",
-        "chain 1: 2 blocks erased", "chain 1: the blocks above fell",
-        "chain 2: 2 blocks erased", "chain 2: the blocks above fell",
-        "chain 3: 2 blocks erased", "chain 3: the blocks above fell",
-        "chain 4: 2 blocks erased", "chain 4: the blocks above fell",
-        "chain 5: 2 blocks erased", "chain 5: the blocks above fell",
+        "chain 1: 2 blocks erased",
+        "chain 1: the blocks above fell",
+        "chain 2: 2 blocks erased",
+        "chain 2: the blocks above fell",
+        "chain 3: 2 blocks erased",
+        "chain 3: the blocks above fell",
+        "chain 4: 2 blocks erased",
+        "chain 4: the blocks above fell",
+        "chain 5: 2 blocks erased",
+        "chain 5: the blocks above fell",
     ]
     assert sorted(transition.frames[1].highlight) == [(0, 4), (1, 4)]
     assert sorted(transition.frames[3].highlight) == [(0, 3), (0, 4)]
@@ -150,11 +157,13 @@ def test_thirteen_chain_of_an_independent_simulator():
     transition = play(Field.from_rows(TOGA_13_CHAIN), (7, 6, 6, 9), Drop(6, 0))
     result = transition.state.last
     assert (result.chains, result.chain_score, result.ojama) == (13, 120, 60)
-    assert transition.state.field == Field.from_rows([
-        [0, 0, 0, 0, 4, 0, 0, 0, 0, 0],
-        [0, 0, 0, 0, 4, 0, 0, 0, 0, 0],
-        [0, 0, 1, 3, 4, 4, 0, 0, 0, 0],
-    ])
+    assert transition.state.field == Field.from_rows(
+        [
+            [0, 0, 0, 0, 4, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 4, 0, 0, 0, 0, 0],
+            [0, 0, 1, 3, 4, 4, 0, 0, 0, 0],
+        ]
+    )
 
 
 def test_fifteen_chain_after_a_falling_ojama_row():
@@ -183,11 +192,13 @@ def test_skill_explosion_plus_skill_chains_floor_separately():
     # A 5 on six ojama beside column 0 explodes with three 2s of column 0 and the 1 of
     # column 2 (b = 5, score 33); column 0 then falls into 1+9, 4+6, 3+7, 2+8, 1+9: five
     # skill chains (score 9). Ojama 33 // 2 + 9 // 2 = 16 + 4 = 20, the official example.
-    field = Field.from_columns([
-        [1, 2, 3, 4, 1, 2, 2, 2, 9, 6, 7, 8, 9],
-        [O, O, O, O, O, O, 5],
-        [O, O, O, O, O, O, 1],
-    ])
+    field = Field.from_columns(
+        [
+            [1, 2, 3, 4, 1, 2, 2, 2, 9, 6, 7, 8, 9],
+            [O, O, O, O, O, O, 5],
+            [O, O, O, O, O, O, 1],
+        ]
+    )
     transition = play(field, (1, 1, 1, 0), SKILL, gauge=80)
     result = transition.state.last
     assert (result.exploded, result.explosion_score, result.chains, result.chain_score) == (5, 33, 5, 9)
@@ -284,16 +295,23 @@ def test_answer_format_name_line_blank_lines_and_the_turn_budget():
 
 def test_score_is_the_best_ojama_of_one_turn_and_the_first_turn_keeps_a_tie():
     # The five-chain of test_hand_built_five_chain, and its mirror image on the right.
-    field = Field.from_columns([[1, 2, 3, 4, 7, 6, 7, 8, 9], [O, O, O, O], [], [], [], [], [], [],
-                                [O, O, O, O], [1, 2, 3, 4, 7, 6, 7, 8, 9]])
+    field = Field.from_columns(
+        [[1, 2, 3, 4, 7, 6, 7, 8, 9], [O, O, O, O], [], [], [], [], [], [], [O, O, O, O], [1, 2, 3, 4, 7, 6, 7, 8, 9]]
+    )
     case = Case(((0, 1, 3, 1), (1, 0, 1, 3), (9, 8, 9, 2)), 3)
     state = State(field=field)
     for move in (Drop(1, 0), Drop(7, 0), Drop(4, 0)):
         state = PUZZLE.apply(case, state, move).state
     report = PUZZLE.evaluate(case, state, 3)
     assert (report.score, report.text) == (4, "4")
-    assert report.facts == (("best ojama", 4), ("best ojama turn", 1), ("max chain", 5),
-                            ("total score", 9 + 9 + 1), ("turns played", 3), ("gauge", 24))
+    assert report.facts == (
+        ("best ojama", 4),
+        ("best ojama turn", 1),
+        ("max chain", 5),
+        ("total score", 9 + 9 + 1),
+        ("turns played", 3),
+        ("gauge", 24),
+    )
 
 
 def test_random_legal_play_keeps_the_field_settled_and_replays_from_its_answer():
@@ -341,17 +359,20 @@ PACK = "4 8\n0 2\nEND\n"
 REST = PACK * 500
 
 
-@pytest.mark.parametrize("text, message", [
-    ("", "line 1: the file ends inside pack 1; a case holds 500 packs"),
-    (PACK * 499, "line 1498: the file ends inside pack 500; a case holds 500 packs"),
-    (PACK * 2 + "4 8\n0 2\n", "line 9: the file ends inside pack 3; a case holds 500 packs"),
-    (PACK + "4 8\n0 2 1\nEND\n" + REST, "line 5: a pack row is two values 0..9 (0 = empty), got '0 2 1'"),
-    (PACK + "4 10\n0 2\nEND\n" + REST, "line 4: a pack row is two values 0..9 (0 = empty), got '4 10'"),
-    (PACK + "4 x\n0 2\nEND\n" + REST, "line 4: a pack row is two values 0..9 (0 = empty), got '4 x'"),
-    (PACK * 3 + "4 8\n0 2\nEND 2\n" + REST, "line 12: expected END after pack 4, got 'END 2'"),
-    (PACK + "4 0\n0 2\nEND\n" + REST, "line 4: pack 2: a pack holds 3 or 4 blocks, this one holds 2"),
-    (PACK + "\n" + REST, "line 4: a pack row is two values 0..9 (0 = empty), got a blank line"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("", "line 1: the file ends inside pack 1; a case holds 500 packs"),
+        (PACK * 499, "line 1498: the file ends inside pack 500; a case holds 500 packs"),
+        (PACK * 2 + "4 8\n0 2\n", "line 9: the file ends inside pack 3; a case holds 500 packs"),
+        (PACK + "4 8\n0 2 1\nEND\n" + REST, "line 5: a pack row is two values 0..9 (0 = empty), got '0 2 1'"),
+        (PACK + "4 10\n0 2\nEND\n" + REST, "line 4: a pack row is two values 0..9 (0 = empty), got '4 10'"),
+        (PACK + "4 x\n0 2\nEND\n" + REST, "line 4: a pack row is two values 0..9 (0 = empty), got '4 x'"),
+        (PACK * 3 + "4 8\n0 2\nEND 2\n" + REST, "line 12: expected END after pack 4, got 'END 2'"),
+        (PACK + "4 0\n0 2\nEND\n" + REST, "line 4: pack 2: a pack holds 3 or 4 blocks, this one holds 2"),
+        (PACK + "\n" + REST, "line 4: a pack row is two values 0..9 (0 = empty), got a blank line"),
+    ],
+)
 def test_bad_inputs_name_the_line(text, message):
     with pytest.raises(FormatError) as error:
         PUZZLE.parse_input(text)
@@ -384,8 +405,15 @@ def test_cli_scores_a_valid_answer_and_rejects_an_invalid_one(tmp_path, capsys):
     answer.write_text("bot\n0 0\n1 2\n")  # 4 8 / 0 2 at column 0: the 2 and 8 pair, one chain
     assert main(["score", "codevs", packs, str(answer)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out == ["best ojama: 0", "best ojama turn: 0", "max chain: 1", "total score: 1",
-                   "turns played: 2", "gauge: 8", "0"]
+    assert out == [
+        "best ojama: 0",
+        "best ojama turn: 0",
+        "max chain: 1",
+        "total score: 1",
+        "turns played: 2",
+        "gauge: 8",
+        "0",
+    ]
     answer.write_text("0 0\nS\n")
     assert main(["score", "codevs", packs, str(answer)]) == 1
     err = capsys.readouterr().err

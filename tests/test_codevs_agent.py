@@ -17,8 +17,12 @@ def field_lines(field):
 
 def turn_block(turn, state):
     empty = ["0 0 0 0 0 0 0 0 0 0"] * 16 + ["END"]
-    return ([str(turn), "180000", str(state.stock), str(state.gauge), str(state.total_score)]
-            + field_lines(state.field) + ["180000", "0", "0", "0"] + empty)
+    return (
+        [str(turn), "180000", str(state.stock), str(state.gauge), str(state.total_score)]
+        + field_lines(state.field)
+        + ["180000", "0", "0", "0"]
+        + empty
+    )
 
 
 class ScriptedServer:
@@ -76,7 +80,7 @@ def test_the_agent_answers_every_turn_of_a_recorded_contest_input(data_root):
     # Each turn's case starts at that turn's pack, from the field the server sent.
     assert [case.packs[0] for case in seen] == list(packs[:16])
     turn_blocks = [line for line in recorded.splitlines()[1500:] if line.strip()]
-    last_own_field = turn_blocks[15 * 43 + 5:15 * 43 + 21]
+    last_own_field = turn_blocks[15 * 43 + 5 : 15 * 43 + 21]
     expected = Field.from_rows([[int(v) for v in row.split()] for row in last_own_field])
     assert seen[-1].start_field == expected
     assert seen[-1].start_field != Field()

@@ -39,9 +39,16 @@ def test_the_turn_kernel_matches_the_engine_on_random_play_with_incoming_ojama(p
     while compared < 600:
         move = Drop(rng.randrange(9), rng.randrange(4))
         node = node_of(state.field)
-        chains, stock = play_turn(node, state.stock, case.incoming_before(state.turn),
-                                  np.array(rotate(case.packs[state.turn], move.r), dtype=np.int8),
-                                  move.x, ojama_of, dirty, marks)
+        chains, stock = play_turn(
+            node,
+            state.stock,
+            case.incoming_before(state.turn),
+            np.array(rotate(case.packs[state.turn], move.r), dtype=np.int8),
+            move.x,
+            ojama_of,
+            dirty,
+            marks,
+        )
         try:
             after = PUZZLE.apply(case, state, move).state
         except IllegalMove:
@@ -89,7 +96,7 @@ def test_best_moves_run_to_the_planned_fire_and_the_frontier_shows_it(packs_1):
     s = solver(packs_1, turns=40, width=40, depth=8)
     s.run_slice(1500)  # mid-game: some turns committed, a plan under way
     committed, moves = list(s.committed), s.best_moves()
-    assert committed and moves[:len(committed)] == committed
+    assert committed and moves[: len(committed)] == committed
     fire = s.frontier()[0]
     facts = dict(fire.facts)
     assert fire.moves == tuple(moves) and facts["chain"] >= 10
@@ -137,8 +144,26 @@ def test_warm_up_compiles_the_kernels():
 
 def test_cli_solve_writes_an_answer_the_cli_scores(data_root, tmp_path, capsys):
     out = tmp_path / "answer.out"
-    assert main(["solve", "codevs", str(data_root / PACKS_1), "--nodes", "100000", "--param", "turns=16",
-                 "--param", "width=50", "--param", "depth=6", "-o", str(out)]) == 0
+    assert (
+        main(
+            [
+                "solve",
+                "codevs",
+                str(data_root / PACKS_1),
+                "--nodes",
+                "100000",
+                "--param",
+                "turns=16",
+                "--param",
+                "width=50",
+                "--param",
+                "depth=6",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert len(out.read_text().splitlines()) == 16
     capsys.readouterr()
     assert main(["score", "codevs", str(data_root / PACKS_1), str(out)]) == 0

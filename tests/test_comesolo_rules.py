@@ -51,14 +51,17 @@ def test_rows_do_not_wrap_around():
     assert legal_jumps(board("011", "000", "000")) == [Jump(0, 2, 0, -1)]
 
 
-@pytest.mark.parametrize("jump,reason", [
-    (Jump(0, 0, 0, 1), r"no piece at \(1,1\)"),
-    (Jump(1, 0, 1, 0), r"has no piece to jump over at \(3,1\)"),
-    (Jump(1, 0, 0, 1), "lands on a piece"),
-    (Jump(1, 1, 0, 0), "not a jump"),
-    (Jump(5, 0, 0, 1), "off the 4x4 board"),
-    (Jump(1, 2, 0, 1), "lands off the board"),
-])
+@pytest.mark.parametrize(
+    "jump,reason",
+    [
+        (Jump(0, 0, 0, 1), r"no piece at \(1,1\)"),
+        (Jump(1, 0, 1, 0), r"has no piece to jump over at \(3,1\)"),
+        (Jump(1, 0, 0, 1), "lands on a piece"),
+        (Jump(1, 1, 0, 0), "not a jump"),
+        (Jump(5, 0, 0, 1), "off the 4x4 board"),
+        (Jump(1, 2, 0, 1), "lands off the board"),
+    ],
+)
 def test_illegal_jumps_say_why(jump, reason):
     start = board("0000", "1110", "0000", "0000")
     with pytest.raises(IllegalMove, match=reason):
@@ -71,8 +74,7 @@ def brute_force_jumps(b: Board) -> set:
         for c in range(b.cols):
             for dr, dc in DIRECTIONS:
                 tr, tc = r + 2 * dr, c + 2 * dc
-                if (b.piece(r, c) and b.inside(tr, tc) and b.piece(r + dr, c + dc)
-                        and not b.piece(tr, tc)):
+                if b.piece(r, c) and b.inside(tr, tc) and b.piece(r + dr, c + dc) and not b.piece(tr, tc):
                     found.add(Jump(r, c, dr, dc))
     return found
 

@@ -1,18 +1,30 @@
 """The comesolo solvers: legal answers, determinism across slicings, optimality
 on a tiny board, replayable frontiers and termination (node budgets only)."""
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
+from conftest import data_file
 
 from solvers.comesolo import SOLVERS, BeamSolver, BestFirstSolver
-from solvers.comesolo.kernels import (count_masks, count_neighbours, count_size, counted_delta, jump_delta,
-                                      jump_masks, list_masked, mask_size, move_counts, pick_jump, play_counted,
-                                      play_masked, undo_masked)
+from solvers.comesolo.kernels import (
+    count_masks,
+    count_neighbours,
+    count_size,
+    counted_delta,
+    jump_delta,
+    jump_masks,
+    list_masked,
+    mask_size,
+    move_counts,
+    pick_jump,
+    play_counted,
+    play_masked,
+    undo_masked,
+)
 from solvers.comesolo.layout import layout_of
 from solvers.driver import Budget, run
-from conftest import data_file
 from workbench.puzzles.comesolo import PUZZLE, Board, legal_jumps, play
 from workbench.puzzles.comesolo.generator import generate
 
@@ -20,8 +32,7 @@ SMALL_POOL = {"best-first": {"max_nodes": 200_000}, "beam": {"width": 64}}
 
 
 def make(cls, board, seed=0, **params):
-    return cls(PUZZLE, PUZZLE.public_view(board, board), seed=seed,
-               **{**SMALL_POOL[cls.name], **params})
+    return cls(PUZZLE, PUZZLE.public_view(board, board), seed=seed, **{**SMALL_POOL[cls.name], **params})
 
 
 def load(name):
@@ -31,7 +42,7 @@ def load(name):
 def best_possible(board: Board) -> int:
     """The most jumps from ``board``, by exhaustive search."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def most(b: Board) -> int:
         return max((1 + most(play(b, j)) for j in legal_jumps(b)), default=0)
 
@@ -39,13 +50,12 @@ def best_possible(board: Board) -> int:
 
 
 def test_solvers_are_listed_with_beam_as_the_default():
-    assert SOLVERS == (BeamSolver, BestFirstSolver)
+    assert (BeamSolver, BestFirstSolver) == SOLVERS
     assert [cls.name for cls in SOLVERS] == ["beam", "best-first"]
 
 
 @pytest.mark.parametrize("cls", SOLVERS)
-@pytest.mark.parametrize("case", ["rand_07_d70.txt", "full_09_center_hole.txt",
-                                  "rand_12x18_d50.txt"])
+@pytest.mark.parametrize("case", ["rand_07_d70.txt", "full_09_center_hole.txt", "rand_12x18_d50.txt"])
 def test_answers_on_shared_boards_are_legal(cls, case):
     board = load(case)
     result = run(make(cls, board, seed=3), Budget(nodes=3000))
@@ -77,12 +87,15 @@ def test_other_seed_explores_differently():
 
 
 @pytest.mark.parametrize("cls", SOLVERS)
-@pytest.mark.parametrize("grid", [
-    # Optimum 4 of 8 possible: the search must exhaust the space to know it is done.
-    [[0, 0, 1, 0, 1], [1, 0, 0, 0, 1], [1, 0, 0, 0, 1], [0, 1, 1, 1, 0]],
-    # Reducible to one piece, but not along every line of play.
-    [[1, 1, 0, 1], [1, 0, 1, 1], [0, 1, 1, 0], [1, 0, 0, 1]],
-])
+@pytest.mark.parametrize(
+    "grid",
+    [
+        # Optimum 4 of 8 possible: the search must exhaust the space to know it is done.
+        [[0, 0, 1, 0, 1], [1, 0, 0, 0, 1], [1, 0, 0, 0, 1], [0, 1, 1, 1, 0]],
+        # Reducible to one piece, but not along every line of play.
+        [[1, 1, 0, 1], [1, 0, 1, 1], [0, 1, 1, 0], [1, 0, 0, 1]],
+    ],
+)
 def test_finds_the_optimum_of_a_tiny_board(cls, grid):
     board = Board.from_array(grid)
     optimum = best_possible(board)
@@ -114,11 +127,14 @@ def test_frontier_entries_replay_to_legal_states(cls):
 
 
 @pytest.mark.parametrize("cls", SOLVERS)
-@pytest.mark.parametrize("grid", [
-    [[1, 0, 1, 0], [0, 0, 0, 0], [1, 0, 1, 0]],  # no piece next to another
-    [[1, 1], [1, 1]],  # every landing cell is off the board
-    [[0, 0], [0, 0]],
-])
+@pytest.mark.parametrize(
+    "grid",
+    [
+        [[1, 0, 1, 0], [0, 0, 0, 0], [1, 0, 1, 0]],  # no piece next to another
+        [[1, 1], [1, 1]],  # every landing cell is off the board
+        [[0, 0], [0, 0]],
+    ],
+)
 def test_done_when_the_board_has_no_move(cls, grid):
     board = Board.from_array(grid)
     assert not legal_jumps(board)
@@ -140,15 +156,15 @@ def test_incremental_evaluation_matches_the_local_recount():
     rng = np.random.default_rng(0)
     while (n := list_masked(mask.view(np.uint64), lay.first, lay.last, jumps)) > 0:
         for code in jumps[:n]:
-            assert counted_delta(grid, counts, code, lay.offs, lay.nb_score, lay.cell_score,
-                                 lay.box_offs, lay.box_change) == \
-                jump_delta(grid, code, lay.width, lay.offs, lay.nb_score, lay.cell_score)
+            assert counted_delta(
+                grid, counts, code, lay.offs, lay.nb_score, lay.cell_score, lay.box_offs, lay.box_change
+            ) == jump_delta(grid, code, lay.width, lay.offs, lay.nb_score, lay.cell_score)
         code = jumps[rng.integers(n)]
         play_masked(grid, mask, code, lay.offs)
         move_counts(counts, code, lay.offs)
     fresh = np.zeros_like(counts)
     count_neighbours(grid, lay.offs, lay.first, lay.last, fresh)
-    assert np.array_equal(counts[lay.first:lay.last], fresh[lay.first:lay.last])
+    assert np.array_equal(counts[lay.first : lay.last], fresh[lay.first : lay.last])
 
 
 def masked_board(seed, shape, density):

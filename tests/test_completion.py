@@ -21,10 +21,16 @@ BIN = Path(sys.executable).parent  # the editable install's puzzle-workbench and
 def answers(line: str, tmp_path: Path, cwd: Path | None = None, **env) -> list[str]:
     """What ``pwb`` tells the shell for a Tab at the end of ``line`` (as argcomplete's shell code asks)."""
     out = tmp_path / "answer"
-    environ = {**os.environ, "_ARGCOMPLETE": "1", "COMP_LINE": line, "COMP_POINT": str(len(line)),
-               "_ARGCOMPLETE_STDOUT_FILENAME": str(out), "_ARGCOMPLETE_IFS": "\n", **env}
-    done = subprocess.run([BIN / "pwb"], env=environ, cwd=cwd or tmp_path, capture_output=True, text=True,
-                          timeout=120)
+    environ = {
+        **os.environ,
+        "_ARGCOMPLETE": "1",
+        "COMP_LINE": line,
+        "COMP_POINT": str(len(line)),
+        "_ARGCOMPLETE_STDOUT_FILENAME": str(out),
+        "_ARGCOMPLETE_IFS": "\n",
+        **env,
+    }
+    done = subprocess.run([BIN / "pwb"], env=environ, cwd=cwd or tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     return out.read_text().split("\n") if out.read_text() else []
 
@@ -88,10 +94,18 @@ def test_puzzle_path_before_the_command_is_skipped(tmp_path):
 def test_bash_runs_the_completion_end_to_end(tmp_path, capsys):
     main(["completion", "bash"])
     (tmp_path / "completion.bash").write_text(capsys.readouterr().out)
-    probe = ('source completion.bash; COMP_WORDS=(pwb runs st); COMP_CWORD=2; COMP_LINE="pwb runs st"; '
-             'COMP_POINT=${#COMP_LINE}; _python_argcomplete pwb; printf "%s\\n" "${COMPREPLY[@]}"')
-    done = subprocess.run(["bash", "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"})
+    probe = (
+        'source completion.bash; COMP_WORDS=(pwb runs st); COMP_CWORD=2; COMP_LINE="pwb runs st"; '
+        'COMP_POINT=${#COMP_LINE}; _python_argcomplete pwb; printf "%s\\n" "${COMPREPLY[@]}"'
+    )
+    done = subprocess.run(
+        ["bash", "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "PATH": f"{BIN}{os.pathsep}{os.environ['PATH']}"},
+    )
     assert done.stdout.split() == ["standings"]
 
 
@@ -99,9 +113,16 @@ def test_bash_runs_the_completion_end_to_end(tmp_path, capsys):
 def test_zsh_registers_the_completion_for_both_commands(tmp_path, capsys):
     main(["completion", "zsh"])
     (tmp_path / "completion.zsh").write_text(capsys.readouterr().out)
-    probe = ('autoload -U compinit; compinit -u; source completion.zsh; '
-             'print -r -- "$_comps[pwb] $_comps[puzzle-workbench]"')
-    done = subprocess.run(["zsh", "-f", "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120,
-                          env={**os.environ, "HOME": str(tmp_path)})
+    probe = (
+        'autoload -U compinit; compinit -u; source completion.zsh; print -r -- "$_comps[pwb] $_comps[puzzle-workbench]"'
+    )
+    done = subprocess.run(
+        ["zsh", "-f", "-c", probe],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "HOME": str(tmp_path)},
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["_python_argcomplete", "_python_argcomplete"]

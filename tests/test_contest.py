@@ -15,8 +15,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 import standin_tools
+
 from workbench.cli import main
 from workbench.contest.config import ContestFileError, load, toml_string
 from workbench.core.registry import get_puzzle
@@ -129,7 +129,8 @@ def test_a_pahcer_config_is_imported(tmp_path, capsys):
     folder = tmp_path / "ahc-min"
     folder.mkdir()
     standin_tools.lay_out(folder, "pegs-min", seeds=3)
-    (folder / "pahcer_config.toml").write_text(textwrap.dedent(r"""
+    (folder / "pahcer_config.toml").write_text(
+        textwrap.dedent(r"""
         [general]
         version = "0.3.0"
 
@@ -161,7 +162,8 @@ def test_a_pahcer_config_is_imported(tmp_path, capsys):
         args = ["run", "--bin", "vis", "--release", "./in/{SEED04}.txt", "./out/{SEED04}.txt"]
         current_dir = "./tools"
         measure_time = false
-    """))
+    """)
+    )
     assert main(["contest", "init", str(folder)]) == 0
     err = capsys.readouterr().err
     config = load(folder)
@@ -179,7 +181,8 @@ def test_an_interactive_pahcer_config_keeps_the_tester_and_finds_the_program(tmp
     folder = tmp_path / "candy"
     folder.mkdir()
     standin_tools.lay_out(folder, "candy", seeds=2)
-    (folder / "pahcer_config.toml").write_text(textwrap.dedent("""
+    (folder / "pahcer_config.toml").write_text(
+        textwrap.dedent("""
         [problem]
         problem_name = "candy"
         objective = "Max"
@@ -191,7 +194,8 @@ def test_an_interactive_pahcer_config_keeps_the_tester_and_finds_the_program(tmp
         stdin = "./tools/in/{SEED04}.txt"
         stdout = "./tools/out/{SEED04}.txt"
         measure_time = true
-    """))
+    """)
+    )
     assert main(["contest", "init", str(folder)]) == 0
     config = load(folder)
     assert config.interactive and config.run == "{DIR}/tools/target/release/tester {CMD}"
@@ -204,8 +208,17 @@ def test_the_workbench_agent_through_the_official_vis(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=3)
     capsys.readouterr()
     # Seeds 3-4 have no file in tools/in/: gen makes them.
-    code, rows, printed = batch(capsys, "pegs-max", "--seeds", "1-4", "--cmd", f"{AGENT} comesolo --nodes 300",
-                                "--time", "60", out=tmp_path / "runs" / "agent")
+    code, rows, printed = batch(
+        capsys,
+        "pegs-max",
+        "--seeds",
+        "1-4",
+        "--cmd",
+        f"{AGENT} comesolo --nodes 300",
+        "--time",
+        "60",
+        out=tmp_path / "runs" / "agent",
+    )
     run = tmp_path / "runs" / "agent"
     assert code == 0 and [r["verdict"] for r in rows] == ["OK"] * 4
     puzzle = get_puzzle("comesolo")
@@ -215,8 +228,12 @@ def test_the_workbench_agent_through_the_official_vis(tmp_path, capsys):
         assert int(row["score"]) == comesolo_answer_score(run, row, "jumps") > 0
         assert row["relative"] == "1.000000"
     meta = json.loads((run / "run.json").read_text())
-    assert (meta["kind"], meta["puzzle"], meta["objective"], meta["status"]) == ("contest", "pegs-max", "max",
-                                                                                  "complete")
+    assert (meta["kind"], meta["puzzle"], meta["objective"], meta["status"]) == (
+        "contest",
+        "pegs-max",
+        "max",
+        "complete",
+    )
     assert meta["contest_file"] == str(tmp_path / "pegs-max" / "contest.toml")
     mean = sum(int(r["score"]) for r in rows) / 4
     assert printed.strip().splitlines()[-1] == (str(int(mean)) if mean.is_integer() else f"{mean:g}")
@@ -225,25 +242,32 @@ def test_the_workbench_agent_through_the_official_vis(tmp_path, capsys):
 def test_garbage_crashes_and_time_outs_get_their_verdicts(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=2)
     capsys.readouterr()
-    garbage = program(tmp_path, "garbage", """
+    garbage = program(
+        tmp_path,
+        "garbage",
+        """
         import sys
         sys.stdin.read()
         print("hello world")
-    """)
+    """,
+    )
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0-1", "--cmd", garbage, out=tmp_path / "garbage")
     assert [(r["verdict"], r["score"]) for r in rows] == [("WA", "0"), ("WA", "0")]
     assert rows[0]["message"].startswith("score 0: line 1: ")  # the reason vis printed
-    crash = program(tmp_path, "crash", """
+    crash = program(
+        tmp_path,
+        "crash",
+        """
         import sys
         print("about to fail", file=sys.stderr)
         sys.exit(3)
-    """)
+    """,
+    )
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", crash, out=tmp_path / "crash")
     assert rows[0]["verdict"] == "RE" and rows[0]["message"] == "exit code 3; stderr: about to fail"
     assert (tmp_path / "crash" / "stderr" / "0000.txt").read_text() == "about to fail\n"
     sleeper = program(tmp_path, "sleeper", "import time\ntime.sleep(60)\n")
-    _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", sleeper, "--time", "0.5",
-                       out=tmp_path / "sleep")
+    _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", sleeper, "--time", "0.5", out=tmp_path / "sleep")
     assert rows[0]["verdict"] == "TLE" and rows[0]["message"].startswith("still running after 0.5 s")
 
 
@@ -251,21 +275,41 @@ def test_an_interactive_contest_is_judged_by_its_tester(tmp_path, capsys):
     contest(tmp_path, "candy", seeds=2)
     capsys.readouterr()
     agent = f"{AGENT} ahc015 --nodes 100"
-    code, rows, _ = batch(capsys, "candy", "--seeds", "0-1", "--cmd", agent, "--time", "60",
-                          out=tmp_path / "contest")
+    code, rows, _ = batch(capsys, "candy", "--seeds", "0-1", "--cmd", agent, "--time", "60", out=tmp_path / "contest")
     assert code == 0 and [r["verdict"] for r in rows] == ["OK", "OK"]
     # The same agent on the built-in ahc015 (the workbench as judge) scores the same: the tester agrees.
-    assert main(["batch", "ahc015", "--seeds", "0-1", "--cmd", agent, "--time", "60",
-                 "--out", str(tmp_path / "builtin"), "--best", str(tmp_path / "best.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "ahc015",
+                "--seeds",
+                "0-1",
+                "--cmd",
+                agent,
+                "--time",
+                "60",
+                "--out",
+                str(tmp_path / "builtin"),
+                "--best",
+                str(tmp_path / "best.csv"),
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     builtin = list(csv.DictReader(open(tmp_path / "builtin" / "results.csv")))
     assert [r["score"] for r in rows] == [r["score"] for r in builtin]
     assert all(int(r["score"]) > 0 for r in rows)
-    garbage = program(tmp_path, "tilts", """
+    garbage = program(
+        tmp_path,
+        "tilts",
+        """
         import sys
         sys.stdin.readline(); sys.stdin.readline()
         print("X", flush=True)
-    """)
+    """,
+    )
     _, rows, _ = batch(capsys, "candy", "--seeds", "0", "--cmd", garbage, out=tmp_path / "garbage")
     assert rows[0]["verdict"] == "WA" and rows[0]["message"] == "score 0: tilt 1: expected one of F, B, L, R, got 'X'"
 
@@ -273,16 +317,29 @@ def test_an_interactive_contest_is_judged_by_its_tester(tmp_path, capsys):
 def test_relative_scores_of_a_min_contest_and_a_frozen_best(tmp_path, capsys):
     contest(tmp_path, "pegs-min", "--objective", "min", seeds=3)
     capsys.readouterr()
-    lazy = program(tmp_path, "lazy", """
+    lazy = program(
+        tmp_path,
+        "lazy",
+        """
         import sys
         sys.stdin.read()
         print(0)
-    """)
+    """,
+    )
     runs = tmp_path / "runs"
     _, lazy_rows, _ = batch(capsys, "pegs-min", "--seeds", "0-2", "--cmd", lazy, out=runs / "lazy")
     assert [r["relative"] for r in lazy_rows] == ["1.000000"] * 3  # the only run so far is the best
-    _, agent_rows, _ = batch(capsys, "pegs-min", "--seeds", "0-2", "--cmd", f"{AGENT} comesolo --nodes 300",
-                             "--time", "60", out=runs / "agent")
+    _, agent_rows, _ = batch(
+        capsys,
+        "pegs-min",
+        "--seeds",
+        "0-2",
+        "--cmd",
+        f"{AGENT} comesolo --nodes 300",
+        "--time",
+        "60",
+        out=runs / "agent",
+    )
     for lazy_row, agent_row in zip(lazy_rows, agent_rows):
         # Fewer pieces left wins: the agent holds the best, and the lazy run is best / its score.
         assert int(agent_row["score"]) < int(lazy_row["score"])
@@ -307,25 +364,42 @@ def test_relative_scores_of_a_min_contest_and_a_frozen_best(tmp_path, capsys):
 def test_a_frozen_best_lets_a_max_run_pass_one(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=2)
     capsys.readouterr()
-    one_jump = program(tmp_path, "one", f"""
+    one_jump = program(
+        tmp_path,
+        "one",
+        f"""
         import sys
         sys.path.insert(0, {str(REPO)!r})
         from workbench.core.registry import get_puzzle
         p = get_puzzle("comesolo")
         board = p.parse_input(sys.stdin.read())
         print(p.format_solution(board, p.legal_moves(board, board)[:1]), end="")
-    """)
+    """,
+    )
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", one_jump, out=tmp_path / "one")
     assert rows[0]["score"] == "1"
-    _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", f"{AGENT} comesolo --nodes 300", "--time", "60",
-                       "--freeze-best", out=tmp_path / "agent")
+    _, rows, _ = batch(
+        capsys,
+        "pegs-max",
+        "--seeds",
+        "0",
+        "--cmd",
+        f"{AGENT} comesolo --nodes 300",
+        "--time",
+        "60",
+        "--freeze-best",
+        out=tmp_path / "agent",
+    )
     assert float(rows[0]["relative"]) == int(rows[0]["score"]) > 1
 
 
 def test_reported_data_become_columns_groups_and_filters(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=4)
     capsys.readouterr()
-    reporter = program(tmp_path, "reporter", f"""
+    reporter = program(
+        tmp_path,
+        "reporter",
+        f"""
         import sys
         sys.path.insert(0, {str(REPO)!r})
         from workbench.core.registry import get_puzzle
@@ -337,7 +411,8 @@ def test_reported_data_become_columns_groups_and_filters(tmp_path, capsys):
         print(f"[DATA] openings = {{len(moves)}}", file=sys.stderr)
         print(f"[DATA] parity = {{'even' if len(moves) % 2 == 0 else 'odd'}}", file=sys.stderr)
         print("[DATA] score = 99", file=sys.stderr)
-    """)
+    """,
+    )
     _, rows, printed = batch(capsys, "pegs-max", "--seeds", "0-3", "--cmd", reporter, out=tmp_path / "data")
     puzzle = get_puzzle("comesolo")
     openings = [len(puzzle.legal_moves(b, b)) for b in (puzzle.generate(s, size=7) for s in range(4))]
@@ -355,8 +430,21 @@ def test_reported_data_become_columns_groups_and_filters(tmp_path, capsys):
     assert main(["batch", "show", str(tmp_path / "data"), "--filter", f"openings>={wide}"]) == 0
     out = capsys.readouterr().out
     assert f"{sum(n >= wide for n in openings)} of 4 cases" in out and f"filtered by openings>={wide}" in out
-    assert main(["batch", "compare", str(tmp_path / "data"), str(tmp_path / "data"), "--filter", "parity=odd",
-                 "--group-by", "openings"]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "compare",
+                str(tmp_path / "data"),
+                str(tmp_path / "data"),
+                "--filter",
+                "parity=odd",
+                "--group-by",
+                "openings",
+            ]
+        )
+        == 0
+    )
     assert f"{sum(n % 2 for n in openings)} shared cases" in capsys.readouterr().out
     assert main(["batch", "show", str(tmp_path / "data"), "--filter", "opening>3"]) == 1
     assert "--filter 'opening>3': no column 'opening' (columns: case, name, seed, openings" in capsys.readouterr().err
@@ -370,28 +458,48 @@ def test_a_contest_runs_on_a_dask_cluster(tmp_path, capsys):
     capsys.readouterr()
     agent = f"{AGENT} comesolo --nodes 300"
     _, local, _ = batch(capsys, "pegs-max", "--seeds", "0-2", "--cmd", agent, "--time", "60", out=tmp_path / "local")
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  dashboard_address=None) as cluster:
-        _, remote, _ = batch(capsys, "pegs-max", "--seeds", "0-2", "--cmd", agent, "--time", "60",
-                             "--dask", cluster.scheduler_address, out=tmp_path / "dask")
-    assert [(r["case"], r["score"], r["verdict"]) for r in remote] == \
-        [(r["case"], r["score"], r["verdict"]) for r in local]
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        _, remote, _ = batch(
+            capsys,
+            "pegs-max",
+            "--seeds",
+            "0-2",
+            "--cmd",
+            agent,
+            "--time",
+            "60",
+            "--dask",
+            cluster.scheduler_address,
+            out=tmp_path / "dask",
+        )
+    assert [(r["case"], r["score"], r["verdict"]) for r in remote] == [
+        (r["case"], r["score"], r["verdict"]) for r in local
+    ]
 
 
 # ------------------------------------------------------------------ the contest file
-@pytest.mark.parametrize("change, message", [
-    ("objective = 'most'", "objective (line 2): must be \"max\" (higher scores win) or \"min\""),
-    ("tme_limit = 3", "tme_limit (line 2): unknown key (known: build, error_score, features, inputs, interactive, name"),
-    ("time_limit = -1", "time_limit (line 2): must be a number of seconds above 0"),
-    ("score_regex = 'Score = \\d+'", "score_regex (line 2): must capture the score"),
-    ("score_regex = '(oops'", "score_regex (line 2): not a regular expression: missing ), unterminated"),
-    ("[run]\ncommand = '{CMD} {SEDE}'", "run.command (line 3): {SEDE} is not a placeholder here (known: {CMD}, {DIR}"),
-    ("[inputs]\nfile = ''\ngen = ''", "inputs: needs file (a seed's input file) or gen"),
-    ("[inputs]\nfile = 'in/1.txt'", "inputs.file (line 3): 'in/1.txt' names one file for every seed"),
-    ("name = 'a b'", "name (line 1): 'a b' must be letters, digits"),
-    ("features = 'N'", "features (line 2): must be a list of names"),
-    ("objective = max", "not valid TOML: Invalid value (at line 2, column 13)"),
-])
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        ("objective = 'most'", 'objective (line 2): must be "max" (higher scores win) or "min"'),
+        (
+            "tme_limit = 3",
+            "tme_limit (line 2): unknown key (known: build, error_score, features, inputs, interactive, name",
+        ),
+        ("time_limit = -1", "time_limit (line 2): must be a number of seconds above 0"),
+        ("score_regex = 'Score = \\d+'", "score_regex (line 2): must capture the score"),
+        ("score_regex = '(oops'", "score_regex (line 2): not a regular expression: missing ), unterminated"),
+        (
+            "[run]\ncommand = '{CMD} {SEDE}'",
+            "run.command (line 3): {SEDE} is not a placeholder here (known: {CMD}, {DIR}",
+        ),
+        ("[inputs]\nfile = ''\ngen = ''", "inputs: needs file (a seed's input file) or gen"),
+        ("[inputs]\nfile = 'in/1.txt'", "inputs.file (line 3): 'in/1.txt' names one file for every seed"),
+        ("name = 'a b'", "name (line 1): 'a b' must be letters, digits"),
+        ("features = 'N'", "features (line 2): must be a list of names"),
+        ("objective = max", "not valid TOML: Invalid value (at line 2, column 13)"),
+    ],
+)
 def test_a_broken_contest_file_names_the_key_and_line(tmp_path, change, message):
     text = "name = 'x'\n" + change + "\n"
     if "[inputs]" not in change:
@@ -410,7 +518,19 @@ def test_shell_syntax_in_commands_is_left_to_the_shell(tmp_path):
     assert load(path).run == "X=${HOME} {CMD}"
 
 
-@pytest.mark.parametrize("value", ["plain", "it's", 'say "hi"', "back\\slash", "tab\there", "line\nbreak",
-                                   "\x7f\x01", "ünïcödé ✓", r"(?m)^\s*Score\s*=\s*(?P<score>\d+)\s*$"])
+@pytest.mark.parametrize(
+    "value",
+    [
+        "plain",
+        "it's",
+        'say "hi"',
+        "back\\slash",
+        "tab\there",
+        "line\nbreak",
+        "\x7f\x01",
+        "ünïcödé ✓",
+        r"(?m)^\s*Score\s*=\s*(?P<score>\d+)\s*$",
+    ],
+)
 def test_strings_are_written_as_toml_reads_them(value):
     assert tomllib.loads(f"v = {toml_string(value)}")["v"] == value

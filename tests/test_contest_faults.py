@@ -9,8 +9,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 import standin_tools
+
 from workbench.cli import main
 from workbench.contest import known
 from workbench.contest.config import ContestConfig, load
@@ -45,18 +45,21 @@ measure_time = true
 """
 
 
-@pytest.mark.parametrize("steps, problem, message", [
-    ("test_steps = 5", None, "[test]: test_steps must be a list, got 5"),
-    ("test_steps = [5]", None, "test.test_steps[0]: a test step needs program"),
-    (STEP + "args = 5", None, "test.test_steps[0]: args must be a list, got 5"),
-    (STEP + "args = [1, 2]", None, "test.test_steps[0]: args must be a list of words in quotes, got [1, 2]"),
-    (STEP + "current_dir = 7", None, "test.test_steps[0]: current_dir must be text in quotes, got 7"),
-    (STEP.replace('"./tools/in/{SEED04}.txt"', "9"), None, "stdin must be text in quotes, got 9"),
-    (STEP + 'stdout = ["x"]', None, "stdout must be text in quotes, got ['x']"),
-    (STEP.replace("true", '"yes"'), None, "measure_time must be true or false, got 'yes'"),
-    (STEP, "problem_name = 3", "[problem]: problem_name must be text in quotes, got 3"),
-    (STEP, 'problem_name = "p"\nobjective = 1', "[problem]: objective must be text in quotes, got 1"),
-])
+@pytest.mark.parametrize(
+    "steps, problem, message",
+    [
+        ("test_steps = 5", None, "[test]: test_steps must be a list, got 5"),
+        ("test_steps = [5]", None, "test.test_steps[0]: a test step needs program"),
+        (STEP + "args = 5", None, "test.test_steps[0]: args must be a list, got 5"),
+        (STEP + "args = [1, 2]", None, "test.test_steps[0]: args must be a list of words in quotes, got [1, 2]"),
+        (STEP + "current_dir = 7", None, "test.test_steps[0]: current_dir must be text in quotes, got 7"),
+        (STEP.replace('"./tools/in/{SEED04}.txt"', "9"), None, "stdin must be text in quotes, got 9"),
+        (STEP + 'stdout = ["x"]', None, "stdout must be text in quotes, got ['x']"),
+        (STEP.replace("true", '"yes"'), None, "measure_time must be true or false, got 'yes'"),
+        (STEP, "problem_name = 3", "[problem]: problem_name must be text in quotes, got 3"),
+        (STEP, 'problem_name = "p"\nobjective = 1', "[problem]: objective must be text in quotes, got 1"),
+    ],
+)
 def test_wrong_types_in_a_pahcer_config_name_the_key(tmp_path, capsys, steps, problem, message):
     write_pahcer(tmp_path / "pah", steps, problem or 'problem_name = "pah"')
     assert main(["contest", "init", str(tmp_path / "pah")]) == 1
@@ -138,9 +141,11 @@ def test_an_unreadable_registry_is_said_by_line_and_never_written_over(tmp_path,
     assert main(["contest", "list"]) == 1
     assert main(["contest", "init", str(folder)]) == 1
     err = capsys.readouterr().err
-    said = (f"error: the contest registry {registry} is unreadable: line 3 column 1: Expecting property name "
-            "enclosed in double quotes: fix it (or move it away to start a new one); until then it is neither "
-            "used nor changed")
+    said = (
+        f"error: the contest registry {registry} is unreadable: line 3 column 1: Expecting property name "
+        "enclosed in double quotes: fix it (or move it away to start a new one); until then it is neither "
+        "used nor changed"
+    )
     assert err.splitlines() == [said, said]
     assert registry.read_text() == text and not (folder / "contest.toml").exists()
     with pytest.raises(known.WorkbenchError, match="is unreadable: line 3 column 1"):
@@ -154,8 +159,9 @@ def test_a_folder_whose_path_holds_a_newline_is_written_with_the_newline_escaped
     assert main(["contest", "init", str(folder)]) == 0
     assert "Traceback" not in capsys.readouterr().err
     text = (folder / "contest.toml").read_text()
-    assert f"my\\ncontest" in text and all(not line or line.startswith("#") or "=" in line or line.startswith("[")
-                                           for line in text.splitlines())
+    assert "my\\ncontest" in text and all(
+        not line or line.startswith("#") or "=" in line or line.startswith("[") for line in text.splitlines()
+    )
     assert load(folder).name == "my-contest" and load(folder).path == folder.resolve() / "contest.toml"
 
 
@@ -166,8 +172,9 @@ def test_a_generator_that_never_exits_is_said_and_stopped(tmp_path, monkeypatch)
     folder.mkdir()
     (folder / "gen.sh").write_text("#!/bin/sh\nexec sleep 600\n")
     (folder / "gen.sh").chmod(0o755)
-    (folder / "contest.toml").write_text("name = 'c'\n[inputs]\nfile = 'in/{SEED04}.txt'\ngen = '{DIR}/gen.sh'\n"
-                                         "[run]\ncommand = '{CMD}'\n")
+    (folder / "contest.toml").write_text(
+        "name = 'c'\n[inputs]\nfile = 'in/{SEED04}.txt'\ngen = '{DIR}/gen.sh'\n[run]\ncommand = '{CMD}'\n"
+    )
     assert steps.gen_seconds(100) == 70 and steps.gen_seconds(10**6) == 600  # not 600 s for a few seeds
     monkeypatch.setattr(steps, "GEN_NOTICE_SECONDS", 0.2)
     monkeypatch.setattr(steps, "GEN_SECONDS", 2.0)
@@ -184,7 +191,8 @@ def test_a_name_with_a_newline_is_refused_before_anything_is_written(tmp_path, c
     standin_tools.lay_out(folder, "pegs-max", seeds=2)
     assert main(["contest", "init", str(folder), "--name", "x\ny"]) in (1, 2)
     assert capsys.readouterr().err.splitlines() == [
-        "error: --name 'x\\ny' must be letters, digits, '-', '_' or '.' (it names files)"]
+        "error: --name 'x\\ny' must be letters, digits, '-', '_' or '.' (it names files)"
+    ]
     assert not (folder / "contest.toml").exists()
 
 

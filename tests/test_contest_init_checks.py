@@ -14,8 +14,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
-
 import tiny_contest
+
 from workbench.cli import main
 from workbench.contest.config import load
 from workbench.contest.known import find_contest
@@ -38,11 +38,15 @@ def test_a_tester_that_runs_no_program_makes_no_contest_interactive(tmp_path, ca
     folder.mkdir()
     tools = tiny_contest.lay_out(folder, "max")
     # A contestant's own parallel runner, named tester: it cleans ./tools/out and runs nothing it is given.
-    tool(tools, "tester", """
+    tool(
+        tools,
+        "tester",
+        """
         import shutil, sys
         shutil.rmtree("tools/out", ignore_errors=True)
         print("running 100 cases in parallel...")
-    """)
+    """,
+    )
     (folder / "tools" / "out").mkdir()
     assert main(["contest", "init", str(folder)]) == 0
     err = capsys.readouterr().err
@@ -87,7 +91,8 @@ def test_a_pahcer_import_gets_the_view_from_tools_vis_and_its_compile_steps(tmp_
     folder = tmp_path / "pahcer-talk"
     folder.mkdir()
     tiny_contest.lay_out(folder, "min", interactive=True)
-    (folder / "pahcer_config.toml").write_text(textwrap.dedent("""
+    (folder / "pahcer_config.toml").write_text(
+        textwrap.dedent("""
         [problem]
         problem_name = "talk"
         objective = "Min"
@@ -103,7 +108,8 @@ def test_a_pahcer_import_gets_the_view_from_tools_vis_and_its_compile_steps(tmp_
         stdin = "./tools/in/{SEED04}.txt"
         stdout = "./tools/out/{SEED04}.txt"
         measure_time = true
-    """))
+    """)
+    )
     assert main(["contest", "init", str(folder)]) == 0
     config = load(folder / "contest.toml")
     assert config.interactive and config.score == ""
@@ -146,9 +152,11 @@ def test_a_tool_without_its_run_bit_is_named_not_left_out(tmp_path, capsys, name
     capsys.readouterr()
     assert main(["contest", "init", str(folder)]) == 1
     listed = " and ".join(map(str, stuck))
-    assert capsys.readouterr().err == (f"error: {listed} {'is' if len(stuck) == 1 else 'are'} not executable (an "
-                                       "unzip or a copy can lose the run bit): chmod +x "
-                                       f"{' '.join(map(str, stuck))}, then run contest init again\n")
+    assert capsys.readouterr().err == (
+        f"error: {listed} {'is' if len(stuck) == 1 else 'are'} not executable (an "
+        "unzip or a copy can lose the run bit): chmod +x "
+        f"{' '.join(map(str, stuck))}, then run contest init again\n"
+    )
     assert not (folder / "contest.toml").exists()
 
 
@@ -165,7 +173,8 @@ def test_a_tool_that_hangs_is_said_to_have_hung(tmp_path, capsys, monkeypatch):
     assert capsys.readouterr().err == (
         "error: the score step '{DIR}/tools/target/release/vis {IN} {OUT}' ran past 1 s on in/0000.txt with an "
         "empty answer and was stopped (does it wait for input?) — contest.toml is not written; fix the tools or "
-        "score_regex, or --force to write it anyway\n")
+        "score_regex, or --force to write it anyway\n"
+    )
     assert not (folder / "contest.toml").exists()
     # An interactive contest's vis only draws: said as a note, and its hanging tester too.
     folder = tmp_path / "hang2"
@@ -175,8 +184,12 @@ def test_a_tool_that_hangs_is_said_to_have_hung(tmp_path, capsys, monkeypatch):
     (tools / "tester.py").write_text("import time\ntime.sleep(600)\n")
     assert main(["contest", "init", str(folder), "--objective", "min"]) == 0
     err = capsys.readouterr().err
-    assert ("{DIR}/tools/target/release/tester ran past 1 s when tried on in/0000.txt with a program that ends at "
-            "once, and was stopped: it is taken as the contest's tester, but check that it ends") in err
-    assert ("the view step '{DIR}/tools/target/release/vis {IN} {OUT}' ran past 1 s on in/0000.txt with an empty "
-            "answer and was stopped (does it wait for input?): the app cannot draw the cases with it") in err
+    assert (
+        "{DIR}/tools/target/release/tester ran past 1 s when tried on in/0000.txt with a program that ends at "
+        "once, and was stopped: it is taken as the contest's tester, but check that it ends"
+    ) in err
+    assert (
+        "the view step '{DIR}/tools/target/release/vis {IN} {OUT}' ran past 1 s on in/0000.txt with an empty "
+        "answer and was stopped (does it wait for input?): the app cannot draw the cases with it"
+    ) in err
     assert load(folder / "contest.toml").interactive

@@ -17,8 +17,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 import tiny_contest
+
 from workbench.cli import main
 from workbench.contest.config import load
 from workbench.contest.suggest import ProgramGuess, guess_program
@@ -57,21 +57,29 @@ def test_the_program_is_suggested_from_the_top_of_the_folder(tmp_path):
 
     cpp = "int main() {}\n"
     assert guess({"heur.cpp": cpp, "main.cpp": cpp, "solve.cpp": cpp, "main.py": ""}) == ProgramGuess(
-        "g++ -std=c++20 -O2 -o {DIR}/solve {DIR}/solve.cpp", "{DIR}/solve", "solve.cpp", ("main.py",))
-    assert guess({"heur.cpp": cpp}) == ProgramGuess("g++ -std=c++20 -O2 -o {DIR}/heur {DIR}/heur.cpp", "{DIR}/heur",
-                                                    "heur.cpp")
+        "g++ -std=c++20 -O2 -o {DIR}/solve {DIR}/solve.cpp", "{DIR}/solve", "solve.cpp", ("main.py",)
+    )
+    assert guess({"heur.cpp": cpp}) == ProgramGuess(
+        "g++ -std=c++20 -O2 -o {DIR}/heur {DIR}/heur.cpp", "{DIR}/heur", "heur.cpp"
+    )
     assert guess({"my sol.cpp": cpp}).build == "g++ -std=c++20 -O2 -o {DIR}/'my sol' {DIR}/'my sol.cpp'"
     package = '[package]\nname = "ahc050-sol"\nversion = "0.1.0"\n'
     assert guess({"Cargo.toml": package}) == ProgramGuess(
-        "cargo build --release --manifest-path {DIR}/Cargo.toml", "{DIR}/target/release/ahc050-sol",
-        "Cargo.toml (package ahc050-sol)")
-    assert guess({"Cargo.toml": package + '[[bin]]\nname = "fast"\npath = "src/fast.rs"\n'}).program == \
-        "{DIR}/target/release/fast"
+        "cargo build --release --manifest-path {DIR}/Cargo.toml",
+        "{DIR}/target/release/ahc050-sol",
+        "Cargo.toml (package ahc050-sol)",
+    )
+    assert (
+        guess({"Cargo.toml": package + '[[bin]]\nname = "fast"\npath = "src/fast.rs"\n'}).program
+        == "{DIR}/target/release/fast"
+    )
     assert guess({"main.rs": "fn main() {}\n"}) == ProgramGuess(
-        "rustc --edition 2021 -O -o {DIR}/main {DIR}/main.rs", "{DIR}/main", "main.rs")
+        "rustc --edition 2021 -O -o {DIR}/main {DIR}/main.rs", "{DIR}/main", "main.rs"
+    )
     # A workspace names no binary; the official tools' own Cargo project is not the contestant's.
     assert guess({"Cargo.toml": "[workspace]\nmembers = []\n", "main.py": ""}) == ProgramGuess(
-        "", "python3 {DIR}/main.py", "main.py")
+        "", "python3 {DIR}/main.py", "main.py"
+    )
     assert guess({"Cargo.toml": package}, tools=True) == ProgramGuess()
     assert guess({"runner.py": ""}) == ProgramGuess("", "python3 {DIR}/runner.py", "runner.py")
     # Several scripts, none of the usual names, or only the tools' own: no guess.
@@ -184,19 +192,41 @@ def test_without_a_terminal_the_suggestions_are_taken_and_said(tmp_path, monkeyp
         "(also there: main.py); --build to choose another",
         "program: {DIR}/solve — from solve.cpp at the top of the folder (also there: main.py); --cmd to choose another",
         f"wrote {folder.resolve() / 'contest.toml'}: t, max, not interactive, 2 s a case",
-        "next: puzzle-workbench batch t --seeds 0-99"]
+        "next: puzzle-workbench batch t --seeds 0-99",
+    ]
 
 
 def test_flags_give_each_answer(tmp_path, monkeypatch, capsys):
     folder = folder_with(tmp_path, "f", {"main.py": "print(1)\n"})
-    assert init(monkeypatch, str(folder), "--objective", "min", "--time-limit", "3.5", "--build", "make -C {DIR}",
-                "--cmd", "{DIR}/a.out") == 0
+    assert (
+        init(
+            monkeypatch,
+            str(folder),
+            "--objective",
+            "min",
+            "--time-limit",
+            "3.5",
+            "--build",
+            "make -C {DIR}",
+            "--cmd",
+            "{DIR}/a.out",
+        )
+        == 0
+    )
     err = capsys.readouterr().err
     config = load(folder)
-    assert (config.objective, config.time_limit, config.build, config.program) == ("min", 3.5, "make -C {DIR}",
-                                                                                 "{DIR}/a.out")
-    notes = ["objective min (lower scores win) — given with --objective", "time limit 3.5 s — given with --time-limit",
-             "build: make -C {DIR} — given with --build", "program: {DIR}/a.out — given with --cmd"]
+    assert (config.objective, config.time_limit, config.build, config.program) == (
+        "min",
+        3.5,
+        "make -C {DIR}",
+        "{DIR}/a.out",
+    )
+    notes = [
+        "objective min (lower scores win) — given with --objective",
+        "time limit 3.5 s — given with --time-limit",
+        "build: make -C {DIR} — given with --build",
+        "program: {DIR}/a.out — given with --cmd",
+    ]
     assert all(f"\n{note}\n" in err for note in notes)
     text = (folder / "contest.toml").read_text()
     assert all(f"\n# {note}\n" in text for note in notes)
@@ -241,8 +271,15 @@ class Terminal:
     def __init__(self, *args: str, cwd: Path):
         self.master, slave = pty.openpty()
         env = dict(os.environ, TERM="dumb", NO_COLOR="1")
-        self.process = subprocess.Popen([sys.executable, str(REPO / "main.py"), "contest", "init", *args], cwd=cwd,
-                                        stdin=slave, stderr=slave, stdout=subprocess.PIPE, env=env, text=True)
+        self.process = subprocess.Popen(
+            [sys.executable, str(REPO / "main.py"), "contest", "init", *args],
+            cwd=cwd,
+            stdin=slave,
+            stderr=slave,
+            stdout=subprocess.PIPE,
+            env=env,
+            text=True,
+        )
         os.close(slave)
         self.seen = ""  # what the terminal showed since the last answer's prompt
         self.log = ""  # all it showed
@@ -265,7 +302,7 @@ class Terminal:
         deadline = time.monotonic() + 120
         while prompt not in self.seen:
             assert self._read(deadline), f"no {prompt!r} in {self.seen!r}"
-        self.seen = self.seen[self.seen.index(prompt) + len(prompt):]
+        self.seen = self.seen[self.seen.index(prompt) + len(prompt) :]
         os.write(self.master, text.encode() + b"\n")
 
     def end(self) -> tuple[int, str, str]:
@@ -281,25 +318,38 @@ def test_on_a_terminal_it_asks_with_the_suggestions(tmp_path):
     folder = folder_with(tmp_path, "r", {"Cargo.toml": '[package]\nname = "sol"\n'})
     terminal = Terminal("r", cwd=tmp_path)
     terminal.answer("Which scores win: max (higher) or min (lower)? (max): ", "lower")
-    terminal.answer("answer max (higher scores win) or min (lower win), not 'lower'\n"
-                    "Which scores win: max (higher) or min (lower)? (max): ", "min")
+    terminal.answer(
+        "answer max (higher scores win) or min (lower win), not 'lower'\n"
+        "Which scores win: max (higher) or min (lower)? (max): ",
+        "min",
+    )
     terminal.answer("Time limit, seconds a case (2): ", "")
-    terminal.answer("Build command, run before each batch ('-': none) "
-                    "(cargo build --release --manifest-path {DIR}/Cargo.toml): ", "")
-    terminal.answer("Run command, your program ('-': none; batch then needs --cmd) "
-                    "({DIR}/target/release/sol): ", "{DIR}/target/release/sol --fast")
+    terminal.answer(
+        "Build command, run before each batch ('-': none) (cargo build --release --manifest-path {DIR}/Cargo.toml): ",
+        "",
+    )
+    terminal.answer(
+        "Run command, your program ('-': none; batch then needs --cmd) ({DIR}/target/release/sol): ",
+        "{DIR}/target/release/sol --fast",
+    )
     code, out, said = terminal.end()
     assert code == 0 and out == f"{folder.resolve() / 'contest.toml'}\n"
     config = load(folder)
     assert (config.objective, config.time_limit, config.build, config.program) == (
-        "min", 2.0, "cargo build --release --manifest-path {DIR}/Cargo.toml", "{DIR}/target/release/sol --fast")
+        "min",
+        2.0,
+        "cargo build --release --manifest-path {DIR}/Cargo.toml",
+        "{DIR}/target/release/sol --fast",
+    )
     text = (folder / "contest.toml").read_text()
     from_cargo = "as suggested from Cargo.toml (package sol) at the top of the folder"
-    assert ("# objective min (lower scores win) — your answer at contest init\n"
-            f"# time limit 2 s — your answer at contest init\n"
-            f"# build: cargo build --release --manifest-path {{DIR}}/Cargo.toml — your answer at contest init, "
-            f"{from_cargo}\n"
-            "# program: {DIR}/target/release/sol --fast — your answer at contest init\n#\n") in text
+    assert (
+        "# objective min (lower scores win) — your answer at contest init\n"
+        f"# time limit 2 s — your answer at contest init\n"
+        f"# build: cargo build --release --manifest-path {{DIR}}/Cargo.toml — your answer at contest init, "
+        f"{from_cargo}\n"
+        "# program: {DIR}/target/release/sol --fast — your answer at contest init\n#\n"
+    ) in text
     assert "wrote " in said and "next: puzzle-workbench batch r --seeds 0-99\n" in said
 
 
@@ -313,7 +363,11 @@ def test_on_a_terminal_a_flag_is_not_asked_and_no_answer_writes_nothing(tmp_path
     assert "Time limit, seconds a case (2): " in terminal.log
     config = load(tmp_path / "p")
     assert code == 0 and (config.objective, config.time_limit, config.build, config.program) == (
-        "min", 9.0, "", "python3 {DIR}/main.py")
+        "min",
+        9.0,
+        "",
+        "python3 {DIR}/main.py",
+    )
     # Ctrl+D instead of an answer: nothing is written.
     other = folder_with(tmp_path, "q", {})
     terminal = Terminal("q", cwd=tmp_path)
@@ -332,10 +386,13 @@ def test_a_pahcer_config_suggests_its_own_answers(tmp_path, monkeypatch, capsys)
         '[problem]\nproblem_name = "talk"\nobjective = "Min"\n[test]\n'
         '[[test.compile_steps]]\nprogram = "g++"\nargs = ["-O2", "-o", "a.out", "main.cpp"]\n'
         '[[test.test_steps]]\nprogram = "./tools/target/release/tester"\nargs = ["./a.out"]\n'
-        'stdin = "./tools/in/{SEED04}.txt"\nstdout = "./tools/out/{SEED04}.txt"\nmeasure_time = true\n')
+        'stdin = "./tools/in/{SEED04}.txt"\nstdout = "./tools/out/{SEED04}.txt"\nmeasure_time = true\n'
+    )
     assert init(monkeypatch, str(folder)) == 0
     err = capsys.readouterr().err
-    assert ("objective min (lower scores win) — from pahcer's config; --objective to choose another\n"
-            "time limit 2 s — the tools cannot say; AtCoder's usual; --time-limit to choose another\n"
-            "build: (cd {DIR} && g++ -O2 -o a.out main.cpp) — from pahcer's config; --build to choose another\n"
-            "program: {DIR}/a.out — from pahcer's config; --cmd to choose another\n") in err
+    assert (
+        "objective min (lower scores win) — from pahcer's config; --objective to choose another\n"
+        "time limit 2 s — the tools cannot say; AtCoder's usual; --time-limit to choose another\n"
+        "build: (cd {DIR} && g++ -O2 -o a.out main.cpp) — from pahcer's config; --build to choose another\n"
+        "program: {DIR}/a.out — from pahcer's config; --cmd to choose another\n"
+    ) in err

@@ -15,11 +15,11 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 import tiny_contest
-from workbench.cli import main
+
 from workbench.batch.report import summarize
 from workbench.batch.results import plain_number as _plain
+from workbench.cli import main
 from workbench.core.objective import Objective
 
 
@@ -28,8 +28,9 @@ def home(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
 
 
-def make_contest(tmp_path: Path, name: str, objective: str = "min", seeds: int = 6, interactive=False,
-                 *init_args: str) -> Path:
+def make_contest(
+    tmp_path: Path, name: str, objective: str = "min", seeds: int = 6, interactive=False, *init_args: str
+) -> Path:
     folder = tmp_path / name
     folder.mkdir()
     tiny_contest.lay_out(folder, objective, seeds=seeds, interactive=interactive)
@@ -70,8 +71,14 @@ def two_runs(tmp_path, capsys, monkeypatch):
 def test_failed_cases_are_outside_the_mean_and_counted_beside_it(two_runs):
     folder, run_a, run_b, out_a, out_b, stdout_a = two_runs
     rows = rows_of(run_a)
-    assert {r["seed"]: r["verdict"] for r in rows} == {"0": "OK", "1": "TLE", "2": "WA", "3": "OK", "4": "RE",
-                                                        "5": "OK"}
+    assert {r["seed"]: r["verdict"] for r in rows} == {
+        "0": "OK",
+        "1": "TLE",
+        "2": "WA",
+        "3": "OK",
+        "4": "RE",
+        "5": "OK",
+    }
     assert all(float(r["relative"]) == 0 for r in rows if r["verdict"] != "OK")
     ok = [float(r["score"]) for r in rows if r["verdict"] == "OK"]
     # The tables' mean is over the OK cases, beside the failures; the last line (for scripts) counts each
@@ -83,11 +90,15 @@ def test_failed_cases_are_outside_the_mean_and_counted_beside_it(two_runs):
 
 
 def test_the_last_line_never_reads_a_run_with_failures_as_better():
-    rows = [{"case": str(i), "score": score, "relative": 1.0 if verdict == "OK" else 0.0, "verdict": verdict,
-             "time_s": 0.1} for i, (score, verdict) in enumerate([(10, "OK"), (30, "OK"), (0, "TLE"), (0, "WA")])]
+    rows = [
+        {"case": str(i), "score": score, "relative": 1.0 if verdict == "OK" else 0.0, "verdict": verdict, "time_s": 0.1}
+        for i, (score, verdict) in enumerate([(10, "OK"), (30, "OK"), (0, "TLE"), (0, "WA")])
+    ]
     assert summarize(rows, objective="max").scripted_mean == 10.0  # (10 + 30 + 0 + 0) / 4
     assert summarize(rows, objective="min").scripted_mean == math.inf
-    assert summarize(rows[:2], objective="min").scripted_mean == summarize(rows[:2], objective="max").scripted_mean == 20
+    assert (
+        summarize(rows[:2], objective="min").scripted_mean == summarize(rows[:2], objective="max").scripted_mean == 20
+    )
 
 
 def test_runs_list_shows_failures_beside_the_mean(two_runs, capsys):
@@ -100,8 +111,12 @@ def test_runs_list_shows_failures_beside_the_mean(two_runs, capsys):
     assert "RE 1, TLE 1, WA 1" in line_a and " 3 " in line_a
     assert "RE" not in line_b
     database = sqlite3.connect(folder / "runs" / "runs.sqlite")
-    means = dict(database.execute("SELECT runs.folder, AVG(CASE WHEN verdict='OK' THEN relative ELSE 0 END) "
-                                  "FROM cases JOIN runs ON runs.id = run_id GROUP BY run_id"))
+    means = dict(
+        database.execute(
+            "SELECT runs.folder, AVG(CASE WHEN verdict='OK' THEN relative ELSE 0 END) "
+            "FROM cases JOIN runs ON runs.id = run_id GROUP BY run_id"
+        )
+    )
     assert means[str(run_a.resolve())] < means[str(run_b.resolve())]
 
 
@@ -169,13 +184,17 @@ def test_cpu_time_is_recorded_and_can_judge_the_limit(tmp_path, capsys, monkeypa
     monkeypatch.chdir(tmp_path)
     sleeper = tmp_path / "sleeper.py"
     # 0.3 s of work, then 2.2 s asleep: past the 2 s limit on the clock, not in CPU time.
-    sleeper.write_text("import sys, time\nn, t = map(int, sys.stdin.read().split())\nend = time.process_time() + 0.3\n"
-                       "while time.process_time() < end:\n    pass\ntime.sleep(2.2)\nprint(t)\n")
+    sleeper.write_text(
+        "import sys, time\nn, t = map(int, sys.stdin.read().split())\nend = time.process_time() + 0.3\n"
+        "while time.process_time() < end:\n    pass\ntime.sleep(2.2)\nprint(t)\n"
+    )
     command = f"{tiny_contest.PYTHON} {sleeper}"
     runs = folder / "runs"
     assert main(["batch", "timing", "--seeds", "0-1", "--cmd", command, "--out", str(runs / "wall")]) == 0
-    assert main(["batch", "timing", "--seeds", "0-1", "--cmd", command, "--time-by", "cpu",
-                 "--out", str(runs / "cpu")]) == 0
+    assert (
+        main(["batch", "timing", "--seeds", "0-1", "--cmd", command, "--time-by", "cpu", "--out", str(runs / "cpu")])
+        == 0
+    )
     capsys.readouterr()
     by_wall, by_cpu = rows_of(runs / "wall"), rows_of(runs / "cpu")
     assert [r["verdict"] for r in by_wall] == ["TLE", "TLE"]
@@ -183,8 +202,12 @@ def test_cpu_time_is_recorded_and_can_judge_the_limit(tmp_path, capsys, monkeypa
     for row in by_cpu:
         assert 0.25 < float(row["cpu_s"]) < 1.0 < 2.2 < float(row["time_s"])
     database = sqlite3.connect(runs / "runs.sqlite")
-    cpu = [c for (c,) in database.execute("SELECT cpu_seconds FROM cases JOIN runs ON runs.id = run_id "
-                                          "WHERE runs.folder LIKE '%cpu'")]
+    cpu = [
+        c
+        for (c,) in database.execute(
+            "SELECT cpu_seconds FROM cases JOIN runs ON runs.id = run_id WHERE runs.folder LIKE '%cpu'"
+        )
+    ]
     assert len(cpu) == 2 and all(0.25 < c < 1.0 for c in cpu)
     assert json.loads((runs / "cpu" / "run.json").read_text())["time_by"] == "cpu"
 
@@ -205,12 +228,40 @@ def test_a_build_step_runs_first_and_its_failure_runs_no_case(tmp_path, capsys, 
     text = (folder / "contest.toml").read_text().replace("[build]\n", "[build]\n", 1)
     text = text.replace("command = ''\n\n[inputs]", f"command = '{build}'\n\n[inputs]")
     (folder / "contest.toml").write_text(text)
-    assert main(["batch", "built", "--seeds", "0-1", "--cmd", f"{tiny_contest.PYTHON} built.py",
-                 "--out", str(tmp_path / "ok")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "built",
+                "--seeds",
+                "0-1",
+                "--cmd",
+                f"{tiny_contest.PYTHON} built.py",
+                "--out",
+                str(tmp_path / "ok"),
+            ]
+        )
+        == 0
+    )
     assert "building: cp" in capsys.readouterr().err
     assert [r["verdict"] for r in rows_of(tmp_path / "ok")] == ["OK", "OK"]
-    assert main(["batch", "built", "--seeds", "0-1", "--cmd", f"{tiny_contest.PYTHON} built.py",
-                 "--build", "echo 'main.cpp:3: error: expected ;' >&2; exit 1", "--out", str(tmp_path / "no")]) == 1
+    assert (
+        main(
+            [
+                "batch",
+                "built",
+                "--seeds",
+                "0-1",
+                "--cmd",
+                f"{tiny_contest.PYTHON} built.py",
+                "--build",
+                "echo 'main.cpp:3: error: expected ;' >&2; exit 1",
+                "--out",
+                str(tmp_path / "no"),
+            ]
+        )
+        == 1
+    )
     err = capsys.readouterr().err
     assert "the build failed, so no case ran" in err and "expected ;" in err
     assert not (tmp_path / "no").exists()
@@ -218,9 +269,22 @@ def test_a_build_step_runs_first_and_its_failure_runs_no_case(tmp_path, capsys, 
 
 def test_a_built_in_puzzles_command_gets_a_build_step_too(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code = main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", "./a.out",
-                 "--build", "printf '#!/bin/sh\\ncat > /dev/null\\necho 0\\n' > a.out && chmod +x a.out",
-                 "--out", str(tmp_path / "run")])
+    code = main(
+        [
+            "batch",
+            "comesolo",
+            "--seeds",
+            "1",
+            "--size",
+            "6",
+            "--cmd",
+            "./a.out",
+            "--build",
+            "printf '#!/bin/sh\\ncat > /dev/null\\necho 0\\n' > a.out && chmod +x a.out",
+            "--out",
+            str(tmp_path / "run"),
+        ]
+    )
     assert code == 0, capsys.readouterr().err
     assert (tmp_path / "a.out").is_file()
     assert rows_of(tmp_path / "run")[0]["verdict"] == "OK"

@@ -14,8 +14,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-
 import standin_topcoder
+
 from workbench.cli import main
 from workbench.contest import topcoder
 from workbench.contest.config import DEFAULT_SCORE_REGEX, load
@@ -51,9 +51,17 @@ def topcoder_contest(tmp_path: Path, *init: str) -> Path:
 
 
 # ------------------------------------------------------------------ scores as contests print them
-@pytest.mark.parametrize("line, score", [("Score = 52.0", 52.0), ("Score = -1.0", -1.0), ("Score = 12", 12.0),
-                                         ("Score = 1.5e-3", 0.0015), ("  Score = .25  ", 0.25),
-                                         ("Score = +7E2", 700.0)])
+@pytest.mark.parametrize(
+    "line, score",
+    [
+        ("Score = 52.0", 52.0),
+        ("Score = -1.0", -1.0),
+        ("Score = 12", 12.0),
+        ("Score = 1.5e-3", 0.0015),
+        ("  Score = .25  ", 0.25),
+        ("Score = +7E2", 700.0),
+    ],
+)
 def test_the_default_score_pattern_reads_reals_negatives_and_exponents(line, score):
     assert find_score(re.compile(DEFAULT_SCORE_REGEX), [f"debug\n{line}\n"]) == score
 
@@ -88,8 +96,12 @@ def test_a_topcoder_batch_scores_as_the_tester_does_and_keeps_its_inputs(tmp_pat
         assert (tmp_path / "full" / row["answer"]).read_text().split() == [str(n) for n in sorted(numbers)]
         assert row["N"] == str(len(numbers))
     code, rows, printed = batch(capsys, "mm", "--seeds", "1-4", "--cmd", weak, out=tmp_path / "weak")
-    expected = [standin_topcoder.expected_score(seed, sorted(standin_topcoder.case_of(seed))[:2]
-                                                + sorted(standin_topcoder.case_of(seed))[2:][::-1]) for seed in range(1, 5)]
+    expected = [
+        standin_topcoder.expected_score(
+            seed, sorted(standin_topcoder.case_of(seed))[:2] + sorted(standin_topcoder.case_of(seed))[2:][::-1]
+        )
+        for seed in range(1, 5)
+    ]
     assert [float(r["score"]) for r in rows] == pytest.approx(expected, abs=1e-6)
     # The same seeds are the same cases across runs: compare pairs them.
     assert "4 shared cases (0 only in A, 0 only in B): B wins 0, loses 4" in printed
@@ -110,20 +122,25 @@ def test_the_testers_start_is_not_the_programs_time(tmp_path, capsys, monkeypatc
     folder = topcoder_contest(tmp_path, "--time-limit", "1")
     capsys.readouterr()
     monkeypatch.setenv("TC_STANDIN_START_SECONDS", "1.5")
-    code, rows, printed = batch(capsys, "mm", "--seeds", "1", "--cmd", standin_topcoder.sorter(folder),
-                                out=tmp_path / "slow-start")
+    code, rows, printed = batch(
+        capsys, "mm", "--seeds", "1", "--cmd", standin_topcoder.sorter(folder), out=tmp_path / "slow-start"
+    )
     assert rows[0]["verdict"] == "OK" and float(rows[0]["time_s"]) < 1.5
 
 
 def test_a_program_past_the_limit_under_the_tester_is_tle(tmp_path, capsys):
     folder = topcoder_contest(tmp_path, "--time-limit", "1")
     capsys.readouterr()
-    slow = program(folder, "slow.py", """\
+    slow = program(
+        folder,
+        "slow.py",
+        """\
         import sys, time
         numbers = sorted(int(w) for w in sys.stdin.read().split()[1:])
         time.sleep(1.8)
         print(*numbers, sep="\\n")
-        """)
+        """,
+    )
     code, rows, printed = batch(capsys, "mm", "--seeds", "1", "--cmd", slow, out=tmp_path / "slow")
     assert rows[0]["verdict"] == "TLE"
 
@@ -133,7 +150,10 @@ def test_cpu_time_is_the_programs_own_under_the_tester(tmp_path, capsys):
     tester's (which here is a Python interpreter's start and more)."""
     folder = topcoder_contest(tmp_path)
     capsys.readouterr()
-    burner = program(folder, "burn.py", """\
+    burner = program(
+        folder,
+        "burn.py",
+        """\
         import sys, time
         numbers = sorted(int(w) for w in sys.stdin.read().split()[1:])
         end = time.process_time() + 0.6
@@ -141,7 +161,8 @@ def test_cpu_time_is_the_programs_own_under_the_tester(tmp_path, capsys):
             pass
         print(f"[DATA] own_cpu = {time.process_time():.3f}", file=sys.stderr)
         print(*numbers, sep="\\n")
-        """)
+        """,
+    )
     code, rows, printed = batch(capsys, "mm", "--seeds", "1", "--cmd", burner, out=tmp_path / "burn")
     own = float(rows[0]["own_cpu"])
     assert own >= 0.6 and own - 0.02 <= float(rows[0]["cpu_s"]) <= own + 0.1
@@ -155,8 +176,9 @@ def test_init_finds_a_tester_jar_and_a_batch_runs_through_java(tmp_path, capsys)
     err = capsys.readouterr().err
     assert "a Topcoder tester: java -jar {DIR}/tester.jar makes each case from its seed" in err
     assert "time limit 10 s — the tools cannot say; Topcoder's usual; --time-limit to choose another" in err
-    code, rows, printed = batch(capsys, "mm-jar", "--seeds", "1-2", "--cmd", standin_topcoder.sorter(folder),
-                                out=tmp_path / "jar-run")
+    code, rows, printed = batch(
+        capsys, "mm-jar", "--seeds", "1-2", "--cmd", standin_topcoder.sorter(folder), out=tmp_path / "jar-run"
+    )
     assert [r["score"] for r in rows] == ["100", "100"] and [r["verdict"] for r in rows] == ["OK", "OK"]
 
 
@@ -179,8 +201,10 @@ def test_java_sources_without_a_jdk_name_the_package_to_install(tmp_path, capsys
     monkeypatch.setattr(topcoder.shutil, "which", lambda name: None)
     assert main(["contest", "init", str(folder)]) == 1
     err = capsys.readouterr().err
-    assert "holds a Topcoder tester's Java sources; compiling them needs Java to run: install a JDK " \
-           "(Debian/Ubuntu: sudo apt-get install default-jdk-headless" in err
+    assert (
+        "holds a Topcoder tester's Java sources; compiling them needs Java to run: install a JDK "
+        "(Debian/Ubuntu: sudo apt-get install default-jdk-headless" in err
+    )
 
 
 # ------------------------------------------------------------------ psytester's tester.cfg
@@ -216,7 +240,9 @@ def test_psytester_topcoder_config_is_imported_with_what_is_not_carried_said(tmp
     err = capsys.readouterr().err
     config = load(folder)
     assert (config.objective, config.by_run, config.program, config.error_score) == ("min", True, "./a.out", -1.0)
-    assert config.run == "java -jar {DIR}/tester.jar -exec {CMD} -seed {SEED} -novis -timeLimit {LIMIT_MS} -saveAll {WORK}"
+    assert (
+        config.run == "java -jar {DIR}/tester.jar -exec {CMD} -seed {SEED} -novis -timeLimit {LIMIT_MS} -saveAll {WORK}"
+    )
     assert config.score_regex == r"(?m)^\s*Score\s*=\s*(?P<score>[-+]?\d*\.\d+|\d+)\s*$"
     assert "imported from psytester's tester.cfg" in err
     assert "threads_no = 3 is not carried: give batch --jobs 3" in err
@@ -249,7 +275,8 @@ def output_only_contest(tmp_path: Path) -> Path:
     (folder / "inputs").mkdir(parents=True)
     for name, numbers in (("alpha", "3 1 2"), ("beta", "9 8"), ("gamma", "5")):
         (folder / "inputs" / f"{name}.txt").write_text(numbers + "\n")
-    (folder / "scorer.py").write_text(textwrap.dedent("""\
+    (folder / "scorer.py").write_text(
+        textwrap.dedent("""\
         import sys
         numbers = open(sys.argv[1]).read().split()
         answer = open(sys.argv[2]).read().split()
@@ -258,7 +285,8 @@ def output_only_contest(tmp_path: Path) -> Path:
             print("Score = 0")
         else:
             print(f"Score = {sum(a == b for a, b in zip(answer, sorted(numbers, key=int))) / len(numbers)}")
-        """))
+        """)
+    )
     assert main(["contest", "init", str(folder)]) == 0
     return folder
 
@@ -271,7 +299,10 @@ def test_an_output_only_contest_runs_every_named_input(tmp_path, capsys):
     sorter = program(folder, "sort.py", "import sys\nprint(*sorted(sys.stdin.read().split(), key=int))\n")
     code, rows, printed = batch(capsys, "oo", "--cmd", sorter, out=tmp_path / "run")
     assert [(r["name"], r["score"], r["verdict"]) for r in rows] == [
-        ("alpha", "1", "OK"), ("beta", "1", "OK"), ("gamma", "1", "OK")]
+        ("alpha", "1", "OK"),
+        ("beta", "1", "OK"),
+        ("gamma", "1", "OK"),
+    ]
 
 
 def test_output_only_answers_given_as_files(tmp_path, capsys):
@@ -282,5 +313,8 @@ def test_output_only_answers_given_as_files(tmp_path, capsys):
     (folder / "answers" / "gamma.out").write_text("7\n")
     code, rows, printed = batch(capsys, "oo", "--cmd", f"cat {folder}/answers/{{NAME}}.out", out=tmp_path / "files")
     assert [(r["name"], r["score"], r["verdict"]) for r in rows] == [
-        ("alpha", "0.3333333333333333", "OK"), ("beta", "0", "WA"), ("gamma", "0", "WA")]
+        ("alpha", "0.3333333333333333", "OK"),
+        ("beta", "0", "WA"),
+        ("gamma", "0", "WA"),
+    ]
     assert [r["message"] for r in rows[1:]] == ["score 0", "score 0: wrong numbers"]

@@ -15,8 +15,10 @@ from workbench.cli import main
 from workbench.cli.desktop import APP_ID, entry_text, exec_argument, launcher
 
 ENTRY = "applications/puzzle-workbench.desktop"
-ICONS = {"icons/hicolor/48x48/apps/puzzle-workbench.png": "puzzle-workbench-48.png",
-         "icons/hicolor/scalable/apps/puzzle-workbench.svg": "puzzle-workbench.svg"}
+ICONS = {
+    "icons/hicolor/48x48/apps/puzzle-workbench.png": "puzzle-workbench-48.png",
+    "icons/hicolor/scalable/apps/puzzle-workbench.svg": "puzzle-workbench.svg",
+}
 
 
 @pytest.fixture
@@ -41,7 +43,8 @@ def test_the_entry_and_icons_are_written_for_this_install(data_home, capsys):
         "Icon=puzzle-workbench\n"
         "Terminal=false\n"
         "Categories=Development;\n"
-        "Keywords=AtCoder;AHC;heuristic;contest;solver;puzzle;\n")
+        "Keywords=AtCoder;AHC;heuristic;contest;solver;puzzle;\n"
+    )
     for target, bundled in ICONS.items():
         assert (data_home / target).read_bytes() == asset(bundled).read_bytes()
     assert capsys.readouterr().out.splitlines() == [f"wrote {data_home / name}" for name in (ENTRY, *ICONS)]
@@ -52,8 +55,9 @@ def test_installing_again_replaces_the_files_and_leaves_no_temporaries(data_home
     (data_home / ENTRY).write_text("[Desktop Entry]\nExec=/old/place %f\n")
     assert main(["install-desktop"]) == 0
     assert "/old/place" not in (data_home / ENTRY).read_text()
-    assert sorted(p.relative_to(data_home).as_posix() for p in data_home.rglob("*") if p.is_file()) == \
-        sorted([ENTRY, *ICONS])
+    assert sorted(p.relative_to(data_home).as_posix() for p in data_home.rglob("*") if p.is_file()) == sorted(
+        [ENTRY, *ICONS]
+    )
 
 
 def test_remove_takes_the_entry_and_icons_away(data_home, capsys):
@@ -99,8 +103,10 @@ def test_other_systems_are_told_there_is_no_such_menu(monkeypatch, tmp_path, cap
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
     monkeypatch.setattr(sys, "platform", "darwin")
     assert main(["install-desktop"]) == 1
-    assert "error: install-desktop writes a freedesktop.org menu entry (Linux, BSD); there is none on darwin" in \
-        capsys.readouterr().err
+    assert (
+        "error: install-desktop writes a freedesktop.org menu entry (Linux, BSD); there is none on darwin"
+        in capsys.readouterr().err
+    )
     assert not list(tmp_path.iterdir())
 
 
@@ -117,8 +123,12 @@ def test_the_png_icon_is_the_svg_drawn_at_48_pixels(qapp):
     painter.end()
     shipped = QImage(str(asset("puzzle-workbench-48.png"))).convertToFormat(QImage.Format_ARGB32)
     assert (shipped.width(), shipped.height()) == (48, 48)
-    worst = max(abs(a - b) for y in range(48) for x in range(48)
-                for a, b in zip(drawn.pixelColor(x, y).getRgb(), shipped.pixelColor(x, y).getRgb()))
+    worst = max(
+        abs(a - b)
+        for y in range(48)
+        for x in range(48)
+        for a, b in zip(drawn.pixelColor(x, y).getRgb(), shipped.pixelColor(x, y).getRgb())
+    )
     assert worst <= 8  # the same drawing; a Qt release may round an edge differently
 
 

@@ -19,15 +19,22 @@ DOCS = ROOT / "docs"
 def test_the_site_builds_in_strict_mode(tmp_path):
     pytest.importorskip("mkdocs")
     pytest.importorskip("material")
-    built = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
-                           cwd=ROOT, capture_output=True, text=True)
+    built = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "-q", "-d", str(tmp_path / "site")],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "site" / "index.html").is_file() and (tmp_path / "site" / "images" / "main-window.png").is_file()
 
 
 def test_every_picture_a_page_shows_exists():
-    shown = {(page.name, image) for page in DOCS.glob("*.md")
-             for image in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", page.read_text())}
+    shown = {
+        (page.name, image)
+        for page in DOCS.glob("*.md")
+        for image in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", page.read_text())
+    }
     assert shown, "the docs show no picture"
     missing = [f"{page}: {image}" for page, image in shown if not (DOCS / image).is_file()]
     assert not missing, "run `make docs`: " + ", ".join(missing)

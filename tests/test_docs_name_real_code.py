@@ -112,8 +112,9 @@ def in_module_named(name: str) -> bool:
         if module.rsplit(".", 1)[-1] == base:
             names = top_level(module)
             first = rest.split(".")[0]
-            if first in names or any(first in members(node) for node in names.values()
-                                     if isinstance(node, ast.ClassDef)):
+            if first in names or any(
+                first in members(node) for node in names.values() if isinstance(node, ast.ClassDef)
+            ):
                 return True
     return False
 
@@ -181,7 +182,9 @@ def test_every_code_name_in_the_docs_exists(document):
 def test_every_module_a_layout_bullet_names_is_in_its_folder():
     missing = []
     for folder, bullet in layout_bullets():
-        modules = {path.stem for path in folder.rglob("*.py")} | {path.name for path in folder.rglob("*") if path.is_dir()}
+        modules = {path.stem for path in folder.rglob("*.py")} | {
+            path.name for path in folder.rglob("*") if path.is_dir()
+        }
         for name in backquoted(bullet):
             if re.fullmatch(r"[a-z_]+", name) and name not in modules and name not in NOT_CODE:
                 missing.append(f"{folder.relative_to(REPO)}/: {name}")

@@ -76,8 +76,9 @@ def test_cancel_from_another_thread_stops_a_long_run(board_text):
     result = {}
 
     def work():
-        result["run"] = run(solver, Budget(seconds=600), control=control,
-                            on_progress=lambda sample: started.set(), slice_expansions=200)
+        result["run"] = run(
+            solver, Budget(seconds=600), control=control, on_progress=lambda sample: started.set(), slice_expansions=200
+        )
 
     thread = threading.Thread(target=work)
     thread.start()
@@ -107,8 +108,24 @@ def test_solve_with_a_seed_and_node_budget_is_reproducible_and_scores(data_root,
 def test_solve_many_inputs_into_a_folder(data_root, tmp_path, capsys):
     boards = [data_root / "cases/comesolo/rand_07_d70.txt", data_root / "cases/comesolo/rand_10_d50.txt"]
     folder = tmp_path / "answers"
-    assert cli(["solve", "comesolo", *map(str, boards), "-o", str(folder), "--nodes", "500",
-                "--solver", "beam", "--param", "width=20"]) == 0
+    assert (
+        cli(
+            [
+                "solve",
+                "comesolo",
+                *map(str, boards),
+                "-o",
+                str(folder),
+                "--nodes",
+                "500",
+                "--solver",
+                "beam",
+                "--param",
+                "width=20",
+            ]
+        )
+        == 0
+    )
     assert sorted(p.name for p in folder.iterdir()) == ["rand_07_d70.out", "rand_10_d50.out"]
     assert "over 2 cases" in capsys.readouterr().err
 
@@ -159,6 +176,7 @@ def test_a_solver_job_publishes_a_better_answer_of_a_lower_wins_puzzle():
 
     class Shrinking(Solver):
         """Answers of 30, then 25, then 27 moves, one a slice, each slice after the test has looked."""
+
         name = "shrinking"
         lengths = (30, 25, 27, 27)
 
@@ -172,7 +190,7 @@ def test_a_solver_job_publishes_a_better_answer_of_a_lower_wins_puzzle():
             return Progress(self.step, float(self.lengths[self.step - 1]), 1, self.step == len(self.lengths))
 
         def best_moves(self):
-            return ("L",) * min(self.lengths[:self.step])
+            return ("L",) * min(self.lengths[: self.step])
 
     job = SolverJob(Shrinking(), Budget(nodes=10), slice_expansions=1)
     job.start()

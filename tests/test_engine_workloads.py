@@ -39,6 +39,7 @@ def test_the_command_exits_non_zero_when_a_checksum_differs(monkeypatch, capsys)
     import dataclasses
 
     import bench.engines as engines
+
     wrong = dataclasses.replace(BY_NAME["ahc011.moves"], quick_checksum=959086)
     monkeypatch.setitem(engines.BY_NAME, "ahc011.moves", wrong)
     assert main(["--figure", "ahc011.moves", "--quick", "--no-cpp"]) == 1
@@ -54,7 +55,7 @@ def test_the_ratios_are_against_the_reference_engines_which_agree_on_every_check
         pytest.skip("no g++ to build the reference engines")
     assert main(["--quick"]) == 0
     out = capsys.readouterr().out
-    table = out[out.index("figure "):].splitlines()[1:1 + len(FIGURES)]
+    table = out[out.index("figure ") :].splitlines()[1 : 1 + len(FIGURES)]
     assert [row.split()[0] for row in table] == [f.name for f in FIGURES]
     assert all(row.endswith("ok = reference") for row in table)
     assert "reference c++ " in out and "own c++ " in out

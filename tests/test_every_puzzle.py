@@ -16,8 +16,8 @@ from pathlib import Path
 
 import pytest
 
-from solvers.online import build_run, execute
 from solvers.driver import Budget
+from solvers.online import build_run, execute
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.registry import get_puzzle, plugin_problems, puzzles, solvers
@@ -70,8 +70,9 @@ def test_inputs_round_trip_and_are_recognised(puzzle_id):
         assert puzzle.format_input(puzzle.parse_input(text)) == text
         assert puzzle.sniff(text)
         assert [case for _, case in puzzle.split_cases(text)] in ([text], [puzzle.format_input(instance)])
-    assert puzzle.format_input(small_case(puzzle, puzzle.smoke.seeds[0])) == \
-        puzzle.format_input(small_case(puzzle, puzzle.smoke.seeds[0]))  # a seed is one case
+    assert puzzle.format_input(small_case(puzzle, puzzle.smoke.seeds[0])) == puzzle.format_input(
+        small_case(puzzle, puzzle.smoke.seeds[0])
+    )  # a seed is one case
 
 
 @pytest.mark.parametrize("puzzle_id", PUZZLES)
@@ -90,7 +91,7 @@ def test_a_line_of_moves_survives_its_answer_file_and_scores_as_played(puzzle_id
     text = puzzle.format_solution(instance, line)
     parsed = puzzle.parse_solution(instance, text)
     # A file may leave out a last move that changes nothing (ahc015's 100th tilt).
-    assert list(parsed.moves) == list(line[:len(parsed.moves)]) and len(parsed.lines) == len(parsed.moves)
+    assert list(parsed.moves) == list(line[: len(parsed.moves)]) and len(parsed.lines) == len(parsed.moves)
     assert len(parsed.moves) >= len(line) - 1
     final = puzzle.final_state(instance, parsed.moves)
     report = puzzle.score_solution(instance, text)
@@ -133,8 +134,7 @@ def test_every_solver_gives_the_same_valid_answer_for_a_seed_and_node_budget(puz
     for cls in solvers(puzzle_id).values():
         answers = []
         for slices in (None, 7):
-            target = build_run(puzzle, instance, puzzle.initial_state(instance), cls, seed=3, params={},
-                               budget=budget)
+            target = build_run(puzzle, instance, puzzle.initial_state(instance), cls, seed=3, params={}, budget=budget)
             answers.append(tuple(execute(target, budget, slice_expansions=slices).moves))
         assert answers[0] == answers[1], f"{cls.name}: the answer depends on how the budget is sliced"
         text = puzzle.format_solution(instance, answers[0])
@@ -146,9 +146,23 @@ def small_batch(puzzle, folder: Path, *how: str) -> list[dict]:
     if not solvers(puzzle.id):
         pytest.skip("no solver")
     smoke = puzzle.smoke
-    assert main(["batch", puzzle.id, "--seeds", ",".join(map(str, smoke.seeds)),
-                 *option_flags({**smoke.generator, **smoke.instance}), *how, "--out", str(folder / "run"),
-                 "--best", str(folder / "best.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                puzzle.id,
+                "--seeds",
+                ",".join(map(str, smoke.seeds)),
+                *option_flags({**smoke.generator, **smoke.instance}),
+                *how,
+                "--out",
+                str(folder / "run"),
+                "--best",
+                str(folder / "best.csv"),
+            ]
+        )
+        == 0
+    )
     rows = list(csv.DictReader(open(folder / "run" / "results.csv")))
     assert [r["verdict"] for r in rows] == ["OK"] * len(smoke.seeds), rows
     return rows
@@ -167,9 +181,11 @@ def test_the_workbench_agent_plays_the_contest_protocol(puzzle_id, tmp_path, cap
     agent = f"{sys.executable} {REPO / 'main.py'} agent {puzzle_id} --nodes {smoke.nodes}"
     rows = small_batch(puzzle, tmp_path, "--cmd", agent, "--time", "120", "--jobs", "2")
     for row in rows:  # the answer on disk scores what the table says
-        instance = puzzle.configure(puzzle.parse_input((tmp_path / "run" / row["input"]).read_text()),
-                                    **smoke.instance) if smoke.instance else \
-            puzzle.parse_input((tmp_path / "run" / row["input"]).read_text())
+        instance = (
+            puzzle.configure(puzzle.parse_input((tmp_path / "run" / row["input"]).read_text()), **smoke.instance)
+            if smoke.instance
+            else puzzle.parse_input((tmp_path / "run" / row["input"]).read_text())
+        )
         score = puzzle.score_solution(instance, (tmp_path / "run" / row["answer"]).read_text()).score
         assert float(row["score"]) == score
 

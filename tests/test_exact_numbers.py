@@ -55,7 +55,8 @@ def contest_scoring(tmp_path: Path, score: int) -> tuple[Path, str]:
         (folder / f"in{seed}.txt").write_text(f"3\n1 2 {seed}\n")
     (folder / "contest.toml").write_text(
         "name = 'c'\nobjective = 'max'\ntime_limit = 2\n[inputs]\nfile = 'in{SEED}.txt'\n[run]\ncommand = '{CMD}'\n"
-        "[score]\ncommand = '{DIR}/tools/vis {IN} {OUT}'\n")
+        "[score]\ncommand = '{DIR}/tools/vis {IN} {OUT}'\n"
+    )
     program = script(tmp_path / "prog.sh", f'cat >/dev/null\necho "[DATA] big = {BIG_DATA}" >&2\necho 1 2 3\n')
     os.chdir(folder)
     return folder, program
@@ -65,10 +66,13 @@ def test_a_whole_score_past_a_floats_range_is_wa_saying_so(tmp_path, capsys):
     folder, program = contest_scoring(tmp_path, 10**400 + 1)
     assert main(["batch", ".", "--seeds", "0-1", "--cmd", program, "--jobs", "1", "--out", "r"]) == 0
     assert "Traceback" not in capsys.readouterr().err
-    said = (f"the score is not a finite number: 'Score = 1{'0' * 71}' (401 digits: past 1.8e308, the largest a score "
-            "can be compared and averaged as)")  # the line as printed, to 80 characters
-    assert [(r["score"], r["verdict"], r["message"]) for r in rows_of(folder / "r" / "results.csv")] == \
-        [("0", "WA", said)] * 2
+    said = (
+        f"the score is not a finite number: 'Score = 1{'0' * 71}' (401 digits: past 1.8e308, the largest a score "
+        "can be compared and averaged as)"
+    )  # the line as printed, to 80 characters
+    assert [(r["score"], r["verdict"], r["message"]) for r in rows_of(folder / "r" / "results.csv")] == [
+        ("0", "WA", said)
+    ] * 2
 
 
 @pytest.mark.parametrize("score", [2**53 + 1, 2**64 - 1, 10**40 + 7])
@@ -95,8 +99,22 @@ def test_a_whole_score_and_data_past_2_53_are_kept_exactly(tmp_path, capsys, sco
 def test_seeds_past_2_63_run_and_are_stored_exactly(tmp_path, capsys):
     empty = script(tmp_path / "e.sh", "cat >/dev/null\necho\n")
     seeds = [2**64 - 2, 2**64 - 1]
-    code = main(["batch", "ahc011", "--seeds", f"{seeds[0]}-{seeds[1]}", "--cmd", empty, "--time", "2",
-                 "--jobs", "1", "--out", "run"])
+    code = main(
+        [
+            "batch",
+            "ahc011",
+            "--seeds",
+            f"{seeds[0]}-{seeds[1]}",
+            "--cmd",
+            empty,
+            "--time",
+            "2",
+            "--jobs",
+            "1",
+            "--out",
+            "run",
+        ]
+    )
     err = capsys.readouterr().err
     assert code == 0 and "Traceback" not in err
     assert json.loads((tmp_path / "run" / "run.json").read_text())["status"] == "complete"

@@ -5,9 +5,9 @@ import os
 import subprocess
 import sys
 
-from workbench.gui.window.platform_check import APT_LINE, XCB_LIBRARIES, first_run_problem, uses_xcb
-
 from conftest import REPO
+
+from workbench.gui.window.platform_check import APT_LINE, XCB_LIBRARIES, first_run_problem, uses_xcb
 
 X_SESSION = {"DISPLAY": ":0"}
 
@@ -17,6 +17,7 @@ def loader_without(*missing):
         if name in missing:
             raise OSError(f"{name}: cannot open shared object file: No such file or directory")
         return object()
+
     return load
 
 
@@ -55,8 +56,7 @@ def test_the_app_prints_the_apt_line_instead_of_qts_message(tmp_path):
     (tmp_path / "libxcb-cursor.so.0").write_text("not a library")
     env = {k: v for k, v in os.environ.items() if k not in ("QT_QPA_PLATFORM", "WAYLAND_DISPLAY")}
     env.update(DISPLAY=":99", LD_LIBRARY_PATH=str(tmp_path))
-    done = subprocess.run([sys.executable, str(REPO / "main.py")], env=env, capture_output=True,
-                          text=True, timeout=120)
+    done = subprocess.run([sys.executable, str(REPO / "main.py")], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 1
     assert "libxcb-cursor.so.0" in done.stderr
     assert APT_LINE in done.stderr

@@ -15,11 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from workbench.core.errors import WorkbenchError
-from workbench.core.judge_text import C, JAVA, JAVA_INT, RUST
+from workbench.core.judge_text import JAVA, JAVA_INT, RUST, C
 from workbench.core.registry import get_puzzle, puzzles
 
-NASTY = ("0123456789+-_ \t\r\n\x0b\x0c\x1c\x1f\x00\x85\xa0\u2028\u3000\ufeff٤６ｘSEND FBLRUDxX#.*"
-         "99999999999999999999999")
+NASTY = "0123456789+-_ \t\r\n\x0b\x0c\x1c\x1f\x00\x85\xa0\u2028\u3000\ufeff٤６ｘSEND FBLRUDxX#.*99999999999999999999999"
 FUZZ = settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 PUZZLES = sorted(puzzles())
@@ -47,15 +46,15 @@ def mutated(draw, base: str):
         if op == "insert":
             text = text[:at] + piece + text[at:]
         elif op == "replace":
-            text = text[:at] + piece + text[at + len(piece):]
+            text = text[:at] + piece + text[at + len(piece) :]
         elif op == "delete":
-            text = text[:at] + text[at + draw(st.integers(1, 20)):]
+            text = text[:at] + text[at + draw(st.integers(1, 20)) :]
         elif op == "number":
             text = text[:at] + "9" * draw(st.sampled_from([19, 20, 21, 4301, 5000])) + text[at:]
         else:
             lines = text.split("\n")
             k = at % max(len(lines), 1)
-            lines[k:k + 1] = [lines[k]] * 2 if op == "double" else []
+            lines[k : k + 1] = [lines[k]] * 2 if op == "double" else []
             text = "\n".join(lines)
     return text
 
@@ -93,10 +92,12 @@ def test_fuzz_answer_parsers(case):
 # ------------------------------------------------------------------ agents (the protocol readers)
 def first_legal(puzzle):
     """An agent's decision: the first legal move (online: tilt F)."""
+
     def solve(instance, *rest):
         if rest:  # an online decider: (view, turns_left)
             return "F"
         return puzzle.legal_moves(instance, puzzle.initial_state(instance))[:1]
+
     return solve
 
 
@@ -113,8 +114,9 @@ def reference_integer(token, low, high):
     """What an ASCII-only strtol/parseInt with a range check returns."""
     if not re.fullmatch(r"[+-]?[0-9]+", token, re.ASCII):
         return None
-    value = int(token.lstrip("+-").lstrip("0") or "0") * (-1 if token.startswith("-") else 1) \
-        if len(token) < 4000 else None
+    value = (
+        int(token.lstrip("+-").lstrip("0") or "0") * (-1 if token.startswith("-") else 1) if len(token) < 4000 else None
+    )
     return value if value is not None and low <= value <= high else None
 
 
@@ -145,8 +147,15 @@ def reference_ahc015_answer(text):
 
 
 @settings(max_examples=300, deadline=None)
-@given(lines=st.lists(st.sampled_from(["F", "B", "L", "R", "", " F", "F\r", "FB", "x", "\x1fF", "F \x1f",
-                                       "\u3000L\u3000", "\x85", "R\x0b"]), min_size=90, max_size=130))
+@given(
+    lines=st.lists(
+        st.sampled_from(
+            ["F", "B", "L", "R", "", " F", "F\r", "FB", "x", "\x1fF", "F \x1f", "\u3000L\u3000", "\x85", "R\x0b"]
+        ),
+        min_size=90,
+        max_size=130,
+    )
+)
 def test_fuzz_ahc015_answers_read_as_the_plain_reference(lines):
     from workbench.puzzles.ahc015.formats import parse_solution
 

@@ -1,9 +1,9 @@
 """The ahc011 board in the GUI, driven as a user would (offscreen, pytest-qt)."""
 
 import pytest
+from conftest import shared_file
 from PySide6.QtCore import QPointF, Qt
 
-from conftest import shared_file
 from workbench.cli import main as cli
 from workbench.core.errors import FormatError
 from workbench.gui.board.painters.ahc011 import CELL

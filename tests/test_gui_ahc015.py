@@ -1,8 +1,8 @@
 """The ahc015 board in the GUI, driven as a user would, offscreen, with pytest-qt."""
 
+from conftest import shared_file
 from PySide6.QtCore import Qt
 
-from conftest import shared_file
 from workbench.cli import main as cli
 from workbench.gui.board.painters.ahc015 import FLAVOUR_COLOURS
 from workbench.gui.solver.solver_panel import SOLVER_COLUMN, score_text
@@ -53,7 +53,7 @@ def test_the_board_shows_candies_components_and_the_coming_flavours(window, data
     assert walls == [(a, b) for (a, b) in adapter.walls if ids[a] != ids[b]] and walls
     assert len(set(i for i in ids if i >= 0)) == window.session.report().fact("components")
     # The queue: the next candy, then the ones after it.
-    coming = state.flavours[state.turn: state.turn + len(adapter.queue)]
+    coming = state.flavours[state.turn : state.turn + len(adapter.queue)]
     shown = [next(f for f, c in FLAVOUR_COLOURS.items() if c == item.brush().color()) for item in adapter.queue]
     assert shown == list(coming)
 
@@ -76,8 +76,9 @@ def test_step_through_the_monte_carlo_answer_to_744795_with_stages(qtbot, window
     assert "score 744795" in window.score_label.text()
 
 
-def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(qtbot, window, data_root, tmp_path,
-                                                                           capsys):
+def test_the_solver_panel_plays_an_online_game_applied_exported_and_rescored(
+    qtbot, window, data_root, tmp_path, capsys
+):
     window.files.open_path(data_root / CASE)
     panel = window.solver_panel
     assert panel.choice.currentText() == "monte-carlo"
@@ -133,8 +134,7 @@ def test_a_game_cut_short_is_said_as_its_score_so_far_never_as_a_best(qtbot, win
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()
-    qtbot.waitUntil(lambda: panel.game_score is not None and "the game so far" in panel.status.text(),
-                    timeout=60000)
+    qtbot.waitUntil(lambda: panel.game_score is not None and "the game so far" in panel.status.text(), timeout=60000)
     assert "best" not in panel.status.text()  # the highest score the game once had is no answer's
     panel.cancel_button.click()
     qtbot.waitUntil(lambda: not panel.running, timeout=60000)
@@ -143,5 +143,6 @@ def test_a_game_cut_short_is_said_as_its_score_so_far_never_as_a_best(qtbot, win
     assert 0 < played < 100
     assert panel.status.text().endswith(
         f"the game stops after {played} moves with {score_text(panel.game_score)} so far, "
-        "not an answer until every turn is played")
+        "not an answer until every turn is played"
+    )
     assert panel.finish_button.isVisibleTo(panel)  # and the way to make it one

@@ -5,13 +5,12 @@ file that changes on disk, the line played kept when leaving a case, and what th
 import shutil
 from pathlib import Path
 
+from gui_helpers import ahc011_answer, ahc011_with_answer, legal_walk, random_fill, status
 from PySide6.QtCore import QSettings, Qt
 
 from workbench.core.files import write_atomic
-from workbench.gui.app import build_window, DEFAULT_BOARD
+from workbench.gui.app import DEFAULT_BOARD, build_window
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
-
-from gui_helpers import ahc011_answer, ahc011_with_answer, legal_walk, random_fill, status
 
 
 def test_export_defaults_to_the_last_export_folder_across_sessions(qtbot, window, data_root, tmp_path):
@@ -67,6 +66,7 @@ def test_alt_arrows_go_through_generated_seeds_and_ctrl_n_proposes_the_next(qtbo
     def fake_exec(dialog):
         proposed.update(seed=dialog.seed(), options=dialog.options())
         return False
+
     monkeypatch.setattr("workbench.gui.board.generate_dialog.GenerateDialog.exec", fake_exec)
     qtbot.keyClick(window, Qt.Key_N, Qt.ControlModifier)
     assert proposed["seed"] == 5 and proposed["options"]["size"] == 8  # not seed 1 with defaults again
@@ -99,8 +99,9 @@ def test_arrows_walk_the_numbered_files_of_a_folder(qtbot, window, data_root, tm
     assert f"No case numbered 2 in {tmp_path}" in status(window)
 
 
-def test_the_case_box_reads_numbers_inside_names_and_walks_other_folders_in_name_order(qtbot, window, data_root,
-                                                                                     tmp_path):
+def test_the_case_box_reads_numbers_inside_names_and_walks_other_folders_in_name_order(
+    qtbot, window, data_root, tmp_path
+):
     from workbench.puzzles.codevs import PUZZLE as CODEVS
 
     packs = tmp_path / "codevs"
@@ -188,7 +189,8 @@ def test_the_next_start_regenerates_the_last_seed_with_its_options(qtbot, window
 
 
 def test_an_edited_board_has_no_seed_and_the_arrows_go_to_the_neighbours_of_the_board_it_was_made_from(
-        qtbot, window, data_root, tmp_path):
+    qtbot, window, data_root, tmp_path
+):
     boards = tmp_path / "comesolo"
     boards.mkdir()
     for name in ("full_09_center_hole", "rand_07_d70", "rand_10_d50", "rand_30_d40"):
@@ -228,8 +230,9 @@ def test_going_back_to_a_seed_or_file_left_brings_back_the_line_played_on_it(qtb
     assert window.navigator.number.value() == 6
     qtbot.keyClick(window, Qt.Key_Left, Qt.AltModifier)  # seed 5 again: its line, not a fresh board
     assert window.session is first and window.session.history.current is played
-    assert status(window) == ("Generated comesolo board for seed 5; its 3 moves played before are back (History: "
-                              "Start is the board afresh)")
+    assert status(window) == (
+        "Generated comesolo board for seed 5; its 3 moves played before are back (History: Start is the board afresh)"
+    )
     # A file opened again comes back with its line and the answer file it followed; a file rewritten
     # since is another board, opened afresh.
     board, answer = ahc011_with_answer(window, data_root, tmp_path, 4)

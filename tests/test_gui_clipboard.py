@@ -1,13 +1,12 @@
 """Copy and paste: the board as an image, the answer so far as text, a pasted answer or board,
 and pasted garbage refused with the reason. Driven with pytest-qt."""
 
+from gui_helpers import first_jumps, status
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
 from workbench.puzzles.ahc011 import PUZZLE as AHC011
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
-
-from gui_helpers import first_jumps, status
 
 
 def test_ctrl_c_copies_the_board_as_an_image(qtbot, window):

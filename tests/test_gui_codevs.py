@@ -1,5 +1,6 @@
 """The codevs board driven as a user would, offscreen, with pytest-qt."""
 
+from gui_helpers import run_a_short_codevs_beam
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QGraphicsRectItem
 
@@ -8,8 +9,6 @@ from workbench.gui.board.painters.codevs import CELL, ERASED, PACK_ROWS
 from workbench.gui.solver.solver_panel import SOLVER_COLUMN
 from workbench.puzzles.codevs import PUZZLE, SKILL, Drop, Field
 from workbench.puzzles.codevs.field import HEIGHT
-
-from gui_helpers import run_a_short_codevs_beam
 
 PACKS_1 = "cases/codevs/packs_1.txt"  # pack 1 is 4 8 / 0 2
 # Under pack 1 turned three times (8 2 / 4 0) at column 2, column 3 = 1, 6, 9 makes a 3-chain.
@@ -83,8 +82,9 @@ def test_a_chain_steps_through_erase_fall_and_erase_before_it_settles(qtbot, win
     window.playing.step_forward()  # the first erase, its cells highlighted
     assert window.view.state == frames[1].state
     assert window.view.marks[1] == frames[1].highlight and frames[1].highlight
-    outlined = [item for item in window.adapter.marks if isinstance(item, QGraphicsRectItem)
-                and item.pen().color() == ERASED]
+    outlined = [
+        item for item in window.adapter.marks if isinstance(item, QGraphicsRectItem) and item.pen().color() == ERASED
+    ]
     assert len(outlined) == len(frames[1].highlight)
     assert "chain 1" in window.step_panel.caption.text()
     window.playing.step_forward()  # the blocks above fall
@@ -105,8 +105,7 @@ def test_editor_palette_stock_gauge_and_the_packs_only_save(qtbot, window, data_
     click_cell(qtbot, window, 0, 3)
     choose_brush(window, 0)
     click_cell(qtbot, window, 3, 1)  # erasing the 6 would let the 9 fall onto the 1
-    assert "Edit refused: the start field has touching blocks that sum to 10" in \
-        window.statusBar().currentMessage()
+    assert "Edit refused: the start field has touching blocks that sum to 10" in window.statusBar().currentMessage()
     click_cell(qtbot, window, 3, 2)  # the 9 goes
     set_editor_field(window, "stock", 25)
     set_editor_field(window, "gauge", 88)
@@ -164,8 +163,13 @@ def test_the_editor_shows_no_hand_play_pack_above_the_field(qtbot, window, data_
     def above_the_field():
         """The blocks drawn above the field (the pending pack) and the pending pack's words."""
         items = window.view.scene().items()
-        blocks = [i for i in items if isinstance(i, QGraphicsRectItem) and i.rect().bottom() <= PACK_ROWS * CELL
-                  and i.rect().left() < 10 * CELL]
+        blocks = [
+            i
+            for i in items
+            if isinstance(i, QGraphicsRectItem)
+            and i.rect().bottom() <= PACK_ROWS * CELL
+            and i.rect().left() < 10 * CELL
+        ]
         words = [i.text() for i in items if isinstance(i, QGraphicsSimpleTextItem) and i.text().startswith("pending")]
         return len(blocks), words
 

@@ -206,8 +206,7 @@ def test_generate_a_board_from_a_seed(window, data_root):
 
 def test_the_solver_kernels_warm_up_in_the_background_with_a_status_message(qtbot, window):
     assert set(window.kernels.stage) == {"comesolo"}
-    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "The comesolo solvers are ready",
-                    timeout=120000)
+    qtbot.waitUntil(lambda: window.statusBar().currentMessage() == "The comesolo solvers are ready", timeout=120000)
     assert window.kernels.is_ready("comesolo") and not window.kernel_status.label.isVisible()
 
 

@@ -10,10 +10,10 @@ import textwrap
 from pathlib import Path
 
 import pytest
+import standin_tools
 from PySide6.QtCore import QPointF, QSettings, Qt
 from PySide6.QtWidgets import QLabel
 
-import standin_tools
 from workbench.cli import main
 from workbench.contest.config import load
 from workbench.core.registry import get_puzzle
@@ -38,7 +38,8 @@ def contest_file(tmp_path, monkeypatch) -> Path:
 def reporter(tmp_path) -> str:
     """A contestant's program: a jump or two, and what it saw as data on stderr."""
     path = tmp_path / "reporter.py"
-    path.write_text(textwrap.dedent(f"""
+    path.write_text(
+        textwrap.dedent(f"""
         import sys
         sys.path.insert(0, {str(Path(__file__).resolve().parents[1])!r})
         from workbench.core.registry import get_puzzle
@@ -52,7 +53,8 @@ def reporter(tmp_path) -> str:
             played.append(move)
         print(p.format_solution(board, played), end="")
         print(f"[DATA] openings = {{openings}}", file=sys.stderr)
-    """))
+    """)
+    )
     return f"{sys.executable} {path}"
 
 
@@ -104,15 +106,25 @@ def test_a_contest_window_runs_the_program_and_shows_each_case(qtbot, contest_wi
     assert view.output_text.toPlainText() == (panel.run_folder / row["answer"]).read_text()
     assert view.stderr_text.toPlainText() == f"[DATA] openings = {row['openings']}\n"
     assert view.title.text() == f"case {row['case']}: score {row['score']}, OK"
-    shown = page_text(qtbot, view.picture, "document.getElementById('score') ? "
-                      "document.getElementById('score').textContent : ''")
+    shown = page_text(
+        qtbot, view.picture, "document.getElementById('score') ? document.getElementById('score').textContent : ''"
+    )
     assert shown == f"Score = {row['score']}"
     first_line = view.input_text.toPlainText().split("\n")[0]
-    drawn = page_text(qtbot, view.visualizer, "document.getElementById('result').textContent",
-                      until=lambda text: bool(text) and "jumps" in text and "seed 0" not in text)
+    drawn = page_text(
+        qtbot,
+        view.visualizer,
+        "document.getElementById('result').textContent",
+        until=lambda text: bool(text) and "jumps" in text and "seed 0" not in text,
+    )
     assert drawn == f"stand-in visualizer: first line {first_line}, {row['score']} jumps"
-    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == ["Visualizer", "vis.html", "Input",
-                                                                         "Output", "stderr"]
+    assert [view.tabs.tabText(i) for i in range(view.tabs.count())] == [
+        "Visualizer",
+        "vis.html",
+        "Input",
+        "Output",
+        "stderr",
+    ]
 
 
 def test_reported_data_filter_group_and_plot_the_run(qtbot, contest_window, reporter):
@@ -151,8 +163,7 @@ def test_reported_data_filter_group_and_plot_the_run(qtbot, contest_window, repo
     vb = panel.by_case.getPlotItem().getViewBox()
     where = panel.by_case.mapFromScene(vb.mapViewToScene(QPointF(spot.pos().x(), spot.pos().y())))
     qtbot.mouseClick(panel.by_case.viewport(), Qt.LeftButton, pos=where)
-    qtbot.waitUntil(lambda: contest_window.case_view.title.text().startswith(f"case {target['case']}:"),
-                    timeout=5_000)
+    qtbot.waitUntil(lambda: contest_window.case_view.title.text().startswith(f"case {target['case']}:"), timeout=5_000)
     assert panel.view.row_at(panel.table.currentIndex())["case"] == target["case"]
 
 
@@ -168,8 +179,11 @@ def test_the_window_opens_on_the_newest_run_and_compares(qtbot, tmp_path, contes
     assert window.runs_panel.run_folder == runs / "second" and window.runs_panel.model.rowCount() == 3
     dialog = window.runs_panel.compare_with(runs / "first")
     assert dialog.comparison.ties == 3  # the same program on the same cases
-    assert dialog.findChild(QLabel).text().startswith("A = second, B = first (higher scores win)\n3 shared cases: "
-                                                      "B wins 0")
+    assert (
+        dialog.findChild(QLabel)
+        .text()
+        .startswith("A = second, B = first (higher scores win)\n3 shared cases: B wins 0")
+    )
     dialog.close()
     # A run with the best frozen leaves the best-known file as it was.
     best = (runs / "best-known" / "pegs.csv").read_text()
@@ -184,8 +198,9 @@ def test_the_window_opens_on_the_newest_run_and_compares(qtbot, tmp_path, contes
     window.close()
 
 
-def test_a_contest_run_opened_in_the_board_window_gets_the_contest_window(qtbot, window, contest_file, reporter,
-                                                                         capsys):
+def test_a_contest_run_opened_in_the_board_window_gets_the_contest_window(
+    qtbot, window, contest_file, reporter, capsys
+):
     runs = contest_file.parent / "runs"
     assert main(["batch", "pegs", "--seeds", "0-1", "--cmd", reporter, "--out", str(runs / "one")]) == 0
     capsys.readouterr()
@@ -198,8 +213,7 @@ def test_a_contest_run_opened_in_the_board_window_gets_the_contest_window(qtbot,
     assert window.runs_panel.puzzle_id == get_puzzle("comesolo").id
 
 
-def test_switching_runs_with_a_case_selected_and_the_table_sorted(qtbot, tmp_path, contest_file, reporter,
-                                                                  capsys):
+def test_switching_runs_with_a_case_selected_and_the_table_sorted(qtbot, tmp_path, contest_file, reporter, capsys):
     """Before: IndexError in row_at nine times, the case panel kept the previous run's case, and the
     Cases field kept "0-9" above a 0-29 run."""
     runs = contest_file.parent / "runs"
@@ -283,6 +297,7 @@ def test_a_topcoder_contest_window_runs_seeds_the_tester_makes(qtbot, tmp_path, 
     """A contest whose tester makes each case (no input files, no view step): the window opens, runs
     seeds and shows each case's input as the tester saved it."""
     import standin_topcoder
+
     from workbench.gui.app import build_contest_window
 
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
@@ -326,8 +341,9 @@ def test_an_output_only_contest_window_runs_its_named_inputs(qtbot, tmp_path, mo
     window.close()
 
 
-def test_a_relative_command_runs_from_the_contests_folder_live_and_in_a_batch(qtbot, tmp_path, contest_file,
-                                                                                reporter, capsys, monkeypatch):
+def test_a_relative_command_runs_from_the_contests_folder_live_and_in_a_batch(
+    qtbot, tmp_path, contest_file, reporter, capsys, monkeypatch
+):
     """./sol.sh is the contest folder's program, wherever the app was started: Run live… and Start find
     it there, as `batch` started in that folder did (it was an RE from the app's folder)."""
     folder = contest_file.parent
@@ -361,7 +377,8 @@ def test_a_relative_command_runs_from_the_contests_folder_live_and_in_a_batch(qt
 
 
 def test_the_comparison_stands_beside_the_window_and_its_side_by_side_windows_close_with_it(
-        qtbot, tmp_path, contest_file, reporter, capsys):
+    qtbot, tmp_path, contest_file, reporter, capsys
+):
     from PySide6.QtWidgets import QApplication
 
     from workbench.gui.app import build_contest_window

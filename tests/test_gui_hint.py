@@ -4,6 +4,7 @@ names the score, a move or Esc takes the mark away, and a puzzle without a solve
 from __future__ import annotations
 
 import pytest
+from conftest import data_file
 from PySide6.QtCore import QSettings, Qt
 
 from solvers.hint import hint_solver
@@ -11,8 +12,6 @@ from workbench.core import registry
 from workbench.core.registry import get_puzzle, puzzles
 from workbench.gui.board.painters.comesolo import CELL
 from workbench.scaffold import new_puzzle
-
-from conftest import data_file
 
 HINT_WAIT_MS = 120_000  # a cold numba cache compiles the kernels on the hint's thread first
 
@@ -84,8 +83,9 @@ def test_a_second_h_while_thinking_is_ignored_and_a_move_meanwhile_drops_the_ans
     assert window.playing.play(session.puzzle.legal_moves(session.instance, session.state)[0])
     wait_for_hint(qtbot, window)
     assert window.view.hinted is None
-    assert window.statusBar().currentMessage() == ("The hint was for a position no longer shown; "
-                                                   "press H again for this one")
+    assert window.statusBar().currentMessage() == (
+        "The hint was for a position no longer shown; press H again for this one"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -159,8 +159,11 @@ def test_an_ahc015_tilt_is_marked_by_the_edge_its_candies_slide_to(window):
     s, side = window.session, 10 * CANDY
     bands = {tilt: window.adapter.hint_marks(s.instance, s.state, tilt) for tilt in "FBLR"}
     assert {tilt: marks.rects[0].getRect() for tilt, marks in bands.items()} == {
-        "F": (0, 0, side, CANDY), "B": (0, side - CANDY, side, CANDY),
-        "L": (0, 0, CANDY, side), "R": (side - CANDY, 0, CANDY, side)}
+        "F": (0, 0, side, CANDY),
+        "B": (0, side - CANDY, side, CANDY),
+        "L": (0, 0, CANDY, side),
+        "R": (side - CANDY, 0, CANDY, side),
+    }
     for _tilt, marks in bands.items():  # each arrow leaves the middle of the box toward its edge
         start, end = marks.arrow
         assert (start.x(), start.y()) == (side / 2, side / 2)

@@ -2,17 +2,16 @@
 coordinates in sight when zoomed, dialogs without blank bands and wide enough, plots and words in the
 palette's colours, the theme, solver parameters with labels and tooltips. Driven with pytest-qt."""
 
+from gui_helpers import window_colour
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QFormLayout
 
 from workbench.core.registry import get_puzzle, puzzles, solvers
-from workbench.gui.window import theme as theme_module
 from workbench.gui.board.generate_dialog import GenerateDialog
-from workbench.gui.window.main_window import BOARD_MINIMUM
 from workbench.gui.solver.solver_panel import score_text, y_range
-
-from gui_helpers import window_colour
+from workbench.gui.window import theme as theme_module
+from workbench.gui.window.main_window import BOARD_MINIMUM
 
 
 def test_plots_use_the_palette_and_a_flat_line_gets_a_sane_range(window):
@@ -96,8 +95,7 @@ def test_a_small_window_keeps_a_playable_board_with_the_runs_dock_open(qtbot, wi
     assert window.view.width() >= BOARD_MINIMUM and window.view.height() >= BOARD_MINIMUM  # was a 60 px strip
 
 
-def test_with_the_runs_dock_open_labels_clear_row_1_and_the_dock_shows_its_table_and_plots(qtbot, window,
-                                                                                             data_root):
+def test_with_the_runs_dock_open_labels_clear_row_1_and_the_dock_shows_its_table_and_plots(qtbot, window, data_root):
     from PySide6.QtCore import QPointF
 
     assert window.files.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
@@ -131,9 +129,11 @@ def test_codevs_side_words_stay_readable_when_the_board_is_fitted_small(qtbot, w
     qtbot.wait(300)
     scale = window.view.transform().m11()
     assert scale < 0.75  # the field is drawn small...
-    words = [item for item in window.view.scene().items()
-             if isinstance(item, QGraphicsSimpleTextItem) and item.text().startswith(("Ojama stock", "Next",
-                                                                                        "danger line"))]
+    words = [
+        item
+        for item in window.view.scene().items()
+        if isinstance(item, QGraphicsSimpleTextItem) and item.text().startswith(("Ojama stock", "Next", "danger line"))
+    ]
     assert len(words) == 3
     for item in words:  # ...its words are not: at least 10 pixels on screen
         assert item.font().pixelSize() * scale >= 10
@@ -148,8 +148,11 @@ def test_coordinates_stay_in_sight_when_the_board_is_zoomed_and_scrolled(qtbot, 
     view.verticalScrollBar().setValue(view.verticalScrollBar().maximum())
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     labels = [item for _, item in view.scene().coordinate_labels if item.isVisible()]
-    tops = [item for item in labels if item.pos().x() > shown.left() and item.pos().x() < shown.right()
-            and item.data(0) == "top"]
+    tops = [
+        item
+        for item in labels
+        if item.pos().x() > shown.left() and item.pos().x() < shown.right() and item.data(0) == "top"
+    ]
     lefts = [item for item in labels if shown.top() < item.pos().y() < shown.bottom() and item.data(0) == "left"]
     assert tops and lefts
     assert all(shown.contains(item.pos()) for item in tops + lefts)  # pinned to the edges, not scrolled away
@@ -207,16 +210,21 @@ def test_words_beside_the_board_keep_to_the_dark_themes_ink(qtbot, window, data_
     from PySide6.QtWidgets import QGraphicsSimpleTextItem
 
     def words(*starts):
-        return [item for item in window.view.scene().items()
-                if isinstance(item, QGraphicsSimpleTextItem) and item.text().startswith(starts)]
+        return [
+            item
+            for item in window.view.scene().items()
+            if isinstance(item, QGraphicsSimpleTextItem) and item.text().startswith(starts)
+        ]
 
     try:
         window.theme.choose("dark")
         qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)
         base = window.view.palette().color(QPalette.Base)
-        for path, starts in (("cases/comesolo/rand_07_d70.txt", ("1", "2", "3")),
-                             ("cases/codevs/packs_1.txt", ("Ojama stock", "Next", "0 of 500")),
-                             ("cases/ahc015/0000.txt", ("next", "then"))):
+        for path, starts in (
+            ("cases/comesolo/rand_07_d70.txt", ("1", "2", "3")),
+            ("cases/codevs/packs_1.txt", ("Ojama stock", "Next", "0 of 500")),
+            ("cases/ahc015/0000.txt", ("next", "then")),
+        ):
             assert window.files.open_path(data_root / path)
             shown = words(*starts)
             assert shown
@@ -252,17 +260,16 @@ def test_file_dialogs_open_wide_enough_for_their_columns(qtbot, window, monkeypa
     window.files.open_input_dialog()  # File ▸ Open input
     [dialog] = shown
     header = dialog.findChild(QTreeView).header()
-    assert [header.sectionResizeMode(c) for c in range(1, header.count())] == \
-        [QHeaderView.ResizeToContents] * (header.count() - 1)  # Size, Type, Date never cut to "pla…ent"
+    assert [header.sectionResizeMode(c) for c in range(1, header.count())] == [QHeaderView.ResizeToContents] * (
+        header.count() - 1
+    )  # Size, Type, Date never cut to "pla…ent"
 
 
 def test_the_runs_dock_of_the_default_window_shows_every_control_and_whole_axis_labels(qtbot, window):
     """At the first start's 1360x850 the Runs dock needs no horizontal scrolling (Anytime profile… was cut
     and the plots scrolled), and the plots' axis labels are whole ("mean score of the OK cases (bars
     from 838.5" was cut by the bar plot's height)."""
-    from PySide6.QtWidgets import QAbstractButton
-
-    from PySide6.QtWidgets import QDockWidget
+    from PySide6.QtWidgets import QAbstractButton, QDockWidget
 
     from workbench.gui.window.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
 
@@ -272,8 +279,20 @@ def test_the_runs_dock_of_the_default_window_shows_every_control_and_whole_axis_
     window.show_runs()
     qtbot.wait(300)  # the docks settle
     panel = window.runs_panel
-    rows = [{"case": str(i), "name": f"{i:04d}", "seed": i, "N": 6 + i % 2, "score": 838.5 + 30 * (i % 2),
-             "relative": "0.99", "time_s": "1.0", "verdict": "OK", "message": ""} for i in range(40)]
+    rows = [
+        {
+            "case": str(i),
+            "name": f"{i:04d}",
+            "seed": i,
+            "N": 6 + i % 2,
+            "score": 838.5 + 30 * (i % 2),
+            "relative": "0.99",
+            "time_s": "1.0",
+            "verdict": "OK",
+            "message": "",
+        }
+        for i in range(40)
+    ]
     panel.view.show_rows(rows, ["N"])
     panel.view.group_by.setCurrentText("N")
     qtbot.wait(100)
@@ -313,8 +332,11 @@ def test_the_dark_theme_keeps_the_ahc015_box_outline_and_the_step_through_icons_
         qtbot.waitUntil(lambda: window_colour(window).lightness() < 128)
         assert window.files.open_path(data_root / "cases/ahc015/0000.txt")
         base = window.view.palette().color(QPalette.Base).lightness()
-        outline = [item for item in window.view.scene().items()
-                   if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4]
+        outline = [
+            item
+            for item in window.view.scene().items()
+            if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4
+        ]
         assert len(outline) == 1 and outline[0].pen().color().lightness() - base >= 100  # was #3a3a3a on #1f1f1f
         button_colour = steps.palette().color(QPalette.Button).lightness()
         for button in buttons:
@@ -327,8 +349,11 @@ def test_the_dark_theme_keeps_the_ahc015_box_outline_and_the_step_through_icons_
         light_button = steps.palette().color(QPalette.Button).lightness()
         assert all(light_button - ink(button) >= 100 for button in buttons)  # dark ink on light buttons again
         assert window.view.scene().items()  # the board was drawn again in the light theme's ink
-        outline = [item for item in window.view.scene().items()
-                   if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4]
+        outline = [
+            item
+            for item in window.view.scene().items()
+            if isinstance(item, QGraphicsRectItem) and item.pen().widthF() == 4
+        ]
         assert outline[0].pen().color().name() == "#3a3a3a"
     finally:
         window.theme.choose("light")
@@ -344,8 +369,10 @@ def test_the_live_plots_legend_stands_above_its_points(qtbot):
     plot.show()
     qtbot.waitExposed(plot)
     legend, box = plot.getPlotItem().legend, plot.getPlotItem().vb
-    assert [label.text for _sample, label in legend.items] == ["[SCORE] (the program's own)",
-                                                              "snapshots (official score)"]
+    assert [label.text for _sample, label in legend.items] == [
+        "[SCORE] (the program's own)",
+        "snapshots (official score)",
+    ]
     assert legend.isVisible()
     legend_rect, points_rect = legend.sceneBoundingRect(), box.sceneBoundingRect()
     assert legend_rect.bottom() <= points_rect.top()  # it was drawn inside, over the first points

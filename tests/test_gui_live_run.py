@@ -9,9 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+import tiny_contest
+from live_script import command
 from PySide6.QtCore import QSettings
 
-import tiny_contest
 from workbench.batch.cases import BatchCase
 from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.cli import main
@@ -19,7 +20,6 @@ from workbench.contest.config import load
 from workbench.contest.problem import ContestProblem
 from workbench.core.registry import get_puzzle
 from workbench.gui.live.live_run_view import LiveRunView
-from live_script import command
 
 HERE = Path(__file__).parent
 SHARED = HERE.parent.parent / "shared"
@@ -30,8 +30,6 @@ ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
 @pytest.fixture
 def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
-
-
 
 
 def engine(text: str):
@@ -57,9 +55,18 @@ def lines_contest(tmp_path: Path, seeds: int) -> Path:
 def test_a_puzzle_case_runs_live_and_the_slider_steps_the_board(qtbot, tmp_path, settings):
     answer = ANSWER.read_text().strip()
     # AHC011's judge reads one line of output: the snapshots are files, the answer is stdout.
-    script = {"*": [{"score": "5"}, {"file": "1.txt", "text": answer[:30]}, {"sleep": 0.2}, {"score": "bad"},
-                    {"file": "2.txt", "text": answer[:70]}, {"sleep": 0.2}, {"stdout": answer + "\n"},
-                    {"score": "868056"}]}
+    script = {
+        "*": [
+            {"score": "5"},
+            {"file": "1.txt", "text": answer[:30]},
+            {"sleep": 0.2},
+            {"score": "bad"},
+            {"file": "2.txt", "text": answer[:70]},
+            {"sleep": 0.2},
+            {"stdout": answer + "\n"},
+            {"score": "868056"},
+        ]
+    }
     case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
     view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
     qtbot.addWidget(view)
@@ -95,8 +102,10 @@ def test_a_puzzle_case_runs_live_and_the_slider_steps_the_board(qtbot, tmp_path,
 def test_cancel_kills_the_program_at_any_time(qtbot, tmp_path, settings):
     marker = tmp_path / "pid"
     program = tmp_path / "sleeper.py"
-    program.write_text(f"import os, sys, time\nopen({str(marker)!r}, 'w').write(str(os.getpid()))\n"
-                       "print('[SCORE] 1', file=sys.stderr, flush=True)\ntime.sleep(60)\n")
+    program.write_text(
+        f"import os, sys, time\nopen({str(marker)!r}, 'w').write(str(os.getpid()))\n"
+        "print('[SCORE] 1', file=sys.stderr, flush=True)\ntime.sleep(60)\n"
+    )
     puzzle = get_puzzle("comesolo")
     text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
     view = LiveRunView(PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text), settings, seconds=120)
@@ -125,8 +134,15 @@ def test_a_contest_case_runs_live_and_the_slider_steps_the_vis(qtbot, tmp_path, 
     problem = ContestProblem(config)
     case = problem.seed_cases([0])[0]
     target = int(case.input_text.split()[1])
-    script = {"*": [{"stdout": f"{target + 7}\n"}, {"sleep": 0.2}, {"file": "s1", "text": f"{target - 3}\n"},
-                    {"sleep": 0.2}, {"stdout": f"{target}\n"}]}
+    script = {
+        "*": [
+            {"stdout": f"{target + 7}\n"},
+            {"sleep": 0.2},
+            {"file": "s1", "text": f"{target - 3}\n"},
+            {"sleep": 0.2},
+            {"stdout": f"{target}\n"},
+        ]
+    }
     view = LiveRunView(problem, case, settings)
     qtbot.addWidget(view)
     view.command.setText(command(tmp_path, script))
@@ -144,8 +160,9 @@ def test_a_contest_case_runs_live_and_the_slider_steps_the_vis(qtbot, tmp_path, 
     view.close()
 
 
-def test_the_runs_panel_runs_its_selected_case_live_and_plots_the_runs_anytime_profile(qtbot, tmp_path, settings,
-                                                                                        monkeypatch):
+def test_the_runs_panel_runs_its_selected_case_live_and_plots_the_runs_anytime_profile(
+    qtbot, tmp_path, settings, monkeypatch
+):
     from workbench.batch.anytime import run_anytime_profile
     from workbench.gui.runs.anytime_plot import steps
     from workbench.gui.runs.runs_panel import RunsPanel
@@ -155,8 +172,10 @@ def test_the_runs_panel_runs_its_selected_case_live_and_plots_the_runs_anytime_p
     toml = lines_contest(tmp_path, seeds=2)
     folder = toml.parent
     inputs = [(folder / "tools" / "in" / f"{i:04d}.txt").read_text().strip() for i in range(2)]
-    script = {text: [{"stdout": f"{int(text.split()[1]) + 4}\n"}, {"sleep": 0.3},
-                     {"stdout": f"{int(text.split()[1]) + 1}\n"}] for text in inputs}
+    script = {
+        text: [{"stdout": f"{int(text.split()[1]) + 4}\n"}, {"sleep": 0.3}, {"stdout": f"{int(text.split()[1]) + 1}\n"}]
+        for text in inputs
+    }
     program = command(tmp_path, script)
     run = folder / "runs" / "first"
     assert main(["batch", str(toml), "--seeds", "0-1", "--cmd", program, "--out", str(run)]) == 0
@@ -197,8 +216,9 @@ def test_the_main_windows_action_runs_the_boards_case_live(qtbot, window, tmp_pa
     assert view.problem.id == puzzle.id and view.case.input_text == puzzle.format_input(window.session.instance)
     seen = tmp_path / "seen.txt"
     program = tmp_path / "echo.py"
-    program.write_text(f"import sys\nopen({str(seen)!r}, 'w').write(sys.stdin.read())\n"
-                       "print('[SCORE] 3', file=sys.stderr)\n")
+    program.write_text(
+        f"import sys\nopen({str(seen)!r}, 'w').write(sys.stdin.read())\nprint('[SCORE] 3', file=sys.stderr)\n"
+    )
     view.command.setText(f"{sys.executable} {program}")
     view.run_button.click()
     qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
@@ -220,14 +240,15 @@ def test_the_programs_stderr_and_snapshot_names_are_shown_as_written_not_as_html
     view.command.setText(command(tmp_path, script))
     view.run_button.click()
     qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
-    assert view.status.text().startswith(f"Ended in ") and f"RE (exit code 3; stderr: {crash})" in view.status.text()
+    assert view.status.text().startswith("Ended in ") and f"RE (exit code 3; stderr: {crash})" in view.status.text()
     assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ")
     assert view.status.textFormat() == Qt.PlainText and view.snapshot_label.textFormat() == Qt.PlainText
 
 
 @pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
-def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_said(qtbot, tmp_path, settings,
-                                                                                     monkeypatch):
+def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_said(
+    qtbot, tmp_path, settings, monkeypatch
+):
     """The view only draws what the live case made of each snapshot. The case runs in this process
     here (batch.live_case.LiveCase, as bench.responsiveness --live thread does) so that every parse
     of an answer can be seen: none is on the GUI thread. A snapshot with more moves than the puzzle
@@ -249,8 +270,15 @@ def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_
 
     monkeypatch.setattr(type(puzzle), "parse_solution", recorded)
     monkeypatch.setattr(live_view, "LIVE_CASE", LiveCase)
-    script = {"*": [{"file": "1.txt", "text": answer[:40]}, {"sleep": 0.2}, {"file": "2.txt", "text": "UD" * 5000},
-                    {"sleep": 0.2}, {"stdout": answer + "\n"}]}
+    script = {
+        "*": [
+            {"file": "1.txt", "text": answer[:40]},
+            {"sleep": 0.2},
+            {"file": "2.txt", "text": "UD" * 5000},
+            {"sleep": 0.2},
+            {"stdout": answer + "\n"},
+        ]
+    }
     case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
     view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
     qtbot.addWidget(view)
@@ -266,9 +294,11 @@ def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_
     assert {thread.name for thread in threads} == {"wb-live-score"}
     assert view.board.state == puzzle.initial_state(instance)
     limit = puzzle.max_moves(instance)
-    assert view.snapshot_label.text().endswith(f"score invalid answer: line 1: too many moves: 10000, more than "
-                                               f"T = {limit} (not drawn: 10,000 moves, more than the puzzle's "
-                                               f"limit of {limit:,})")
+    assert view.snapshot_label.text().endswith(
+        f"score invalid answer: line 1: too many moves: 10000, more than "
+        f"T = {limit} (not drawn: 10,000 moves, more than the puzzle's "
+        f"limit of {limit:,})"
+    )
 
 
 @pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
@@ -277,8 +307,9 @@ def test_a_long_word_from_the_program_does_not_widen_the_view(qtbot, tmp_path, s
     laid out in full: the view made them 2,000 pixels wide, past the screen."""
     name, word = "N" * 200 + ".txt", "E" * 300
     script = {"*": [{"file": name, "text": "UD\n"}, {"stderr": word}, {"exit": 3}]}
-    view = LiveRunView(PuzzleProblem("ahc011"), BatchCase(0, "0000", str(CASE), 0, CASE.read_text()), settings,
-                       seconds=20)
+    view = LiveRunView(
+        PuzzleProblem("ahc011"), BatchCase(0, "0000", str(CASE), 0, CASE.read_text()), settings, seconds=20
+    )
     qtbot.addWidget(view)
     view.show()
     width = view.width()
@@ -295,8 +326,8 @@ def test_a_contests_snapshot_too_long_to_draw_is_said_in_the_case_view(qtbot, tm
     one longer than MAX_DRAWN_CHARS is not written: the case view says why."""
     from workbench.batch import snapshot_drawing
     from workbench.batch.live_case import LiveCase
-    from workbench.gui.live import live_run_view as live_view
     from workbench.gui.contest.web_view import web_engine_problem
+    from workbench.gui.live import live_run_view as live_view
 
     if web_engine_problem():
         pytest.skip("Qt WebEngine is not installed")
@@ -316,6 +347,11 @@ def test_a_contests_snapshot_too_long_to_draw_is_said_in_the_case_view(qtbot, tm
     view.slider.setValue(0)
     assert view.board.output_text.toPlainText() == "1234"
     view.slider.setValue(1)
-    assert view.board.title.text() == "Snapshot 2 is not drawn: its answer is 8 characters, more than the 6 characters drawn"
-    assert view.snapshot_label.text().endswith("(not drawn: its answer is 8 characters, more than the 6 characters drawn)")
+    assert (
+        view.board.title.text()
+        == "Snapshot 2 is not drawn: its answer is 8 characters, more than the 6 characters drawn"
+    )
+    assert view.snapshot_label.text().endswith(
+        "(not drawn: its answer is 8 characters, more than the 6 characters drawn)"
+    )
     view.close()

@@ -2,12 +2,11 @@
 what a file of another puzzle lacks, each undo named, the keys of the mode, facts on their own line,
 a blocked move's reason, help as paragraphs. Driven with pytest-qt."""
 
+from gui_helpers import random_fill, status
 from PySide6.QtCore import QPointF, QSettings, Qt
 
 from workbench.core.registry import get_puzzle
 from workbench.gui.window.keys_help import keys_and_mouse_html
-
-from gui_helpers import random_fill, status
 
 
 def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, data_root):
@@ -18,8 +17,9 @@ def test_the_facts_have_their_own_line_so_errors_show_in_full(qtbot, window, dat
     qtbot.keyClick(window.view, Qt.Key_Right)
     qtbot.keyClick(window.view, Qt.Key_Left)
     window.adapter.selection = None
-    window.messages.error("Illegal move: the tile at (4,4) is not next to the empty square at (0,1): "
-                      "click a tile beside the gap")
+    window.messages.error(
+        "Illegal move: the tile at (4,4) is not next to the empty square at (0,1): click a tile beside the gap"
+    )
     message = window.statusBar().currentMessage()
     width = window.statusBar().fontMetrics().horizontalAdvance(message)
     assert width < window.statusBar().width() - 40  # nothing else shares the bar
@@ -44,15 +44,21 @@ def test_a_file_that_cannot_be_opened_at_start_gets_a_dialog_and_an_honest_title
 
 
 def test_help_is_flowing_paragraphs_without_module_paths(window, data_root):
-    for case in ("cases/comesolo/rand_07_d70.txt", "cases/ahc011/0000.txt", "cases/ahc015/0000.txt",
-                 "cases/rolling-balls/seed_1.txt", "cases/codevs/packs_1.txt"):
+    for case in (
+        "cases/comesolo/rand_07_d70.txt",
+        "cases/ahc011/0000.txt",
+        "cases/ahc015/0000.txt",
+        "cases/rolling-balls/seed_1.txt",
+        "cases/codevs/packs_1.txt",
+    ):
         window.files.open_path(data_root / case)
         text = keys_and_mouse_html(window, window.session.puzzle.title, window.adapter.help_text)
         assert "\n" not in text and ".py" not in text and "painter" not in text
         assert "<b>Play:</b>" in text and "<b>Edit:</b>" in text
     window.show_help()
     assert window.guide.box.isVisible() and window.guide.box.text() == keys_and_mouse_html(
-        window, window.session.puzzle.title, window.adapter.help_text)
+        window, window.session.puzzle.title, window.adapter.help_text
+    )
     window.guide.box.close()
 
 
@@ -112,15 +118,18 @@ def test_a_broken_answer_for_the_board_says_its_move(window, data_root, tmp_path
     assert "answer.out: line 1, move 3: 'Q' is not a move" in status(window)
 
 
-def test_a_truncated_input_of_another_puzzle_says_what_it_lacks_not_that_it_is_a_bad_answer(window, data_root,
-                                                                                            tmp_path):
+def test_a_truncated_input_of_another_puzzle_says_what_it_lacks_not_that_it_is_a_bad_answer(
+    window, data_root, tmp_path
+):
     assert window.files.open_path(data_root / "cases/ahc011/0004.txt")
     shown = window.session
     truncated = tmp_path / "trunc2_ahc015.txt"
     truncated.write_text("".join((data_root / "cases/ahc015/0000.txt").read_text().splitlines(True)[:2]))
     assert not window.files.open_path(truncated)
-    assert status(window) == ("⚠ trunc2_ahc015.txt is neither a board nor an answer for this board: read as a "
-                              "board of ahc015, line 3: the file ends before p_2 (expected 101 lines)")
+    assert status(window) == (
+        "⚠ trunc2_ahc015.txt is neither a board nor an answer for this board: read as a "
+        "board of ahc015, line 3: the file ends before p_2 (expected 101 lines)"
+    )
     assert window.session is shown
 
 
@@ -184,18 +193,37 @@ def test_a_run_of_a_plugin_not_loaded_says_how_to_load_it(qtbot, window, tmp_pat
     main = Path(__file__).resolve().parents[1] / "main.py"
 
     def run(*args):
-        done = subprocess.run([sys.executable, str(main), *map(str, args)], capture_output=True, text=True,
-                              cwd=tmp_path, env={**os.environ, "PUZZLE_WORKBENCH_HOME": str(tmp_path / "home")},
-                              timeout=600)
+        done = subprocess.run(
+            [sys.executable, str(main), *map(str, args)],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            env={**os.environ, "PUZZLE_WORKBENCH_HOME": str(tmp_path / "home")},
+            timeout=600,
+        )
         assert done.returncode == 0, done.stderr
 
     run("new-puzzle", "lights-out", "--dir", "plugins")
-    run("--puzzle-path", "plugins", "batch", "lights-out", "--seeds", "0-1", "--nodes", "50", "--jobs", "1",
-        "--out", "runs/plugin-run")
+    run(
+        "--puzzle-path",
+        "plugins",
+        "batch",
+        "lights-out",
+        "--seeds",
+        "0-1",
+        "--nodes",
+        "50",
+        "--jobs",
+        "1",
+        "--out",
+        "runs/plugin-run",
+    )
     said = []
     window.runs_panel.message.connect(said.append)
-    how = ("No puzzle lights-out is loaded: if it is a plugin, start the app with --puzzle-path DIR (DIR: the folder "
-           "holding its package) or with PUZZLE_WORKBENCH_PATH=DIR, or install its package")
+    how = (
+        "No puzzle lights-out is loaded: if it is a plugin, start the app with --puzzle-path DIR (DIR: the folder "
+        "holding its package) or with PUZZLE_WORKBENCH_PATH=DIR, or install its package"
+    )
     assert window.runs_panel.open_run(tmp_path / "runs/plugin-run")  # its results are shown
     assert said == [how] and len(window.runs_panel.rows) == 2
     before = window.session
@@ -212,8 +240,15 @@ def test_the_status_bar_follows_a_solver_run_and_never_writes_over_an_error(qtbo
     panel = start_a_long_run(qtbot, window, data_root / "cases/comesolo/rand_30_d40.txt")
     name = panel.job.name
     # Not "beam: starting…" for the whole run: the bar shows the panel's progress line as it changes.
-    qtbot.waitUntil(lambda: status(window) == panel.status.text() and status(window).startswith(f"{name}: ")
-                    and " s, " in status(window) and " nodes" in status(window), timeout=10000)
+    qtbot.waitUntil(
+        lambda: (
+            status(window) == panel.status.text()
+            and status(window).startswith(f"{name}: ")
+            and " s, " in status(window)
+            and " nodes" in status(window)
+        ),
+        timeout=10000,
+    )
     seen = status(window)
     qtbot.waitUntil(lambda: status(window) != seen and status(window).startswith(f"{name}: "), timeout=10000)
     window.messages.error("Illegal move: a test's warning")

@@ -32,8 +32,13 @@ def test_step_buttons_are_icons_drawn_in_the_button_ink(window):
     def drawn(name):
         return media_icon(name, ink).pixmap(16).toImage()
 
-    expected = {panel.first: "first", panel.back: "back", panel.play: "play", panel.forward: "forward",
-                panel.last: "last"}
+    expected = {
+        panel.first: "first",
+        panel.back: "back",
+        panel.play: "play",
+        panel.forward: "forward",
+        panel.last: "last",
+    }
     for button, name in expected.items():
         assert button.text() == ""  # no glyph a font may lack
         assert button.icon().pixmap(16).toImage() == drawn(name)
@@ -70,8 +75,7 @@ def test_clicking_the_score_plot_jumps_there(qtbot, stepping):
 
 def test_export_replay_button_writes_the_line(qtbot, stepping, tmp_path, monkeypatch):
     target = tmp_path / "replay"  # no suffix: the GIF filter's suffix is added
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        lambda *args, **kwargs: (str(target), "Animated GIF (*.gif)"))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(target), "Animated GIF (*.gif)"))
     panel = stepping.step_panel
     panel.speed.setValue(10.0)
     qtbot.mouseClick(panel.export_replay, Qt.LeftButton)

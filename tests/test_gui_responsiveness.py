@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QGraphicsScene
 
 from workbench.gui.board.painters.rolling_balls import CELL, FLOOR, WALL_FILL, RollingBallsAdapter
 from workbench.gui.solver.live_series import GrowingSeries
-from workbench.puzzles.rolling_balls import PUZZLE as ROLLING_BALLS, Roll, editing
+from workbench.puzzles.rolling_balls import PUZZLE as ROLLING_BALLS
+from workbench.puzzles.rolling_balls import Roll, editing
 from workbench.puzzles.rolling_balls.board import is_ball
 
 
@@ -138,14 +139,14 @@ def test_a_growing_series_keeps_every_sample_and_the_range_of_the_finite_ones():
     assert series.finite_range() == (-500.0, 500.0)
 
 
-def test_while_a_run_goes_on_its_time_axis_ends_a_step_ahead_and_at_its_end_when_it_stops(qtbot, window,
-                                                                                         data_root):
+def test_while_a_run_goes_on_its_time_axis_ends_a_step_ahead_and_at_its_end_when_it_stops(qtbot, window, data_root):
     """The axes are redrawn only when the data passes a step (1, 1.5, 2, 3, 4, 5, 6, 8 times a power
     of ten), not at every poll; the last sample is always in view, and the run's end closes the axis."""
     from workbench.gui.common.plot_style import growing_end
 
     assert [growing_end(x) for x in (0.04, 0.1, 0.11, 0.9, 2.5, 7.9, 9.99, 10.5)] == pytest.approx(
-        [0.04, 0.1, 0.15, 1.0, 3.0, 8.0, 10.0, 15.0])
+        [0.04, 0.1, 0.15, 1.0, 3.0, 8.0, 10.0, 15.0]
+    )
     assert window.files.open_path(data_root / "cases/comesolo/rand_30_d60.txt")
     panel = window.solver_panel
     qtbot.waitUntil(lambda: not panel.not_ready, timeout=300_000)
@@ -166,8 +167,7 @@ def test_while_a_run_goes_on_its_time_axis_ends_a_step_ahead_and_at_its_end_when
     # close there: the same figure read twice, no clock compared with a limit.
     ended = panel.sample_times[-1]
     assert ended == panel.last_result.elapsed
-    assert [axis_end(plot) for plot in (panel.best_plot, panel.frontier_plot)] == pytest.approx([ended] * 2,
-                                                                                               rel=1e-3)
+    assert [axis_end(plot) for plot in (panel.best_plot, panel.frontier_plot)] == pytest.approx([ended] * 2, rel=1e-3)
 
 
 def axis_end(plot) -> float:

@@ -129,8 +129,9 @@ def test_the_editor_keeps_start_and_target_a_valid_case(qtbot, window, seed_1, t
     instance = window.session.instance
     assert instance.start.at(1, 0) == instance.target.at(1, 0) == ord("#")
     click(qtbot, window, 0, 1)  # a ball is there
-    assert ("Edit refused: (0, 1) holds a ball of colour 0: move or erase it before putting a "
-            "wall there") in window.statusBar().currentMessage()
+    assert (
+        "Edit refused: (0, 1) holds a ball of colour 0: move or erase it before putting a wall there"
+    ) in window.statusBar().currentMessage()
     choose_brush(window, editing.pair_brush(3))
     click(qtbot, window, 9, 1)
     instance = window.session.instance
@@ -143,8 +144,9 @@ def test_the_editor_keeps_start_and_target_a_valid_case(qtbot, window, seed_1, t
     assert instance.start.at(9, 1) == ord("3")
     choose_brush(window, editing.ERASE)
     click(qtbot, window, 9, 1)
-    assert ("(9, 1) holds a ball of colour 3: erasing takes a ball together with a target of its "
-            "colour on the same cell") in window.statusBar().currentMessage()
+    assert (
+        "(9, 1) holds a ball of colour 3: erasing takes a ball together with a target of its colour on the same cell"
+    ) in window.statusBar().currentMessage()
     choose_brush(window, editing.MOVE_BALL)
     drag(qtbot, window, [(9, 1), (9, 2), (9, 3)])
     choose_brush(window, editing.ERASE)
@@ -193,15 +195,21 @@ def test_a_wall_drag_paints_walls_and_passes_over_balls_and_targets():
     assert case.start.at(0, 0) == case.target.at(0, 0) == ord(".")
 
 
-@pytest.mark.parametrize("brush, cell, reason", [
-    (editing.pair_brush(2), (2, 2), "(2, 2) is a wall: a new ball and its target need a cell that "
-                                    "is empty in both"),
-    (editing.pair_brush(2), (1, 0), "(1, 0) holds a target of colour 0: a new ball and its target"),
-    (editing.MOVE_BALL, (1, 1), "no ball at (1, 1) to move"),
-    (editing.MOVE_TARGET, (0, 1), "no target at (0, 1) to move"),
-    (editing.ERASE, (1, 1), "nothing to erase at (1, 1)"),
-    (editing.WALL_BRUSH, (2, 1), "(2, 1) holds a ball of colour 1: move or erase it"),
-])
+@pytest.mark.parametrize(
+    "brush, cell, reason",
+    [
+        (
+            editing.pair_brush(2),
+            (2, 2),
+            "(2, 2) is a wall: a new ball and its target need a cell that is empty in both",
+        ),
+        (editing.pair_brush(2), (1, 0), "(1, 0) holds a target of colour 0: a new ball and its target"),
+        (editing.MOVE_BALL, (1, 1), "no ball at (1, 1) to move"),
+        (editing.MOVE_TARGET, (0, 1), "no target at (0, 1) to move"),
+        (editing.ERASE, (1, 1), "nothing to erase at (1, 1)"),
+        (editing.WALL_BRUSH, (2, 1), "(2, 1) holds a ball of colour 1: move or erase it"),
+    ],
+)
 def test_edits_that_would_break_the_case_are_refused_with_the_reason(brush, cell, reason):
     with pytest.raises(EditError, match=re.escape(reason)):
         editing.edit(tiny_case(), cell, brush)

@@ -8,7 +8,6 @@ import sys
 import threading
 
 import pytest
-
 from PySide6.QtCore import Qt
 
 from workbench.batch.results import plain_number
@@ -33,13 +32,27 @@ def test_a_run_fills_the_table_and_a_row_opens_its_answer(qtbot, window, tmp_pat
     with open(panel.run_folder / "results.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
     header = [panel.model.headerData(c, Qt.Horizontal) for c in range(panel.model.columnCount())]
-    assert header == ["case", "density", "rows", "cols", "pieces", "score", "relative", "time_s", "cpu_s", "verdict",
-                      "flags", "message"]
+    assert header == [
+        "case",
+        "density",
+        "rows",
+        "cols",
+        "pieces",
+        "score",
+        "relative",
+        "time_s",
+        "cpu_s",
+        "verdict",
+        "flags",
+        "message",
+    ]
     shown = {panel.model.index(r, 0).data(): panel.model.index(r, 5).data() for r in range(3)}
     assert shown == {row["case"]: row["score"] for row in rows}
     assert all(row["verdict"] == "OK" for row in rows)
-    assert ("3 OK, none failed; mean score " + plain_number(round(sum(float(r["score"]) for r in rows) / 3, 6))
-            in panel.summary.text())
+    assert (
+        "3 OK, none failed; mean score " + plain_number(round(sum(float(r["score"]) for r in rows) / 3, 6))
+        in panel.summary.text()
+    )
     assert len(panel.points.data) == 3
 
     # Sorting by score puts the lowest first.
@@ -65,8 +78,29 @@ def test_a_past_run_opens_and_compares(qtbot, window, tmp_path):
     from workbench.cli import main
 
     for out, nodes in (("a", "30"), ("b", "2000")):
-        assert main(["batch", "comesolo", "--seeds", "1-4", "--size", "8", "--solver", "beam", "--nodes", nodes,
-                     "--jobs", "1", "--out", str(tmp_path / out), "--best", str(tmp_path / "best.csv")]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    "comesolo",
+                    "--seeds",
+                    "1-4",
+                    "--size",
+                    "8",
+                    "--solver",
+                    "beam",
+                    "--nodes",
+                    nodes,
+                    "--jobs",
+                    "1",
+                    "--out",
+                    str(tmp_path / out),
+                    "--best",
+                    str(tmp_path / "best.csv"),
+                ]
+            )
+            == 0
+        )
     panel = window.runs_panel
     assert panel.open_run(tmp_path / "a")
     assert panel.model.rowCount() == 4
@@ -125,8 +159,27 @@ def test_a_run_whose_seeds_are_not_ascii_digits_opens(qtbot, window, tmp_path):
     quick.write_text("#!/bin/sh\ncat > /dev/null\necho 0\n")
     quick.chmod(0o755)
     out = tmp_path / "a"
-    assert main(["batch", "comesolo", "--seeds", "1-3", "--size", "6", "--cmd", str(quick), "--jobs", "1",
-                 "--out", str(out), "--best", str(tmp_path / "best.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1-3",
+                "--size",
+                "6",
+                "--cmd",
+                str(quick),
+                "--jobs",
+                "1",
+                "--out",
+                str(out),
+                "--best",
+                str(tmp_path / "best.csv"),
+            ]
+        )
+        == 0
+    )
     text = (out / "results.csv").read_text().splitlines()
     seed_column = text[0].split(",").index("seed")
     cells = text[1].split(",")
@@ -152,8 +205,11 @@ def test_a_runs_panel_batch_runs_its_cases_in_the_lowest_scheduling_class(qtbot,
     qtbot.mouseClick(panel.start_button, Qt.LeftButton)
 
     def batch_workers():  # the pool's, not multiprocessing's resource tracker
-        return [child for child in psutil.Process().children() if child.pid not in others
-                and "resource_tracker" not in " ".join(child.cmdline())]
+        return [
+            child
+            for child in psutil.Process().children()
+            if child.pid not in others and "resource_tracker" not in " ".join(child.cmdline())
+        ]
 
     def lowered():  # each worker lowers itself as it starts (it is started by a thread at nice 5)
         try:

@@ -17,8 +17,19 @@ from workbench.puzzles.ahc011 import PUZZLE as AHC011
 
 
 def batch(tmp_path: Path, out: str, puzzle: str, *args: str) -> Path:
-    assert main(["batch", puzzle, *args, "--jobs", "1", "--out", str(tmp_path / out),
-                 "--best", str(tmp_path / f"best-{puzzle}.csv")]) in (0, 1)
+    assert main(
+        [
+            "batch",
+            puzzle,
+            *args,
+            "--jobs",
+            "1",
+            "--out",
+            str(tmp_path / out),
+            "--best",
+            str(tmp_path / f"best-{puzzle}.csv"),
+        ]
+    ) in (0, 1)
     return tmp_path / out
 
 
@@ -51,11 +62,13 @@ def test_a_run_of_another_puzzle_is_labelled_and_its_rows_open_that_puzzle(qtbot
 
 
 def test_the_run_controls_say_how_the_run_shown_was_made(qtbot, window, tmp_path):
-    solver_run = batch(tmp_path, "beam", "comesolo", "--seeds", "1-2", "--size", "7", "--solver", "beam",
-                       "--nodes", "200")
+    solver_run = batch(
+        tmp_path, "beam", "comesolo", "--seeds", "1-2", "--size", "7", "--solver", "beam", "--nodes", "200"
+    )
     command = upward_program(tmp_path)
-    program_run = batch(tmp_path, "program", "comesolo", "--seeds", "1-2", "--size", "7", "--cmd", command,
-                        "--time", "4")
+    program_run = batch(
+        tmp_path, "program", "comesolo", "--seeds", "1-2", "--size", "7", "--cmd", command, "--time", "4"
+    )
     panel = window.runs_panel
     panel.runner.setCurrentText(COMMAND_CHOICE)
     assert panel.open_run(solver_run)
@@ -107,8 +120,20 @@ def test_figures_are_rounded_to_the_scale_of_their_interval():
 
 def test_group_bars_rise_from_under_the_lowest_mean(qtbot, window):
     view = window.runs_panel.view
-    rows = [{"case": str(i), "name": f"{i:04d}", "seed": i, "N": 6 + i % 2, "score": 870000 + 10000 * (i % 2),
-             "relative": "0.99", "time_s": "1.0", "verdict": "OK", "message": ""} for i in range(6)]
+    rows = [
+        {
+            "case": str(i),
+            "name": f"{i:04d}",
+            "seed": i,
+            "N": 6 + i % 2,
+            "score": 870000 + 10000 * (i % 2),
+            "relative": "0.99",
+            "time_s": "1.0",
+            "verdict": "OK",
+            "message": "",
+        }
+        for i in range(6)
+    ]
     view.show_rows(rows, ["N"])
     view.group_by.setCurrentText("N")
     base = view.bars.opts["y0"]

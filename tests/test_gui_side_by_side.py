@@ -7,9 +7,9 @@ import sys
 from pathlib import Path
 
 import pytest
+import tiny_contest
 from PySide6.QtCore import Qt, QTimer
 
-import tiny_contest
 from workbench.batch.side_by_side import answer_diff, case_pair, played_pair
 from workbench.cli import main
 from workbench.core.registry import get_puzzle
@@ -26,8 +26,29 @@ def two_runs(tmp_path_factory) -> tuple[Path, Path]:
     """The beam solver on comesolo seeds 1-3 (7x7): 3000 nodes (B, every best), then 50 nodes (A)."""
     root = tmp_path_factory.mktemp("runs")
     for name, nodes in (("b", "3000"), ("a", "50")):
-        assert main(["batch", "comesolo", "--seeds", "1-3", "--size", "7", "--solver", "beam", "--nodes", nodes,
-                     "--jobs", "1", "--out", str(root / name), "--best", str(root / "best-known" / "comesolo.csv")]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    "comesolo",
+                    "--seeds",
+                    "1-3",
+                    "--size",
+                    "7",
+                    "--solver",
+                    "beam",
+                    "--nodes",
+                    nodes,
+                    "--jobs",
+                    "1",
+                    "--out",
+                    str(root / name),
+                    "--best",
+                    str(root / "best-known" / "comesolo.csv"),
+                ]
+            )
+            == 0
+        )
     return root / "a", root / "b"
 
 
@@ -40,8 +61,9 @@ def test_one_slider_steps_both_boards_and_the_shorter_holds_its_last(qtbot, two_
     qtbot.waitUntil(lambda: not view.loading, timeout=30000)
     _, line_a, line_b = played_pair(pair, get_puzzle("comesolo"))
     assert line_a.length < line_b.length and view.slider.maximum() == line_b.length
-    assert view.title.text() == (f"case 2 (higher scores win): A a: {pair.a.row['score']} OK — "
-                                 f"B b: {pair.b.row['score']} OK — B is better")
+    assert view.title.text() == (
+        f"case 2 (higher scores win): A a: {pair.a.row['score']} OK — B b: {pair.b.row['score']} OK — B is better"
+    )
     for step in (1, line_a.length + 2, line_b.length):
         view.slider.setValue(step)
         qtbot.waitUntil(lambda: view.shown_step == step, timeout=2000)  # noqa: B023 (waited for here)
@@ -57,8 +79,7 @@ def test_one_slider_steps_both_boards_and_the_shorter_holds_its_last(qtbot, two_
     view.close()
 
 
-def test_the_answers_are_played_out_off_the_gui_thread_while_the_view_says_it_is_loading(qtbot, two_runs,
-                                                                                        monkeypatch):
+def test_the_answers_are_played_out_off_the_gui_thread_while_the_view_says_it_is_loading(qtbot, two_runs, monkeypatch):
     """The view opens at once: the replay and the diff are made on a thread of their own (a
     1,000,000-move answer held the GUI thread 40 s), the view saying it is loading meanwhile."""
     import threading
@@ -108,8 +129,10 @@ def test_a_puzzles_own_failure_while_loading_is_said(qtbot, two_runs, monkeypatc
     view = SideBySideView(case_pair(a, b, "2"))
     qtbot.addWidget(view)
     qtbot.waitUntil(lambda: not view.loading, timeout=10000)
-    assert view.step_label.text() == ("Cannot play the answers out: the puzzle's code failed: TypeError: "
-                                      "unsupported operand type(s) for +: 'int' and 'NoneType'")
+    assert view.step_label.text() == (
+        "Cannot play the answers out: the puzzle's code failed: TypeError: "
+        "unsupported operand type(s) for +: 'int' and 'NoneType'"
+    )
     assert not view.slider.isEnabled()
     view.close()
 
@@ -186,16 +209,35 @@ def test_a_contests_case_shows_both_runs_vis_views(qtbot, tmp_path, monkeypatch)
     assert main(["contest", "init", str(folder), "--objective", "min"]) == 0
     for name, offset in (("near", 0), ("far", 5)):
         command = tiny_contest.program(tmp_path, name, tools, offset=offset)
-        assert main(["batch", str(folder), "--seeds", "0-2", "--cmd", command, "--jobs", "1",
-                     "--out", str(tmp_path / "runs" / name), "--best", str(tmp_path / "runs" / "best.csv")]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    str(folder),
+                    "--seeds",
+                    "0-2",
+                    "--cmd",
+                    command,
+                    "--jobs",
+                    "1",
+                    "--out",
+                    str(tmp_path / "runs" / name),
+                    "--best",
+                    str(tmp_path / "runs" / "best.csv"),
+                ]
+            )
+            == 0
+        )
     pair = case_pair(tmp_path / "runs" / "near", tmp_path / "runs" / "far", "1")
     view = SideBySideView(pair)
     qtbot.addWidget(view)
     view.show()
     qtbot.waitUntil(lambda: not view.loading, timeout=30000)
     assert pair.kind == "contest" and len(view.case_views) == 2 and not view.boards
-    assert [v.title.text() for v in view.case_views] == [f"A near: case 1: score {pair.a.row['score']}, OK",
-                                                         f"B far: case 1: score {pair.b.row['score']}, OK"]
+    assert [v.title.text() for v in view.case_views] == [
+        f"A near: case 1: score {pair.a.row['score']}, OK",
+        f"B far: case 1: score {pair.b.row['score']}, OK",
+    ]
     assert [v.output_text.toPlainText() for v in view.case_views] == [pair.a.answer_text(), pair.b.answer_text()]
     assert view.diff.toPlainText() == answer_diff(pair)
     assert "A is better" in view.title.text()  # lower wins: the answer nearer its target

@@ -23,8 +23,25 @@ ANSWER = "sh -c 'cat > /dev/null; echo 0'"  # comesolo's empty answer: no move
 def two_runs(tmp_path_factory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("runs")
     for name in ("a", "b"):
-        assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", ANSWER, "--out", str(root / name),
-                     "--best", str(root / "best.csv")]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    "comesolo",
+                    "--seeds",
+                    "1",
+                    "--size",
+                    "6",
+                    "--cmd",
+                    ANSWER,
+                    "--out",
+                    str(root / name),
+                    "--best",
+                    str(root / "best.csv"),
+                ]
+            )
+            == 0
+        )
     return root / "a", root / "b"
 
 
@@ -52,9 +69,13 @@ def wait_idle(process: subprocess.Popen, quiet: float = 1.5, longest: float = 18
 def test_the_side_by_side_view_ends_on_a_signal(two_runs, tmp_path, number):
     a, b = two_runs
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PUZZLE_WORKBENCH_HOME": str(tmp_path / "home")}
-    process = subprocess.Popen([sys.executable, str(REPO / "main.py"), "batch", "compare", str(a), str(b),
-                                "--open", "1"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               start_new_session=True)
+    process = subprocess.Popen(
+        [sys.executable, str(REPO / "main.py"), "batch", "compare", str(a), str(b), "--open", "1"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
     try:
         wait_idle(process)
         os.kill(process.pid, number)

@@ -1,11 +1,10 @@
 """Running solvers from the GUI: responsiveness, pause, cancel, apply, export, preview."""
 
+from gui_helpers import start_a_long_run, wait_for_end
 from PySide6.QtCore import QTimer
 
 from workbench.cli import main as cli
 from workbench.puzzles.comesolo import PUZZLE
-
-from gui_helpers import start_a_long_run, wait_for_end
 
 
 def test_the_event_loop_keeps_ticking_while_a_solver_runs_and_cancel_stops_it(qtbot, window, data_root):

@@ -3,21 +3,20 @@ never be applied or exported onto this one; counts, words, the frontier and the 
 the exported file says. Driven with pytest-qt."""
 
 import pytest
+from gui_helpers import random_fill, start_a_long_run
 from PySide6.QtWidgets import QFileDialog
 
 from solvers.ahc015.monte_carlo import MonteCarloSolver
-from solvers.driver import Budget, run
-from workbench.core.registry import get_puzzle
 from solvers.base import FrontierEntry
+from solvers.driver import Budget, run
 from workbench.core.puzzle import ScoreReport
-from workbench.gui.solver.frontier_rows import Row, ranked
+from workbench.core.registry import get_puzzle
 from workbench.gui.common.plot_style import held_range, y_range
+from workbench.gui.solver.frontier_rows import Row, ranked
 from workbench.gui.solver.solver_panel import FACTS_COLUMN, SOLVER_COLUMN, score_text
-from workbench.puzzles.comesolo import Board
 from workbench.puzzles.ahc015.box import CANDIES, Candies
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
-
-from gui_helpers import random_fill, start_a_long_run
+from workbench.puzzles.comesolo import Board
 
 BOARD = "cases/comesolo/rand_07_d70.txt"
 
@@ -97,8 +96,7 @@ def test_the_status_says_why_a_run_stopped_and_counts_moves_as_the_file_does(qtb
     for _ in range(2):  # the run starts two moves into the game
         assert window.playing.play(COMESOLO.legal_moves(session.instance, session.state)[0])
     panel = finished_run(qtbot, window, nodes=2000)
-    assert "beam: stopped at its node budget after" in panel.status.text() or \
-        ": finished after" in panel.status.text()
+    assert "beam: stopped at its node budget after" in panel.status.text() or ": finished after" in panel.status.text()
     assert "stopped by" not in panel.status.text()
     total = 2 + len(panel.best_moves)
     assert panel.status.text().endswith(f"({total} moves)")
@@ -117,7 +115,7 @@ def test_the_frontier_is_best_score_first_and_each_position_once(qtbot, window, 
     scores = [float(panel.table.item(row, 0).text()) for row in range(panel.table.rowCount())]
     assert scores == sorted(scores, reverse=True) and "?" not in scores
     states = panel.frontier_states
-    assert all(not (a == b) for i, a in enumerate(states) for b in states[i + 1:])
+    assert all(not (a == b) for i, a in enumerate(states) for b in states[i + 1 :])
 
 
 def test_the_live_best_plot_keeps_its_y_range_until_a_score_leaves_it():
@@ -176,8 +174,9 @@ def test_ahc015_rows_show_the_contest_score_and_the_playout_mean_as_the_solvers_
         assert panel.table.item(row, FACTS_COLUMN).text() == ", ".join(f"{k} {v}" for k, v in report.facts)
         # ...and the playout mean, in the order the solver ranks its moves, is labelled its estimate.
         assert panel.table.item(row, SOLVER_COLUMN).text().endswith(f", mean {round(entry.score)}")
-        assert panel.table.item(row, 0).toolTip() == \
-            f"the solver's estimate of the final score: {score_text(entry.score)}"
+        assert (
+            panel.table.item(row, 0).toolTip() == f"the solver's estimate of the final score: {score_text(entry.score)}"
+        )
     means = [entry.score for entry in panel.frontier_entries]
     assert means == sorted(means, reverse=True)
     assert panel.frontier_label.text().startswith("This turn's moves")
@@ -237,7 +236,10 @@ def test_from_mid_game_every_row_gives_the_contest_facts_of_the_whole_answer(qtb
         assert facts == ", ".join(f"{k} {v}" for k, v in report.facts)
         assert f"moves {3 + len(entry.moves)}" in facts  # never the solver's count from move 3
         # The solver's own counts the facts give (moves, pieces left, from where it began) are left out.
-        assert "moves" not in panel.table.item(row, SOLVER_COLUMN).text() and "pieces" not in panel.table.item(row, SOLVER_COLUMN).text()
+        assert (
+            "moves" not in panel.table.item(row, SOLVER_COLUMN).text()
+            and "pieces" not in panel.table.item(row, SOLVER_COLUMN).text()
+        )
 
 
 @pytest.mark.parametrize("board, nodes", [(BOARD, 3000), ("cases/rolling-balls/seed_2.txt", 20000)])
@@ -252,12 +254,15 @@ def test_when_the_run_ends_the_table_keeps_its_best_answer_first_to_preview(qtbo
     assert panel.status.text().endswith(f"best {best.text} ({len(panel.best_moves)} moves)")
     row = rows.index(panel.best_moves)
     assert [panel.table.item(row, col).text() for col in (0, 1, SOLVER_COLUMN)] == [
-        best.text, str(len(panel.best_moves)), "an answer found"]
+        best.text,
+        str(len(panel.best_moves)),
+        "an answer found",
+    ]
     # Best first: no row above it scores less (a state still weighed may score more, an answer too).
     scores = [float(panel.table.item(r, 0).text()) for r in range(panel.table.rowCount())]
     assert scores == sorted(scores, reverse=True)
     states = panel.frontier_states
-    assert all(not (a == b) for i, a in enumerate(states) for b in states[i + 1:])  # each position once
+    assert all(not (a == b) for i, a in enumerate(states) for b in states[i + 1 :])  # each position once
     panel.table.cellClicked.emit(row, 0)
     assert window.view.state == puzzle.final_state(instance, panel.best_moves)
     assert f"score {best.text}" in window.statusBar().currentMessage()
@@ -267,6 +272,7 @@ def test_a_run_that_ends_at_once_still_plots_from_zero_and_a_cleared_run_leaves_
     window.files.open_path(data_root / BOARD)
     panel = finished_run(qtbot, window)
     result = panel.last_result
+
     def dots(curve):
         return list(curve.getData()[0] if curve.getData()[0] is not None else [])
 
@@ -303,10 +309,10 @@ def test_no_frontier_text_is_cut(qtbot, window, data_root):
 def test_the_contests_facts_are_in_sight_before_the_solvers_own_figures(qtbot, window, data_root):
     """At the default window the facts column starts in the table's sight; it came after the solver's
     own figures, which on codevs ("candidate chain 12, candidate ojama 45, …") pushed it out of sight."""
+    from gui_helpers import run_a_short_codevs_beam
     from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QDockWidget
 
-    from gui_helpers import run_a_short_codevs_beam
     from workbench.gui.window.window_layout import PANEL_MAX, PANEL_MIN, PANEL_SHARE, PANELS
 
     window.resize(1360, 850)

@@ -2,16 +2,16 @@
 and never drops, an online game cut short is finished and exported, F5 from another tab waits for the
 kernels. Driven with pytest-qt."""
 
+from gui_helpers import run_a_short_codevs_beam, wait_for_end
 from PySide6.QtCore import Qt
 
 from workbench.cli import main as cli
 from workbench.gui.solver.solver_panel import score_text
 
-from gui_helpers import run_a_short_codevs_beam, wait_for_end
 
-
-def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(qtbot, window, data_root, tmp_path,
-                                                                           capsys):
+def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(
+    qtbot, window, data_root, tmp_path, capsys
+):
     case = data_root / "cases/ahc015/0000.txt"
     window.files.open_path(case)
     panel = window.solver_panel
@@ -25,7 +25,7 @@ def test_a_cancelled_ahc015_run_is_finished_with_the_fast_policy_and_exports(qtb
     played = panel.best_moves
     panel.finish_button.click()
     assert window.session.depth == 100
-    assert window.session.moves()[:len(played)] == list(played)
+    assert window.session.moves()[: len(played)] == list(played)
     out = tmp_path / "finished.out"
     assert window.exports.export_solution(out)
     assert cli(["score", "ahc015", str(case), str(out)]) == 0

@@ -4,15 +4,16 @@ window's own actions, the About box, and File ▸ New contest… writing what `c
 from __future__ import annotations
 
 import pytest
+import standin_tools
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QGraphicsScene
 
-import standin_tools
 from workbench.cli import main
 from workbench.contest.config import load
 from workbench.contest.init import draft_config
 from workbench.core.registry import get_puzzle
+from workbench.core.session import Session
 from workbench.core.version import project_version
 from workbench.gui.app_state import AppState
 from workbench.gui.board.painters import adapter_class, playable_puzzles
@@ -21,7 +22,6 @@ from workbench.gui.window import about
 from workbench.gui.window.keys_help import keys_and_mouse_html, shortcut_rows
 from workbench.gui.window.rules_view import RulesLine, rules_html
 from workbench.gui.window.start_page import StartPage, seen
-from workbench.core.session import Session
 
 
 @pytest.fixture
@@ -93,8 +93,11 @@ def test_the_line_under_the_board_follows_the_board_shown(qtbot):
 
 
 def test_the_keys_help_lists_every_shortcut_of_the_window(window):
-    shortcuts = [(a.text(), k.toString(QKeySequence.NativeText))
-                 for a in window.findChildren(type(window.menuBar().actions()[0])) for k in a.shortcuts()]
+    shortcuts = [
+        (a.text(), k.toString(QKeySequence.NativeText))
+        for a in window.findChildren(type(window.menuBar().actions()[0]))
+        for k in a.shortcuts()
+    ]
     assert ("&Hint", "H") in shortcuts
     text = keys_and_mouse_html(window, "t", "")
     missing = [(name, keys) for name, keys in shortcuts if keys not in text]
@@ -169,6 +172,5 @@ def test_the_first_start_shows_the_start_page_once_and_its_buttons_work(qtbot, t
     qtbot.waitUntil(lambda: window.kernels.is_ready("comesolo"), timeout=600000)
     page.cards["comesolo"].watch.click()
     assert window.session.puzzle.id == "comesolo"
-    qtbot.waitUntil(lambda: window.solver_panel.running or window.solver_panel.last_result is not None,
-                    timeout=60000)
+    qtbot.waitUntil(lambda: window.solver_panel.running or window.solver_panel.last_result is not None, timeout=60000)
     window.solver_panel.shutdown()

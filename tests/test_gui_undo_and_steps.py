@@ -3,11 +3,10 @@ Driven with pytest-qt."""
 
 import shutil
 
+from gui_helpers import click_cell
 from PySide6.QtCore import Qt
 
 from workbench.puzzles.comesolo import PUZZLE as COMESOLO
-
-from gui_helpers import click_cell
 
 
 def test_an_edit_after_a_loaded_answer_is_undone_like_a_move(qtbot, window, data_root, tmp_path):

@@ -4,6 +4,7 @@ line reaches, checked against the run F5 makes from the same position with the s
 from __future__ import annotations
 
 import pytest
+from conftest import data_file
 
 from solvers.driver import Budget
 from solvers.hint import LOST, MOVE, NO_SOLVER, SOLVED, find_hint, hint_solver, no_solver_reason
@@ -13,8 +14,6 @@ from workbench.core import registry
 from workbench.core.line_scores import LineScorer
 from workbench.core.registry import get_puzzle, puzzles
 from workbench.scaffold import new_puzzle
-
-from conftest import data_file
 
 PUZZLES = sorted(puzzles())
 # puzzle: (a case file of tests/.data, or a generator seed), moves played first, node budget

@@ -25,6 +25,7 @@ linux_only = pytest.mark.skipif(sys.platform != "linux", reason="SCHED_IDLE is L
 class Counting(Solver):
     """One expansion a slice, 5 ms each (a sleep: the child's other threads run); its best answer
     is (count,), better every slice."""
+
     name = "counting"
 
     def __init__(self):
@@ -71,8 +72,9 @@ def test_the_same_seed_and_node_budget_give_the_same_answer_in_the_child_as_on_a
     instance = puzzle.generate(1)
     cls = next(iter(solvers(puzzle_id).values()))
     budget = Budget(nodes=nodes)
-    build = functools.partial(build_run, puzzle, instance, puzzle.initial_state(instance), cls, seed=3,
-                              params={}, budget=budget)
+    build = functools.partial(
+        build_run, puzzle, instance, puzzle.initial_state(instance), cls, seed=3, params={}, budget=budget
+    )
     results = []
     for kind in (SolverJob, ProcessSolverJob):
         job = kind(build, budget, name=cls.name, objective=puzzle.objective)
@@ -159,8 +161,10 @@ def test_a_run_that_cannot_go_to_a_child_ends_at_once_with_the_reason():
     job.start()
     assert not job.running
     update = job.poll()
-    assert update.error == ("the solver's process did not start: AttributeError: Can't pickle local object "
-                            "'test_a_run_that_cannot_go_to_a_child_ends_at_once_with_the_reason.<locals>.<lambda>'")
+    assert update.error == (
+        "the solver's process did not start: AttributeError: Can't pickle local object "
+        "'test_a_run_that_cannot_go_to_a_child_ends_at_once_with_the_reason.<locals>.<lambda>'"
+    )
     assert update.result is None
 
 
@@ -182,7 +186,8 @@ def test_a_warmed_child_serves_the_next_run_and_ends_with_end_hosts():
 
 @linux_only
 def test_the_apps_solver_runs_in_a_child_in_sched_idle_and_it_is_gone_once_the_window_closes(
-        qtbot, window, data_root, monkeypatch):
+    qtbot, window, data_root, monkeypatch
+):
     from solvers import job_process
 
     monkeypatch.setenv("PWB_SOLVER_CLASS", "idle")  # the app's class (the suite runs it at nice 5)

@@ -18,8 +18,9 @@ REPO = Path(__file__).resolve().parents[1]
 
 def test_the_import_contracts_are_kept():
     lint = Path(sys.executable).with_name("lint-imports")
-    done = subprocess.run([str(lint), "--config", str(REPO / "pyproject.toml")], cwd=REPO, capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [str(lint), "--config", str(REPO / "pyproject.toml")], cwd=REPO, capture_output=True, text=True
+    )
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert "2 kept, 0 broken" in done.stdout
 
@@ -84,13 +85,15 @@ def test_the_circle_finder_finds_a_circle():
 
 
 def test_a_batch_worker_and_every_puzzle_load_without_qt():
-    probe = ("import sys\n"
-             "import workbench.cli, workbench.cli.batch, workbench.cli.contest, solvers.run_setup\n"
-             "from workbench.core.registry import puzzles, solvers\n"
-             "for puzzle_id in puzzles():\n"
-             "    solvers(puzzle_id)\n"
-             "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'shiboken6'))\n"
-             "print(loaded)\n")
+    probe = (
+        "import sys\n"
+        "import workbench.cli, workbench.cli.batch, workbench.cli.contest, solvers.run_setup\n"
+        "from workbench.core.registry import puzzles, solvers\n"
+        "for puzzle_id in puzzles():\n"
+        "    solvers(puzzle_id)\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'shiboken6'))\n"
+        "print(loaded)\n"
+    )
     done = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "[]"

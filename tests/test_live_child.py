@@ -14,22 +14,18 @@ import time
 from pathlib import Path
 
 import pytest
+from live_script import command
+from process_checks import alive
 
 from workbench.batch.cases import BatchCase
 from workbench.batch.live_child import ChildLiveCase
 from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.core.registry import get_puzzle
-from process_checks import alive
-from live_script import command
 
 HERE = Path(__file__).parent
 SHARED = HERE.parent.parent / "shared"
 CASE = SHARED / "cases" / "ahc011" / "0000.txt"
 ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
-
-
-
-
 
 
 def ended_soon(pid: int) -> bool:
@@ -56,9 +52,19 @@ def taken_until(live: ChildLiveCase, done, within: float = 60.0):
 @pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
 def test_a_case_in_a_child_process_sends_its_lines_and_scored_snapshots(tmp_path):
     answer = ANSWER.read_text().strip()
-    script = {"*": [{"score": "100"}, {"file": "0001.txt", "text": answer[:20]}, {"sleep": 0.1},
-                    {"score": "oops"}, {"score": "200.5"}, {"file": "0002.txt", "text": answer[:60]},
-                    {"sleep": 0.1}, {"stdout": answer + "\n"}, {"score": "868056"}]}
+    script = {
+        "*": [
+            {"score": "100"},
+            {"file": "0001.txt", "text": answer[:20]},
+            {"sleep": 0.1},
+            {"score": "oops"},
+            {"score": "200.5"},
+            {"file": "0002.txt", "text": answer[:60]},
+            {"sleep": 0.1},
+            {"stdout": answer + "\n"},
+            {"score": "868056"},
+        ]
+    }
     case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
     live = ChildLiveCase(PuzzleProblem("ahc011"), case, command(tmp_path, script), 20).start()
     series, snapshots = taken_until(live, live.finished.is_set)
@@ -68,7 +74,8 @@ def test_a_case_in_a_child_process_sends_its_lines_and_scored_snapshots(tmp_path
     assert [t for t, _ in series] == sorted(t for t, _ in series) and live.bad_lines == 1
     assert [(s.source, s.score) for s in snapshots] == [
         ("0001.txt", puzzle.score_solution(instance, answer[:20]).score),
-        ("0002.txt", puzzle.score_solution(instance, answer[:60]).score)]
+        ("0002.txt", puzzle.score_solution(instance, answer[:60]).score),
+    ]
     # Each drawn in the child: the position its answer reaches comes, not its text.
     for snapshot, prefix in zip(snapshots, (answer[:20], answer[:60])):
         parsed = puzzle.parse_solution(instance, prefix)
@@ -84,16 +91,20 @@ def test_cancel_kills_the_programs_process_group_from_the_view_side(tmp_path):
     marker = tmp_path / "pids"
     program = tmp_path / "sleeper.py"
     # The program starts a grandchild in its group: Cancel kills both.
-    program.write_text(f"import os, subprocess, sys, time\n"
-                       f"child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
-                       f"open({str(marker)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}')\n"
-                       "print('[SCORE] 1', file=sys.stderr, flush=True)\ntime.sleep(60)\n")
+    program.write_text(
+        f"import os, subprocess, sys, time\n"
+        f"child = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(60)'])\n"
+        f"open({str(marker)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}')\n"
+        "print('[SCORE] 1', file=sys.stderr, flush=True)\ntime.sleep(60)\n"
+    )
     puzzle = get_puzzle("comesolo")
     text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
-    live = ChildLiveCase(PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text),
-                         f"{sys.executable} {program}", 120).start()
-    series, _ = taken_until(live, lambda: marker.is_file() and marker.read_text().count(" ") == 1 and
-                            live.program_pid is not None)
+    live = ChildLiveCase(
+        PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text), f"{sys.executable} {program}", 120
+    ).start()
+    series, _ = taken_until(
+        live, lambda: marker.is_file() and marker.read_text().count(" ") == 1 and live.program_pid is not None
+    )
     pids = [int(p) for p in marker.read_text().split()]
     live.cancel()
     more, _ = taken_until(live, live.finished.is_set)
@@ -107,8 +118,9 @@ def test_a_child_that_dies_ends_the_case_with_a_message(tmp_path):
     program.write_text("import time\ntime.sleep(60)\n")
     puzzle = get_puzzle("comesolo")
     text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
-    live = ChildLiveCase(PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text),
-                         f"{sys.executable} {program}", 120).start()
+    live = ChildLiveCase(
+        PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text), f"{sys.executable} {program}", 120
+    ).start()
     taken_until(live, lambda: live.program_pid is not None)
     program_pid = live.program_pid
     os.kill(live.process.pid, signal.SIGKILL)
@@ -125,8 +137,9 @@ def test_the_child_and_its_program_run_in_the_lowest_scheduling_class(tmp_path):
     program.write_text("import time\ntime.sleep(60)\n")
     puzzle = get_puzzle("comesolo")
     text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
-    live = ChildLiveCase(PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text),
-                         f"{sys.executable} {program}", 120).start()
+    live = ChildLiveCase(
+        PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text), f"{sys.executable} {program}", 120
+    ).start()
     try:
         taken_until(live, lambda: live.program_pid is not None)
         assert os.sched_getscheduler(live.process.pid) == os.SCHED_IDLE

@@ -12,8 +12,9 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 import tiny_contest
+from live_script import command
+
 from workbench.batch.anytime import run_anytime_profile
 from workbench.batch.database import run_traces
 from workbench.batch.live import LiveRecorder, LiveTrace, Snapshot, anytime_profile, case_curve, rows_at
@@ -21,7 +22,6 @@ from workbench.batch.results import read_run
 from workbench.cli import main
 from workbench.core.objective import Objective
 from workbench.core.registry import get_puzzle
-from live_script import command
 
 HERE = Path(__file__).parent
 SHARED = HERE.parent.parent / "shared"
@@ -36,8 +36,6 @@ def home(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
 
 
-
-
 def engine_score(text: str) -> int:
     puzzle = get_puzzle("ahc011")
     return puzzle.score_solution(puzzle.parse_input(CASE.read_text()), text).score
@@ -46,19 +44,31 @@ def engine_score(text: str) -> int:
 def ahc011_script(answer: str) -> dict:
     """[SCORE] lines (one bad), answers of 20 and 60 moves as snapshot files (AHC011's judge reads one
     line of output, so its snapshots cannot be stdout lines), then the whole answer on stdout."""
-    return {"*": [{"score": "100"}, {"file": "0001.txt", "text": answer[:20]}, {"sleep": 0.1}, {"score": "oops"},
-                  {"score": "200.5"}, {"file": "0002.txt", "text": answer[:60]}, {"sleep": 0.1},
-                  {"stdout": answer + "\n"}, {"score": "868056"}]}
+    return {
+        "*": [
+            {"score": "100"},
+            {"file": "0001.txt", "text": answer[:20]},
+            {"sleep": 0.1},
+            {"score": "oops"},
+            {"score": "200.5"},
+            {"file": "0002.txt", "text": answer[:60]},
+            {"sleep": 0.1},
+            {"stdout": answer + "\n"},
+            {"score": "868056"},
+        ]
+    }
 
 
 @needs_shared
 def test_a_programs_score_lines_and_snapshots_on_ahc011_are_kept_in_the_run_database(tmp_path, capsys):
     answer = ANSWER.read_text().strip()
     out = tmp_path / "runs" / "live"
-    assert main(["batch", "ahc011", str(CASE), "--cmd", command(tmp_path, ahc011_script(answer)),
-                 "--out", str(out)]) == 0
-    assert ("live: 1 of 1 cases wrote 3 [SCORE] lines and 2 snapshots; 1 [SCORE] lines were not a number "
-            "(ignored)") in capsys.readouterr().err
+    assert (
+        main(["batch", "ahc011", str(CASE), "--cmd", command(tmp_path, ahc011_script(answer)), "--out", str(out)]) == 0
+    )
+    assert (
+        "live: 1 of 1 cases wrote 3 [SCORE] lines and 2 snapshots; 1 [SCORE] lines were not a number (ignored)"
+    ) in capsys.readouterr().err
     _, rows = read_run(out)
     assert [(r["score"], r["verdict"]) for r in rows] == [("868056", "OK")]
     assert (out / "answers" / f"{rows[0]['name']}.out").read_text().strip() == answer
@@ -66,7 +76,9 @@ def test_a_programs_score_lines_and_snapshots_on_ahc011_are_kept_in_the_run_data
     assert [v for _, v in trace.series] == [100.0, 200.5, 868056.0]
     assert trace.bad_lines == 1
     assert [(s.source, s.score) for s in trace.snapshots] == [
-        ("0001.txt", engine_score(answer[:20])), ("0002.txt", engine_score(answer[:60]))]
+        ("0001.txt", engine_score(answer[:20])),
+        ("0002.txt", engine_score(answer[:60])),
+    ]
     assert engine_score(answer[:20]) < engine_score(answer[:60]) < 868056  # distinct points
     times = [t for t, _ in trace.series]
     assert times == sorted(times) and [s.t for s in trace.snapshots] == sorted(s.t for s in trace.snapshots)
@@ -95,8 +107,10 @@ def test_two_answers_on_ahc011s_stdout_are_wrong_as_its_judge_says(tmp_path, cap
 def test_a_program_that_says_nothing_live_runs_as_before(tmp_path, capsys):
     answer = ANSWER.read_text().strip()
     out = tmp_path / "runs" / "quiet"
-    assert main(["batch", "ahc011", str(CASE), "--cmd", command(tmp_path, {"*": [{"stdout": answer}]}),
-                 "--out", str(out)]) == 0
+    assert (
+        main(["batch", "ahc011", str(CASE), "--cmd", command(tmp_path, {"*": [{"stdout": answer}]}), "--out", str(out)])
+        == 0
+    )
     _, rows = read_run(out)
     assert [(r["score"], r["verdict"]) for r in rows] == [("868056", "OK")]
     # One answer on stdout is the answer, nothing said live: no trace is kept, nothing more is printed.
@@ -109,8 +123,10 @@ def test_a_database_made_before_the_live_table_gets_it_and_reads_without_it(tmp_
 
     path = tmp_path / "old.sqlite"
     with sqlite3.connect(path) as db:  # the schema before case_live
-        db.executescript("CREATE TABLE runs (id INTEGER PRIMARY KEY, folder TEXT UNIQUE NOT NULL, puzzle TEXT "
-                         "NOT NULL); INSERT INTO runs (id, folder, puzzle) VALUES (1, '/x', 'ahc011');")
+        db.executescript(
+            "CREATE TABLE runs (id INTEGER PRIMARY KEY, folder TEXT UNIQUE NOT NULL, puzzle TEXT "
+            "NOT NULL); INSERT INTO runs (id, folder, puzzle) VALUES (1, '/x', 'ahc011');"
+        )
     base = RunDatabase(path)
     assert base.traces(1) == {}  # read-only: no table, no traces, nothing written
     with sqlite3.connect(path) as db:
@@ -122,8 +138,16 @@ def test_a_database_made_before_the_live_table_gets_it_and_reads_without_it(tmp_
 
 def test_score_lines_are_parsed_and_bad_ones_counted():
     recorder = LiveRecorder()
-    for line in (b"[SCORE] 12", b"[SCORE]  3.5\r", b"[SCORE] nan", b"[SCORE] 1 2", b"[SCORE]", b"other",
-                 b"[DATA] x = 1", b"[SCORE] -7"):
+    for line in (
+        b"[SCORE] 12",
+        b"[SCORE]  3.5\r",
+        b"[SCORE] nan",
+        b"[SCORE] 1 2",
+        b"[SCORE]",
+        b"other",
+        b"[DATA] x = 1",
+        b"[SCORE] -7",
+    ):
         recorder.stderr_line(line)
     assert [v for _, v in recorder.trace.series] == [12.0, 3.5, -7.0]
     assert recorder.trace.bad_lines == 3
@@ -147,9 +171,11 @@ def test_the_anytime_profile_counts_a_case_as_failed_before_its_first_point():
     objective = Objective.MAX
     early = LiveTrace(snapshots=[Snapshot(0.5, "a", score=50.0), Snapshot(1.0, "b", score=80.0)])
     late = LiveTrace(series=[(1.5, 40.0)])
-    curves = [case_curve(early, 100.0, True, 2.0, 100.0, objective),
-              case_curve(late, 90.0, True, 3.0, 100.0, objective),
-              case_curve(None, 0.0, False, 1.0, 100.0, objective)]  # failed, said nothing
+    curves = [
+        case_curve(early, 100.0, True, 2.0, 100.0, objective),
+        case_curve(late, 90.0, True, 3.0, 100.0, objective),
+        case_curve(None, 0.0, False, 1.0, 100.0, objective),
+    ]  # failed, said nothing
     times, means = anytime_profile(curves)
     assert times == [0.0, 0.5, 1.0, 1.5, 2.0, 3.0]
     assert means == pytest.approx([0.0, 0.5 / 3, 0.8 / 3, 1.2 / 3, 1.4 / 3, 1.9 / 3])
@@ -170,13 +196,21 @@ def contest_with_answers(tmp_path: Path, answers: str) -> Path:
 def test_a_contest_programs_snapshots_are_scored_by_its_vis(tmp_path, capsys):
     folder = contest_with_answers(tmp_path, "lines")
     targets = tiny_contest.targets(folder / "tools")  # target -> seed
-    inputs = {seed: (folder / "tools" / "in" / f"{i:04d}.txt").read_text().strip()
-              for i, seed in enumerate(sorted(targets.values()))}
+    inputs = {
+        seed: (folder / "tools" / "in" / f"{i:04d}.txt").read_text().strip()
+        for i, seed in enumerate(sorted(targets.values()))
+    }
     script = {}
     for target, seed in targets.items():  # |x - T| + 1: 6, then 3 (a file), then 1
-        script[inputs[seed]] = [{"score": str(target + 5)}, {"stdout": f"{target + 5}\n"}, {"sleep": 0.05},
-                                {"file": "a.txt", "text": f"{target + 2}\n"}, {"sleep": 0.05},
-                                {"stdout": f"{target}\n"}, {"score": "garbage"}]
+        script[inputs[seed]] = [
+            {"score": str(target + 5)},
+            {"stdout": f"{target + 5}\n"},
+            {"sleep": 0.05},
+            {"file": "a.txt", "text": f"{target + 2}\n"},
+            {"sleep": 0.05},
+            {"stdout": f"{target}\n"},
+            {"score": "garbage"},
+        ]
     out = folder / "runs" / "live"
     capsys.readouterr()
     assert main(["batch", str(folder), "--seeds", "0-2", "--cmd", command(tmp_path, script), "--out", str(out)]) == 0
@@ -185,8 +219,11 @@ def test_a_contest_programs_snapshots_are_scored_by_its_vis(tmp_path, capsys):
     traces = run_traces(out)
     for row in rows:
         trace = traces[row["name"]]
-        assert [(s.source, s.score) for s in trace.snapshots] == [("stdout #1", 6.0), ("a.txt", 3.0),
-                                                                  ("stdout #2", 1.0)]
+        assert [(s.source, s.score) for s in trace.snapshots] == [
+            ("stdout #1", 6.0),
+            ("a.txt", 3.0),
+            ("stdout #2", 1.0),
+        ]
         assert len(trace.series) == 1 and trace.bad_lines == 1
 
 
@@ -196,16 +233,32 @@ def test_a_snapshot_file_of_one_case_is_not_taken_for_the_next_ones(tmp_path, ca
     first = (folder / "tools" / "in" / "0000.txt").read_text().strip()
     target = {seed: t for t, seed in targets.items()}[min(targets.values())]
     # Seed 0 leaves a snapshot file behind; the others write none, in the same worker after it.
-    script = {first: [{"file": "a.txt", "text": f"{target + 2}\n"}, {"stdout": f"{target}\n"}],
-              "*": [{"sleep": 0.05}, {"stdout": "1\n"}]}
+    script = {
+        first: [{"file": "a.txt", "text": f"{target + 2}\n"}, {"stdout": f"{target}\n"}],
+        "*": [{"sleep": 0.05}, {"stdout": "1\n"}],
+    }
     out = folder / "runs" / "left"
-    assert main(["batch", str(folder), "--seeds", "0-2", "--cmd", command(tmp_path, script), "--jobs", "1",
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                str(folder),
+                "--seeds",
+                "0-2",
+                "--cmd",
+                command(tmp_path, script),
+                "--jobs",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     _, rows = read_run(out)
     traces = run_traces(out)
     assert [(s.source, s.score) for s in traces[rows[0]["name"]].snapshots] == [("a.txt", 3.0), ("stdout #1", 1.0)]
     assert [r["name"] in traces for r in rows[1:]] == [False, False]  # nothing live: no trace at all
-
 
 
 def test_a_daemon_of_one_case_cannot_write_into_the_next_cases_snapshots(tmp_path):
@@ -227,8 +280,25 @@ echo
 """)
     program.chmod(0o755)
     out = tmp_path / "runs" / "daemon"
-    assert main(["batch", "ahc011", "--seeds", "0-1", "--cmd", str(program), "--time", "5", "--jobs", "1",
-                 "--out", str(out)]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "ahc011",
+                "--seeds",
+                "0-1",
+                "--cmd",
+                str(program),
+                "--time",
+                "5",
+                "--jobs",
+                "1",
+                "--out",
+                str(out),
+            ]
+        )
+        == 0
+    )
     assert run_traces(out) == {}  # neither case's own program wrote a snapshot
     # Where each case has a cgroup of its own (process_tree) the daemon ended with its case; else it
     # wrote while case 1 ran, and found no folder.
@@ -253,8 +323,21 @@ def test_compare_at_a_time_counts_cases_by_their_best_so_far(tmp_path, capsys):
     slow = {text: [{"stdout": f"{t + 9}\n"}, {"sleep": 2.0}, {"stdout": f"{t}\n"}] for text, t in by_input.items()}
     runs = folder / "runs"
     for name, script in (("a", fast), ("b", slow)):
-        assert main(["batch", str(folder), "--seeds", "0-2", "--cmd", command(tmp_path, script, name),
-                     "--out", str(runs / name)]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    str(folder),
+                    "--seeds",
+                    "0-2",
+                    "--cmd",
+                    command(tmp_path, script, name),
+                    "--out",
+                    str(runs / name),
+                ]
+            )
+            == 0
+        )
     assert len(targets) == 3
     capsys.readouterr()
     assert main(["batch", "compare", str(runs / "a"), str(runs / "b"), "--at", "1.0"]) == 0

@@ -18,12 +18,21 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from scipy import stats
-
 import timed_program
 import tiny_contest
-from workbench.batch.noise import (LOADED, Z95, load_ratio, loaded, noise_band, noise_of, per_case, ratio_loaded,
-                                   same_program)
+from scipy import stats
+
+from workbench.batch.noise import (
+    LOADED,
+    Z95,
+    load_ratio,
+    loaded,
+    noise_band,
+    noise_of,
+    per_case,
+    ratio_loaded,
+    same_program,
+)
 from workbench.batch.report import compare, noise_lines
 from workbench.batch.standings import standings
 from workbench.cli import main
@@ -40,8 +49,17 @@ def rows_of(folder: Path) -> list[dict]:
 
 
 def row(key: str, score: float, verdict: str = "OK", relative: float = 1.0, **more) -> dict:
-    return {"case": key, "key": key, "score": repr(float(score)), "verdict": verdict, "relative": str(relative),
-            "time_s": "0.1", "cpu_s": "", "message": "", **more}
+    return {
+        "case": key,
+        "key": key,
+        "score": repr(float(score)),
+        "verdict": verdict,
+        "relative": str(relative),
+        "time_s": "0.1",
+        "cpu_s": "",
+        "message": "",
+        **more,
+    }
 
 
 # ------------------------------------------------------------------ the figures, against scipy and numpy
@@ -77,10 +95,18 @@ def test_no_case_run_twice_ok_measures_no_noise():
 
 
 def test_a_case_run_several_times_is_the_mean_of_its_runs_and_fails_when_one_run_does():
-    folded = per_case([row("a", 10, relative=0.5), row("b", 7), row("a", 20, relative=1.0),
-                       row("b", 0, "TLE", relative=0.0, message="killed")])
+    folded = per_case(
+        [
+            row("a", 10, relative=0.5),
+            row("b", 7),
+            row("a", 20, relative=1.0),
+            row("b", 0, "TLE", relative=0.0, message="killed"),
+        ]
+    )
     assert [(r["key"], float(r["score"]), r["verdict"], float(r["relative"]), r["repeats"]) for r in folded] == [
-        ("a", 15.0, "OK", 0.75, "2"), ("b", 0.0, "TLE", 0.5, "2")]
+        ("a", 15.0, "OK", 0.75, "2"),
+        ("b", 0.0, "TLE", 0.5, "2"),
+    ]
     assert folded[1]["message"] == "1 of 2 runs failed: killed"
     once = [row("a", 1), row("b", 2)]
     assert per_case(once) == once
@@ -102,13 +128,14 @@ def test_the_comparisons_tests_are_paired_tests_on_per_case_means():
     assert result.ci95 == pytest.approx((low, high))
     assert (result.runs_a, result.runs_b) == (3, 2)
     # The noise band: 1.96 x the SD the mean difference has from the runs' noise alone.
-    assert Z95 == pytest.approx(stats.norm.ppf(0.975))
+    assert pytest.approx(stats.norm.ppf(0.975)) == Z95
     cv_a, cv_b = noise_of(a).relative_sd, noise_of(b).relative_sd
     rel = {d.key: (d.relative_a, d.relative_b) for d in result.diffs}
-    variance = sum(ra ** 2 * cv_a ** 2 / 3 + rb ** 2 * cv_b ** 2 / 2 for ra, rb in rel.values())
+    variance = sum(ra**2 * cv_a**2 / 3 + rb**2 * cv_b**2 / 2 for ra, rb in rel.values())
     assert result.noise == pytest.approx(stats.norm.ppf(0.975) * math.sqrt(variance) / 8)
-    assert result.noise == pytest.approx(noise_band([(ra, rb, 3, 2) for ra, rb in rel.values()],
-                                                    noise_of(a), noise_of(b)))
+    assert result.noise == pytest.approx(
+        noise_band([(ra, rb, 3, 2) for ra, rb in rel.values()], noise_of(a), noise_of(b))
+    )
 
 
 def test_a_run_that_did_not_measure_its_noise_is_taken_as_noisy_as_the_other():
@@ -116,8 +143,7 @@ def test_a_run_that_did_not_measure_its_noise_is_taken_as_noisy_as_the_other():
     b = [row(k, 120) for k in "xyz"]
     result = compare(a, b, "max")
     cv = noise_of(a).relative_sd
-    expected = Z95 * math.sqrt(sum(d.relative_a ** 2 * cv ** 2 / 2 + d.relative_b ** 2 * cv ** 2 / 1
-                                   for d in result.diffs)) / 3
+    expected = Z95 * math.sqrt(sum(d.relative_a**2 * cv**2 / 2 + d.relative_b**2 * cv**2 / 1 for d in result.diffs)) / 3
     assert result.noise == pytest.approx(expected)
     assert noise_band([(1.0, 1.0, 1, 1)], None, None) is None
 
@@ -168,23 +194,34 @@ def test_repeat_runs_each_case_k_times_and_keeps_the_noise_with_the_run(contest,
     printed = capsys.readouterr().out
     rows = rows_of(out)
     assert [(r["case"], r["name"], r["repeat"]) for r in rows[:5]] == [
-        ("0", "0000-r1", "1"), ("1", "0001-r1", "1"), ("2", "0002-r1", "1"), ("3", "0003-r1", "1"),
-        ("0", "0000-r2", "2")]
+        ("0", "0000-r1", "1"),
+        ("1", "0001-r1", "1"),
+        ("2", "0002-r1", "1"),
+        ("3", "0003-r1", "1"),
+        ("0", "0000-r2", "2"),
+    ]
     assert len(rows) == 12 and "4 of 4 cases (higher scores win)" in printed
     # The noise, computed another way from results.csv: numpy's per-case variances, pooled.
     scores = {}
     for r in rows:
         scores.setdefault(r["key"], []).append(float(r["score"]))
-    pooled = math.sqrt(sum(np.var(s, ddof=1) * (len(s) - 1) for s in scores.values()) / sum(len(s) - 1 for s in scores.values()))
+    pooled = math.sqrt(
+        sum(np.var(s, ddof=1) * (len(s) - 1) for s in scores.values()) / sum(len(s) - 1 for s in scores.values())
+    )
     meta = json.loads((out / "run.json").read_text())
     assert meta["repeat"] == 3 and meta["noise"]["repeats"] == 3 and meta["noise"]["cases"] == 4
     assert meta["noise"]["sd"] == pytest.approx(pooled)
     with open(out / "noise.csv", newline="") as handle:
         per_case_noise = {r["key"]: r for r in csv.DictReader(handle)}
     assert {k: float(r["sd"]) for k, r in per_case_noise.items()} == pytest.approx(
-        {k: float(np.std(s, ddof=1)) for k, s in scores.items()})
-    assert re.search(r"^noise: SD \S+% of the score \(\S+ raw\) between runs of a case, from 3 runs of each of 4 "
-                     r"cases \(per case: .*noise\.csv\)$", printed, re.M)
+        {k: float(np.std(s, ddof=1)) for k, s in scores.items()}
+    )
+    assert re.search(
+        r"^noise: SD \S+% of the score \(\S+ raw\) between runs of a case, from 3 runs of each of 4 "
+        r"cases \(per case: .*noise\.csv\)$",
+        printed,
+        re.M,
+    )
     # The database keeps the run.json, noise and all.
     assert main(["runs", "list", "--root", str(tmp_path / "runs")]) == 0
 
@@ -206,8 +243,10 @@ def test_same_program_is_an_aa_comparison_and_no_repeats_say_the_noise_is_unknow
     assert main(["batch", "compare", str(runs / "a"), str(runs / "c")]) == 0
     out = capsys.readouterr().out
     assert "same program" not in out
-    assert (f"noise: unknown (each case ran once in both runs); measure it: puzzle-workbench batch noise "
-            f"{runs / 'c'} --repeat 5") in out
+    assert (
+        f"noise: unknown (each case ran once in both runs); measure it: puzzle-workbench batch noise "
+        f"{runs / 'c'} --repeat 5"
+    ) in out
 
 
 def test_batch_noise_reruns_every_case_and_says_whether_a_difference_is_beyond_it(contest, tmp_path, capsys):
@@ -227,9 +266,13 @@ def test_batch_noise_reruns_every_case_and_says_whether_a_difference_is_beyond_i
     out = capsys.readouterr().out
     assert "paired t-test on per-case means (A 2 runs a case, B 2 runs a case) p = " in out
     # Looking at the clock 200 times less often counts several times as far: far beyond the noise.
-    assert re.search(r"^noise: B - A \S+ is larger than the noise of these programs on these cases \(±\S+, 95%; "
-                     r"SD between runs of a case: A \S+% from 2 runs a case, B \S+% from 2 runs a case\)"
-                     r"(; but a run was loaded \(below\): the difference may be the load's)?$", out, re.M)
+    assert re.search(
+        r"^noise: B - A \S+ is larger than the noise of these programs on these cases \(±\S+, 95%; "
+        r"SD between runs of a case: A \S+% from 2 runs a case, B \S+% from 2 runs a case\)"
+        r"(; but a run was loaded \(below\): the difference may be the load's)?$",
+        out,
+        re.M,
+    )
 
 
 def test_the_baseline_shares_the_most_cases_and_too_few_give_no_statistics(contest, tmp_path, capsys):
@@ -256,7 +299,8 @@ def test_a_loaded_run_is_marked_in_the_list_the_comparison_and_the_standings(con
     # A program that works 0.1 s and then waits 0.15 s: its wall time is 2.5x its CPU time, as a
     # program starved of a core would show.
     waits = tmp_path / "waits.py"
-    waits.write_text(textwrap.dedent("""\
+    waits.write_text(
+        textwrap.dedent("""\
         import sys, time
         n, target = map(int, sys.stdin.read().split())
         start = time.process_time()
@@ -264,31 +308,44 @@ def test_a_loaded_run_is_marked_in_the_list_the_comparison_and_the_standings(con
             pass
         time.sleep(0.15)
         print(target)
-    """))
+    """)
+    )
     good = tiny_contest.program(tmp_path, "good", contest / "tools")
     runs = tmp_path / "runs"
     assert batch(contest, "0-5", good, runs / "quick") == 0
     assert batch(contest, "0-5", f"{tiny_contest.PYTHON} {waits}", runs / "waits", "--jobs", "1") == 0
     captured = capsys.readouterr()
-    assert re.search(r"^B ran on a loaded machine: \d\.\dx \(its programs' wall time over their CPU time; 1\.5x or "
-                     r"more\): its time-based scores are not comparable with A's$", captured.out, re.M)
+    assert re.search(
+        r"^B ran on a loaded machine: \d\.\dx \(its programs' wall time over their CPU time; 1\.5x or "
+        r"more\): its time-based scores are not comparable with A's$",
+        captured.out,
+        re.M,
+    )
     assert "this run is marked loaded" in captured.err
     assert main(["runs", "list", "--root", str(runs)]) == 0
     listed = capsys.readouterr().out
     assert re.search(r"s, loaded \d\.\dx", listed)
     assert main(["runs", "standings", str(contest), "--root", str(runs)]) == 0
     table = capsys.readouterr().out
-    assert re.search(r"^run 2 ran on a loaded machine: \d\.\dx .*: its time-based scores are not comparable with "
-                     r"the others'$", table, re.M)
+    assert re.search(
+        r"^run 2 ran on a loaded machine: \d\.\dx .*: its time-based scores are not comparable with "
+        r"the others'$",
+        table,
+        re.M,
+    )
     assert "mean ± SD (n-1)" in table
 
 
 def test_the_standings_sd_is_the_sample_sd_and_repeats_count_as_their_mean():
     runs = [{"id": 1}, {"id": 2}]
-    cases = {1: [row("a", 10), row("b", 20), row("c", 60)],
-             2: [row("a", 9), row("a", 11), row("b", 30), row("b", 30), row("c", 40), row("c", 50)]}
+    cases = {
+        1: [row("a", 10), row("b", 20), row("c", 60)],
+        2: [row("a", 9), row("a", 11), row("b", 30), row("b", 30), row("c", 40), row("c", 50)],
+    }
     table = standings(runs, cases, "max")
     by_id = {r.run["id"]: r for r in table.rows}
     assert by_id[1].sd == pytest.approx(stats.tstd([10, 20, 60]))
-    assert by_id[2].mean == pytest.approx(np.mean([10, 30, 45])) and by_id[2].sd == pytest.approx(stats.tstd([10, 30, 45]))
+    assert by_id[2].mean == pytest.approx(np.mean([10, 30, 45])) and by_id[2].sd == pytest.approx(
+        stats.tstd([10, 30, 45])
+    )
     assert by_id[1].noise is None and by_id[2].noise.repeats == 2 and table.cases == 3

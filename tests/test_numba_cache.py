@@ -60,14 +60,16 @@ def write(path: Path, text: str) -> None:
     path.write_text(text)
 
 
-def start(root: Path, groups: list[KernelGroup], modules: list[str], hook: bool, env: dict,
-          wait: bool = True):
-    plan = {"root": str(root), "hook": hook, "modules": modules,
-            "groups": [[g.name, list(g.folders), list(g.shared)] for g in groups]}
+def start(root: Path, groups: list[KernelGroup], modules: list[str], hook: bool, env: dict, wait: bool = True):
+    plan = {
+        "root": str(root),
+        "hook": hook,
+        "modules": modules,
+        "groups": [[g.name, list(g.folders), list(g.shared)] for g in groups],
+    }
     # -B: no .pyc, so Python itself never runs an older callee than the file holds
     command = [sys.executable, "-B", "-c", START, json.dumps(plan)]
-    process = subprocess.Popen(command, cwd=REPO, env=env, text=True,
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, cwd=REPO, env=env, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     return finish(process) if wait else process
 
 
@@ -118,8 +120,7 @@ def test_numba_alone_keeps_the_old_callee_and_the_hook_recompiles_the_caller(kit
     assert again["dropped"] == []
     assert again["answers"]["kit.caller"] == {**fresh["answers"]["kit.caller"], "cache_hits": 1}
     # the hook looked where numba keeps the cache
-    assert again["answers"]["kit.caller"]["cache"] == cache_folder(str(kit / "kit"),
-                                                                   env.get("NUMBA_CACHE_DIR", ""))
+    assert again["answers"]["kit.caller"]["cache"] == cache_folder(str(kit / "kit"), env.get("NUMBA_CACHE_DIR", ""))
 
 
 def test_a_shared_module_change_drops_every_group_calling_it(tmp_path):
@@ -136,14 +137,20 @@ def test_a_shared_module_change_drops_every_group_calling_it(tmp_path):
     groups.append(KernelGroup("kit_c", (str(root / "kit_c"),)))
     modules = ["kit_a.caller", "kit_b.caller", "kit_c.caller"]
     env = numba_env(None)
-    assert {m: a["result"] for m, a in start(root, groups, modules, True, env)["answers"].items()} == \
-        {"kit_a.caller": 6, "kit_b.caller": 6, "kit_c.caller": 8}
+    assert {m: a["result"] for m, a in start(root, groups, modules, True, env)["answers"].items()} == {
+        "kit_a.caller": 6,
+        "kit_b.caller": 6,
+        "kit_c.caller": 8,
+    }
 
     write(root / "shared_kernels.py", CALLEE.format(number=300))
     after = start(root, groups, modules, True, env)
     assert after["dropped"] == ["kit_a", "kit_b"]
-    assert {m: (a["result"], a["cache_hits"]) for m, a in after["answers"].items()} == \
-        {"kit_a.caller": (301, 0), "kit_b.caller": (301, 0), "kit_c.caller": (8, 1)}
+    assert {m: (a["result"], a["cache_hits"]) for m, a in after["answers"].items()} == {
+        "kit_a.caller": (301, 0),
+        "kit_b.caller": (301, 0),
+        "kit_c.caller": (8, 1),
+    }
 
 
 def test_two_processes_starting_at_once_both_run_the_new_callee(kit):
@@ -184,8 +191,9 @@ def test_a_cache_that_cannot_be_written_is_left_alone_quietly(tmp_path):
     not_a_folder.write_text("")
     group = KernelGroup("kit", (str(source),))
     assert drop_stale_kernel_caches([group], cache_dir=str(not_a_folder)) == []
-    assert drop_stale_kernel_caches([KernelGroup("gone", (str(tmp_path / "missing"),))],
-                                    cache_dir=str(not_a_folder)) == []
+    assert (
+        drop_stale_kernel_caches([KernelGroup("gone", (str(tmp_path / "missing"),))], cache_dir=str(not_a_folder)) == []
+    )
 
 
 def test_a_read_only_package_caches_in_the_users_cache_folder_else_the_temp_folder(tmp_path, monkeypatch):
@@ -213,6 +221,7 @@ def test_the_cache_folders_are_the_ones_numba_picks(tmp_path):
     assert os.path.join(numba_cache._user_wide_cache(), numba_cache._cache_subpath(folder)) == user_wide
     chosen = tmp_path / "chosen"
     from numba.core import config
+
     saved, config.CACHE_DIR = config.CACHE_DIR, str(chosen)
     try:
         expected = caching.UserProvidedCacheLocator(function, str(module)).get_cache_path()
@@ -237,8 +246,7 @@ def test_no_solver_package_compiles_in_another_puzzles_code():
     assert names == {module_name(p) for p in puzzles() if solvers(p)}  # a group for every puzzle with solvers
     for group in kernel_groups():
         others = "|".join(sorted(names - {group.name}))
-        crossing = re.compile(rf"^\s*(from|import)\s+(solvers|workbench\.puzzles|\.\.)\.?({others})\b",
-                              re.MULTILINE)
+        crossing = re.compile(rf"^\s*(from|import)\s+(solvers|workbench\.puzzles|\.\.)\.?({others})\b", re.MULTILINE)
         for folder in group.folders:
             for path in Path(folder).glob("*.py"):
                 assert not crossing.search(path.read_text()), f"{path} imports another group: list it as shared"

@@ -31,8 +31,9 @@ class RuleOneSolver(Solver):
 def test_an_online_game_plays_every_turn_from_the_public_view_only(data_root):
     instance = PUZZLE.parse_input((data_root / "cases/ahc015/0000.txt").read_text())
     RuleOneSolver.views = []
-    target = build_run(PUZZLE, instance, PUZZLE.initial_state(instance), RuleOneSolver,
-                       seed=0, params={}, budget=Budget(nodes=1000))
+    target = build_run(
+        PUZZLE, instance, PUZZLE.initial_state(instance), RuleOneSolver, seed=0, params={}, budget=Budget(nodes=1000)
+    )
     assert isinstance(target, OnlineGame)
     RuleOneSolver.views = []  # building the game checked the parameters with a first view
     result = execute(target, Budget(nodes=1000))
@@ -48,7 +49,8 @@ def test_an_online_game_plays_every_turn_from_the_public_view_only(data_root):
 
 def test_the_game_budget_is_shared_out_over_the_remaining_turns(data_root):
     instance = PUZZLE.parse_input((data_root / "cases/ahc015/0001.txt").read_text())
-    game = OnlineGame(PUZZLE, instance, PUZZLE.initial_state(instance), RuleOneSolver,
-                      budget=Budget(nodes=1000, seconds=50.0))
+    game = OnlineGame(
+        PUZZLE, instance, PUZZLE.initial_state(instance), RuleOneSolver, budget=Budget(nodes=1000, seconds=50.0)
+    )
     first = game.decider.turn_budget(game.turns_left())
     assert (first.nodes, first.seconds) == (10, 0.5)  # 100 turns to play

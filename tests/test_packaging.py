@@ -22,8 +22,9 @@ PYPROJECT = tomllib.loads((REPO / "pyproject.toml").read_text())
 
 
 def test_pyproject_names_every_package_of_the_checkout():
-    tracked = subprocess.run(["git", "ls-files", "workbench", "solvers"], cwd=REPO, capture_output=True,
-                             text=True, check=True).stdout.split()
+    tracked = subprocess.run(
+        ["git", "ls-files", "workbench", "solvers"], cwd=REPO, capture_output=True, text=True, check=True
+    ).stdout.split()
     folders = {".".join(Path(name).parent.parts) for name in tracked}
     assert sorted(PYPROJECT["tool"]["setuptools"]["packages"]) == sorted(folders | {"workbench.assets"})
     assert PYPROJECT["tool"]["setuptools"]["package-dir"] == {"workbench.assets": "assets"}
@@ -55,7 +56,7 @@ def test_the_sample_board_is_package_data():
 
     from workbench.gui.app import DEFAULT_BOARD
 
-    assert DEFAULT_BOARD == Path(str(files("workbench.assets") / "default_board.txt"))
+    assert Path(str(files("workbench.assets") / "default_board.txt")) == DEFAULT_BOARD
     assert DEFAULT_BOARD.read_text() == (REPO / "assets" / "default_board.txt").read_text()
 
 
@@ -69,9 +70,19 @@ def test_warm_up_is_a_command(capsys):
 
 
 def test_quit_after_closes_the_app_on_the_sample_board_and_says_so(tmp_path):
-    env = {**os.environ, "HOME": str(tmp_path), "XDG_CONFIG_HOME": str(tmp_path / "config"),
-           "QT_QPA_PLATFORM": "offscreen"}
-    done = subprocess.run([sys.executable, REPO / "main.py", "--quit-after", "0.5"], cwd=tmp_path, env=env,
-                          capture_output=True, text=True, timeout=300)
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "QT_QPA_PLATFORM": "offscreen",
+    }
+    done = subprocess.run(
+        [sys.executable, REPO / "main.py", "--quit-after", "0.5"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.splitlines()[-1] == "sample board — Comesolo (8-direction peg solitaire) — Puzzle Workbench"

@@ -10,7 +10,7 @@ import pytest
 
 from workbench.cli import main as cli
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError, readable, shown
-from workbench.core.judge_text import C, JAVA, JAVA_INT, RUST, content_lines, iter_lines
+from workbench.core.judge_text import JAVA, JAVA_INT, RUST, C, content_lines, iter_lines
 from workbench.core.registry import get_puzzle
 
 
@@ -73,8 +73,9 @@ def test_codevs_answer_with_a_byte_order_mark_is_refused_not_scored_without_its_
     assert status == 0 and out.splitlines()[-1] == "138"
     status, out, err = score(capsys, "codevs", packs, repro / "codevs_answer_bom.out")
     assert status == 1 and out == ""
-    assert err == (f"invalid answer {repro / 'codevs_answer_bom.out'}: line 1: expected a command "
-                   "'X R' or 'S', got '\\ufeff4 1'\n")
+    assert err == (
+        f"invalid answer {repro / 'codevs_answer_bom.out'}: line 1: expected a command 'X R' or 'S', got '\\ufeff4 1'\n"
+    )
 
 
 @pytest.mark.parametrize("first", ["\ufeff4 1", "4 1,", "4  1 x0", "41", "\x00", "4 1\x1c"])
@@ -115,16 +116,35 @@ def test_ahc015_line_with_a_unit_separator_is_refused_as_the_judge_does(data_roo
 
 
 # ------------------------------------------------------------------ 5,000-digit integers
-@pytest.mark.parametrize("puzzle, board, answer, message", [
-    ("ahc011", "repro/ahc011_header_5000digits.txt", "repro/base_ahc011.out",
-     "error: line 1: expected 'N T' (board side and move limit), got '999"),
-    ("ahc015", "repro/ahc015_input_5000digits.txt", "repro/base_ahc015.out",
-     "error: line 2: p_1 must be a whole number, got '999"),
-    ("rolling-balls", "cases/rolling-balls/seed_2.txt", "repro/rb_answer_5000digits.out",
-     "line 1: the first line must be exactly the number of rolls N, got '999"),
-    ("codevs", "cases/codevs/packs_1.txt", "repro/codevs_answer_5000digits.out",
-     "line 1: expected a command 'X R' or 'S', got '999"),
-])
+@pytest.mark.parametrize(
+    "puzzle, board, answer, message",
+    [
+        (
+            "ahc011",
+            "repro/ahc011_header_5000digits.txt",
+            "repro/base_ahc011.out",
+            "error: line 1: expected 'N T' (board side and move limit), got '999",
+        ),
+        (
+            "ahc015",
+            "repro/ahc015_input_5000digits.txt",
+            "repro/base_ahc015.out",
+            "error: line 2: p_1 must be a whole number, got '999",
+        ),
+        (
+            "rolling-balls",
+            "cases/rolling-balls/seed_2.txt",
+            "repro/rb_answer_5000digits.out",
+            "line 1: the first line must be exactly the number of rolls N, got '999",
+        ),
+        (
+            "codevs",
+            "cases/codevs/packs_1.txt",
+            "repro/codevs_answer_5000digits.out",
+            "line 1: expected a command 'X R' or 'S', got '999",
+        ),
+    ],
+)
 def test_integers_over_4300_digits_are_a_clear_message(data_root, capsys, puzzle, board, answer, message):
     status, _, err = score(capsys, puzzle, data_root / board, data_root / answer)
     assert status == 1
@@ -135,8 +155,11 @@ def test_integers_over_4300_digits_are_a_clear_message(data_root, capsys, puzzle
 def test_agents_read_5000_digit_numbers_without_a_traceback(repro, monkeypatch, capsys):
     for puzzle, name, message in [
         ("ahc015", "agent_ahc015_p1-5000-digits.txt", "error: line 2: p_1 must be a whole number, got '999"),
-        ("rolling-balls", "agent_rolling-balls_H-5000-digits.txt",
-         "error: line 1: the board height H must be a whole number, got '999"),
+        (
+            "rolling-balls",
+            "agent_rolling-balls_H-5000-digits.txt",
+            "error: line 1: the board height H must be a whole number, got '999",
+        ),
     ]:
         monkeypatch.setattr("sys.stdin", io.StringIO((repro / name).read_text()))
         assert cli(["agent", puzzle, "--nodes", "50"]) == 1
@@ -144,13 +167,19 @@ def test_agents_read_5000_digit_numbers_without_a_traceback(repro, monkeypatch, 
 
 
 # ------------------------------------------------------------------ the codevs agent
-@pytest.mark.parametrize("name, message", [
-    ("field-256", "error: line 1521: a field row is 10 values 0..9 or 11 (ojama), got '0 0 0 0 0 0 0 0 0 256'"),
-    ("field-pair-sums-10", "error: line 1522: your field: the start field has touching blocks that sum to 10"),
-    ("gauge-negative", "error: line 1504: your skill gauge must be at least 0, got '-1'"),
-    ("stock-huge", "error: line 1503: your ojama stock must be 0..1000000000, got '1000000000000000000000000000000'"),
-    ("stock-negative", "error: line 1503: your ojama stock must be 0..1000000000, got '-5'"),
-])
+@pytest.mark.parametrize(
+    "name, message",
+    [
+        ("field-256", "error: line 1521: a field row is 10 values 0..9 or 11 (ojama), got '0 0 0 0 0 0 0 0 0 256'"),
+        ("field-pair-sums-10", "error: line 1522: your field: the start field has touching blocks that sum to 10"),
+        ("gauge-negative", "error: line 1504: your skill gauge must be at least 0, got '-1'"),
+        (
+            "stock-huge",
+            "error: line 1503: your ojama stock must be 0..1000000000, got '1000000000000000000000000000000'",
+        ),
+        ("stock-negative", "error: line 1503: your ojama stock must be 0..1000000000, got '-5'"),
+    ],
+)
 def test_codevs_agent_refuses_impossible_positions_clearly(repro, monkeypatch, capsys, name, message):
     monkeypatch.setattr("sys.stdin", io.StringIO((repro / f"agent_codevs_{name}.txt").read_text()))
     assert cli(["agent", "codevs", "--nodes", "50"]) == 1
@@ -162,12 +191,27 @@ def test_codevs_agent_refuses_impossible_positions_clearly(repro, monkeypatch, c
 def test_codevs_agent_field_value_minus_one_is_refused(data_root, monkeypatch, capsys):
     packs = (data_root / "cases/codevs/packs_1.txt").read_text().splitlines()[:1500]
     row = "0 0 0 0 0 0 0 0 0 0"
-    turn = ["0", "180000", "0", "0", "0", "-1 0 0 0 0 0 0 0 0 0", *[row] * 15, "END",
-            "180000", "0", "0", "0", *[row] * 16, "END"]
+    turn = [
+        "0",
+        "180000",
+        "0",
+        "0",
+        "0",
+        "-1 0 0 0 0 0 0 0 0 0",
+        *[row] * 15,
+        "END",
+        "180000",
+        "0",
+        "0",
+        "0",
+        *[row] * 16,
+        "END",
+    ]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(packs + turn) + "\n"))
     assert cli(["agent", "codevs", "--nodes", "50"]) == 1
-    assert capsys.readouterr().err == ("error: line 1506: a field row is 10 values 0..9 or 11 (ojama), "
-                                       "got '-1 0 0 0 0 0 0 0 0 0'\n")
+    assert capsys.readouterr().err == (
+        "error: line 1506: a field row is 10 values 0..9 or 11 (ojama), got '-1 0 0 0 0 0 0 0 0 0'\n"
+    )
 
 
 # ------------------------------------------------------------------ messages that echo input

@@ -16,8 +16,14 @@ REPO = Path(__file__).resolve().parents[1]
 
 
 def run(*args, env=None, cwd=None):
-    return subprocess.run([sys.executable, str(REPO / "main.py"), *map(str, args)], capture_output=True, text=True,
-                          env={**os.environ, **(env or {})}, cwd=cwd or REPO, timeout=600)
+    return subprocess.run(
+        [sys.executable, str(REPO / "main.py"), *map(str, args)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        cwd=cwd or REPO,
+        timeout=600,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +48,21 @@ def test_a_new_puzzle_works_at_once_on_the_command_line(scaffold, tmp_path):
     assert solved.returncode == 0, solved.stderr
     scored = run(*path, "score", "lights-out", case, answer)
     assert scored.returncode == 0 and scored.stdout.splitlines()[-1] == solved.stderr.splitlines()[-1]
-    batch = run(*path, "batch", "lights-out", "--seeds", "0-3", "--nodes", "100", "--jobs", "2",
-                "--out", tmp_path / "run", "--best", tmp_path / "best.csv")
+    batch = run(
+        *path,
+        "batch",
+        "lights-out",
+        "--seeds",
+        "0-3",
+        "--nodes",
+        "100",
+        "--jobs",
+        "2",
+        "--out",
+        tmp_path / "run",
+        "--best",
+        tmp_path / "best.csv",
+    )
     assert batch.returncode == 0, batch.stderr
     assert (tmp_path / "run" / "results.csv").read_text().count(",OK,") == 4  # the workers loaded it too
     picture = run(*path, "render", "lights-out", case, answer, "-o", tmp_path / "end.png")
@@ -53,10 +72,25 @@ def test_a_new_puzzle_works_at_once_on_the_command_line(scaffold, tmp_path):
 
 
 def test_a_new_puzzle_passes_the_conformance_kit(scaffold):
-    done = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "--puzzle-path",
-                           str(scaffold), str(REPO / "tests" / "test_every_puzzle.py"), "-k", "lights"],
-                          capture_output=True, text=True, cwd=REPO, timeout=900,
-                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen"})
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--puzzle-path",
+            str(scaffold),
+            str(REPO / "tests" / "test_every_puzzle.py"),
+            "-k",
+            "lights",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=900,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout.splitlines()[-1] and "failed" not in done.stdout.splitlines()[-1]
 
@@ -78,15 +112,21 @@ def write_plugin(folder: Path, name: str, init: str, solvers: str | None = None)
 
 
 def test_a_broken_plugin_is_named_with_its_error_and_line(scaffold, tmp_path):
-    broken = write_plugin(tmp_path, "broken", """
+    broken = write_plugin(
+        tmp_path,
+        "broken",
+        """
         from workbench.core.puzzle import Puzzle
         import a_module_that_is_not_there
-    """)
+    """,
+    )
     write_plugin(tmp_path, "empty", "VALUE = 1\n")
     listed = run("--puzzle-path", tmp_path, "list")
     assert listed.returncode == 1
-    assert (f"warning: puzzle plugin {broken} did not load: ModuleNotFoundError: No module named "
-            f"'a_module_that_is_not_there' ({broken / '__init__.py'}, line 3)") in listed.stderr
+    assert (
+        f"warning: puzzle plugin {broken} did not load: ModuleNotFoundError: No module named "
+        f"'a_module_that_is_not_there' ({broken / '__init__.py'}, line 3)"
+    ) in listed.stderr
     assert f"warning: puzzle plugin {tmp_path / 'empty'} did not load: the package has no PUZZLE" in listed.stderr
     assert "comesolo: " in listed.stdout  # the others still load
     missing = run("--puzzle-path", tmp_path / "nowhere", "list")
@@ -100,18 +140,36 @@ def test_a_contest_batch_imports_no_puzzle_and_a_puzzle_command_still_warns(tmp_
     import tiny_contest
 
     imported = tmp_path / "imported.txt"
-    broken = write_plugin(tmp_path / "plugins", "broken", f"""
+    broken = write_plugin(
+        tmp_path / "plugins",
+        "broken",
+        f"""
         open({str(imported)!r}, "a").write("imported\\n")
         import a_module_that_is_not_there
-    """)
+    """,
+    )
     folder = tmp_path / "tiny"
     folder.mkdir()
     tools = tiny_contest.lay_out(folder, "min", seeds=2)
     good = tiny_contest.program(tmp_path, "good", tools)
     home = {"PUZZLE_WORKBENCH_HOME": str(tmp_path / "home")}
     assert run("contest", "init", folder, "--objective", "min", env=home, cwd=tmp_path).returncode == 0
-    done = run("--puzzle-path", tmp_path / "plugins", "batch", folder, "--seeds", "0-1", "--cmd", good, "--jobs", "2",
-               "--out", tmp_path / "run", env=home, cwd=tmp_path)
+    done = run(
+        "--puzzle-path",
+        tmp_path / "plugins",
+        "batch",
+        folder,
+        "--seeds",
+        "0-1",
+        "--cmd",
+        good,
+        "--jobs",
+        "2",
+        "--out",
+        tmp_path / "run",
+        env=home,
+        cwd=tmp_path,
+    )
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "run" / "results.csv").read_text().count(",OK,") == 2
     assert "warning" not in done.stderr and not imported.exists()
@@ -125,8 +183,10 @@ def test_a_plugin_whose_solvers_fail_to_import_says_so(scaffold, tmp_path):
     package = write_plugin(tmp_path, "lamps", text, "import numpy\nraise RuntimeError('a bug in the solvers')\n")
     listed = run("--puzzle-path", tmp_path, "list")
     assert "lamps: " in listed.stdout
-    assert (f"(its solvers did not load: the solvers of lamps did not load: RuntimeError: a bug in the solvers "
-            f"({package / 'solvers.py'}, line 2))") in listed.stdout
+    assert (
+        f"(its solvers did not load: the solvers of lamps did not load: RuntimeError: a bug in the solvers "
+        f"({package / 'solvers.py'}, line 2))"
+    ) in listed.stdout
     case = tmp_path / "case.txt"
     assert run("--puzzle-path", tmp_path, "gen", "lamps", "1", "-o", case).returncode == 0
     solved = run("--puzzle-path", tmp_path, "solve", "lamps", case, "--nodes", "10")
@@ -137,8 +197,9 @@ def test_an_installed_entry_point_plugin_loads(scaffold, tmp_path):
     site = tmp_path / "site"
     package = site / "lanterns"
     package.mkdir(parents=True)
-    text = (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"',
-                                                                          'id: str = "lanterns"')
+    text = (
+        (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"', 'id: str = "lanterns"')
+    )
     (package / "__init__.py").write_text(text)
     (package / "solvers.py").write_text((scaffold / "lights_out" / "solvers.py").read_text())
     info = site / "lanterns-0.1.dist-info"
@@ -159,8 +220,9 @@ def test_an_installed_plugin_declares_its_solvers_and_painter_by_entry_points(sc
 
     site = tmp_path / "site"
     (site / "lanterns").mkdir(parents=True)
-    text = (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"',
-                                                                          'id: str = "lanterns"')
+    text = (
+        (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"', 'id: str = "lanterns"')
+    )
     (site / "lanterns" / "__init__.py").write_text(text)
     (site / "lantern_solving.py").write_text((scaffold / "lights_out" / "solvers.py").read_text())
     (site / "lantern_drawing.py").write_text("class LanternAdapter:\n    pass\n\n\nADAPTER = LanternAdapter\n")
@@ -169,9 +231,11 @@ def test_an_installed_plugin_declares_its_solvers_and_painter_by_entry_points(sc
     (info / "METADATA").write_text("Metadata-Version: 2.1\nName: lanterns\nVersion: 0.1\n")
 
     def declare(painter: str) -> None:
-        (info / "entry_points.txt").write_text("[puzzle_workbench.puzzles]\nlanterns = lanterns\n\n"
-                                               "[puzzle_workbench.solvers]\nlanterns = lantern_solving:SOLVERS\n\n"
-                                               f"[puzzle_workbench.painters]\nlanterns = {painter}\n")
+        (info / "entry_points.txt").write_text(
+            "[puzzle_workbench.puzzles]\nlanterns = lanterns\n\n"
+            "[puzzle_workbench.solvers]\nlanterns = lantern_solving:SOLVERS\n\n"
+            f"[puzzle_workbench.painters]\nlanterns = {painter}\n"
+        )
         registry.reset()
         adapter_class.cache_clear()
 
@@ -188,8 +252,10 @@ def test_an_installed_plugin_declares_its_solvers_and_painter_by_entry_points(sc
             adapter_class("lanterns")
         said = "AttributeError: module 'lantern_drawing' has no attribute 'NO_SUCH'"
         assert str(raised.value) == f"the board painter of lanterns did not load: {said}"
-        assert (f"puzzle plugin entry point lanterns (lanterns) (its board painter, lantern_drawing:NO_SUCH) "
-                f"did not load: {said}") in map(str, registry.plugin_problems())
+        assert (
+            f"puzzle plugin entry point lanterns (lanterns) (its board painter, lantern_drawing:NO_SUCH) "
+            f"did not load: {said}"
+        ) in map(str, registry.plugin_problems())
     finally:
         monkeypatch.undo()
         registry.reset()
@@ -210,8 +276,9 @@ def test_the_app_names_a_broken_plugin(qtbot, tmp_path, monkeypatch):
         qtbot.addWidget(window)
         text = window.files.plugin_dialog.text()
         assert f"puzzle plugin {tmp_path / 'broken'} did not load: ValueError: oops in the rules" in text
-        assert "line 1" in text and "comesolo" in [window.puzzle_choice.itemData(i)
-                                                    for i in range(window.puzzle_choice.count())]
+        assert "line 1" in text and "comesolo" in [
+            window.puzzle_choice.itemData(i) for i in range(window.puzzle_choice.count())
+        ]
         window.close()
     finally:
         monkeypatch.delenv("PUZZLE_WORKBENCH_PATH")
@@ -238,23 +305,45 @@ def plugin_window(qtbot, scaffold, tmp_path, monkeypatch):
 
 
 # ------------------------------------------------------------------ a plugin can end no command
-@pytest.mark.parametrize("init, said", [
-    ("raise SystemExit(0)\n", "SystemExit: 0"),
-    ("import sys\nsys.exit('bye')\n", "SystemExit: bye"),
-    ("import argparse\nargparse.ArgumentParser(prog='myplugin').parse_args()\n", "SystemExit: 2"),
-    ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
-    ("import os\nos.fork()\n", "the package has no PUZZLE"),  # the child does not run the command too
-    ("class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError\nraise Odd\n",
-     "Odd: (its message cannot be shown)"),
-    ("def __getattr__(name):\n    raise RuntimeError('looked at')\n", "RuntimeError: looked at"),
-    # a thread it starts and never ends (a thread made by a daemon thread is one too): the command still ends
-    ("import threading, time\nthreading.Thread(target=time.sleep, args=(1e9,)).start()\n",
-     "the package has no PUZZLE"),
-])
+@pytest.mark.parametrize(
+    "init, said",
+    [
+        ("raise SystemExit(0)\n", "SystemExit: 0"),
+        ("import sys\nsys.exit('bye')\n", "SystemExit: bye"),
+        ("import argparse\nargparse.ArgumentParser(prog='myplugin').parse_args()\n", "SystemExit: 2"),
+        ("raise KeyboardInterrupt\n", "KeyboardInterrupt"),
+        ("import os\nos.fork()\n", "the package has no PUZZLE"),  # the child does not run the command too
+        (
+            "class Odd(Exception):\n    def __str__(self):\n        raise RuntimeError\nraise Odd\n",
+            "Odd: (its message cannot be shown)",
+        ),
+        ("def __getattr__(name):\n    raise RuntimeError('looked at')\n", "RuntimeError: looked at"),
+        # a thread it starts and never ends (a thread made by a daemon thread is one too): the command still ends
+        (
+            "import threading, time\nthreading.Thread(target=time.sleep, args=(1e9,)).start()\n",
+            "the package has no PUZZLE",
+        ),
+    ],
+)
 def test_whatever_a_plugin_raises_at_import_the_command_goes_on(tmp_path, init, said):
     package = write_plugin(tmp_path / "plugins", "rogue", init)
-    done = subprocess.run([sys.executable, str(REPO / "main.py"), "--puzzle-path", str(tmp_path / "plugins"), "gen",
-                           "comesolo", "1", "--size", "5"], capture_output=True, text=True, cwd=tmp_path, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "main.py"),
+            "--puzzle-path",
+            str(tmp_path / "plugins"),
+            "gen",
+            "comesolo",
+            "1",
+            "--size",
+            "5",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("5\n") and done.stdout.count("5\n") == 1  # once: no forked copy ran it
     assert f"warning: puzzle plugin {package} did not load: {said}" in done.stderr
@@ -266,14 +355,35 @@ def test_a_plugin_that_never_finishes_importing_is_named_not_waited_for(tmp_path
     quick = tmp_path / "quick.sh"
     quick.write_text("#!/bin/sh\ncat > /dev/null\necho 0\n")
     quick.chmod(0o755)
-    done = subprocess.run([sys.executable, str(REPO / "main.py"), "--puzzle-path", str(tmp_path / "plugins"), "batch",
-                           "comesolo", "--seeds", "1-2", "--size", "5", "--cmd", str(quick), "--jobs", "2"],
-                          capture_output=True, text=True, cwd=tmp_path, timeout=120,
-                          env={**os.environ, "PUZZLE_WORKBENCH_IMPORT_SECONDS": "2"})
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "main.py"),
+            "--puzzle-path",
+            str(tmp_path / "plugins"),
+            "batch",
+            "comesolo",
+            "--seeds",
+            "1-2",
+            "--size",
+            "5",
+            "--cmd",
+            str(quick),
+            "--jobs",
+            "2",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=120,
+        env={**os.environ, "PUZZLE_WORKBENCH_IMPORT_SECONDS": "2"},
+    )
     assert done.returncode == 0, done.stderr
-    assert (f"warning: puzzle plugin {package} did not load: its import did not finish in 2 s (a loop at import, "
-            "or a wait?); the command goes on without it") in done.stderr
-    results, = (tmp_path / "runs").glob("*/results.csv")
+    assert (
+        f"warning: puzzle plugin {package} did not load: its import did not finish in 2 s (a loop at import, "
+        "or a wait?); the command goes on without it"
+    ) in done.stderr
+    (results,) = (tmp_path / "runs").glob("*/results.csv")
     assert results.read_text().count(",OK,") == 2
 
 
@@ -295,8 +405,7 @@ def test_the_processes_a_command_starts_do_not_wait_for_a_stuck_plugin_again(tmp
         registry.reset()
 
 
-def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_window, scaffold, tmp_path,
-                                                                        monkeypatch):
+def test_a_file_two_readers_accept_opens_as_the_puzzle_the_user_chooses(plugin_window, scaffold, tmp_path, monkeypatch):
     window = plugin_window
     case = tmp_path / "lo1.txt"
     assert run("--puzzle-path", scaffold, "gen", "lights-out", "1", "-o", case).returncode == 0
@@ -365,13 +474,25 @@ def test_a_scaffolded_grid_puzzle_resizes_clears_and_fills_in_the_editor(plugin_
 
 @pytest.mark.parametrize("bad_id", ["../../ESCAPED", "/tmp/abs", "Lights", "a b", ""])
 def test_an_id_that_is_not_a_puzzle_id_is_refused_where_puzzles_are_registered(scaffold, tmp_path, bad_id):
-    text = (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"',
-                                                                          f'id: str = {bad_id!r}')
+    text = (
+        (scaffold / "lights_out" / "__init__.py").read_text().replace('id: str = "lights-out"', f"id: str = {bad_id!r}")
+    )
     package = write_plugin(tmp_path / "plugins", "lamps", text)
     work = tmp_path / "work"
     work.mkdir()
-    done = run("--puzzle-path", tmp_path / "plugins", "batch", bad_id or "lamps", "--seeds", "0-1", "--nodes", "10",
-               "--jobs", "1", cwd=work)
+    done = run(
+        "--puzzle-path",
+        tmp_path / "plugins",
+        "batch",
+        bad_id or "lamps",
+        "--seeds",
+        "0-1",
+        "--nodes",
+        "10",
+        "--jobs",
+        "1",
+        cwd=work,
+    )
     assert done.returncode == 1
     assert f"warning: puzzle plugin {package} did not load: its PUZZLE" in done.stderr
     assert "unknown puzzle or contest" in done.stderr

@@ -28,8 +28,7 @@ def start_second_late(folder: str, started) -> None:
 def test_a_pool_whose_work_ended_before_a_worker_was_up_waits_for_it_before_stopping(tmp_path):
     spawn = multiprocessing.get_context("spawn")
     started = spawn.Semaphore(0)
-    pool = ProcessPool(max_workers=2, initializer=start_second_late, initargs=(str(tmp_path), started),
-                       context=spawn)
+    pool = ProcessPool(max_workers=2, initializer=start_second_late, initargs=(str(tmp_path), started), context=spawn)
     assert pool.schedule(os.getpid).result(timeout=60) > 0  # done by the first worker, the second not up
     assert len(list(tmp_path.glob("up-*"))) == 1
     _stop_pool(pool, started, 2)

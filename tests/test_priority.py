@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from workbench.core.priority import lower_this_process, lower_this_thread
+from workbench.core.priority import lower_this_thread
 
 pytestmark = pytest.mark.skipif(sys.platform != "linux", reason="SCHED_IDLE is Linux's")
 
@@ -111,8 +111,7 @@ def test_a_solvers_job_threads_run_at_the_priority_of_the_thread_that_asks_for_t
 
 
 @pytest.mark.parametrize("background", [True, False])
-def test_an_app_batch_lowers_its_workers_itself_and_a_command_line_batch_does_not(tmp_path, monkeypatch,
-                                                                                  background):
+def test_an_app_batch_lowers_its_workers_itself_and_a_command_line_batch_does_not(tmp_path, monkeypatch, background):
     """The workers lower themselves (on macOS and Windows they do not inherit the app's lowered
     thread); here they are started from a normal thread, so only ``background`` lowers them."""
     from workbench.batch.batch_run import BatchRun
@@ -121,10 +120,24 @@ def test_an_app_batch_lowers_its_workers_itself_and_a_command_line_batch_does_no
     monkeypatch.chdir(tmp_path)
     seen = tmp_path / "class.txt"
     program = tmp_path / "tell.py"
-    program.write_text(f"import os, sys\nsys.stdin.read()\nopen({str(seen)!r}, 'w').write(str(os.sched_getscheduler(0)))\n"
-                       "print(0)\n")
-    spec = make_spec(["comesolo", "--seeds", "1", "--size", "6", "--cmd", f"{sys.executable} {program}",
-                      "--jobs", "1", "--out", "runs/one"])
+    program.write_text(
+        f"import os, sys\nsys.stdin.read()\nopen({str(seen)!r}, 'w').write(str(os.sched_getscheduler(0)))\nprint(0)\n"
+    )
+    spec = make_spec(
+        [
+            "comesolo",
+            "--seeds",
+            "1",
+            "--size",
+            "6",
+            "--cmd",
+            f"{sys.executable} {program}",
+            "--jobs",
+            "1",
+            "--out",
+            "runs/one",
+        ]
+    )
     BatchRun(spec, background=background).run()
     assert seen.read_text() == str(os.SCHED_IDLE if background else os.SCHED_OTHER)
     assert os.sched_getscheduler(threading.get_native_id()) == os.SCHED_OTHER

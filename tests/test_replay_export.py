@@ -6,15 +6,14 @@ import sys
 
 import numpy as np
 import pytest
+from conftest import REPO
 from PIL import Image
 
 from workbench.cli import main as cli
 from workbench.core.registry import get_puzzle
-from workbench.gui.export import replay
 from workbench.gui.board.painters import playable_puzzles
+from workbench.gui.export import replay
 from workbench.gui.export.replay_export import mp4_available, render_file, write_replay
-
-from conftest import REPO
 
 PUZZLES = [p.id for p in playable_puzzles()]
 
@@ -145,8 +144,7 @@ def test_sampling_keeps_the_ends_and_says_so(lines, tmp_path, capsys):
     source.write_text(puzzle.format_input(instance))
     end = tmp_path / "end.png"
     assert cli(["render", "ahc015", str(source), str(answer), "-o", str(end)]) == 0
-    assert cli(["render", "ahc015", str(source), str(answer), "-o", str(tmp_path / "s.gif"),
-                "--max-frames", "12"]) == 0
+    assert cli(["render", "ahc015", str(source), str(answer), "-o", str(tmp_path / "s.gif"), "--max-frames", "12"]) == 0
     err = capsys.readouterr().err
     assert f"the line makes {expected_frames(puzzle, instance, moves)} frames, more than --max-frames 12" in err
     count, _, last = gif_frames(tmp_path / "s.gif")
@@ -174,11 +172,14 @@ def test_render_png_start_and_step(data_root, tmp_path, capsys):
     assert "move 5 of" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (["-o", "x.jpg"], "the output must end in .png, .gif, .mp4"),
-    (["-o", "x.gif", "--step", "3"], "--step picks one position, so it goes with a .png output"),
-    (["-o", "x.png", "--step", "999"], "step 999 is outside the answer's 0.."),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["-o", "x.jpg"], "the output must end in .png, .gif, .mp4"),
+        (["-o", "x.gif", "--step", "3"], "--step picks one position, so it goes with a .png output"),
+        (["-o", "x.png", "--step", "999"], "step 999 is outside the answer's 0.."),
+    ],
+)
 def test_render_refuses_bad_options(data_root, tmp_path, capsys, arguments, message):
     case = data_root / "cases/ahc011/0000.txt"
     answer = data_root / "answers/ahc011/0000.txt"
@@ -199,9 +200,21 @@ def test_render_refuses_an_illegal_answer_naming_the_move(data_root, tmp_path, c
 def test_render_runs_headless_without_qt_settings(data_root, tmp_path):
     """No DISPLAY and no QT_QPA_PLATFORM: the command picks the off-screen platform itself."""
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
-    done = subprocess.run([sys.executable, str(REPO / "main.py"), "render", "codevs",
-                           str(data_root / "cases/codevs/packs_1.txt"), "-o", str(tmp_path / "start.png")],
-                          env=env, capture_output=True, text=True, timeout=120)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(REPO / "main.py"),
+            "render",
+            "codevs",
+            str(data_root / "cases/codevs/packs_1.txt"),
+            "-o",
+            str(tmp_path / "start.png"),
+        ],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert Image.open(tmp_path / "start.png").size[1] > 100
 

@@ -1,10 +1,10 @@
 import io
 
 import pytest
+from conftest import data_file, shared_file
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from conftest import data_file, shared_file
 from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove
 from workbench.core.registry import detect_puzzle
@@ -40,10 +40,19 @@ def one_board_case(*rows: str) -> Case:
 
 
 # ------------------------------------------------------------------ shared cases
-SPEC_TABLE = {1: (10, 10, 5), 2: (20, 20, 44), 3: (30, 30, 110), 4: (34, 46, 177), 5: (45, 43, 247),
-              6: (52, 25, 118), 7: (52, 57, 306), 8: (47, 34, 85), 9: (41, 55, 328), 10: (29, 11, 52)}
-ZERO_ROLL_SCORES = {1: 0.0, 2: 0.011, 3: 0.064, 4: 0.045, 5: 0.045, 6: 0.025, 7: 0.046, 8: 0.053,
-                    9: 0.067, 10: 0.019}
+SPEC_TABLE = {
+    1: (10, 10, 5),
+    2: (20, 20, 44),
+    3: (30, 30, 110),
+    4: (34, 46, 177),
+    5: (45, 43, 247),
+    6: (52, 25, 118),
+    7: (52, 57, 306),
+    8: (47, 34, 85),
+    9: (41, 55, 328),
+    10: (29, 11, 52),
+}
+ZERO_ROLL_SCORES = {1: 0.0, 2: 0.011, 3: 0.064, 4: 0.045, 5: 0.045, 6: 0.025, 7: 0.046, 8: 0.053, 9: 0.067, 10: 0.019}
 
 
 @pytest.mark.parametrize("seed", range(1, 11))
@@ -134,15 +143,18 @@ def test_rolling_from_a_cell_just_emptied_is_illegal_and_names_the_move():
     assert str(caught.value) == "line 3, move 2: no ball at (0, 0): the cell is empty"
 
 
-@pytest.mark.parametrize("roll,reason", [
-    # The tester checks the cell first, the direction last.
-    (Roll(3, 0, 9), "(3, 0) is outside the 2x3 board"),
-    (Roll(0, -1, 9), "(0, -1) is outside the 2x3 board"),
-    (Roll(0, 0, 9), "no ball at (0, 0): the cell is a wall"),
-    (Roll(1, 0, 9), "no ball at (1, 0): the cell is empty"),
-    (Roll(0, 1, 4), "D = 4 is not a direction (0 left, 1 down, 2 right, 3 up)"),
-    (Roll(0, 1, -1), "D = -1 is not a direction (0 left, 1 down, 2 right, 3 up)"),
-])
+@pytest.mark.parametrize(
+    "roll,reason",
+    [
+        # The tester checks the cell first, the direction last.
+        (Roll(3, 0, 9), "(3, 0) is outside the 2x3 board"),
+        (Roll(0, -1, 9), "(0, -1) is outside the 2x3 board"),
+        (Roll(0, 0, 9), "no ball at (0, 0): the cell is a wall"),
+        (Roll(1, 0, 9), "no ball at (1, 0): the cell is empty"),
+        (Roll(0, 1, 4), "D = 4 is not a direction (0 left, 1 down, 2 right, 3 up)"),
+        (Roll(0, 1, -1), "D = -1 is not a direction (0 left, 1 down, 2 right, 3 up)"),
+    ],
+)
 def test_illegal_rolls_are_reported_in_the_testers_order(roll, reason):
     with pytest.raises(IllegalMove) as caught:
         play(board("#1.", "..."), roll)
@@ -154,14 +166,14 @@ def test_illegal_rolls_are_reported_in_the_testers_order(roll, reason):
 def test_moving_rolls_are_exactly_the_rolls_that_change_the_board(rows, cols, data):
     cells = data.draw(st.lists(st.sampled_from(b"#..01"), min_size=rows * cols, max_size=rows * cols))
     start = Board(rows, cols, bytes(cells))
-    every = [Roll(r, c, d) for r in range(rows) for c in range(cols) for d in range(4)
-             if start.at(r, c) in b"01"]
+    every = [Roll(r, c, d) for r in range(rows) for c in range(cols) for d in range(4) if start.at(r, c) in b"01"]
     assert moving_rolls(start) == [roll for roll in every if play(start, roll) != start]
     for roll in every:
         after = play(start, roll)
         assert sorted(after.cells) == sorted(start.cells)  # one ball moved, nothing else
-        assert [i for i, x in enumerate(after.cells) if x == ord("#")] == \
-            [i for i, x in enumerate(start.cells) if x == ord("#")]
+        assert [i for i, x in enumerate(after.cells) if x == ord("#")] == [
+            i for i, x in enumerate(start.cells) if x == ord("#")
+        ]
 
 
 # ------------------------------------------------------------------ scoring
@@ -169,8 +181,7 @@ def test_the_spec_example_reaches_the_target():
     report = PUZZLE.score_solution(spec_case(), SPEC_ANSWER)
     assert report.score == 1.0
     assert report.text == "1.0000000"
-    assert report.facts == (("rolls", 3), ("roll limit", 40), ("matched", 2), ("wrong colour", 0),
-                            ("empty targets", 0))
+    assert report.facts == (("rolls", 3), ("roll limit", 40), ("matched", 2), ("wrong colour", 0), ("empty targets", 0))
 
 
 def test_a_target_cell_scores_one_for_its_colour_half_for_another_and_nothing_when_empty():
@@ -272,24 +283,27 @@ def test_case_files_may_use_crlf_and_lack_the_final_newline():
     assert PUZZLE.parse_input(SPEC_CASE.replace("\n", "\r\n").rstrip()) == spec_case()
 
 
-@pytest.mark.parametrize("text,line,reason", [
-    ("", 1, "expected the board height H"),
-    ("x\n", 1, "the board height H must be a whole number, got 'x'"),
-    ("61\n", 1, "the board height H must be 1..60, got 61"),
-    ("3\n#0.\n...\n", 4, "the start has 2 rows, H says 3"),
-    ("3\n#0.\n.a.\n.1#\n", 3, "column 1: 'a' is not a wall '#', an empty cell '.' or a ball '0'..'9'"),
-    ("3\n#0.\n....\n.1#\n", 3, "the start row has 4 cells, expected 3"),
-    ("3\n#0.\n\n.1#\n", 3, "blank line inside the start"),
-    ("3\n#0.\n...\n.1#\n", 5, "expected the target's height H"),
-    ("3\n#0.\n...\n.1#\n2\n#..\n0..\n", 5, "the target's height 2 differs from the start's 3"),
-    ("3\n#0.\n...\n.1#\n3\n#..\n0.\n1.#\n", 7, "the target row has 2 cells, expected 3"),
-    ("3\n#0.\n...\n.1#\n3\n#..\n0..\n", 8, "the target has 2 rows, H says 3"),
-    ("3\n#0.\n...\n.1#\n3\n#..\n0..\n1.#\n3\n", 9, "unexpected text after the target rows"),
-    ("3\n#0.\n...\n.1#\n3\n#..\n0.#\n1.#\n", 7, "column 2: a wall in the target but not the start"),
-    ("3\n#0.\n...\n.1#\n3\n...\n0..\n1.#\n", 6, "column 0: a wall in the start but not the target"),
-    ("3\n#0.\n...\n.1#\n3\n#..\n0..\n0.#\n", 8, "the start has 1 balls of colour 0 but the target has 2"),
-    ("3\n#0.\n...\n.1#\n3\n#..\n2..\n1.#\n", 2, "the start has 1 balls of colour 0 but the target has 0"),
-])
+@pytest.mark.parametrize(
+    "text,line,reason",
+    [
+        ("", 1, "expected the board height H"),
+        ("x\n", 1, "the board height H must be a whole number, got 'x'"),
+        ("61\n", 1, "the board height H must be 1..60, got 61"),
+        ("3\n#0.\n...\n", 4, "the start has 2 rows, H says 3"),
+        ("3\n#0.\n.a.\n.1#\n", 3, "column 1: 'a' is not a wall '#', an empty cell '.' or a ball '0'..'9'"),
+        ("3\n#0.\n....\n.1#\n", 3, "the start row has 4 cells, expected 3"),
+        ("3\n#0.\n\n.1#\n", 3, "blank line inside the start"),
+        ("3\n#0.\n...\n.1#\n", 5, "expected the target's height H"),
+        ("3\n#0.\n...\n.1#\n2\n#..\n0..\n", 5, "the target's height 2 differs from the start's 3"),
+        ("3\n#0.\n...\n.1#\n3\n#..\n0.\n1.#\n", 7, "the target row has 2 cells, expected 3"),
+        ("3\n#0.\n...\n.1#\n3\n#..\n0..\n", 8, "the target has 2 rows, H says 3"),
+        ("3\n#0.\n...\n.1#\n3\n#..\n0..\n1.#\n3\n", 9, "unexpected text after the target rows"),
+        ("3\n#0.\n...\n.1#\n3\n#..\n0.#\n1.#\n", 7, "column 2: a wall in the target but not the start"),
+        ("3\n#0.\n...\n.1#\n3\n...\n0..\n1.#\n", 6, "column 0: a wall in the start but not the target"),
+        ("3\n#0.\n...\n.1#\n3\n#..\n0..\n0.#\n", 8, "the start has 1 balls of colour 0 but the target has 2"),
+        ("3\n#0.\n...\n.1#\n3\n#..\n2..\n1.#\n", 2, "the start has 1 balls of colour 0 but the target has 0"),
+    ],
+)
 def test_bad_cases_are_rejected_with_their_line(text, line, reason):
     with pytest.raises(FormatError) as caught:
         PUZZLE.parse_input(text)

@@ -2,27 +2,25 @@
 identically, determinism across slicings, frontiers that replay, dropping
 needless rolls (node budgets only)."""
 
-
-import pytest
-
 import numpy as np
+import pytest
+from conftest import data_file
 
 from solvers.driver import Budget, run
 from solvers.rolling_balls import SOLVERS, TargetBeamSolver
 from solvers.rolling_balls.compact import doubled_points, drop_roll, replay_without
 from solvers.rolling_balls.layout import FAR, WARM_UP_CASE, layout_of
 from solvers.rolling_balls.search import COMPACTED_AT
-from conftest import data_file
 from workbench.core.registry import solvers
 from workbench.puzzles.rolling_balls import PUZZLE, Roll
+
 
 def load(seed):
     return PUZZLE.parse_input(data_file(f"cases/rolling-balls/seed_{seed}.txt").read_text())
 
 
 def solve(case, nodes, seed=0, state=None, slice_expansions=2000, **params):
-    solver = TargetBeamSolver(PUZZLE, PUZZLE.public_view(case, state or case.start), seed=seed,
-                              **params)
+    solver = TargetBeamSolver(PUZZLE, PUZZLE.public_view(case, state or case.start), seed=seed, **params)
     return solver, run(solver, Budget(nodes=nodes), slice_expansions=slice_expansions)
 
 
@@ -31,7 +29,7 @@ def rescore(case, moves):
 
 
 def test_the_registry_offers_the_target_beam_solver():
-    assert SOLVERS == (TargetBeamSolver,)
+    assert (TargetBeamSolver,) == SOLVERS
     assert list(solvers("rolling-balls")) == ["target-beam"]
 
 
@@ -91,8 +89,9 @@ def test_frontier_entries_replay_from_the_start_to_legal_boards():
     assert entries and all(e.depth == len(e.moves) for e in entries)
     for entry in entries:
         PUZZLE.replay(case, entry.moves)  # raises on an illegal roll
-        assert dict(entry.facts)["target"] in {(r, c) for r in range(20) for c in range(20)
-                                               if case.target.at(r, c) != ord(".")}
+        assert dict(entry.facts)["target"] in {
+            (r, c) for r in range(20) for c in range(20) if case.target.at(r, c) != ord(".")
+        }
 
 
 def test_a_solve_from_a_played_position_continues_from_there():
@@ -111,8 +110,7 @@ def test_replays_without_a_roll_check_each_start_and_score_the_board():
     grid, pos, balls = np.empty_like(lay.grid), np.empty_like(lay.ball_pos), np.zeros(2, np.int64)
 
     def points_without(skip):
-        if not replay_without(skip, 2, lay.grid, lay.ball_pos, lay.deltas, move_from, move_dir,
-                              grid, pos, balls):
+        if not replay_without(skip, 2, lay.grid, lay.ball_pos, lay.deltas, move_from, move_dir, grid, pos, balls):
             return None
         return doubled_points(grid, lay.ball_colour, lay.target_colour, lay.target_cells)
 

@@ -38,8 +38,10 @@ def test_every_run_and_case_is_in_the_database(runs, capsys):
     database = RunDatabase(database_path(runs))
     found = database.runs("comesolo")
     assert [(r["label"], r["comment"], r["status"], r["finished"], r["solver"]) for r in found] == [
-        ("n30", "tiny", "complete", 5, "beam"), ("n300", "small", "complete", 5, "beam"),
-        ("n3000", "large", "complete", 5, "beam")]
+        ("n30", "tiny", "complete", 5, "beam"),
+        ("n300", "small", "complete", 5, "beam"),
+        ("n3000", "large", "complete", 5, "beam"),
+    ]
     for run in found:
         folder = Path(run["folder"])
         with open(folder / "results.csv", newline="") as handle:
@@ -53,13 +55,16 @@ def test_every_run_and_case_is_in_the_database(runs, capsys):
     assert "n3000" in listed.out and "large" in listed.out and "3 runs in runs/runs.sqlite" in listed.err
     assert main(["runs", "comment", str(found[0]["id"]), "first try"]) == 0
     folder = Path(found[0]["folder"])
-    assert capsys.readouterr().err == (f"run {found[0]['id']} ({folder.name}): comment 'first try' kept in "
-                                       "runs/runs.sqlite and the run folder's comment.txt\n")
+    assert capsys.readouterr().err == (
+        f"run {found[0]['id']} ({folder.name}): comment 'first try' kept in "
+        "runs/runs.sqlite and the run folder's comment.txt\n"
+    )
     assert RunDatabase(database_path(runs)).runs("comesolo")[0]["comment"] == "first try"
     assert (folder / "comment.txt").read_text() == "first try"
     assert main(["runs", "comment", str(found[0]["id"]), ""]) == 0
-    assert capsys.readouterr().err == (f"run {found[0]['id']} ({folder.name}): comment cleared in "
-                                       "runs/runs.sqlite and the run folder's comment.txt\n")
+    assert capsys.readouterr().err == (
+        f"run {found[0]['id']} ({folder.name}): comment cleared in runs/runs.sqlite and the run folder's comment.txt\n"
+    )
 
 
 def test_an_import_into_another_database_keeps_the_comments(runs, tmp_path, capsys):
@@ -96,8 +101,9 @@ def test_standings_rank_runs_as_atcoder_does(runs, capsys):
         mine = scores[label]
         assert row.relative == pytest.approx(sum(mine[k] / best[k] for k in keys) / 5)
         assert row.best == sum(mine[k] == best[k] for k in keys)
-        assert row.unique == sum(mine[k] == best[k] and all(scores[o][k] != best[k] for o in scores if o != label)
-                                 for k in keys)
+        assert row.unique == sum(
+            mine[k] == best[k] and all(scores[o][k] != best[k] for o in scores if o != label) for k in keys
+        )
         beaten = [sum(mine[k] > scores[o][k] for o in scores if o != label) / 2 for k in keys]
         assert row.rank == pytest.approx(sum(beaten) / 5)
     assert [row.run["label"] for row in table.rows][0] == "n3000"  # the strongest first
@@ -123,9 +129,31 @@ def test_two_batches_at_once_share_the_database(tmp_path):
     quick = tmp_path / "quick.sh"
     quick.write_text("#!/bin/sh\ncat > /dev/null\necho 0\n")
     quick.chmod(0o755)
-    processes = [subprocess.Popen([PYTHON, str(REPO / "main.py"), "batch", "comesolo", "--seeds", "1-20", "--size",
-                                   "6", "--cmd", str(quick), "--label", f"p{k}", "--jobs", "1"], cwd=tmp_path,
-                                  stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True) for k in range(2)]
+    processes = [
+        subprocess.Popen(
+            [
+                PYTHON,
+                str(REPO / "main.py"),
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1-20",
+                "--size",
+                "6",
+                "--cmd",
+                str(quick),
+                "--label",
+                f"p{k}",
+                "--jobs",
+                "1",
+            ],
+            cwd=tmp_path,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for k in range(2)
+    ]
     for process in processes:
         assert process.wait(timeout=300) == 0, process.stderr.read()
     found = RunDatabase(database_path(tmp_path / "runs")).runs("comesolo")
@@ -134,8 +162,29 @@ def test_two_batches_at_once_share_the_database(tmp_path):
 
 def test_old_run_folders_are_imported(tmp_path, capsys):
     out = tmp_path / "old"
-    assert main(["batch", "comesolo", "--seeds", "1-2", "--size", "6", "--solver", "beam", "--nodes", "50",
-                 "--out", str(out), "--best", str(tmp_path / "b.csv"), "--database", str(tmp_path / "other.sqlite")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1-2",
+                "--size",
+                "6",
+                "--solver",
+                "beam",
+                "--nodes",
+                "50",
+                "--out",
+                str(out),
+                "--best",
+                str(tmp_path / "b.csv"),
+                "--database",
+                str(tmp_path / "other.sqlite"),
+            ]
+        )
+        == 0
+    )
     assert main(["runs", "import", str(out), "--root", str(tmp_path / "runs")]) == 0
     imported = RunDatabase(database_path(tmp_path / "runs")).runs()
     assert len(imported) == 1 and imported[0]["finished"] == 2 and imported[0]["puzzle"] == "comesolo"
@@ -161,9 +210,27 @@ def test_the_app_lists_past_runs_and_ranks_them(qtbot, window, runs):
         dialog.open_selected()
     assert panel.run_folder == Path(dialog.runs[1]["folder"]) and panel.model.rowCount() == 5
     # A batch in another process (a terminal, a tuning study) shows up while the dialog is open.
-    subprocess.run([PYTHON, str(REPO / "main.py"), "batch", "comesolo", "--seeds", "1-2", "--size", "7",
-                    "--solver", "beam", "--nodes", "30", "--label", "elsewhere"], cwd=runs.parent, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [
+            PYTHON,
+            str(REPO / "main.py"),
+            "batch",
+            "comesolo",
+            "--seeds",
+            "1-2",
+            "--size",
+            "7",
+            "--solver",
+            "beam",
+            "--nodes",
+            "30",
+            "--label",
+            "elsewhere",
+        ],
+        cwd=runs.parent,
+        check=True,
+        capture_output=True,
+    )
     qtbot.waitUntil(lambda: dialog.model.rowCount() == 4, timeout=5000)
     assert dialog.model.item(3, 2).text() == "elsewhere" and dialog.model.item(3, 4).text() == "2/2"
     assert [index.row() for index in dialog.table.selectionModel().selectedRows()] == [1]  # kept
@@ -174,8 +241,32 @@ def test_the_app_lists_past_runs_and_ranks_them(qtbot, window, runs):
 def test_tuning_a_solver_prunes_and_checks_the_best_on_held_out_seeds(tmp_path, monkeypatch, capsys):
     pytest.importorskip("optuna")
     monkeypatch.chdir(tmp_path)
-    assert main(["batch", "tune", "comesolo", "--solver", "beam", "--param", "width=2..60", "--seeds", "1-8",
-                 "--held-out", "100-105", "--trials", "5", "--nodes", "400", "--size", "8", "--jobs", "2"]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "tune",
+                "comesolo",
+                "--solver",
+                "beam",
+                "--param",
+                "width=2..60",
+                "--seeds",
+                "1-8",
+                "--held-out",
+                "100-105",
+                "--trials",
+                "5",
+                "--nodes",
+                "400",
+                "--size",
+                "8",
+                "--jobs",
+                "2",
+            ]
+        )
+        == 0
+    )
     said = capsys.readouterr()
     assert said.err.count("\ntrial ") + said.err.startswith("trial ") >= 5
     assert "held-out, best against the defaults: wins" in said.err
@@ -187,8 +278,28 @@ def test_tuning_a_solver_prunes_and_checks_the_best_on_held_out_seeds(tmp_path, 
     trial_runs = [r for r in RunDatabase(database_path(tmp_path / "runs")).runs() if r["label"].startswith("tune")]
     assert len(trial_runs) == 5 and all(r["comment"].startswith("width=") for r in trial_runs)
     # Continued: the same study gets more trials.
-    assert main(["batch", "tune", "comesolo", "--solver", "beam", "--param", "width=2..60", "--seeds", "1-8",
-                 "--trials", "1", "--nodes", "400", "--size", "8"]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "tune",
+                "comesolo",
+                "--solver",
+                "beam",
+                "--param",
+                "width=2..60",
+                "--seeds",
+                "1-8",
+                "--trials",
+                "1",
+                "--nodes",
+                "400",
+                "--size",
+                "8",
+            ]
+        )
+        == 0
+    )
     assert "5 trials before" in capsys.readouterr().err
 
 
@@ -210,8 +321,28 @@ for _ in range(int(os.environ["LIMIT"]) + int(sys.argv[1])):  # LIMIT from the e
     moves.append(legal[0])
 print(p.format_solution(board, moves), end="")
 """)
-    assert main(["batch", "tune", "comesolo", "--cmd", f"{PYTHON} {jumps} {{SHIFT}}", "--param", "LIMIT=0..6",
-                 "--param", "SHIFT=0..1:0", "--seeds", "1-4", "--trials", "6", "--size", "7"]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "tune",
+                "comesolo",
+                "--cmd",
+                f"{PYTHON} {jumps} {{SHIFT}}",
+                "--param",
+                "LIMIT=0..6",
+                "--param",
+                "SHIFT=0..1:0",
+                "--seeds",
+                "1-4",
+                "--trials",
+                "6",
+                "--size",
+                "7",
+            ]
+        )
+        == 0
+    )
     said = capsys.readouterr()
     trials = [line for line in said.err.splitlines() if line.startswith("trial ")]
     assert len(trials) == 6
@@ -221,7 +352,10 @@ print(p.format_solution(board, moves), end="")
 
 
 def test_bad_tuning_parameters_are_one_line(tmp_path, capsys):
-    for bad, message in (("width=5", "--param takes NAME=LOW..HIGH"), ("width=9..3", "LOW must be below HIGH"),
-                         ("width=a..b", "the bounds must be numbers")):
+    for bad, message in (
+        ("width=5", "--param takes NAME=LOW..HIGH"),
+        ("width=9..3", "LOW must be below HIGH"),
+        ("width=a..b", "the bounds must be numbers"),
+    ):
         assert main(["batch", "tune", "comesolo", "--solver", "beam", "--param", bad]) == 1
         assert message in capsys.readouterr().err

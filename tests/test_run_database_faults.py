@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from workbench.batch import database as database_module
-from workbench.cli.batch import make_spec
-from workbench.batch.database import RunDatabase, database_path
 from workbench.batch.batch_run import BatchRun
+from workbench.batch.database import RunDatabase, database_path
 from workbench.cli import main
+from workbench.cli.batch import make_spec
 
 
 def script(folder: Path, name: str, body: str) -> str:
@@ -35,20 +35,26 @@ def quick(tmp_path, monkeypatch) -> str:
     """A program giving comesolo's empty answer, in a git repository (so runs have git facts)."""
     monkeypatch.chdir(tmp_path)
     program = script(tmp_path, "quick.sh", "cat > /dev/null\necho 0\n")
-    for words in (["init", "-q"], ["add", "quick.sh"],
-                  ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"]):
+    for words in (
+        ["init", "-q"],
+        ["add", "quick.sh"],
+        ["-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "x"],
+    ):
         subprocess.run(["git", *words], cwd=tmp_path, check=True)
     return program
 
 
 def batch(program: str, out: str, *args: str) -> int:
-    return main(["batch", "comesolo", "--seeds", "1-3", "--size", "6", "--cmd", program, "--jobs", "1",
-                 "--out", out, *args])
+    return main(
+        ["batch", "comesolo", "--seeds", "1-3", "--size", "6", "--cmd", program, "--jobs", "1", "--out", out, *args]
+    )
 
 
 def recorded(root: Path = Path("runs")) -> list[tuple]:
-    return [(r["id"], r["folder"], r["comment"], r["command"], r["git_commit"], r["finished"], r["status"])
-            for r in RunDatabase(database_path(root)).runs()]
+    return [
+        (r["id"], r["folder"], r["comment"], r["command"], r["git_commit"], r["finished"], r["status"])
+        for r in RunDatabase(database_path(root)).runs()
+    ]
 
 
 # ------------------------------------------------------------------ 07: import never changes a recorded run
@@ -78,27 +84,45 @@ def test_07_importing_a_run_still_going_does_not_disturb_it(quick, tmp_path, cap
 
     run.run(import_it)
     assert imports == [0, 0] and run.status == "complete"
-    assert [(r[0], Path(r[1]).name, r[5], r[6]) for r in recorded()] == [(1, "live", 6, "complete"),
-                                                                          (2, "later", 3, "complete")]
+    assert [(r[0], Path(r[1]).name, r[5], r[6]) for r in recorded()] == [
+        (1, "live", 6, "complete"),
+        (2, "later", 3, "complete"),
+    ]
 
 
 @pytest.mark.parametrize("companions", [False, True])
 def test_07_a_database_deleted_mid_run_is_made_again_with_every_case(quick, tmp_path, companions):
-    spec = make_spec(["comesolo", "--seeds", "1-8", "--size", "6", "--cmd", quick, "--jobs", "1", "--out", "runs/x",
-                      "--comment", "kept"])
+    spec = make_spec(
+        [
+            "comesolo",
+            "--seeds",
+            "1-8",
+            "--size",
+            "6",
+            "--cmd",
+            quick,
+            "--jobs",
+            "1",
+            "--out",
+            "runs/x",
+            "--comment",
+            "kept",
+        ]
+    )
     run, seen = BatchRun(spec), []
     database = database_path(tmp_path / "runs")
 
     def delete(result) -> None:
         seen.append(result)
         if len(seen) in (3, 6):
-            for path in [database] + ([database.with_name(database.name + s) for s in ("-wal", "-shm")]
-                                      if companions else []):
+            for path in [database] + (
+                [database.with_name(database.name + s) for s in ("-wal", "-shm")] if companions else []
+            ):
                 path.unlink(missing_ok=True)
 
     run.run(delete)
     assert run.status == "complete"
-    (run_id, folder, comment, command, commit, finished, status), = recorded()
+    ((run_id, folder, comment, command, commit, finished, status),) = recorded()
     assert (run_id, comment, command, finished, status) == (1, "kept", quick, 8, "complete") and len(commit) == 40
 
 
@@ -136,29 +160,43 @@ def edit_meta(folder: Path, **changes) -> None:
 
 
 BAD_FOLDERS = {
-    "no name column": (lambda f: edit_csv(f, lambda rows: [{k: v for k, v in r.items() if k != "name"} for r in rows]),
-                       "results.csv: line 2: no name (the file has no name column)"),
-    "a seed that is not ASCII": (lambda f: edit_csv(f, lambda rows: [{**r, "seed": "\u00b2"} for r in rows]),
-                                 "results.csv: line 2: the seed '\u00b2' is not a seed"),
-    "an unknown verdict": (lambda f: edit_csv(f, lambda rows: rows[:1] + [{**rows[1], "verdict": "MAYBE"}]),
-                           "results.csv: line 3: the verdict 'MAYBE' is not one of OK, WA, TLE, RE, FAIL"),
-    "a case twice": (lambda f: edit_csv(f, lambda rows: rows + rows[:1]),
-                     "results.csv: line 5: the case '0001' is listed twice"),
-    "a time that is no number": (lambda f: edit_csv(f, lambda rows: [{**r, "time_s": "fast"} for r in rows]),
-                                 "results.csv: line 2: time_s 'fast' is not a number"),
+    "no name column": (
+        lambda f: edit_csv(f, lambda rows: [{k: v for k, v in r.items() if k != "name"} for r in rows]),
+        "results.csv: line 2: no name (the file has no name column)",
+    ),
+    "a seed that is not ASCII": (
+        lambda f: edit_csv(f, lambda rows: [{**r, "seed": "\u00b2"} for r in rows]),
+        "results.csv: line 2: the seed '\u00b2' is not a seed",
+    ),
+    "an unknown verdict": (
+        lambda f: edit_csv(f, lambda rows: rows[:1] + [{**rows[1], "verdict": "MAYBE"}]),
+        "results.csv: line 3: the verdict 'MAYBE' is not one of OK, WA, TLE, RE, FAIL",
+    ),
+    "a case twice": (
+        lambda f: edit_csv(f, lambda rows: rows + rows[:1]),
+        "results.csv: line 5: the case '0001' is listed twice",
+    ),
+    "a time that is no number": (
+        lambda f: edit_csv(f, lambda rows: [{**r, "time_s": "fast"} for r in rows]),
+        "results.csv: line 2: time_s 'fast' is not a number",
+    ),
     "params as text": (lambda f: edit_meta(f, params="x"), "run.json: params must be an object {...}, got '\"x\"'"),
     "a command that is a number": (lambda f: edit_meta(f, command=5), "run.json: command must be text, got '5'"),
     "cases as text": (lambda f: edit_meta(f, cases="many"), "run.json: cases must be a whole number"),
     "no puzzle": (lambda f: edit_meta(f, puzzle=""), "run.json does not say which puzzle the run is of"),
-    "an objective of neither way": (lambda f: edit_meta(f, objective="most"),
-                                    "run.json: objective must be \"max\" or \"min\", got 'most'"),
-    "cases past the database's integers": (lambda f: edit_meta(f, cases=10**30),
-                                           f"run.json: cases must be a whole number 0..2^63-1, got '{10**30}'"),
+    "an objective of neither way": (
+        lambda f: edit_meta(f, objective="most"),
+        'run.json: objective must be "max" or "min", got \'most\'',
+    ),
+    "cases past the database's integers": (
+        lambda f: edit_meta(f, cases=10**30),
+        f"run.json: cases must be a whole number 0..2^63-1, got '{10**30}'",
+    ),
 }
 
 # An edited run.json met by the commands that read a run folder: one line naming the file and the key.
 EDITED_META = {
-    "objective": ("sideways", "run.json: objective must be \"max\" or \"min\", got 'sideways'"),
+    "objective": ("sideways", 'run.json: objective must be "max" or "min", got \'sideways\''),
     "instance_options": ([1], "run.json: instance_options must be an object {...}, got '[1]'"),
     "jobs": ("many", "run.json: jobs must be a whole number, got '\"many\"'"),
     "best_frozen": ("yes", "run.json: best_frozen must be true or false, got '\"yes\"'"),
@@ -169,8 +207,27 @@ EDITED_META = {
 
 def test_11_a_solver_seed_past_2_63_is_read(quick, capsys):
     """batch takes any whole --seed for a solver: its run.json must read back (no column bounds it)."""
-    assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--solver", "beam", "--nodes", "50",
-                 "--seed", str(2**64 - 1), "--out", "A"]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "comesolo",
+                "--seeds",
+                "1",
+                "--size",
+                "6",
+                "--solver",
+                "beam",
+                "--nodes",
+                "50",
+                "--seed",
+                str(2**64 - 1),
+                "--out",
+                "A",
+            ]
+        )
+        == 0
+    )
     capsys.readouterr()
     assert main(["batch", "show", "A"]) == 0
     assert "Traceback" not in capsys.readouterr().err
@@ -199,8 +256,12 @@ def test_11_an_edited_run_json_is_one_line_naming_the_key_in_every_command(quick
     value, message = EDITED_META[key]
     edit_meta(Path("B"), **{key.removesuffix(" of none"): value})
     capsys.readouterr()
-    for argv in (["batch", "compare", "A", "B"], ["batch", "compare", "B", "A", "--diff", "1"], ["batch", "show", "B"],
-                 ["batch", "rerun", "B", "--filter", "verdict=OK"]):
+    for argv in (
+        ["batch", "compare", "A", "B"],
+        ["batch", "compare", "B", "A", "--diff", "1"],
+        ["batch", "show", "B"],
+        ["batch", "rerun", "B", "--filter", "verdict=OK"],
+    ):
         assert main(argv) in (1, 2), argv
         err = capsys.readouterr().err
         assert err.strip().splitlines() == [f"error: B/{message}"], argv
@@ -225,8 +286,9 @@ def test_a_case_value_that_is_not_a_number_is_named_by_standings(quick, capsys, 
     capsys.readouterr()
     assert main(["runs", "standings", "comesolo"]) == 1
     shown = {"'abc'": "'abc'", "x'00'": "'b'\\x00''", "'1e999'": "'inf'"}[value]
-    assert capsys.readouterr().err == (f"error: runs/runs.sqlite: run 2, case 2: the {column} {shown} is not a "
-                                       "number (the database was edited?)\n")
+    assert capsys.readouterr().err == (
+        f"error: runs/runs.sqlite: run 2, case 2: the {column} {shown} is not a number (the database was edited?)\n"
+    )
 
 
 # ------------------------------------------------------------------ 12: user text is printed as text
@@ -300,7 +362,10 @@ def test_17_a_database_on_a_read_only_disk_is_listed(quick, tmp_path, capsys):
 def test_17_a_read_only_database_made_before_columns_were_added_is_listed(quick, tmp_path, capsys):
     assert batch(quick, "runs/a", "--comment", "an old one") == 0
     with contextlib.closing(sqlite3.connect("runs/runs.sqlite", isolation_level=None)) as db:
-        for table, columns in database_module.ADDED_COLUMNS.items():  # as a database made before CPU time and program hashes
+        for (
+            table,
+            columns,
+        ) in database_module.ADDED_COLUMNS.items():  # as a database made before CPU time and program hashes
             for name, _ in columns:
                 db.execute(f"ALTER TABLE {table} DROP COLUMN {name}")
     with read_only_share(tmp_path, Path("runs/runs.sqlite")) as share:
@@ -346,14 +411,15 @@ def test_19_a_database_that_is_a_folder_or_a_device_is_refused_before_any_folder
     assert not Path("r1").exists() and sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("r")) == []
 
 
-
 @pytest.mark.parametrize("database", ["r/db.sqlite", "r", "r/../r/sub/db.sqlite"])
 def test_a_database_inside_the_run_folder_is_refused_before_anything_is_written(quick, tmp_path, capsys, database):
     """Made first, it would make the run refuse its own folder ("already holds files") on every retry."""
     capsys.readouterr()
     assert batch(quick, "r", "--database", database) == 1
-    assert capsys.readouterr().err == (f"error: --database {database} is inside --out r: a run folder holds only "
-                                       "the run's own files; name a database beside it (e.g. runs.sqlite)\n")
+    assert capsys.readouterr().err == (
+        f"error: --database {database} is inside --out r: a run folder holds only "
+        "the run's own files; name a database beside it (e.g. runs.sqlite)\n"
+    )
     assert not Path("r").exists()
     assert batch(quick, "r", "--database", "r.sqlite") == 0  # beside it, the same run goes
     assert [run["finished"] for run in RunDatabase(Path("r.sqlite")).runs()] == [3]
@@ -362,6 +428,7 @@ def test_a_database_inside_the_run_folder_is_refused_before_anything_is_written(
 # ------------------------------------------------------------------ campaign: another process holds the lock
 def hold_lock(database: Path, start: threading.Event, release: threading.Event) -> threading.Thread:
     """A thread that takes the database's write lock once ``start`` is set, and keeps it until ``release``."""
+
     def hold() -> None:
         start.wait(120)
         db = sqlite3.connect(database, isolation_level=None)
@@ -419,8 +486,10 @@ def test_a_database_that_stays_locked_says_how_many_cases_are_only_in_the_csv(qu
     finally:
         release.set()
         holder.join(60)
-    assert ("cannot use the run database runs/runs.sqlite: database is locked: 2 cases of this run are only in "
-            "runs/x/results.csv" in capsys.readouterr().err)
+    assert (
+        "cannot use the run database runs/runs.sqlite: database is locked: 2 cases of this run are only in "
+        "runs/x/results.csv" in capsys.readouterr().err
+    )
     assert [(r[5], r[6]) for r in recorded()] == [(1, "running")]  # what got in before the lock
 
 
@@ -435,8 +504,10 @@ def test_a_database_replaced_by_garbage_mid_run_keeps_the_run_going(quick, tmp_p
 
     monkeypatch.setattr(database_module.RunDatabase, "add_cases", add_cases)
     assert batch(quick, "runs/x") == 0
-    assert ("cannot use the run database runs/runs.sqlite: file is not a database: 2 cases of this run are only in "
-            "runs/x/results.csv" in capsys.readouterr().err)
+    assert (
+        "cannot use the run database runs/runs.sqlite: file is not a database: 2 cases of this run are only in "
+        "runs/x/results.csv" in capsys.readouterr().err
+    )
     assert json.loads(Path("runs/x/run.json").read_text())["status"] == "complete"
 
 

@@ -83,6 +83,8 @@ def test_a_position_is_scored_once_however_often_it_is_shown(monkeypatch):
     monkeypatch.setattr(PUZZLE, "evaluate", lambda *args: scored.append(args[2]) or evaluate(*args))
     first = session.report()
     assert session.report() is first and session.report(session.history.current) is first
-    assert session.report(session.history.root).text == PUZZLE.evaluate(
-        session.instance, session.history.root.state, 0).text
+    assert (
+        session.report(session.history.root).text
+        == PUZZLE.evaluate(session.instance, session.history.root.state, 0).text
+    )
     assert scored == [1, 0, 0]  # the last one by the check itself

@@ -26,8 +26,29 @@ def two_runs(tmp_path_factory) -> tuple[Path, Path]:
     """The beam solver on comesolo seeds 1-3 (7x7) at 50 nodes (A) and at 3000 nodes (B)."""
     root = tmp_path_factory.mktemp("runs")
     for name, nodes in (("a", "50"), ("b", "3000")):
-        assert main(["batch", "comesolo", "--seeds", "1-3", "--size", "7", "--solver", "beam", "--nodes", nodes,
-                     "--jobs", "1", "--out", str(root / name), "--best", str(root / "best.csv")]) == 0
+        assert (
+            main(
+                [
+                    "batch",
+                    "comesolo",
+                    "--seeds",
+                    "1-3",
+                    "--size",
+                    "7",
+                    "--solver",
+                    "beam",
+                    "--nodes",
+                    nodes,
+                    "--jobs",
+                    "1",
+                    "--out",
+                    str(root / name),
+                    "--best",
+                    str(root / "best.csv"),
+                ]
+            )
+            == 0
+        )
     return root / "a", root / "b"
 
 
@@ -66,7 +87,8 @@ def test_both_answers_are_played_out_with_the_engines_score_at_every_move(two_ru
     assert line_a.at(step) == line_a.length and line_b.at(step) == step
     assert step_line(pair, line_a, line_b, step) == (
         f"move {line_a.length} of {line_a.length} (its last): score {int(line_a.scores[-1])}",
-        f"move {step} of {line_b.length}: score {int(line_b.scores[step])}")
+        f"move {step} of {line_b.length}: score {int(line_b.scores[step])}",
+    )
 
 
 def test_a_refused_move_ends_the_line_with_the_reason(two_runs, tmp_path):
@@ -86,9 +108,14 @@ def test_the_diff_is_a_unified_diff_of_the_two_answer_files(two_runs):
     a, b = two_runs
     pair = case_pair(a, b, "2")
     name = pair.a.row["answer"]
-    expected = "".join(difflib.unified_diff((a / name).read_text().splitlines(keepends=True),
-                                            (b / name).read_text().splitlines(keepends=True),
-                                            f"A a/{name}", f"B b/{name}"))
+    expected = "".join(
+        difflib.unified_diff(
+            (a / name).read_text().splitlines(keepends=True),
+            (b / name).read_text().splitlines(keepends=True),
+            f"A a/{name}",
+            f"B b/{name}",
+        )
+    )
     assert answer_diff(pair) == expected and expected.startswith(f"--- A a/{name}\n+++ B b/{name}\n@@ ")
     assert answer_diff(case_pair(a, a, "2")) == ""
 
@@ -99,7 +126,7 @@ def test_compare_diff_prints_both_scores_and_the_diff(two_runs, capsys):
     assert main(["batch", "compare", str(a), str(b), "--diff", "2"]) == 0
     out = capsys.readouterr().out
     score_a, score_b = rows_of(a)["2"]["score"], rows_of(b)["2"]["score"]
-    head = (f"case 2 (higher scores win)\nA {a}: {score_a} OK\nB {b}: {score_b} OK\nB is better on this case\n")
+    head = f"case 2 (higher scores win)\nA {a}: {score_a} OK\nB {b}: {score_b} OK\nB is better on this case\n"
     assert out == head + answer_diff(case_pair(a, b, "2"))
     assert main(["batch", "compare", str(a), str(b), "--diff", "7"]) == 1
     assert capsys.readouterr().err.strip() == f"error: no case 7 in {a} (cases in both runs: 1, 2, 3)"
@@ -110,8 +137,9 @@ def test_compare_rows_say_how_to_open_a_case(two_runs, capsys):
     capsys.readouterr()
     assert main(["batch", "compare", str(a), str(b)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[-2].startswith("one case side by side: --diff CASE (both scores and the answers' diff) or "
-                                "--open CASE (the app), e.g. --diff ")
+    assert lines[-2].startswith(
+        "one case side by side: --diff CASE (both scores and the answers' diff) or --open CASE (the app), e.g. --diff "
+    )
 
 
 def test_a_long_answer_is_played_out_only_as_far_as_the_puzzle_allows(shared, monkeypatch):
@@ -130,8 +158,11 @@ def test_a_long_answer_is_played_out_only_as_far_as_the_puzzle_allows(shared, mo
     assert line.scores[-1] == puzzle.evaluate(instance, line.states[-1], limit).score
     from workbench.core.registry import puzzles
 
-    unlimited = next(p for p in map(get_puzzle, puzzles())  # one whose answers have no move limit
-                     if p.max_moves(p.generate(1, **p.smoke.generator)) is None)
+    unlimited = next(
+        p
+        for p in map(get_puzzle, puzzles())  # one whose answers have no move limit
+        if p.max_moves(p.generate(1, **p.smoke.generator)) is None
+    )
     board = unlimited.generate(1, **unlimited.smoke.generator)
     assert unlimited.max_moves(board) is None
     moves, state = [], unlimited.initial_state(board)
@@ -178,8 +209,11 @@ def test_two_long_answers_are_diffed_a_window_at_a_time_and_the_diff_is_cut_with
     assert sizes and max(max(size) for size in sizes) == answer_diff.DIFF_WINDOW
     changed = [line for line in diff[2:-1] if line[0] in "+-"]
     assert answer_diff.MAX_CHANGED_LINES <= len(changed) < answer_diff.MAX_CHANGED_LINES + 4 * answer_diff.DIFF_WINDOW
-    assert re.fullmatch("… the diff is cut after 2,000 changed lines, at line [0-9,]+ of A's 20,000 and [0-9,]+ of "
-                        "B's 20,000: compare the files themselves for the rest", diff[-1])
+    assert re.fullmatch(
+        "… the diff is cut after 2,000 changed lines, at line [0-9,]+ of A's 20,000 and [0-9,]+ of "
+        "B's 20,000: compare the files themselves for the rest",
+        diff[-1],
+    )
 
 
 def test_a_long_diff_of_a_few_changes_is_difflibs_own():
@@ -194,7 +228,8 @@ def test_a_long_diff_of_a_few_changes_is_difflibs_own():
     assert unified_diff(a, b, "A", "B") == "".join(difflib.unified_diff(a, b, "A", "B"))
     # A whole answer on one line is shown cut, its length said.
     assert unified_diff(["UD" * 500_000 + "\n"], ["\n"], "A", "B") == (
-        "--- A\n+++ B\n@@ -1 +1 @@\n-" + "UD" * 5000 + "… (a line of 1,000,000 characters, cut)\n+\n")
+        "--- A\n+++ B\n@@ -1 +1 @@\n-" + "UD" * 5000 + "… (a line of 1,000,000 characters, cut)\n+\n"
+    )
 
 
 def test_paths_of_an_edited_results_csv_that_lead_out_of_the_run_are_refused(two_runs, tmp_path, capsys):
@@ -219,8 +254,10 @@ def test_paths_of_an_edited_results_csv_that_lead_out_of_the_run_are_refused(two
         assert main(["batch", "compare", str(a), str(b), "--diff", "1"]) == 1
         captured = capsys.readouterr()
         assert "SECRET" not in captured.out + captured.err
-        assert captured.err == (f"error: {b}: the answer of a case, {answer!r}, is not in the run folder: "
-                                "not read (results.csv was edited?)\n")
+        assert captured.err == (
+            f"error: {b}: the answer of a case, {answer!r}, is not in the run folder: "
+            "not read (results.csv was edited?)\n"
+        )
     rows[0]["answer"], rows[0]["input"] = "answers/x.out", "../" * 30 + str(secret)[1:]
     pair_input = case_pair(a, a, "1").b
     pair_input.folder, pair_input.row = b, rows[0]
@@ -228,8 +265,9 @@ def test_paths_of_an_edited_results_csv_that_lead_out_of_the_run_are_refused(two
         pair_input.input_path
 
 
-@pytest.mark.parametrize("answer, reason", [("answers/a\0b", "embedded null byte"),
-                                            ("answers/" + "x" * 5000, "File name too long")])
+@pytest.mark.parametrize(
+    "answer, reason", [("answers/a\0b", "embedded null byte"), ("answers/" + "x" * 5000, "File name too long")]
+)
 def test_a_results_csv_path_that_is_no_file_name_is_one_line(two_runs, tmp_path, capsys, answer, reason):
     import shutil
 
@@ -242,5 +280,6 @@ def test_a_results_csv_path_that_is_no_file_name_is_one_line(two_runs, tmp_path,
     pair.folder, pair.row = b, {**pair.row, "answer": answer}
     with pytest.raises(WorkbenchError) as error:
         pair.answer_path
-    assert str(error.value) == (f"{b}: the answer of a case, {shown(answer, 100)}, is no file name: {reason} "
-                                "(results.csv was edited?)")
+    assert str(error.value) == (
+        f"{b}: the answer of a case, {shown(answer, 100)}, is no file name: {reason} (results.csv was edited?)"
+    )

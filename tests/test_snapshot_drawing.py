@@ -4,11 +4,10 @@ drawn."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-
 import tiny_contest
+from gui_helpers import legal_walk
+
 from workbench.batch import snapshot_drawing
 from workbench.batch.cases import BatchCase
 from workbench.batch.live import Snapshot
@@ -18,7 +17,6 @@ from workbench.cli import main
 from workbench.contest.config import load
 from workbench.contest.problem import ContestProblem
 from workbench.core.registry import get_puzzle
-from gui_helpers import legal_walk
 
 
 def puzzle_case(puzzle_id: str, seed: int = 1) -> tuple[BatchCase, object]:
@@ -43,7 +41,8 @@ def test_a_puzzles_snapshot_is_drawn_as_the_position_its_answer_reaches_and_its_
     # Not a valid answer: no position (the view shows the start), nothing refused.
     assert drawn(drawer, "not an answer\n").drawing == Drawing()
     assert drawn(drawer, None, "not scored: the snapshots' answers passed 256 MB").drawing == Drawing(
-        refused="its answer was not kept")
+        refused="its answer was not kept"
+    )
 
 
 def test_more_moves_than_the_puzzle_allows_are_not_played_out():
@@ -75,9 +74,11 @@ def test_a_puzzle_without_a_limit_is_played_out_up_to_the_views_own(monkeypatch)
     moves = legal_walk(puzzle, instance, 5)
     drawer = SnapshotDrawer(PuzzleProblem(puzzle_id), case)
     assert drawn(drawer, puzzle.format_solution(instance, moves)).drawing == Drawing(
-        refused="5 moves, more than the 4 played out here")
+        refused="5 moves, more than the 4 played out here"
+    )
     assert drawn(drawer, puzzle.format_solution(instance, moves[:4])).drawing == Drawing(
-        position=puzzle.replay(instance, moves[:4])[-1])
+        position=puzzle.replay(instance, moves[:4])[-1]
+    )
 
 
 def test_an_answer_too_long_to_draw_is_said(monkeypatch):
@@ -85,9 +86,13 @@ def test_an_answer_too_long_to_draw_is_said(monkeypatch):
     drawer = SnapshotDrawer(PuzzleProblem("comesolo"), case)
     monkeypatch.setattr(snapshot_drawing, "MAX_DRAWN_CHARS", 2 * 1024 * 1024)
     snapshot = drawn(drawer, "x" * (3 * 1024 * 1024))
-    assert snapshot.text is None and snapshot.drawing == Drawing(refused="its answer is 3.0 MB, more than the 2.0 MB drawn")
+    assert snapshot.text is None and snapshot.drawing == Drawing(
+        refused="its answer is 3.0 MB, more than the 2.0 MB drawn"
+    )
     monkeypatch.setattr(snapshot_drawing, "MAX_DRAWN_CHARS", 10)
-    assert drawn(drawer, "x" * 11).drawing == Drawing(refused="its answer is 11 characters, more than the 10 characters drawn")
+    assert drawn(drawer, "x" * 11).drawing == Drawing(
+        refused="its answer is 11 characters, more than the 10 characters drawn"
+    )
 
 
 def test_a_contests_snapshot_is_written_for_its_vis_into_the_views_folder(tmp_path, monkeypatch):
@@ -102,8 +107,11 @@ def test_a_contests_snapshot_is_written_for_its_vis_into_the_views_folder(tmp_pa
     answers.mkdir()
     drawer = SnapshotDrawer(problem, case, answers)
     first, second = drawn(drawer, "12\n"), drawn(drawer, "7\n")
-    assert (first.text, first.drawing, second.drawing) == (None, Drawing(answer_file="snapshot-0.out"),
-                                                           Drawing(answer_file="snapshot-1.out"))
+    assert (first.text, first.drawing, second.drawing) == (
+        None,
+        Drawing(answer_file="snapshot-0.out"),
+        Drawing(answer_file="snapshot-1.out"),
+    )
     assert [(answers / name).read_text() for name in ("snapshot-0.out", "snapshot-1.out")] == ["12\n", "7\n"]
     # Without a folder (no view) the text stays for its reader.
     kept = drawn(SnapshotDrawer(problem, case), "3\n")

@@ -54,13 +54,16 @@ def test_a_collection_reads_as_levels_with_titles():
         SOKOBAN.parse_input(COLLECTION)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("#####\n#@$.#\n#@  #\n#####\n", "line 1: a level needs exactly one player (@ or +), found 2 (line 2, line 3)"),
-    ("#####\n#@$ #\n#####\n", "line 1: the level has 1 boxes but 0 goals"),
-    ("#####\n#@ .#\n#####\n", "line 1: the level has no box"),
-    ("\n\n######\n#@$ .#\n#  x #\n######\n", "line 5: column 4: 'x' is not a Sokoban square"),
-    ("hello\n", "no Sokoban level here"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("#####\n#@$.#\n#@  #\n#####\n", "line 1: a level needs exactly one player (@ or +), found 2 (line 2, line 3)"),
+        ("#####\n#@$ #\n#####\n", "line 1: the level has 1 boxes but 0 goals"),
+        ("#####\n#@ .#\n#####\n", "line 1: the level has no box"),
+        ("\n\n######\n#@$ .#\n#  x #\n######\n", "line 5: column 4: 'x' is not a Sokoban square"),
+        ("hello\n", "no Sokoban level here"),
+    ],
+)
 def test_bad_levels_are_refused_naming_the_line(text, message):
     with pytest.raises(FormatError) as error:
         SOKOBAN.parse_input(text)
@@ -70,8 +73,12 @@ def test_bad_levels_are_refused_naming_the_line(text, message):
 def test_lurd_answers_push_in_upper_case_and_wrap():
     case = SOKOBAN.parse_input("#######\n#@ $ .#\n#######\n")
     assert SOKOBAN.format_solution(case, ["r", "r", "r"]) == "rRR\n"
-    assert SOKOBAN.score_solution(case, "rRR\n").facts == (("solved", "yes"), ("moves", 3), ("pushes", 2),
-                                                           ("boxes on goals", "1/1"))
+    assert SOKOBAN.score_solution(case, "rRR\n").facts == (
+        ("solved", "yes"),
+        ("moves", 3),
+        ("pushes", 2),
+        ("boxes on goals", "1/1"),
+    )
     assert SOKOBAN.parse_solution(case, "r R\nr").moves == ("r", "r", "r")  # case and spaces are not checked
     with pytest.raises(FormatError, match="line 2: column 3: 'x' is not a step"):
         SOKOBAN.parse_solution(case, "rr\nrRx\n")
@@ -147,16 +154,45 @@ def test_the_command_line_picks_a_level_of_a_collection(tmp_path, capsys):
     capsys.readouterr()
     assert main(["score", "sokoban", str(levels), str(answer), "--case", "2"]) == 0
     assert capsys.readouterr().out.startswith("solved: yes\n")
-    assert main(["batch", "sokoban", str(levels), "--nodes", "5000", "--out", str(tmp_path / "run"),
-                 "--best", str(tmp_path / "best.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "sokoban",
+                str(levels),
+                "--nodes",
+                "5000",
+                "--out",
+                str(tmp_path / "run"),
+                "--best",
+                str(tmp_path / "best.csv"),
+            ]
+        )
+        == 0
+    )
     rows = list(csv.DictReader(open(tmp_path / "run" / "results.csv")))
     assert [(r["name"], r["case"], r["verdict"]) for r in rows] == [
-        ("levels-1", f"{levels}#1 One push", "OK"), ("levels-2", f"{levels}#2 Corner", "OK")]
+        ("levels-1", f"{levels}#1 One push", "OK"),
+        ("levels-2", f"{levels}#2 Corner", "OK"),
+    ]
     assert rows[0]["score"] == "1" and rows[0]["relative"] == "1.000000"
     # An answer that does not finish is WA, whatever its (low) number of moves.
-    assert main(["batch", "sokoban", str(levels), "--cmd", "sh -c 'cat >/dev/null; echo u'",
-                 "--out", str(tmp_path / "wa"),
-                 "--best", str(tmp_path / "best.csv")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "sokoban",
+                str(levels),
+                "--cmd",
+                "sh -c 'cat >/dev/null; echo u'",
+                "--out",
+                str(tmp_path / "wa"),
+                "--best",
+                str(tmp_path / "best.csv"),
+            ]
+        )
+        == 0
+    )
     rows = list(csv.DictReader(open(tmp_path / "wa" / "results.csv")))
     assert rows[1]["verdict"] == "WA" and rows[1]["message"].startswith("incomplete: score 1 (not solved)")
 
@@ -185,11 +221,22 @@ def test_hand_play_undo_and_editing_in_the_app(qtbot, window, tmp_path, monkeypa
 
 
 def test_no_file_outside_its_own_folder_names_it():
-    files = subprocess.run(["git", "ls-files", "--cached", "--others", "--exclude-standard"], cwd=REPO,
-                           capture_output=True, text=True, check=True).stdout.split()
+    files = subprocess.run(
+        ["git", "ls-files", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split()
     own = ("workbench/puzzles/sokoban/", "solvers/sokoban/", "tests/test_sokoban.py")
-    naming = [f for f in files if not f.startswith(own) and not f.endswith(".md")
-              and (REPO / f).is_file() and "sokoban" in _words_that_could_name_it(REPO / f)]
+    naming = [
+        f
+        for f in files
+        if not f.startswith(own)
+        and not f.endswith(".md")
+        and (REPO / f).is_file()
+        and "sokoban" in _words_that_could_name_it(REPO / f)
+    ]
     assert naming == []  # (the README, documentation for people, lists the puzzles)
 
 
@@ -201,8 +248,9 @@ def _words_that_could_name_it(path: Path) -> str:
     if path.name == "pyproject.toml":
         for listing in (r"^packages = \[.*?^\]", r"^layers = \[.*?^\]"):
             text = re.sub(listing, "", text, count=1, flags=re.MULTILINE | re.DOTALL)
-        text = re.sub(r'^\[project\.entry-points\."puzzle_workbench\.\w+"\].*?^\n', "", text,
-                      flags=re.MULTILINE | re.DOTALL)
+        text = re.sub(
+            r'^\[project\.entry-points\."puzzle_workbench\.\w+"\].*?^\n', "", text, flags=re.MULTILINE | re.DOTALL
+        )
     return text
 
 
@@ -277,8 +325,9 @@ def astar_run(qtbot, window):
     panel.seconds.setValue(0)
     panel.nodes.setValue(10_000)
     window.answers.start_solver()
-    qtbot.waitUntil(lambda: panel.job is not None and not panel.running and panel.last_result is not None,
-                    timeout=600_000)
+    qtbot.waitUntil(
+        lambda: panel.job is not None and not panel.running and panel.last_result is not None, timeout=600_000
+    )
     return panel
 
 
@@ -287,7 +336,8 @@ def test_the_app_offers_no_unsolved_line_as_best(qtbot, window, tmp_path):
     panel = astar_run(qtbot, window)
     assert panel.best_moves == () and not panel.apply_button.isEnabled() and not panel.export_button.isEnabled()
     assert panel.status.text().endswith(
-        "no answer: no solution exists from this position: every push state it can reach was tried")
+        "no answer: no solution exists from this position: every push state it can reach was tried"
+    )
     assert "best" not in panel.status.text()
 
 
@@ -306,8 +356,7 @@ def test_the_history_writes_pushes_upper_case_and_walks_lower_case_as_the_answer
     sok1_played(window, tmp_path, "rdrrRlu")
     panel = window.history_panel
     line = window.session.history.line()[1:]
-    assert [panel.item_for(node).text(0) for node in line] == [
-        "1. R", "2. d", "3. r", "4. r", "5. R", "6. l", "7. u"]
+    assert [panel.item_for(node).text(0) for node in line] == ["1. R", "2. d", "3. r", "4. r", "5. R", "6. l", "7. u"]
     assert window.statusBar().currentMessage() == "Played u"
     assert window.session.solution_text().strip() == "RdrrRlu"
 
@@ -332,8 +381,9 @@ def test_the_hint_from_sok1s_start_is_the_first_step_of_a_25_move_solution():
     hint = find_hint(SOKOBAN, level, start, 0, nodes=10_000)
     assert (hint.kind, hint.score, len(hint.line)) == (MOVE, 25, 25)
     assert hint.move in SOKOBAN.legal_moves(level, start)
-    assert hint.text == (f"Hint: {hint.move.upper()}; its best line of 25 moves reaches score 25 "
-                         f"(astar, {hint.nodes} nodes)")
+    assert hint.text == (
+        f"Hint: {hint.move.upper()}; its best line of 25 moves reaches score 25 (astar, {hint.nodes} nodes)"
+    )
 
 
 def test_a_level_one_push_from_solved_gets_that_push_then_says_already_solved():
@@ -354,9 +404,14 @@ def test_the_hint_after_the_push_that_strands_sok1s_boxes_says_lost(qtbot, windo
     qtbot.waitUntil(lambda: not window.hint.thinking, timeout=600_000)
     hint = window.hint.hint
     assert (hint.kind, window.view.hinted, window.adapter.hint_items) == (LOST, None, [])
-    assert window.statusBar().currentMessage() == hint.text == (
-        "Lost: no solution exists from this position: every push state it can reach was tried "
-        f"(astar, {hint.nodes} nodes)")
+    assert (
+        window.statusBar().currentMessage()
+        == hint.text
+        == (
+            "Lost: no solution exists from this position: every push state it can reach was tried "
+            f"(astar, {hint.nodes} nodes)"
+        )
+    )
 
 
 def test_score_ends_with_a_number_and_says_an_unsolved_answer_does_not_count(tmp_path, capsys):
@@ -369,8 +424,13 @@ def test_score_ends_with_a_number_and_says_an_unsolved_answer_does_not_count(tmp
     # why it does not count, and it exits 1 as an invalid answer does.
     assert main(["score", "sokoban", str(case), str(unsolved)]) == 1
     assert capsys.readouterr().out.splitlines() == [
-        "solved: no", "moves: 2", "pushes: 1", "boxes on goals: 0/1",
-        f"not solved: {unsolved} is a valid answer that does not count (a batch gives it WA)", "2"]
+        "solved: no",
+        "moves: 2",
+        "pushes: 1",
+        "boxes on goals: 0/1",
+        f"not solved: {unsolved} is a valid answer that does not count (a batch gives it WA)",
+        "2",
+    ]
     assert main(["score", "sokoban", str(case), str(solved)]) == 0
     assert capsys.readouterr().out.splitlines()[-2:] == ["boxes on goals: 1/1", "3"]
 
@@ -413,8 +473,9 @@ def test_a_box_pushed_onto_a_dead_square_is_said_and_marked_at_once():
     assert SOKOBAN.grid_status(case, state) == ""
     for step in "rrdl":  # round the box, then push it left into the corner
         state = SOKOBAN.apply(case, state, step).state
-    assert SOKOBAN.grid_status(case, state) == ("Deadlock: the box at (3,2) is where no goal can be reached "
-                                                "from — Undo (Ctrl+Z)")
+    assert SOKOBAN.grid_status(case, state) == (
+        "Deadlock: the box at (3,2) is where no goal can be reached from — Undo (Ctrl+Z)"
+    )
     assert (2, 1, "#d0021b") in SOKOBAN.grid_picture(case, state).marks
     # Pushed right instead, toward the goal: no warning.
     fine = SOKOBAN.initial_state(case)
@@ -440,8 +501,7 @@ def test_boxes_frozen_in_a_square_are_a_deadlock_unless_all_are_home():
     assert frozen_boxes(pair.level, SOKOBAN.initial_state(pair).boxes) == frozenset()
 
 
-def test_a_collection_in_the_app_shows_level_titles_steps_through_them_and_keeps_the_solved(
-        qtbot, window, tmp_path):
+def test_a_collection_in_the_app_shows_level_titles_steps_through_them_and_keeps_the_solved(qtbot, window, tmp_path):
     from PySide6.QtCore import QSettings
 
     from workbench.gui.app import build_window
@@ -480,7 +540,9 @@ def test_the_app_warns_of_a_deadlock_as_it_happens_and_undo_takes_it_back(qtbot,
     window.view.setFocus()
     for key in (Qt.Key_Right, Qt.Key_Right, Qt.Key_Down, Qt.Key_Left):
         qtbot.keyClick(window.view, key)
-    assert "Deadlock: the box at (3,2) is where no goal can be reached from — Undo (Ctrl+Z)" in window.score_label.text()
+    assert (
+        "Deadlock: the box at (3,2) is where no goal can be reached from — Undo (Ctrl+Z)" in window.score_label.text()
+    )
     window.playing.undo()
     assert "Deadlock" not in window.score_label.text()
 

@@ -6,8 +6,14 @@ import numpy as np
 import pytest
 from numba import njit
 
-from solvers.kernels import (argsort_descending_into, argsort_first_into, argsort_into, bucket_of, bucket_order,
-                             sort_group)
+from solvers.kernels import (
+    argsort_descending_into,
+    argsort_first_into,
+    argsort_into,
+    bucket_of,
+    bucket_order,
+    sort_group,
+)
 
 
 @njit(cache=False)
@@ -33,8 +39,11 @@ def test_argsort_into_is_numbas_argsort_ties_included(dtype, descending, size, s
 def test_argsort_into_sorted_and_reversed_runs():
     """The median-of-three pivot keeps sorted and reversed keys (a beam's children often are)
     within the pending-partition stack."""
-    for keys in (np.arange(100_000, dtype=np.int64), np.arange(100_000, 0, -1).astype(np.int64),
-                 np.zeros(100_000, dtype=np.int64)):
+    for keys in (
+        np.arange(100_000, dtype=np.int64),
+        np.arange(100_000, 0, -1).astype(np.int64),
+        np.zeros(100_000, dtype=np.int64),
+    ):
         order = np.empty(keys.size, dtype=np.int64)
         argsort_into(keys, keys.size, order)
         assert order.tolist() == _numba_argsort(keys).tolist()
@@ -69,4 +78,3 @@ def test_buckets_sorted_as_the_slide_search_reaches_them_give_the_keys_in_order(
                 group_end = starts[bucket_of(keys[order[rank]], low, scale) + 1]
             sorted_to = sort_group(keys, order, rank, group_end, 50, *work)
     assert keys[order].tolist() == sorted(keys.tolist())
-

@@ -64,14 +64,17 @@ def test_a_run_reports_its_end_its_best_line_and_where_it_started(shown):
     events = recorded(run)
     run_to_end(run, RunRequest(BEAM, {}, seconds=None, nodes=2000, seed=7))
     assert app_state.solver_start is session.history.root is run.start_node
-    assert [e for e in events if e[0] == "state_changed"] == [("state_changed", (RunState.RUNNING,)),
-                                                            ("state_changed", (RunState.DONE,))]
+    assert [e for e in events if e[0] == "state_changed"] == [
+        ("state_changed", (RunState.RUNNING,)),
+        ("state_changed", (RunState.DONE,)),
+    ]
     assert events[-1] == ("state_changed", (RunState.DONE,))
     assert ("best_changed", (run.best_moves,)) in events and run.best_moves
     report = PUZZLE.score_solution(session.instance, PUZZLE.format_solution(session.instance, run.best_moves))
     assert run.best_score == report.score == len(run.best_moves)  # a comesolo score: the moves left
     assert run.status.startswith("beam: ") and run.status.endswith(
-        f" nodes; best {report.text} ({len(run.best_moves)} moves)")
+        f" nodes; best {report.text} ({len(run.best_moves)} moves)"
+    )
     assert ("message", (run.status,)) in events
     times = run.samples.times.values
     assert len(times) >= 2 and list(times) == sorted(times)
@@ -86,8 +89,10 @@ def test_the_best_line_is_applied_from_its_transitions_without_playing_it_again(
     assert len(played) == len(run.best_moves)
     assert run.played(run.best_moves[:-1], app_state.solver_start) is None  # not the best line
     assert run.played(run.best_moves, None) is None  # not from where the run began
-    expected = [PUZZLE.apply(session.instance, node_state, move).state
-                for node_state, move in zip([session.state, *(t.state for t in played[:-1])], run.best_moves)]
+    expected = [
+        PUZZLE.apply(session.instance, node_state, move).state
+        for node_state, move in zip([session.state, *(t.state for t in played[:-1])], run.best_moves)
+    ]
     calls = []
     monkeypatch.setattr(PUZZLE, "apply", lambda *args: calls.append(args))
     session.add_line(run.best_moves, start=app_state.solver_start, played=played)
@@ -114,8 +119,10 @@ def test_a_start_waits_for_the_kernels_and_begins_once_they_are_loaded(shown):
     events = recorded(run)
     run.start(RunRequest(BEAM, {}, seconds=None, nodes=300))
     assert run.state is RunState.WAITING and run.job is None
-    assert run.status == ("beam waits: Compiling the comesolo solver kernels: 3 s. It starts by itself "
-                          "when they are ready (Cancel to give up).")
+    assert run.status == (
+        "beam waits: Compiling the comesolo solver kernels: 3 s. It starts by itself "
+        "when they are ready (Cancel to give up)."
+    )
     assert events == [("state_changed", (RunState.WAITING,)), ("started", (session.history.root,))]
     run.kernels_ready()
     assert run.state is RunState.RUNNING and run.job is not None and run.pending is None
@@ -165,7 +172,9 @@ def test_cancel_ends_the_run_as_cancelled_and_pause_is_a_state(shown):
 
 
 def test_the_model_does_not_load_qt():
-    code = ("import sys; import workbench.gui.solver.run_model, workbench.gui.solver.run_text; "
-            "print(sorted(m for m in sys.modules if m.startswith('PySide6')))")
+    code = (
+        "import sys; import workbench.gui.solver.run_model, workbench.gui.solver.run_text; "
+        "print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"

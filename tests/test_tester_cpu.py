@@ -21,8 +21,8 @@ import time
 from pathlib import Path
 
 import pytest
-
 import tiny_contest
+
 from workbench.batch import process_tree
 from workbench.cli import main
 
@@ -100,8 +100,23 @@ def rows_of(run: Path) -> list[dict]:
 @pytest.mark.parametrize("mode", ["nowait", "doublefork"])
 def test_a_program_its_tester_never_waits_for_has_its_cpu_time(contest, tmp_path, capsys, monkeypatch, mode):
     monkeypatch.setenv("TESTER_MODE", mode)
-    assert main(["batch", "talk", "--seeds", "0-1", "--cmd", f"{PYTHON} {contest} 0.6", "--time", "5",
-                 "--out", str(tmp_path / "run")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "talk",
+                "--seeds",
+                "0-1",
+                "--cmd",
+                f"{PYTHON} {contest} 0.6",
+                "--time",
+                "5",
+                "--out",
+                str(tmp_path / "run"),
+            ]
+        )
+        == 0
+    )
     printed = capsys.readouterr().out
     measured = alone(contest, 0.6)
     rows = rows_of(tmp_path / "run")
@@ -113,7 +128,10 @@ def test_a_program_its_tester_never_waits_for_has_its_cpu_time(contest, tmp_path
     assert list(rows[0])[list(rows[0]).index("cpu_s") + 1] == "tester_cpu_s"
     assert "s tester  OK" in printed
     database = sqlite3.connect(tmp_path / "runs.sqlite")
-    kept = [json.loads(columns)["tester_cpu_s"] for (columns,) in database.execute("SELECT columns FROM cases ORDER BY name")]
+    kept = [
+        json.loads(columns)["tester_cpu_s"]
+        for (columns,) in database.execute("SELECT columns FROM cases ORDER BY name")
+    ]
     assert kept == [row["tester_cpu_s"] for row in rows]
 
 
@@ -121,8 +139,23 @@ def test_cpu_time_judges_the_program_its_tester_never_waits_for(contest, tmp_pat
     # 3 s of work on a 1 s limit judged by CPU time: TLE, at the limit plus its grace (or, on a machine
     # so loaded that 1.5 s of CPU take longer than 4.5 s, at the clock's backstop: either way, not 3 s,
     # and the CPU time counted is the program's, not the tester's 0.1 s).
-    assert main(["batch", "talk", "--seeds", "0", "--cmd", f"{PYTHON} {contest} 3", "--time-by", "cpu",
-                 "--out", str(tmp_path / "run")]) == 0
+    assert (
+        main(
+            [
+                "batch",
+                "talk",
+                "--seeds",
+                "0",
+                "--cmd",
+                f"{PYTHON} {contest} 3",
+                "--time-by",
+                "cpu",
+                "--out",
+                str(tmp_path / "run"),
+            ]
+        )
+        == 0
+    )
     row = rows_of(tmp_path / "run")[0]
     assert row["verdict"] == "TLE"
     assert row["message"] == ("past 1 s of CPU time (+0.5 s grace), or 3 times that on the clock: killed")
@@ -160,8 +193,11 @@ def test_without_a_cgroup_the_process_group_counts_the_orphans(tmp_path):
     assert done.returncode == 0, done.stderr
     measured = alone(burn, 0.6)
     lines = [line.split() for line in done.stdout.splitlines()]
-    assert [line[:3] for line in lines] == [["nowait", "wall", "None"], ["doublefork", "wall", "None"],
-                                            ["nowait", "cpu", "TLE"]]
+    assert [line[:3] for line in lines] == [
+        ["nowait", "wall", "None"],
+        ["doublefork", "wall", "None"],
+        ["nowait", "cpu", "TLE"],
+    ]
     for line in lines[:2]:
         assert abs(float(line[3]) - measured) < 0.15, (line, measured)
         assert 0.1 <= float(line[4]) < 0.5
@@ -192,12 +228,16 @@ def test_the_process_started_is_the_tester_itself():
     from workbench.contest.problem import tester_command
 
     # Quoted for the shell: the shell becomes the tester (exec), so its own CPU time is the tester's.
-    assert tester_command("{DIR}/tester {CMD}", {"DIR": "/a b", "CMD": "/x/program.sh"}) == \
-        "exec '/a b'/tester /x/program.sh"
+    assert (
+        tester_command("{DIR}/tester {CMD}", {"DIR": "/a b", "CMD": "/x/program.sh"})
+        == "exec '/a b'/tester /x/program.sh"
+    )
     assert tester_command("{DIR}/tester {CMD}", {"DIR": "/ab", "CMD": "/x/program.sh"}) == "/ab/tester /x/program.sh"
     # Shell syntax of the user's own is left as it is.
-    assert tester_command("cd {DIR} && ./tester {CMD}", {"DIR": "/a b", "CMD": "/x/p.sh"}) == \
-        "cd '/a b' && ./tester /x/p.sh"
+    assert (
+        tester_command("cd {DIR} && ./tester {CMD}", {"DIR": "/a b", "CMD": "/x/p.sh"})
+        == "cd '/a b' && ./tester /x/p.sh"
+    )
 
 
 def test_the_cgroups_a_killed_worker_left_are_removed():

@@ -25,19 +25,38 @@ REPO = Path(__file__).resolve().parents[1]
 
 def program(folder: Path, pause: float = 0.0) -> str:
     path = folder / "answer.sh"
-    path.write_text(textwrap.dedent(f"""\
+    path.write_text(
+        textwrap.dedent(f"""\
         #!/bin/sh
         cat > /dev/null
         sleep {pause}
         echo 0
-    """))
+    """)
+    )
     path.chmod(0o755)
     return f"{path} {{X}}"
 
 
 def tune_words(command: str, study: str, trials: int = 3, seeds: str = "1-2") -> list[str]:
-    return ["batch", "tune", "comesolo", "--cmd", command, "--param", "X=0.0..1.0", "--seeds", seeds,
-            "--trials", str(trials), "--size", "6", "--jobs", "1", "--study", study]
+    return [
+        "batch",
+        "tune",
+        "comesolo",
+        "--cmd",
+        command,
+        "--param",
+        "X=0.0..1.0",
+        "--seeds",
+        seeds,
+        "--trials",
+        str(trials),
+        "--size",
+        "6",
+        "--jobs",
+        "1",
+        "--study",
+        study,
+    ]
 
 
 def tried(text: str) -> list[str]:
@@ -64,8 +83,14 @@ def test_a_continued_study_draws_new_values(tmp_path, monkeypatch, capsys):
 
 
 def tune_process(folder: Path, words: list[str]) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, str(REPO / "main.py"), *words], cwd=folder, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    return subprocess.Popen(
+        [sys.executable, str(REPO / "main.py"), *words],
+        cwd=folder,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def test_two_tunes_at_once_on_a_new_database_share_the_study_without_repeats(tmp_path):
@@ -117,12 +142,15 @@ def test_a_trial_of_a_tune_killed_outright_is_failed_by_the_next(tmp_path, monke
     assert trials(tmp_path, "killed") == [(0, "FAIL"), (1, "COMPLETE")]
 
 
-@pytest.mark.parametrize("bounds, message", [
-    ("C=-1e308..1e308", "the range is too wide"),
-    ("C=0..9007199254740993", "whole-number bounds must lie within ±2^53"),
-    ("C=0..10:11", "the default must lie between LOW and HIGH"),
-    ("C=0..10:2.5", "the default of a whole-number parameter must be whole"),
-])
+@pytest.mark.parametrize(
+    "bounds, message",
+    [
+        ("C=-1e308..1e308", "the range is too wide"),
+        ("C=0..9007199254740993", "whole-number bounds must lie within ±2^53"),
+        ("C=0..10:11", "the default must lie between LOW and HIGH"),
+        ("C=0..10:2.5", "the default of a whole-number parameter must be whole"),
+    ],
+)
 def test_absurd_bounds_are_refused(tmp_path, capsys, bounds, message):
     assert main(["batch", "tune", "comesolo", "--cmd", "true", "--param", bounds]) == 1
     err = capsys.readouterr().err
@@ -134,10 +162,32 @@ def test_a_study_of_another_puzzle_is_refused(tmp_path, monkeypatch, capsys):
     command = program(tmp_path)
     assert main(tune_words(command, "mine", trials=1)) == 0
     lower_wins = sorted(name for name, p in puzzles().items() if p.objective.lower_wins)  # its trials' scores
-    for other in ["ahc011", *lower_wins[:1]]:                                                # are not comesolo's
-        assert main(["batch", "tune", other, "--cmd", command, "--param", "X=0.0..1.0", "--seeds", "1-1", "--trials",
-                     "1", "--jobs", "1", "--study", "mine"]) == 1
-        assert "the study mine in runs/runs.sqlite tunes comesolo (maximize): give this one another --study" in \
-            capsys.readouterr().err
+    for other in ["ahc011", *lower_wins[:1]]:  # are not comesolo's
+        assert (
+            main(
+                [
+                    "batch",
+                    "tune",
+                    other,
+                    "--cmd",
+                    command,
+                    "--param",
+                    "X=0.0..1.0",
+                    "--seeds",
+                    "1-1",
+                    "--trials",
+                    "1",
+                    "--jobs",
+                    "1",
+                    "--study",
+                    "mine",
+                ]
+            )
+            == 1
+        )
+        assert (
+            "the study mine in runs/runs.sqlite tunes comesolo (maximize): give this one another --study"
+            in capsys.readouterr().err
+        )
     assert main(tune_words(command, "mine", trials=1)) == 0
     assert trials(tmp_path, "mine") == [(0, "COMPLETE"), (1, "COMPLETE")]

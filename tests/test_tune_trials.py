@@ -34,14 +34,17 @@ class Trial:
 
 def tuning(folder: Path) -> tuple[Tuning, list, list[str]]:
     program = folder / "answer.sh"
-    program.write_text(textwrap.dedent("""\
+    program.write_text(
+        textwrap.dedent("""\
         #!/bin/sh
         cat > /dev/null
         echo 0
-    """))
+    """)
+    )
     program.chmod(0o755)
-    plan = BatchPlan(problem_named("comesolo"), seeds=[1, 2, 3, 4], generator_options={"size": 6},
-                     command=str(program), workers=1)
+    plan = BatchPlan(
+        problem_named("comesolo"), seeds=[1, 2, 3, 4], generator_options={"size": 6}, command=str(program), workers=1
+    )
     plan.check()
     plan.prepare(lambda text: None)
     said: list[str] = []

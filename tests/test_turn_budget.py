@@ -42,8 +42,10 @@ def test_other_puzzles_and_explicit_budgets_keep_the_whole_answer_budget():
     codevs = get_puzzle("codevs")
     chosen = run_budget(codevs, codevs.generate(1), choose_solver(codevs), {}, seconds=3.0)
     assert (chosen.budget.seconds, chosen.note) == (3.0, "")
-    assert run_budget(codevs, codevs.generate(1), choose_solver(codevs), {}, whole_game=False).budget.seconds \
+    assert (
+        run_budget(codevs, codevs.generate(1), choose_solver(codevs), {}, whole_game=False).budget.seconds
         == DEFAULT_SECONDS
+    )
 
 
 def test_solve_codevs_uses_the_per_turn_default(data_root, tmp_path, capsys):

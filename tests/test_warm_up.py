@@ -6,11 +6,10 @@ import subprocess
 import sys
 
 import pytest
+from conftest import REPO
 
 from solvers import warm_up
 from workbench.cli.warm_up import cmd_warm_up
-
-from conftest import REPO
 
 HOLD = """
 import sys, time
@@ -35,11 +34,11 @@ def cold_env(tmp_path):
 
 
 def test_a_second_process_waits_for_the_one_compiling_the_same_puzzle(cold_env):
-    holder = subprocess.Popen([sys.executable, "-c", HOLD], cwd=REPO, env=cold_env, stdout=subprocess.PIPE,
-                              text=True)
+    holder = subprocess.Popen([sys.executable, "-c", HOLD], cwd=REPO, env=cold_env, stdout=subprocess.PIPE, text=True)
     assert holder.stdout.readline().strip() == "held"
-    waiter = subprocess.run([sys.executable, "-c", WAIT], cwd=REPO, env=cold_env, capture_output=True, text=True,
-                            timeout=120)
+    waiter = subprocess.run(
+        [sys.executable, "-c", WAIT], cwd=REPO, env=cold_env, capture_output=True, text=True, timeout=120
+    )
     released = float(holder.stdout.readline())
     holder.wait(timeout=60)
     assert float(waiter.stdout) >= released
@@ -61,16 +60,20 @@ def test_the_background_warm_up_detaches_one_process_that_compiles_them_all(monk
     [(command, options)] = started
     assert command[1:] == ["-m", "workbench", "warm-up", "--all"] and options["start_new_session"]
     assert (tmp_path / "cache" / "warm_up.log").exists()
-    assert capsys.readouterr().out == ("compiling the solver kernels in the background "
-                                       f"(log: {tmp_path / 'cache' / 'warm_up.log'})\n")
+    assert capsys.readouterr().out == (
+        f"compiling the solver kernels in the background (log: {tmp_path / 'cache' / 'warm_up.log'})\n"
+    )
 
 
 def test_all_compiles_only_the_puzzles_not_compiled_yet(monkeypatch):
     cold = {"ahc015", "comesolo"}
     ran = []
     monkeypatch.setattr(warm_up, "is_warm", lambda puzzle_id: puzzle_id not in cold)
-    monkeypatch.setattr(warm_up.subprocess, "run",
-                        lambda command, **kw: ran.append(command[-1]) or subprocess.CompletedProcess(command, 0, "", ""))
+    monkeypatch.setattr(
+        warm_up.subprocess,
+        "run",
+        lambda command, **kw: ran.append(command[-1]) or subprocess.CompletedProcess(command, 0, "", ""),
+    )
     lines = []
     assert warm_up.warm_all(warm_up.with_solvers(), processes=2, report=lines.append) == 0
     assert sorted(ran) == sorted(cold)
@@ -86,8 +89,14 @@ def test_an_unknown_puzzle_is_refused_by_name(capsys):
 def test_a_cold_solve_compiles_before_its_clock_starts_and_stamps_nothing(tmp_path, cold_env):
     """With an empty cache the kernels compile first (said on stderr) and the whole budget is
     then spent searching: before, a 3 s budget ran out while compiling, with no move played."""
-    done = subprocess.run([sys.executable, "main.py", "solve", "comesolo", "assets/default_board.txt", "--time", "3"],
-                          cwd=REPO, env=cold_env, capture_output=True, text=True, timeout=600)
+    done = subprocess.run(
+        [sys.executable, "main.py", "solve", "comesolo", "assets/default_board.txt", "--time", "3"],
+        cwd=REPO,
+        env=cold_env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert done.returncode == 0, done.stderr
     assert "beam kernels compiled in" in done.stderr and "(first use; not counted in the budget)" in done.stderr
     assert "finished  score 46, moves 46, pieces left 1" in done.stderr and len(done.stdout.splitlines()) == 47
@@ -138,8 +147,10 @@ def test_the_first_use_wait_says_what_compiles_and_how_long_is_left_by_the_last_
         kernels.solver_started["comesolo"] = ("best-first", time.perf_counter() - 5)
         kernels.last_time["comesolo"] = None
         text = kernels.describe("comesolo")
-        assert text == ("Compiling the comesolo solver kernels (first use only, solver 2/2 best-first): 70 s so far "
-                        "(the first compile on this machine: no earlier one to go by)")
+        assert text == (
+            "Compiling the comesolo solver kernels (first use only, solver 2/2 best-first): 70 s so far "
+            "(the first compile on this machine: no earlier one to go by)"
+        )
         window.kernels.changed.emit(text)
         assert window.kernel_status.bar.maximum() == 0  # busy: nothing to measure by
         kernels.last_time["comesolo"] = {"seconds": 95.0, "solvers": {"beam": 60.0, "best-first": 35.0}}

@@ -8,8 +8,8 @@ import http.client
 from pathlib import Path
 
 import pytest
-
 import standin_tools
+
 from workbench.cli import main
 from workbench.contest.config import load
 from workbench.gui.contest.web_view import SESSION_TOKEN, FolderServer
@@ -59,21 +59,47 @@ def test_the_page_and_its_files_are_served_with_the_token(served):
 
 # The token is filled in by the test, not in the ids: every pytest-xdist worker collects the same tests
 # although each has its own random token.
-@pytest.mark.parametrize("path", ["/index.html", "/", "/wrong-token/index.html", "/{token}",
-                                  "/{token_cut}/index.html", "/index.html?{token}"])
+@pytest.mark.parametrize(
+    "path",
+    ["/index.html", "/", "/wrong-token/index.html", "/{token}", "/{token_cut}/index.html", "/index.html?{token}"],
+)
 def test_without_the_token_nothing_is_served(served, path):
     assert get(served, path.format(token=SESSION_TOKEN, token_cut=SESSION_TOKEN[:-1]))[0] == 404
 
 
-@pytest.mark.parametrize("host", ["attacker.example", "attacker.example:{port}", "127.0.0.1", "localhost:1",
-                                  "127.0.0.1:{port}.attacker.example", ""])
+@pytest.mark.parametrize(
+    "host",
+    [
+        "attacker.example",
+        "attacker.example:{port}",
+        "127.0.0.1",
+        "localhost:1",
+        "127.0.0.1:{port}.attacker.example",
+        "",
+    ],
+)
 def test_a_request_for_another_host_is_refused(served, host):
     assert get(served, f"/{SESSION_TOKEN}/index.html", host=host.format(port=served.server.server_port))[0] == 403
 
 
-@pytest.mark.parametrize("path", ["", "sub", "sub/", "out/secret.rs", "secret.rs", "../outside/secret.rs",
-                                  "%2e%2e/outside/secret.rs", "..%2foutside%2fsecret.rs", "out/",
-                                  "index.html%00", "a/" * 3000 + "x", "%ff%fe", "x" * 300])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "",
+        "sub",
+        "sub/",
+        "out/secret.rs",
+        "secret.rs",
+        "../outside/secret.rs",
+        "%2e%2e/outside/secret.rs",
+        "..%2foutside%2fsecret.rs",
+        "out/",
+        "index.html%00",
+        "a/" * 3000 + "x",
+        "%ff%fe",
+        "x" * 300,
+    ],
+)
 def test_no_folder_is_listed_and_nothing_outside_is_served(served, path, capfd):
     status, body, _ = get(served, f"/{SESSION_TOKEN}/{path}")
     assert status == 404 and b"secret" not in body and b"vis.js" not in body

@@ -61,8 +61,15 @@ class Install:
         return next((self.venv / "lib").glob("python3*/site-packages"))
 
     def run(self, *args, check: bool = True, **kwargs) -> subprocess.CompletedProcess:
-        done = subprocess.run([str(a) for a in args], cwd=kwargs.pop("cwd", self.empty), env=self.env,
-                              capture_output=True, text=True, timeout=600, **kwargs)
+        done = subprocess.run(
+            [str(a) for a in args],
+            cwd=kwargs.pop("cwd", self.empty),
+            env=self.env,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            **kwargs,
+        )
         if check:
             assert done.returncode == 0, f"{args}: exit {done.returncode}\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
         return done
@@ -70,8 +77,13 @@ class Install:
 
 def committable_copy(target: Path) -> Path:
     """The files git would commit (tracked ones as they are now, and new ones not ignored)."""
-    listed = subprocess.run(["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"], cwd=REPO,
-                            capture_output=True, text=True, check=True).stdout.split("\0")
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--cached", "--others", "--exclude-standard"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.split("\0")
     for name in filter(None, listed):
         if (REPO / name).is_file():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
@@ -84,18 +96,28 @@ def installed(tmp_path_factory) -> Install:
     root = tmp_path_factory.mktemp("wheel-install")
     assert not root.resolve().is_relative_to(REPO)
     source = committable_copy(root / "source")
-    subprocess.run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", root / "dist", source],
-                   check=True, timeout=600)
-    wheel, = (root / "dist").glob("puzzle_workbench-*.whl")
+    subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", root / "dist", source],
+        check=True,
+        timeout=600,
+    )
+    (wheel,) = (root / "dist").glob("puzzle_workbench-*.whl")
     subprocess.run([sys.executable, "-m", "venv", root / "venv"], check=True, timeout=300)
     subprocess.run([root / "venv/bin/python", "-m", "pip", "install", "--quiet", wheel], check=True, timeout=1800)
     home = root / "home"
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("PYTHONPATH", "NUMBA_CACHE_DIR", "PUZZLE_WORKBENCH_PATH", "PUZZLE_WORKBENCH_HOME",
-                        "VIRTUAL_ENV")}
-    env.update(PATH=f"{root / 'venv/bin'}{os.pathsep}{env.get('PATH', '')}", HOME=str(home),
-               XDG_CONFIG_HOME=str(home / ".config"), XDG_CACHE_HOME=str(home / ".cache"),
-               XDG_DATA_HOME=str(home / ".local/share"), QT_QPA_PLATFORM="offscreen")
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("PYTHONPATH", "NUMBA_CACHE_DIR", "PUZZLE_WORKBENCH_PATH", "PUZZLE_WORKBENCH_HOME", "VIRTUAL_ENV")
+    }
+    env.update(
+        PATH=f"{root / 'venv/bin'}{os.pathsep}{env.get('PATH', '')}",
+        HOME=str(home),
+        XDG_CONFIG_HOME=str(home / ".config"),
+        XDG_CACHE_HOME=str(home / ".cache"),
+        XDG_DATA_HOME=str(home / ".local/share"),
+        QT_QPA_PLATFORM="offscreen",
+    )
     (root / "empty").mkdir()
     home.mkdir()
     return Install(wheel, root / "venv", root / "empty", env)
@@ -103,8 +125,12 @@ def installed(tmp_path_factory) -> Install:
 
 def test_the_wheel_holds_every_file_of_the_packages_and_the_assets(installed):
     source = installed.wheel.parents[1] / "source"
-    expected = {f"{PACKAGED[path.relative_to(source).parts[0]]}/{'/'.join(path.relative_to(source).parts[1:])}"
-                for top in PACKAGED for path in (source / top).rglob("*") if path.is_file()}
+    expected = {
+        f"{PACKAGED[path.relative_to(source).parts[0]]}/{'/'.join(path.relative_to(source).parts[1:])}"
+        for top in PACKAGED
+        for path in (source / top).rglob("*")
+        if path.is_file()
+    }
     with zipfile.ZipFile(installed.wheel) as wheel:
         names = {n for n in wheel.namelist() if ".dist-info/" not in n}
         entry_points = wheel.read(f"puzzle_workbench-{VERSION}.dist-info/entry_points.txt").decode()
@@ -125,21 +151,38 @@ def test_list_names_every_puzzle(installed):
 
 def test_gen_solve_and_score_give_the_checkouts_answer(installed, tmp_path):
     installed.run("puzzle-workbench", "gen", "comesolo", "7", "-o", "case.txt")
-    solved = installed.run("puzzle-workbench", "solve", "comesolo", "case.txt", "--nodes", "400", "--seed", "3",
-                           "-o", "case.out")
+    solved = installed.run(
+        "puzzle-workbench", "solve", "comesolo", "case.txt", "--nodes", "400", "--seed", "3", "-o", "case.out"
+    )
     scored = installed.run("puzzle-workbench", "score", "comesolo", "case.txt", "case.out")
     assert scored.stdout.splitlines()[-1] == solved.stderr.splitlines()[-1]
     # The same seed and node budget in the checkout: the same answer, byte for byte.
-    subprocess.run([sys.executable, REPO / "main.py", "solve", "comesolo", installed.empty / "case.txt", "--nodes",
-                    "400", "--seed", "3", "-o", tmp_path / "checkout.out"], check=True, capture_output=True)
+    subprocess.run(
+        [
+            sys.executable,
+            REPO / "main.py",
+            "solve",
+            "comesolo",
+            installed.empty / "case.txt",
+            "--nodes",
+            "400",
+            "--seed",
+            "3",
+            "-o",
+            tmp_path / "checkout.out",
+        ],
+        check=True,
+        capture_output=True,
+    )
     assert (installed.empty / "case.out").read_text() == (tmp_path / "checkout.out").read_text()
     installed.run("puzzle-workbench", "render", "comesolo", "case.txt", "case.out", "-o", "end.png")
     assert (installed.empty / "end.png").read_bytes().startswith(b"\x89PNG")
 
 
 def test_a_batch_over_two_seeds(installed):
-    installed.run("puzzle-workbench", "batch", "comesolo", "--seeds", "1-2", "--nodes", "300", "--jobs", "2",
-                  "--out", "runs/two")
+    installed.run(
+        "puzzle-workbench", "batch", "comesolo", "--seeds", "1-2", "--nodes", "300", "--jobs", "2", "--out", "runs/two"
+    )
     with open(installed.empty / "runs/two/results.csv") as stream:
         rows = list(csv.DictReader(stream))
     assert [(row["seed"], row["verdict"]) for row in rows] == [("1", "OK"), ("2", "OK")]
@@ -158,8 +201,9 @@ def test_contest_init_on_a_tools_folder_then_a_batch_of_the_contest(installed):
     installed.run("puzzle-workbench", "contest", "init", ".", cwd=contest)
     assert (contest / "contest.toml").is_file()
     assert "toy050" in installed.run("puzzle-workbench", "contest", "list").stdout
-    done = installed.run("puzzle-workbench", "batch", "toy050", "--seeds", "0-1", "--cmd", "python main.py",
-                         cwd=contest)
+    done = installed.run(
+        "puzzle-workbench", "batch", "toy050", "--seeds", "0-1", "--cmd", "python main.py", cwd=contest
+    )
     assert done.stdout.splitlines()[-1] == "1000"  # the mean score: both answers exact, as vis scored them
 
 
@@ -184,8 +228,12 @@ def test_the_warm_up_command_compiles_into_the_installed_package(installed):
 
 def test_a_read_only_install_caches_kernels_in_the_users_cache_folder(installed):
     packages = [installed.site_packages / name for name in ("workbench", "solvers")]
-    made = [subprocess.run(["chattr", "-R", "+i", p], capture_output=True).returncode == 0
-            if shutil.which("chattr") else False for p in packages]
+    made = [
+        subprocess.run(["chattr", "-R", "+i", p], capture_output=True).returncode == 0
+        if shutil.which("chattr")
+        else False
+        for p in packages
+    ]
     try:
         if not all(made):
             pytest.skip("chattr +i is not available here")
@@ -201,8 +249,10 @@ def test_a_read_only_install_caches_kernels_in_the_users_cache_folder(installed)
 def test_bash_completes_from_the_installed_command(installed):
     script = installed.run("puzzle-workbench", "completion", "bash").stdout
     (installed.empty / "completion.bash").write_text(script)
-    probe = ('source completion.bash; COMP_WORDS=(pwb gen co); COMP_CWORD=2; COMP_LINE="pwb gen co"; '
-             'COMP_POINT=${#COMP_LINE}; _python_argcomplete pwb; printf "%s\\n" "${COMPREPLY[@]}"')
+    probe = (
+        'source completion.bash; COMP_WORDS=(pwb gen co); COMP_CWORD=2; COMP_LINE="pwb gen co"; '
+        'COMP_POINT=${#COMP_LINE}; _python_argcomplete pwb; printf "%s\\n" "${COMPREPLY[@]}"'
+    )
     assert installed.run("bash", "-c", probe).stdout.split() == ["codevs", "comesolo"]
 
 

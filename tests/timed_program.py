@@ -27,6 +27,9 @@ def program(folder: Path, name: str, budget: float = 0.1, check_every: int = 1, 
     """The command of a program that counts for ``budget`` seconds, looking at the clock every
     ``check_every`` iterations (more: faster, so a higher score)."""
     path = folder / f"{name}.py"
-    path.write_text(PROGRAM.replace("{BUDGET}", repr(budget)).replace("{CHECK_EVERY}", str(check_every))
-                    .replace("{PER_POINT}", str(per_point)))
+    path.write_text(
+        PROGRAM.replace("{BUDGET}", repr(budget))
+        .replace("{CHECK_EVERY}", str(check_every))
+        .replace("{PER_POINT}", str(per_point))
+    )
     return f"{tiny_contest.PYTHON} {path}"

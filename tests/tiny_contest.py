@@ -75,8 +75,9 @@ def lay_out(folder: Path, objective: str = "min", seeds: int = 6, interactive: b
     for name, source in sources.items():
         (tools / f"{name}.py").parent.mkdir(parents=True, exist_ok=True)
         (tools / f"{name}.py").write_text(source)
-    return install_tools(tools, tools / "target" / "release",
-                         {name: f"'{PYTHON}' '{tools / (name + '.py')}'" for name in sources}, seeds)
+    return install_tools(
+        tools, tools / "target" / "release", {name: f"'{PYTHON}' '{tools / (name + '.py')}'" for name in sources}, seeds
+    )
 
 
 def install_tools(tools: Path, binaries: Path, commands: dict[str, str], seeds: int) -> Path:
@@ -85,7 +86,7 @@ def install_tools(tools: Path, binaries: Path, commands: dict[str, str], seeds: 
     binaries.mkdir(parents=True, exist_ok=True)
     for name, command in commands.items():
         script = binaries / name
-        script.write_text(f"#!/bin/sh\nexec {command} \"$@\"\n")
+        script.write_text(f'#!/bin/sh\nexec {command} "$@"\n')
         script.chmod(0o755)
     (tools / "seeds.txt").write_text("".join(f"{s}\n" for s in range(seeds)))
     subprocess.run([str(binaries / "gen"), "seeds.txt"], cwd=tools, check=True)
@@ -120,6 +121,10 @@ def program(folder: Path, name: str, tools: Path, behaviour: dict[int, str] | No
     """A program answering every seed (``offset`` away from its target, plus seed % 3), misbehaving on
     the seeds ``behaviour`` names ("tle", "wa", "re"); the command that runs it."""
     path = folder / f"{name}.py"
-    path.write_text(textwrap.dedent(PROGRAM).replace("{SEEDS}", repr(targets(tools)))
-                    .replace("{BEHAVIOUR}", repr(behaviour or {})).replace("{OFFSET}", str(offset)))
+    path.write_text(
+        textwrap.dedent(PROGRAM)
+        .replace("{SEEDS}", repr(targets(tools)))
+        .replace("{BEHAVIOUR}", repr(behaviour or {}))
+        .replace("{OFFSET}", str(offset))
+    )
     return f"{PYTHON} {path}"

@@ -10,6 +10,7 @@ may set to end them early, for time budgets.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import copy_into
@@ -51,21 +52,71 @@ def slide_into(n, tiles, target, limit, seed, k, width, branch, noise, lookahead
 
 
 @njit(cache=True, nogil=True)
-def slide_by_moves(n, tiles, target, limit, seed, k, move_width, move_noise, rate, width, branch, noise,
-                   lookahead, finish_cells, stop, moves):
+def slide_by_moves(
+    n,
+    tiles,
+    target,
+    limit,
+    seed,
+    k,
+    move_width,
+    move_noise,
+    rate,
+    width,
+    branch,
+    noise,
+    lookahead,
+    finish_cells,
+    stop,
+    moves,
+):
     """``move_beam`` toward target ``k``; where it stalls, the least-travel board it reached is
     finished through one window of up to ``finish_cells`` cells (``window_finish``) or, where
     its tiles off their types are too far apart, by the placement plan (``beam_solve``; toward
     a new target with the empty square in the corner, where the plan ends, if the target's is
     elsewhere). The count of moves written, or -1."""
     aimed = np.zeros(1, dtype=np.int64)
-    return slide_toward_any(n, tiles, target.reshape(1, -1), limit, seed, k, move_width, move_noise, rate, width,
-                            branch, noise, lookahead, finish_cells, stop, moves, aimed)
+    return slide_toward_any(
+        n,
+        tiles,
+        target.reshape(1, -1),
+        limit,
+        seed,
+        k,
+        move_width,
+        move_noise,
+        rate,
+        width,
+        branch,
+        noise,
+        lookahead,
+        finish_cells,
+        stop,
+        moves,
+        aimed,
+    )
 
 
 @njit(cache=True, nogil=True)
-def slide_toward_any(n, tiles, targets, limit, seed, k, move_width, move_noise, rate, width, branch, noise,
-                     lookahead, finish_cells, stop, moves, aimed):
+def slide_toward_any(
+    n,
+    tiles,
+    targets,
+    limit,
+    seed,
+    k,
+    move_width,
+    move_noise,
+    rate,
+    width,
+    branch,
+    noise,
+    lookahead,
+    finish_cells,
+    stop,
+    moves,
+    aimed,
+):
     """``slide_by_moves`` toward whichever of ``targets`` (rows; ``k``: the first's number, for
     the random stream) the one search finds cheapest; ``aimed[0]``: the row it went to."""
     rng = np.zeros(1, dtype=np.uint64)

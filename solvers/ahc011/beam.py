@@ -26,6 +26,7 @@ two best tiles, not just the best, gave 1.3% fewer slides for 10% more time
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import argsort_into, copy_into
@@ -111,7 +112,7 @@ def plan(n, square):
             count = _add_line(steps, done, locked, count, cells, n - k - 1, 1)
     steps[count, 0], steps[count, 1] = BLOCK, (n - 3) * n + n - 3 if square else (n - 2) * n + n - 3
     done[count] = True
-    return steps[:count + 1], done[:count + 1]
+    return steps[: count + 1], done[: count + 1]
 
 
 @njit(cache=True, nogil=True)
@@ -171,13 +172,15 @@ def _joint_pair_child(n, board, ctx, moves, target, first, second, locked, to_fi
     b = ranked_tile(n, board, target[second], to_second, ctx[EMPTY], locked, 0, a)
     if a < 0 or b < 0:
         return False
-    return place_pair_jointly(n, board, ctx, moves, first, second, a, b, locked, to_first, to_second, tables, heap,
-                              JOINT_CAP)
+    return place_pair_jointly(
+        n, board, ctx, moves, first, second, a, b, locked, to_first, to_second, tables, heap, JOINT_CAP
+    )
 
 
 @njit(cache=True, nogil=True)
-def _ahead_child(n, board, ctx, moves, target, first, coming, coming_type, locked, to_first, to_next, after, tables,
-                 heap, choice):
+def _ahead_child(
+    n, board, ctx, moves, target, first, coming, coming_type, locked, to_first, to_next, after, tables, heap, choice
+):
     """``place_ahead`` with the ``choice // AHEAD_NEXT``-th tile for ``first`` (fewest slides on its
     own), minding the ``choice % AHEAD_NEXT``-th other tile of ``coming_type`` for the ``coming`` cell."""
     if board[first] == target[first]:
@@ -186,8 +189,9 @@ def _ahead_child(n, board, ctx, moves, target, first, coming, coming_type, locke
     b = ranked_tile(n, board, coming_type, to_next, ctx[EMPTY], locked, choice % AHEAD_NEXT, a)
     if a < 0 or b < 0:
         return False
-    return place_ahead(n, board, ctx, moves, first, coming, a, b, locked, to_first, to_next, after, tables, heap,
-                       JOINT_CAP)
+    return place_ahead(
+        n, board, ctx, moves, first, coming, a, b, locked, to_first, to_next, after, tables, heap, JOINT_CAP
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -232,7 +236,7 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
     search = np.zeros((3, size * size), dtype=np.int64)
     queue = np.empty(size, dtype=np.int64)
     ctx = np.zeros(3, dtype=np.int64)
-    tables = np.zeros((3, size ** 3 + 1 if joint else 1), dtype=np.int32)
+    tables = np.zeros((3, size**3 + 1 if joint else 1), dtype=np.int32)
     heap = np.zeros(4 * JOINT_CAP + 1024, dtype=np.int64)
     to_first = np.zeros(size * size, dtype=np.int64)
     to_second = np.zeros(size * size, dtype=np.int64)
@@ -286,23 +290,98 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
                 copy_into(scratch_locked, locked)
                 moves = child_moves[made]
                 if kind == SINGLE and choice >= branch:
-                    ok = _ahead_child(n, board, ctx, moves, target, first, next_cell, next_type, scratch_locked,
-                                      to_first, to_second, after, tables, heap, choice - branch)
+                    ok = _ahead_child(
+                        n,
+                        board,
+                        ctx,
+                        moves,
+                        target,
+                        first,
+                        next_cell,
+                        next_type,
+                        scratch_locked,
+                        to_first,
+                        to_second,
+                        after,
+                        tables,
+                        heap,
+                        choice - branch,
+                    )
                 elif kind == SINGLE:
-                    ok = place(n, board, ctx, moves, first, target[first], scratch_locked,
-                               to_first if next_cell >= 0 else NO_TABLE, dist, queue, search, choice, noise, rng)
+                    ok = place(
+                        n,
+                        board,
+                        ctx,
+                        moves,
+                        first,
+                        target[first],
+                        scratch_locked,
+                        to_first if next_cell >= 0 else NO_TABLE,
+                        dist,
+                        queue,
+                        search,
+                        choice,
+                        noise,
+                        rng,
+                    )
                 elif kind == PAIR and choice >= 2 * branch:
-                    ok = _joint_pair_child(n, board, ctx, moves, target, first, second, scratch_locked, to_first,
-                                           to_second, tables, heap, choice - 2 * branch)
+                    ok = _joint_pair_child(
+                        n,
+                        board,
+                        ctx,
+                        moves,
+                        target,
+                        first,
+                        second,
+                        scratch_locked,
+                        to_first,
+                        to_second,
+                        tables,
+                        heap,
+                        choice - 2 * branch,
+                    )
                 elif kind == PAIR and choice >= branch:
-                    ok = place_pair_through_second(n, board, ctx, moves, target, first, second, parked,
-                                                   scratch_locked, blocked, dist, queue, search, choice - branch,
-                                                   noise, rng, to_second if joint else NO_TABLE,
-                                                   to_beside if joint else NO_TABLE)
+                    ok = place_pair_through_second(
+                        n,
+                        board,
+                        ctx,
+                        moves,
+                        target,
+                        first,
+                        second,
+                        parked,
+                        scratch_locked,
+                        blocked,
+                        dist,
+                        queue,
+                        search,
+                        choice - branch,
+                        noise,
+                        rng,
+                        to_second if joint else NO_TABLE,
+                        to_beside if joint else NO_TABLE,
+                    )
                 elif kind == PAIR:
-                    ok = place_pair(n, board, ctx, moves, target, first, second, parked, scratch_locked,
-                                    blocked, dist, queue, search, choice, noise, rng, to_first if joint else NO_TABLE,
-                                    to_parked if joint else NO_TABLE)
+                    ok = place_pair(
+                        n,
+                        board,
+                        ctx,
+                        moves,
+                        target,
+                        first,
+                        second,
+                        parked,
+                        scratch_locked,
+                        blocked,
+                        dist,
+                        queue,
+                        search,
+                        choice,
+                        noise,
+                        rng,
+                        to_first if joint else NO_TABLE,
+                        to_parked if joint else NO_TABLE,
+                    )
                 else:
                     ok = solve_window(n, board, ctx, moves, first, block_side, 3, target, ~locked, True, stop)
                 total = lengths[cur, parent] + ctx[COUNT]
@@ -345,8 +424,19 @@ def beam_solve(n, tiles, start_target, limit, width, branch, noise, lookahead, r
                 break
         alive, cur = kept, nxt
         if kind == PAIR and RETARGET_STEPS > 0:
-            if retarget(n, boards[cur, 0], target, done[s], rng, RETARGET_STEPS * (size - done[s].sum()),
-                        RETARGET_TEMPERATURE, stop) < 0:
+            if (
+                retarget(
+                    n,
+                    boards[cur, 0],
+                    target,
+                    done[s],
+                    rng,
+                    RETARGET_STEPS * (size - done[s].sum()),
+                    RETARGET_TEMPERATURE,
+                    stop,
+                )
+                < 0
+            ):
                 return -1
     count = lengths[cur, 0]
     for i in range(count):

@@ -8,8 +8,8 @@ direction the EMPTY square goes, as in the answer file.
 from __future__ import annotations
 
 import numpy as np
-from solvers.jit import njit
 
+from solvers.jit import njit
 from workbench.puzzles.ahc011.formats import MAX_SIDE
 
 LETTERS = "LURD"
@@ -22,7 +22,7 @@ OPPOSITE_BIT = np.array([4, 8, 1, 2], dtype=np.int64)
 ROW = np.zeros((MAX_SIDE + 1, MAX_SIDE * MAX_SIDE), dtype=np.uint8)
 COLUMN = np.zeros_like(ROW)
 for _n in range(1, MAX_SIDE + 1):
-    ROW[_n, :_n * _n], COLUMN[_n, :_n * _n] = np.divmod(np.arange(_n * _n), _n)
+    ROW[_n, : _n * _n], COLUMN[_n, : _n * _n] = np.divmod(np.arange(_n * _n), _n)
 
 
 @njit(cache=True, nogil=True)
@@ -122,7 +122,7 @@ def tree_size(n, board, work):
     un = np.uint64(n)
     one = np.uint64(1)
     matched = work[:size]  # bits 0-3: matched sides (L, U, R, D); bit 4: seen
-    stack = work[size:2 * size]
+    stack = work[size : 2 * size]
     # One pass in reading order: a cell's left and upper sides were decided by the cells
     # before it (the left one's R bit, the upper one's D bit), its right and lower sides now.
     cell = np.uint64(0)

@@ -14,8 +14,20 @@ from workbench.puzzles.ahc011.board import slide
 
 from .attempt import cut_shortcuts, make_target, slide_into, slide_toward_any
 from .grid import LETTERS, cancel_back_and_forth
-from .jobs import (Built, BuildTarget, Found, GroupedSearch, Job, PlanSearch, PooledSearch, Result, ShortenAnswer,
-                   SlideSearch, TailSearch, slide_search_width)
+from .jobs import (
+    BuildTarget,
+    Built,
+    Found,
+    GroupedSearch,
+    Job,
+    PlanSearch,
+    PooledSearch,
+    Result,
+    ShortenAnswer,
+    SlideSearch,
+    TailSearch,
+    slide_search_width,
+)
 
 HANDOVER_RATE = 100.0  # the plan gets the board of fewest slides + HANDOVER_RATE * travel (notes: "How a run goes")
 
@@ -77,8 +89,20 @@ class JobRunner:
     def plan(self, job: PlanSearch) -> Found | None:
         settings = self._scaled_settings(job.scale)
         moves = self._moves_buffer()
-        length = slide_into(self.n, self.tiles, job.target, self.limit, self.seed, job.stream, settings["width"],
-                            settings["branch"], settings["noise"], settings["lookahead"], self.stop, moves)
+        length = slide_into(
+            self.n,
+            self.tiles,
+            job.target,
+            self.limit,
+            self.seed,
+            job.stream,
+            settings["width"],
+            settings["branch"],
+            settings["noise"],
+            settings["lookahead"],
+            self.stop,
+            moves,
+        )
         return None if length < 0 else Found(_letters(moves, length))
 
     def slide(self, stream: int, targets: np.ndarray, scale: float) -> Found | None:
@@ -95,7 +119,7 @@ class JobRunner:
         return Found(_letters(whole, cancel_back_and_forth(whole, len(whole))))
 
     def _moves_buffer(self) -> np.ndarray:
-        return np.zeros(4 * self.limit + 4 * self.n ** 3, dtype=np.int64)
+        return np.zeros(4 * self.limit + 4 * self.n**3, dtype=np.int64)
 
     def _scaled_settings(self, scale: float) -> dict:
         """The settings with the beams' widths (the slide search's for this board) times ``scale``."""
@@ -105,8 +129,9 @@ class JobRunner:
             settings[name] = max(1, round(settings[name] * scale))
         return settings
 
-    def _slide_search(self, stream: int, targets: np.ndarray, scale: float,
-                      prefix: tuple = ()) -> tuple[int, np.ndarray, int]:
+    def _slide_search(
+        self, stream: int, targets: np.ndarray, scale: float, prefix: tuple = ()
+    ) -> tuple[int, np.ndarray, int]:
         """The slide-by-slide search on ``stream`` at ``scale`` times the widths from the board after
         ``prefix`` (letters; within the slides left) toward whichever of ``targets`` (rows; one row:
         ``slide_by_moves``' search) it reaches cheapest: its slides' count (-1: none), the array they
@@ -115,8 +140,23 @@ class JobRunner:
         moves = self._moves_buffer()
         row = np.zeros(1, dtype=np.int64)
         board = tiles_of(reduce(slide, prefix, self.start)) if prefix else self.tiles
-        length = slide_toward_any(self.n, board, targets, self.limit - len(prefix), self.seed, stream,
-                                  settings["move_width"], settings["move_noise"], HANDOVER_RATE, settings["width"],
-                                  settings["branch"], settings["noise"], settings["lookahead"],
-                                  settings["shortcut_cells"], self.stop, moves, row)
+        length = slide_toward_any(
+            self.n,
+            board,
+            targets,
+            self.limit - len(prefix),
+            self.seed,
+            stream,
+            settings["move_width"],
+            settings["move_noise"],
+            HANDOVER_RATE,
+            settings["width"],
+            settings["branch"],
+            settings["noise"],
+            settings["lookahead"],
+            settings["shortcut_cells"],
+            self.stop,
+            moves,
+            row,
+        )
         return length, moves, int(row[0])

@@ -28,6 +28,7 @@ finished entries, and the state.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import argsort_into
@@ -116,8 +117,7 @@ def _key(f, g, finished, state):
 
 
 @njit(cache=True, nogil=True)
-def _search(n, board, ctx, moves, first, second, a, b, locked, to_first, to_second, after, ahead, tables, heap,
-            cap):
+def _search(n, board, ctx, moves, first, second, a, b, locked, to_first, to_second, after, ahead, tables, heap, cap):
     """The A* search of both kinds (``ahead``: ``place_ahead``'s, with ``after`` the next
     cell's table once ``first`` is locked); it makes the slides it found. ``tables`` rows:
     stamp, g, parent, one slot per state (the stamp counter in the last slot)."""
@@ -187,8 +187,9 @@ def place_pair_jointly(n, board, ctx, moves, first, second, a, b, locked, to_fir
     """Slide the tiles in ``a`` and ``b`` into ``first`` and ``second`` (either way round if
     they are of one type) in the fewest slides, and lock both; False if that takes more than
     ``cap`` expansions or cannot be done."""
-    return _search(n, board, ctx, moves, first, second, a, b, locked, to_first, to_second, to_second, False,
-                   tables, heap, cap)
+    return _search(
+        n, board, ctx, moves, first, second, a, b, locked, to_first, to_second, to_second, False, tables, heap, cap
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -196,8 +197,9 @@ def place_ahead(n, board, ctx, moves, first, after_cell, a, b, locked, to_first,
     """Slide the tile in ``a`` into ``first`` and lock it, by the path that minimises its slides
     plus those the tile in ``b`` would then need to reach ``after_cell`` (``to_next``: that
     cell's table now, ``after``: once ``first`` is locked); False past ``cap`` expansions."""
-    return _search(n, board, ctx, moves, first, after_cell, a, b, locked, to_first, to_next, after, True,
-                   tables, heap, cap)
+    return _search(
+        n, board, ctx, moves, first, after_cell, a, b, locked, to_first, to_next, after, True, tables, heap, cap
+    )
 
 
 @njit(cache=True, nogil=True)

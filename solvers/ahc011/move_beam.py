@@ -35,13 +35,24 @@ targets it reaches cheapest and drops the others.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import bucket_of, bucket_order, sort_group
 from .grid import is_full_tree, neighbour, next_random, random_unit
 from .matching import cells_by_type
-from .moved_matching import (SECTIONS, distances, fits, rematch, slide_away, slide_closer, start_matching, stepped_away,
-                             stepped_closer, store_rematch)
+from .moved_matching import (
+    SECTIONS,
+    distances,
+    fits,
+    rematch,
+    slide_away,
+    slide_closer,
+    start_matching,
+    stepped_away,
+    stepped_closer,
+    store_rematch,
+)
 from .shortcut import workspace
 from .window_finish import window_finish
 
@@ -96,7 +107,7 @@ CLOSER, AWAY, REMATCH = 0, 1, 2
 READY_WEIGHT = -1.0
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def _copy_row(rows, layer, row, from_layer, from_row):
     """rows[layer, row] = rows[from_layer, from_row], with no views: a view per board kept
     costs two atomic reference counts, and those took a third of the search's time."""
@@ -104,7 +115,7 @@ def _copy_row(rows, layer, row, from_layer, from_row):
         rows[layer, row, i] = rows[from_layer, from_row, i]
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def _swaps_at(n, board, targets, aim, cell):
     """Neighbours of ``cell`` that hold the tile ``cell`` wants (in ``targets[aim]``) while ``cell``
     holds theirs (two different tiles; the empty square is in no pair)."""
@@ -114,13 +125,12 @@ def _swaps_at(n, board, targets, aim, cell):
     found = 0
     for direction in range(4):
         other = neighbour(n, cell, direction)
-        if (other >= 0 and board[other] != 0 and board[other] == targets[aim, cell]
-                and targets[aim, other] == mine):
+        if other >= 0 and board[other] != 0 and board[other] == targets[aim, cell] and targets[aim, other] == mine:
             found += 1
     return found
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def _ready_beside(n, board, kind, other, empty, first, places, shift, steps, matchings, layer, row):
     """Tiles beside ``other`` (the empty square once the tile of type ``kind`` at ``other`` has slid to
     ``empty``) that would step toward their matched cells by sliding into it, by the parent's matching
@@ -136,7 +146,7 @@ def _ready_beside(n, board, kind, other, empty, first, places, shift, steps, mat
     return ready
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def _write_path(slides, parents, depth, state, out):
     """The slides to board ``state`` of level ``depth``, into ``out[:depth]``, by its parents."""
     for level in range(depth, 0, -1):
@@ -183,7 +193,7 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
     places = np.zeros((16 * starts, size), dtype=np.int64)  # each target's cells of each type, by 16 * aim + type
     counts = np.zeros(16, dtype=np.int64)  # (the same for every target: they hold the same tiles)
     for aim in range(starts):
-        cells_by_type(n, targets[aim], counts, places[16 * aim:16 * aim + 16])
+        cells_by_type(n, targets[aim], counts, places[16 * aim : 16 * aim + 16])
     if not fits(n, counts):
         return -1  # a board far past the contest's: the plan solves it all
     first = np.zeros(16, dtype=np.int64)  # each type's first tile and target cell in a matching
@@ -226,8 +236,9 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
             hashes[0, aim] ^= zobrist[cell, tiles[cell]]
         hashes[0, aim] ^= aim_keys[aim]
         aims[0, aim] = aim
-        totals[0, aim] = start_matching(n, tiles, first, counts, places, 16 * aim, steps, matchings, aim,
-                                        travels[0, aim], cells, u, v, own, work)
+        totals[0, aim] = start_matching(
+            n, tiles, first, counts, places, 16 * aim, steps, matchings, aim, travels[0, aim], cells, u, v, own, work
+        )
         pairs = 0
         for cell in range(size):
             pairs += _swaps_at(n, boards[0, aim], targets, aim, cell)  # each pair counted from both ends
@@ -274,8 +285,26 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
                     update, travel = AWAY, travels[cur, parent, kind] + 1
                 else:
                     update = REMATCH
-                    travel = rematch(n, boards, kind, other, empty, first, counts, places, shift, steps, matchings,
-                                     cur, parent, cells, u, v, own, work)
+                    travel = rematch(
+                        n,
+                        boards,
+                        kind,
+                        other,
+                        empty,
+                        first,
+                        counts,
+                        places,
+                        shift,
+                        steps,
+                        matchings,
+                        cur,
+                        parent,
+                        cells,
+                        u,
+                        v,
+                        own,
+                        work,
+                    )
                 # Only pairs with the moved tile change: those at its old cell go, at its new one come.
                 before = _swaps_at(n, board, targets, aim, other)
                 board[empty], board[other] = kind, 0
@@ -288,8 +317,13 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
                 keys[made] = total + MISPLACED_WEIGHT * count + READY_WEIGHT * ready + noise * random_unit(rng)
                 child_parent[made], child_slide[made] = parent, direction
                 child_total[made], child_travel[made], child_update[made] = total, travel, update
-                child_hash[made] = (hashes[cur, parent] ^ zobrist[empty, 0] ^ zobrist[other, kind]
-                                    ^ zobrist[empty, kind] ^ zobrist[other, 0])
+                child_hash[made] = (
+                    hashes[cur, parent]
+                    ^ zobrist[empty, 0]
+                    ^ zobrist[other, kind]
+                    ^ zobrist[empty, kind]
+                    ^ zobrist[other, 0]
+                )
                 made += 1
         nxt, kept = 1 - cur, 0
         if made == 0:
@@ -301,8 +335,9 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
             if rank == sorted_to:  # sort on: as many as the beam has room for, twice (some are seen)
                 if rank == group_end:
                     group_end = starts[bucket_of(keys[order[rank]], low, scale) + 1]
-                sorted_to = sort_group(keys, order, rank, group_end, 2 * (beam - kept), work_keys, work_order,
-                                       work_index)
+                sorted_to = sort_group(
+                    keys, order, rank, group_end, 2 * (beam - kept), work_keys, work_order, work_index
+                )
             c = order[rank]
             slot = np.int64(child_hash[c] & np.uint64(table_size - 1))
             seen = False
@@ -326,8 +361,26 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
             elif child_update[c] == AWAY:
                 slide_away(n, kind, other, empty, first, matchings, nxt, kept)
             else:  # matched again, as when it was ranked
-                rematch(n, boards, kind, other, empty, first, counts, places, 16 * aim, steps, matchings, cur, parent,
-                        cells, u, v, own, work)
+                rematch(
+                    n,
+                    boards,
+                    kind,
+                    other,
+                    empty,
+                    first,
+                    counts,
+                    places,
+                    16 * aim,
+                    steps,
+                    matchings,
+                    cur,
+                    parent,
+                    cells,
+                    u,
+                    v,
+                    own,
+                    work,
+                )
                 store_rematch(n, kind, other, empty, first, counts, u, v, own, matchings, nxt, kept)
             boards[nxt, kept, empty], boards[nxt, kept, other] = kind, 0
             empties[nxt, kept], lasts[nxt, kept] = other, direction
@@ -355,8 +408,9 @@ def move_beam(n, tiles, targets, limit, width, noise, rate, finish_cells, rng, s
             best = least_state
             for cell in range(size):
                 board_now[cell] = boards[nxt, best, cell]
-            found = window_finish(n, board_now, targets[aims[nxt, best]], finish_cells, finished - depth - 1, finish,
-                                  finish_work, stop)
+            found = window_finish(
+                n, board_now, targets[aims[nxt, best]], finish_cells, finished - depth - 1, finish, finish_work, stop
+            )
             if found >= 0:
                 finished, finished_aim = depth + 1 + found, aims[nxt, best]
                 _write_path(slides, parents, depth + 1, best, out)

@@ -30,6 +30,7 @@ they lie within -2(n - 1) .. 4(n - 1) and fit int8 up to n = 32.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import augment_row
@@ -63,7 +64,7 @@ def distances(n):
     return table
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def _normalize(rows, u, v):
     """Shift the potentials so the columns' largest is 0, the rows' up as much (their sums, the
     least travel, stay). Any two columns then differ by at most the largest cost, 2(n - 1),
@@ -76,7 +77,7 @@ def _normalize(rows, u, v):
         u[j] += top
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def _store(n, kind, first, counts, u, v, own, matching, layer, board):
     """Write a type's matching (``rematch``'s results) into ``matching[layer, board]``."""
     size = n * n
@@ -120,25 +121,28 @@ def start_matching(n, tiles, first, counts, places, shift, steps, matching, boar
     return total
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def stepped_closer(n, kind, start, end, first, places, shift, steps, matching, layer, board):
     """Whether the tile at ``start`` sliding to ``end`` steps toward its matched target cell
     (then the travel is one less, and ``slide_closer`` updates the matching)."""
     size = n * n
     tile = first[kind] + matching[layer, board, TILE * size + start] - 1
     slot = matching[layer, board, SLOT * size + tile]
-    return (steps[end, places[shift + kind, slot - 1]] - matching[layer, board, ROW_POTENTIAL * size + tile]
-            - matching[layer, board, COLUMN_POTENTIAL * size + first[kind] + slot - 1]) == -1
+    return (
+        steps[end, places[shift + kind, slot - 1]]
+        - matching[layer, board, ROW_POTENTIAL * size + tile]
+        - matching[layer, board, COLUMN_POTENTIAL * size + first[kind] + slot - 1]
+    ) == -1
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def slide_closer(n, kind, start, end, first, matching, layer, board):
     """Update ``matching[layer, board]`` (a copy of the parent's) for a slide ``stepped_closer``:
     the same pairs, the tile's potential one lower."""
     _slide_kept(n, kind, start, end, first, matching, layer, board, -1)
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def stepped_away(n, kind, start, end, first, counts, places, shift, steps, matching, layer, board):
     """Whether the tile at ``start`` sliding to ``end``, not ``stepped_closer``, leaves its
     matching least, one longer (then ``slide_away`` updates the matching).
@@ -154,20 +158,22 @@ def stepped_away(n, kind, start, end, first, counts, places, shift, steps, match
     potential = matching[layer, board, ROW_POTENTIAL * size + tile]
     for j in range(counts[kind]):
         place = places[shift + kind, j]
-        if (steps[end, place] < steps[start, place]
-                and steps[start, place] - potential - matching[layer, board, COLUMN_POTENTIAL * size + base + j] < 2):
+        if (
+            steps[end, place] < steps[start, place]
+            and steps[start, place] - potential - matching[layer, board, COLUMN_POTENTIAL * size + base + j] < 2
+        ):
             return False
     return True
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def slide_away(n, kind, start, end, first, matching, layer, board):
     """Update ``matching[layer, board]`` (a copy of the parent's) for a slide ``stepped_away``:
     the same pairs, the tile's potential one higher."""
     _slide_kept(n, kind, start, end, first, matching, layer, board, 1)
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def _slide_kept(n, kind, start, end, first, matching, layer, board, change):
     """The tile at ``start`` keeps its pair from ``end``, its potential moved by ``change``."""
     size = n * n
@@ -177,9 +183,10 @@ def _slide_kept(n, kind, start, end, first, matching, layer, board, change):
     matching[layer, board, ROW_POTENTIAL * size + first[kind] + row - 1] += change
 
 
-@njit(cache=True, nogil=True, inline='always')
-def rematch(n, boards, kind, start, end, first, counts, places, shift, steps, matching, layer, board,
-            cells, u, v, own, work):
+@njit(cache=True, nogil=True, inline="always")
+def rematch(
+    n, boards, kind, start, end, first, counts, places, shift, steps, matching, layer, board, cells, u, v, own, work
+):
     """The least travel of ``kind`` once its tile at ``start`` on ``boards[layer, board]`` (its
     matching in ``matching[layer, board]``) slides to ``end``: its pair undone and matched
     again by one augmenting path. The new matching stays in ``u``, ``v``, ``own`` for
@@ -204,7 +211,7 @@ def rematch(n, boards, kind, start, end, first, counts, places, shift, steps, ma
     return travel
 
 
-@njit(cache=True, nogil=True, inline='always')
+@njit(cache=True, nogil=True, inline="always")
 def store_rematch(n, kind, start, end, first, counts, u, v, own, matching, layer, board):
     """Update ``matching[layer, board]`` (a copy of the parent's) to ``rematch``'s result."""
     size = n * n

@@ -15,11 +15,20 @@ the letters 0..3.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import argsort_into, copy_into
-from .grid import (OPPOSITE_BIT, SIDE_BIT, is_full_tree, manhattan, neighbour, random_unit, slide_packed,
-                   window_neighbour)
+from .grid import (
+    OPPOSITE_BIT,
+    SIDE_BIT,
+    is_full_tree,
+    manhattan,
+    neighbour,
+    random_unit,
+    slide_packed,
+    window_neighbour,
+)
 
 EMPTY, COUNT, STAMP = 0, 1, 2
 NEVER = np.zeros(1, dtype=np.uint8)  # the stop flag of searches too small to need one
@@ -210,8 +219,26 @@ def _drop_pair(n, board, ctx, moves, locked, blocked, dist, queue, first, second
 
 
 @njit(cache=True, nogil=True)
-def place_pair(n, board, ctx, moves, target, first, second, parked, locked, blocked, dist, queue, search,
-               choice, noise, rng, table, parked_table):
+def place_pair(
+    n,
+    board,
+    ctx,
+    moves,
+    target,
+    first,
+    second,
+    parked,
+    locked,
+    blocked,
+    dist,
+    queue,
+    search,
+    choice,
+    noise,
+    rng,
+    table,
+    parked_table,
+):
     """Fill ``first`` and ``second`` (the last two cells of a line) together.
 
     The tile for ``second`` is parked in ``first`` and the tile for ``first``
@@ -223,8 +250,7 @@ def place_pair(n, board, ctx, moves, target, first, second, parked, locked, bloc
     if board[first] == target[first] and board[second] == target[second]:
         locked[first] = locked[second] = True
         return choice == 0
-    if not place(n, board, ctx, moves, first, target[second], locked, table, dist, queue, search, choice, noise,
-                 rng):
+    if not place(n, board, ctx, moves, first, target[second], locked, table, dist, queue, search, choice, noise, rng):
         return False
     locked[first] = True
     if ctx[EMPTY] == second:
@@ -232,8 +258,9 @@ def place_pair(n, board, ctx, moves, target, first, second, parked, locked, bloc
         _step(n, board, ctx, moves, second + parked - first)
     # A tile in ``second`` cannot come out to ``parked`` while ``first`` is locked.
     locked[second] = True
-    placed = place(n, board, ctx, moves, parked, target[first], locked, parked_table, dist, queue, search, 0, noise,
-                   rng)
+    placed = place(
+        n, board, ctx, moves, parked, target[first], locked, parked_table, dist, queue, search, 0, noise, rng
+    )
     locked[second] = False
     if not placed:
         # The only tile of that type is in ``second``: swap the two by search in the 2x3 window.
@@ -252,8 +279,26 @@ def place_pair(n, board, ctx, moves, target, first, second, parked, locked, bloc
 
 
 @njit(cache=True, nogil=True)
-def place_pair_through_second(n, board, ctx, moves, target, first, second, parked, locked, blocked, dist, queue,
-                              search, choice, noise, rng, table, beside_table):
+def place_pair_through_second(
+    n,
+    board,
+    ctx,
+    moves,
+    target,
+    first,
+    second,
+    parked,
+    locked,
+    blocked,
+    dist,
+    queue,
+    search,
+    choice,
+    noise,
+    rng,
+    table,
+    beside_table,
+):
     """``place_pair`` the other way round: the tile for ``first`` waits in ``second``, the one
     for ``second`` beside it (away from the line); the empty square comes to ``first`` through
     ``parked`` and two slides drop both into place. ``table`` and ``beside_table``: goal tables
@@ -261,12 +306,12 @@ def place_pair_through_second(n, board, ctx, moves, target, first, second, parke
     beside = second + parked - first
     if board[first] == target[first] and board[second] == target[second]:
         return False  # place_pair's first choice keeps it as it is
-    if not place(n, board, ctx, moves, second, target[first], locked, table, dist, queue, search, choice, noise,
-                 rng):
+    if not place(n, board, ctx, moves, second, target[first], locked, table, dist, queue, search, choice, noise, rng):
         return False
     locked[second] = True
-    if not place(n, board, ctx, moves, beside, target[second], locked, beside_table, dist, queue, search, 0, noise,
-                 rng):
+    if not place(
+        n, board, ctx, moves, beside, target[second], locked, beside_table, dist, queue, search, 0, noise, rng
+    ):
         return False
     return _drop_pair(n, board, ctx, moves, locked, blocked, dist, queue, first, second, first, second, beside)
 

@@ -16,13 +16,29 @@ bench/ahc011_search_notes.md.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 import numpy as np
 
-from .jobs import (Answer, Beam, BuildTarget, Built, Found, GroupedSearch, Job, PlanSearch, PooledSearch, Ranked,
-                   Result, Search, ShortenAnswer, SlideSearch, TailSearch, slide_search_width)
+from .jobs import (
+    Answer,
+    Beam,
+    BuildTarget,
+    Built,
+    Found,
+    GroupedSearch,
+    Job,
+    PlanSearch,
+    PooledSearch,
+    Ranked,
+    Result,
+    Search,
+    ShortenAnswer,
+    SlideSearch,
+    TailSearch,
+    slide_search_width,
+)
 
 WORKERS = 2  # jobs in a batch (this machine's cores); the batch is the same on fewer threads
 SHORTEN_MARGIN = 0.06  # answers this much longer than the best shortened one stay as they are (notes: "Shortening")
@@ -103,8 +119,11 @@ class Schedule:
     def pilot_cost(self) -> int:
         """Expansions charged for a trial search: a full search's, scaled by the widths."""
         settings = self.settings
-        return self.search_cost(Beam.SLIDES) * settings["pilot_width"] // slide_search_width(
-            self.n, settings["move_width"])
+        return (
+            self.search_cost(Beam.SLIDES)
+            * settings["pilot_width"]
+            // slide_search_width(self.n, settings["move_width"])
+        )
 
     # ------------------------------------------------------------------ what runs next
     def next_batch(self) -> list[Job]:
@@ -161,8 +180,14 @@ class Schedule:
     def owes_answer(self, now: float) -> bool:
         """Past the deadline with no answer and the first searches not yet run (a board no
         target fits never gets one: it gives up after FIRST_TARGETS annealed targets)."""
-        return (self.deadline is not None and now >= self.deadline and not self.found
-                and self.searched < WORKERS and self.targets < FIRST_TARGETS and self.n <= GRACE_SIDE)
+        return (
+            self.deadline is not None
+            and now >= self.deadline
+            and not self.found
+            and self.searched < WORKERS
+            and self.targets < FIRST_TARGETS
+            and self.n <= GRACE_SIDE
+        )
 
     def fit(self, beam: Beam, now: float) -> float:
         """The share of the widths a search of ``beam`` starting at ``now`` gets under a time budget:
@@ -180,8 +205,9 @@ class Schedule:
         shortest (within SHORTEN_MARGIN of the best shortened answer); None when there is none."""
         if not self.settings["shortcut_cells"]:
             return None
-        self.unshortened = [entry for entry in self.unshortened
-                            if entry.length * (1 - SHORTEN_MARGIN) < self.best_shortened]
+        self.unshortened = [
+            entry for entry in self.unshortened if entry.length * (1 - SHORTEN_MARGIN) < self.best_shortened
+        ]
         if not self.unshortened:
             return None
         self.unshortened.sort(key=lambda entry: entry[:2])
@@ -205,8 +231,10 @@ class Schedule:
         building = self.next_target - self.targets
         if self.pooled_runs == 0:
             budget = self.deadline - self.started
-            if (len(self.built) + building < self.settings["pool_targets"]
-                    and now - self.started < POOL_BUILD_SHARE * budget):
+            if (
+                len(self.built) + building < self.settings["pool_targets"]
+                and now - self.started < POOL_BUILD_SHARE * budget
+            ):
                 return self.new_target()
             if building:
                 return None
@@ -241,7 +269,7 @@ class Schedule:
         if not self.grouped():
             _, k, target = self.unsearched.pop(0)
             return self._search_toward(k, target)
-        group, self.unsearched = self.unsearched[:self.screen()], self.unsearched[self.screen():]
+        group, self.unsearched = self.unsearched[: self.screen()], self.unsearched[self.screen() :]
         targets = np.stack([entry.target for entry in group])
         for row, entry in enumerate(group):
             self.searched_targets[entry.k], self.last_run[entry.k] = targets[row], 0
@@ -255,8 +283,7 @@ class Schedule:
         target = self.searched_targets[best.k]
         if self.search_beam() is not Beam.SLIDES or self.n > TAIL_SIDE:
             return self._search_toward(best.k, target)
-        return TailSearch(best.k, self._next_run(best.k, target), target,
-                          best.moves[:round(TAIL_SHARE * best.length)])
+        return TailSearch(best.k, self._next_run(best.k, target), target, best.moves[: round(TAIL_SHARE * best.length)])
 
     def _search_toward(self, k: int, target: np.ndarray) -> PlanSearch | SlideSearch:
         kind = SlideSearch if self.search_beam() is Beam.SLIDES else PlanSearch
@@ -273,8 +300,12 @@ class Schedule:
         """A pooled search over every target annealed, least travel first, at ``scale`` times the widths."""
         self.built.sort(key=lambda entry: entry[:2])
         self.pooled_runs += 1
-        return PooledSearch(tuple(entry.k for entry in self.built), POOL_STREAM + self.pooled_runs - 1,
-                            np.stack([entry.target for entry in self.built]), scale)
+        return PooledSearch(
+            tuple(entry.k for entry in self.built),
+            POOL_STREAM + self.pooled_runs - 1,
+            np.stack([entry.target for entry in self.built]),
+            scale,
+        )
 
     # ------------------------------------------------------------------ the rules' conditions
     def search_beam(self) -> Beam:
@@ -295,8 +326,13 @@ class Schedule:
         up to PILOT_SIDE, not on pooled boards. Under a node budget, not until there is an answer
         (as with ``screen``; ``found`` changes only between batches, so the jobs of one batch all
         get trials or none)."""
-        return (self.n <= PILOT_SIDE and self.search_beam() is Beam.SLIDES and self.settings["pilot_width"] > 0
-                and not self.pool_on() and (self.deadline is not None or bool(self.found)))
+        return (
+            self.n <= PILOT_SIDE
+            and self.search_beam() is Beam.SLIDES
+            and self.settings["pilot_width"] > 0
+            and not self.pool_on()
+            and (self.deadline is not None or bool(self.found))
+        )
 
     def pool_on(self) -> bool:
         """Whether this board gets a pooled search (then its targets get no trials: it searches them all)."""
@@ -368,4 +404,4 @@ class Schedule:
             return
         self.found.append(answer)
         self.found.sort(key=lambda entry: entry[:2])
-        del self.found[self.settings["keep"]:]
+        del self.found[self.settings["keep"] :]

@@ -34,66 +34,169 @@ NO_ANSWER_GRACE = 5.0
 
 class ScreenedBeamSolver(Solver):
     name = "screened-beam"
-    description = ("Target trees annealed toward short tile travel; beam search over slides "
-                   "(the contest's boards) or over which tile fills each cell (larger ones), on the most "
-                   "promising targets (on 7x7 and 8x8 boards, one search toward many targets at once)")
+    description = (
+        "Target trees annealed toward short tile travel; beam search over slides "
+        "(the contest's boards) or over which tile fills each cell (larger ones), on the most "
+        "promising targets (on 7x7 and 8x8 boards, one search toward many targets at once)"
+    )
     # Why each default is what it is: bench/ahc011_search_notes.md, "Parameter defaults" and the sections named.
     params = (
-        Param("tree_steps", int, 1000, 1, 100_000, "annealing steps per target tree, per cell",
-              label="Annealing steps per cell",
-              turn="Higher: target trees closer to the start board (fewer slides), slower; lower: faster."),
-        Param("screen", int, 3, 1, 1000, "targets annealed per placement search", label="Targets screened",
-              turn="Higher: more candidate trees compared before one is placed (slower, often shorter "
-                   "answers); lower: faster."),
-        Param("width", int, 100, 1, 2000, "beam width over placement steps", label="Placement beam width",
-              turn="Higher: better tile placements, slower and more memory; lower: faster, rougher."),
-        Param("branch", int, 3, 1, 10, "tiles of the wanted type tried per state and step",
-              label="Tiles tried per step",
-              turn="Higher: a wider choice for each cell (slower); lower: greedier and faster."),
-        Param("noise", float, 3.0, 0.0, 100.0, "random spread when ranking the tiles of a type",
-              label="Tile ranking noise",
-              turn="Higher: more varied attempts, which helps escape a bad first choice; lower: greedier "
-                   "ranking; 0: no randomness."),
-        Param("lookahead", float, 1.0, 0.0, 10.0, "weight of the coming cells' distance to their tiles",
-              label="Look-ahead weight",
-              turn="Higher: keeps tiles near the cells still to fill; 0: only the current cell counts."),
-        Param("move_side", int, 10, 0, 20, "boards up to this side are searched slide by slide",
-              label="Slide-search board size",
-              turn="Higher: bigger boards also get the slide-by-slide search (fewer slides, much slower); "
-                   "lower: faster placement-only answers; 0 switches it off."),
-        Param("move_width", int, 4000, 1, 100_000, "beam width of the slide-by-slide search up to 7x7 (then less)",
-              label="Slide-search beam width",
-              turn="Higher: fewer slides in the answer, slower and more memory; lower: faster."),
-        Param("move_screen", int, 8, 1, 1000,
-              "targets annealed per slide-by-slide search (on 9x9 boards it goes toward all of them at once; "
-              "10x10 boards anneal half as many)",
-              label="Targets screened (slide search)",
-              turn="Higher: the slide search starts from trees with less travel (each search waits for "
-                   "more annealing); lower: more searches in the same time."),
-        Param("pilot_width", int, 200, 0, 100_000,  # (notes: "Trial searches")
-              "beam width of a quick trial search toward each new target; its slides rank the targets",
-              label="Trial search width",
-              turn="Higher: the trial predicts the full search better but takes longer; 0: targets are "
-                   "ranked by travel alone."),
-        Param("pool_targets", int, 48, 0, 1000,  # (notes: "Pooled searches")
-              "targets searched together by one slide search that keeps the cheapest (7x7 and 8x8 boards)",
-              label="Targets pooled in one search",
-              turn="Higher: more trees to choose from (more annealing first); 0: every target is searched "
-                   "on its own."),
-        Param("pool_width", float, 12.0, 1.0, 100.0,
-              "the pooled search's beam width, in slide-search widths (less when the time left is short)",
-              label="Pooled search width",
-              turn="Higher: fewer slides, slower; it is cut to fit a time budget."),
-        Param("move_noise", float, 0.5, 0.0, 100.0, "random spread when ranking boards by travel",
-              label="Slide ranking noise",
-              turn="Higher: more varied slide sequences; lower: greedier; 0: no randomness."),
-        Param("shortcut_cells", int, 12, 0, 16,
-              "cells of the largest window searched for shortcuts and for the slide search's finishes",
-              label="Shortcut window",
-              turn="Higher: more slides cut from the answers, much slower past 12; 0 switches both off."),
-        Param("keep", int, 20, 1, 200, "best answers kept for the frontier", label="Answers kept",
-              turn="Higher: more rows in the frontier table (a little memory); it does not change the best "
-                   "answer."),
+        Param(
+            "tree_steps",
+            int,
+            1000,
+            1,
+            100_000,
+            "annealing steps per target tree, per cell",
+            label="Annealing steps per cell",
+            turn="Higher: target trees closer to the start board (fewer slides), slower; lower: faster.",
+        ),
+        Param(
+            "screen",
+            int,
+            3,
+            1,
+            1000,
+            "targets annealed per placement search",
+            label="Targets screened",
+            turn="Higher: more candidate trees compared before one is placed (slower, often shorter "
+            "answers); lower: faster.",
+        ),
+        Param(
+            "width",
+            int,
+            100,
+            1,
+            2000,
+            "beam width over placement steps",
+            label="Placement beam width",
+            turn="Higher: better tile placements, slower and more memory; lower: faster, rougher.",
+        ),
+        Param(
+            "branch",
+            int,
+            3,
+            1,
+            10,
+            "tiles of the wanted type tried per state and step",
+            label="Tiles tried per step",
+            turn="Higher: a wider choice for each cell (slower); lower: greedier and faster.",
+        ),
+        Param(
+            "noise",
+            float,
+            3.0,
+            0.0,
+            100.0,
+            "random spread when ranking the tiles of a type",
+            label="Tile ranking noise",
+            turn="Higher: more varied attempts, which helps escape a bad first choice; lower: greedier "
+            "ranking; 0: no randomness.",
+        ),
+        Param(
+            "lookahead",
+            float,
+            1.0,
+            0.0,
+            10.0,
+            "weight of the coming cells' distance to their tiles",
+            label="Look-ahead weight",
+            turn="Higher: keeps tiles near the cells still to fill; 0: only the current cell counts.",
+        ),
+        Param(
+            "move_side",
+            int,
+            10,
+            0,
+            20,
+            "boards up to this side are searched slide by slide",
+            label="Slide-search board size",
+            turn="Higher: bigger boards also get the slide-by-slide search (fewer slides, much slower); "
+            "lower: faster placement-only answers; 0 switches it off.",
+        ),
+        Param(
+            "move_width",
+            int,
+            4000,
+            1,
+            100_000,
+            "beam width of the slide-by-slide search up to 7x7 (then less)",
+            label="Slide-search beam width",
+            turn="Higher: fewer slides in the answer, slower and more memory; lower: faster.",
+        ),
+        Param(
+            "move_screen",
+            int,
+            8,
+            1,
+            1000,
+            "targets annealed per slide-by-slide search (on 9x9 boards it goes toward all of them at once; "
+            "10x10 boards anneal half as many)",
+            label="Targets screened (slide search)",
+            turn="Higher: the slide search starts from trees with less travel (each search waits for "
+            "more annealing); lower: more searches in the same time.",
+        ),
+        Param(
+            "pilot_width",
+            int,
+            200,
+            0,
+            100_000,  # (notes: "Trial searches")
+            "beam width of a quick trial search toward each new target; its slides rank the targets",
+            label="Trial search width",
+            turn="Higher: the trial predicts the full search better but takes longer; 0: targets are "
+            "ranked by travel alone.",
+        ),
+        Param(
+            "pool_targets",
+            int,
+            48,
+            0,
+            1000,  # (notes: "Pooled searches")
+            "targets searched together by one slide search that keeps the cheapest (7x7 and 8x8 boards)",
+            label="Targets pooled in one search",
+            turn="Higher: more trees to choose from (more annealing first); 0: every target is searched on its own.",
+        ),
+        Param(
+            "pool_width",
+            float,
+            12.0,
+            1.0,
+            100.0,
+            "the pooled search's beam width, in slide-search widths (less when the time left is short)",
+            label="Pooled search width",
+            turn="Higher: fewer slides, slower; it is cut to fit a time budget.",
+        ),
+        Param(
+            "move_noise",
+            float,
+            0.5,
+            0.0,
+            100.0,
+            "random spread when ranking boards by travel",
+            label="Slide ranking noise",
+            turn="Higher: more varied slide sequences; lower: greedier; 0: no randomness.",
+        ),
+        Param(
+            "shortcut_cells",
+            int,
+            12,
+            0,
+            16,
+            "cells of the largest window searched for shortcuts and for the slide search's finishes",
+            label="Shortcut window",
+            turn="Higher: more slides cut from the answers, much slower past 12; 0 switches both off.",
+        ),
+        Param(
+            "keep",
+            int,
+            20,
+            1,
+            200,
+            "best answers kept for the frontier",
+            label="Answers kept",
+            turn="Higher: more rows in the frontier table (a little memory); it does not change the best answer.",
+        ),
     )
 
     def __init__(self, puzzle, view, seed: int = 0, **params):
@@ -164,8 +267,11 @@ class ScreenedBeamSolver(Solver):
         until there is one, jobs go on starting (``owes_answer``)."""
         schedule, threads = self.schedule, self.threads
         while True:
-            while threads.free() and not self.stop[0] and (
-                    time.perf_counter() < self.deadline or schedule.owes_answer(time.perf_counter())):
+            while (
+                threads.free()
+                and not self.stop[0]
+                and (time.perf_counter() < self.deadline or schedule.owes_answer(time.perf_counter()))
+            ):
                 job = schedule.next_job(time.perf_counter(), threads.under_way)
                 if job is None:
                     break
@@ -176,7 +282,8 @@ class ScreenedBeamSolver(Solver):
             for done in threads.wait(self.deadline if schedule.found else None):
                 schedule.finish(*done)
             if not schedule.owes_answer(time.perf_counter()) and (
-                    time.perf_counter() < self.deadline or not threads.under_way):
+                time.perf_counter() < self.deadline or not threads.under_way
+            ):
                 return
 
     def end_run(self) -> None:
@@ -221,9 +328,14 @@ class ScreenedBeamSolver(Solver):
         """The shortest full-tree answers found so far (``cut``: slides the shortcuts took out)."""
         entries = []
         for length, target, moves, cut in self.schedule.found[:limit]:
-            entries.append(FrontierEntry(float(self._score(length)), length, moves,
-                                         (("K", length), ("K/T", round(length / self.limit, 3)),
-                                          ("target", target), ("cut", cut))))
+            entries.append(
+                FrontierEntry(
+                    float(self._score(length)),
+                    length,
+                    moves,
+                    (("K", length), ("K/T", round(length / self.limit, 3)), ("target", target), ("cut", cut)),
+                )
+            )
         return entries
 
     @classmethod

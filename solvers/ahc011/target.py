@@ -16,6 +16,7 @@ travel, and it must end on the right one.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import copy_into
@@ -271,8 +272,9 @@ def _anneal(n, mask, fixed, counts, sources, rng, iterations, start_temperature,
             new_mismatch += abs(have[kind] - counts[kind])
             old_travel[i] = travel[kind]
             if type_key[kind] != old_key[i]:
-                travel[kind] = _cached_travel(n, mask, kind, type_key[kind], cache_keys, cache_travel,
-                                              cells, sources, counts, cost, work)
+                travel[kind] = _cached_travel(
+                    n, mask, kind, type_key[kind], cache_keys, cache_travel, cells, sources, counts, cost, work
+                )
             new_total += travel[kind] - old_travel[i]
         delta = weight * (new_mismatch - mismatch) + new_total - total
         if delta <= 0 or random_unit(rng) < np.exp(-delta / temperature):

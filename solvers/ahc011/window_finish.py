@@ -17,6 +17,7 @@ N = 8-9) it took 30-52 slides where the placement plan took 32-86, in 0.003-0.03
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from .grid import col_of, empty_cell, manhattan, neighbour, row_of

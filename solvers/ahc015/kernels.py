@@ -14,6 +14,7 @@ difference) and a run gives the same numbers however it is sliced.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import trailing_zeros
@@ -241,9 +242,27 @@ def retire_beaten(round_sums, diff_squares, active, rounds, z):
 
 
 @njit(cache=True, nogil=True)
-def monte_carlo_slice(budget, counters, sums, counts, round_values, round_sums, diff_squares, active,
-                      root, placed, flavours, last_vertical, rule, seed, z, min_rounds, work, seen,
-                      stack):
+def monte_carlo_slice(
+    budget,
+    counters,
+    sums,
+    counts,
+    round_values,
+    round_sums,
+    diff_squares,
+    active,
+    root,
+    placed,
+    flavours,
+    last_vertical,
+    rule,
+    seed,
+    z,
+    min_rounds,
+    work,
+    seen,
+    stack,
+):
     """Up to ``budget`` playouts. Round r plays the same random future (stream r) after
     each tilt still in the race, in FBLR order, and adds each final numerator to that
     tilt's sum. counters: [0] playouts done, [1] 1 once a single tilt is left,

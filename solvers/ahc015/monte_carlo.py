@@ -38,30 +38,51 @@ def last_vertical_code(view: Box) -> int:
 
 
 def box_arrays(view: Box) -> tuple[np.ndarray, np.ndarray]:
-    return (np.frombuffer(view.cells, dtype=np.uint8).copy(),
-            np.frombuffer(view.flavours, dtype=np.uint8).copy())
+    return (np.frombuffer(view.cells, dtype=np.uint8).copy(), np.frombuffer(view.flavours, dtype=np.uint8).copy())
 
 
 class MonteCarloSolver(Solver):
     name = "monte-carlo"
-    description = ("Per turn, plays random futures after each tilt with rule 2 (by default) and "
-                   "picks the best mean final score (one playout = one expansion).")
+    description = (
+        "Per turn, plays random futures after each tilt with rule 2 (by default) and "
+        "picks the best mean final score (one playout = one expansion)."
+    )
     params = (
-        Param("playout_rule", int, 2, 1, 2, "policy of the playouts: 1 = rule 1, 2 = rule 2",
-              label="Playout policy",
-              turn="2 (the default) plays the playouts out like a good player, so the estimates are closer "
-                   "to real games; 1 is simpler and a little faster."),
-        Param("confidence", float, 3.0, 0.0, 100.0,
-              "a tilt the leader beats by this many standard errors gets no more playouts, and "
-              "the turn ends when one is left (0: all four to the end of the budget); the time "
-              f"saved goes to the later turns, so turns after {LAST_EARLY_STOP_TURN} use their whole share",
-              label="Early-stop confidence",
-              turn="Higher: fewer early stops, each choice is surer but uses more of the turn; lower: turns "
-                   "end sooner and leave time to later turns; 0 switches early stops off."),
-        Param("min_rounds", int, 32, 1, 1 << 30, "playouts per tilt before any tilt leaves the race",
-              label="Playouts before an early stop",
-              turn="Higher: a tilt needs more evidence before it is dropped (safer, slower); lower: quicker "
-                   "decisions that are sometimes wrong."),
+        Param(
+            "playout_rule",
+            int,
+            2,
+            1,
+            2,
+            "policy of the playouts: 1 = rule 1, 2 = rule 2",
+            label="Playout policy",
+            turn="2 (the default) plays the playouts out like a good player, so the estimates are closer "
+            "to real games; 1 is simpler and a little faster.",
+        ),
+        Param(
+            "confidence",
+            float,
+            3.0,
+            0.0,
+            100.0,
+            "a tilt the leader beats by this many standard errors gets no more playouts, and "
+            "the turn ends when one is left (0: all four to the end of the budget); the time "
+            f"saved goes to the later turns, so turns after {LAST_EARLY_STOP_TURN} use their whole share",
+            label="Early-stop confidence",
+            turn="Higher: fewer early stops, each choice is surer but uses more of the turn; lower: turns "
+            "end sooner and leave time to later turns; 0 switches early stops off.",
+        ),
+        Param(
+            "min_rounds",
+            int,
+            32,
+            1,
+            1 << 30,
+            "playouts per tilt before any tilt leaves the race",
+            label="Playouts before an early stop",
+            turn="Higher: a tilt needs more evidence before it is dropped (safer, slower); lower: quicker "
+            "decisions that are sometimes wrong.",
+        ),
     )
 
     def __init__(self, puzzle, view: Box, seed: int = 0, **params):
@@ -103,19 +124,32 @@ class MonteCarloSolver(Solver):
 
     def run_slice(self, max_expansions: int) -> Progress:
         if not self.finished:
-            monte_carlo_slice(self._capped_slice(max_expansions), self.counters, self.sums, self.counts,
-                              self.round_values, self.round_sums, self.diff_squares, self.active,
-                              self.root,
-                              self.view.turn, self.flavours, self.last_vertical,
-                              self.settings["playout_rule"], self.salt, self.confidence,
-                              self.settings["min_rounds"], self.work, self.seen, self.stack)
-        return Progress(int(self.counters[0]), max(self.means(), default=self.now), len(TILTS),
-                        self.finished)
+            monte_carlo_slice(
+                self._capped_slice(max_expansions),
+                self.counters,
+                self.sums,
+                self.counts,
+                self.round_values,
+                self.round_sums,
+                self.diff_squares,
+                self.active,
+                self.root,
+                self.view.turn,
+                self.flavours,
+                self.last_vertical,
+                self.settings["playout_rule"],
+                self.salt,
+                self.confidence,
+                self.settings["min_rounds"],
+                self.work,
+                self.seen,
+                self.stack,
+            )
+        return Progress(int(self.counters[0]), max(self.means(), default=self.now), len(TILTS), self.finished)
 
     def means(self) -> list[float]:
         """Mean final contest score after each tilt (only tilts with a playout)."""
-        return [1e6 * self.sums[t] / self.counts[t] / self.den
-                for t in range(len(TILTS)) if self.counts[t]]
+        return [1e6 * self.sums[t] / self.counts[t] / self.den for t in range(len(TILTS)) if self.counts[t]]
 
     def ranked(self) -> list[int]:
         """Tilt codes: those still in the race first, each group by best mean (the first
@@ -143,7 +177,16 @@ class MonteCarloSolver(Solver):
         for tilts in list(rows.values())[:limit]:
             t = tilts[0]
             mean = 1e6 * self.sums[t] / self.counts[t] / self.den
-            entries.append(FrontierEntry(mean, 1, (TILTS[t],), (
-                ("tilt", " or ".join(TILTS[u] for u in tilts)),
-                ("playouts", int(sum(self.counts[u] for u in tilts))), ("mean", round(mean)))))
+            entries.append(
+                FrontierEntry(
+                    mean,
+                    1,
+                    (TILTS[t],),
+                    (
+                        ("tilt", " or ".join(TILTS[u] for u in tilts)),
+                        ("playouts", int(sum(self.counts[u] for u in tilts))),
+                        ("mean", round(mean)),
+                    ),
+                )
+            )
         return entries

@@ -43,6 +43,5 @@ class Rule1Solver(PolicySolver):
 class Rule2Solver(PolicySolver):
     name = "rule2"
     fast_finish = True  # microseconds per turn, and the better of the two rules
-    policy = TurnPolicy("rule2", "strawberry front, watermelon back-left, pumpkin back-right "
-                        "(write-up rule 2)", rule2)
+    policy = TurnPolicy("rule2", "strawberry front, watermelon back-left, pumpkin back-right (write-up rule 2)", rule2)
     description = policy.description

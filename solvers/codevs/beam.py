@@ -14,6 +14,7 @@ says the plan is final.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import argsort_descending_into, mix64, stamped_set_add
@@ -50,8 +51,23 @@ def path_to(hist_par, hist_move, depth, slot, out):
 
 
 @njit(cache=True, nogil=True)
-def _next_level(meta, nodes, stocks, node_keys, ckey, cpar, cmove, hist_par, hist_move, packs,
-                incoming, ojama_of, width, dirty, marks):
+def _next_level(
+    meta,
+    nodes,
+    stocks,
+    node_keys,
+    ckey,
+    cpar,
+    cmove,
+    hist_par,
+    hist_move,
+    packs,
+    incoming,
+    ojama_of,
+    width,
+    dirty,
+    marks,
+):
     n = meta[NCAND]
     order = np.empty(n, dtype=np.int64)
     argsort_descending_into(ckey, n, order)
@@ -63,8 +79,16 @@ def _next_level(meta, nodes, stocks, node_keys, ckey, cpar, cmove, hist_par, his
         c = order[j]
         child = nodes[nxt, j]
         copy_node(child, nodes[cur, cpar[c]])
-        _, stocks[nxt, j] = play_turn(child, stocks[cur, cpar[c]], incoming[depth - 1],
-                                      packs[depth - 1, cmove[c] & 3], cmove[c] >> 2, ojama_of, dirty, marks)
+        _, stocks[nxt, j] = play_turn(
+            child,
+            stocks[cur, cpar[c]],
+            incoming[depth - 1],
+            packs[depth - 1, cmove[c] & 3],
+            cmove[c] >> 2,
+            ojama_of,
+            dirty,
+            marks,
+        )
         node_keys[nxt, j] = ckey[c]
         hist_par[depth, j] = cpar[c]
         hist_move[depth, j] = cmove[c]
@@ -77,9 +101,33 @@ def _next_level(meta, nodes, stocks, node_keys, ckey, cpar, cmove, hist_par, his
 
 
 @njit(cache=True, nogil=True)
-def plan_slice(budget, meta, fire_value, nodes, stocks, node_keys, ckey, cpar, cmove, set_keys, set_stamps,
-               hist_par, hist_move, fire_path, packs, incoming, ojama_of, discount, width, zobrist,
-               child, scratch, dirty, marks, halt):
+def plan_slice(
+    budget,
+    meta,
+    fire_value,
+    nodes,
+    stocks,
+    node_keys,
+    ckey,
+    cpar,
+    cmove,
+    set_keys,
+    set_stamps,
+    hist_par,
+    hist_move,
+    fire_path,
+    packs,
+    incoming,
+    ojama_of,
+    discount,
+    width,
+    zobrist,
+    child,
+    scratch,
+    dirty,
+    marks,
+    halt,
+):
     """Expand up to ``budget`` nodes, fewer when another thread sets ``halt[0]`` (the
     state stays whole: the next call resumes where this one stopped). ``packs[d, r]`` is the pack of
     depth d turned r times, ``incoming[d]`` the ojama that joins the stock before it."""
@@ -92,8 +140,9 @@ def plan_slice(budget, meta, fire_value, nodes, stocks, node_keys, ckey, cpar, c
         weight = discount ** -(depth + 1)
         for move in range(DROPS):
             copy_node(child, parent)
-            chains, stock = play_turn(child, stocks[cur, slot], incoming[depth], packs[depth, move & 3],
-                                      move >> 2, ojama_of, dirty, marks)
+            chains, stock = play_turn(
+                child, stocks[cur, slot], incoming[depth], packs[depth, move & 3], move >> 2, ojama_of, dirty, marks
+            )
             if chains < 0:
                 continue
             # Before the dedup: one field can be reached by a bigger chain than the first seen.
@@ -119,8 +168,23 @@ def plan_slice(budget, meta, fire_value, nodes, stocks, node_keys, ckey, cpar, c
         if meta[NCAND] == 0:
             meta[DONE] = 1  # every drop dies: the plan ends at this level
         else:
-            _next_level(meta, nodes, stocks, node_keys, ckey, cpar, cmove, hist_par, hist_move, packs,
-                        incoming, ojama_of, width, dirty, marks)
+            _next_level(
+                meta,
+                nodes,
+                stocks,
+                node_keys,
+                ckey,
+                cpar,
+                cmove,
+                hist_par,
+                hist_move,
+                packs,
+                incoming,
+                ojama_of,
+                width,
+                dirty,
+                marks,
+            )
             if meta[DEPTH] >= meta[MAX_DEPTH]:
                 meta[DONE] = 1
 
@@ -133,8 +197,19 @@ def leaf_path(meta, hist_par, hist_move, out):
 
 
 # The arrays ``buffers`` makes, in the order plan_slice takes them.
-PLAN_BUFFERS = ("nodes", "stocks", "node_keys", "ckey", "cpar", "cmove", "set_keys", "set_stamps",
-                "hist_par", "hist_move", "fire_path")
+PLAN_BUFFERS = (
+    "nodes",
+    "stocks",
+    "node_keys",
+    "ckey",
+    "cpar",
+    "cmove",
+    "set_keys",
+    "set_stamps",
+    "hist_par",
+    "hist_move",
+    "fire_path",
+)
 
 
 def buffers(width: int, max_depth: int) -> dict:

@@ -40,25 +40,63 @@ def decode(code: int) -> Drop:
 class ChainBuilder(Solver):
     name = "chain-beam"
     resumable = True  # plan_slice may stop after any expansion
-    description = ("Turn-by-turn beam search over drops (Zobrist dedup, candidate-chain "
-                   "evaluation); fires when ojama * discount^-depth peaks.")
+    description = (
+        "Turn-by-turn beam search over drops (Zobrist dedup, candidate-chain "
+        "evaluation); fires when ojama * discount^-depth peaks."
+    )
     turn_cap = "turn_seconds"  # a per-turn default budget caps each turn here
     params = (
-        Param("turns", int, 500, 1, 500, "turns to play (the answer's length, at most the case's K)",
-              label="Turns to play",
-              turn="Fewer: a shorter answer, found sooner; more: the whole game (up to the case's K)."),
-        Param("width", int, 300, 1, 20000, "beam width: nodes kept per depth", label="Beam width",
-              turn="Higher: longer chains, slower turns; lower: faster, smaller chains."),
-        Param("depth", int, 10, 1, 30, "packs looked ahead each turn", label="Look-ahead (packs)",
-              turn="Higher: plans bigger chains further ahead, slower turns; lower: faster, shorter plans."),
-        Param("discount", float, 1.1, 1.0, 2.0, "a fire d turns ahead is worth ojama * discount^-d",
-              label="Future discount",
-              turn="Higher: prefers firing a chain sooner; 1.0: a later, bigger chain counts in full."),
-        Param("turn_seconds", float, 0.0, 0.0, 600.0,
-              "clock cap on one turn's search (0: none; a cap makes runs irreproducible)",
-              label="Turn time cap (s)",
-              turn="0 (no cap): every turn searches its whole beam, same seed same answer; a cap bounds each "
-                   "turn's time but the answer then depends on the machine's speed."),
+        Param(
+            "turns",
+            int,
+            500,
+            1,
+            500,
+            "turns to play (the answer's length, at most the case's K)",
+            label="Turns to play",
+            turn="Fewer: a shorter answer, found sooner; more: the whole game (up to the case's K).",
+        ),
+        Param(
+            "width",
+            int,
+            300,
+            1,
+            20000,
+            "beam width: nodes kept per depth",
+            label="Beam width",
+            turn="Higher: longer chains, slower turns; lower: faster, smaller chains.",
+        ),
+        Param(
+            "depth",
+            int,
+            10,
+            1,
+            30,
+            "packs looked ahead each turn",
+            label="Look-ahead (packs)",
+            turn="Higher: plans bigger chains further ahead, slower turns; lower: faster, shorter plans.",
+        ),
+        Param(
+            "discount",
+            float,
+            1.1,
+            1.0,
+            2.0,
+            "a fire d turns ahead is worth ojama * discount^-d",
+            label="Future discount",
+            turn="Higher: prefers firing a chain sooner; 1.0: a later, bigger chain counts in full.",
+        ),
+        Param(
+            "turn_seconds",
+            float,
+            0.0,
+            0.0,
+            600.0,
+            "clock cap on one turn's search (0: none; a cap makes runs irreproducible)",
+            label="Turn time cap (s)",
+            turn="0 (no cap): every turn searches its whole beam, same seed same answer; a cap bounds each "
+            "turn's time but the answer then depends on the machine's speed.",
+        ),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -96,14 +134,15 @@ class ChainBuilder(Solver):
         self.packs = packs
         self.incoming = np.array([self.case.incoming_before(turn + d) for d in range(depth)], dtype=np.int64)
         self.fire_value[0] = 0.0
-        beam.start_plan(self.meta, self.buf["nodes"], self.buf["stocks"], node_of(self.state.field),
-                        self.state.stock, depth)
+        beam.start_plan(
+            self.meta, self.buf["nodes"], self.buf["stocks"], node_of(self.state.field), self.state.stock, depth
+        )
         self.turn_started = time.perf_counter()
 
     def _plan(self) -> list[Drop]:
         """The current plan: to the best fire, else to the best node of the deepest level."""
         if self.meta[FIRE_DEPTH]:
-            return [decode(c) for c in self.buf["fire_path"][:self.meta[FIRE_DEPTH]]]
+            return [decode(c) for c in self.buf["fire_path"][: self.meta[FIRE_DEPTH]]]
         path = np.zeros(self.settings["depth"] + 1, dtype=np.int32)
         length = beam.leaf_path(self.meta, self.buf["hist_par"], self.buf["hist_move"], path)
         return [decode(c) for c in path[:length]]
@@ -125,13 +164,25 @@ class ChainBuilder(Solver):
             before = self.meta[EXPANDED]
             chunk = min(left, CHUNK) if cap else left
             b = self.buf
-            beam.plan_slice(chunk, self.meta, self.fire_value, *(b[name] for name in beam.PLAN_BUFFERS),
-                            self.packs, self.incoming, self.ojama_of, self.settings["discount"],
-                            self.width, self.zobrist, self.child, self.scratch, self.dirty, self.marks,
-                            self.stop_flag)
+            beam.plan_slice(
+                chunk,
+                self.meta,
+                self.fire_value,
+                *(b[name] for name in beam.PLAN_BUFFERS),
+                self.packs,
+                self.incoming,
+                self.ojama_of,
+                self.settings["discount"],
+                self.width,
+                self.zobrist,
+                self.child,
+                self.scratch,
+                self.dirty,
+                self.marks,
+                self.stop_flag,
+            )
             left -= int(self.meta[EXPANDED] - before)
-            out_of_time = (cap and self.meta[DEPTH] >= 1
-                           and time.perf_counter() - self.turn_started >= cap)
+            out_of_time = cap and self.meta[DEPTH] >= 1 and time.perf_counter() - self.turn_started >= cap
             if self.meta[DONE] or out_of_time:
                 self._commit()
         return self.progress()
@@ -148,27 +199,44 @@ class ChainBuilder(Solver):
     def frontier(self, limit: int = 20) -> list[FrontierEntry]:
         if self.finished:  # nothing left to expand: show the answer played
             s = self.state
-            return [FrontierEntry(float(s.best_ojama), len(self.committed), tuple(self.committed),
-                                  (("answer", "final"), ("chain", s.max_chain), ("ojama", s.best_ojama)))]
+            return [
+                FrontierEntry(
+                    float(s.best_ojama),
+                    len(self.committed),
+                    tuple(self.committed),
+                    (("answer", "final"), ("chain", s.max_chain), ("ojama", s.best_ojama)),
+                )
+            ]
         entries = []
         if self.meta[FIRE_DEPTH]:
             chain = int(self.meta[FIRE_CHAIN])
             plan = self._plan()
-            entries.append(FrontierEntry(float(self.fire_value[0]), len(self.committed) + len(plan),
-                                         tuple(self.committed + plan),
-                                         (("planned fire", f"turn {self.state.turn + len(plan)}"),
-                                          ("chain", chain), ("ojama", int(self.ojama_of[chain])))))
+            entries.append(
+                FrontierEntry(
+                    float(self.fire_value[0]),
+                    len(self.committed) + len(plan),
+                    tuple(self.committed + plan),
+                    (
+                        ("planned fire", f"turn {self.state.turn + len(plan)}"),
+                        ("chain", chain),
+                        ("ojama", int(self.ojama_of[chain])),
+                    ),
+                )
+            )
         b = self.buf
         depth = int(self.meta[DEPTH])
         path = np.zeros(depth + 1, dtype=np.int32)
         for slot in range(min(limit - len(entries), int(self.meta[COUNT]))):
             beam.path_to(b["hist_par"], b["hist_move"], depth, slot, path)
             chain, blocks = key_facts(int(b["node_keys"][self.meta[CUR], slot]))
-            entries.append(FrontierEntry(float(chain), len(self.committed) + depth,
-                                         tuple(self.committed + [decode(c) for c in path[:depth]]),
-                                         (("candidate chain", chain),
-                                          ("candidate ojama", int(self.ojama_of[chain])),
-                                          ("blocks", blocks))))
+            entries.append(
+                FrontierEntry(
+                    float(chain),
+                    len(self.committed) + depth,
+                    tuple(self.committed + [decode(c) for c in path[:depth]]),
+                    (("candidate chain", chain), ("candidate ojama", int(self.ojama_of[chain])), ("blocks", blocks)),
+                )
+            )
         return entries
 
     @classmethod

@@ -10,8 +10,8 @@ blocks that both stayed put was already there, and was erased, the step before.
 from __future__ import annotations
 
 import numpy as np
-from solvers.jit import njit
 
+from solvers.jit import njit
 from workbench.puzzles.codevs.field import HEIGHT, VISIBLE, WIDTH, Field
 
 COLS = WIDTH + 2  # a frame column each side
@@ -22,8 +22,7 @@ NODE = CELLS + WIDTH
 NONE = 99  # "no dirty row" in a column
 OJAMA_BLOCK = 11
 OJAMA_ROW = WIDTH  # stock that makes one row of ojama fall
-NEIGHBOURS = np.array([dx * ROWS + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy],
-                      dtype=np.int64)
+NEIGHBOURS = np.array([dx * ROWS + dy for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy], dtype=np.int64)
 # Evaluation key fields, most significant first (the write-up's priority order).
 HASH_BITS = 6
 HALF = VISIBLE // 2  # a top block below half the field is not a risk worth scoring
@@ -35,7 +34,7 @@ def node_of(field: Field) -> np.ndarray:
     grid = field.array()
     for x in range(WIDTH):
         column = field.column(x)
-        node[(x + 1) * ROWS + 1:(x + 1) * ROWS + 1 + len(column)] = grid[x, :len(column)]
+        node[(x + 1) * ROWS + 1 : (x + 1) * ROWS + 1 + len(column)] = grid[x, : len(column)]
         node[HEIGHTS + x] = len(column)
     return node
 

@@ -10,12 +10,24 @@ arrays, so a slice can stop after any expansion and resume there.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
 from ..kernels import argsort_descending_into, copy_into, stamped_set_add
-from .kernels import (count_neighbours, counted_delta, jump_hash, jump_masks, key_value, list_masked,
-                      mask_size, mix64, move_counts, play_masked, sort_key)
+from .kernels import (
+    count_neighbours,
+    counted_delta,
+    jump_hash,
+    jump_masks,
+    key_value,
+    list_masked,
+    mask_size,
+    mix64,
+    move_counts,
+    play_masked,
+    sort_key,
+)
 from .layout import WARM_UP_BOARD, facts, layout_of
 
 # meta slots
@@ -75,8 +87,9 @@ def _trace_paths(hist_par, hist_move, depth, first, paths):
 
 
 @njit(cache=True, nogil=True)
-def _start_run(meta, boards, counts, masks, bhash, bval, root, root_counts, root_mask, root_hash,
-               root_val, width_max, width_start):
+def _start_run(
+    meta, boards, counts, masks, bhash, bval, root, root_counts, root_mask, root_hash, root_val, width_max, width_start
+):
     run = meta[RUN] + 1
     meta[RUN] = run
     meta[WIDTH] = min(width_max, width_start << min(run, 40))
@@ -96,8 +109,9 @@ def _start_run(meta, boards, counts, masks, bhash, bval, root, root_counts, root
 
 
 @njit(cache=True, nogil=True)
-def _next_level(meta, boards, counts, masks, bhash, bval, ckey, cpar, cmove, chash, hist_par,
-                hist_move, best_path, offs):
+def _next_level(
+    meta, boards, counts, masks, bhash, bval, ckey, cpar, cmove, chash, hist_par, hist_move, best_path, offs
+):
     _keep_best(meta, ckey, cpar, cmove, chash, meta[WIDTH])
     cur = meta[CUR]
     nxt = 1 - cur
@@ -135,10 +149,44 @@ def _next_level(meta, boards, counts, masks, bhash, bval, ckey, cpar, cmove, cha
 
 
 @njit(cache=True, nogil=True)
-def beam_slice(budget, meta, boards, counts, masks, mask_words, bhash, bval, ckey, cpar, cmove,
-               chash, set_keys, set_stamps, hist_par, hist_move, best_path, jumps, root,
-               root_counts, root_mask, root_hash, root_val, seed, width_max, width_start, pieces, offs, zobrist, nb_score, cell_score,
-               box_offs, box_change, first, last, halt):
+def beam_slice(
+    budget,
+    meta,
+    boards,
+    counts,
+    masks,
+    mask_words,
+    bhash,
+    bval,
+    ckey,
+    cpar,
+    cmove,
+    chash,
+    set_keys,
+    set_stamps,
+    hist_par,
+    hist_move,
+    best_path,
+    jumps,
+    root,
+    root_counts,
+    root_mask,
+    root_hash,
+    root_val,
+    seed,
+    width_max,
+    width_start,
+    pieces,
+    offs,
+    zobrist,
+    nb_score,
+    cell_score,
+    box_offs,
+    box_change,
+    first,
+    last,
+    halt,
+):
     """Expand up to ``budget`` boards, fewer when another thread sets ``halt[0]``."""
     stop = meta[EXPANDED] + budget
     capacity = ckey.shape[0]
@@ -158,8 +206,7 @@ def beam_slice(budget, meta, boards, counts, masks, mask_words, bhash, bval, cke
             child = jump_hash(h, code, offs, zobrist)
             if _set_has(set_keys, set_stamps, meta[STAMP], child):
                 continue
-            delta = counted_delta(grid, nbc, code, offs, nb_score, cell_score, box_offs,
-                                  box_change)
+            delta = counted_delta(grid, nbc, code, offs, nb_score, cell_score, box_offs, box_change)
             key = sort_key(val + delta, child, salt)
             if key < meta[THRESH]:
                 continue
@@ -175,35 +222,72 @@ def beam_slice(budget, meta, boards, counts, masks, mask_words, bhash, bval, cke
         if meta[SLOT] < meta[COUNT]:
             continue
         if meta[NCAND] > 0:
-            _next_level(meta, boards, counts, masks, bhash, bval, ckey, cpar, cmove, chash,
-                        hist_par, hist_move, best_path, offs)
+            _next_level(
+                meta, boards, counts, masks, bhash, bval, ckey, cpar, cmove, chash, hist_par, hist_move, best_path, offs
+            )
             if meta[BEST] >= pieces - 1:
                 meta[DONE] = 1
         elif meta[CUT] == 0:
             # No level was cut in this run, so it saw every reachable board.
             meta[DONE] = 1
         else:
-            _start_run(meta, boards, counts, masks, bhash, bval, root, root_counts, root_mask,
-                       root_hash, root_val, width_max, width_start)
+            _start_run(
+                meta,
+                boards,
+                counts,
+                masks,
+                bhash,
+                bval,
+                root,
+                root_counts,
+                root_mask,
+                root_hash,
+                root_val,
+                width_max,
+                width_start,
+            )
 
 
 class BeamSolver(Solver):
     name = "beam"
     resumable = True  # beam_slice may stop after any expansion
-    description = ("Iterated beam search by depth: keeps the best boards at each number of "
-                   "jumps (evaluation: isolated, corner and edge pieces, crowding), restarting "
-                   "with a doubled width and new tie-break noise until the budget ends.")
+    description = (
+        "Iterated beam search by depth: keeps the best boards at each number of "
+        "jumps (evaluation: isolated, corner and edge pieces, crowding), restarting "
+        "with a doubled width and new tie-break noise until the budget ends."
+    )
     params = (
-        Param("width", int, 2048, 1, 1 << 20, "largest beam width (boards kept per level)",
-              label="Largest beam width",
-              turn="Higher: better answers on big boards, more time and memory; lower: stops widening sooner."),
-        Param("start_width", int, 64, 1, 1 << 20, "width of the first run; each run doubles it",
-              label="First beam width",
-              turn="Higher: the first answer comes later but is better; lower: a quick first answer, then "
-                   "better ones as the width doubles."),
-        Param("memory_mb", int, 1500, 16, 16384, "memory cap; lowers the width on huge boards",
-              label="Memory cap (MB)",
-              turn="Higher: allows wider beams on huge boards; lower it on a machine with little memory."),
+        Param(
+            "width",
+            int,
+            2048,
+            1,
+            1 << 20,
+            "largest beam width (boards kept per level)",
+            label="Largest beam width",
+            turn="Higher: better answers on big boards, more time and memory; lower: stops widening sooner.",
+        ),
+        Param(
+            "start_width",
+            int,
+            64,
+            1,
+            1 << 20,
+            "width of the first run; each run doubles it",
+            label="First beam width",
+            turn="Higher: the first answer comes later but is better; lower: a quick first answer, then "
+            "better ones as the width doubles.",
+        ),
+        Param(
+            "memory_mb",
+            int,
+            1500,
+            16,
+            16384,
+            "memory cap; lowers the width on huge boards",
+            label="Memory cap (MB)",
+            turn="Higher: allows wider beams on huge boards; lower it on a machine with little memory.",
+        ),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -213,8 +297,7 @@ class BeamSolver(Solver):
         depth_slots = max(lay.pieces, 1)
         cells = lay.root.shape[0]
         per_width = 4 * cells + 2 * mask_size(cells) + 2 * 16 + depth_slots * BYTES_PER_WIDTH_AND_DEPTH
-        width_max = max(1, min(self.settings["width"],
-                               self.settings["memory_mb"] * 2**20 // per_width))
+        width_max = max(1, min(self.settings["width"], self.settings["memory_mb"] * 2**20 // per_width))
         self.width_max = width_max
         self.width_start = min(self.settings["start_width"], width_max)
         capacity = 2 * width_max + 8 * lay.pieces + 8
@@ -245,9 +328,21 @@ class BeamSolver(Solver):
         self.root_val = lay.root_score
         self._jump_of: dict[int, object] = {}
         self.salt = np.uint64(mix64(np.uint64(seed & (2**64 - 1))))
-        _start_run(self.meta, self.boards, self.counts, self.masks, self.bhash, self.bval, lay.root,
-                   self.root_counts, self.root_mask, self.root_hash, self.root_val, self.width_max,
-                   self.width_start)
+        _start_run(
+            self.meta,
+            self.boards,
+            self.counts,
+            self.masks,
+            self.bhash,
+            self.bval,
+            lay.root,
+            self.root_counts,
+            self.root_mask,
+            self.root_hash,
+            self.root_val,
+            self.width_max,
+            self.width_start,
+        )
         if lay.pieces <= 1:
             self.meta[DONE] = 1
 
@@ -259,12 +354,44 @@ class BeamSolver(Solver):
 
     def run_slice(self, max_expansions: int) -> Progress:
         lay = self.layout
-        beam_slice(max_expansions, self.meta, self.boards, self.counts, self.masks, self.mask_words,
-                   self.bhash, self.bval, self.ckey, self.cpar, self.cmove, self.chash,
-                   self.set_keys, self.set_stamps, self.hist_par, self.hist_move, self.best_path,
-                   self.jumps, lay.root, self.root_counts, self.root_mask, self.root_hash,
-                   self.root_val, self.salt, self.width_max, self.width_start, lay.pieces,
-                   lay.offs, lay.zobrist, lay.nb_score, lay.cell_score, lay.box_offs, lay.box_change, lay.first, lay.last, self.stop_flag)
+        beam_slice(
+            max_expansions,
+            self.meta,
+            self.boards,
+            self.counts,
+            self.masks,
+            self.mask_words,
+            self.bhash,
+            self.bval,
+            self.ckey,
+            self.cpar,
+            self.cmove,
+            self.chash,
+            self.set_keys,
+            self.set_stamps,
+            self.hist_par,
+            self.hist_move,
+            self.best_path,
+            self.jumps,
+            lay.root,
+            self.root_counts,
+            self.root_mask,
+            self.root_hash,
+            self.root_val,
+            self.salt,
+            self.width_max,
+            self.width_start,
+            lay.pieces,
+            lay.offs,
+            lay.zobrist,
+            lay.nb_score,
+            lay.cell_score,
+            lay.box_offs,
+            lay.box_change,
+            lay.first,
+            lay.last,
+            self.stop_flag,
+        )
         return self.progress()
 
     def progress(self) -> Progress:
@@ -296,5 +423,6 @@ class BeamSolver(Solver):
         paths = np.empty((count, depth), dtype=np.int32)
         _trace_paths(self.hist_par, self.hist_move, depth, first, paths)
         figures = facts(self.layout, depth)
-        return [FrontierEntry(float(self.bval[cur, first + i]), depth, self._jumps(paths[i]), figures)
-                for i in range(count)]
+        return [
+            FrontierEntry(float(self.bval[cur, first + i]), depth, self._jumps(paths[i]), figures) for i in range(count)
+        ]

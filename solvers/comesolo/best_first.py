@@ -15,12 +15,26 @@ start with new noise, keeping its best answer.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..base import FrontierEntry, Param, Progress, Solver
 from ..kernels import copy_into
-from .kernels import (jump_delta, jump_hash, jump_masks, key_value, list_masked, mask_size, mix64,
-                      next_uniform, play_masked, sort_key, table_add, table_has, undo_masked)
+from .kernels import (
+    jump_delta,
+    jump_hash,
+    jump_masks,
+    key_value,
+    list_masked,
+    mask_size,
+    mix64,
+    next_uniform,
+    play_masked,
+    sort_key,
+    table_add,
+    table_has,
+    undo_masked,
+)
 from .layout import WARM_UP_BOARD, facts, layout_of
 
 # meta slots
@@ -154,9 +168,42 @@ def _back_to_root(meta, grid, mask, root, root_mask):
 
 
 @njit(cache=True, nogil=True)
-def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, best_path, grid,
-             mask, mask_words, path, on_path, climb, jumps, ckey, chash, root, root_mask, seed, rng, ratio,
-             pieces, width, offs, zobrist, nb_score, cell_score, first, last, halt):
+def bf_slice(
+    budget,
+    meta,
+    parent,
+    move,
+    nhash,
+    ndepth,
+    nval,
+    nxt,
+    head,
+    table,
+    best_path,
+    grid,
+    mask,
+    mask_words,
+    path,
+    on_path,
+    climb,
+    jumps,
+    ckey,
+    chash,
+    root,
+    root_mask,
+    seed,
+    rng,
+    ratio,
+    pieces,
+    width,
+    offs,
+    zobrist,
+    nb_score,
+    cell_score,
+    first,
+    last,
+    halt,
+):
     """Expand up to ``budget`` nodes, fewer when another thread sets ``halt[0]``."""
     stop = meta[EXPANDED] + budget
     table_limit = np.int64(MAX_LOAD * table.shape[0])
@@ -224,20 +271,34 @@ def bf_slice(budget, meta, parent, move, nhash, ndepth, nval, nxt, head, table, 
 class BestFirstSolver(Solver):
     name = "best-first"
     resumable = True  # bf_slice may stop after any expansion
-    description = ("Randomized best-first search from the author's editorial: one bucket per "
-                   "number of jumps, geometric random choice among the top buckets, 64-bit "
-                   "Zobrist visited set; children ordered by evaluation.")
+    description = (
+        "Randomized best-first search from the author's editorial: one bucket per "
+        "number of jumps, geometric random choice among the top buckets, 64-bit "
+        "Zobrist visited set; children ordered by evaluation."
+    )
     params = (
-        Param("ratio", float, 1.45, 1.01, 100.0,
-              "geometric factor of the bucket choice (higher: stay nearer the top)",
-              label="Depth preference",
-              turn="Higher: stays near the deepest boards (greedy, a first answer sooner); lower: spreads the "
-                   "effort over more boards (broader, slower to go deep)."),
-        Param("max_nodes", int, 16_000_000, 1_000, 64_000_000,
-              f"node pool capacity (about {BYTES_PER_NODE} bytes per node)",
-              label="Node pool size",
-              turn="Higher: the search runs longer before the pool is full, but takes more memory; lower it "
-                   "when memory is short."),
+        Param(
+            "ratio",
+            float,
+            1.45,
+            1.01,
+            100.0,
+            "geometric factor of the bucket choice (higher: stay nearer the top)",
+            label="Depth preference",
+            turn="Higher: stays near the deepest boards (greedy, a first answer sooner); lower: spreads the "
+            "effort over more boards (broader, slower to go deep).",
+        ),
+        Param(
+            "max_nodes",
+            int,
+            16_000_000,
+            1_000,
+            64_000_000,
+            f"node pool capacity (about {BYTES_PER_NODE} bytes per node)",
+            label="Node pool size",
+            turn="Higher: the search runs longer before the pool is full, but takes more memory; lower it "
+            "when memory is short.",
+        ),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -270,8 +331,18 @@ class BestFirstSolver(Solver):
         self.chash = np.zeros(children, dtype=np.uint64)
         self.seed_salt = np.uint64(mix64(np.uint64(seed & (2**64 - 1))))
         self.rng = np.array([self.seed_salt], dtype=np.uint64)
-        _restart(self.meta, self.head, self.nxt, self.parent, self.nhash, self.ndepth, self.nval,
-                 self.table, lay.root_hash, lay.root_score)
+        _restart(
+            self.meta,
+            self.head,
+            self.nxt,
+            self.parent,
+            self.nhash,
+            self.ndepth,
+            self.nval,
+            self.table,
+            lay.root_hash,
+            lay.root_score,
+        )
         if lay.pieces <= 1:
             self.meta[DONE] = 1
 
@@ -281,12 +352,42 @@ class BestFirstSolver(Solver):
 
     def run_slice(self, max_expansions: int) -> Progress:
         lay = self.layout
-        bf_slice(max_expansions, self.meta, self.parent, self.move, self.nhash, self.ndepth,
-                 self.nval, self.nxt, self.head, self.table, self.best_path, self.grid, self.mask,
-                 self.mask_words, self.path, self.on_path, self.climb, self.jumps, self.ckey,
-                 self.chash, lay.root, self.root_mask, self.seed_salt, self.rng,
-                 self.settings["ratio"], lay.pieces, lay.width, lay.offs, lay.zobrist,
-                 lay.nb_score, lay.cell_score, lay.first, lay.last, self.stop_flag)
+        bf_slice(
+            max_expansions,
+            self.meta,
+            self.parent,
+            self.move,
+            self.nhash,
+            self.ndepth,
+            self.nval,
+            self.nxt,
+            self.head,
+            self.table,
+            self.best_path,
+            self.grid,
+            self.mask,
+            self.mask_words,
+            self.path,
+            self.on_path,
+            self.climb,
+            self.jumps,
+            self.ckey,
+            self.chash,
+            lay.root,
+            self.root_mask,
+            self.seed_salt,
+            self.rng,
+            self.settings["ratio"],
+            lay.pieces,
+            lay.width,
+            lay.offs,
+            lay.zobrist,
+            lay.nb_score,
+            lay.cell_score,
+            lay.first,
+            lay.last,
+            self.stop_flag,
+        )
         m = self.meta
         return Progress(int(m[EXPANDED]), int(m[BEST]), int(m[OPEN]), bool(m[DONE]))
 
@@ -298,9 +399,14 @@ class BestFirstSolver(Solver):
         for bucket in range(int(self.meta[TOP]), -1, -1):
             node = int(self.head[bucket])
             while node >= 0 and len(entries) < limit:
-                entries.append(FrontierEntry(float(self.nval[node]), bucket,
-                                             self.layout.jumps(self._path_to(node)),
-                                             facts(self.layout, bucket)))
+                entries.append(
+                    FrontierEntry(
+                        float(self.nval[node]),
+                        bucket,
+                        self.layout.jumps(self._path_to(node)),
+                        facts(self.layout, bucket),
+                    )
+                )
                 node = int(self.nxt[node])
             if len(entries) >= limit:
                 break

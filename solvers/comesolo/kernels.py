@@ -19,12 +19,12 @@ import numpy as np
 from solvers.jit import njit
 
 from ..kernels import mix64, next_uniform  # noqa: F401 (the search modules import them from here)
-from ..kernels import popcount as _popcount, trailing_zeros as _trailing_zeros
+from ..kernels import popcount as _popcount
+from ..kernels import trailing_zeros as _trailing_zeros
 
 EMPTY, PIECE, WALL = 0, 1, 2
 FRAME = 2
 NOISE_BITS = 20  # low bits of a sort key: a seeded tie-break below one eval unit
-
 
 
 @njit(cache=True, nogil=True)
@@ -180,8 +180,7 @@ def _rewrite_bit(grid, mask, counts, c, o, d):
     """Recompute bit d of cell c; return its change. Unsigned indices: numba then skips
     its negative-index wraparound on each of these hot loads and stores."""
     c = np.uint64(c)
-    bit = np.int64((grid[c] == PIECE) & (grid[c + np.uint64(o)] == PIECE)
-                   & (grid[c + np.uint64(2 * o)] == EMPTY))
+    bit = np.int64((grid[c] == PIECE) & (grid[c + np.uint64(o)] == PIECE) & (grid[c + np.uint64(2 * o)] == EMPTY))
     old = (np.int64(mask[c]) >> d) & 1
     mask[c] ^= np.uint8((old ^ bit) << d)
     counts[c >> np.uint64(BLOCK_SHIFT)] += bit - old
@@ -219,8 +218,11 @@ def play_counted(grid, mask, counts, code, offs):
     grid[x] = EMPTY
     grid[x + off] = EMPTY
     grid[x + 2 * off] = PIECE
-    return (_recount_around(grid, mask, counts, x, offs) + _recount_around(grid, mask, counts, x + off, offs)
-            + _recount_around(grid, mask, counts, x + 2 * off, offs))
+    return (
+        _recount_around(grid, mask, counts, x, offs)
+        + _recount_around(grid, mask, counts, x + off, offs)
+        + _recount_around(grid, mask, counts, x + 2 * off, offs)
+    )
 
 
 @njit(cache=True, nogil=True)

@@ -44,8 +44,7 @@ class Layout:
 
     @property
     def root_score(self) -> int:
-        return int(board_score(self.root, self.offs, self.nb_score, self.cell_score,
-                               self.first, self.last))
+        return int(board_score(self.root, self.offs, self.nb_score, self.cell_score, self.first, self.last))
 
     def jump(self, code: int) -> Jump:
         cell, d = divmod(int(code), 8)
@@ -63,12 +62,21 @@ def layout_of(board: Board) -> Layout:
     grid[FRAME:-FRAME, FRAME:-FRAME] = board.array()
     offs = np.array([dr * width + dc for dr, dc in DIRECTIONS], dtype=np.int64)
     # Fixed seed: hashes identify boards, the solver's seed must not change them.
-    zobrist = np.random.default_rng(0x5EED).integers(1, 2**63, size=height * width,
-                                                     dtype=np.int64).astype(np.uint64)
-    return Layout(board.rows, board.cols, width, grid.ravel().copy(), offs, zobrist,
-                  NB_SCORE, _cell_scores(board.rows, board.cols, height, width),
-                  FRAME * width, (height - FRAME) * width, board.pieces,
-                  *_box_tables(width))
+    zobrist = np.random.default_rng(0x5EED).integers(1, 2**63, size=height * width, dtype=np.int64).astype(np.uint64)
+    return Layout(
+        board.rows,
+        board.cols,
+        width,
+        grid.ravel().copy(),
+        offs,
+        zobrist,
+        NB_SCORE,
+        _cell_scores(board.rows, board.cols, height, width),
+        FRAME * width,
+        (height - FRAME) * width,
+        board.pieces,
+        *_box_tables(width),
+    )
 
 
 def _box_tables(width: int) -> tuple[np.ndarray, np.ndarray]:

@@ -10,6 +10,7 @@ replay, since leaving a roll out can change which ball a later roll moves.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import copy_into
@@ -17,8 +18,7 @@ from .kernels import EMPTY, roll_end
 
 
 @njit(cache=True, nogil=True)
-def replay_without(skip, n, root_grid, root_ball_pos, deltas, move_from, move_dir, grid,
-                   ball_pos, move_ball):
+def replay_without(skip, n, root_grid, root_ball_pos, deltas, move_from, move_dir, grid, ball_pos, move_ball):
     """Play rolls 0..n-1 but ``skip`` from the start into grid/ball_pos/move_ball;
     False when some roll would start on a cell without a ball."""
     copy_into(grid, root_grid)

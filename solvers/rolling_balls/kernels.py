@@ -8,6 +8,7 @@ index), so a roll is a plain walk while the next cell is EMPTY.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import mix64, next_random  # noqa: F401 (the search modules import them from here)

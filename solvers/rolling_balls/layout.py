@@ -11,10 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from solvers.jit import njit
 
+from solvers.jit import njit
 from workbench.puzzles.rolling_balls import Board, Case, Roll
-from workbench.puzzles.rolling_balls.board import WALL as WALL_CHAR, is_ball
+from workbench.puzzles.rolling_balls.board import WALL as WALL_CHAR
+from workbench.puzzles.rolling_balls.board import is_ball
 
 WALL, EMPTY = -2, -1
 NO_TARGET = -1
@@ -93,11 +94,21 @@ def layout_of(case: Case, board: Board) -> Layout:
     distance = np.empty((len(targets), size), dtype=np.int16)
     walking_distances(grid, target_cells, deltas, distance)
     zobrist = np.random.default_rng(0x5EED).integers(1, 2**63, size=(size, 10), dtype=np.int64)
-    return Layout(board.rows, board.cols, width, grid, np.array(positions, dtype=np.int32),
-                  np.array(colours, dtype=np.int32), target_colour, target_cells, distance, deltas,
-                  zobrist.astype(np.uint64), case.max_rolls)
+    return Layout(
+        board.rows,
+        board.cols,
+        width,
+        grid,
+        np.array(positions, dtype=np.int32),
+        np.array(colours, dtype=np.int32),
+        target_colour,
+        target_cells,
+        distance,
+        deltas,
+        zobrist.astype(np.uint64),
+        case.max_rolls,
+    )
 
 
 # A 3x4 case whose one ball needs two rolls: compiles every kernel in a moment.
-WARM_UP_CASE = Case(Board.from_rows(["0...", ".#..", "...."]),
-                    Board.from_rows(["....", ".#..", "...0"]))
+WARM_UP_CASE = Case(Board.from_rows(["0...", ".#..", "...."]), Board.from_rows(["....", ".#..", "...0"]))

@@ -24,6 +24,7 @@ and node budget give the same answer however the budget is sliced.
 from __future__ import annotations
 
 import numpy as np
+
 from solvers.jit import njit
 
 from ..kernels import argsort_into, copy_into
@@ -39,9 +40,38 @@ NO_KEY = np.iinfo(np.int64).min
 # phases of the outer loop
 PICK, ATTEMPT, BEAM, COMPACT = 0, 1, 2, 3
 # meta slots
-(PHASE, TARGET, NS_I, K, DEPTH, LEVEL, SLOT, COUNT, HEAP_N, BEST_KEY, BEST_LEVEL, BEST_SLOT,
- CUR, EXPANDED, MOVES, SAME, COVERED, BEST_POINTS, BEST_LEN, BASE_MOVES, DONE, SALT, BEAMS,
- FILL, FILL_ROUNDS, BASE_POINTS, SET_SIZE, COMPACT_I, COMPACTED_AT, META_SIZE) = range(30)
+(
+    PHASE,
+    TARGET,
+    NS_I,
+    K,
+    DEPTH,
+    LEVEL,
+    SLOT,
+    COUNT,
+    HEAP_N,
+    BEST_KEY,
+    BEST_LEVEL,
+    BEST_SLOT,
+    CUR,
+    EXPANDED,
+    MOVES,
+    SAME,
+    COVERED,
+    BEST_POINTS,
+    BEST_LEN,
+    BASE_MOVES,
+    DONE,
+    SALT,
+    BEAMS,
+    FILL,
+    FILL_ROUNDS,
+    BASE_POINTS,
+    SET_SIZE,
+    COMPACT_I,
+    COMPACTED_AT,
+    META_SIZE,
+) = range(30)
 
 
 @njit(cache=True, nogil=True)
@@ -102,8 +132,7 @@ def _pick_target(meta, rng, order, grid, ball_colour, target_colour, target_cell
 
 
 @njit(cache=True, nogil=True)
-def _choose_balls(t, n, fill, grid, ball_pos, ball_colour, target_colour, target_cells, distance,
-                  width, chosen):
+def _choose_balls(t, n, fill, grid, ball_pos, ball_colour, target_colour, target_cells, distance, width, chosen):
     """The unmatched ball of the target's colour (of any colour in a fill beam) nearest to
     it, then the balls nearest that ball."""
     tc = target_colour[target_cells[t]]
@@ -127,17 +156,42 @@ def _choose_balls(t, n, fill, grid, ball_pos, ball_colour, target_colour, target
 
 
 @njit(cache=True, nogil=True)
-def _start_beam(meta, rng, order, chosen, root_pos, grid, ball_pos, ball_colour, target_colour,
-                target_cells, distance, zobrist, width, set_keys, npos, nscore, ndist, nhash, nkey,
-                max_rolls, depth_limit, width_limit, max_balls):
+def _start_beam(
+    meta,
+    rng,
+    order,
+    chosen,
+    root_pos,
+    grid,
+    ball_pos,
+    ball_colour,
+    target_colour,
+    target_cells,
+    distance,
+    zobrist,
+    width,
+    set_keys,
+    npos,
+    nscore,
+    ndist,
+    nhash,
+    nkey,
+    max_rolls,
+    depth_limit,
+    width_limit,
+    max_balls,
+):
     t = meta[TARGET]
     tz = target_cells[t]
     attempt = meta[NS_I]
     # After max_balls attempts at its colour, an empty target gets as many fill
     # attempts, which count any ball on it (half a point) when colours differ.
     fill = 1 if attempt >= max_balls else 0
-    if (attempt >= max_balls * (1 + meta[FILL_ROUNDS]) or (fill and grid[tz] >= 0)
-            or _on_target(grid, ball_colour, target_colour, tz)):
+    if (
+        attempt >= max_balls * (1 + meta[FILL_ROUNDS])
+        or (fill and grid[tz] >= 0)
+        or _on_target(grid, ball_colour, target_colour, tz)
+    ):
         meta[PHASE] = PICK
         return
     if max_rolls - meta[MOVES] < depth_limit and meta[COMPACTED_AT] != meta[MOVES]:
@@ -151,8 +205,7 @@ def _start_beam(meta, rng, order, chosen, root_pos, grid, ball_pos, ball_colour,
     n = order[attempt % max_balls]
     meta[NS_I] = attempt + 1
     meta[FILL] = fill
-    k = _choose_balls(t, n, fill, grid, ball_pos, ball_colour, target_colour, target_cells,
-                      distance, width, chosen)
+    k = _choose_balls(t, n, fill, grid, ball_pos, ball_colour, target_colour, target_cells, distance, width, chosen)
     # Size the hash set to what this beam can insert (a 4-direction move per ball from
     # every kept board, at half load), so small beams do not clear the whole table.
     size = 1 << 10
@@ -186,8 +239,26 @@ def _start_beam(meta, rng, order, chosen, root_pos, grid, ball_pos, ball_colour,
 
 
 @njit(cache=True, nogil=True)
-def _expand(meta, chosen, grid, ball_colour, target_colour, target_cells, distance, zobrist,
-            deltas, set_keys, npos, nscore, ndist, nhash, nkey, hkey, hdata, width_limit):
+def _expand(
+    meta,
+    chosen,
+    grid,
+    ball_colour,
+    target_colour,
+    target_cells,
+    distance,
+    zobrist,
+    deltas,
+    set_keys,
+    npos,
+    nscore,
+    ndist,
+    nhash,
+    nkey,
+    hkey,
+    hdata,
+    width_limit,
+):
     cur, slot, level, k = meta[CUR], meta[SLOT], meta[LEVEL], meta[K]
     pos = npos[cur, slot]
     if level >= 1 and nkey[cur, slot] > meta[BEST_KEY]:
@@ -213,14 +284,13 @@ def _expand(meta, chosen, grid, ball_colour, target_colour, target_cells, distan
             h = nhash[cur, slot] ^ zobrist[z, colour] ^ zobrist[end, colour]
             if not set_add(set_keys, meta[SET_SIZE], h | np.uint64(1)):
                 continue
-            score = (nscore[cur, slot] - _points(target_colour[z], colour, fill)
-                     + _points(target_colour[end], colour, fill))
-            dist = (ndist[cur, slot] - _cost(row, tz, tc, z, colour, fill)
-                    + _cost(row, tz, tc, end, colour, fill))
+            score = (
+                nscore[cur, slot] - _points(target_colour[z], colour, fill) + _points(target_colour[end], colour, fill)
+            )
+            dist = ndist[cur, slot] - _cost(row, tz, tc, z, colour, fill) + _cost(row, tz, tc, end, colour, fill)
             noise = np.int64(mix64(h ^ salt) >> NOISE_SHIFT)
             key = (score << SCORE_SHIFT) - (dist << DIST_SHIFT) + noise
-            heap_n = heap_push(heap_n, width_limit, key, hkey, hdata, slot, i * 4 + d, end,
-                               score, dist, np.int64(h))
+            heap_n = heap_push(heap_n, width_limit, key, hkey, hdata, slot, i * 4 + d, end, score, dist, np.int64(h))
     meta[HEAP_N] = heap_n
     for i in range(k):
         grid[pos[i]] = EMPTY
@@ -242,8 +312,7 @@ def _next_level(meta, npos, nscore, ndist, nhash, nkey, hkey, hdata, hist_par, h
 
 
 @njit(cache=True, nogil=True)
-def play_roll(meta, grid, ball_pos, ball_colour, target_colour, deltas, move_from, move_dir,
-              move_ball, b, d):
+def play_roll(meta, grid, ball_pos, ball_colour, target_colour, deltas, move_from, move_dir, move_ball, b, d):
     """Roll ball b in direction d on the real board and record the roll."""
     z = ball_pos[b]
     end = roll_end(grid, z, deltas[d])
@@ -266,8 +335,23 @@ def _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, z, end):
 
 
 @njit(cache=True, nogil=True)
-def _finish_beam(meta, chosen, root_pos, grid, ball_pos, ball_colour, target_colour, deltas,
-                 hist_par, hist_move, move_from, move_dir, move_ball, best_from, best_dir):
+def _finish_beam(
+    meta,
+    chosen,
+    root_pos,
+    grid,
+    ball_pos,
+    ball_colour,
+    target_colour,
+    deltas,
+    hist_par,
+    hist_move,
+    move_from,
+    move_dir,
+    move_ball,
+    best_from,
+    best_dir,
+):
     for i in range(meta[K]):
         grid[root_pos[i]] = chosen[i]
     meta[PHASE] = ATTEMPT
@@ -279,18 +363,27 @@ def _finish_beam(meta, chosen, root_pos, grid, ball_pos, ball_colour, target_col
         path[level - 1] = hist_move[level, slot]
         slot = hist_par[level, slot]
     for move in path:
-        play_roll(meta, grid, ball_pos, ball_colour, target_colour, deltas, move_from, move_dir,
-                  move_ball, chosen[move >> 2], move & 3)
+        play_roll(
+            meta,
+            grid,
+            ball_pos,
+            ball_colour,
+            target_colour,
+            deltas,
+            move_from,
+            move_dir,
+            move_ball,
+            chosen[move >> 2],
+            move & 3,
+        )
     points = meta[SAME] + meta[COVERED]  # twice the contest points
     if points > meta[BEST_POINTS]:
         _snapshot(meta, move_from, move_dir, best_from, best_dir)
-    elif (meta[FILL] or points < meta[BASE_POINTS]
-          or meta[MOVES] > ROLLS_PER_BALL * meta[SAME]):
+    elif meta[FILL] or points < meta[BASE_POINTS] or meta[MOVES] > ROLLS_PER_BALL * meta[SAME]:
         while meta[MOVES] > meta[BASE_MOVES]:  # undo, last roll first
             m = meta[MOVES] - 1
             b = move_ball[m]
-            _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, ball_pos[b],
-                      move_from[m])
+            _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, ball_pos[b], move_from[m])
             meta[MOVES] = m
 
 
@@ -304,24 +397,39 @@ def _snapshot(meta, move_from, move_dir, best_from, best_dir):
 
 
 @njit(cache=True, nogil=True)
-def _compact_step(meta, grid, ball_pos, ball_colour, target_colour, target_cells, deltas,
-                  move_from, move_dir, move_ball, best_from, best_dir, root_grid, root_ball_pos,
-                  trial_grid, trial_pos, trial_ball):
+def _compact_step(
+    meta,
+    grid,
+    ball_pos,
+    ball_colour,
+    target_colour,
+    target_cells,
+    deltas,
+    move_from,
+    move_dir,
+    move_ball,
+    best_from,
+    best_dir,
+    root_grid,
+    root_ball_pos,
+    trial_grid,
+    trial_pos,
+    trial_ball,
+):
     """Try to drop roll COMPACT_I (one replay, one expansion); then the next one down."""
     i = meta[COMPACT_I]
     if i < 0:
         meta[COMPACTED_AT] = meta[MOVES]
         points = meta[SAME] + meta[COVERED]
-        if points > meta[BEST_POINTS] or (points == meta[BEST_POINTS]
-                                          and meta[MOVES] < meta[BEST_LEN]):
+        if points > meta[BEST_POINTS] or (points == meta[BEST_POINTS] and meta[MOVES] < meta[BEST_LEN]):
             _snapshot(meta, move_from, move_dir, best_from, best_dir)
         meta[PHASE] = ATTEMPT
         return
     n = meta[MOVES]
-    if (replay_without(i, n, root_grid, root_ball_pos, deltas, move_from, move_dir, trial_grid,
-                       trial_pos, trial_ball)
-            and doubled_points(trial_grid, ball_colour, target_colour, target_cells)
-            >= meta[SAME] + meta[COVERED]):
+    if (
+        replay_without(i, n, root_grid, root_ball_pos, deltas, move_from, move_dir, trial_grid, trial_pos, trial_ball)
+        and doubled_points(trial_grid, ball_colour, target_colour, target_cells) >= meta[SAME] + meta[COVERED]
+    ):
         drop_roll(i, n, move_from, move_dir, move_ball, trial_ball)
         copy_into(grid, trial_grid)
         copy_into(ball_pos, trial_pos)
@@ -332,39 +440,143 @@ def _compact_step(meta, grid, ball_pos, ball_colour, target_colour, target_cells
 
 
 @njit(cache=True, nogil=True)
-def search_slice(budget, meta, rng, order, chosen, root_pos, grid, ball_pos, ball_colour,
-                 target_colour, target_cells, distance, zobrist, deltas, width, set_keys, npos,
-                 nscore, ndist, nhash, nkey, hkey, hdata, hist_par, hist_move, move_from, move_dir,
-                 move_ball, best_from, best_dir, root_grid, root_ball_pos, trial_grid, trial_pos,
-                 trial_ball, max_rolls, depth_limit, width_limit, max_balls, halt):
+def search_slice(
+    budget,
+    meta,
+    rng,
+    order,
+    chosen,
+    root_pos,
+    grid,
+    ball_pos,
+    ball_colour,
+    target_colour,
+    target_cells,
+    distance,
+    zobrist,
+    deltas,
+    width,
+    set_keys,
+    npos,
+    nscore,
+    ndist,
+    nhash,
+    nkey,
+    hkey,
+    hdata,
+    hist_par,
+    hist_move,
+    move_from,
+    move_dir,
+    move_ball,
+    best_from,
+    best_dir,
+    root_grid,
+    root_ball_pos,
+    trial_grid,
+    trial_pos,
+    trial_ball,
+    max_rolls,
+    depth_limit,
+    width_limit,
+    max_balls,
+    halt,
+):
     """Up to ``budget`` expansions, fewer when another thread sets ``halt[0]``; every pass of
     the loop leaves the state whole, so the next call resumes exactly there."""
     stop = meta[EXPANDED] + budget
     while meta[EXPANDED] < stop and meta[DONE] == 0 and halt[0] == 0:
         phase = meta[PHASE]
         if phase == PICK:
-            _pick_target(meta, rng, order, grid, ball_colour, target_colour, target_cells,
-                         max_balls)
+            _pick_target(meta, rng, order, grid, ball_colour, target_colour, target_cells, max_balls)
         elif phase == ATTEMPT:
-            _start_beam(meta, rng, order, chosen, root_pos, grid, ball_pos, ball_colour,
-                        target_colour, target_cells, distance, zobrist, width, set_keys, npos,
-                        nscore, ndist, nhash, nkey, max_rolls, depth_limit, width_limit, max_balls)
+            _start_beam(
+                meta,
+                rng,
+                order,
+                chosen,
+                root_pos,
+                grid,
+                ball_pos,
+                ball_colour,
+                target_colour,
+                target_cells,
+                distance,
+                zobrist,
+                width,
+                set_keys,
+                npos,
+                nscore,
+                ndist,
+                nhash,
+                nkey,
+                max_rolls,
+                depth_limit,
+                width_limit,
+                max_balls,
+            )
         elif phase == COMPACT:
-            _compact_step(meta, grid, ball_pos, ball_colour, target_colour, target_cells, deltas,
-                          move_from, move_dir, move_ball, best_from, best_dir, root_grid,
-                          root_ball_pos, trial_grid, trial_pos, trial_ball)
+            _compact_step(
+                meta,
+                grid,
+                ball_pos,
+                ball_colour,
+                target_colour,
+                target_cells,
+                deltas,
+                move_from,
+                move_dir,
+                move_ball,
+                best_from,
+                best_dir,
+                root_grid,
+                root_ball_pos,
+                trial_grid,
+                trial_pos,
+                trial_ball,
+            )
         else:
-            _expand(meta, chosen, grid, ball_colour, target_colour, target_cells, distance,
-                    zobrist, deltas, set_keys, npos, nscore, ndist, nhash, nkey, hkey, hdata,
-                    width_limit)
+            _expand(
+                meta,
+                chosen,
+                grid,
+                ball_colour,
+                target_colour,
+                target_cells,
+                distance,
+                zobrist,
+                deltas,
+                set_keys,
+                npos,
+                nscore,
+                ndist,
+                nhash,
+                nkey,
+                hkey,
+                hdata,
+                width_limit,
+            )
             meta[EXPANDED] += 1
             meta[SLOT] += 1
             if meta[SLOT] < meta[COUNT]:
                 continue
             if meta[HEAP_N] > 0:
-                _next_level(meta, npos, nscore, ndist, nhash, nkey, hkey, hdata, hist_par,
-                            hist_move)
+                _next_level(meta, npos, nscore, ndist, nhash, nkey, hkey, hdata, hist_par, hist_move)
             else:
-                _finish_beam(meta, chosen, root_pos, grid, ball_pos, ball_colour, target_colour,
-                             deltas, hist_par, hist_move, move_from, move_dir, move_ball,
-                             best_from, best_dir)
+                _finish_beam(
+                    meta,
+                    chosen,
+                    root_pos,
+                    grid,
+                    ball_pos,
+                    ball_colour,
+                    target_colour,
+                    deltas,
+                    hist_par,
+                    hist_move,
+                    move_from,
+                    move_dir,
+                    move_ball,
+                    best_from,
+                    best_dir,
+                )

@@ -5,11 +5,32 @@ from __future__ import annotations
 import numpy as np
 
 from ..base import FrontierEntry, Param, Progress, Solver
-from .layout import WARM_UP_CASE, layout_of
 from .kernels import EMPTY
-from .search import (BEAM, BEAMS, BEST_LEN, BEST_POINTS, COMPACTED_AT, COUNT, COVERED, CUR, DONE,
-                     EXPANDED, FILL_ROUNDS, K, LEVEL, META_SIZE, MOVES, PHASE, PICK, SAME, SLOT,
-                     TARGET, count_points, search_slice)
+from .layout import WARM_UP_CASE, layout_of
+from .search import (
+    BEAM,
+    BEAMS,
+    BEST_LEN,
+    BEST_POINTS,
+    COMPACTED_AT,
+    COUNT,
+    COVERED,
+    CUR,
+    DONE,
+    EXPANDED,
+    FILL_ROUNDS,
+    LEVEL,
+    META_SIZE,
+    MOVES,
+    PHASE,
+    PICK,
+    SAME,
+    SLOT,
+    TARGET,
+    K,
+    count_points,
+    search_slice,
+)
 
 SET_BITS = 22  # the hash set's size cap (32 MB); the default beam needs 2**19 slots
 
@@ -17,25 +38,58 @@ SET_BITS = 22  # the hash set's size cap (32 MB); the default beam needs 2**19 s
 class TargetBeamSolver(Solver):
     name = "target-beam"
     resumable = True  # search_slice may stop after any pass of its loop
-    description = ("Picks an unfinished target, then beam-searches the rolls of the 1..10 balls "
-                   "around the nearest ball of its colour (MM90 2nd place); keeps a change when "
-                   "the score improves, or does not drop while the rolls used stay within 20 "
-                   "per matched target; tries any colour (half a point) on targets its own "
-                   "cannot reach, and drops needless rolls when the budget runs short.")
+    description = (
+        "Picks an unfinished target, then beam-searches the rolls of the 1..10 balls "
+        "around the nearest ball of its colour (MM90 2nd place); keeps a change when "
+        "the score improves, or does not drop while the rolls used stay within 20 "
+        "per matched target; tries any colour (half a point) on targets its own "
+        "cannot reach, and drops needless rolls when the budget runs short."
+    )
     params = (
         # The highs keep one beam's hash set within 2**SET_BITS slots at half load.
-        Param("width", int, 250, 1, 1000, "boards kept per beam level", label="Beam width",
-              turn="Higher: better roll sequences, but each search is slower and uses more memory; "
-                   "lower: faster and rougher."),
-        Param("depth", int, 20, 1, 50, "most rolls one beam search may add", label="Rolls per search",
-              turn="Higher: one search can reach targets that need long roll sequences (slower); lower: "
-                   "shorter plans, faster searches."),
-        Param("max_balls", int, 10, 1, 10, "most balls one beam search may move", label="Balls per search",
-              turn="Higher: one search may rearrange more balls (slower); lower: simpler, faster searches."),
-        Param("fill", int, 1, 0, 1, "1: a target its colour cannot reach gets attempts with any "
-                                    "colour (half a point)", label="Fill unreachable targets",
-              turn="1 (on): such targets still earn half a point with a ball of another colour; 0 (off): they "
-                   "stay empty and the search is a little faster."),
+        Param(
+            "width",
+            int,
+            250,
+            1,
+            1000,
+            "boards kept per beam level",
+            label="Beam width",
+            turn="Higher: better roll sequences, but each search is slower and uses more memory; "
+            "lower: faster and rougher.",
+        ),
+        Param(
+            "depth",
+            int,
+            20,
+            1,
+            50,
+            "most rolls one beam search may add",
+            label="Rolls per search",
+            turn="Higher: one search can reach targets that need long roll sequences (slower); lower: "
+            "shorter plans, faster searches.",
+        ),
+        Param(
+            "max_balls",
+            int,
+            10,
+            1,
+            10,
+            "most balls one beam search may move",
+            label="Balls per search",
+            turn="Higher: one search may rearrange more balls (slower); lower: simpler, faster searches.",
+        ),
+        Param(
+            "fill",
+            int,
+            1,
+            0,
+            1,
+            "1: a target its colour cannot reach gets attempts with any colour (half a point)",
+            label="Fill unreachable targets",
+            turn="1 (on): such targets still earn half a point with a ball of another colour; 0 (off): they "
+            "stay empty and the search is a little faster.",
+        ),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -66,12 +120,10 @@ class TargetBeamSolver(Solver):
         self.hist_par = np.zeros((depth + 1, width), dtype=np.int64)
         self.hist_move = np.zeros((depth + 1, width), dtype=np.int64)
         rolls = lay.max_rolls
-        self.move_from, self.move_dir, self.move_ball = (np.zeros(rolls, dtype=np.int64)
-                                                         for _ in range(3))
+        self.move_from, self.move_dir, self.move_ball = (np.zeros(rolls, dtype=np.int64) for _ in range(3))
         self.best_from, self.best_dir = (np.zeros(rolls, dtype=np.int64) for _ in range(2))
         # scratch boards of the roll-dropping replays
-        self.trial = (np.empty_like(lay.grid), np.empty_like(lay.ball_pos),
-                      np.zeros(rolls, dtype=np.int64))
+        self.trial = (np.empty_like(lay.grid), np.empty_like(lay.ball_pos), np.zeros(rolls, dtype=np.int64))
         self.meta[COMPACTED_AT] = -1
         self._roll_of: dict[tuple[int, int], object] = {}
         self._played_known = None  # (cells, directions, rolls) of the rolls kept at the last look
@@ -85,13 +137,43 @@ class TargetBeamSolver(Solver):
 
     def run_slice(self, max_expansions: int) -> Progress:
         lay = self.layout
-        search_slice(max_expansions, self.meta, self.rng, self.order, self.chosen, self.root_pos,
-                     self.grid, self.ball_pos, lay.ball_colour, lay.target_colour, lay.target_cells,
-                     lay.distance, lay.zobrist, lay.deltas, lay.width, self.set_keys, self.npos,
-                     self.nscore, self.ndist, self.nhash, self.nkey, self.hkey, self.hdata,
-                     self.hist_par, self.hist_move, self.move_from, self.move_dir, self.move_ball,
-                     self.best_from, self.best_dir, lay.grid, lay.ball_pos, *self.trial,
-                     *self.limits, self.stop_flag)
+        search_slice(
+            max_expansions,
+            self.meta,
+            self.rng,
+            self.order,
+            self.chosen,
+            self.root_pos,
+            self.grid,
+            self.ball_pos,
+            lay.ball_colour,
+            lay.target_colour,
+            lay.target_cells,
+            lay.distance,
+            lay.zobrist,
+            lay.deltas,
+            lay.width,
+            self.set_keys,
+            self.npos,
+            self.nscore,
+            self.ndist,
+            self.nhash,
+            self.nkey,
+            self.hkey,
+            self.hdata,
+            self.hist_par,
+            self.hist_move,
+            self.move_from,
+            self.move_dir,
+            self.move_ball,
+            self.best_from,
+            self.best_dir,
+            lay.grid,
+            lay.ball_pos,
+            *self.trial,
+            *self.limits,
+            self.stop_flag,
+        )
         return self.progress()
 
     def _score(self, doubled_points: int) -> float:
@@ -111,10 +193,17 @@ class TargetBeamSolver(Solver):
         snapshot starts with them, and a big board's run keeps thousands)."""
         n = int(self.meta[MOVES])
         known = self._played_known
-        if (known is None or len(known[2]) != n or not np.array_equal(known[0], self.move_from[:n])
-                or not np.array_equal(known[1], self.move_dir[:n])):
-            known = self._played_known = (self.move_from[:n].copy(), self.move_dir[:n].copy(),
-                                          self._rolls(self.move_from[:n], self.move_dir[:n]))
+        if (
+            known is None
+            or len(known[2]) != n
+            or not np.array_equal(known[0], self.move_from[:n])
+            or not np.array_equal(known[1], self.move_dir[:n])
+        ):
+            known = self._played_known = (
+                self.move_from[:n].copy(),
+                self.move_dir[:n].copy(),
+                self._rolls(self.move_from[:n], self.move_dir[:n]),
+            )
         return known[2]
 
     def _rolls(self, cells: np.ndarray, directions: np.ndarray) -> tuple:
@@ -145,10 +234,8 @@ class TargetBeamSolver(Solver):
                 path.append(move)
                 s = int(self.hist_par[lv, s])
             rolls = self._path_rolls(path[::-1])
-            facts = (("target", target), ("distance", int(self.ndist[cur, slot])),
-                     ("beams", int(m[BEAMS])))
-            entries.append(FrontierEntry(float(self.nscore[cur, slot]), len(played) + level,
-                                         played + rolls, facts))
+            facts = (("target", target), ("distance", int(self.ndist[cur, slot])), ("beams", int(m[BEAMS])))
+            entries.append(FrontierEntry(float(self.nscore[cur, slot]), len(played) + level, played + rolls, facts))
         return entries
 
     def _path_rolls(self, moves) -> tuple:

@@ -14,8 +14,23 @@ import numpy as np
 
 from solvers.base import FrontierEntry, Param, Progress, Solver
 
-from .kernels import (DONE, EXHAUSTED, EXPANDED, FAR, FULL, HEAP, SOLUTION, SOLVED, USED, astar_slice,
-                      heap_key, matching_cost, neighbour_table, push_distances, rebuild_table)
+from .kernels import (
+    DONE,
+    EXHAUSTED,
+    EXPANDED,
+    FAR,
+    FULL,
+    HEAP,
+    SOLUTION,
+    SOLVED,
+    USED,
+    astar_slice,
+    heap_key,
+    matching_cost,
+    neighbour_table,
+    push_distances,
+    rebuild_table,
+)
 
 LETTERS = "lurd"
 OUT_OF_ROOM = 3  # meta[DONE] once max_nodes states are kept (the kernel stops at any non-zero DONE)
@@ -31,14 +46,23 @@ def _zobrist(cells: int, salt: int) -> np.ndarray:
 class AStarSolver(Solver):
     name = "astar"
     resumable = True  # astar_slice may stop after any expansion
-    description = ("A* over pushes, h the cheapest matching of boxes to goals, with dead-square, frozen-box "
-                   "and matching deadlocks pruned: the fewest moves (or pushes, with --metric pushes); the "
-                   "frontier shows each state's f = g + h.")
+    description = (
+        "A* over pushes, h the cheapest matching of boxes to goals, with dead-square, frozen-box "
+        "and matching deadlocks pruned: the fewest moves (or pushes, with --metric pushes); the "
+        "frontier shows each state's f = g + h."
+    )
     params = (
-        Param("max_nodes", int, 4_000_000, 1_000, 64_000_000,
-              f"the most states kept (about {BYTES_PER_NODE} bytes each)", label="State limit",
-              turn="Higher: larger levels can be solved, with more memory; when the limit is reached the "
-                   "search stops without an answer."),
+        Param(
+            "max_nodes",
+            int,
+            4_000_000,
+            1_000,
+            64_000_000,
+            f"the most states kept (about {BYTES_PER_NODE} bytes each)",
+            label="State limit",
+            turn="Higher: larger levels can be solved, with more memory; when the limit is reached the "
+            "search stops without an answer.",
+        ),
     )
 
     def __init__(self, puzzle, view, seed=0, **params):
@@ -85,15 +109,23 @@ class AStarSolver(Solver):
 
     def _allocate(self, nodes: int, boxes: int, keep: int = 0) -> None:
         """Node arrays for ``nodes`` states (the first ``keep`` copied over), the heap and the table."""
-        old = (self.__dict__.get("nbox"), self.__dict__.get("nplayer"), self.__dict__.get("ng"),
-               self.__dict__.get("npush"), self.__dict__.get("nh"), self.__dict__.get("nparent"),
-               self.__dict__.get("nclosed"), self.__dict__.get("nhash"))
+        old = (
+            self.__dict__.get("nbox"),
+            self.__dict__.get("nplayer"),
+            self.__dict__.get("ng"),
+            self.__dict__.get("npush"),
+            self.__dict__.get("nh"),
+            self.__dict__.get("nparent"),
+            self.__dict__.get("nclosed"),
+            self.__dict__.get("nhash"),
+        )
         self.nbox = np.zeros((nodes, max(boxes, 1)), dtype=np.int16)
         self.nplayer, self.ng, self.npush, self.nh, self.nparent = (np.zeros(nodes, dtype=np.int32) for _ in range(5))
         self.nclosed = np.zeros(nodes, dtype=np.uint8)
         self.nhash = np.zeros(nodes, dtype=np.uint64)
-        for new, before in zip((self.nbox, self.nplayer, self.ng, self.npush, self.nh, self.nparent, self.nclosed,
-                                self.nhash), old):
+        for new, before in zip(
+            (self.nbox, self.nplayer, self.ng, self.npush, self.nh, self.nparent, self.nclosed, self.nhash), old
+        ):
             if before is not None and keep:
                 new[:keep] = before[:keep]
         heap = self.__dict__.get("hkey")
@@ -118,11 +150,39 @@ class AStarSolver(Solver):
         left = max_expansions
         while left > 0 and not self.meta[DONE] and not self.stop_flag[0]:
             before = int(self.meta[EXPANDED])
-            astar_slice(left, self.meta, self.nbox, self.nplayer, self.ng, self.npush, self.nh, self.nparent,
-                        self.nclosed, self.nhash, self.table, self.hkey, self.hnode, self.nb, self.walls,
-                        self.h_cell, self.goal_dist, self.goals, self.rows, self.cols, self.zob_box,
-                        self.zob_player, self.count_moves, self.dist, self.stamp, self.queue, self.occ, self.child,
-                        self.cost, self.work, self.stop_flag)
+            astar_slice(
+                left,
+                self.meta,
+                self.nbox,
+                self.nplayer,
+                self.ng,
+                self.npush,
+                self.nh,
+                self.nparent,
+                self.nclosed,
+                self.nhash,
+                self.table,
+                self.hkey,
+                self.hnode,
+                self.nb,
+                self.walls,
+                self.h_cell,
+                self.goal_dist,
+                self.goals,
+                self.rows,
+                self.cols,
+                self.zob_box,
+                self.zob_player,
+                self.count_moves,
+                self.dist,
+                self.stamp,
+                self.queue,
+                self.occ,
+                self.child,
+                self.cost,
+                self.work,
+                self.stop_flag,
+            )
             left -= int(self.meta[EXPANDED]) - before
             if not self.meta[FULL]:
                 break
@@ -148,8 +208,10 @@ class AStarSolver(Solver):
         if self.meta[DONE] == EXHAUSTED:
             return "no solution exists from this position: every push state it can reach was tried"
         if self.meta[DONE] == OUT_OF_ROOM:
-            return (f"no solution found within the state limit ({self.settings['max_nodes']} states); "
-                    "a higher State limit may find one")
+            return (
+                f"no solution found within the state limit ({self.settings['max_nodes']} states); "
+                "a higher State limit may find one"
+            )
         return ""
 
     # ------------------------------------------------------------ moves from push states
@@ -204,9 +266,14 @@ class AStarSolver(Solver):
             g, h = int(self.ng[node]), int(self.nh[node])
             home = int(sum(int(self.goals[b]) for b in self.nbox[node]))
             moves = tuple(self._moves_to(node))
-            entries.append(FrontierEntry(float(-(g + h)), len(moves), moves,
-                                         (("f", g + h), ("g", g), ("h", h), ("pushes", int(self.npush[node])),
-                                          ("boxes home", home))))
+            entries.append(
+                FrontierEntry(
+                    float(-(g + h)),
+                    len(moves),
+                    moves,
+                    (("f", g + h), ("g", g), ("h", h), ("pushes", int(self.npush[node])), ("boxes home", home)),
+                )
+            )
             if len(entries) >= limit:
                 break
         return entries

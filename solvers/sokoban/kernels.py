@@ -15,8 +15,8 @@ Directions are l, u, r, d (0..3); the opposite of d is (d + 2) % 4.
 from __future__ import annotations
 
 import numpy as np
-from solvers.jit import njit
 
+from solvers.jit import njit
 from solvers.kernels import least_assignment
 
 FAR = 1 << 28  # no goal can be reached
@@ -112,8 +112,9 @@ def _heap_pop(hkey, hnode, meta):
         child = 2 * i + 1
         if child >= size:
             break
-        if child + 1 < size and (hkey[child + 1] < hkey[child] or
-                                 (hkey[child + 1] == hkey[child] and hnode[child + 1] < hnode[child])):
+        if child + 1 < size and (
+            hkey[child + 1] < hkey[child] or (hkey[child + 1] == hkey[child] and hnode[child + 1] < hnode[child])
+        ):
             child += 1
         if hkey[child] > key or (hkey[child] == key and hnode[child] > node):
             break
@@ -183,9 +184,39 @@ def _frozen(walls, occ, goals, rows, cols, cell):
 
 
 @njit(cache=True, nogil=True)
-def astar_slice(max_expansions, meta, nbox, nplayer, ng, npush, nh, nparent, nclosed, nhash, table, hkey,
-                hnode, nb, walls, h_cell, goal_dist, goals, rows, cols, zob_box, zob_player, count_moves, dist, stamp,
-                queue, occ, child, pair_cost, pair_work, stop_flag):
+def astar_slice(
+    max_expansions,
+    meta,
+    nbox,
+    nplayer,
+    ng,
+    npush,
+    nh,
+    nparent,
+    nclosed,
+    nhash,
+    table,
+    hkey,
+    hnode,
+    nb,
+    walls,
+    h_cell,
+    goal_dist,
+    goals,
+    rows,
+    cols,
+    zob_box,
+    zob_player,
+    count_moves,
+    dist,
+    stamp,
+    queue,
+    occ,
+    child,
+    pair_cost,
+    pair_work,
+    stop_flag,
+):
     """Expand up to ``max_expansions`` nodes; meta[DONE] says when a solution is popped or nothing is
     left, meta[FULL] when the node arrays need room (the caller grows them and calls again)."""
     boxes = nbox.shape[1]

@@ -20,8 +20,9 @@ The run's times are given with ``among`` (every row of a stored run; the rows so
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -35,9 +36,11 @@ PAST_LIMIT = 0.98  # a time over this fraction of the limit is near it, however 
 OUTLIER_SPREADS = 3.5  # robust standard deviations above the run's median time that stand out
 MIN_JUMP = 0.05  # ... and at least this fraction of the limit above it
 NORMAL_MAD = 1.482602218505602  # MAD x this estimates a normal SD (1 / the normal's 3/4 quantile, as scipy's "normal")
-NEAR_RULE = (f"past {PAST_LIMIT:g} of the limit, or past --flag-near-limit of it and standing out from the run's "
-             f"own times (above their median by more than {OUTLIER_SPREADS:g} robust SDs, 1.4826 x MAD, and "
-             f"{MIN_JUMP:.0%} of the limit): a program that always uses its budget flags nothing for time")
+NEAR_RULE = (
+    f"past {PAST_LIMIT:g} of the limit, or past --flag-near-limit of it and standing out from the run's "
+    f"own times (above their median by more than {OUTLIER_SPREADS:g} robust SDs, 1.4826 x MAD, and "
+    f"{MIN_JUMP:.0%} of the limit): a program that always uses its budget flags nothing for time"
+)
 FLAGGED = "flagged"  # the filter word for "any flag"
 ALIASES = {"time": "time_s", "cpu": "cpu_s"}  # filter names for the columns people type
 
@@ -67,7 +70,7 @@ class FlagRule:
     spread: float = 0.0  # its robust standard deviation (NORMAL_MAD x the median absolute deviation)
 
     @classmethod
-    def of_run(cls, meta: dict[str, Any], below: float = BELOW, near_limit: float = NEAR_LIMIT) -> "FlagRule":
+    def of_run(cls, meta: dict[str, Any], below: float = BELOW, near_limit: float = NEAR_LIMIT) -> FlagRule:
         """The rule for a run from its run.json: a program's run has a time limit, a solver's none."""
         seconds = meta.get("seconds")
         limit = float(seconds) if meta.get("command") and isinstance(seconds, (int, float)) and seconds > 0 else None
@@ -76,7 +79,7 @@ class FlagRule:
     def _used(self, row: dict[str, Any]) -> float:
         return _number(row.get("cpu_s" if self.time_by == "cpu" else "time_s"))
 
-    def among(self, rows: Sequence[dict[str, Any]]) -> "FlagRule":
+    def among(self, rows: Sequence[dict[str, Any]]) -> FlagRule:
         """The rule with the run's own times (of ``rows`` not past the limit): what stands out in them."""
         if self.limit is None:
             return self
@@ -108,9 +111,11 @@ class FlagRule:
         if self.median is None:
             return text
         jump = max(OUTLIER_SPREADS * self.spread, MIN_JUMP * limit)
-        return (f"{text}, or past {self.near_limit * limit:.2f} s ({self.near_limit:g} of it) and above the run's "
-                f"median {self.median:.2f} s by more than {jump:.2f} s (the larger of {OUTLIER_SPREADS:g} x "
-                f"1.4826 x MAD and {MIN_JUMP:.0%} of the limit)")
+        return (
+            f"{text}, or past {self.near_limit * limit:.2f} s ({self.near_limit:g} of it) and above the run's "
+            f"median {self.median:.2f} s by more than {jump:.2f} s (the larger of {OUTLIER_SPREADS:g} x "
+            f"1.4826 x MAD and {MIN_JUMP:.0%} of the limit)"
+        )
 
     def flags(self, row: dict[str, Any]) -> list[str]:
         """What is worth a look in this case, in words ([] for a case that is fine)."""
@@ -153,13 +158,15 @@ def case_test(text: str, rows: Sequence[dict[str, Any]], rule: FlagRule) -> Call
     columns = list(dict.fromkeys(k for r in rows for k in r))
     match = FILTER.match(words)
     if match and match.group(1) in ALIASES and match.group(1) not in columns:
-        words = ALIASES[match.group(1)] + words[match.end(1):]
+        words = ALIASES[match.group(1)] + words[match.end(1) :]
     try:
         return row_filter(words, columns)
     except ValueError as error:
         if not any(op in words for op in "=<>"):
-            raise ValueError(f"'{text}' is neither '{FLAGGED}' nor NAME OP VALUE (OP one of = != < <= > >=), "
-                             "e.g. verdict!=OK, relative<0.9, time>1.5") from None
+            raise ValueError(
+                f"'{text}' is neither '{FLAGGED}' nor NAME OP VALUE (OP one of = != < <= > >=), "
+                "e.g. verdict!=OK, relative<0.9, time>1.5"
+            ) from None
         raise ValueError(str(error).replace(f"'{words}'", f"'{text.strip()}'")) from None
 
 

@@ -12,7 +12,7 @@ MAX_LINE_CHARS is shortened; both are said in the text. Qt-free.
 from __future__ import annotations
 
 import difflib
-from typing import Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 DIFF_WINDOW = 2000  # lines of each side difflib compares at once
 MAX_CHANGED_LINES = 2000  # removed and added lines shown; past them the diff is cut
@@ -36,8 +36,9 @@ def _add(ops: list[Opcode], op: Opcode) -> None:
         ops.append(op)
 
 
-def opcodes(a: Sequence[str], b: Sequence[str], window: int = DIFF_WINDOW,
-            changed_limit: int = MAX_CHANGED_LINES) -> tuple[list[Opcode], bool]:
+def opcodes(
+    a: Sequence[str], b: Sequence[str], window: int = DIFF_WINDOW, changed_limit: int = MAX_CHANGED_LINES
+) -> tuple[list[Opcode], bool]:
     """difflib-style opcodes turning ``a`` into ``b``, and whether they stop before the end (after
     ``changed_limit`` changed lines)."""
     if len(a) <= window and len(b) <= window:
@@ -53,7 +54,7 @@ def opcodes(a: Sequence[str], b: Sequence[str], window: int = DIFF_WINDOW,
             _add(ops, ("equal", i, i + k, j, j + k))
             i, j = i + k, j + k
             continue
-        part_a, part_b = a[i:i + window], b[j:j + window]
+        part_a, part_b = a[i : i + window], b[j : j + window]
         found = difflib.SequenceMatcher(None, part_a, part_b).get_opcodes()
         reaches_both_ends = i + len(part_a) == len(a) and j + len(part_b) == len(b)
         # Taken up to the end of the window's last equal run (the sides are in step there; what
@@ -127,6 +128,8 @@ def unified_diff(a: Sequence[str], b: Sequence[str], label_a: str, label_b: str,
                 out += ["+" + _shown(line) for line in b[j1:j2]]
     if cut:
         end_a, end_b = codes[-1][2], codes[-1][4]
-        out.append(f"… the diff is cut after {MAX_CHANGED_LINES:,} changed lines, at line {end_a:,} of A's "
-                   f"{len(a):,} and {end_b:,} of B's {len(b):,}: compare the files themselves for the rest\n")
+        out.append(
+            f"… the diff is cut after {MAX_CHANGED_LINES:,} changed lines, at line {end_a:,} of A's "
+            f"{len(a):,} and {end_b:,} of B's {len(b):,}: compare the files themselves for the rest\n"
+        )
     return "".join(out)

@@ -15,7 +15,7 @@ from pathlib import Path
 from workbench.core.objective import Objective
 
 from .database import run_traces
-from .live import case_curve, anytime_profile
+from .live import anytime_profile, case_curve
 from .results import BestKnown, finite, read_run
 
 

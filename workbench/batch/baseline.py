@@ -8,8 +8,8 @@ knows them; without a database, the latest run beside this one's folder (``previ
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
-from typing import Iterable
 
 from workbench.core.errors import WorkbenchError
 
@@ -17,8 +17,9 @@ from .database import reading
 from .results import previous_run
 
 
-def baseline_run(folder: Path, puzzle_id: str, keys: Iterable[str], database: Path | None,
-                 rerun_of: Path | None = None) -> tuple[Path | None, int | None]:
+def baseline_run(
+    folder: Path, puzzle_id: str, keys: Iterable[str], database: Path | None, rerun_of: Path | None = None
+) -> tuple[Path | None, int | None]:
     """The run to compare the run in ``folder`` with, and how many of its cases (``keys``) it shares
     (None when the database could not say: a run found beside the folder); (None, None) for none."""
     if rerun_of is not None and (Path(rerun_of) / "results.csv").is_file():
@@ -43,7 +44,9 @@ def _most_shared(folder: Path, puzzle_id: str, keys: set[str], database: Path) -
                 "SELECT runs.folder, runs.started, runs.id, COUNT(DISTINCT cases.key) AS shared FROM cases "
                 "JOIN runs ON runs.id = cases.run_id WHERE runs.puzzle = ? AND runs.folder != ? "
                 "AND runs.status != 'running' AND cases.key IN (SELECT value FROM json_each(?)) "
-                "GROUP BY runs.id", (puzzle_id, str(folder.resolve()), json.dumps(sorted(keys)))).fetchall()
+                "GROUP BY runs.id",
+                (puzzle_id, str(folder.resolve()), json.dumps(sorted(keys))),
+            ).fetchall()
     except WorkbenchError:
         return None
     ranked = sorted(((r["shared"], r["started"] or "", r["id"], r["folder"]) for r in found), reverse=True)

@@ -25,19 +25,19 @@ import threading
 import time
 import uuid
 from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Callable, Iterator
 
 from workbench.core.cores import usable_cores
 from workbench.core.errors import WorkbenchError
 from workbench.core.version import project_version
 
+from .case_run import CaseRun, Runner
 from .cases import BatchCase
 from .database import LIVE_KEY, RunDatabase, case_set, database_path
 from .noise import Noise, noise_of
-from .case_run import CaseRun, Runner
 from .problem import BatchProblem, CaseProblem, feature_names
 from .program import ProgramFile
 from .results import BestKnown, CaseResult, RunFolder
@@ -65,6 +65,8 @@ def case_deadline(runner: Runner) -> float | None:
 
     wall = runner.seconds * (CPU_WALL_FACTOR if runner.command and runner.time_by == "cpu" else 1.0)
     return wall + GRACE_SECONDS + HANG_SECONDS
+
+
 DASK_SECONDS = 10.0  # to reach a scheduler, and how long a cluster may have no worker or scheduler
 
 
@@ -158,8 +160,9 @@ class BatchRun:
         self.database = RunDatabase(spec.database or database_path(Path(spec.out).parent))
         self.run_id: int | None = None
         self._cases = {case.index: case for case in spec.cases}
-        self.best = BestKnown(spec.best or best_known_path(self.problem.id), self.problem.objective,
-                              frozen=spec.freeze_best)
+        self.best = BestKnown(
+            spec.best or best_known_path(self.problem.id), self.problem.objective, frozen=spec.freeze_best
+        )
         self.features = feature_names(self.problem, spec.cases)
         self.case_set = case_set({case.key for case in spec.cases})  # a case run K times is one case
         self.noise: Noise | None = None  # measured at the end of a run of --repeat K
@@ -182,22 +185,41 @@ class BatchRun:
     def meta(self) -> dict:
         runner = self.spec.runner
         return {
-            "puzzle": self.problem.id, "kind": self.problem.kind, "features": self.features,
+            "puzzle": self.problem.id,
+            "kind": self.problem.kind,
+            "features": self.features,
             "objective": self.problem.objective,
-            **self.problem.meta(), "label": self.spec.label, "comment": self.spec.comment,
+            **self.problem.meta(),
+            "label": self.spec.label,
+            "comment": self.spec.comment,
             "command_line": self.spec.command_line,
-            "solver": runner.solver, "params": runner.params, "command": runner.command,
-            "seconds": runner.seconds, "nodes": runner.nodes, "solver_seed": runner.solver_seed,
-            "generator_options": self.spec.generator_options, "instance_options": self.spec.instance_options,
-            "jobs": self.spec.workers, "dask": self.spec.dask, "cases": len(self.spec.cases), "cwd": runner.cwd,
-            "finished": len(self.results), "status": self.status, "pid": os.getpid(), "host": socket.gethostname(),
-            "started": datetime.fromtimestamp(self.started, timezone.utc).isoformat(timespec="seconds"),
+            "solver": runner.solver,
+            "params": runner.params,
+            "command": runner.command,
+            "seconds": runner.seconds,
+            "nodes": runner.nodes,
+            "solver_seed": runner.solver_seed,
+            "generator_options": self.spec.generator_options,
+            "instance_options": self.spec.instance_options,
+            "jobs": self.spec.workers,
+            "dask": self.spec.dask,
+            "cases": len(self.spec.cases),
+            "cwd": runner.cwd,
+            "finished": len(self.results),
+            "status": self.status,
+            "pid": os.getpid(),
+            "host": socket.gethostname(),
+            "started": datetime.fromtimestamp(self.started, UTC).isoformat(timespec="seconds"),
             "wall_seconds": round(time.time() - self.started, 3),
-            "version": project_version(), "best_known": str(self.best.path), "best_frozen": self.best.frozen,
+            "version": project_version(),
+            "best_known": str(self.best.path),
+            "best_frozen": self.best.frozen,
             "time_by": runner.time_by if runner.command else None,
-            "program": self.spec.program.meta() if self.spec.program else None, "case_set": self.case_set,
+            "program": self.spec.program.meta() if self.spec.program else None,
+            "case_set": self.case_set,
             "build": self.spec.build,
-            "env": dict(runner.env) if runner.env else None, "repeat": self.spec.repeat,
+            "env": dict(runner.env) if runner.env else None,
+            "repeat": self.spec.repeat,
             "rerun_of": str(self.spec.rerun_of) if self.spec.rerun_of else None,
             **({"noise": self.noise.meta()} if self.noise else {}),
         }
@@ -227,8 +249,7 @@ class BatchRun:
             for result in source:  # a finished case, scored where it ran, or None: a tick while none finished
                 if result is not None:
                     self._pending.append(self._judged(result))
-                if self._pending and (len(self._pending) >= FLUSH_CASES or
-                                      time.monotonic() - flushed >= FLUSH_SECONDS):
+                if self._pending and (len(self._pending) >= FLUSH_CASES or time.monotonic() - flushed >= FLUSH_SECONDS):
                     self._record()
                     flushed = time.monotonic()
                 if self._meta_behind and time.monotonic() - self._meta_written >= META_SECONDS:
@@ -240,8 +261,10 @@ class BatchRun:
             raise
         except OSError as error:  # the run folder cannot take a file: a full disk, a removed folder
             self.status = "failed"
-            raise WorkbenchError(f"cannot write {error.filename or self.folder.path}: "
-                                 f"{error.strerror or error}; the cases finished before are kept") from None
+            raise WorkbenchError(
+                f"cannot write {error.filename or self.folder.path}: "
+                f"{error.strerror or error}; the cases finished before are kept"
+            ) from None
         except WorkbenchError:
             self.status = "failed"
             raise
@@ -274,8 +297,9 @@ class BatchRun:
             raise
         self.results.extend(fresh)
         self.best.record(fresh, str(self.spec.out))
-        self.database.add_cases(self.run_id, [result.row() | ({LIVE_KEY: result.live.to_json()} if result.live else {})
-                                              for result in fresh])
+        self.database.add_cases(
+            self.run_id, [result.row() | ({LIVE_KEY: result.live.to_json()} if result.live else {}) for result in fresh]
+        )
         self._meta_behind = True
         if time.monotonic() - self._meta_written >= META_SECONDS:
             self._write_meta()
@@ -290,12 +314,14 @@ class BatchRun:
     def _save_what_finished(self) -> None:
         """The cases still waiting, results.csv in case order (and noise.csv, for --repeat), the
         best-known file compacted and run.json, as the run ends; each as far as it can go."""
-        for save in (lambda: self._record(report=False),
-                     lambda: self.folder.write_results(self.results),
-                     self._measure_noise,
-                     lambda: self.best.compact(),
-                     lambda: self.folder.write_meta(self.meta()),
-                     lambda: self.run_id is not None and self.database.finish_run(self.run_id, self.meta())):
+        for save in (
+            lambda: self._record(report=False),
+            lambda: self.folder.write_results(self.results),
+            self._measure_noise,
+            lambda: self.best.compact(),
+            lambda: self.folder.write_meta(self.meta()),
+            lambda: self.run_id is not None and self.database.finish_run(self.run_id, self.meta()),
+        ):
             try:
                 save()
             except (OSError, WorkbenchError):
@@ -342,8 +368,15 @@ class BatchRun:
         finally:
             shutil.rmtree(scratch, ignore_errors=True)
 
-    def _pooled_runs(self, runner: Runner, workers: int, threads: int, scratch: str, waiting: list[BatchCase],
-                     position: dict[int, int]) -> Iterator[CaseResult | None]:
+    def _pooled_runs(
+        self,
+        runner: Runner,
+        workers: int,
+        threads: int,
+        scratch: str,
+        waiting: list[BatchCase],
+        position: dict[int, int],
+    ) -> Iterator[CaseResult | None]:
         """``_local_runs``'s pools, one after another while cases wait that never ran."""
         from concurrent.futures.process import BrokenProcessPool
 
@@ -358,8 +391,12 @@ class BatchRun:
             pools += 1
             spawn = multiprocessing.get_context("spawn")
             started = spawn.Semaphore(0)  # each worker releases it once up (see _stop_pool)
-            pool = ProcessPool(max_workers=workers, initializer=init_worker,
-                               initargs=(runner, threads, scratch, started, self.background), context=spawn)
+            pool = ProcessPool(
+                max_workers=workers,
+                initializer=init_worker,
+                initargs=(runner, threads, scratch, started, self.background),
+                context=spawn,
+            )
             finished: queue.Queue = queue.Queue()
             futures = {}
             deadline = case_deadline(runner)
@@ -378,8 +415,11 @@ class BatchRun:
                         yield None
                         continue
                     case = futures.pop(future)
-                    if (not future.cancelled() and isinstance(future.exception(), BrokenProcessPool)
-                            and pools < MAX_POOLS):
+                    if (
+                        not future.cancelled()
+                        and isinstance(future.exception(), BrokenProcessPool)
+                        and pools < MAX_POOLS
+                    ):
                         waiting.append(case)  # it never ran: again, on a new pool
                         continue
                     yield _outcome(self.problem, future, case)
@@ -456,16 +496,19 @@ class BatchRun:
                         problem = _cluster_problem(client, self.spec.dask)
                         lost_since = (lost_since or time.monotonic()) if problem else None
                         if problem and time.monotonic() - lost_since > DASK_SECONDS:
-                            raise WorkbenchError(f"{problem}; {_unrun(futures, waiting) + len(again)} cases "
-                                                 "did not run")
+                            raise WorkbenchError(
+                                f"{problem}; {_unrun(futures, waiting) + len(again)} cases did not run"
+                            )
                         threads = _cluster_threads(client) or threads
                         yield None
                     time.sleep(DASK_WAIT_SECONDS)
                     continue
                 for future in finished.next_batch(block=False):
                     if future.cancelled() and not self.stopped:
-                        raise WorkbenchError(f"the Dask scheduler at {self.spec.dask} went away; "
-                                             f"{_unrun(futures, waiting) + len(again)} cases did not run")
+                        raise WorkbenchError(
+                            f"the Dask scheduler at {self.spec.dask} went away; "
+                            f"{_unrun(futures, waiting) + len(again)} cases did not run"
+                        )
                     chunk, tried = futures.pop(future), attempts.pop(future)
                     if _worker_died(future) and (len(chunk) > 1 or tried + 1 < KILLED_ATTEMPTS):
                         again.extend((case, tried + (len(chunk) == 1)) for case in chunk)
@@ -587,7 +630,11 @@ def _outcome(problem: CaseProblem, future, case: BatchCase) -> CaseResult:
     try:
         return future.result()
     except TimeoutError as error:  # pebble's per-case deadline (case_deadline): the worker was ended
-        return _failed(problem, case, f"its worker gave no answer in {error.args[1]:g} s (stopped or hung): ended",
-                       float(error.args[1]))
+        return _failed(
+            problem,
+            case,
+            f"its worker gave no answer in {error.args[1]:g} s (stopped or hung): ended",
+            float(error.args[1]),
+        )
     except Exception as error:
         return _failed(problem, case, f"the worker failed: {type(error).__name__}: {error}")

@@ -44,8 +44,10 @@ class Runner:
             limit = f"{self.seconds:g} s limit" if self.seconds is not None else "no time limit"
             return f"command '{self.command}'{' with ' + given if given else ''}, {limit}"
         params = " ".join(f"{k}={v}" for k, v in self.params.items())
-        budget = ", ".join(([f"{self.seconds:g} s"] if self.seconds is not None else [])
-                           + ([f"{self.nodes} nodes"] if self.nodes else []))
+        budget = ", ".join(
+            ([f"{self.seconds:g} s"] if self.seconds is not None else [])
+            + ([f"{self.nodes} nodes"] if self.nodes else [])
+        )
         return f"solver {self.solver}{' ' + params if params else ''}, {budget}"
 
 

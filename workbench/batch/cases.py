@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any
 
 from workbench.core.errors import FormatError, WorkbenchError, utf8_text
 from workbench.core.files import read_text
@@ -56,7 +57,7 @@ def parse_seeds(text: str) -> list[int]:
         first, last = int(low), int(high) if dash else int(low)
         if last < first:
             raise ValueError(f"'{part}' is an empty range")
-        if last >= 2 ** 64:
+        if last >= 2**64:
             raise ValueError(f"seed {last} does not fit in 64 bits")
         if len(seeds) + last - first + 1 > MAX_SEEDS:
             raise ValueError(f"more than {MAX_SEEDS:,} seeds: split the run")
@@ -80,8 +81,9 @@ def seed_ranges(seeds: Sequence[int]) -> str:
     return ",".join(parts)
 
 
-def seed_cases(puzzle: Puzzle, seeds: Sequence[int], generator_options: dict[str, Any],
-               instance_options: dict[str, Any]) -> list[BatchCase]:
+def seed_cases(
+    puzzle: Puzzle, seeds: Sequence[int], generator_options: dict[str, Any], instance_options: dict[str, Any]
+) -> list[BatchCase]:
     width = max(4, len(str(max(seeds, default=0))))
     cases = []
     for index, seed in enumerate(seeds):
@@ -89,13 +91,17 @@ def seed_cases(puzzle: Puzzle, seeds: Sequence[int], generator_options: dict[str
             instance = puzzle.generate(seed, **generator_options)
         except ValueError as error:
             raise WorkbenchError(f"seed {seed}: {error}") from None
-        cases.append(BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed,
-                               puzzle.format_input(instance), dict(instance_options)))
+        cases.append(
+            BatchCase(
+                index, f"{seed:0{width}d}", f"seed {seed}", seed, puzzle.format_input(instance), dict(instance_options)
+            )
+        )
     return cases
 
 
-def file_cases(paths: Sequence[str], instance_options: dict[str, Any],
-               split: Callable[[str], list[tuple[str, str]]] | None = None) -> list[BatchCase]:
+def file_cases(
+    paths: Sequence[str], instance_options: dict[str, Any], split: Callable[[str], list[tuple[str, str]]] | None = None
+) -> list[BatchCase]:
     """Cases named by their file stems; a stem seen before gets '-2', '-3', ... (in the order given).
 
     ``split`` gives the cases a file holds (a level collection: one case each, named STEM-K)."""
@@ -138,8 +144,11 @@ def repeated_cases(cases: Sequence[BatchCase], times: int) -> list[BatchCase]:
     if times <= 1:
         return list(cases)
     width = len(str(times))
-    return [replace(case, index=k * len(cases) + i, name=f"{case.name}-r{k + 1:0{width}d}", repeat=k + 1)
-            for k in range(times) for i, case in enumerate(cases)]
+    return [
+        replace(case, index=k * len(cases) + i, name=f"{case.name}-r{k + 1:0{width}d}", repeat=k + 1)
+        for k in range(times)
+        for i, case in enumerate(cases)
+    ]
 
 
 def load_instance(puzzle: Puzzle, case: BatchCase) -> Any:
@@ -148,4 +157,3 @@ def load_instance(puzzle: Puzzle, case: BatchCase) -> Any:
         raise FormatError(case.problem)
     instance = puzzle.parse_input(case.input_text)
     return puzzle.configure(instance, **case.options) if case.options else instance
-

@@ -25,10 +25,11 @@ import sqlite3
 import subprocess
 import time
 import urllib.parse
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from workbench.core.errors import WorkbenchError, escaped, shown, utf8_text
 from workbench.core.files import check_folder, file_kind, read_text, same_file, write_atomic
@@ -97,8 +98,10 @@ CREATE TABLE IF NOT EXISTS case_live (
 # holds exactly) in full, as text; the seed and score columns then hold the nearest float (for sorting and
 # means). NULL when those columns hold the value exactly.
 # Columns added since the first version of the schema: a database made before gets them on first use.
-ADDED_COLUMNS = {"runs": (("program_file", "TEXT"), ("program_hash", "TEXT"), ("case_set", "TEXT")),
-                 "cases": (("cpu_seconds", "REAL"), ("seed_exact", "TEXT"), ("score_exact", "TEXT"))}
+ADDED_COLUMNS = {
+    "runs": (("program_file", "TEXT"), ("program_hash", "TEXT"), ("case_set", "TEXT")),
+    "cases": (("cpu_seconds", "REAL"), ("seed_exact", "TEXT"), ("score_exact", "TEXT")),
+}
 INTEGER_MAX = 2**63 - 1  # SQLite's INTEGER: a larger Python int is refused ("Python int too large")
 FLOAT_EXACT = 2**53  # a REAL holds every whole number up to this exactly
 
@@ -118,8 +121,9 @@ def _refuse_other_files(path: Path) -> None:
     """A database is a regular file: SQLite on a device or a pipe would block, fail with "disk I/O
     error", or leave NAME-journal beside it."""
     if path.exists() and not path.is_file():
-        raise WorkbenchError(f"the run database {path} is {file_kind(path)}, not a file: give --database a "
-                             "file name (runs.sqlite)")
+        raise WorkbenchError(
+            f"the run database {path} is {file_kind(path)}, not a file: give --database a file name (runs.sqlite)"
+        )
 
 
 @contextmanager
@@ -195,8 +199,9 @@ def _added_columns_as_null(db: sqlite3.Connection) -> None:
         have = {row[1] for row in db.execute(f"PRAGMA main.table_info({table})")}
         missing = [name for name, _ in columns if name not in have]
         if have and missing:
-            db.execute(f"CREATE TEMP VIEW {table} AS SELECT *, {', '.join(f'NULL AS {n}' for n in missing)} "
-                       f"FROM main.{table}")
+            db.execute(
+                f"CREATE TEMP VIEW {table} AS SELECT *, {', '.join(f'NULL AS {n}' for n in missing)} FROM main.{table}"
+            )
 
 
 def case_set(keys: Iterable[Any]) -> str:
@@ -303,13 +308,57 @@ def git_state(folder: str | None) -> tuple[str, str]:
     return (commit, git("diff", "--stat", "HEAD")[-2000:]) if commit else ("", "")
 
 
-RUN_COLUMNS = ("case", "name", "seed", "score", "relative", "time_s", "cpu_s", "verdict", "message", "key",
-               "answer", "input")
-RUN_FIELDS = ("folder", "puzzle", "kind", "objective", "label", "comment", "command", "solver", "params", "seconds",
-              "nodes", "started", "status", "cases", "git_commit", "git_diff", "meta", "program_file", "program_hash",
-              "case_set")
-CASE_FIELDS = ("name", "key", "label", "seed", "score", "relative", "seconds", "cpu_seconds", "verdict", "message",
-               "columns", "seed_exact", "score_exact")
+RUN_COLUMNS = (
+    "case",
+    "name",
+    "seed",
+    "score",
+    "relative",
+    "time_s",
+    "cpu_s",
+    "verdict",
+    "message",
+    "key",
+    "answer",
+    "input",
+)
+RUN_FIELDS = (
+    "folder",
+    "puzzle",
+    "kind",
+    "objective",
+    "label",
+    "comment",
+    "command",
+    "solver",
+    "params",
+    "seconds",
+    "nodes",
+    "started",
+    "status",
+    "cases",
+    "git_commit",
+    "git_diff",
+    "meta",
+    "program_file",
+    "program_hash",
+    "case_set",
+)
+CASE_FIELDS = (
+    "name",
+    "key",
+    "label",
+    "seed",
+    "score",
+    "relative",
+    "seconds",
+    "cpu_seconds",
+    "verdict",
+    "message",
+    "columns",
+    "seed_exact",
+    "score_exact",
+)
 
 
 NUMBER_FIELDS = ("score", "relative", "seconds", "cpu_seconds")
@@ -317,11 +366,31 @@ NUMBER_FIELDS = ("score", "relative", "seconds", "cpu_seconds")
 
 def _run_values(folder: Path, meta: dict[str, Any], comment: str, commit: str = "", diff: str = "") -> tuple[Any, ...]:
     program = meta.get("program") if isinstance(meta.get("program"), dict) else {}
-    return tuple(storable(v) for v in (
-        str(folder), meta.get("puzzle", ""), meta.get("kind"), meta.get("objective"), meta.get("label"), comment,
-        meta.get("command"), meta.get("solver"), json.dumps(meta.get("params") or {}), meta.get("seconds"),
-        meta.get("nodes"), meta.get("started"), meta.get("status"), meta.get("cases"), commit, diff,
-        json.dumps(meta, sort_keys=True), program.get("file"), program.get("sha256"), meta.get("case_set")))
+    return tuple(
+        storable(v)
+        for v in (
+            str(folder),
+            meta.get("puzzle", ""),
+            meta.get("kind"),
+            meta.get("objective"),
+            meta.get("label"),
+            comment,
+            meta.get("command"),
+            meta.get("solver"),
+            json.dumps(meta.get("params") or {}),
+            meta.get("seconds"),
+            meta.get("nodes"),
+            meta.get("started"),
+            meta.get("status"),
+            meta.get("cases"),
+            commit,
+            diff,
+            json.dumps(meta, sort_keys=True),
+            program.get("file"),
+            program.get("sha256"),
+            meta.get("case_set"),
+        )
+    )
 
 
 LIVE_KEY = "live trace"  # a row's LiveTrace, as JSON (the database's case_live table; never a column)
@@ -332,26 +401,47 @@ def _case_values(row: dict[str, Any]) -> tuple[Any, ...]:
     columns = {k: v for k, v in row.items() if k not in RUN_COLUMNS and k != LIVE_KEY}
     seed, seed_exact = _column_and_exact(plain_natural(str(row.get("seed", ""))), INTEGER_MAX)
     score, score_exact = _column_and_exact(finite(row["score"]), FLOAT_EXACT)
-    return tuple(storable(v) for v in (
-        row["name"], row["key"], str(row["case"]), seed, score,
-        finite(row.get("relative")), finite(row.get("time_s")), finite(row.get("cpu_s")), row["verdict"],
-        row.get("message", ""), json.dumps(columns, default=str), seed_exact, score_exact, row.get(LIVE_KEY)))
+    return tuple(
+        storable(v)
+        for v in (
+            row["name"],
+            row["key"],
+            str(row["case"]),
+            seed,
+            score,
+            finite(row.get("relative")),
+            finite(row.get("time_s")),
+            finite(row.get("cpu_s")),
+            row["verdict"],
+            row.get("message", ""),
+            json.dumps(columns, default=str),
+            seed_exact,
+            score_exact,
+            row.get(LIVE_KEY),
+        )
+    )
 
 
 def _insert_run(db: sqlite3.Connection, values: tuple[Any, ...], run_id: int | None = None) -> int:
     fields = RUN_FIELDS if run_id is None else ("id", *RUN_FIELDS)
-    cursor = db.execute(f"INSERT INTO runs ({', '.join(fields)}) VALUES ({', '.join('?' * len(fields))})",
-                        values if run_id is None else (run_id, *values))
+    cursor = db.execute(
+        f"INSERT INTO runs ({', '.join(fields)}) VALUES ({', '.join('?' * len(fields))})",
+        values if run_id is None else (run_id, *values),
+    )
     return int(cursor.lastrowid)
 
 
 def _insert_case(db: sqlite3.Connection, run_id: int, values: tuple[Any, ...]) -> None:
     *values, trace = values
-    db.execute(f"INSERT OR REPLACE INTO cases (run_id, {', '.join(CASE_FIELDS)}) "
-               f"VALUES (?, {', '.join('?' * len(CASE_FIELDS))})", (run_id, *values))
+    db.execute(
+        f"INSERT OR REPLACE INTO cases (run_id, {', '.join(CASE_FIELDS)}) "
+        f"VALUES (?, {', '.join('?' * len(CASE_FIELDS))})",
+        (run_id, *values),
+    )
     if trace is not None:
-        db.execute("INSERT OR REPLACE INTO case_live (run_id, name, trace) VALUES (?, ?, ?)",
-                   (run_id, values[0], trace))
+        db.execute(
+            "INSERT OR REPLACE INTO case_live (run_id, name, trace) VALUES (?, ?, ?)", (run_id, values[0], trace)
+        )
 
 
 @dataclass
@@ -359,6 +449,7 @@ class _LiveRun:
     """What this process wrote of a run it is making, so the run can be written again whole when its
     row is gone (the database deleted, or replaced by a copy, while the run goes on), and the cases
     that wait while another process keeps the database locked."""
+
     id: int
     values: tuple[Any, ...]
     cases: dict[str, Any] = field(default_factory=dict)  # name -> the case's values
@@ -376,8 +467,7 @@ class RunDatabase:
         database another process keeps locked is waited for up to the busy timeout, and ``say`` is told
         so at once (not 30 s of silence), naming the file."""
         if self.path.is_dir():
-            raise WorkbenchError(f"the run database {self.path} is a folder: give --database a file name "
-                                 "(runs.sqlite)")
+            raise WorkbenchError(f"the run database {self.path} is a folder: give --database a file name (runs.sqlite)")
         _refuse_other_files(self.path)
         try:
             check_folder(self.path.parent, create=True)
@@ -390,8 +480,10 @@ class RunDatabase:
             except sqlite3.OperationalError as error:
                 if "locked" not in str(error):
                     raise
-                say(f"waiting for the run database {self.path}: another process keeps it locked "
-                    f"(at most {BUSY_MILLISECONDS // 1000} s)")
+                say(
+                    f"waiting for the run database {self.path}: another process keeps it locked "
+                    f"(at most {BUSY_MILLISECONDS // 1000} s)"
+                )
                 db.execute(f"PRAGMA busy_timeout={BUSY_MILLISECONDS - LOCK_NOTICE_MILLISECONDS}")
                 db.execute("BEGIN IMMEDIATE")  # waits here, then is fine (or DatabaseLocked names the file)
             db.execute("ROLLBACK")
@@ -472,8 +564,9 @@ class RunDatabase:
                 db.execute("UPDATE runs SET status = ?, meta = ? WHERE id = ?", (*status, run_id))
             return
         index = RUN_FIELDS.index
-        live.values = tuple(status[0] if i == index("status") else text if i == index("meta") else v
-                            for i, v in enumerate(live.values))
+        live.values = tuple(
+            status[0] if i == index("status") else text if i == index("meta") else v for i, v in enumerate(live.values)
+        )
         deadline = time.monotonic() + FINISH_SECONDS
         while True:
             try:
@@ -497,8 +590,10 @@ class RunDatabase:
         wherever it is imported. The folder, or None when its copy could not be written (gone, read-only)."""
         with connect(self.path) as db:
             found = db.execute("SELECT folder FROM runs WHERE id = ?", (run_id,)).fetchone()
-            if found is None or db.execute("UPDATE runs SET comment = ? WHERE id = ?",
-                                           (storable(text), run_id)).rowcount == 0:
+            if (
+                found is None
+                or db.execute("UPDATE runs SET comment = ? WHERE id = ?", (storable(text), run_id)).rowcount == 0
+            ):
                 raise WorkbenchError(f"no run {run_id} in {self.path}")
         folder = Path(found["folder"])
         try:
@@ -548,16 +643,24 @@ class RunDatabase:
                 "SUM(cases.cpu_seconds) AS cpu_seconds, "
                 "SUM(cases.verdict = 'OK') AS ok, SUM(cases.score_exact IS NOT NULL) AS exact "
                 "FROM runs LEFT JOIN cases ON cases.run_id = runs.id "
-                + where + "GROUP BY runs.id ORDER BY runs.started, runs.id", args).fetchall()
+                + where
+                + "GROUP BY runs.id ORDER BY runs.started, runs.id",
+                args,
+            ).fetchall()
             verdicts = db.execute(
                 "SELECT cases.run_id, cases.verdict, COUNT(*) FROM cases JOIN runs ON runs.id = cases.run_id "
-                "WHERE cases.verdict != 'OK' " + where.replace("WHERE", "AND")
-                + "GROUP BY cases.run_id, cases.verdict", args).fetchall()
+                "WHERE cases.verdict != 'OK' " + where.replace("WHERE", "AND") + "GROUP BY cases.run_id, cases.verdict",
+                args,
+            ).fetchall()
             runs = [dict(r) for r in found]
             for run in runs:  # scores past what a REAL holds: their mean from the scores in full
                 if run.pop("exact"):
-                    scores = [_whole(_exact(score, exact)) for score, exact in db.execute(
-                        "SELECT score, score_exact FROM cases WHERE run_id = ? AND verdict = 'OK'", (run["id"],))]
+                    scores = [
+                        _whole(_exact(score, exact))
+                        for score, exact in db.execute(
+                            "SELECT score, score_exact FROM cases WHERE run_id = ? AND verdict = 'OK'", (run["id"],)
+                        )
+                    ]
                     run["mean_score"] = mean(scores) if scores else None
         failed: dict[int, dict[str, Any]] = {}
         for run_id, verdict, count in verdicts:
@@ -571,20 +674,33 @@ class RunDatabase:
     def cases(self, run_id: int) -> list[dict[str, Any]]:
         """A run's cases as results.csv rows (features and data among the columns)."""
         with reading(self.path) as db:
-            found = db.execute("SELECT * FROM cases WHERE run_id = ? ORDER BY rowid", (run_id,)).fetchall() \
-                if _has_runs(db) else []
+            found = (
+                db.execute("SELECT * FROM cases WHERE run_id = ? ORDER BY rowid", (run_id,)).fetchall()
+                if _has_runs(db)
+                else []
+            )
         rows = []
         for r in found:
             for column in NUMBER_FIELDS:  # SQLite keeps 'abc' in a REAL column: an edit, another tool
                 if r[column] is not None and finite(r[column]) is None:
-                    raise WorkbenchError(f"{self.path}: run {run_id}, case {escaped(str(r['label']))[:60]}: the "
-                                         f"{column} {shown(str(r[column]), 30)} is not a number (the database was edited?)")
+                    raise WorkbenchError(
+                        f"{self.path}: run {run_id}, case {escaped(str(r['label']))[:60]}: the "
+                        f"{column} {shown(str(r[column]), 30)} is not a number (the database was edited?)"
+                    )
             seed, score = _exact(r["seed"], r["seed_exact"]), _exact(r["score"], r["score_exact"])
             row = {"case": r["label"], "name": r["name"], "seed": "" if seed is None else seed}
             row.update(loaded(r["columns"]))
-            row.update({"score": score if score is not None else 0, "relative": r["relative"],
-                        "time_s": r["seconds"], "cpu_s": r["cpu_seconds"], "verdict": r["verdict"],
-                        "message": r["message"], "key": r["key"]})
+            row.update(
+                {
+                    "score": score if score is not None else 0,
+                    "relative": r["relative"],
+                    "time_s": r["seconds"],
+                    "cpu_s": r["cpu_seconds"],
+                    "verdict": r["verdict"],
+                    "message": r["message"],
+                    "key": r["key"],
+                }
+            )
             rows.append(row)
         return rows
 
@@ -596,8 +712,10 @@ class RunDatabase:
         with reading(self.path) as db:
             if db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'case_live'").fetchone() is None:
                 return {}
-            return {r["name"]: r["trace"] for r in
-                    db.execute("SELECT name, trace FROM case_live WHERE run_id = ?", (run_id,)).fetchall()}
+            return {
+                r["name"]: r["trace"]
+                for r in db.execute("SELECT name, trace FROM case_live WHERE run_id = ?", (run_id,)).fetchall()
+            }
 
     def run_id(self, folder: Path) -> int | None:
         if not self.path.is_file():
@@ -632,8 +750,11 @@ def folder_comment(folder: Path, meta: dict[str, Any], importing_into: Path | No
     if beside.is_file() and (importing_into is None or not same_file(beside, importing_into)):
         try:
             with reading(beside) as db:
-                found = db.execute("SELECT comment FROM runs WHERE folder = ?", (str(folder),)).fetchone() \
-                    if _has_runs(db) else None
+                found = (
+                    db.execute("SELECT comment FROM runs WHERE folder = ?", (str(folder),)).fetchone()
+                    if _has_runs(db)
+                    else None
+                )
         except (WorkbenchError, sqlite3.Error):  # not a database after all: the folder's own word
             found = None
         if found is not None and found["comment"]:
@@ -654,14 +775,17 @@ def check_imported(folder: Path, meta: dict[str, Any], rows: list[dict[str, Any]
     for line, row in enumerate(rows, start=2):
         for column in ("name", "key", "case"):
             if not row.get(column):
-                raise WorkbenchError(f"{table}: line {line}: no {column}" + ("" if column in row else
-                                                                               f" (the file has no {column} column)"))
+                raise WorkbenchError(
+                    f"{table}: line {line}: no {column}"
+                    + ("" if column in row else f" (the file has no {column} column)")
+                )
         if row["name"] in names:
             raise WorkbenchError(f"{table}: line {line}: the case {shown(row['name'])} is listed twice")
         names.add(row["name"])
         if row["verdict"] not in VERDICTS:
-            raise WorkbenchError(f"{table}: line {line}: the verdict {shown(row['verdict'])} is not one of "
-                                 f"{', '.join(VERDICTS)}")
+            raise WorkbenchError(
+                f"{table}: line {line}: the verdict {shown(row['verdict'])} is not one of {', '.join(VERDICTS)}"
+            )
         if row.get("seed") not in (None, "") and plain_natural(str(row["seed"])) is None:
             raise WorkbenchError(f"{table}: line {line}: the seed {shown(str(row['seed']))} is not a seed")
         for column in ("relative", "time_s"):

@@ -28,9 +28,10 @@ import re
 import subprocess
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from workbench.core.answer_split import Splitter
 from workbench.core.objective import Objective
@@ -84,24 +85,42 @@ class LiveTrace:
     @property
     def only_the_answer(self) -> bool:
         """Whether all it holds is one answer in stdout: the output itself, nothing said live."""
-        return (not self.series and not self.bad_lines and len(self.snapshots) == 1
-                and self.snapshots[0].source == "stdout #1")
+        return (
+            not self.series
+            and not self.bad_lines
+            and len(self.snapshots) == 1
+            and self.snapshots[0].source == "stdout #1"
+        )
 
     def to_json(self) -> str:
-        return json.dumps({"series": [[round(t, 6), v] for t, v in self.series],
-                           "snapshots": [{"t": round(s.t, 6), "source": s.source, "score": s.score,
-                                          "message": s.message} for s in self.snapshots],
-                           "bad_lines": self.bad_lines, "dropped": self.dropped})
+        return json.dumps(
+            {
+                "series": [[round(t, 6), v] for t, v in self.series],
+                "snapshots": [
+                    {"t": round(s.t, 6), "source": s.source, "score": s.score, "message": s.message}
+                    for s in self.snapshots
+                ],
+                "bad_lines": self.bad_lines,
+                "dropped": self.dropped,
+            }
+        )
 
     @classmethod
-    def from_json(cls, text: str | None) -> "LiveTrace":
+    def from_json(cls, text: str | None) -> LiveTrace:
         """The trace stored as ``text``; an empty one for anything that is not a trace."""
         try:
             data = json.loads(text or "{}")
             series = [(float(t), float(v)) for t, v in data.get("series", [])]
-            snapshots = [Snapshot(float(s["t"]), str(s.get("source", "")), None,
-                                  None if s.get("score") is None else float(s["score"]), str(s.get("message", "")))
-                         for s in data.get("snapshots", [])]
+            snapshots = [
+                Snapshot(
+                    float(s["t"]),
+                    str(s.get("source", "")),
+                    None,
+                    None if s.get("score") is None else float(s["score"]),
+                    str(s.get("message", "")),
+                )
+                for s in data.get("snapshots", [])
+            ]
             return cls(series, snapshots, int(data.get("bad_lines", 0)), int(data.get("dropped", 0)))
         except (ValueError, TypeError, KeyError, AttributeError):
             return cls()
@@ -275,15 +294,21 @@ class LiveRecorder:
     def take_new(self) -> tuple[list[tuple[float, float]], list[Snapshot]]:
         """The [SCORE] points and snapshots that arrived since the last call."""
         with self._lock:
-            series = self.trace.series[self._new_series:]
-            snapshots = self.trace.snapshots[self._new_snapshots:]
+            series = self.trace.series[self._new_series :]
+            snapshots = self.trace.snapshots[self._new_snapshots :]
             self._new_series = len(self.trace.series)
             self._new_snapshots = len(self.trace.snapshots)
         return series, snapshots
 
 
-def run_live(talk, call: ProgramCall, split: Splitter | None, scorer: Callable[[], Scorer],
-             live: LiveRecorder | None = None, limit: int = MAX_SNAPSHOTS):
+def run_live(
+    talk,
+    call: ProgramCall,
+    split: Splitter | None,
+    scorer: Callable[[], Scorer],
+    live: LiveRecorder | None = None,
+    limit: int = MAX_SNAPSHOTS,
+):
     """Run ``call``'s command on a case, with ``talk`` on the judge's side, collecting what it says
     live: (its ``ProgramOutcome``, its ``LiveTrace`` with every snapshot scored by ``scorer()``, or None
     when it said nothing live). A ``live`` recorder given (a view watching the run) is fed instead,
@@ -294,8 +319,16 @@ def run_live(talk, call: ProgramCall, split: Splitter | None, scorer: Callable[[
     # The thread's own snapshot folder, emptied, at a path of this case's: one made and removed per case
     # costs (see scratch); the same path would let a daemon of the case before write into this one's.
     recorder.split, recorder.snapshot_dir = split, case_subfolder("snapshots")
-    outcome = run_program(talk, call.command, call.limit, cwd=call.cwd, env=call.env,
-                          time_by=call.time_by, live=recorder, tester=call.tester)
+    outcome = run_program(
+        talk,
+        call.command,
+        call.limit,
+        cwd=call.cwd,
+        env=call.env,
+        time_by=call.time_by,
+        live=recorder,
+        tester=call.tester,
+    )
     trace = recorder.trace
     if trace.empty or trace.only_the_answer:
         return outcome, None
@@ -332,8 +365,9 @@ def score_snapshots(trace: LiveTrace, scorer: Scorer, limit: int = MAX_SNAPSHOTS
 
 
 # ------------------------------------------------------------------ a run's anytime profile
-def case_curve(trace: LiveTrace | None, final_score: float, ok: bool, seconds: float,
-               best: float | None, objective: Objective) -> tuple[list[float], list[float]]:
+def case_curve(
+    trace: LiveTrace | None, final_score: float, ok: bool, seconds: float, best: float | None, objective: Objective
+) -> tuple[list[float], list[float]]:
     """A case's relative score against time, as steps: (times, relative from that time on). Before its
     first point a case is 0 (failed); from its end on, its final relative score (0 when not OK)."""
     times, values = [0.0], [0.0]
@@ -369,18 +403,32 @@ def anytime_profile(curves: Sequence[tuple[list[float], list[float]]]) -> tuple[
     return shown_times, means
 
 
-def run_profile(rows: Sequence[dict[str, Any]], traces: dict[str, LiveTrace], best: dict[str, float | None],
-                objective: Objective | str) -> tuple[list[float], list[float]]:
+def run_profile(
+    rows: Sequence[dict[str, Any]],
+    traces: dict[str, LiveTrace],
+    best: dict[str, float | None],
+    objective: Objective | str,
+) -> tuple[list[float], list[float]]:
     """A run's anytime profile from its rows (results.csv / database rows), their traces by case name
     and the best-known score by case key."""
     objective = Objective.of(objective)
-    curves = [case_curve(traces.get(row["name"]), float(row.get("score") or 0), row.get("verdict") == "OK",
-                         float(row.get("time_s") or 0), best.get(row.get("key")), objective) for row in rows]
+    curves = [
+        case_curve(
+            traces.get(row["name"]),
+            float(row.get("score") or 0),
+            row.get("verdict") == "OK",
+            float(row.get("time_s") or 0),
+            best.get(row.get("key")),
+            objective,
+        )
+        for row in rows
+    ]
     return anytime_profile(curves)
 
 
-def rows_at(rows: Sequence[dict[str, Any]], traces: dict[str, LiveTrace], seconds: float,
-            objective: Objective | str) -> list[dict[str, Any]]:
+def rows_at(
+    rows: Sequence[dict[str, Any]], traces: dict[str, LiveTrace], seconds: float, objective: Objective | str
+) -> list[dict[str, Any]]:
     """The rows as they stood ``seconds`` into each case: a case that had ended by then as it ended;
     one still running with its best point so far (OK), or with none yet ("none yet", a failure)."""
     objective = Objective.of(objective)
@@ -391,6 +439,12 @@ def rows_at(rows: Sequence[dict[str, Any]], traces: dict[str, LiveTrace], second
             continue
         trace = traces.get(row["name"])
         best = trace.best_at(seconds, objective) if trace is not None else None
-        shown.append({**row, "score": best if best is not None else 0, "verdict": "OK" if best is not None
-                      else "none yet", "message": f"at {seconds:g} s"})
+        shown.append(
+            {
+                **row,
+                "score": best if best is not None else 0,
+                "verdict": "OK" if best is not None else "none yet",
+                "message": f"at {seconds:g} s",
+            }
+        )
     return shown

@@ -23,8 +23,16 @@ class LiveCase:
 
     POLL_SECONDS = 0.05
 
-    def __init__(self, problem: CaseProblem, case: BatchCase, command: str, seconds: float, cwd: str | None = None,
-                 time_by: str = "wall", answers_dir: str | None = None):
+    def __init__(
+        self,
+        problem: CaseProblem,
+        case: BatchCase,
+        command: str,
+        seconds: float,
+        cwd: str | None = None,
+        time_by: str = "wall",
+        answers_dir: str | None = None,
+    ):
         self.problem, self.case = problem, case
         self.drawer = SnapshotDrawer(problem, case, answers_dir)
         self.runner = Runner(seconds, command=command, cwd=cwd, time_by=time_by)
@@ -39,7 +47,7 @@ class LiveCase:
         self._played = threading.Event()
         self._run: CaseRun | None = None
 
-    def start(self) -> "LiveCase":
+    def start(self) -> LiveCase:
         threading.Thread(target=self._play, name="wb-live-case", daemon=True).start()
         threading.Thread(target=self._score, name="wb-live-score", daemon=True).start()
         return self

@@ -28,8 +28,16 @@ CANCEL_WAIT_SECONDS = 5.0  # after Cancel, the child's time to end the case befo
 EXIT_WAIT_SECONDS = 2.0  # after the end message, how long the child is given to exit before it is killed
 
 
-def _child(connection: Connection, problem: Any, case: Any, command: str, seconds: float, cwd: str | None, time_by: str,
-           answers_dir: str | None) -> None:
+def _child(
+    connection: Connection,
+    problem: Any,
+    case: Any,
+    command: str,
+    seconds: float,
+    cwd: str | None,
+    time_by: str,
+    answers_dir: str | None,
+) -> None:
     """The child's side: the case, and what is new sent every SEND_SECONDS until it has ended (the
     snapshots drawn here, their texts let go: a long answer never crosses the pipe)."""
     # The app's worker: the child, its readers and scoring, and the program (which inherits it) get
@@ -48,8 +56,9 @@ def _child(connection: Connection, problem: Any, case: Any, command: str, second
             series, snapshots = live.take()
             connection.send(("new", series, snapshots, pid, live.elapsed()))
             if ended:
-                connection.send(("end", live.result, live.error, live.cancelled, live.recorder.trace.bad_lines,
-                                 live.elapsed()))
+                connection.send(
+                    ("end", live.result, live.error, live.cancelled, live.recorder.trace.bad_lines, live.elapsed())
+                )
                 return
     except (BrokenPipeError, EOFError, OSError):  # the view went away: the program goes too
         live.cancel()
@@ -60,8 +69,16 @@ def _child(connection: Connection, problem: Any, case: Any, command: str, second
 class ChildLiveCase:
     """``LiveCase`` in a child process; this side never blocks (``take`` reads what has arrived)."""
 
-    def __init__(self, problem: Any, case: Any, command: str, seconds: float, cwd: str | None = None,
-                 time_by: str = "wall", answers_dir: str | None = None) -> None:
+    def __init__(
+        self,
+        problem: Any,
+        case: Any,
+        command: str,
+        seconds: float,
+        cwd: str | None = None,
+        time_by: str = "wall",
+        answers_dir: str | None = None,
+    ) -> None:
         self.problem, self.case = problem, case
         self._arguments = (problem, case, command, seconds, cwd, time_by, answers_dir)
         self.result = None
@@ -74,11 +91,12 @@ class ChildLiveCase:
         self._program_pid: int | None = None
         self._elapsed = 0.0  # the child's clock (from the program's start), as last told
 
-    def start(self) -> "ChildLiveCase":
+    def start(self) -> ChildLiveCase:
         context = multiprocessing.get_context("spawn")  # no fork of a process with Qt's threads
         ours, theirs = context.Pipe()
-        self._process = context.Process(target=_child, args=(theirs, *self._arguments), name="wb-live-case",
-                                        daemon=True)
+        self._process = context.Process(
+            target=_child, args=(theirs, *self._arguments), name="wb-live-case", daemon=True
+        )
         try:
             self._process.start()
         except Exception as error:  # e.g. a case that cannot be pickled, or no process to be had

@@ -17,8 +17,9 @@ not comparable with a run that did not.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from .results import exact_text, significant
 
@@ -62,8 +63,11 @@ def per_case(rows: Sequence[dict[str, Any]]) -> list[dict[str, Any]]:
         failed = [r for r in group if r["verdict"] != "OK"]
         row["repeats"] = str(len(group))
         if failed:
-            row.update(score=failed[0]["score"], verdict=failed[0]["verdict"],
-                       message=f"{len(failed)} of {len(group)} runs failed: {failed[0].get('message', '')}")
+            row.update(
+                score=failed[0]["score"],
+                verdict=failed[0]["verdict"],
+                message=f"{len(failed)} of {len(group)} runs failed: {failed[0].get('message', '')}",
+            )
         else:
             row["score"] = exact_text(_fmean([float(r["score"]) for r in group]))
         for column in ("relative", "time_s", "cpu_s"):
@@ -100,12 +104,19 @@ class Noise:
 
     def meta(self) -> dict[str, Any]:
         """What run.json keeps (the run database keeps run.json's text)."""
-        return {"repeats": self.repeats, "cases": len(self.cases), "sd": self.sd, "relative_sd": self.relative_sd,
-                "method": "pooled within-case sample SD (one-way ANOVA residual)"}
+        return {
+            "repeats": self.repeats,
+            "cases": len(self.cases),
+            "sd": self.sd,
+            "relative_sd": self.relative_sd,
+            "method": "pooled within-case sample SD (one-way ANOVA residual)",
+        }
 
     def text(self) -> str:
-        return (f"SD {percent(self.relative_sd)} of the score ({significant(self.sd, 4)} raw) "
-                f"between runs of a case, from {self.repeats} runs of each of {len(self.cases)} cases")
+        return (
+            f"SD {percent(self.relative_sd)} of the score ({significant(self.sd, 4)} raw) "
+            f"between runs of a case, from {self.repeats} runs of each of {len(self.cases)} cases"
+        )
 
 
 def percent(fraction: float) -> str:
@@ -129,15 +140,19 @@ def noise_of(rows: Sequence[dict[str, Any]]) -> Noise | None:
     if not cases:
         return None
     degrees = sum(c.runs - 1 for c in cases)
-    pooled = math.sqrt(math.fsum((c.runs - 1) * c.sd ** 2 for c in cases) / degrees)
+    pooled = math.sqrt(math.fsum((c.runs - 1) * c.sd**2 for c in cases) / degrees)
     scaled = [c for c in cases if c.mean != 0]
-    relative = math.sqrt(math.fsum((c.runs - 1) * (c.sd / c.mean) ** 2 for c in scaled)
-                         / sum(c.runs - 1 for c in scaled)) if scaled else math.nan
+    relative = (
+        math.sqrt(math.fsum((c.runs - 1) * (c.sd / c.mean) ** 2 for c in scaled) / sum(c.runs - 1 for c in scaled))
+        if scaled
+        else math.nan
+    )
     return Noise(max(len(g) for g in groups.values()), cases, pooled, relative)
 
 
-def noise_band(pairs: Sequence[tuple[float, float, int, int]], noise_a: Noise | None,
-               noise_b: Noise | None) -> float | None:
+def noise_band(
+    pairs: Sequence[tuple[float, float, int, int]], noise_a: Noise | None, noise_b: Noise | None
+) -> float | None:
     """Half the 95% band the mean relative difference B - A moves in from noise alone, or None when
     neither run measured its noise.
 
@@ -153,7 +168,7 @@ def noise_band(pairs: Sequence[tuple[float, float, int, int]], noise_a: Noise | 
     cv_b = cv_a if cv_b is None or math.isnan(cv_b) else cv_b
     if not pairs or math.isnan(cv_a):
         return None
-    variance = math.fsum(ra ** 2 * cv_a ** 2 / ka + rb ** 2 * cv_b ** 2 / kb for ra, rb, ka, kb in pairs)
+    variance = math.fsum(ra**2 * cv_a**2 / ka + rb**2 * cv_b**2 / kb for ra, rb, ka, kb in pairs)
     return Z95 * math.sqrt(variance) / len(pairs)
 
 
@@ -182,15 +197,18 @@ def ratio_loaded(wall: float | None, cpu: float | None) -> float | None:
 
 
 def loaded_text(name: str, ratio: float) -> str:
-    """"A ran on a loaded machine: 1.7x (...)"."""
-    return (f"{name} ran on a loaded machine: {ratio:.1f}x "
-            f"(its programs' wall time over their CPU time; {LOADED:g}x or more)")
+    """ "A ran on a loaded machine: 1.7x (...)"."""
+    return (
+        f"{name} ran on a loaded machine: {ratio:.1f}x "
+        f"(its programs' wall time over their CPU time; {LOADED:g}x or more)"
+    )
 
 
 def same_program(meta_a: dict[str, Any], meta_b: dict[str, Any]) -> str:
     """What shows the two runs ran the same program ("sha256 1a2b3c4d5e6f"), or "" when they did not
     or cannot say: the same file (by hash) started by the same command with the same variables, or the
     same built-in solver with the same parameters and budget."""
+
     def same(*names: str) -> bool:
         return all(meta_a.get(n) == meta_b.get(n) for n in names)
 
@@ -199,7 +217,11 @@ def same_program(meta_a: dict[str, Any], meta_b: dict[str, Any]) -> str:
     digest = program_a.get("sha256")
     if digest and digest == program_b.get("sha256") and same("command", "env", "seconds", "time_by"):
         return f"sha256 {digest[:12]}"
-    if not meta_a.get("command") and not meta_b.get("command") and meta_a.get("solver") and \
-            same("solver", "params", "seconds", "nodes", "solver_seed"):
+    if (
+        not meta_a.get("command")
+        and not meta_b.get("command")
+        and meta_a.get("solver")
+        and same("solver", "params", "seconds", "nodes", "solver_seed")
+    ):
         return f"solver {meta_a['solver']} with the same parameters"
     return ""

@@ -1,7 +1,8 @@
 """A batch as the command line, a tuning study or the Runs panel describes it, made in one place.
 
 ``BatchPlan`` holds what the user chose (the problem, the seeds or files, a solver or a program,
-the time, how many cases at a time, where the run goes, which cases are flagged); ``prepare`` builds the program and finds its file,
+the time, how many cases at a time, where the run goes, which cases are flagged); ``prepare``
+builds the program and finds its file,
 ``spec`` makes the cases and the runner and claims the run folder. The problem says what only it
 knows (``BatchProblem``): where its runs live, its default time, its build step, how its cases
 run (a puzzle: a built-in solver or a program; a contest: a program only).
@@ -10,19 +11,19 @@ run (a puzzle: a built-in solver or a program; a contest: a program only).
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Sequence
 
 from workbench.core.errors import UsageError
 
 from .anomalies import BELOW, NEAR_LIMIT, FlagRule, check_fraction
+from .batch_run import BatchSpec, best_known_path, claim_folder, default_out
 from .cases import MAX_REPEAT, BatchCase, repeated_cases
 from .database import RunDatabase, database_path
 from .problem import BatchProblem
 from .program import ProgramFile, build, build_sources, changed_sources, check_program
 from .results import BestKnown
-from .batch_run import BatchSpec, best_known_path, claim_folder, default_out
 
 MAX_WORKERS = 256
 MAX_SECONDS = 24 * 3600.0
@@ -74,8 +75,9 @@ class BatchPlan:
         if (self.seeds is None) == (not self.files):
             raise UsageError("give either --seeds A-B or input files")
         if self.seconds is not None and not (0 < self.seconds <= MAX_SECONDS):  # also refuses nan
-            raise UsageError(f"--time must be a positive number of seconds, at most a day ({MAX_SECONDS:g}), "
-                             f"got {self.seconds}")
+            raise UsageError(
+                f"--time must be a positive number of seconds, at most a day ({MAX_SECONDS:g}), got {self.seconds}"
+            )
         if not 1 <= self.workers <= MAX_WORKERS:
             raise UsageError(f"--jobs must be 1..{MAX_WORKERS}, got {self.workers}")
         if not 1 <= self.repeat <= MAX_REPEAT:
@@ -120,8 +122,9 @@ class BatchPlan:
         if step:
             sources = build_sources(step, self.cwd)
             if self.program is not None:  # what the build wrote is the program, not a source
-                sources = {name: sha for name, sha in sources.items()
-                           if (Path(self.cwd) / name).resolve() != self.program.path}
+                sources = {
+                    name: sha for name, sha in sources.items() if (Path(self.cwd) / name).resolve() != self.program.path
+                }
             self.built = {"command": step, "cwd": str(self.cwd), "sources": sources}
         if self.recorded is not None:
             for line in against_record(self.recorded, self.built, self.program):
@@ -145,8 +148,10 @@ class BatchPlan:
         check_best(best, [case.source for case in cases if case.seed is None])
         skipped = BestKnown(best, self.problem.objective).skipped  # a file that is not one is refused here
         if skipped:
-            say(f"best-known: line{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped[:10]))} of {best} "
-                "hold no score and are left out")
+            say(
+                f"best-known: line{'s' if len(skipped) > 1 else ''} {', '.join(map(str, skipped[:10]))} of {best} "
+                "hold no score and are left out"
+            )
         # The database beside the run folder (or the one named) is checked before the folder is made: a
         # device, a folder or a file that is no database is one message, and leaves nothing behind.
         database = self.database or database_path(self.out.parent if self.out else root)
@@ -154,14 +159,29 @@ class BatchPlan:
             check_database_outside(database, self.out)
         RunDatabase(database).check(say)
         out = claim_folder(self.out) if self.out else default_out(self.problem.id, self.label, root)
-        return BatchSpec(self.problem, runner, cases, out, workers=self.workers, dask=self.dask, label=self.label, best=best,
-                         freeze_best=self.freeze_best, comment=self.comment, database=database,
-                         command_line=list(self.command_line),
-                         generator_options=dict(self.generator_options) if self.seeds is not None else {},
-                         instance_options=dict(self.instance_options), group_by=self.group_by, program=self.program,
-                         build=self.built, repeat=self.repeat, rerun_of=self.rerun_of)
+        return BatchSpec(
+            self.problem,
+            runner,
+            cases,
+            out,
+            workers=self.workers,
+            dask=self.dask,
+            label=self.label,
+            best=best,
+            freeze_best=self.freeze_best,
+            comment=self.comment,
+            database=database,
+            command_line=list(self.command_line),
+            generator_options=dict(self.generator_options) if self.seeds is not None else {},
+            instance_options=dict(self.instance_options),
+            group_by=self.group_by,
+            program=self.program,
+            build=self.built,
+            repeat=self.repeat,
+            rerun_of=self.rerun_of,
+        )
 
-    def with_values(self, values: dict) -> "BatchPlan":
+    def with_values(self, values: dict) -> BatchPlan:
         """The plan with tuned values: a solver's own parameters, or a program's variables (and in
         place of ``{NAME}`` in its command)."""
         if self.command is None and self.solver is not None:
@@ -180,16 +200,22 @@ def against_record(meta: dict, built: dict | None, program: ProgramFile | None) 
     if built is not None and recorded is not None and isinstance(recorded.get("sources"), dict):
         changed = changed_sources(recorded["sources"], built["sources"])
         if changed:
-            lines.append(f"built again from a changed {', '.join(changed[:5])}"
-                         + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
-                         + f" (since the run {meta.get('started') or 'was made'})")
+            lines.append(
+                f"built again from a changed {', '.join(changed[:5])}"
+                + (f" and {len(changed) - 5} more" if len(changed) > 5 else "")
+                + f" (since the run {meta.get('started') or 'was made'})"
+            )
         else:
-            lines.append(f"built again from the run's sources ({', '.join(list(built['sources'])[:5]) or 'none named'})")
+            lines.append(
+                f"built again from the run's sources ({', '.join(list(built['sources'])[:5]) or 'none named'})"
+            )
     was = meta.get("program") if isinstance(meta.get("program"), dict) else None
     if program is not None and was and was.get("sha256"):
         if program.sha256 != was["sha256"]:
-            lines.append(f"the program {program.path.name} is not the run's: sha256 {program.sha256[:12]}, the run's "
-                         f"{str(was['sha256'])[:12]}")
+            lines.append(
+                f"the program {program.path.name} is not the run's: sha256 {program.sha256[:12]}, the run's "
+                f"{str(was['sha256'])[:12]}"
+            )
         else:
             lines.append(f"the program {program.path.name} is the run's (sha256 {program.sha256[:12]})")
     return lines
@@ -200,8 +226,10 @@ def check_database_outside(database: Path, out: Path) -> None:
     its own folder ("already holds files"), on every retry."""
     inside = Path(database).resolve().is_relative_to(Path(out).resolve())
     if inside:
-        raise UsageError(f"--database {database} is inside --out {out}: a run folder holds only the run's own "
-                         f"files; name a database beside it (e.g. {Path(out).parent / 'runs.sqlite'})")
+        raise UsageError(
+            f"--database {database} is inside --out {out}: a run folder holds only the run's own "
+            f"files; name a database beside it (e.g. {Path(out).parent / 'runs.sqlite'})"
+        )
 
 
 def check_best(best: Path, inputs: list[str]) -> None:

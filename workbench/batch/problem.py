@@ -17,8 +17,9 @@ judges a case whose worker never answered (FAIL, nothing to score) through the s
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
@@ -105,8 +106,13 @@ class PlanProblem(Protocol):
 class CaseProblem(Protocol):
     """What a case needs: made (in the batch's process), then played and scored where it runs."""
 
-    def seed_cases(self, seeds: Sequence[int], generator_options: dict[str, object],
-                   instance_options: dict[str, object], say: Callable[[str], None] | None = None) -> list[BatchCase]:
+    def seed_cases(
+        self,
+        seeds: Sequence[int],
+        generator_options: dict[str, object],
+        instance_options: dict[str, object],
+        say: Callable[[str], None] | None = None,
+    ) -> list[BatchCase]:
         """One case per seed, in order, indexed from 0. ``say``: what a slow start waits for (a
         contest's gen). WorkbenchError: a generator that cannot make them."""
         ...

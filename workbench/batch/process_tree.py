@@ -21,15 +21,15 @@ is reaped) is kept apart from the program's (``CpuTime``).
 
 from __future__ import annotations
 
-from typing import IO, Iterator
-
 import ctypes
 import functools
 import itertools
 import os
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 TICKS = os.sysconf("SC_CLK_TCK")
 # A killed tree leaves its cgroup within milliseconds; one stuck in the kernel longer is not waited for.

@@ -30,12 +30,12 @@ import sys
 import threading
 import time
 from collections import deque
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Callable, Iterator
+from typing import IO, Any
 
 from .process_tree import ProcessTree, proc_times
-
 
 # A tool (a score or view step) that runs longer than this is stuck (an official vis takes milliseconds).
 TOOL_SECONDS = 60.0
@@ -98,9 +98,14 @@ class Reaper:
             self._owner = os.getpid()
             try:
                 # A session of its own: Ctrl+C in a terminal is the batch's, never the reaper's.
-                self._process = subprocess.Popen([sys.executable, "-I", "-S", "-c", REAPER], stdin=subprocess.PIPE,
-                                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                                                 start_new_session=True, close_fds=True)
+                self._process = subprocess.Popen(
+                    [sys.executable, "-I", "-S", "-c", REAPER],
+                    stdin=subprocess.PIPE,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                    start_new_session=True,
+                    close_fds=True,
+                )
             except OSError:  # no processes left: the stops of this process remain
                 self._process = None
         return None if self._process is None else self._process.stdin
@@ -150,9 +155,15 @@ def pipe(stream: IO[bytes] | None) -> IO[bytes]:
     return stream
 
 
-def start(argv: list[str], cwd: str | Path | None = None, env: dict[str, Any] | None = None, stdin: Any = subprocess.PIPE,
-          stdout: Any = subprocess.PIPE, stderr: Any = subprocess.PIPE, tree: ProcessTree | None = None
-          ) -> Process:
+def start(
+    argv: list[str],
+    cwd: str | Path | None = None,
+    env: dict[str, Any] | None = None,
+    stdin: Any = subprocess.PIPE,
+    stdout: Any = subprocess.PIPE,
+    stderr: Any = subprocess.PIPE,
+    tree: ProcessTree | None = None,
+) -> Process:
     """Start ``argv`` in a process group of its own, listed for stops and the reaper; ``tree`` counts
     the CPU time of all it becomes (``process_tree``). OSError or ValueError when it cannot start
     (no such program, bad arguments, or its batch was stopped)."""
@@ -160,8 +171,9 @@ def start(argv: list[str], cwd: str | Path | None = None, env: dict[str, Any] | 
     try:
         if run in _STOPPED_RUNS:
             raise OSError(f"the batch {run} was stopped")
-        process = Process(argv, stdin=stdin, stdout=stdout, stderr=stderr, bufsize=0, cwd=cwd, env=env,
-                          start_new_session=True)
+        process = Process(
+            argv, stdin=stdin, stdout=stdout, stderr=stderr, bufsize=0, cwd=cwd, env=env, start_new_session=True
+        )
     except BaseException:
         if tree is not None:
             tree.abandon()
@@ -320,8 +332,9 @@ class Output:
     """A pipe from a process, read in chunks, ending at the pipe's end or once the process has
     exited and the pipe stays quiet (``DRAIN_SECONDS``), or when ``stopped`` is set."""
 
-    def __init__(self, stream: IO[bytes], exited: threading.Event | None = None,
-                 stopped: threading.Event | None = None) -> None:
+    def __init__(
+        self, stream: IO[bytes], exited: threading.Event | None = None, stopped: threading.Event | None = None
+    ) -> None:
         self.stream = stream
         self.fd = stream.fileno()
         self.exited = exited
@@ -357,8 +370,9 @@ class TailReader(Helper):
     """Reads a pipe as it comes and keeps its last ``keep`` bytes; ``on_line`` sees each complete
     line (at most ``line_limit`` bytes of it) as it arrives."""
 
-    def __init__(self, output: Output, keep: int, on_line: Callable[[bytes], None] | None = None,
-                 line_limit: int = 4096):
+    def __init__(
+        self, output: Output, keep: int, on_line: Callable[[bytes], None] | None = None, line_limit: int = 4096
+    ):
         super().__init__("tail")
         self.output = output
         self.keep = keep
@@ -381,14 +395,14 @@ class TailReader(Helper):
                 self.kept -= len(self.tail.popleft())
             if self.on_line is not None:
                 lines = (self.partial + data).split(b"\n")
-                self.partial = lines.pop()[-self.line_limit:]
+                self.partial = lines.pop()[-self.line_limit :]
                 for line in lines:
-                    self.on_line(line[:self.line_limit])
+                    self.on_line(line[: self.line_limit])
         if self.on_line is not None and self.partial:
             self.on_line(self.partial)
 
     def text(self) -> str:
-        return b"".join(self.tail)[-self.keep:].decode("utf-8", errors="replace")
+        return b"".join(self.tail)[-self.keep :].decode("utf-8", errors="replace")
 
 
 # ------------------------------------------------------------------ running a tool
@@ -423,8 +437,10 @@ def run_tool(command: str, cwd: Path, timeout: float = TOOL_SECONDS, stdin: str 
     waiting = ExitWatch(process, started)
     waiting.start()
     timed_out = threading.Event()
-    readers = [TailReader(Output(pipe(stream), waiting.exited, timed_out), TOOL_OUTPUT_CHARS)
-               for stream in (process.stdout, process.stderr)]
+    readers = [
+        TailReader(Output(pipe(stream), waiting.exited, timed_out), TOOL_OUTPUT_CHARS)
+        for stream in (process.stdout, process.stderr)
+    ]
     try:
         for reader in readers:
             reader.start()
@@ -451,5 +467,3 @@ def _feed(process: subprocess.Popen[Any], text: str) -> None:
         pipe(process.stdin).close()
     except (BrokenPipeError, OSError):
         pass
-
-

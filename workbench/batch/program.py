@@ -9,15 +9,15 @@ first case instead of failing every case.
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import hashlib
 import os
 import shlex
 import shutil
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from workbench.core.errors import UsageError, WorkbenchError
 
@@ -26,8 +26,24 @@ from .processes import run_tool
 BUILD_SECONDS = 1800.0  # a build longer than this is stuck (a cold cargo build takes minutes)
 BUILD_LINES = 15  # the lines of a failed build's output shown
 # Programs that run the script or file named by their first argument that is not an option.
-INTERPRETERS = {"python", "python3", "pypy", "pypy3", "node", "deno", "ruby", "perl", "php", "bash", "sh", "zsh",
-                "julia", "Rscript", "lua", "java"}
+INTERPRETERS = {
+    "python",
+    "python3",
+    "pypy",
+    "pypy3",
+    "node",
+    "deno",
+    "ruby",
+    "perl",
+    "php",
+    "bash",
+    "sh",
+    "zsh",
+    "julia",
+    "Rscript",
+    "lua",
+    "java",
+}
 SHELL_WORDS = set("|&;<>()$`")
 INLINE_CODE = {"-c", "-e", "-m", "--eval"}  # an interpreter given its program as text, or a module
 
@@ -42,8 +58,9 @@ def build(command: str, cwd: str | Path, say: Callable[[str], None] = print) -> 
     if output.returncode != 0:
         said = "\n".join(output.lines()[-BUILD_LINES:])
         # The lines the build said end with its last: the first line names only its exit.
-        raise WorkbenchError(f"the build failed, so no case ran: {output.failure(said_last=False)}"
-                             + (f"\n{said}" if said else ""))
+        raise WorkbenchError(
+            f"the build failed, so no case ran: {output.failure(said_last=False)}" + (f"\n{said}" if said else "")
+        )
     say(f"built in {seconds:.1f} s")
     return seconds
 
@@ -101,8 +118,9 @@ def check_program(command: str, cwd: str | Path) -> ProgramFile | None:
     if not path.is_absolute() and "/" not in str(path):  # a bare name not found on PATH
         raise UsageError(f"'{command}': no program '{words[0]}' on the PATH (give its path, e.g. ./{words[0]})")
     if not path.exists():
-        raise UsageError(f"'{command}': {path} does not exist (in {Path(cwd).resolve()}); "
-                         "build it first, or give --build")
+        raise UsageError(
+            f"'{command}': {path} does not exist (in {Path(cwd).resolve()}); build it first, or give --build"
+        )
     if path.is_dir():
         raise UsageError(f"'{command}': {path} is a folder, not a program")
     if path == (Path(cwd) / words[0]).resolve() and not os.access(path, os.X_OK):
@@ -120,11 +138,41 @@ def file_hash(path: Path) -> str:
 
 # ------------------------------------------------------------------ what a build reads
 # A build command's words that name one of these files are its sources (g++ -o sol solve.cpp: solve.cpp).
-SOURCE_SUFFIXES = {".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh", ".hpp", ".hxx", ".rs", ".go", ".java", ".kt",
-                   ".scala", ".cs", ".fs", ".d", ".nim", ".zig", ".hs", ".ml", ".swift", ".f90", ".py", ".pyx",
-                   ".toml", ".mk", ".cmake"}
-PROJECT_FILES = {"cargo": ("Cargo.toml", "Cargo.lock"), "make": ("Makefile", "makefile", "GNUmakefile"),
-                 "go": ("go.mod", "go.sum")}
+SOURCE_SUFFIXES = {
+    ".c",
+    ".cc",
+    ".cpp",
+    ".cxx",
+    ".c++",
+    ".h",
+    ".hh",
+    ".hpp",
+    ".hxx",
+    ".rs",
+    ".go",
+    ".java",
+    ".kt",
+    ".scala",
+    ".cs",
+    ".fs",
+    ".d",
+    ".nim",
+    ".zig",
+    ".hs",
+    ".ml",
+    ".swift",
+    ".f90",
+    ".py",
+    ".pyx",
+    ".toml",
+    ".mk",
+    ".cmake",
+}
+PROJECT_FILES = {
+    "cargo": ("Cargo.toml", "Cargo.lock"),
+    "make": ("Makefile", "makefile", "GNUmakefile"),
+    "go": ("go.mod", "go.sum"),
+}
 PROJECT_SOURCES = {"cargo": ("src", ".rs"), "go": (".", ".go")}
 MAX_SOURCES = 200  # a build of more files than this is recorded by its first 200
 
@@ -163,4 +211,6 @@ def build_sources(command: str, cwd: str | Path) -> dict[str, str]:
 
 def changed_sources(recorded: dict[str, Any], now: dict[str, Any]) -> list[str]:
     """The recorded sources whose file changed or is gone since, then the new ones, by name."""
-    return [name for name in recorded if now.get(name) != recorded[name]] + [name for name in now if name not in recorded]
+    return [name for name in recorded if now.get(name) != recorded[name]] + [
+        name for name in now if name not in recorded
+    ]

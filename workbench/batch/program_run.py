@@ -20,15 +20,15 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, IO
+from typing import IO, Any
 
 from workbench.core.errors import ProtocolError, WorkbenchError
 from workbench.core.limits import exact_number
 
 from .process_tree import ProcessTree
-from .processes import (POLL_SECONDS, ExitWatch, Helper, Output, TailReader, end, kill_group, pipe,
-                        program_argv, start)
+from .processes import POLL_SECONDS, ExitWatch, Helper, Output, TailReader, end, kill_group, pipe, program_argv, start
 
 # Past the limit the program gets this long before it is killed (a judge's usual slack).
 GRACE_SECONDS = 0.5
@@ -95,11 +95,18 @@ class ProgramChannel:
     lines, read its lines, in contest order. Its output ends at the pipe's end, or once the program
     has exited (``exited``) and the pipe stays quiet, or at the time limit (``stopped``)."""
 
-    def __init__(self, process: subprocess.Popen[Any], started: float, limit: float,
-                 exited: threading.Event | None = None, stopped: threading.Event | None = None):
+    def __init__(
+        self,
+        process: subprocess.Popen[Any],
+        started: float,
+        limit: float,
+        exited: threading.Event | None = None,
+        stopped: threading.Event | None = None,
+    ):
         self.process = process
-        self.writer = io.TextIOWrapper(pipe(process.stdin), encoding="utf-8", errors="replace", line_buffering=True,
-                                       write_through=True)
+        self.writer = io.TextIOWrapper(
+            pipe(process.stdin), encoding="utf-8", errors="replace", line_buffering=True, write_through=True
+        )
         self.reader = _Lines(Output(pipe(process.stdout), exited, stopped))
         self.started = started
         self.limit = limit
@@ -227,8 +234,15 @@ class Watchdog(Helper):
     """Kills the program's group once its limit plus the grace has passed: on the clock, or (``cpu``)
     in the CPU time of its whole tree (less a tester's own) as it runs, with a wall-clock backstop."""
 
-    def __init__(self, process: subprocess.Popen[Any], tree: ProcessTree, started: float, limit: float, measure: str,
-                 exited: threading.Event):
+    def __init__(
+        self,
+        process: subprocess.Popen[Any],
+        tree: ProcessTree,
+        started: float,
+        limit: float,
+        measure: str,
+        exited: threading.Event,
+    ):
         super().__init__(f"watchdog {process.pid}")
         self.process, self.started, self.limit, self.measure = process, started, limit, measure
         self.tree = tree
@@ -258,8 +272,13 @@ class Watchdog(Helper):
 class _WatchedOutput(Output):
     """The program's stdout, each piece also shown to ``seen`` as it arrives (live snapshots)."""
 
-    def __init__(self, stream: IO[bytes], exited: threading.Event | None, stopped: threading.Event | None,
-                 seen: Callable[[bytes], None]) -> None:
+    def __init__(
+        self,
+        stream: IO[bytes],
+        exited: threading.Event | None,
+        stopped: threading.Event | None,
+        seen: Callable[[bytes], None],
+    ) -> None:
         super().__init__(stream, exited, stopped)
         self.seen = seen
 
@@ -281,10 +300,16 @@ class ProgramCall:
     tester: bool = False  # the command is a tester running the program: its own CPU time is kept apart
 
 
-
-def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: float,
-                cwd: str | None = None, env: dict[str, Any] | None = None, time_by: str = "wall",
-                live: Any = None, tester: bool = False) -> ProgramOutcome:  # live: a batch.live.LiveRecorder
+def run_program(
+    talk: Callable[[ProgramChannel], str],
+    command: str,
+    limit: float,
+    cwd: str | None = None,
+    env: dict[str, Any] | None = None,
+    time_by: str = "wall",
+    live: Any = None,
+    tester: bool = False,
+) -> ProgramOutcome:  # live: a batch.live.LiveRecorder
     """Start ``command`` (a shell command line), let ``talk`` (a judge) talk to it, and collect the verdict.
 
     ``talk`` plays the contest's protocol over the channel and returns the answer it collected;
@@ -296,12 +321,16 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
     started = time.perf_counter()
     tree = ProcessTree(tester)
     try:
-        process = start(program_argv(command), cwd=cwd,
-                        env={**os.environ, **{k: str(v) for k, v in env.items()}} if env else None,
-                        tree=tree)
+        process = start(
+            program_argv(command),
+            cwd=cwd,
+            env={**os.environ, **{k: str(v) for k, v in env.items()}} if env else None,
+            tree=tree,
+        )
     except (OSError, ValueError) as error:  # no such program, not executable, unbalanced quotes
-        return ProgramOutcome(None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}",
-                              0.0, "")
+        return ProgramOutcome(
+            None, "RE", f"cannot start '{command}': {getattr(error, 'strerror', None) or error}", 0.0, ""
+        )
     waiting = ExitWatch(process, started)
     waiting.start()
     watchdog = Watchdog(process, tree, started, limit, time_by, waiting.exited)
@@ -316,8 +345,9 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
             live.stderr_line(line)
 
         on_line = watched_line
-    stderr = TailReader(Output(pipe(process.stderr), waiting.exited, watchdog.fired), STDERR_TAIL_BYTES, on_line,
-                        MAX_DATA_LINE)
+    stderr = TailReader(
+        Output(pipe(process.stderr), waiting.exited, watchdog.fired), STDERR_TAIL_BYTES, on_line, MAX_DATA_LINE
+    )
     stderr.start()
     channel = ProgramChannel(process, started, limit, waiting.exited, watchdog.fired)
     if live is not None:
@@ -346,9 +376,12 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
     said = last_lines(stderr.text())
     if watchdog.fired.is_set():
         verdict = "TLE"
-        message = (f"still running after {limit:g} s (+{GRACE_SECONDS:g} s grace): killed" if time_by == "wall" else
-                   f"past {limit:g} s of CPU time (+{GRACE_SECONDS:g} s grace), or {CPU_WALL_FACTOR:g} times that on "
-                   "the clock: killed")
+        message = (
+            f"still running after {limit:g} s (+{GRACE_SECONDS:g} s grace): killed"
+            if time_by == "wall"
+            else f"past {limit:g} s of CPU time (+{GRACE_SECONDS:g} s grace), or {CPU_WALL_FACTOR:g} times that on "
+            "the clock: killed"
+        )
     elif time_by == "cpu" and cpu.program > limit + GRACE_SECONDS:
         verdict, message = "TLE", f"{cpu.program:.2f} s of CPU time, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
     elif (verdict is None or ended) and exit_.returncode != 0:
@@ -357,5 +390,6 @@ def run_program(talk: Callable[[ProgramChannel], str], command: str, limit: floa
         lines = [line.strip() for line in said.splitlines() if line.strip()]
         if lines:  # what the program said last (a traceback's last line names the exception)
             message += f"; stderr: {lines[-1][:200]}"
-    return ProgramOutcome(answer, verdict, message, exit_.seconds, said, data.data, cpu.program,
-                          exit_.returncode, cpu.tester)
+    return ProgramOutcome(
+        answer, verdict, message, exit_.seconds, said, data.data, cpu.program, exit_.returncode, cpu.tester
+    )

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Sequence
+from typing import TYPE_CHECKING
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.objective import Objective
@@ -48,11 +49,17 @@ def solve_case(runner: Runner, puzzle: Puzzle, instance: object) -> tuple[str, f
     cls = _solver_class(puzzle.id, runner.solver)
     budget = Budget(seconds=runner.seconds, nodes=runner.nodes)
     started, cpu = time.perf_counter(), time.process_time()
-    target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
-                       seed=runner.solver_seed, params=dict(runner.params), budget=budget)
+    target = build_run(
+        puzzle,
+        instance,
+        puzzle.initial_state(instance),
+        cls,
+        seed=runner.solver_seed,
+        params=dict(runner.params),
+        budget=budget,
+    )
     result = execute(target, budget)
-    return (puzzle.format_solution(instance, result.moves), time.perf_counter() - started,
-            time.process_time() - cpu)
+    return (puzzle.format_solution(instance, result.moves), time.perf_counter() - started, time.process_time() - cpu)
 
 
 @dataclass(frozen=True)
@@ -110,8 +117,13 @@ class PuzzleProblem:
         from solvers.run_setup import checked_params, choose_solver, run_budget
 
         if plan.command:
-            return Runner(plan.seconds or self.default_seconds(), command=plan.command, cwd=plan.cwd,
-                          env=dict(plan.env), time_by=plan.time_by or "wall")
+            return Runner(
+                plan.seconds or self.default_seconds(),
+                command=plan.command,
+                cwd=plan.cwd,
+                env=dict(plan.env),
+                time_by=plan.time_by or "wall",
+            )
         puzzle = self.puzzle
         cls = choose_solver(puzzle, plan.solver)
         params = dict(plan.params)
@@ -128,8 +140,13 @@ class PuzzleProblem:
         return Runner(seconds, solver=name, params=params, nodes=plan.nodes, solver_seed=plan.solver_seed)
 
     # ------------------------------------------------------------ what a case needs
-    def seed_cases(self, seeds: Sequence[int], generator_options: dict[str, object],
-                   instance_options: dict[str, object], say: Callable[[str], None] | None = None) -> list[BatchCase]:
+    def seed_cases(
+        self,
+        seeds: Sequence[int],
+        generator_options: dict[str, object],
+        instance_options: dict[str, object],
+        say: Callable[[str], None] | None = None,
+    ) -> list[BatchCase]:
         return seed_cases(self.puzzle, seeds, generator_options, instance_options)
 
     def file_cases(self, paths: Sequence[str], instance_options: dict[str, object]) -> list[BatchCase]:
@@ -172,18 +189,37 @@ class PuzzleProblem:
         except (WorkbenchError, ValueError) as error:
             return CaseRun(case.index, None, "FAIL", f"bad input: {error}", 0.0)
         if runner.command:
-            outcome, trace = run_live(lambda channel: puzzle.judge(instance, channel), runner.program_call(),
-                                      self.split_answers(), lambda: self.snapshot_scorer(case), live)
-            return CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                           outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace)
+            outcome, trace = run_live(
+                lambda channel: puzzle.judge(instance, channel),
+                runner.program_call(),
+                self.split_answers(),
+                lambda: self.snapshot_scorer(case),
+                live,
+            )
+            return CaseRun(
+                case.index,
+                outcome.answer,
+                outcome.verdict,
+                outcome.message,
+                outcome.seconds,
+                outcome.stderr_tail,
+                data=outcome.data,
+                cpu_seconds=outcome.cpu_seconds,
+                live=trace,
+            )
         started = time.perf_counter()
         try:
             answer, seconds, cpu = solve_case(runner, puzzle, instance)
         except WorkbenchError as error:  # e.g. an online game cut short has no complete answer
             return CaseRun(case.index, None, "WA", str(error), time.perf_counter() - started)
         except Exception as error:  # a solver bug is this case's verdict, never the batch's end
-            return CaseRun(case.index, None, "RE", f"solver crashed: {type(error).__name__}: {error}",
-                           time.perf_counter() - started)
+            return CaseRun(
+                case.index,
+                None,
+                "RE",
+                f"solver crashed: {type(error).__name__}: {error}",
+                time.perf_counter() - started,
+            )
         return CaseRun(case.index, answer, None, "", seconds, cpu_seconds=cpu)
 
     def score_run(self, case: BatchCase, run: CaseRun) -> CaseResult:
@@ -194,9 +230,19 @@ class PuzzleProblem:
         except (WorkbenchError, ValueError) as error:
             return CaseResult(case, 0, "FAIL", f"bad input: {error}", run.seconds)
         answer = last_answer(self.split_answers(), run.answer)  # of several answers, the last counts
-        result = CaseResult(case, 0, run.verdict or "OK", run.message, run.seconds, features,
-                            stderr_tail=run.stderr_tail, answer=answer, data=dict(run.data),
-                            cpu_seconds=run.cpu_seconds, live=run.live)
+        result = CaseResult(
+            case,
+            0,
+            run.verdict or "OK",
+            run.message,
+            run.seconds,
+            features,
+            stderr_tail=run.stderr_tail,
+            answer=answer,
+            data=dict(run.data),
+            cpu_seconds=run.cpu_seconds,
+            live=run.live,
+        )
         if run.verdict is None:
             if answer is None:
                 result.verdict, result.message = "WA", "no answer"

@@ -14,12 +14,13 @@ import operator
 import re
 import threading
 from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any
 
-from workbench.core.words import translate
 from workbench.core.limits import exact_number
 from workbench.core.objective import Objective
+from workbench.core.words import translate
 
 from .noise import MIN_SHARED, Noise, loaded, loaded_text, noise_band, noise_of, per_case, percent, same_program
 from .results import REPEAT_COLUMN, RESULT_COLUMNS, TESTER_COLUMN, at_scale, plain_number
@@ -45,7 +46,11 @@ def feature_names(rows: Sequence[dict[str, Any]]) -> list[str]:
         names = list(row)
         start = names.index("seed") + 1 if "seed" in names else 0
         end = names.index("score") if "score" in names else len(names)
-        features = [n for n in names[start:end] if n not in RESULT_COLUMNS and n not in (TESTER_COLUMN, REPEAT_COLUMN, "repeats")]
+        features = [
+            n
+            for n in names[start:end]
+            if n not in RESULT_COLUMNS and n not in (TESTER_COLUMN, REPEAT_COLUMN, "repeats")
+        ]
         if features:
             return features
     return []
@@ -129,7 +134,7 @@ class Summary:
         return (self.mean_score or 0.0) * self.ok / self.count
 
     def failed_text(self) -> str:
-        """"3 failed (TLE 2, WA 1)", or "none failed"."""
+        """ "3 failed (TLE 2, WA 1)", or "none failed"."""
         failed = self.failed
         if not failed:
             return "none failed"
@@ -138,8 +143,15 @@ class Summary:
 
 # ------------------------------------------------------------------ filters and groups
 FILTER = re.compile(r"^\s*(.+?)\s*(<=|>=|!=|==|=|<|>)\s*(.*?)\s*$")
-COMPARE = {"<=": operator.le, ">=": operator.ge, "!=": operator.ne, "==": operator.eq, "=": operator.eq,
-           "<": operator.lt, ">": operator.gt}
+COMPARE = {
+    "<=": operator.le,
+    ">=": operator.ge,
+    "!=": operator.ne,
+    "==": operator.eq,
+    "=": operator.eq,
+    "<": operator.lt,
+    ">": operator.gt,
+}
 
 
 def row_filter(text: str, columns: Sequence[str]) -> Callable[[dict[str, Any]], bool]:
@@ -206,8 +218,12 @@ def _mean_or_none(values: Sequence[float]) -> float | None:
     return mean(values) if values else None
 
 
-def summarize(rows: Sequence[dict[str, Any]], worst: int = 5, group_by: str | None = None,
-              objective: Objective | str = Objective.MAX) -> Summary:
+def summarize(
+    rows: Sequence[dict[str, Any]],
+    worst: int = 5,
+    group_by: str | None = None,
+    objective: Objective | str = Objective.MAX,
+) -> Summary:
     objective = Objective.of(objective)
     rows = list(rows)
     if not rows:
@@ -223,15 +239,32 @@ def summarize(rows: Sequence[dict[str, Any]], worst: int = 5, group_by: str | No
     if column:
         for i, label in enumerate(group_labels(rows, column)):
             groups.setdefault(label, []).append(i)
-    group_rows = [GroupSummary(label, len(ix), sum(ok[i] for i in ix), _mean_or_none([scores[i] for i in ix if ok[i]]),
-                               mean(relatives[i] for i in ix))
-                  for label, ix in groups.items()]
+    group_rows = [
+        GroupSummary(
+            label,
+            len(ix),
+            sum(ok[i] for i in ix),
+            _mean_or_none([scores[i] for i in ix if ok[i]]),
+            mean(relatives[i] for i in ix),
+        )
+        for label, ix in groups.items()
+    ]
     group_rows.sort(key=lambda g: (_number(g.label.split()[-1].split("–")[0]), g.label))
     # Worst first: failures, then the lowest relative score, then the worst raw score by the objective.
     order = sorted(range(len(rows)), key=lambda i: (ok[i], relatives[i], objective.worst_first(scores[i])))
-    return Summary(len(rows), sum(ok), _mean_or_none([s for s, good in zip(scores, ok) if good]), mean(relatives),
-                   Counter(r["verdict"] for r in rows), group_rows, [rows[i] for i in order[:worst]], max(seconds),
-                   mean(seconds), _mean_or_none(cpu), objective)
+    return Summary(
+        len(rows),
+        sum(ok),
+        _mean_or_none([s for s, good in zip(scores, ok) if good]),
+        mean(relatives),
+        Counter(r["verdict"] for r in rows),
+        group_rows,
+        [rows[i] for i in order[:worst]],
+        max(seconds),
+        mean(seconds),
+        _mean_or_none(cpu),
+        objective,
+    )
 
 
 # ------------------------------------------------------------------ compare
@@ -350,8 +383,14 @@ def _paired_tests(values: list[float]) -> tuple[tuple[float, float], float, floa
     return (centre, centre), (0.0 if centre else 1.0), (float(stats.wilcoxon(values).pvalue) if centre else 1.0)
 
 
-def compare(rows_a: Sequence[dict[str, Any]], rows_b: Sequence[dict[str, Any]], objective: Objective | str = Objective.MAX,
-            group_by: str | None = None, meta_a: dict[str, Any] | None = None, meta_b: dict[str, Any] | None = None) -> Comparison:
+def compare(
+    rows_a: Sequence[dict[str, Any]],
+    rows_b: Sequence[dict[str, Any]],
+    objective: Objective | str = Objective.MAX,
+    group_by: str | None = None,
+    meta_a: dict[str, Any] | None = None,
+    meta_b: dict[str, Any] | None = None,
+) -> Comparison:
     """B against A, case by case (matched by input and options: the ``key`` column).
 
     Wins and losses follow ``objective``, and a case OK in one run but not in the other is a win
@@ -374,16 +413,28 @@ def compare(rows_a: Sequence[dict[str, Any]], rows_b: Sequence[dict[str, Any]], 
         a, b = by_key_a[key], by_key_b[key]
         score_a, score_b = exact_score(a["score"]), exact_score(b["score"])
         best = objective.best([s for s, row in ((score_a, a), (score_b, b)) if _ok(row)])
-        diffs.append(CaseDiff(a["case"], label, score_a, score_b, a["verdict"], b["verdict"],
-                              objective.relative(score_a, best, _ok(a)), objective.relative(score_b, best, _ok(b)),
-                              objective, key))
+        diffs.append(
+            CaseDiff(
+                a["case"],
+                label,
+                score_a,
+                score_b,
+                a["verdict"],
+                b["verdict"],
+                objective.relative(score_a, best, _ok(a)),
+                objective.relative(score_b, best, _ok(b)),
+                objective,
+                key,
+            )
+        )
     values = [d.diff for d in diffs]
     ci, t_p, w_p = _paired_tests(values)
     groups = []
     for label in dict.fromkeys(labels):
         part = [d for d in diffs if d.group == label]
-        groups.append((label, len(part), mean(d.diff for d in part), sum(d.gain > 0 for d in part),
-                       sum(d.gain < 0 for d in part)))
+        groups.append(
+            (label, len(part), mean(d.diff for d in part), sum(d.gain > 0 for d in part), sum(d.gain < 0 for d in part))
+        )
     groups.sort(key=lambda g: (_number(g[0].split()[-1].split("–")[0]), g[0]))
     gains = [d.gain for d in diffs]
     both = [d for d in diffs if d.both_ok]
@@ -391,19 +442,38 @@ def compare(rows_a: Sequence[dict[str, Any]], rows_b: Sequence[dict[str, Any]], 
     runs_b = {k: int(r.get("repeats") or 1) for k, r in by_key_b.items()}
     band = noise_band([(d.relative_a, d.relative_b, runs_a[d.key], runs_b[d.key]) for d in both], noise_a, noise_b)
     return Comparison(
-        sorted(diffs, key=lambda d: (d.diff, d.gain)), len(by_key_a) - len(diffs), len(by_key_b) - len(diffs),
-        sum(g > 0 for g in gains), sum(g < 0 for g in gains), sum(g == 0 for g in gains),
+        sorted(diffs, key=lambda d: (d.diff, d.gain)),
+        len(by_key_a) - len(diffs),
+        len(by_key_b) - len(diffs),
+        sum(g > 0 for g in gains),
+        sum(g < 0 for g in gains),
+        sum(g == 0 for g in gains),
         Counter(d.verdict_a for d in diffs if d.verdict_a != "OK"),
         Counter(d.verdict_b for d in diffs if d.verdict_b != "OK"),
-        mean(d.relative_a for d in diffs) if diffs else 0.0, mean(d.relative_b for d in diffs) if diffs else 0.0,
-        mean(values) if values else 0.0, ci, t_p, w_p, groups, len(both),
-        _mean_or_none([d.score_a for d in both]), _mean_or_none([d.score_b for d in both]), objective,
-        max(runs_a.values(), default=1), max(runs_b.values(), default=1), noise_a, noise_b, band,
-        same_program(meta_a or {}, meta_b or {}), *loads)
+        mean(d.relative_a for d in diffs) if diffs else 0.0,
+        mean(d.relative_b for d in diffs) if diffs else 0.0,
+        mean(values) if values else 0.0,
+        ci,
+        t_p,
+        w_p,
+        groups,
+        len(both),
+        _mean_or_none([d.score_a for d in both]),
+        _mean_or_none([d.score_b for d in both]),
+        objective,
+        max(runs_a.values(), default=1),
+        max(runs_b.values(), default=1),
+        noise_a,
+        noise_b,
+        band,
+        same_program(meta_a or {}, meta_b or {}),
+        *loads,
+    )
 
 
-def noise_lines(result: Comparison, name_a: str = "A", name_b: str = "B", measure: str = "",
-                loads: bool = True) -> list[str]:
+def noise_lines(
+    result: Comparison, name_a: str = "A", name_b: str = "B", measure: str = "", loads: bool = True
+) -> list[str]:
     """What a comparison can conclude given noise and load, in lines: whether both runs ran the same
     program (an A/A comparison: every difference is noise), whether the difference is larger than
     the noise the runs' repeats measured (or that the noise is unknown, and ``measure``: how to
@@ -415,32 +485,52 @@ def noise_lines(result: Comparison, name_a: str = "A", name_b: str = "B", measur
     if result.same_program:
         spread = band if band is not None else (high - low) / 2 if result.tested else None
         if band is not None:
-            said = translate("Noise", "same program ({0} in both runs); differences are noise (±{1}, 95%, from "
-                                      "the runs' repeats)")
+            said = translate(
+                "Noise", "same program ({0} in both runs); differences are noise (±{1}, 95%, from the runs' repeats)"
+            )
         elif spread is not None:
-            said = translate("Noise", "same program ({0} in both runs); differences are noise (±{1}, this pair's "
-                                      "95% interval)")
+            said = translate(
+                "Noise", "same program ({0} in both runs); differences are noise (±{1}, this pair's 95% interval)"
+            )
         else:
             said = translate("Noise", "same program ({0} in both runs); differences are noise")
         lines.append(said.format(result.same_program, at_scale(spread, spread) if spread is not None else ""))
     elif band is not None:
         larger = abs(result.mean_diff) > band
-        measured = [translate("Noise", "{0} {1} from {2} runs a case").format(name, percent(n.relative_sd), n.repeats)
-                    for name, n in ((name_a, result.noise_a), (name_b, result.noise_b)) if n is not None]
-        said = (translate("Noise", "noise: {0} - {1} {2} is larger than the noise of these programs on these cases "
-                                   "(±{3}, 95%; SD between runs of a case: {4})") if larger else
-                translate("Noise", "noise: {0} - {1} {2} is within the noise of these programs on these cases "
-                                   "(±{3}, 95%; SD between runs of a case: {4})"))
-        lines.append(said.format(name_b, name_a, at_scale(result.mean_diff, band), at_scale(band, band),
-                                 ", ".join(measured))
-                     + (translate("Noise", "; but a run was loaded (below): the difference may be the load's")
-                        if larger and (result.load_a or result.load_b) else ""))
+        measured = [
+            translate("Noise", "{0} {1} from {2} runs a case").format(name, percent(n.relative_sd), n.repeats)
+            for name, n in ((name_a, result.noise_a), (name_b, result.noise_b))
+            if n is not None
+        ]
+        said = (
+            translate(
+                "Noise",
+                "noise: {0} - {1} {2} is larger than the noise of these programs on these cases "
+                "(±{3}, 95%; SD between runs of a case: {4})",
+            )
+            if larger
+            else translate(
+                "Noise",
+                "noise: {0} - {1} {2} is within the noise of these programs on these cases "
+                "(±{3}, 95%; SD between runs of a case: {4})",
+            )
+        )
+        lines.append(
+            said.format(name_b, name_a, at_scale(result.mean_diff, band), at_scale(band, band), ", ".join(measured))
+            + (
+                translate("Noise", "; but a run was loaded (below): the difference may be the load's")
+                if larger and (result.load_a or result.load_b)
+                else ""
+            )
+        )
     elif measure:
-        lines.append(translate("Noise", "noise: unknown (each case ran once in both runs); measure it: {0}")
-                     .format(measure))
+        lines.append(
+            translate("Noise", "noise: unknown (each case ran once in both runs); measure it: {0}").format(measure)
+        )
     else:
-        lines.append(translate("Noise", "noise: unknown (each case ran once in both runs); measure it with "
-                                        "batch --repeat 5"))
+        lines.append(
+            translate("Noise", "noise: unknown (each case ran once in both runs); measure it with batch --repeat 5")
+        )
     for name, other, ratio in ((name_a, name_b, result.load_a), (name_b, name_a, result.load_b)) if loads else ():
         if ratio is not None:
             lines.append(f"{loaded_text(name, ratio)}: its time-based scores are not comparable with {other}'s")

@@ -10,8 +10,9 @@ compare OLD NEW`` compares them case by case.
 from __future__ import annotations
 
 import socket
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.judge_text import plain_natural
@@ -59,8 +60,11 @@ def not_recorded_here(folder: Path, meta: dict[str, Any]) -> str:
     database = RunDatabase(database_path(folder.parent))
     try:
         run_id = database.run_id(folder)
-        stored = next((loaded(r["meta"]) for r in database.runs() if r["id"] == run_id), None) \
-            if run_id is not None else None
+        stored = (
+            next((loaded(r["meta"]) for r in database.runs() if r["id"] == run_id), None)
+            if run_id is not None
+            else None
+        )
     except WorkbenchError as error:
         return f"its run database cannot be read ({error})"
     if stored is None:
@@ -69,14 +73,24 @@ def not_recorded_here(folder: Path, meta: dict[str, Any]) -> str:
         return f"it was made on another machine ({stored.get('host') or 'not recorded'})"
     changed = [key for key in TRUSTED_KEYS if stored.get(key) != meta.get(key)]
     if changed:
-        return f"its {' and '.join(changed)} differ{'s' if len(changed) == 1 else ''} from what the run database recorded"
+        return (
+            f"its {' and '.join(changed)} differ{'s' if len(changed) == 1 else ''} from what the run database recorded"
+        )
     return ""
 
 
-def rerun_plan(problem: BatchProblem, folder: Path, meta: dict[str, Any], picked: Sequence[dict[str, Any]], *,
-               workers: int | None = None,
-               out: Path | None = None, label: str | None = None, command_line: Sequence[str] = (),
-               repeat: int = 1) -> BatchPlan:
+def rerun_plan(
+    problem: BatchProblem,
+    folder: Path,
+    meta: dict[str, Any],
+    picked: Sequence[dict[str, Any]],
+    *,
+    workers: int | None = None,
+    out: Path | None = None,
+    label: str | None = None,
+    command_line: Sequence[str] = (),
+    repeat: int = 1,
+) -> BatchPlan:
     """The plan that runs ``picked`` (rows of the run in ``folder``) again as the run was made, each
     case ``repeat`` times (a case the run itself repeated is picked once)."""
     folder = Path(folder)
@@ -90,8 +104,10 @@ def rerun_plan(problem: BatchProblem, folder: Path, meta: dict[str, Any], picked
         for row in picked:
             path = run_file(folder, str(row.get("input") or ""), "input")
             if not row.get("input") or not path.is_file():
-                raise WorkbenchError(f"{folder}: the input of case {row.get('case')} is not in the run folder "
-                                     f"({row.get('input') or 'no input column'})")
+                raise WorkbenchError(
+                    f"{folder}: the input of case {row.get('case')} is not in the run folder "
+                    f"({row.get('input') or 'no input column'})"
+                )
             files.append(str(path))
     command = meta.get("command") or None
     params = meta.get("params") if isinstance(meta.get("params"), dict) else {}
@@ -103,19 +119,34 @@ def rerun_plan(problem: BatchProblem, folder: Path, meta: dict[str, Any], picked
     # recorded before builds were kept falls back to the problem's.
     recorded_build = meta.get("build")
     build = recorded_build.get("command") if isinstance(recorded_build, dict) else ("" if "build" in meta else None)
-    plan = BatchPlan(problem, seeds=seeds, files=files,
-                     generator_options=dict(meta.get("generator_options") or {}) if seeds is not None else {},
-                     instance_options=dict(meta.get("instance_options") or {}),
-                     solver=None if command else meta.get("solver"), params={} if command else dict(params),
-                     nodes=None if command else meta.get("nodes"), solver_seed=int(meta.get("solver_seed") or 0),
-                     command=command, seconds=meta.get("seconds"), time_by=meta.get("time_by") if command else None,
-                     workers=workers or int(meta.get("jobs") or 1), dask=meta.get("dask"), out=out,
-                     runs_folder=None if out else folder.parent,
-                     label=label if label is not None else (f"{meta.get('label')}-rerun" if meta.get("label") else "rerun"),
-                     comment=f"{'noise' if repeat > 1 else 'rerun'} of {folder.name}: {len(picked)} "
-                             f"case{'s' if len(picked) != 1 else ''}" + (f", {repeat} runs each" if repeat > 1 else ""),
-                     best=best, freeze_best=bool(meta.get("best_frozen")),
-                     command_line=list(command_line), cwd=str(cwd), build=build, recorded=dict(meta),
-                     repeat=repeat, rerun_of=folder)
+    plan = BatchPlan(
+        problem,
+        seeds=seeds,
+        files=files,
+        generator_options=dict(meta.get("generator_options") or {}) if seeds is not None else {},
+        instance_options=dict(meta.get("instance_options") or {}),
+        solver=None if command else meta.get("solver"),
+        params={} if command else dict(params),
+        nodes=None if command else meta.get("nodes"),
+        solver_seed=int(meta.get("solver_seed") or 0),
+        command=command,
+        seconds=meta.get("seconds"),
+        time_by=meta.get("time_by") if command else None,
+        workers=workers or int(meta.get("jobs") or 1),
+        dask=meta.get("dask"),
+        out=out,
+        runs_folder=None if out else folder.parent,
+        label=label if label is not None else (f"{meta.get('label')}-rerun" if meta.get("label") else "rerun"),
+        comment=f"{'noise' if repeat > 1 else 'rerun'} of {folder.name}: {len(picked)} "
+        f"case{'s' if len(picked) != 1 else ''}" + (f", {repeat} runs each" if repeat > 1 else ""),
+        best=best,
+        freeze_best=bool(meta.get("best_frozen")),
+        command_line=list(command_line),
+        cwd=str(cwd),
+        build=build,
+        recorded=dict(meta),
+        repeat=repeat,
+        rerun_of=folder,
+    )
     plan.check()
     return plan

@@ -14,9 +14,10 @@ import json
 import math
 import os
 import socket
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Iterable
+from typing import IO, Any
 
 from workbench.core.errors import WorkbenchError, shown
 from workbench.core.files import read_text, write_atomic, write_new
@@ -49,7 +50,7 @@ class CaseResult:
     answered: bool = False  # an answer was given (its text may be gone: written, and let go)
     cpu_seconds: float | None = None  # the program's CPU time (user + sys, of all it started)
     tester_cpu_seconds: float | None = None  # the tester's own, when a tester ran the program
-    live: "LiveTrace | None" = None  # what the program said while it ran ([SCORE] lines, snapshots' scores)
+    live: LiveTrace | None = None  # what the program said while it ran ([SCORE] lines, snapshots' scores)
 
     def __post_init__(self) -> None:
         self.answered = self.answered or self.answer is not None
@@ -60,16 +61,26 @@ class CaseResult:
         return {(f"data {k}" if k in taken or k.startswith("fact ") else k): v for k, v in self.data.items()}
 
     def row(self) -> dict[str, Any]:
-        row = {"case": self.case.label, "name": self.case.name,
-               "seed": "" if self.case.seed is None else self.case.seed}
+        row = {
+            "case": self.case.label,
+            "name": self.case.name,
+            "seed": "" if self.case.seed is None else self.case.seed,
+        }
         row.update(self.features)
         row.update(self.data_columns())
-        row.update({"score": exact_text(self.score), "relative": f"{self.relative:.6f}",
-                    "time_s": f"{self.seconds:.3f}",
-                    "cpu_s": "" if self.cpu_seconds is None else f"{self.cpu_seconds:.3f}",
-                    "verdict": self.verdict, "message": self.message,
-                    "key": self.case.key, "answer": f"answers/{self.case.name}.out" if self.answered else "",
-                    "input": f"inputs/{self.case.name}.txt"})
+        row.update(
+            {
+                "score": exact_text(self.score),
+                "relative": f"{self.relative:.6f}",
+                "time_s": f"{self.seconds:.3f}",
+                "cpu_s": "" if self.cpu_seconds is None else f"{self.cpu_seconds:.3f}",
+                "verdict": self.verdict,
+                "message": self.message,
+                "key": self.case.key,
+                "answer": f"answers/{self.case.name}.out" if self.answered else "",
+                "input": f"inputs/{self.case.name}.txt",
+            }
+        )
         if self.tester_cpu_seconds is not None:
             row[TESTER_COLUMN] = f"{self.tester_cpu_seconds:.3f}"
         if self.case.repeat:
@@ -182,10 +193,17 @@ class BestKnown:
             return 0
         better = []
         for result in results:
-            if result.verdict == "OK" and is_finite(result.score) and \
-                    self.objective.better(result.score, self.score(result.case.key)):
-                self.best[result.case.key] = {"key": result.case.key, "case": result.case.label,
-                                              "score": result.score, "run": run}
+            if (
+                result.verdict == "OK"
+                and is_finite(result.score)
+                and self.objective.better(result.score, self.score(result.case.key))
+            ):
+                self.best[result.case.key] = {
+                    "key": result.case.key,
+                    "case": result.case.label,
+                    "score": result.score,
+                    "run": run,
+                }
                 better.append(self.best[result.case.key])
         if not better:
             return 0
@@ -231,8 +249,11 @@ class RunFolder:
 
     def case_files(self, result: CaseResult) -> list[Path]:
         name = result.case.name
-        return [self.path / "inputs" / f"{name}.txt", self.path / "answers" / f"{name}.out",
-                self.path / "stderr" / f"{name}.txt"]
+        return [
+            self.path / "inputs" / f"{name}.txt",
+            self.path / "answers" / f"{name}.out",
+            self.path / "stderr" / f"{name}.txt",
+        ]
 
     def write_case(self, result: CaseResult) -> None:
         """The case's input, answer and stderr tail; then its answer's text is let go (a run of big
@@ -264,9 +285,13 @@ class RunFolder:
         outcome = list(RESULT_COLUMNS)
         if any(r.tester_cpu_seconds is not None for r in results):
             outcome.insert(outcome.index("cpu_s") + 1, TESTER_COLUMN)
-        for part in ([list(r.features) for r in results], [list(r.data_columns()) for r in results],
-                     [outcome], [[REPEAT_COLUMN] for r in results if r.case.repeat],
-                     [[f"fact {k}" for k in r.facts] for r in results]):
+        for part in (
+            [list(r.features) for r in results],
+            [list(r.data_columns()) for r in results],
+            [outcome],
+            [[REPEAT_COLUMN] for r in results if r.case.repeat],
+            [[f"fact {k}" for k in r.facts] for r in results],
+        ):
             for names in part:
                 columns.extend(k for k in names if k not in columns)
         return columns
@@ -349,8 +374,9 @@ def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, 
     columns = reader.fieldnames or []
     missing = [c for c in needed if c not in columns]
     if missing:
-        raise WorkbenchError(f"{path} is not {what}: it has no {', '.join(missing)} column "
-                             f"(its first line: {header[:80]!r})")
+        raise WorkbenchError(
+            f"{path} is not {what}: it has no {', '.join(missing)} column (its first line: {header[:80]!r})"
+        )
     rows = []
     for line, row in enumerate(reader, start=2):
         if None in row or any(row[c] is None for c in needed):
@@ -361,14 +387,43 @@ def csv_rows(path: Path, needed: tuple[str, ...], what: str) -> list[tuple[int, 
 
 # What run.json's keys hold, as a batch writes them: an edited file (or one from elsewhere) is refused
 # naming the key, before a compare, a rerun or an import trips over it.
-_META_TYPES = {"puzzle": (str,), "kind": (str,), "objective": (str,), "label": (str,), "command": (str,),
-               "solver": (str,), "params": (dict,), "seconds": (int, float), "nodes": (int,), "started": (str,),
-               "status": (str,), "cases": (int,), "finished": (int,), "features": (list,), "case_set": (str,),
-               "generator_options": (dict,), "instance_options": (dict,), "jobs": (int,), "solver_seed": (int,),
-               "dask": (str,), "cwd": (str,), "best_known": (str,), "best_frozen": (bool,), "time_by": (str,),
-               "contest_file": (str,), "program": (dict,), "command_line": (list,)}
-_TYPE_NAMES = {str: "text", dict: "an object {...}", int: "a whole number", float: "a number", list: "a list",
-               bool: "true or false"}
+_META_TYPES = {
+    "puzzle": (str,),
+    "kind": (str,),
+    "objective": (str,),
+    "label": (str,),
+    "command": (str,),
+    "solver": (str,),
+    "params": (dict,),
+    "seconds": (int, float),
+    "nodes": (int,),
+    "started": (str,),
+    "status": (str,),
+    "cases": (int,),
+    "finished": (int,),
+    "features": (list,),
+    "case_set": (str,),
+    "generator_options": (dict,),
+    "instance_options": (dict,),
+    "jobs": (int,),
+    "solver_seed": (int,),
+    "dask": (str,),
+    "cwd": (str,),
+    "best_known": (str,),
+    "best_frozen": (bool,),
+    "time_by": (str,),
+    "contest_file": (str,),
+    "program": (dict,),
+    "command_line": (list,),
+}
+_TYPE_NAMES = {
+    str: "text",
+    dict: "an object {...}",
+    int: "a whole number",
+    float: "a number",
+    list: "a list",
+    bool: "true or false",
+}
 _COUNT_MAX = 2**63 - 1  # what the run database's INTEGER holds
 # What only describes a run (its time, its words) is checked as it is imported into the database, whose
 # columns it fills; reading a run folder needs the rest, which compare and rerun act on.
@@ -384,10 +439,12 @@ def check_meta(where: Path, meta: dict[str, Any], descriptive: bool = True) -> N
             continue
         value = meta.get(key)
         if value is not None and (not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds)):
-            raise WorkbenchError(f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
-                                 f"got {shown(json.dumps(value), 40)}")
+            raise WorkbenchError(
+                f"{where}: {key} must be {' or '.join(_TYPE_NAMES[k] for k in kinds)}, "
+                f"got {shown(json.dumps(value), 40)}"
+            )
     if meta.get("objective") not in (None, "max", "min"):
-        raise WorkbenchError(f"{where}: objective must be \"max\" or \"min\", got {shown(meta['objective'])}")
+        raise WorkbenchError(f'{where}: objective must be "max" or "min", got {shown(meta["objective"])}')
     if isinstance(meta.get("seconds"), float) and not math.isfinite(meta["seconds"]):
         raise WorkbenchError(f"{where}: seconds must be a finite number, got {meta['seconds']}")
     for key, low in (("cases", 0), ("finished", 0), ("jobs", 1)):  # counts (a solver seed may be any int)
@@ -430,11 +487,15 @@ def run_file(folder: Path, relative: str, what: str) -> Path:
         inside = path.resolve().is_relative_to(folder.resolve())
         path.is_file()  # a name too long for the file system says so here, not later
     except (OSError, ValueError) as error:  # a NUL byte, a name too long
-        raise WorkbenchError(f"{folder}: the {what} of a case, {shown(str(relative), 100)}, is no file name: "
-                             f"{getattr(error, 'strerror', None) or error} (results.csv was edited?)") from None
+        raise WorkbenchError(
+            f"{folder}: the {what} of a case, {shown(str(relative), 100)}, is no file name: "
+            f"{getattr(error, 'strerror', None) or error} (results.csv was edited?)"
+        ) from None
     if not inside:
-        raise WorkbenchError(f"{folder}: the {what} of a case, {str(relative)[:200]!r}, is not in the run folder: "
-                             "not read (results.csv was edited?)")
+        raise WorkbenchError(
+            f"{folder}: the {what} of a case, {str(relative)[:200]!r}, is not in the run folder: "
+            "not read (results.csv was edited?)"
+        )
     return path
 
 

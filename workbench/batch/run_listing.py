@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 
 def failed_cell(failed: dict[str, Any]) -> str:
@@ -29,7 +30,7 @@ def program_cells(runs: Sequence[dict[str, Any]]) -> dict[int, str]:
 
 def shortened(text: str, width: int) -> str:
     """``text`` in ``width`` characters, its end kept (a command's script name is at its end)."""
-    return text if len(text) <= width else "…" + text[-(width - 1):]
+    return text if len(text) <= width else "…" + text[-(width - 1) :]
 
 
 def no_shared_cases(runs: Sequence[dict[str, Any]], keys: dict[int, set[Any]], filters: Sequence[str]) -> str:
@@ -37,5 +38,7 @@ def no_shared_cases(runs: Sequence[dict[str, Any]], keys: dict[int, set[Any]], f
     if filters and all(not keys[r["id"]] for r in runs):
         return f"--filter {' and '.join(filters)} keeps no case of these runs"
     counts = ", ".join(f"run {r['id']}: {len(keys[r['id']])}" for r in runs[:8])
-    return (f"these {len(runs)} runs share no case (cases each: {counts}{', ...' if len(runs) > 8 else ''}); "
-            "runs on different seeds cannot be ranked together: --runs ID,ID... names runs on the same cases")
+    return (
+        f"these {len(runs)} runs share no case (cases each: {counts}{', ...' if len(runs) > 8 else ''}); "
+        "runs on different seeds cannot be ranked together: --runs ID,ID... names runs on the same cases"
+    )

@@ -39,8 +39,9 @@ def run_cases(problem: CaseProblem, runner: Runner, cases: list[BatchCase], run:
 
 
 # ------------------------------------------------------------ local worker processes
-def init_worker(runner: Runner, threads: int, scratch: str | None = None, started: Semaphore | None = None,
-                background: bool = False) -> None:
+def init_worker(
+    runner: Runner, threads: int, scratch: str | None = None, started: Semaphore | None = None, background: bool = False
+) -> None:
     """A local pool worker: Ctrl+C belongs to the batch; SIGTERM (a stop) kills the programs it runs;
     a solver runs at most ``threads`` kernel threads; cases work in folders under ``scratch``; it
     releases ``started`` (a multiprocessing semaphore) once it is up. ``background`` (the app's

@@ -51,8 +51,9 @@ def case_folder() -> Path:
     if folder is None or not folder.is_dir():  # first use, or something removed it
         me = threading.current_thread()
         with _owners_lock:
-            spare = next((path for path, owner in _owners.items() if not owner.is_alive() and Path(path).is_dir()),
-                         None)
+            spare = next(
+                (path for path, owner in _owners.items() if not owner.is_alive() and Path(path).is_dir()), None
+            )
             if spare is None and _root is None and not _owners:  # a Dask worker's first: its machine's leftovers
                 remove_dead_folders()
             folder = Path(spare or tempfile.mkdtemp(prefix=temporary_prefix("case"), dir=_root))
@@ -88,7 +89,7 @@ def case_subfolder(name: str) -> Path:
     folder = case_folder()
     used, real = [], set()
     for entry in os.scandir(folder):
-        number = entry.name[len(name) + 1:]
+        number = entry.name[len(name) + 1 :]
         if not entry.name.startswith(f"{name}-") or not number.isdigit():
             continue
         used.append(int(number))

@@ -17,11 +17,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from workbench.core.puzzle import Puzzle
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.files import read_text
 from workbench.core.limits import exact_number
 from workbench.core.objective import Objective
+from workbench.core.puzzle import Puzzle
 
 from .answer_diff import unified_diff
 from .results import plain_number, read_run, run_file
@@ -111,8 +111,10 @@ def case_pair(folder_a: Path, folder_b: Path, case: str) -> CasePair:
     meta_a, rows_a = read_run(folder_a)
     meta_b, rows_b = read_run(folder_b)
     if meta_a.get("puzzle") and meta_b.get("puzzle") and meta_a["puzzle"] != meta_b["puzzle"]:
-        raise WorkbenchError(f"{folder_a} is a run of {meta_a['puzzle']}, {folder_b} of {meta_b['puzzle']}: "
-                             "their cases cannot be the same")
+        raise WorkbenchError(
+            f"{folder_a} is a run of {meta_a['puzzle']}, {folder_b} of {meta_b['puzzle']}: "
+            "their cases cannot be the same"
+        )
     row_a = _find(rows_a, case)
     # B's case is A's by key: the same label in B may be another input (other options).
     row_b = _find(rows_b, str(row_a["key"])) if row_a is not None else None
@@ -121,16 +123,20 @@ def case_pair(folder_a: Path, folder_b: Path, case: str) -> CasePair:
         shared = [r["case"] for r in rows_a if r["key"] in keys_b]
         missing = folder_a if row_a is None else folder_b
         listed = ", ".join(shared[:SHOWN_SHARED]) + (", …" if len(shared) > SHOWN_SHARED else "")
-        raise WorkbenchError(f"no case {case} in {missing}" + (f" (cases in both runs: {listed})" if shared else
-                                                              ": the two runs share no case"))
+        raise WorkbenchError(
+            f"no case {case} in {missing}"
+            + (f" (cases in both runs: {listed})" if shared else ": the two runs share no case")
+        )
     objective = Objective.of(meta_a.get("objective") or meta_b.get("objective"))
-    return CasePair(str(row_a["case"]), str(row_a["key"]), Side(folder_a, row_a, meta_a), Side(folder_b, row_b, meta_b),
-                    objective)
+    return CasePair(
+        str(row_a["case"]), str(row_a["key"]), Side(folder_a, row_a, meta_a), Side(folder_b, row_b, meta_b), objective
+    )
 
 
 def answer_diff(pair: CasePair, context: int = 3) -> str:
     """A unified diff of A's answer file against B's ("" when they are the same); bounded, a cut one
     says so on its last line (``answer_diff.unified_diff``)."""
+
     def lines(side: Side) -> list[str]:
         return side.answer_text().splitlines(keepends=True)
 
@@ -138,8 +144,9 @@ def answer_diff(pair: CasePair, context: int = 3) -> str:
         path = side.answer_path
         return f"{run}/{path.relative_to(side.folder)}" if path is not None else f"{run}: no answer"
 
-    return unified_diff(lines(pair.a), lines(pair.b), label(pair.a, f"A {pair.a.name}"),
-                        label(pair.b, f"B {pair.b.name}"), context)
+    return unified_diff(
+        lines(pair.a), lines(pair.b), label(pair.a, f"A {pair.a.name}"), label(pair.b, f"B {pair.b.name}"), context
+    )
 
 
 # ------------------------------------------------------------------ a built-in puzzle's answers, played out
@@ -178,8 +185,10 @@ def played(puzzle: Puzzle, instance: Any, text: str) -> Played:
         line.fault = "no answer"
         return line
     if len(text) > MAX_STEPPED_CHARS:
-        line.fault = (f"the answer is {len(text) / 2 ** 20:.1f} MB, too long to step through "
-                      f"(up to {MAX_STEPPED_CHARS // 2 ** 20} MB)")
+        line.fault = (
+            f"the answer is {len(text) / 2**20:.1f} MB, too long to step through "
+            f"(up to {MAX_STEPPED_CHARS // 2**20} MB)"
+        )
         return line
     try:
         parsed = puzzle.parse_solution(instance, text)
@@ -214,6 +223,7 @@ def played_pair(pair: CasePair, puzzle: Puzzle) -> tuple[Any, Played, Played]:
 
 def step_line(pair: CasePair, line_a: Played, line_b: Played, step: int) -> tuple[str, str]:
     """What each side shows at ``step``: "move 3 of 10: score 42", or its last when it holds."""
+
     def text(line: Played) -> str:
         k = line.at(step)
         held = " (its last)" if step > line.length else ""

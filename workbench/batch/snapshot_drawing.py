@@ -55,8 +55,9 @@ class SnapshotDrawer:
             snapshot.drawing = Drawing(refused="its answer was not kept")  # the score's message says why
             return
         if len(text) > MAX_DRAWN_CHARS:
-            snapshot.drawing = Drawing(refused=f"its answer is {size_text(len(text))}, more than the "
-                                               f"{size_text(MAX_DRAWN_CHARS)} drawn")
+            snapshot.drawing = Drawing(
+                refused=f"its answer is {size_text(len(text))}, more than the {size_text(MAX_DRAWN_CHARS)} drawn"
+            )
             snapshot.text = None
             return
         if self.puzzle is not None:

@@ -21,9 +21,10 @@ the command line and the app.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from statistics import stdev
-from typing import Any, Sequence
+from typing import Any
 
 from workbench.core.objective import Objective
 
@@ -70,7 +71,9 @@ def case_keys(rows: Sequence[dict[str, Any]], filters: Sequence[str] = ()) -> se
     return {r["key"] for r in (filtered(rows, filters) if filters else rows)}
 
 
-def choose_runs(runs: Sequence[dict[str, Any]], keys: dict[int, set[str]]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+def choose_runs(
+    runs: Sequence[dict[str, Any]], keys: dict[int, set[str]]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """The runs to rank when none are named, and those left out: the runs sharing the set of
     cases that covers the most run-cases (runs x shared cases), ties to more runs, then newer.
 
@@ -89,8 +92,12 @@ def choose_runs(runs: Sequence[dict[str, Any]], keys: dict[int, set[str]]) -> tu
     return chosen, [r for r in runs if r["id"] not in chosen_ids]
 
 
-def standings(runs: Sequence[dict[str, Any]], cases: dict[int, list[dict[str, Any]]], objective: Objective | str = Objective.MAX,
-              filters: Sequence[str] = ()) -> Standings:
+def standings(
+    runs: Sequence[dict[str, Any]],
+    cases: dict[int, list[dict[str, Any]]],
+    objective: Objective | str = Objective.MAX,
+    filters: Sequence[str] = (),
+) -> Standings:
     """``runs`` (database rows) and each one's case rows (by run id): the standings on the cases every
     one of them ran (matched by input and options), after ``filters`` ("N>=8")."""
     objective = Objective.of(objective)
@@ -101,8 +108,10 @@ def standings(runs: Sequence[dict[str, Any]], cases: dict[int, list[dict[str, An
         by_run[run["id"]] = {r["key"]: r for r in per_case(rows)}
     shared = set.intersection(*(set(rows) for rows in by_run.values())) if by_run else set()
     keys = sorted(shared)
-    ok_scores = {key: {rid: exact_score(rows[key]["score"]) for rid, rows in by_run.items()
-                       if rows[key]["verdict"] == "OK"} for key in keys}
+    ok_scores = {
+        key: {rid: exact_score(rows[key]["score"]) for rid, rows in by_run.items() if rows[key]["verdict"] == "OK"}
+        for key in keys
+    }
     best = {key: objective.best(scores.values()) for key, scores in ok_scores.items()}
     table = []
     for run in runs:
@@ -129,9 +138,21 @@ def standings(runs: Sequence[dict[str, Any]], cases: dict[int, list[dict[str, An
                 gains.append(1.0 - objective.relative(without, mine) if without is not None else 1.0)
             else:
                 gains.append(0.0)
-        table.append(Standing(run, len(keys), mean(relatives) if keys else 0.0, mean(ranks) if keys else 0.0,
-                              best_count, unique, mean(gains) if keys else 0.0,
-                              mean(scores) if scores else None, stdev(scores) if len(scores) > 1 else 0.0,
-                              len(scores), noises[rid], loads[rid]))
+        table.append(
+            Standing(
+                run,
+                len(keys),
+                mean(relatives) if keys else 0.0,
+                mean(ranks) if keys else 0.0,
+                best_count,
+                unique,
+                mean(gains) if keys else 0.0,
+                mean(scores) if scores else None,
+                stdev(scores) if len(scores) > 1 else 0.0,
+                len(scores),
+                noises[rid],
+                loads[rid],
+            )
+        )
     table.sort(key=lambda s: (-s.relative, -s.rank, s.run["id"]))
     return Standings(table, len(keys))

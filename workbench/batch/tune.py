@@ -20,21 +20,21 @@ import random
 import re
 import socket
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable
 
 from solvers.run_setup import checked_params, parse_params
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.files import locked
 from workbench.core.objective import Objective
 
+from .batch_run import BatchRun
 from .database import BUSY_MILLISECONDS, RunDatabase
-from .plan import BatchPlan
 from .noise import MIN_SHARED
+from .plan import BatchPlan
 from .report import compare, failed_text, mean, noise_lines, summarize
 from .results import plain_number, status_now
-from .batch_run import BatchRun
 
 PARAM = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.+?)\.\.(.+?)(?::(.+))?$")
 
@@ -72,8 +72,9 @@ def parse_tuned(text: str) -> Tuned:
     if not math.isfinite(values[1] - values[0]):  # the sampler draws in HIGH - LOW: it must be a number
         raise UsageError(f"--param {text}: the range is too wide (HIGH - LOW is past the largest float)")
     if integer and max(abs(int(low)), abs(int(high))) > WHOLE_LIMIT:
-        raise UsageError(f"--param {text}: whole-number bounds must lie within ±2^53 (the sampler keeps "
-                         "them as floats)")
+        raise UsageError(
+            f"--param {text}: whole-number bounds must lie within ±2^53 (the sampler keeps them as floats)"
+        )
     if default and not values[0] <= values[2] <= values[1]:
         raise UsageError(f"--param {text}: the default must lie between LOW and HIGH")
     if default and integer and not values[2].is_integer():
@@ -108,8 +109,7 @@ def _scores(results, objective: Objective) -> list[float]:
     return [r.score if r.verdict == "OK" else objective.failed_value for r in results]
 
 
-def open_study(optuna, database: Path, study_name: str, puzzle_id: str, objective: Objective,
-                sampler_seed: int):
+def open_study(optuna, database: Path, study_name: str, puzzle_id: str, objective: Objective, sampler_seed: int):
     """The study, made (its tables too) or loaded under a lock: two tunes starting on a new database
     would otherwise both create Optuna's tables, and one fail ("table studies already exists"). A study
     of another puzzle is refused: its trials' scores are not this one's."""
@@ -121,12 +121,17 @@ def open_study(optuna, database: Path, study_name: str, puzzle_id: str, objectiv
     try:
         with locked(database):
             # SQLite's own wait for a writer (Optuna's default is 5 s; batches and trials share the file)
-            storage = optuna.storages.RDBStorage(f"sqlite:///{database.resolve()}",
-                                                 engine_kwargs={"connect_args": {"timeout": BUSY_MILLISECONDS / 1000}})
-            study = optuna.create_study(study_name=study_name, storage=storage, load_if_exists=True,
-                                        direction=objective.optuna_direction,
-                                        sampler=trial_seeded_sampler(optuna, sampler_seed, study_name),
-                                        pruner=optuna.pruners.WilcoxonPruner(p_threshold=0.1))
+            storage = optuna.storages.RDBStorage(
+                f"sqlite:///{database.resolve()}", engine_kwargs={"connect_args": {"timeout": BUSY_MILLISECONDS / 1000}}
+            )
+            study = optuna.create_study(
+                study_name=study_name,
+                storage=storage,
+                load_if_exists=True,
+                direction=objective.optuna_direction,
+                sampler=trial_seeded_sampler(optuna, sampler_seed, study_name),
+                pruner=optuna.pruners.WilcoxonPruner(p_threshold=0.1),
+            )
             owner = study.user_attrs.get("puzzle")
             if owner is None:
                 study.set_user_attr("puzzle", puzzle_id)
@@ -134,8 +139,10 @@ def open_study(optuna, database: Path, study_name: str, puzzle_id: str, objectiv
         raise WorkbenchError(f"cannot use the study {study_name} in {database}: {error}") from None
     wanted = optuna.study.StudyDirection.MINIMIZE if objective.lower_wins else optuna.study.StudyDirection.MAXIMIZE
     if (owner or puzzle_id) != puzzle_id or study.direction != wanted:
-        raise UsageError(f"the study {study_name} in {database} tunes {owner or 'another puzzle'} "
-                         f"({study.direction.name.lower()}): give this one another --study")
+        raise UsageError(
+            f"the study {study_name} in {database} tunes {owner or 'another puzzle'} "
+            f"({study.direction.name.lower()}): give this one another --study"
+        )
     return study
 
 
@@ -195,6 +202,7 @@ def fail_abandoned_trials(optuna, study) -> list[int]:
 class Tuning:
     """What every run of a study shares: the plan (the problem, its program or solver, where runs go),
     the parameters tuned, and how to say what happens."""
+
     plan: BatchPlan
     tuned: list[Tuned]
     study_name: str
@@ -239,19 +247,28 @@ class Tuning:
                 pruned.append(True)
                 self.running.stop()
 
-        run = self._run(values, order, f"tune-{self.study_name}-{trial.number}",
-                        " ".join(f"{k}={v}" for k, v in values.items()), on_result)
+        run = self._run(
+            values,
+            order,
+            f"tune-{self.study_name}-{trial.number}",
+            " ".join(f"{k}={v}" for k, v in values.items()),
+            on_result,
+        )
         scores = _scores(run.results, objective)
         value = mean(scores) if scores else 0.0
         # The pruner may say "prune" at the last case's report, or once every case has finished (they
         # are reported a batch at a time): a trial all of whose cases ran is complete, not pruned.
         pruned = pruned and len(scores) < len(cases)
         if self.stopped and not pruned and len(scores) < len(cases):
-            self.say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} stopped after "
-                f"{len(scores)} of {len(cases)} cases: marked failed in the study")
+            self.say(
+                f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} stopped after "
+                f"{len(scores)} of {len(cases)} cases: marked failed in the study"
+            )
             return None
-        self.say(f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} -> "
-            f"{plain_number(round(value, 3))} over {len(scores)} cases" + (" (pruned)" if pruned else ""))
+        self.say(
+            f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} -> "
+            f"{plain_number(round(value, 3))} over {len(scores)} cases" + (" (pruned)" if pruned else "")
+        )
         return value
 
     def optimize(self, optuna, study, cases, trials: int) -> None:
@@ -290,22 +307,34 @@ class Tuning:
         for name, values in (("best", best), ("defaults", defaults)):
             if values is None:
                 continue
-            run = self._run(values, cases, f"held-out-{name}",
-                            f"held-out {name}: " + " ".join(f"{k}={v}" for k, v in values.items()))
+            run = self._run(
+                values,
+                cases,
+                f"held-out-{name}",
+                f"held-out {name}: " + " ".join(f"{k}={v}" for k, v in values.items()),
+            )
             if self.stopped:
                 return
             rows[name] = [r.row() for r in run.results]
             metas[name], folders[name] = run.meta(), run.spec.out
             summary = summarize(rows[name], objective=objective)
             shown = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 3))
-            self.say(f"held-out {name} ({run.spec.out}): mean {shown} over {summary.ok} OK cases, {summary.failed_text()}")
+            self.say(
+                f"held-out {name} ({run.spec.out}): mean {shown} over {summary.ok} OK cases, {summary.failed_text()}"
+            )
         if len(rows) == 2:
             result = compare(rows["defaults"], rows["best"], objective, meta_a=metas["defaults"], meta_b=metas["best"])
-            test = (f"Wilcoxon p = {result.wilcoxon_pvalue:.3g}" if result.tested else
-                    f"no test on {len(result.diffs)} cases (it needs {MIN_SHARED} or more)")
-            self.say(f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}; "
+            test = (
+                f"Wilcoxon p = {result.wilcoxon_pvalue:.3g}"
+                if result.tested
+                else f"no test on {len(result.diffs)} cases (it needs {MIN_SHARED} or more)"
+            )
+            self.say(
+                f"held-out, best against the defaults: wins {result.wins}, losses {result.losses}, ties {result.ties}; "
                 f"failed: defaults {failed_text(result.failed_a)}, best {failed_text(result.failed_b)}; mean relative "
-                f"best - defaults {result.mean_diff:+.4f}, {test}")
-            for line in noise_lines(result, "defaults", "best",
-                                    f"puzzle-workbench batch noise {folders['best']} --repeat 5"):
+                f"best - defaults {result.mean_diff:+.4f}, {test}"
+            )
+            for line in noise_lines(
+                result, "defaults", "best", f"puzzle-workbench batch noise {folders['best']} --repeat 5"
+            ):
                 self.say(f"held-out: {line}")

@@ -13,12 +13,11 @@ import errno
 import os
 import signal
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError, readable
 from workbench.core.registry import add_puzzle_path, when_loaded
-
 from workbench.core.words import translate
 
 from . import language
@@ -53,6 +52,7 @@ def _warn_plugin_problems(problems) -> None:
 def _terminate_as_interrupt():
     """SIGTERM ends a command the way Ctrl+C does, through its finally blocks (so a contest's gen or
     vis it started is killed with it), instead of at once. Returns the handler it replaced."""
+
     def terminate(signum, frame):
         raise SystemExit(128 + signum)
 
@@ -104,11 +104,15 @@ def _run(argv: list[str]) -> int:
     except OSError as error:
         if error.filename is None and error.errno in _OUTPUT_ERRNOS:  # stdout behind '> file'
             _detach_stdout()
-            print(translate("Cli", "error: cannot write to standard output: {0}").format(error.strerror or error),
-                  file=sys.stderr)
+            print(
+                translate("Cli", "error: cannot write to standard output: {0}").format(error.strerror or error),
+                file=sys.stderr,
+            )
         else:
             where = f" ({error.filename})" if error.filename else ""
-            print(translate("Cli", "error: {0}").format(readable(error.strerror or str(error))) + where, file=sys.stderr)
+            print(
+                translate("Cli", "error: {0}").format(readable(error.strerror or str(error))) + where, file=sys.stderr
+            )
         return 1
     except KeyboardInterrupt:
         return 130

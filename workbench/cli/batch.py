@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Sequence
 
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -33,8 +33,19 @@ from workbench.batch.report import load_tests_early, summarize
 from workbench.batch.results import CaseResult, plain_number, read_run
 from workbench.core.errors import UsageError, WorkbenchError, escaped
 
-from .batch_tables import (RowPrinter, case_label, consoles, header, live_note, mean_of_sum, mean_text,
-                           print_against_previous, print_flagged, print_summary, time_warning)
+from .batch_tables import (
+    RowPrinter,
+    case_label,
+    consoles,
+    header,
+    live_note,
+    mean_of_sum,
+    mean_text,
+    print_against_previous,
+    print_flagged,
+    print_summary,
+    time_warning,
+)
 from .batch_views import run_compare, run_show
 from .common import named_problem, restore_signals, say, stop_on_signals
 from .plan_options import add_budget_options, add_flag_options, add_puzzle_options, build_plan, seeds_of
@@ -42,50 +53,80 @@ from .plan_options import add_budget_options, add_flag_options, add_puzzle_optio
 
 def build_parser(puzzle) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="puzzle-workbench batch", description="Run a solver or your own program over many cases, in parallel, "
+        prog="puzzle-workbench batch",
+        description="Run a solver or your own program over many cases, in parallel, "
         "with a live score table; 'puzzle-workbench batch compare DIR_A DIR_B' compares two runs, "
-        "'puzzle-workbench batch show DIR' summarises one.")
-    parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST",
-                        help="a built-in puzzle, or a contest: its name, folder or contest.toml "
-                             "('puzzle-workbench contest')")
+        "'puzzle-workbench batch show DIR' summarises one.",
+    )
+    parser.add_argument(
+        "puzzle",
+        metavar="PUZZLE-OR-CONTEST",
+        help="a built-in puzzle, or a contest: its name, folder or contest.toml ('puzzle-workbench contest')",
+    )
     parser.add_argument("inputs", nargs="*", metavar="INPUT", help="input files (or use --seeds)")
     parser.add_argument("--seeds", help="seeds for the generator: 0-99, or 0-9,20-29,50")
     how = parser.add_mutually_exclusive_group()
     how.add_argument("--solver", help="a built-in solver (default: the puzzle's first; see 'puzzle-workbench list')")
-    how.add_argument("--cmd", metavar="COMMAND",
-                     help="your program, run through the shell with the workbench as the contest's judge "
-                          "(a contest: its official tester or vis)")
-    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                        help="a solver parameter (repeatable)")
-    parser.add_argument("--time-by", choices=TIME_MEASURES, default=None,
-                        help="which time judges --time: wall (the clock, as AtCoder and pahcer judge; the "
-                             "default) or cpu (your program's CPU time, so a loaded machine cannot make it TLE); "
-                             "both are recorded (a contest: default its time_by), and a run whose programs took "
-                             f"{LOADED:g}x as long on the clock as on the CPU or more is marked loaded")
-    parser.add_argument("--build", metavar="COMMAND",
-                        help="build your program once before the cases, e.g. 'g++ -O2 -o a.out main.cpp'; a failed "
-                             "build runs no case (a contest: default its [build] command)")
+    how.add_argument(
+        "--cmd",
+        metavar="COMMAND",
+        help="your program, run through the shell with the workbench as the contest's judge "
+        "(a contest: its official tester or vis)",
+    )
+    parser.add_argument(
+        "--param", action="append", default=[], metavar="NAME=VALUE", help="a solver parameter (repeatable)"
+    )
+    parser.add_argument(
+        "--time-by",
+        choices=TIME_MEASURES,
+        default=None,
+        help="which time judges --time: wall (the clock, as AtCoder and pahcer judge; the "
+        "default) or cpu (your program's CPU time, so a loaded machine cannot make it TLE); "
+        "both are recorded (a contest: default its time_by), and a run whose programs took "
+        f"{LOADED:g}x as long on the clock as on the CPU or more is marked loaded",
+    )
+    parser.add_argument(
+        "--build",
+        metavar="COMMAND",
+        help="build your program once before the cases, e.g. 'g++ -O2 -o a.out main.cpp'; a failed "
+        "build runs no case (a contest: default its [build] command)",
+    )
     add_budget_options(parser)
     parser.add_argument("--seed", type=int, default=0, help="the solver's RNG seed")
-    parser.add_argument("--dask", metavar="ADDRESS", help="run the cases on a dask.distributed scheduler, "
-                        "e.g. tcp://10.0.0.5:8786, instead of this machine")
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="run the cases on a dask.distributed scheduler, e.g. tcp://10.0.0.5:8786, instead of this machine",
+    )
     parser.add_argument("--out", type=Path, help="the run folder (default: runs/TIMESTAMP-PUZZLE[-LABEL])")
     parser.add_argument("--label", default="", help="a name for the run, kept in run.json and the folder name")
-    parser.add_argument("--comment", default="", help="a note on the run, kept in the run database "
-                        "('puzzle-workbench runs list' shows it)")
-    parser.add_argument("--best", type=Path, help="the best-known scores file "
-                        "(default: runs/best-known/PUZZLE.csv)")
-    parser.add_argument("--database", type=Path, help="the run database (default: runs.sqlite beside the run "
-                        "folder)")
-    parser.add_argument("--freeze-best", action="store_true",
-                        help="compare with the best-known scores without updating them, so the relative "
-                             "scores of several runs share one scale (and may pass 1)")
-    parser.add_argument("--group-by", metavar="COLUMN", help="group the summary by this feature or reported "
-                        "data column (default: the first feature)")
-    parser.add_argument("--repeat", type=int, default=1, metavar="K",
-                        help="run each case K times (every case once, then again...): the spread of a case's scores "
-                             "is the run's noise, kept in run.json and noise.csv, and 'batch compare' then tests "
-                             "per-case means and says whether a difference is larger than the noise (default 1)")
+    parser.add_argument(
+        "--comment",
+        default="",
+        help="a note on the run, kept in the run database ('puzzle-workbench runs list' shows it)",
+    )
+    parser.add_argument("--best", type=Path, help="the best-known scores file (default: runs/best-known/PUZZLE.csv)")
+    parser.add_argument("--database", type=Path, help="the run database (default: runs.sqlite beside the run folder)")
+    parser.add_argument(
+        "--freeze-best",
+        action="store_true",
+        help="compare with the best-known scores without updating them, so the relative "
+        "scores of several runs share one scale (and may pass 1)",
+    )
+    parser.add_argument(
+        "--group-by",
+        metavar="COLUMN",
+        help="group the summary by this feature or reported data column (default: the first feature)",
+    )
+    parser.add_argument(
+        "--repeat",
+        type=int,
+        default=1,
+        metavar="K",
+        help="run each case K times (every case once, then again...): the spread of a case's scores "
+        "is the run's noise, kept in run.json and noise.csv, and 'batch compare' then tests "
+        "per-case means and says whether a difference is larger than the noise (default 1)",
+    )
     add_flag_options(parser)
     add_puzzle_options(parser, puzzle)
     return parser
@@ -102,8 +143,15 @@ def plan_of(argv: Sequence[str]) -> BatchPlan:
     else:
         params = dict(item.partition("=")[::2] for item in args.param)  # refused with the reason by check()
     files = args.inputs or ([] if args.seeds else problem.default_files())  # an output-only contest's own
-    return build_plan(problem, puzzle, args, seeds=seeds_of(args.seeds, "--seeds") if args.seeds else None,
-                      files=files, params=params, command_line=["puzzle-workbench", "batch", *argv])
+    return build_plan(
+        problem,
+        puzzle,
+        args,
+        seeds=seeds_of(args.seeds, "--seeds") if args.seeds else None,
+        files=files,
+        params=params,
+        command_line=["puzzle-workbench", "batch", *argv],
+    )
 
 
 def make_spec(argv: Sequence[str]) -> BatchSpec:
@@ -122,8 +170,9 @@ def execute(plan: BatchPlan) -> int:
     spec = plan.spec(say=say)
     console, err = consoles()
     run = BatchRun(spec)
-    earlier, shared = baseline_run(spec.out, spec.problem.id, (case.key for case in spec.cases),
-                                   run.database.path, spec.rerun_of)
+    earlier, shared = baseline_run(
+        spec.out, spec.problem.id, (case.key for case in spec.cases), run.database.path, spec.rerun_of
+    )
     if earlier is not None and (shared is None or shared >= MIN_SHARED):  # its statistics, at the end
         load_tests_early()
     features = run.features
@@ -132,9 +181,17 @@ def execute(plan: BatchPlan) -> int:
     count = len(spec.cases)
     err.print(f"{count} case{'s' if count != 1 else ''}, {spec.runner.describe()}, {where}; run folder {spec.out}")
     console.print(header(features, width), style="bold")
-    progress = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                        TimeElapsedColumn(), TimeRemainingColumn(), TextColumn("mean {task.fields[mean]}"),
-                        console=console, transient=True, disable=not console.is_terminal)
+    progress = Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        TextColumn("mean {task.fields[mean]}"),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
     signalled = stop_on_signals(run.stop)
     interrupted = False
     printer = RowPrinter(progress.console, features, width, plan.flag_rule(run.meta()))
@@ -163,8 +220,9 @@ def execute(plan: BatchPlan) -> int:
     rows = [r.row() for r in sorted(run.results, key=lambda r: r.case.index)]
     objective = spec.problem.objective
     try:
-        print_summary(console, rows, len(spec.cases) // spec.repeat, spec.group_by or (features[0] if features else ""),
-                      objective)
+        print_summary(
+            console, rows, len(spec.cases) // spec.repeat, spec.group_by or (features[0] if features else ""), objective
+        )
     except ValueError as error:  # --group-by a column no case has: the run itself is fine
         err.print(f"--group-by: {error}")
         print_summary(console, rows, len(spec.cases) // spec.repeat, "", objective)
@@ -174,16 +232,21 @@ def execute(plan: BatchPlan) -> int:
         err.print(warning)
     if repeated(rows):
         measured = noise_of(rows)
-        console.print(f"noise: {measured.text()} (per case: {spec.out / 'noise.csv'})" if measured else
-                      "noise: no case ran OK twice, so none is measured")
+        console.print(
+            f"noise: {measured.text()} (per case: {spec.out / 'noise.csv'})"
+            if measured
+            else "noise: no case ran OK twice, so none is measured"
+        )
     print_against_previous(console, spec, rows, run.meta(), earlier)
     said = live_note(run.results)
     if said:
         err.print(said)
     unstored, why = run.database.waiting(run.run_id) if run.run_id is not None else (0, "")
     if unstored:
-        err.print(f"{why}: {unstored} case{'s' if unstored != 1 else ''} of this run "
-                  f"{'are' if unstored != 1 else 'is'} only in {spec.out / 'results.csv'}")
+        err.print(
+            f"{why}: {unstored} case{'s' if unstored != 1 else ''} of this run "
+            f"{'are' if unstored != 1 else 'is'} only in {spec.out / 'results.csv'}"
+        )
     if interrupted:
         err.print(f"stopped: {len(rows)} of {len(spec.cases)} cases finished and kept in {spec.out}")
     else:
@@ -198,20 +261,33 @@ def run_rerun(argv: Sequence[str]) -> int:
     from workbench.contest.known import problem_named
 
     parser = argparse.ArgumentParser(
-        prog="puzzle-workbench batch rerun", description="Run again just the cases of a recorded run that the "
+        prog="puzzle-workbench batch rerun",
+        description="Run again just the cases of a recorded run that the "
         "filters pick, as a new run made the same way (the run's solver and parameters, or its program and time "
-        "limit); 'batch compare RUN NEW' then compares them case by case.")
+        "limit); 'batch compare RUN NEW' then compares them case by case.",
+    )
     parser.add_argument("run", type=Path, help="the recorded run's folder")
-    parser.add_argument("--filter", action="append", default=[], metavar="EXPR", required=True,
-                        help="which cases: 'flagged' (failed, far below the best-known, near the time limit), or "
-                             "NAME OP VALUE with OP one of = != < <= > >= on any column, e.g. verdict!=OK, "
-                             "relative<0.9, time>1.5 (repeatable: all must hold)")
+    parser.add_argument(
+        "--filter",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        required=True,
+        help="which cases: 'flagged' (failed, far below the best-known, near the time limit), or "
+        "NAME OP VALUE with OP one of = != < <= > >= on any column, e.g. verdict!=OK, "
+        "relative<0.9, time>1.5 (repeatable: all must hold)",
+    )
     parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
-    parser.add_argument("--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-rerun)")
+    parser.add_argument(
+        "--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-rerun)"
+    )
     parser.add_argument("--label", help="the new run's label (default: the run's, then -rerun)")
-    parser.add_argument("--trust", action="store_true",
-                        help="run what the run's run.json names (its command, folder, contest file, best-known file) "
-                             "even when the run is not recorded in the run database beside it (a run received or edited)")
+    parser.add_argument(
+        "--trust",
+        action="store_true",
+        help="run what the run's run.json names (its command, folder, contest file, best-known file) "
+        "even when the run is not recorded in the run database beside it (a run received or edited)",
+    )
     add_flag_options(parser)
     args = parser.parse_args(argv)
     meta, rows = read_run(args.run)
@@ -220,8 +296,16 @@ def run_rerun(argv: Sequence[str]) -> int:
     picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
     _check_trusted(args.run, meta, args.trust)  # before its contest file is read
     problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
-    plan = rerun_plan(problem, args.run, meta, picked, workers=args.jobs, out=args.out, label=args.label,
-                      command_line=["puzzle-workbench", "batch", "rerun", *argv])
+    plan = rerun_plan(
+        problem,
+        args.run,
+        meta,
+        picked,
+        workers=args.jobs,
+        out=args.out,
+        label=args.label,
+        command_line=["puzzle-workbench", "batch", "rerun", *argv],
+    )
     say(f"rerunning {len(picked)} of {len(rows)} cases of {args.run} ({' and '.join(args.filter)})")
     return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
 
@@ -249,16 +333,25 @@ def run_noise(argv: Sequence[str]) -> int:
     from workbench.contest.known import problem_named
 
     parser = argparse.ArgumentParser(
-        prog="puzzle-workbench batch noise", description="How noisy is a program? Run every case of a recorded run "
+        prog="puzzle-workbench batch noise",
+        description="How noisy is a program? Run every case of a recorded run "
         "(or those --filter picks) K times again, as the run was made: the spread of each case's scores is the "
         "noise, kept with the new run (run.json, noise.csv) and used by 'batch compare' to say whether a "
-        "difference is larger than it. The same as 'batch rerun RUN --repeat K' on every case.")
+        "difference is larger than it. The same as 'batch rerun RUN --repeat K' on every case.",
+    )
     parser.add_argument("run", type=Path, help="the recorded run's folder")
     parser.add_argument("--repeat", type=int, default=5, metavar="K", help="runs of each case (default 5)")
-    parser.add_argument("--filter", action="append", default=[], metavar="EXPR",
-                        help="only the cases where EXPR holds (as in 'batch rerun'; default: every case)")
+    parser.add_argument(
+        "--filter",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="only the cases where EXPR holds (as in 'batch rerun'; default: every case)",
+    )
     parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
-    parser.add_argument("--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-noise)")
+    parser.add_argument(
+        "--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-noise)"
+    )
     add_flag_options(parser)
     args = parser.parse_args(argv)
     if args.repeat < 2:
@@ -266,14 +359,28 @@ def run_noise(argv: Sequence[str]) -> int:
     meta, rows = read_run(args.run)
     if not meta.get("puzzle"):
         raise WorkbenchError(f"{args.run} has no run.json saying how it was made: it cannot be run again")
-    picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)) \
-        if args.filter else rows
+    picked = (
+        chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
+        if args.filter
+        else rows
+    )
     problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
-    plan = rerun_plan(problem, args.run, meta, picked, workers=args.jobs, out=args.out,
-                      label=f"{meta['label']}-noise" if meta.get("label") else "noise",
-                      command_line=["puzzle-workbench", "batch", "noise", *argv], repeat=args.repeat)
-    say(f"measuring the noise of {args.run}: {len({r['key'] for r in picked})} cases"
-        + (f" ({' and '.join(args.filter)})" if args.filter else "") + f", {args.repeat} runs each")
+    plan = rerun_plan(
+        problem,
+        args.run,
+        meta,
+        picked,
+        workers=args.jobs,
+        out=args.out,
+        label=f"{meta['label']}-noise" if meta.get("label") else "noise",
+        command_line=["puzzle-workbench", "batch", "noise", *argv],
+        repeat=args.repeat,
+    )
+    say(
+        f"measuring the noise of {args.run}: {len({r['key'] for r in picked})} cases"
+        + (f" ({' and '.join(args.filter)})" if args.filter else "")
+        + f", {args.repeat} runs each"
+    )
     return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from rich.console import Console
 from rich.table import Table
@@ -41,6 +41,7 @@ def relative_style(relative: float) -> str:
 
 def consoles() -> tuple[Console, Console]:
     """stdout and stderr consoles; into a file or a pipe, rows are not wrapped at 80 columns."""
+
     def make(stream) -> Console:
         # No markup: paths and commands are the user's text ("x[/]y" is a folder name, not a tag).
         return Console(file=stream, highlight=False, markup=False, width=None if stream.isatty() else 200)
@@ -74,8 +75,7 @@ def _row_text(result: CaseResult, features: list[str], width: int, flags: list[s
     if result.message:
         text.append(f"  {escaped(result.message)[:120]}")
     if result.data:
-        text.append("  " + " ".join(f"{cell(k)}={cell(v)}" for k, v in result.data_columns().items()),
-                    style="dim")
+        text.append("  " + " ".join(f"{cell(k)}={cell(v)}" for k, v in result.data_columns().items()), style="dim")
     if flags:
         text.append("  ! " + "; ".join(flags), style="bold red")
     return text
@@ -113,17 +113,22 @@ class RowPrinter:
 
     def finish(self) -> None:
         if self.skipped:
-            self.console.print(f"({self.skipped:,} OK rows not shown as they came, {ROWS_PER_SECOND} a second at most: "
-                               "results.csv holds every case)", style="dim")
+            self.console.print(
+                f"({self.skipped:,} OK rows not shown as they came, {ROWS_PER_SECOND} a second at most: "
+                "results.csv holds every case)",
+                style="dim",
+            )
 
 
-def print_flagged(console: Console, found: list[tuple[dict, list[str]]], folder: Path, rule: FlagRule | None = None
-                  ) -> None:
+def print_flagged(
+    console: Console, found: list[tuple[dict, list[str]]], folder: Path, rule: FlagRule | None = None
+) -> None:
     """The cases worth a look, in case order, the rule that found the ones near the time limit (``rule``,
     with the run's times), and how to run just them again."""
     if not found:
-        console.print("flagged: none (no failure, none far below its best-known or near its time limit for this "
-                      "program)")
+        console.print(
+            "flagged: none (no failure, none far below its best-known or near its time limit for this program)"
+        )
         return
     table = Table(title=f"flagged: {len(found)} case{'s' if len(found) != 1 else ''}", show_edge=False)
     for column in ("case", "score", "verdict", "why"):
@@ -141,8 +146,13 @@ def header(features: list[str], width: int) -> str:
     return f"{'case':>{width}}{cols}  {'score':>12}  {'relative':>8}  {'time':>8} {'cpu':>10}  verdict"
 
 
-def print_summary(console: Console, rows: list[dict], total: int, group_by: str | None = None,
-                  objective: Objective | str = Objective.MAX) -> None:
+def print_summary(
+    console: Console,
+    rows: list[dict],
+    total: int,
+    group_by: str | None = None,
+    objective: Objective | str = Objective.MAX,
+) -> None:
     """The run's summary tables; a case run several times (--repeat) is the mean of its runs."""
     if repeated(rows):
         rows = per_case(rows)
@@ -153,8 +163,15 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         columns.insert(6, "mean CPU")
     for column in columns:
         table.add_column(column, justify="right")
-    cells = [str(summary.count), str(summary.ok), failed_text(summary.failed), _shown_mean(summary.mean_score),
-             f"{summary.mean_relative:.4f}", f"{summary.mean_seconds:.2f} s", f"{summary.max_seconds:.2f} s"]
+    cells = [
+        str(summary.count),
+        str(summary.ok),
+        failed_text(summary.failed),
+        _shown_mean(summary.mean_score),
+        f"{summary.mean_relative:.4f}",
+        f"{summary.mean_seconds:.2f} s",
+        f"{summary.max_seconds:.2f} s",
+    ]
     if summary.mean_cpu is not None:
         cells.insert(6, f"{summary.mean_cpu:.2f} s")
     table.add_row(*cells)
@@ -168,13 +185,19 @@ def print_summary(console: Console, rows: list[dict], total: int, group_by: str 
         console.print(groups)
     if summary.worst:
         title = "worst cases (failures, then the lowest relative score" + (
-            ", then the highest score)" if summary.objective.lower_wins else ")")
+            ", then the highest score)" if summary.objective.lower_wins else ")"
+        )
         worst = Table(title=title, show_edge=False)
         for column in ("case", "score", "relative", "verdict", "message"):
             worst.add_column(column, justify="right" if column in ("score", "relative") else "left")
         for row in summary.worst:
-            worst.add_row(cell(row["case"]), str(row["score"]), f"{float(row['relative'] or 0):.4f}",
-                          cell(row["verdict"]), Text(escaped(row["message"])[:80]))
+            worst.add_row(
+                cell(row["case"]),
+                str(row["score"]),
+                f"{float(row['relative'] or 0):.4f}",
+                cell(row["verdict"]),
+                Text(escaped(row["message"])[:80]),
+            )
         console.print(worst)
 
 
@@ -203,42 +226,63 @@ def time_warning(rows: list[dict], workers: int) -> str:
         return ""
     wall = sum(float(r["time_s"]) for r in rows if r.get("cpu_s") not in (None, ""))
     cpu = sum(float(r["cpu_s"]) for r in rows if r.get("cpu_s") not in (None, ""))
-    return (f"warning: the programs took {ratio:.1f}x as long on the clock as on the CPU "
-            f"({wall:.1f} s against {cpu:.1f} s): they waited for a core; with --jobs {workers} on {usable_cores()} "
-            "cores, try fewer --jobs (a program that sleeps or waits for its tester does this too); this run is "
-            "marked loaded, and its time-based scores are not comparable with an unloaded run's")
+    return (
+        f"warning: the programs took {ratio:.1f}x as long on the clock as on the CPU "
+        f"({wall:.1f} s against {cpu:.1f} s): they waited for a core; with --jobs {workers} on {usable_cores()} "
+        "cores, try fewer --jobs (a program that sleeps or waits for its tester does this too); this run is "
+        "marked loaded, and its time-based scores are not comparable with an unloaded run's"
+    )
 
 
-def print_comparison(console: Console, result: Comparison, name_a: str, name_b: str, measure: str = "",
-                     conclude: bool = True) -> None:
+def print_comparison(
+    console: Console, result: Comparison, name_a: str, name_b: str, measure: str = "", conclude: bool = True
+) -> None:
     """The lines every comparison ends with: counts, failures, relative statistics (with the test
     named; none on fewer than MIN_SHARED cases), raw means, then what noise and load allow to conclude
     (``measure``: the command that measures the noise, when it is unknown)."""
     low, high = result.ci95
-    console.print(f"{len(result.diffs)} shared case{'s' if len(result.diffs) != 1 else ''} ({result.only_a} only in "
-                  f"{name_a}, {result.only_b} only in "
-                  f"{name_b}): {name_b} wins {result.wins}, loses {result.losses}, ties {result.ties} "
-                  f"({result.objective.words}; a case OK in one run only is a win for it)")
+    console.print(
+        f"{len(result.diffs)} shared case{'s' if len(result.diffs) != 1 else ''} ({result.only_a} only in "
+        f"{name_a}, {result.only_b} only in "
+        f"{name_b}): {name_b} wins {result.wins}, loses {result.losses}, ties {result.ties} "
+        f"({result.objective.words}; a case OK in one run only is a win for it)"
+    )
     console.print(f"failed: {name_a} {failed_text(result.failed_a)}, {name_b} {failed_text(result.failed_b)}")
-    console.print(f"relative score (per case against the better of the two, a failed case 0): mean {name_a} "
-                  f"{result.mean_a:.4f}, mean {name_b} {result.mean_b:.4f}")
+    console.print(
+        f"relative score (per case against the better of the two, a failed case 0): mean {name_a} "
+        f"{result.mean_a:.4f}, mean {name_b} {result.mean_b:.4f}"
+    )
     if result.tested:
-        runs = (f" on per-case means ({name_a} {_runs_text(result.runs_a)}, {name_b} {_runs_text(result.runs_b)})"
-                if max(result.runs_a, result.runs_b) > 1 else "")
-        console.print(f"relative {name_b} - {name_a} {at_scale(result.mean_diff, high - low)} (95% CI "
-                      f"{at_scale(low, high - low)} .. {at_scale(high, high - low)}); paired t-test{runs} p = "
-                      f"{result.t_pvalue:.4g}, Wilcoxon signed-rank p = {result.wilcoxon_pvalue:.4g}")
+        runs = (
+            f" on per-case means ({name_a} {_runs_text(result.runs_a)}, {name_b} {_runs_text(result.runs_b)})"
+            if max(result.runs_a, result.runs_b) > 1
+            else ""
+        )
+        console.print(
+            f"relative {name_b} - {name_a} {at_scale(result.mean_diff, high - low)} (95% CI "
+            f"{at_scale(low, high - low)} .. {at_scale(high, high - low)}); paired t-test{runs} p = "
+            f"{result.t_pvalue:.4g}, Wilcoxon signed-rank p = {result.wilcoxon_pvalue:.4g}"
+        )
     else:
-        console.print(f"relative {name_b} - {name_a} {significant(result.mean_diff, 4)}; no statistics: "
-                      f"{len(result.diffs)} shared case{'s' if len(result.diffs) != 1 else ''} "
-                      f"(a test needs {MIN_SHARED} or more)")
+        console.print(
+            f"relative {name_b} - {name_a} {significant(result.mean_diff, 4)}; no statistics: "
+            f"{len(result.diffs)} shared case{'s' if len(result.diffs) != 1 else ''} "
+            f"(a test needs {MIN_SHARED} or more)"
+        )
     if result.both_ok:
         gain = result.objective.gain(result.raw_mean_a, result.raw_mean_b)
-        verdict = (f"{name_b} better by {significant(gain)}" if gain > 0 else
-                   f"{name_b} worse by {significant(-gain)}" if gain < 0 else "the same")
-        console.print(f"raw score on the {result.both_ok} case{'s' if result.both_ok != 1 else ''} OK in both: mean "
-                      f"{name_a} {significant(result.raw_mean_a)}, "
-                      f"mean {name_b} {significant(result.raw_mean_b)} ({verdict})")
+        verdict = (
+            f"{name_b} better by {significant(gain)}"
+            if gain > 0
+            else f"{name_b} worse by {significant(-gain)}"
+            if gain < 0
+            else "the same"
+        )
+        console.print(
+            f"raw score on the {result.both_ok} case{'s' if result.both_ok != 1 else ''} OK in both: mean "
+            f"{name_a} {significant(result.raw_mean_a)}, "
+            f"mean {name_b} {significant(result.raw_mean_b)} ({verdict})"
+        )
     else:
         console.print("raw score: no case is OK in both runs")
     for line in noise_lines(result, name_a, name_b, measure) if conclude else ():
@@ -249,8 +293,9 @@ def _runs_text(runs: int) -> str:
     return f"{runs} runs a case" if runs > 1 else "1 run"
 
 
-def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict], meta: dict,
-                           earlier: Path | None) -> None:
+def print_against_previous(
+    console: Console, spec: BatchSpec, rows: list[dict], meta: dict, earlier: Path | None
+) -> None:
     """How this run did against ``earlier`` (``baseline_run``: the run a rerun reruns, else the latest
     run sharing the most cases)."""
     if earlier is None:
@@ -262,9 +307,13 @@ def print_against_previous(console: Console, spec: BatchSpec, rows: list[dict], 
     result = compare(before, rows, spec.problem.objective, meta_a=meta_a, meta_b=meta)
     if not result.diffs:
         return
-    losses = ", ".join(f"{d.case} ({d.verdict_a} -> {d.verdict_b})" if not d.both_ok else
-                       f"{d.case} ({significant(d.score_a)} -> {significant(d.score_b)})"
-                       for d in result.diffs[:5] if d.gain < 0)
+    losses = ", ".join(
+        f"{d.case} ({d.verdict_a} -> {d.verdict_b})"
+        if not d.both_ok
+        else f"{d.case} ({significant(d.score_a)} -> {significant(d.score_b)})"
+        for d in result.diffs[:5]
+        if d.gain < 0
+    )
     console.print(f"against {earlier.name} (A = that run, B = this one):")
     print_comparison(console, result, "A", "B", f"puzzle-workbench batch noise {spec.out} --repeat 5")
     if losses:
@@ -280,7 +329,9 @@ def live_note(results: Sequence[CaseResult]) -> str:
     snapshots = sum(len(t.snapshots) for t in traces)
     bad = sum(t.bad_lines for t in traces)
     dropped = sum(t.dropped for t in traces)
-    return (f"live: {len(traces)} of {len(results)} cases wrote {points} [SCORE] lines and {snapshots} snapshots"
-            + (f"; {bad} [SCORE] lines were not a number (ignored)" if bad else "")
-            + (f"; {dropped} past the caps were counted, not kept" if dropped else "")
-            + " (batch compare --at SECONDS; the app's Anytime profile)")
+    return (
+        f"live: {len(traces)} of {len(results)} cases wrote {points} [SCORE] lines and {snapshots} snapshots"
+        + (f"; {bad} [SCORE] lines were not a number (ignored)" if bad else "")
+        + (f"; {dropped} past the caps were counted, not kept" if dropped else "")
+        + " (batch compare --at SECONDS; the app's Anytime profile)"
+    )

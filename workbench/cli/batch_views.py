@@ -1,7 +1,7 @@
 """``puzzle-workbench batch compare`` and ``batch show``: stored runs read, compared and summarised.
 
-    puzzle-workbench batch compare DIR_A DIR_B [--diff CASE | --open CASE | --at SECONDS]
-    puzzle-workbench batch show DIR [--group-by COLUMN] [--filter EXPR]...
+puzzle-workbench batch compare DIR_A DIR_B [--diff CASE | --open CASE | --at SECONDS]
+puzzle-workbench batch show DIR [--group-by COLUMN] [--filter EXPR]...
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from rich.table import Table
 from rich.text import Text
@@ -30,11 +30,19 @@ from .plan_options import add_flag_options
 
 
 def _view_options(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--group-by", metavar="COLUMN", help="group by this feature or reported data column "
-                        "(default: the first feature)")
-    parser.add_argument("--filter", action="append", default=[], metavar="EXPR",
-                        help="only cases where EXPR holds: NAME OP VALUE with OP one of = != < <= > >=, "
-                             "e.g. N>=8 (repeatable: all must hold)")
+    parser.add_argument(
+        "--group-by",
+        metavar="COLUMN",
+        help="group by this feature or reported data column (default: the first feature)",
+    )
+    parser.add_argument(
+        "--filter",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="only cases where EXPR holds: NAME OP VALUE with OP one of = != < <= > >=, "
+        "e.g. N>=8 (repeatable: all must hold)",
+    )
 
 
 def _rows(path: Path, filters: Sequence[str]) -> tuple[dict, list[dict]]:
@@ -47,7 +55,8 @@ def _rows(path: Path, filters: Sequence[str]) -> tuple[dict, list[dict]]:
 
 def run_compare(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="puzzle-workbench batch compare", description="Compare run B with run A, case by case. Relative scores are "
+        prog="puzzle-workbench batch compare",
+        description="Compare run B with run A, case by case. Relative scores are "
         "per case against the better of the two runs (a failed case 0), so a case OK in one run and failed in "
         "the other counts fully for the OK one; the tests run on them (a paired t-test and the Wilcoxon "
         f"signed-rank test, shown from {MIN_SHARED} shared cases). A case run several times (batch --repeat, batch "
@@ -56,19 +65,33 @@ def run_compare(argv: Sequence[str]) -> int:
         "within-case SD). Two runs of the same program (same file hash, command and variables) are an A/A "
         f"comparison: their differences are noise. A run whose programs' wall time was {LOADED:g}x their CPU time "
         "or more ran on a loaded machine: its time-based scores are not comparable. The last line is the mean "
-        "relative B - A.")
+        "relative B - A.",
+    )
     parser.add_argument("run_a", type=Path)
     parser.add_argument("run_b", type=Path)
     parser.add_argument("--all", action="store_true", help="list every case, not only the 15 biggest losses")
     one = parser.add_mutually_exclusive_group()
-    one.add_argument("--diff", metavar="CASE", help="print both runs' scores of CASE (as the rows name it) and a "
-                     "unified diff of their answer files, instead of the comparison")
+    one.add_argument(
+        "--diff",
+        metavar="CASE",
+        help="print both runs' scores of CASE (as the rows name it) and a "
+        "unified diff of their answer files, instead of the comparison",
+    )
     one.add_argument("--open", metavar="CASE", help="open CASE in the app with both runs' answers side by side")
-    parser.add_argument("--at", type=float, metavar="SECONDS", help="compare the runs as they stood SECONDS into "
-                        "each case as well: a case still running then counts with its best snapshot (or [SCORE]) "
-                        "so far, one with none yet as failed (from the run database)")
-    parser.add_argument("--database", type=Path, metavar="FILE", help="the run database the runs are in, for "
-                        "--at (default: runs.sqlite beside each run folder)")
+    parser.add_argument(
+        "--at",
+        type=float,
+        metavar="SECONDS",
+        help="compare the runs as they stood SECONDS into "
+        "each case as well: a case still running then counts with its best snapshot (or [SCORE]) "
+        "so far, one with none yet as failed (from the run database)",
+    )
+    parser.add_argument(
+        "--database",
+        type=Path,
+        metavar="FILE",
+        help="the run database the runs are in, for --at (default: runs.sqlite beside each run folder)",
+    )
     _view_options(parser)
     args = parser.parse_args(argv)
     if args.diff or args.open:
@@ -94,9 +117,14 @@ def run_compare(argv: Sequence[str]) -> int:
         table.add_column(column, justify="left" if column in ("case", "group", "verdicts") else "right")
     for d in shown:
         style = "red" if d.gain < 0 else "green" if d.gain > 0 else ""
-        table.add_row(cell(d.case), cell(d.group), plain_number(d.score_a), plain_number(d.score_b),
-                      Text(f"{d.diff:+.4f}", style=style),
-                      "" if d.both_ok else f"{d.verdict_a} -> {d.verdict_b}")
+        table.add_row(
+            cell(d.case),
+            cell(d.group),
+            plain_number(d.score_a),
+            plain_number(d.score_b),
+            Text(f"{d.diff:+.4f}", style=style),
+            "" if d.both_ok else f"{d.verdict_a} -> {d.verdict_b}",
+        )
     console.print(table)
     if len(result.groups) > 1:
         groups = Table(title="by group (relative B - A)", show_edge=False)
@@ -109,16 +137,24 @@ def run_compare(argv: Sequence[str]) -> int:
     if args.at is not None:
         traces_a, traces_b = run_traces(args.run_a, args.database), run_traces(args.run_b, args.database)
         if not traces_a and not traces_b:
-            say(f"note: neither run has live traces ([SCORE] lines or snapshots) in its run database: at "
-                f"{args.at:g} s a case still running counts as failed")
-        early = compare(rows_at(rows_a, traces_a, args.at, objective), rows_at(rows_b, traces_b, args.at, objective),
-                        objective, args.group_by or default_group(meta_a))
+            say(
+                f"note: neither run has live traces ([SCORE] lines or snapshots) in its run database: at "
+                f"{args.at:g} s a case still running counts as failed"
+            )
+        early = compare(
+            rows_at(rows_a, traces_a, args.at, objective),
+            rows_at(rows_b, traces_b, args.at, objective),
+            objective,
+            args.group_by or default_group(meta_a),
+        )
         console.print(f"at {args.at:g} s into each case (a case still running: its best so far; none yet: failed):")
         print_comparison(console, early, "A", "B", conclude=False)
         console.print("at the end:")
     print_comparison(console, result, "A", "B", f"puzzle-workbench batch noise {cell(args.run_b)} --repeat 5")
-    console.print(f"one case side by side: --diff CASE (both scores and the answers' diff) or --open CASE "
-                  f"(the app), e.g. --diff {cell(shown[0].case)}")
+    console.print(
+        f"one case side by side: --diff CASE (both scores and the answers' diff) or --open CASE "
+        f"(the app), e.g. --diff {cell(shown[0].case)}"
+    )
     console.print(plain_number(round(result.mean_diff, 6)))
     return 0
 
@@ -152,12 +188,18 @@ def run_show(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     meta, rows = _rows(args.run, args.filter)
     console, _ = consoles()
-    console.print(f"{cell(args.run)}: {cell(meta.get('puzzle', '?'))}, {cell(status_now(meta))}"
-                  + (f", filtered by {' and '.join(args.filter)}" if args.filter else ""))
+    console.print(
+        f"{cell(args.run)}: {cell(meta.get('puzzle', '?'))}, {cell(status_now(meta))}"
+        + (f", filtered by {' and '.join(args.filter)}" if args.filter else "")
+    )
     try:
-        print_summary(console, rows, int(meta.get("cases") or len(rows)) // int(meta.get("repeat") or 1),
-                      args.group_by or default_group(meta),
-                      meta.get("objective"))
+        print_summary(
+            console,
+            rows,
+            int(meta.get("cases") or len(rows)) // int(meta.get("repeat") or 1),
+            args.group_by or default_group(meta),
+            meta.get("objective"),
+        )
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
     rule = FlagRule.of_run(meta, args.flag_below, args.flag_near_limit)

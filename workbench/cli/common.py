@@ -5,11 +5,12 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from workbench.core.errors import UsageError
 from workbench.core.files import read_text
 from workbench.core.registry import get_puzzle
+
 
 def puzzle_named(puzzle_id: str):
     try:
@@ -29,8 +30,12 @@ def first_puzzle(argv: Sequence[str]):
 def add_options(parser: argparse.ArgumentParser, options) -> None:
     """A flag per puzzle option: ``--size 7``."""
     for option in options:
-        parser.add_argument(f"--{option.name}", type=option.kind, default=option.default,
-                            help=f"{option.help} (default {option.default})".replace("%", "%%"))  # argparse formats it
+        parser.add_argument(
+            f"--{option.name}",
+            type=option.kind,
+            default=option.default,
+            help=f"{option.help} (default {option.default})".replace("%", "%%"),
+        )  # argparse formats it
 
 
 def load_instance(puzzle, path: str, args=None):
@@ -51,8 +56,10 @@ def pick_case(puzzle, text: str, path, number: int | None) -> str:
     cases = puzzle.split_cases(text)
     if number is None:
         if len(cases) > 1:
-            raise UsageError(f"{path} holds {len(cases)} cases: choose one with --case K (1..{len(cases)}), "
-                             "or run them all with 'puzzle-workbench batch'")
+            raise UsageError(
+                f"{path} holds {len(cases)} cases: choose one with --case K (1..{len(cases)}), "
+                "or run them all with 'puzzle-workbench batch'"
+            )
         return cases[0][1]
     if not 1 <= number <= len(cases):
         raise UsageError(f"--case {number}: {path} holds {len(cases)} case{'s' if len(cases) != 1 else ''}")
@@ -60,8 +67,9 @@ def pick_case(puzzle, text: str, path, number: int | None) -> str:
 
 
 def add_case_option(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--case", type=int, metavar="K", help="which case of a file that holds several "
-                        "(a level collection), from 1")
+    parser.add_argument(
+        "--case", type=int, metavar="K", help="which case of a file that holds several (a level collection), from 1"
+    )
 
 
 def named_problem(argv: Sequence[str]):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 import argcomplete
 from argcomplete.completers import FilesCompleter
@@ -28,8 +28,9 @@ def cmd_completion(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="puzzle-workbench completion",
         description="Print the shell code that completes puzzle-workbench and pwb on Tab. bash: add "
-                    "'eval \"$(puzzle-workbench completion bash)\"' to ~/.bashrc; zsh: add "
-                    "'eval \"$(puzzle-workbench completion zsh)\"' to ~/.zshrc, after compinit.")
+        "'eval \"$(puzzle-workbench completion bash)\"' to ~/.bashrc; zsh: add "
+        "'eval \"$(puzzle-workbench completion zsh)\"' to ~/.zshrc, after compinit.",
+    )
     parser.add_argument("shell", choices=SHELLS)
     args = parser.parse_args(argv)
     sys.stdout.write(argcomplete.shellcode(PROGRAMS, shell=args.shell))
@@ -52,7 +53,7 @@ def subcommands(command: str) -> Sequence[str]:
 def complete(main: Callable[[list[str]], int], commands: Sequence[str]) -> int:
     """Answer the Tab press the environment describes; argcomplete ends the process."""
     words = argcomplete.split_line(os.environ.get("COMP_LINE", ""), int(os.environ.get("COMP_POINT", 0)))[3]
-    typed = words[int(os.environ["_ARGCOMPLETE"]):]  # the words before the cursor, after the program's
+    typed = words[int(os.environ["_ARGCOMPLETE"]) :]  # the words before the cursor, after the program's
     original = argparse.ArgumentParser.parse_args
 
     def answer(parser, args=None, namespace=None):
@@ -66,7 +67,7 @@ def complete(main: Callable[[list[str]], int], commands: Sequence[str]) -> int:
     argparse.ArgumentParser.parse_args = answer
     try:
         main(typed)
-    except BaseException:  # noqa: BLE001 - a Tab never shows a traceback
+    except BaseException:
         pass
     finally:
         argparse.ArgumentParser.parse_args = original
@@ -100,6 +101,7 @@ def _puzzle_names(contests: bool, extra: Sequence[str]):
         from workbench.core.registry import puzzles
 
         return [*extra, *puzzles(), *(_contest_names() if contests else ())]
+
     return names
 
 

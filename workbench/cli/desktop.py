@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import platformdirs
 
@@ -59,28 +59,32 @@ def entry_text(command: Sequence[str]) -> str:
     if any(c in word for word in command for c in "\n\r"):
         raise UsageError(f"the app's path cannot stand in a desktop entry: {command[0]!r}")
     exec_line = " ".join(exec_argument(word) for word in command)
-    return "\n".join([
-        "[Desktop Entry]",
-        "Type=Application",
-        "Version=1.4",
-        "Name=Puzzle Workbench",
-        "GenericName=Heuristic contest workbench",
-        "Comment=Play, solve, watch and export heuristic-contest puzzles",
-        f"TryExec={string_value(command[0])}",  # a path, not a command line: no quotes
-        f"Exec={exec_line} %f",
-        f"Icon={APP_ID}",
-        "Terminal=false",
-        "Categories=Development;",  # one main category, so the menu lists it once
-        "Keywords=AtCoder;AHC;heuristic;contest;solver;puzzle;",
-        "",
-    ])
+    return "\n".join(
+        [
+            "[Desktop Entry]",
+            "Type=Application",
+            "Version=1.4",
+            "Name=Puzzle Workbench",
+            "GenericName=Heuristic contest workbench",
+            "Comment=Play, solve, watch and export heuristic-contest puzzles",
+            f"TryExec={string_value(command[0])}",  # a path, not a command line: no quotes
+            f"Exec={exec_line} %f",
+            f"Icon={APP_ID}",
+            "Terminal=false",
+            "Categories=Development;",  # one main category, so the menu lists it once
+            "Keywords=AtCoder;AHC;heuristic;contest;solver;puzzle;",
+            "",
+        ]
+    )
 
 
 def installed_files(home: Path) -> list[tuple[Path, Path | None]]:
     """(where each file goes, the bundled file it is a copy of; None for the entry itself)."""
     icons = home / "icons" / "hicolor"
-    return [(home / "applications" / f"{APP_ID}.desktop", None),
-            *((icons / size / "apps" / f"{APP_ID}{suffix}", asset(name)) for name, size, suffix in ICONS)]
+    return [
+        (home / "applications" / f"{APP_ID}.desktop", None),
+        *((icons / size / "apps" / f"{APP_ID}{suffix}", asset(name)) for name, size, suffix in ICONS),
+    ]
 
 
 def install(home: Path, command: Sequence[str]) -> list[Path]:
@@ -105,12 +109,14 @@ def cmd_install_desktop(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="puzzle-workbench install-desktop",
         description="Put Puzzle Workbench in the desktop's application menu, with its icon, for this user "
-                    "(Linux and other freedesktop.org desktops). The entry starts this install's command.")
+        "(Linux and other freedesktop.org desktops). The entry starts this install's command.",
+    )
     parser.add_argument("--remove", action="store_true", help="take the menu entry and the icons away again")
     args = parser.parse_args(argv)
     if sys.platform in ("win32", "darwin"):
-        raise UsageError("install-desktop writes a freedesktop.org menu entry (Linux, BSD); "
-                         f"there is none on {sys.platform}")
+        raise UsageError(
+            f"install-desktop writes a freedesktop.org menu entry (Linux, BSD); there is none on {sys.platform}"
+        )
     home = data_home()
     if args.remove:
         removed = remove(home)

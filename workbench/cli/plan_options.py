@@ -20,24 +20,43 @@ from .common import add_options
 
 # An option's dest -> the BatchPlan field it sets (the options batch and batch tune share, and batch's own)
 PLAN_FIELDS = {
-    "solver": "solver", "cmd": "command", "time": "seconds", "nodes": "nodes", "jobs": "workers",
-    "seed": "solver_seed", "time_by": "time_by", "build": "build", "dask": "dask", "repeat": "repeat",
-    "out": "out", "label": "label", "comment": "comment", "best": "best", "freeze_best": "freeze_best",
-    "database": "database", "group_by": "group_by", "flag_below": "flag_below",
+    "solver": "solver",
+    "cmd": "command",
+    "time": "seconds",
+    "nodes": "nodes",
+    "jobs": "workers",
+    "seed": "solver_seed",
+    "time_by": "time_by",
+    "build": "build",
+    "dask": "dask",
+    "repeat": "repeat",
+    "out": "out",
+    "label": "label",
+    "comment": "comment",
+    "best": "best",
+    "freeze_best": "freeze_best",
+    "database": "database",
+    "group_by": "group_by",
+    "flag_below": "flag_below",
     "flag_near_limit": "flag_near_limit",
 }
 
 
 def add_budget_options(parser: argparse.ArgumentParser) -> None:
     """A case's time and node budget, and the cases at a time."""
-    parser.add_argument("--time", type=float, default=None,
-                        help=f"seconds per case: the solver's budget, or your program's limit "
-                             f"(past it, plus a small grace, the program is killed: TLE). Default {DEFAULT_SECONDS:g} "
-                             "(a contest: its time_limit); a solver of a game played turn by turn gets its "
-                             "per-turn default, as in 'solve'")
+    parser.add_argument(
+        "--time",
+        type=float,
+        default=None,
+        help=f"seconds per case: the solver's budget, or your program's limit "
+        f"(past it, plus a small grace, the program is killed: TLE). Default {DEFAULT_SECONDS:g} "
+        "(a contest: its time_limit); a solver of a game played turn by turn gets its "
+        "per-turn default, as in 'solve'",
+    )
     parser.add_argument("--nodes", type=int, default=None, help="a solver's node budget per case (reproducible)")
-    parser.add_argument("--jobs", type=int, default=usable_cores(),
-                        help="cases at a time on this machine (default: the cores)")
+    parser.add_argument(
+        "--jobs", type=int, default=usable_cores(), help="cases at a time on this machine (default: the cores)"
+    )
 
 
 def add_puzzle_options(parser: argparse.ArgumentParser, puzzle) -> None:
@@ -57,12 +76,21 @@ def _fraction(name: str):
 
 def add_flag_options(parser: argparse.ArgumentParser) -> None:
     """Which cases are flagged: the thresholds of ``FlagRule`` (their defaults are its)."""
-    parser.add_argument("--flag-below", type=_fraction("--flag-below"), default=BELOW, metavar="RELATIVE",
-                        help=f"flag an OK case whose relative score is under this (default {BELOW:g}); every "
-                             "failure is flagged")
-    parser.add_argument("--flag-near-limit", type=_fraction("--flag-near-limit"), default=NEAR_LIMIT,
-                        metavar="FRACTION", help=f"flag a program's case near its time limit for this program: "
-                                                 f"{NEAR_RULE.replace('--flag-near-limit', f'this (default {NEAR_LIMIT:g})').replace('%', '%%')}")
+    parser.add_argument(
+        "--flag-below",
+        type=_fraction("--flag-below"),
+        default=BELOW,
+        metavar="RELATIVE",
+        help=f"flag an OK case whose relative score is under this (default {BELOW:g}); every failure is flagged",
+    )
+    parser.add_argument(
+        "--flag-near-limit",
+        type=_fraction("--flag-near-limit"),
+        default=NEAR_LIMIT,
+        metavar="FRACTION",
+        help=f"flag a program's case near its time limit for this program: "
+        f"{NEAR_RULE.replace('--flag-near-limit', f'this (default {NEAR_LIMIT:g})').replace('%', '%%')}",
+    )
 
 
 def seeds_of(text: str, flag: str) -> list[int]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Sequence
+from collections.abc import Sequence
 
 from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.files import check_destination, read_text, write_or_rescue
@@ -40,8 +40,9 @@ def cmd_gen(argv: Sequence[str]) -> int:
 
 # ------------------------------------------------------------------ score
 def cmd_score(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="puzzle-workbench score",
-                                     description="Validate an answer with the engine and print its contest score.")
+    parser = argparse.ArgumentParser(
+        prog="puzzle-workbench score", description="Validate an answer with the engine and print its contest score."
+    )
     parser.add_argument("puzzle")
     parser.add_argument("input")
     parser.add_argument("output")

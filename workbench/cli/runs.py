@@ -13,15 +13,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from rich.console import Console
 from rich.table import Table
-
-from workbench.core.errors import UsageError, WorkbenchError, escaped, readable
-from workbench.core.judge_text import plain_natural
-from workbench.core.objective import Objective
 
 from workbench.batch.database import COMMENT_FILE, RunDatabase, database_path, describe_run, loaded, storable
 from workbench.batch.noise import LOADED, MIN_SHARED, loaded_text, ratio_loaded
@@ -29,6 +25,9 @@ from workbench.batch.report import compare, noise_lines
 from workbench.batch.results import plain_number, read_run, significant
 from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
 from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
+from workbench.core.errors import UsageError, WorkbenchError, escaped, readable
+from workbench.core.judge_text import plain_natural
+from workbench.core.objective import Objective
 
 
 def _text(value) -> str:
@@ -68,19 +67,23 @@ def _puzzle_id(name: str) -> str:
 def _database(args) -> RunDatabase:
     path = database_path(_root(getattr(args, "puzzle", None), args.root))
     if not path.is_file():
-        raise WorkbenchError(f"no run database at {path}: runs made with 'puzzle-workbench batch' are kept there "
-                             "(--root names another runs folder)")
+        raise WorkbenchError(
+            f"no run database at {path}: runs made with 'puzzle-workbench batch' are kept there "
+            "(--root names another runs folder)"
+        )
     return RunDatabase(path)
 
 
 def cmd_list(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="puzzle-workbench runs list", description="The runs of the database: the mean score is over OK cases, "
+        prog="puzzle-workbench runs list",
+        description="The runs of the database: the mean score is over OK cases, "
         "beside the failed ones by verdict; relative is the mean relative score (a failed case 0).",
         epilog="program: a hash of the file your command starts (the binary or script); * marks one that "
-               f"changed while the git commit stayed the same. cpu: 'loaded 1.7x' marks a run whose programs took "
-               f"{LOADED:g}x or more as long on the clock as on the CPU: they waited for a core, so its time-based "
-               "scores are not comparable with an unloaded run's.")
+        f"changed while the git commit stayed the same. cpu: 'loaded 1.7x' marks a run whose programs took "
+        f"{LOADED:g}x or more as long on the clock as on the CPU: they waited for a core, so its time-based "
+        "scores are not comparable with an unloaded run's.",
+    )
     parser.add_argument("puzzle", nargs="?", metavar="PUZZLE-OR-CONTEST")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
@@ -89,17 +92,43 @@ def cmd_list(argv: Sequence[str]) -> int:
     programs = program_cells(runs)
     table = Table(show_edge=False)
     numeric = ("id", "cases", "OK", "mean score", "relative", "cpu")
-    for column in ("id", "started", "puzzle", "label", "what", "cases", "OK", "failed", "mean score", "relative",
-                   "cpu", "status", "git", "program", "comment"):
+    for column in (
+        "id",
+        "started",
+        "puzzle",
+        "label",
+        "what",
+        "cases",
+        "OK",
+        "failed",
+        "mean score",
+        "relative",
+        "cpu",
+        "status",
+        "git",
+        "program",
+        "comment",
+    ):
         table.add_column(column, justify="right" if column in numeric else "left")
     for run in runs:
         mean, relative = run["mean_score"], run["mean_relative"]
-        table.add_row(str(run["id"]), _text(run["started"])[:19], _text(run["puzzle"]), _text(run["label"]),
-                      shortened(_text(describe_run(run)), 50), f"{run['finished']}/{run['cases']}", str(run["ok"] or 0),
-                      failed_cell(run["failed"]), plain_number(round(mean, 3)) if mean is not None else "-",
-                      f"{relative:.4f}" if relative is not None else "-",
-                      _cpu_cell(run), _text(run["status"]),
-                      _text(run["git_commit"])[:8], programs[run["id"]], _text(run["comment"]))
+        table.add_row(
+            str(run["id"]),
+            _text(run["started"])[:19],
+            _text(run["puzzle"]),
+            _text(run["label"]),
+            shortened(_text(describe_run(run)), 50),
+            f"{run['finished']}/{run['cases']}",
+            str(run["ok"] or 0),
+            failed_cell(run["failed"]),
+            plain_number(round(mean, 3)) if mean is not None else "-",
+            f"{relative:.4f}" if relative is not None else "-",
+            _cpu_cell(run),
+            _text(run["status"]),
+            _text(run["git_commit"])[:8],
+            programs[run["id"]],
+            _text(run["comment"]),
+        )
     _console().print(table)
     print(f"{len(runs)} run{'s' if len(runs) != 1 else ''} in {database.path}", file=sys.stderr)
     return 0
@@ -123,10 +152,11 @@ def _chosen(args, runs: list[dict]) -> list[dict]:
         known = {r["id"] for r in runs}
         missing = [i for i in wanted if i not in known]
         if missing:
-            raise UsageError(f"--runs: no finished run {', '.join(map(str, missing))} of {args.puzzle} "
-                             "(see 'runs list')")
+            raise UsageError(
+                f"--runs: no finished run {', '.join(map(str, missing))} of {args.puzzle} (see 'runs list')"
+            )
         return [r for r in runs if r["id"] in wanted]
-    return runs[-args.last:]
+    return runs[-args.last :]
 
 
 def _positive(text: str) -> int:
@@ -141,16 +171,23 @@ def _positive(text: str) -> int:
 
 def cmd_standings(argv: Sequence[str]) -> int:
     parser = argparse.ArgumentParser(
-        prog="puzzle-workbench runs standings", formatter_class=argparse.RawDescriptionHelpFormatter,
+        prog="puzzle-workbench runs standings",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
         description="Standings across runs, as AtCoder ranks submissions: each case's best score over the "
-                    "runs shown sets its scale. Without --runs or --last: the largest group of runs that "
-                    "share cases (a tune's trials and its held-out runs ran different seeds).",
-        epilog="columns:\n" + EXPLAINED)
+        "runs shown sets its scale. Without --runs or --last: the largest group of runs that "
+        "share cases (a tune's trials and its held-out runs ran different seeds).",
+        epilog="columns:\n" + EXPLAINED,
+    )
     parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST")
     parser.add_argument("--runs", help="run ids, comma separated")
     parser.add_argument("--last", type=_positive, help="the last N finished runs")
-    parser.add_argument("--filter", action="append", default=[], metavar="EXPR",
-                        help="only cases where EXPR holds, e.g. N>=8 (repeatable)")
+    parser.add_argument(
+        "--filter",
+        action="append",
+        default=[],
+        metavar="EXPR",
+        help="only cases where EXPR holds, e.g. N>=8 (repeatable)",
+    )
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
     if args.runs and args.last:
@@ -175,26 +212,54 @@ def cmd_standings(argv: Sequence[str]) -> int:
         raise WorkbenchError(no_shared_cases(runs, keys, args.filter))
     console = _console()
     plural = "s" if len(runs) != 1 else ""
-    table = Table(title=f"{len(runs)} run{plural} on the {result.cases} cases they share"
-                        + (f" (filtered: {' and '.join(args.filter)})" if args.filter else "")
-                        + f" — {objective.words}", show_edge=False)
+    table = Table(
+        title=f"{len(runs)} run{plural} on the {result.cases} cases they share"
+        + (f" (filtered: {' and '.join(args.filter)})" if args.filter else "")
+        + f" — {objective.words}",
+        show_edge=False,
+    )
     programs = program_cells(runs)
-    for column in ("#", "run", "label", "comment", "relative", "rank", "#Best", "#Unique", "Gain", SPREAD,
-                   "OK", "program"):
+    for column in (
+        "#",
+        "run",
+        "label",
+        "comment",
+        "relative",
+        "rank",
+        "#Best",
+        "#Unique",
+        "Gain",
+        SPREAD,
+        "OK",
+        "program",
+    ):
         table.add_column(column, justify="left" if column in ("run", "label", "comment", "program") else "right")
     for place, row in enumerate(result.rows, start=1):
         run = row.run
         mean = "-" if row.mean is None else f"{significant(row.mean)} ± {significant(row.sd, 4)}"
-        table.add_row(str(place), f"{run['id']} {_text(run['started'])[:16]}", _text(run["label"])[:30],
-                      _text(run["comment"])[:30], f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best),
-                      str(row.unique), f"{row.gain:.4f}", mean, f"{row.ok}/{row.cases}", programs[run["id"]])
+        table.add_row(
+            str(place),
+            f"{run['id']} {_text(run['started'])[:16]}",
+            _text(run["label"])[:30],
+            _text(run["comment"])[:30],
+            f"{row.relative:.4f}",
+            f"{row.rank:.3f}",
+            str(row.best),
+            str(row.unique),
+            f"{row.gain:.4f}",
+            mean,
+            f"{row.ok}/{row.cases}",
+            programs[run["id"]],
+        )
     console.print(table)
     for line in _conclusions(result, cases, objective):
         console.print(line, soft_wrap=True)
     if left_out:
         ids = ",".join(str(r["id"]) for r in left_out)
-        console.print(f"{len(left_out)} run{'s' if len(left_out) != 1 else ''} on other cases left out "
-                      f"(ids {ids}): --runs ID,ID... ranks the runs you name")
+        console.print(
+            f"{len(left_out)} run{'s' if len(left_out) != 1 else ''} on other cases left out "
+            f"(ids {ids}): --runs ID,ID... ranks the runs you name"
+        )
     return 0
 
 
@@ -204,29 +269,46 @@ SPREAD = "mean ± SD (n-1)"  # the sample SD over the cases (EXPLAINED)
 def _conclusions(result, cases: dict[int, list[dict]], objective: Objective) -> list[str]:
     """Which runs ran on a loaded machine, and whether the first run's lead over the second is larger
     than the noise (as 'batch compare' says it, on the cases they share)."""
-    lines = [f"{loaded_text('run ' + str(row.run['id']), row.load)}: its time-based scores are not comparable "
-             "with the others'" for row in result.rows if row.load is not None]
+    lines = [
+        f"{loaded_text('run ' + str(row.run['id']), row.load)}: its time-based scores are not comparable "
+        "with the others'"
+        for row in result.rows
+        if row.load is not None
+    ]
     if len(result.rows) >= 2:
         first, second = result.rows[0], result.rows[1]
         rows_first, rows_second = cases[first.run["id"]], cases[second.run["id"]]
         keys = set(r["key"] for r in rows_first) & set(r["key"] for r in rows_second)
-        pair = compare([r for r in rows_second if r["key"] in keys], [r for r in rows_first if r["key"] in keys],
-                       objective, "", loaded(second.run.get("meta")), loaded(first.run.get("meta")))
+        pair = compare(
+            [r for r in rows_second if r["key"] in keys],
+            [r for r in rows_first if r["key"] in keys],
+            objective,
+            "",
+            loaded(second.run.get("meta")),
+            loaded(first.run.get("meta")),
+        )
         if pair.diffs:
             a, b = f"run {second.run['id']}", f"run {first.run['id']}"
-            test = (f"paired t-test p = {pair.t_pvalue:.4g}" if pair.tested else
-                    f"no test on {len(pair.diffs)} cases (it needs {MIN_SHARED} or more)")
-            lines.append(f"#1 against #2 ({b} against {a}): relative {b} - {a} "
-                         f"{significant(pair.mean_diff, 4)}, {test}")
-            lines.extend(noise_lines(pair, a, b, f"puzzle-workbench batch noise {first.run['folder']} --repeat 5",
-                                     loads=False))  # said above, for every run
+            test = (
+                f"paired t-test p = {pair.t_pvalue:.4g}"
+                if pair.tested
+                else f"no test on {len(pair.diffs)} cases (it needs {MIN_SHARED} or more)"
+            )
+            lines.append(
+                f"#1 against #2 ({b} against {a}): relative {b} - {a} {significant(pair.mean_diff, 4)}, {test}"
+            )
+            lines.extend(
+                noise_lines(pair, a, b, f"puzzle-workbench batch noise {first.run['folder']} --repeat 5", loads=False)
+            )  # said above, for every run
     return lines
 
 
 def cmd_comment(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="puzzle-workbench runs comment", usage="puzzle-workbench runs comment [PUZZLE-OR-CONTEST] "
-                                     "ID TEXT [--root DIR]", description="Set a run's comment (a contest's run: "
-                                     "name the contest, from any folder).")
+    parser = argparse.ArgumentParser(
+        prog="puzzle-workbench runs comment",
+        usage="puzzle-workbench runs comment [PUZZLE-OR-CONTEST] ID TEXT [--root DIR]",
+        description="Set a run's comment (a contest's run: name the contest, from any folder).",
+    )
     parser.add_argument("words", nargs="+", metavar="[PUZZLE-OR-CONTEST] ID TEXT")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
@@ -247,8 +329,10 @@ def cmd_comment(argv: Sequence[str]) -> int:
 
 
 def cmd_import(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="puzzle-workbench runs import", description="Put run folders (made "
-                                     "before the database, or copied from elsewhere) into the run database.")
+    parser = argparse.ArgumentParser(
+        prog="puzzle-workbench runs import",
+        description="Put run folders (made before the database, or copied from elsewhere) into the run database.",
+    )
     parser.add_argument("folders", nargs="+", type=Path)
     parser.add_argument("--root", type=Path, default=Path("runs"))
     args = parser.parse_args(argv)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 from workbench.core.errors import DestinationError, UsageError, WorkbenchError
 from workbench.core.files import check_destination, check_folder, save_fallback, write_or_rescue
@@ -19,16 +19,25 @@ from .common import add_case_option, add_options, first_puzzle, load_instance, p
 def _solver_parser(prog: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog=prog)
     parser.add_argument("--solver", help="solver name (see 'puzzle-workbench list'; default: the first)")
-    parser.add_argument("--time", type=positive_seconds, default=None,
-                        help="time budget in seconds for the whole answer (default 10 "
-                             "when no node budget is given; turn-by-turn puzzles (codevs, ahc015) "
-                             "default to a share per turn, see 'puzzle-workbench list')")
-    parser.add_argument("--nodes", type=positive_nodes, default=None,
-                        help="node budget (expansions) for the whole answer; with a seed the answer "
-                             "is reproducible. Online puzzles share both budgets out over the turns")
+    parser.add_argument(
+        "--time",
+        type=positive_seconds,
+        default=None,
+        help="time budget in seconds for the whole answer (default 10 "
+        "when no node budget is given; turn-by-turn puzzles (codevs, ahc015) "
+        "default to a share per turn, see 'puzzle-workbench list')",
+    )
+    parser.add_argument(
+        "--nodes",
+        type=positive_nodes,
+        default=None,
+        help="node budget (expansions) for the whole answer; with a seed the answer "
+        "is reproducible. Online puzzles share both budgets out over the turns",
+    )
     parser.add_argument("--seed", type=seed_value, default=0, help="random seed, 0..2^64-1 (default 0)")
-    parser.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                        help="a solver parameter, e.g. --param width=200")
+    parser.add_argument(
+        "--param", action="append", default=[], metavar="NAME=VALUE", help="a solver parameter, e.g. --param width=200"
+    )
     return parser
 
 
@@ -38,8 +47,11 @@ def _compile_before_the_clock(puzzle, cls, label: str = "") -> None:
 
     compiled = ready_solver(puzzle.id, cls)
     if compiled >= 1.0:
-        print(f"{label}{cls.name} kernels compiled in {compiled:.1f} s (first use; not counted in the "
-              f"budget)", file=sys.stderr, flush=True)
+        print(
+            f"{label}{cls.name} kernels compiled in {compiled:.1f} s (first use; not counted in the budget)",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = False):
@@ -58,8 +70,9 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
     budget, params = chosen.budget, chosen.params
     _compile_before_the_clock(puzzle, cls, label)
     try:
-        target = build_run(puzzle, instance, puzzle.initial_state(instance), cls,
-                           seed=args.seed, params=params, budget=budget)
+        target = build_run(
+            puzzle, instance, puzzle.initial_state(instance), cls, seed=args.seed, params=params, budget=budget
+        )
     except ValueError as error:
         raise UsageError(str(error)) from None
     last_print = [0.0]
@@ -69,18 +82,23 @@ def solve_instance(puzzle, instance, args, label: str = "", whole_game: bool = F
             last_print[0] = sample.elapsed
             p = sample.progress
             best = readable_number(p.best_score) if math.isfinite(p.best_score) else "none yet"
-            print(f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {best}  "
-                  f"frontier {p.frontier_size}", file=sys.stderr, flush=True)
+            print(
+                f"{label}{sample.elapsed:6.1f}s  {p.expansions} nodes  best {best}  frontier {p.frontier_size}",
+                file=sys.stderr,
+                flush=True,
+            )
 
     result = execute(target, budget, on_progress=report_progress)
     report = puzzle.evaluate(instance, puzzle.final_state(instance, result.moves), len(result.moves))
     p = result.progress
     if not report.complete:  # a line that does not count (a level left unsolved) is no answer
         why = getattr(target, "no_answer", lambda: "")() or "none was found within the budget"
-        raise NoAnswer(f"{label}{cls.name} has no answer after {result.elapsed:.1f} s, {p.expansions} nodes: "
-                       f"{why}")
-    print(f"{label}{result.elapsed:6.1f}s  {p.expansions} nodes  {result.stop_reason}  "
-          f"{report.summary()}", file=sys.stderr, flush=True)
+        raise NoAnswer(f"{label}{cls.name} has no answer after {result.elapsed:.1f} s, {p.expansions} nodes: {why}")
+    print(
+        f"{label}{result.elapsed:6.1f}s  {p.expansions} nodes  {result.stop_reason}  {report.summary()}",
+        file=sys.stderr,
+        flush=True,
+    )
     return result.moves, report
 
 
@@ -94,9 +112,12 @@ def cmd_solve(argv: Sequence[str]) -> int:
     parser.add_argument("puzzle")
     parser.add_argument("inputs", nargs="+", metavar="INPUT")
     add_case_option(parser)
-    parser.add_argument("-o", "--output",
-                        help="answer file (one input) or folder (several inputs: NAME.out for each "
-                             "input NAME.txt; two inputs with the same NAME are refused); default: stdout")
+    parser.add_argument(
+        "-o",
+        "--output",
+        help="answer file (one input) or folder (several inputs: NAME.out for each "
+        "input NAME.txt; two inputs with the same NAME are refused); default: stdout",
+    )
     add_options(parser, getattr(first_puzzle(argv), "instance_options", ()))
     args = parser.parse_args(argv)
     puzzle = puzzle_named(args.puzzle)
@@ -120,8 +141,9 @@ def cmd_solve(argv: Sequence[str]) -> int:
             # the others are still solved.
             if not many or not (instance is None or isinstance(error, NoAnswer)):
                 raise
-            print(f"{error}; no answer written" if instance is not None else f"{label}skipped: {error}",
-                  file=sys.stderr)
+            print(
+                f"{error}; no answer written" if instance is not None else f"{label}skipped: {error}", file=sys.stderr
+            )
             failed.append(path)
             continue
         text = puzzle.format_solution(instance, moves)
@@ -144,9 +166,12 @@ def cmd_solve(argv: Sequence[str]) -> int:
         print(report.text, file=sys.stderr)
         return 0
     solved = len(args.inputs) - len(failed)
-    print(f"total {readable_number(total)} over {solved} cases, mean {readable_number(total / max(solved, 1))}"
-          + (f"; {len(failed)} skipped" if failed else "")
-          + (f"; {len(unwritten)} not written where asked" if unwritten else ""), file=sys.stderr)
+    print(
+        f"total {readable_number(total)} over {solved} cases, mean {readable_number(total / max(solved, 1))}"
+        + (f"; {len(failed)} skipped" if failed else "")
+        + (f"; {len(unwritten)} not written where asked" if unwritten else ""),
+        file=sys.stderr,
+    )
     print(readable_number(total), file=sys.stderr)
     return 1 if failed or unwritten else 0
 
@@ -160,10 +185,14 @@ def _batch_destinations(folder: str, inputs: Sequence[str]) -> dict[str, Path]:
     for path in inputs:
         name = f"{Path(path).stem}.out"
         if name in claimed:
-            clash = (f"{path} is given twice" if claimed[name] == path
-                     else f"{claimed[name]} and {path} would both write {Path(folder) / name}")
-            raise UsageError(f"{clash}; answers are named after their input, so solve same-named "
-                             "inputs into different folders")
+            clash = (
+                f"{path} is given twice"
+                if claimed[name] == path
+                else f"{claimed[name]} and {path} would both write {Path(folder) / name}"
+            )
+            raise UsageError(
+                f"{clash}; answers are named after their input, so solve same-named inputs into different folders"
+            )
         claimed[name] = path
         destinations[path] = check_destination(Path(folder) / name, inputs)
     return destinations
@@ -181,8 +210,9 @@ def _write_stdout(text: str, name: str) -> None:
             kept = f"the answer is kept in {save_fallback(name, text)}"
         except OSError:
             kept = "keeping a copy failed too"
-        raise DestinationError(f"cannot write the answer to standard output: "
-                               f"{error.strerror or error}; {kept}") from None
+        raise DestinationError(
+            f"cannot write the answer to standard output: {error.strerror or error}; {kept}"
+        ) from None
 
 
 # ------------------------------------------------------------------ agent
@@ -196,18 +226,18 @@ def cmd_agent(argv: Sequence[str]) -> int:
         # Online contests reveal the input turn by turn: decide each move from the public view.
         from solvers.driver import Budget
         from solvers.online import TurnDecider
-        from solvers.run_setup import DEFAULT_SECONDS
-
-        from solvers.run_setup import checked_params, choose_solver, parse_params
+        from solvers.run_setup import DEFAULT_SECONDS, checked_params, choose_solver, parse_params
 
         cls = choose_solver(puzzle, args.solver)
         params = parse_params(cls, args.param)
         checked_params(cls, params)
-        budget = Budget(seconds=args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS,
-                        nodes=args.nodes)
+        budget = Budget(
+            seconds=args.time if args.time is not None or args.nodes is not None else DEFAULT_SECONDS, nodes=args.nodes
+        )
         _compile_before_the_clock(puzzle, cls)  # else the first turn's budget goes to compiling
         solve = TurnDecider(puzzle, cls, budget=budget, seed=args.seed, params=params)
     else:
+
         def solve(instance):
             moves, _ = solve_instance(puzzle, instance, args)
             return moves

@@ -10,14 +10,21 @@ How a study goes: ``workbench.batch.tune``.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Sequence
 from dataclasses import replace
-from typing import Sequence
 
 from solvers.run_setup import choose_solver
 from workbench.batch.database import database_path
 from workbench.batch.results import plain_number
-from workbench.batch.tune import (Tuning, best_finished, check_study, default_study_name, fail_abandoned_trials,
-                                  open_study, parse_tuned)
+from workbench.batch.tune import (
+    Tuning,
+    best_finished,
+    check_study,
+    default_study_name,
+    fail_abandoned_trials,
+    open_study,
+    parse_tuned,
+)
 from workbench.core.errors import UsageError, WorkbenchError
 
 from .common import named_problem, restore_signals, say, stop_on_signals
@@ -25,22 +32,34 @@ from .plan_options import add_budget_options, add_puzzle_options, build_plan, se
 
 
 def build_parser(puzzle) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="puzzle-workbench batch tune",
-                                     description="A program's or a built-in solver's parameters tuned with Optuna.")
+    parser = argparse.ArgumentParser(
+        prog="puzzle-workbench batch tune",
+        description="A program's or a built-in solver's parameters tuned with Optuna.",
+    )
     parser.add_argument("puzzle", metavar="PUZZLE-OR-CONTEST")
     how = parser.add_mutually_exclusive_group(required=True)
-    how.add_argument("--cmd", metavar="COMMAND", help="your program; it gets the parameters as NAME=value "
-                     "variables, and in place of {NAME}")
+    how.add_argument(
+        "--cmd",
+        metavar="COMMAND",
+        help="your program; it gets the parameters as NAME=value variables, and in place of {NAME}",
+    )
     how.add_argument("--solver", help="a built-in solver whose parameters are tuned")
-    parser.add_argument("--param", action="append", required=True, metavar="NAME=LOW..HIGH[:DEFAULT]",
-                        help="a parameter to tune, whole numbers when LOW and HIGH are (repeatable)")
+    parser.add_argument(
+        "--param",
+        action="append",
+        required=True,
+        metavar="NAME=LOW..HIGH[:DEFAULT]",
+        help="a parameter to tune, whole numbers when LOW and HIGH are (repeatable)",
+    )
     parser.add_argument("--seeds", default="0-49", help="the seeds trials are run on (default 0-49)")
-    parser.add_argument("--held-out", default="", help="seeds the best trial and the defaults are run on at the "
-                        "end (default: none)")
+    parser.add_argument(
+        "--held-out", default="", help="seeds the best trial and the defaults are run on at the end (default: none)"
+    )
     parser.add_argument("--trials", type=int, default=20, help="trials in this call (default 20)")
     add_budget_options(parser)
-    parser.add_argument("--study", default="", help="the study's name (default PUZZLE-tune); an existing study "
-                        "is continued")
+    parser.add_argument(
+        "--study", default="", help="the study's name (default PUZZLE-tune); an existing study is continued"
+    )
     parser.add_argument("--sampler-seed", type=int, default=0, help="the sampler's seed (default 0)")
     add_puzzle_options(parser, puzzle)
     return parser
@@ -68,9 +87,15 @@ def cmd_tune(argv: Sequence[str]) -> int:
     database = database_path(plan.runs_root)
     study = open_study(optuna, database, tuning.study_name, problem.id, problem.objective, args.sampler_seed)
     abandoned = fail_abandoned_trials(optuna, study)
-    say(f"study {tuning.study_name} in {database}: {args.trials} trials over {len(cases)} seeds, "
-        f"{len(study.trials)} trials before" + (f" (trials {', '.join(map(str, abandoned))} of a tune that was "
-                                                 "killed are marked failed)" if abandoned else ""))
+    say(
+        f"study {tuning.study_name} in {database}: {args.trials} trials over {len(cases)} seeds, "
+        f"{len(study.trials)} trials before"
+        + (
+            f" (trials {', '.join(map(str, abandoned))} of a tune that was killed are marked failed)"
+            if abandoned
+            else ""
+        )
+    )
     signalled = stop_on_signals(tuning.stop)
     try:
         tuning.optimize(optuna, study, cases, args.trials)
@@ -78,8 +103,10 @@ def cmd_tune(argv: Sequence[str]) -> int:
         if best is None:
             say("no trial of the study has finished yet")
             return 128 + signalled["by"] if signalled["by"] else 1
-        say(f"best: trial {best.number}, {' '.join(f'{k}={v}' for k, v in best.params.items())} -> "
-            f"{plain_number(round(best.value, 3))}")
+        say(
+            f"best: trial {best.number}, {' '.join(f'{k}={v}' for k, v in best.params.items())} -> "
+            f"{plain_number(round(best.value, 3))}"
+        )
         if held_out and not tuning.stopped:
             tuning.held_out(best.params, held_out)
     except KeyboardInterrupt:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Sequence
+from collections.abc import Sequence
 
 from solvers import warm_up
 from workbench.core.cores import usable_cores
@@ -11,13 +11,22 @@ from workbench.core.registry import puzzles
 
 
 def cmd_warm_up(argv: Sequence[str]) -> int:
-    parser = argparse.ArgumentParser(prog="puzzle-workbench warm-up", description="Compile puzzles' solver kernels "
-                                     "into numba's cache, so that first solves start at once.")
+    parser = argparse.ArgumentParser(
+        prog="puzzle-workbench warm-up",
+        description="Compile puzzles' solver kernels into numba's cache, so that first solves start at once.",
+    )
     parser.add_argument("puzzles", nargs="*", help="puzzle ids, compiled one after another in this process")
-    parser.add_argument("--all", action="store_true",
-                        help="every puzzle with solvers not compiled yet, in worker processes side by side")
-    parser.add_argument("--jobs", type=int, default=max(1, usable_cores() - 1),
-                        help="puzzles compiled at once with --all (default: one core left free)")
+    parser.add_argument(
+        "--all",
+        action="store_true",
+        help="every puzzle with solvers not compiled yet, in worker processes side by side",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=int,
+        default=max(1, usable_cores() - 1),
+        help="puzzles compiled at once with --all (default: one core left free)",
+    )
     parser.add_argument("--background", action="store_true", help="return at once; lines go to a log")
     args = parser.parse_args(argv)
     if args.all and args.puzzles:

@@ -7,13 +7,13 @@ and the line of any mistake (an unknown key is a typo, not something to ignore).
 
 from __future__ import annotations
 
-from typing import Any, Iterable
-
 import math
 import re
 import tomllib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from workbench.batch.program_run import TIME_MEASURES
 from workbench.core.answer_split import SPLITTERS
@@ -124,9 +124,11 @@ class ContestConfig:
             where = f"{served}"
         else:
             return ""
-        return (f"the web visualizer {self.web} is in {where}: the app serves the page's whole folder, your "
-                "sources and runs with it; put the visualizer's files in a folder of their own (e.g. "
-                "tools/web/) and name its page there")
+        return (
+            f"the web visualizer {self.web} is in {where}: the app serves the page's whole folder, your "
+            "sources and runs with it; put the visualizer's files in a folder of their own (e.g. "
+            "tools/web/) and name its page there"
+        )
 
     def input_path(self, seed: int) -> Path | None:
         if not self.input_file:
@@ -135,11 +137,29 @@ class ContestConfig:
 
 
 # ------------------------------------------------------------------ reading
-_TOP = {"name", "objective", "interactive", "time_limit", "time_by", "score_regex", "error_score", "program",
-        "features", "build", "inputs", "run", "score", "view"}
-_TABLES = {"build": {"command"}, "inputs": {"file", "gen", "files", "by_run"},
-           "run": {"command", "answers", "input_file", "answer_file"}, "score": {"command"},
-           "view": {"command", "html", "web", "input_id", "output_id"}}
+_TOP = {
+    "name",
+    "objective",
+    "interactive",
+    "time_limit",
+    "time_by",
+    "score_regex",
+    "error_score",
+    "program",
+    "features",
+    "build",
+    "inputs",
+    "run",
+    "score",
+    "view",
+}
+_TABLES = {
+    "build": {"command"},
+    "inputs": {"file", "gen", "files", "by_run"},
+    "run": {"command", "answers", "input_file", "answer_file"},
+    "score": {"command"},
+    "view": {"command", "html", "web", "input_id", "output_id"},
+}
 
 
 def _line_of(text: str, key: str) -> str:
@@ -192,17 +212,21 @@ def from_data(path: Path, data: dict[str, Any], text: str = "") -> ContestConfig
         raise fail("name", f"{shown(name)} {NAME_RULE}")
     objective = text_value(data, "objective", "objective", "max").lower()
     if objective not in OBJECTIVES:
-        raise fail("objective", f"must be \"max\" (higher scores win) or \"min\" (lower win), got '{objective}'")
+        raise fail("objective", f'must be "max" (higher scores win) or "min" (lower win), got \'{objective}\'')
     interactive = data.get("interactive", False)
     if not isinstance(interactive, bool):
         raise fail("interactive", f"must be true or false, got {interactive!r}")
     limit = data.get("time_limit", DEFAULT_TIME_LIMIT)
-    if isinstance(limit, bool) or not isinstance(limit, (int, float)) or not (limit > 0 and math.isfinite(limit)) \
-            or limit > MAX_TIME_LIMIT:
+    if (
+        isinstance(limit, bool)
+        or not isinstance(limit, (int, float))
+        or not (limit > 0 and math.isfinite(limit))
+        or limit > MAX_TIME_LIMIT
+    ):
         raise fail("time_limit", f"must be a number of seconds above 0 and at most a day, got {limit!r}")
     time_by = text_value(data, "time_by", "time_by", "wall").lower()
     if time_by not in TIME_MEASURES:
-        raise fail("time_by", f"must be \"wall\" (the clock, as AtCoder judges) or \"cpu\", got '{time_by}'")
+        raise fail("time_by", f'must be "wall" (the clock, as AtCoder judges) or "cpu", got \'{time_by}\'')
     regex = text_value(data, "score_regex", "score_regex", DEFAULT_SCORE_REGEX)
     try:
         compiled = re.compile(regex)
@@ -212,7 +236,7 @@ def from_data(path: Path, data: dict[str, Any], text: str = "") -> ContestConfig
         raise fail("score_regex", "must capture the score: a group named score, (?P<score>...), or one group")
     features = data.get("features", [])
     if not isinstance(features, list) or not all(isinstance(f, str) for f in features):
-        raise fail("features", f"must be a list of names in quotes, e.g. [\"N\", \"M\"], got {features!r}")
+        raise fail("features", f'must be a list of names in quotes, e.g. ["N", "M"], got {features!r}')
     inputs, view = data.get("inputs", {}), data.get("view", {})
     html = view.get("html", ["vis.html"])
     if isinstance(html, str):
@@ -221,46 +245,75 @@ def from_data(path: Path, data: dict[str, Any], text: str = "") -> ContestConfig
         raise fail("view.html", f"must be a file name or a list of them, got {html!r}")
     answers = text_value(data.get("run", {}), "answers", "run.answers", "one").lower()
     if answers not in SPLITTERS:
-        raise fail("run.answers", f"must be \"one\" (stdout is one answer), \"lines\" (each line a whole answer, "
-                                  f"the last counting) or \"blocks\" (answers between blank lines), got '{answers}'")
+        raise fail(
+            "run.answers",
+            f'must be "one" (stdout is one answer), "lines" (each line a whole answer, '
+            f"the last counting) or \"blocks\" (answers between blank lines), got '{answers}'",
+        )
     error_score = data.get("error_score")
-    if error_score is not None and (isinstance(error_score, bool) or not isinstance(error_score, (int, float))
-                                    or not math.isfinite(error_score)):
+    if error_score is not None and (
+        isinstance(error_score, bool) or not isinstance(error_score, (int, float)) or not math.isfinite(error_score)
+    ):
         raise fail("error_score", f"must be a number (the score the tester gives a failed case), got {error_score!r}")
     by_run = inputs.get("by_run", False)
     if not isinstance(by_run, bool):
         raise fail("inputs.by_run", f"must be true or false, got {by_run!r}")
     run_table = data.get("run", {})
     config = ContestConfig(
-        path=path, name=name, objective=Objective.of(objective), interactive=interactive, time_limit=float(limit),
-        time_by=time_by, build=text_value(data.get("build", {}), "command", "build.command"), score_regex=regex, program=text_value(data, "program", "program"),
+        path=path,
+        name=name,
+        objective=Objective.of(objective),
+        interactive=interactive,
+        time_limit=float(limit),
+        time_by=time_by,
+        build=text_value(data.get("build", {}), "command", "build.command"),
+        score_regex=regex,
+        program=text_value(data, "program", "program"),
         features=tuple(f.strip() for f in features),
         error_score=None if error_score is None else float(error_score),
-        input_file=text_value(inputs, "file", "inputs.file"), gen=text_value(inputs, "gen", "inputs.gen"),
-        input_files=text_value(inputs, "files", "inputs.files"), by_run=by_run,
-        run=text_value(run_table, "command", "run.command", "{CMD}"), answers=answers,
+        input_file=text_value(inputs, "file", "inputs.file"),
+        gen=text_value(inputs, "gen", "inputs.gen"),
+        input_files=text_value(inputs, "files", "inputs.files"),
+        by_run=by_run,
+        run=text_value(run_table, "command", "run.command", "{CMD}"),
+        answers=answers,
         run_input=text_value(run_table, "input_file", "run.input_file"),
         run_answer=text_value(run_table, "answer_file", "run.answer_file"),
         score=text_value(data.get("score", {}), "command", "score.command"),
-        view_command=text_value(view, "command", "view.command"), view_html=tuple(html),
-        web=text_value(view, "web", "view.web"), web_input=text_value(view, "input_id", "view.input_id", "input"),
-        web_output=text_value(view, "output_id", "view.output_id", "output"))
+        view_command=text_value(view, "command", "view.command"),
+        view_html=tuple(html),
+        web=text_value(view, "web", "view.web"),
+        web_input=text_value(view, "input_id", "view.input_id", "input"),
+        web_output=text_value(view, "output_id", "view.output_id", "output"),
+    )
     if not config.run:
-        raise fail("run.command", "is empty: it runs a case, e.g. \"{CMD}\"")
+        raise fail("run.command", 'is empty: it runs a case, e.g. "{CMD}"')
     if not config.input_file and not config.gen and not config.input_files and not config.by_run:
-        raise fail("inputs", "needs file (a seed's input file) or gen (the generator), or both; files (the "
-                             "inputs of an output-only contest), or by_run = true (the tester makes each case)")
+        raise fail(
+            "inputs",
+            "needs file (a seed's input file) or gen (the generator), or both; files (the "
+            "inputs of an output-only contest), or by_run = true (the tester makes each case)",
+        )
     if config.by_run and "{SEED" not in config.run:
         raise fail("run.command", "makes each case from its seed (inputs.by_run), so it needs {SEED}")
     if config.input_file and "{SEED" not in config.input_file:
-        raise fail("inputs.file", f"'{config.input_file}' names one file for every seed: put {{SEED04}} "
-                                  "or {SEED} in it, e.g. tools/in/{SEED04}.txt")
-    for label, template in (("inputs.file", config.input_file), ("inputs.gen", config.gen),
-                            ("inputs.files", config.input_files), ("run.command", config.run),
-                            ("run.input_file", config.run_input), ("run.answer_file", config.run_answer),
-                            ("score.command", config.score),
-                            ("view.command", config.view_command), ("program", config.program),
-                            ("build.command", config.build)):
+        raise fail(
+            "inputs.file",
+            f"'{config.input_file}' names one file for every seed: put {{SEED04}} "
+            "or {SEED} in it, e.g. tools/in/{SEED04}.txt",
+        )
+    for label, template in (
+        ("inputs.file", config.input_file),
+        ("inputs.gen", config.gen),
+        ("inputs.files", config.input_files),
+        ("run.command", config.run),
+        ("run.input_file", config.run_input),
+        ("run.answer_file", config.run_answer),
+        ("score.command", config.score),
+        ("view.command", config.view_command),
+        ("program", config.program),
+        ("build.command", config.build),
+    ):
         problem = placeholder_problem(label, template)
         if problem:
             raise fail(label, problem)
@@ -386,4 +439,3 @@ web = {toml_string(config.web)}
 input_id = {toml_string(config.web_input)}
 output_id = {toml_string(config.web_output)}
 """
-

@@ -11,17 +11,18 @@ file's header.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.words import translate
 
+from . import output_only, topcoder
 from .config import DEFAULT_TIME_LIMIT, MAX_TIME_LIMIT, OBJECTIVES, ContestConfig, placeholder_problem
 from .pahcer import FILE_NAME as PAHCER_FILE
 from .pahcer import import_pahcer
-from . import output_only, topcoder
 from .psytester import FILE_NAME as PSYTESTER_FILE
 from .psytester import import_psytester
 from .suggest import guess_program
@@ -55,9 +56,11 @@ def first_line_note(path: Path) -> list[str]:
     names = [_column_name(i) for i in range(min(len(tokens), MAX_FEATURES))]
     example = ", ".join(f'"{name}"' for name in names)
     more = f' (and {len(tokens) - MAX_FEATURES} more: "-" skips one)' if len(tokens) > MAX_FEATURES else ""
-    return [f"the inputs' first line holds {len(tokens)} value{'s' if len(tokens) > 1 else ''} "
-            f"({' '.join(tokens[:MAX_FEATURES])}{' ...' if len(tokens) > MAX_FEATURES else ''}): name them in "
-            f"features = [{example}]{more} to see and group cases by them"]
+    return [
+        f"the inputs' first line holds {len(tokens)} value{'s' if len(tokens) > 1 else ''} "
+        f"({' '.join(tokens[:MAX_FEATURES])}{' ...' if len(tokens) > MAX_FEATURES else ''}): name them in "
+        f"features = [{example}]{more} to see and group cases by them"
+    ]
 
 
 MAX_FEATURES = 26
@@ -67,8 +70,9 @@ def _column_name(index: int) -> str:
     return chr(ord("A") + index)
 
 
-def other_shape(folder: Path, name: str | None, objective: str | None, time_limit: float | None,
-                tester: str | None, force: bool) -> tuple[ContestConfig, list[str]] | None:
+def other_shape(
+    folder: Path, name: str | None, objective: str | None, time_limit: float | None, tester: str | None, force: bool
+) -> tuple[ContestConfig, list[str]] | None:
     """A contest that is not an AtCoder tools folder nor pahcer's: psytester's config, a Topcoder
     tester (a jar, its Java sources, or ``tester``, a command with its command line), or an
     output-only contest. None when ``folder`` is none of these."""
@@ -84,8 +88,10 @@ def other_shape(folder: Path, name: str | None, objective: str | None, time_limi
     command = tester or (topcoder.tester_command(root, jar) if jar is not None else None)
     if command:
         config = topcoder.config_for(root, command, title, objective or "max", time_limit)
-        notes = [f"a Topcoder tester: {command} makes each case from its seed and runs your program "
-                 "(-novis and -saveAll always; -timeLimit is the time limit)"]
+        notes = [
+            f"a Topcoder tester: {command} makes each case from its seed and runs your program "
+            "(-novis and -saveAll always; -timeLimit is the time limit)"
+        ]
         return config, notes + _checked(config, force)
     if output_only.looks_output_only(root):
         return output_only.config_for(root, title, objective or "max", time_limit)
@@ -102,7 +108,6 @@ def _checked(config: ContestConfig, force: bool) -> list[str]:
         return [f"written with --force although {failed}"]
 
 
-
 NONE = "-"  # the answer that means "no build step" or "no program"
 FROM_PAHCER = "from pahcer's config"
 
@@ -110,6 +115,7 @@ FROM_PAHCER = "from pahcer's config"
 @dataclass(frozen=True)
 class Question:
     """A setting the tools cannot say: asked on a terminal, else its suggestion is taken (and said)."""
+
     key: str  # objective, time_limit, build, program
     text: str
     suggestion: str  # what an empty answer takes
@@ -156,13 +162,15 @@ def shown(key: str, value: str) -> str:
 @dataclass
 class Draft:
     """The contest file's settings as the tools say them, and what they cannot say still to settle."""
+
     config: ContestConfig
     notes: list[str]
     questions: list[Question] = field(default_factory=list)
 
 
-def draft_config(folder: Path, name: str | None = None, web: str | None = None, force: bool = False,
-                 tester: str | None = None) -> Draft:
+def draft_config(
+    folder: Path, name: str | None = None, web: str | None = None, force: bool = False, tester: str | None = None
+) -> Draft:
     """The contest file's settings for ``folder`` (a tools folder, its parent, a pahcer or psytester
     config, a Topcoder tester's folder or an output-only contest's), notes on how they were found,
     and the questions the tools leave. WorkbenchError when the tools' own check fails (unless ``force``)."""
@@ -196,16 +204,21 @@ def draft_config(folder: Path, name: str | None = None, web: str | None = None, 
         found = survey(folder)
         tools = found.tools
         config = config_from_tools(found, safe_name(found.root.name), "max", DEFAULT_TIME_LIMIT, web="")
-        notes = [f"found in {found.tools}: " + ", ".join(sorted(found.commands))
-                 + (f"; seeds.txt with {len(found.seeds)} seeds" if found.seeds else "")
-                 + (f"; in/ with {found.inputs} inputs" if found.inputs else "")]
+        notes = [
+            f"found in {found.tools}: "
+            + ", ".join(sorted(found.commands))
+            + (f"; seeds.txt with {len(found.seeds)} seeds" if found.seeds else "")
+            + (f"; in/ with {found.inputs} inputs" if found.inputs else "")
+        ]
         notes += found.notes
         try:
             notes += check_vis(config, found)
         except CheckFailed as failed:
             if not force:
-                raise WorkbenchError(f"{failed} — contest.toml is not written; fix the tools or score_regex, "
-                                     "or --force to write it anyway") from None
+                raise WorkbenchError(
+                    f"{failed} — contest.toml is not written; fix the tools or score_regex, "
+                    "or --force to write it anyway"
+                ) from None
             notes += failed.notes + [f"written with --force although {failed}"]
         notes += first_line_note(found.tools / "in" / "0000.txt")
     changes: dict[str, Any] = {}
@@ -233,29 +246,61 @@ def questions_for(config: ContestConfig, said_by: str, usual: str, tools: Path |
     from the files at the top of the contest folder."""
     cannot = "the tools cannot say"
     questions = [
-        Question("objective", translate("ContestInit", "Which scores win: max (higher) or min (lower)?"),
-                 config.objective, said_by or cannot, "--objective"),
-        Question("time_limit", translate("ContestInit", "Time limit, seconds a case"), f"{config.time_limit:g}",
-                 f"{cannot}; {usual}", "--time-limit")]
+        Question(
+            "objective",
+            translate("ContestInit", "Which scores win: max (higher) or min (lower)?"),
+            config.objective,
+            said_by or cannot,
+            "--objective",
+        ),
+        Question(
+            "time_limit",
+            translate("ContestInit", "Time limit, seconds a case"),
+            f"{config.time_limit:g}",
+            f"{cannot}; {usual}",
+            "--time-limit",
+        ),
+    ]
     if said_by and (config.build or config.program or config.runs_own_program):
         build, program, source = config.build, config.program, said_by
     else:
         guess = guess_program(config.folder, tools)
         build, program = guess.build, guess.program
-        source = (f"from {guess.source} at the top of the folder"
-                  + (f" (also there: {', '.join(guess.others)})" if guess.others else "")) if guess.source \
+        source = (
+            (
+                f"from {guess.source} at the top of the folder"
+                + (f" (also there: {', '.join(guess.others)})" if guess.others else "")
+            )
+            if guess.source
             else "no solve.cpp, Cargo.toml or main.py at the top of the folder"
-    questions.append(Question("build", translate("ContestInit", "Build command, run before each batch ('{0}': none)")
-                              .format(NONE), build, source, "--build"))
+        )
+    questions.append(
+        Question(
+            "build",
+            translate("ContestInit", "Build command, run before each batch ('{0}': none)").format(NONE),
+            build,
+            source,
+            "--build",
+        )
+    )
     if not config.runs_own_program:  # an imported pahcer step that names its program: no {CMD} to fill
-        questions.append(Question(
-            "program", translate("ContestInit", "Run command, your program ('{0}': none; batch then needs --cmd)")
-            .format(NONE), program, source, "--cmd"))
+        questions.append(
+            Question(
+                "program",
+                translate("ContestInit", "Run command, your program ('{0}': none; batch then needs --cmd)").format(
+                    NONE
+                ),
+                program,
+                source,
+                "--cmd",
+            )
+        )
     return questions
 
 
-def settle(draft: Draft, given: dict[str, str | None],
-           ask: Callable[[Question], str] | None = None) -> tuple[ContestConfig, list[str]]:
+def settle(
+    draft: Draft, given: dict[str, str | None], ask: Callable[[Question], str] | None = None
+) -> tuple[ContestConfig, list[str]]:
     """The contest file's settings: each question's value from ``given`` (the flags; None: not given),
     else ``ask`` (a terminal's answer, already read), else its suggestion; a note says which."""
     values, notes = {}, list(draft.notes)
@@ -269,9 +314,11 @@ def settle(draft: Draft, given: dict[str, str | None],
             how = f"given with {question.flag}"
         elif ask is not None:
             value = ask(question)
-            how = "your answer at contest init" + (f", as suggested {question.source}"
-                                                   if value == question.suggestion and
-                                                   question.source.startswith("from ") else "")
+            how = "your answer at contest init" + (
+                f", as suggested {question.source}"
+                if value == question.suggestion and question.source.startswith("from ")
+                else ""
+            )
         else:
             value, how = question.suggestion, f"{question.source}; {question.flag} to choose another"
         values[question.key] = value
@@ -282,13 +329,25 @@ def settle(draft: Draft, given: dict[str, str | None],
     return replace(draft.config, **changes), notes
 
 
-def make_config(folder: Path, name: str | None = None, objective: str | None = None, time_limit: float | None = None,
-                web: str | None = None, force: bool = False, tester: str | None = None, build: str | None = None,
-                program: str | None = None) -> tuple[ContestConfig, list[str]]:
+def make_config(
+    folder: Path,
+    name: str | None = None,
+    objective: str | None = None,
+    time_limit: float | None = None,
+    web: str | None = None,
+    force: bool = False,
+    tester: str | None = None,
+    build: str | None = None,
+    program: str | None = None,
+) -> tuple[ContestConfig, list[str]]:
     """The contest file's settings for ``folder`` without a question: the given values, else the
     suggestions (said in the notes)."""
-    given = {"objective": objective, "time_limit": None if time_limit is None else repr(time_limit),
-             "build": build, "program": program}
+    given = {
+        "objective": objective,
+        "time_limit": None if time_limit is None else repr(time_limit),
+        "build": build,
+        "program": program,
+    }
     return settle(draft_config(folder, name=name, web=web, force=force, tester=tester), given)
 
 

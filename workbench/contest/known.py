@@ -8,11 +8,10 @@ a lock (``contests.json.lock``), so contests made at once are all remembered.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import locked, read_text, write_atomic
@@ -67,8 +66,10 @@ def check_name(contests: dict[str, str], config: ContestConfig, take_name: bool 
     unless ``take_name``."""
     where = contests.get(config.name)
     if where and Path(where) != config.path and Path(where).is_file() and not take_name:
-        raise WorkbenchError(f"a contest named '{config.name}' is already at {where}: choose --name, "
-                             "or --force to give the name to this one")
+        raise WorkbenchError(
+            f"a contest named '{config.name}' is already at {where}: choose --name, "
+            "or --force to give the name to this one"
+        )
 
 
 def remember(config: ContestConfig, take_name: bool = False) -> None:
@@ -120,9 +121,11 @@ def find_contest(name_or_path: str) -> ContestConfig | None:
     if where is None:
         return None
     if not Path(where).is_file():
-        raise ContestFileError(f"contest '{name_or_path}' was at {where}, which is gone; run "
-                               "'puzzle-workbench contest init' on its folder again, or "
-                               f"'puzzle-workbench contest forget {name_or_path}'")
+        raise ContestFileError(
+            f"contest '{name_or_path}' was at {where}, which is gone; run "
+            "'puzzle-workbench contest init' on its folder again, or "
+            f"'puzzle-workbench contest forget {name_or_path}'"
+        )
     return load(where)
 
 
@@ -141,6 +144,8 @@ def problem_named(name: str) -> BatchProblem:
         return PuzzleProblem(name)
     contest = find_contest(name)
     if contest is None:
-        raise UsageError(f"unknown puzzle or contest '{name}' (puzzles: {', '.join(puzzles())}; contests: "
-                         f"{', '.join(known()) or 'none yet, see puzzle-workbench contest init'})")
+        raise UsageError(
+            f"unknown puzzle or contest '{name}' (puzzles: {', '.join(puzzles())}; contests: "
+            f"{', '.join(known()) or 'none yet, see puzzle-workbench contest init'})"
+        )
     return ContestProblem(contest)

@@ -13,8 +13,8 @@ import shlex
 from pathlib import Path
 
 from workbench.core.errors import WorkbenchError
-
 from workbench.core.objective import Objective
+
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
 
 INPUT_FOLDERS = ("inputs", "input", "in", "data")
@@ -59,15 +59,26 @@ def config_for(folder: Path, name: str, objective: str, time_limit: float | None
     found = _inputs(folder)
     scorer = _scorer(folder)
     if found is None or scorer is None:
-        raise WorkbenchError(f"{folder} is not an output-only contest: expected a folder of inputs "
-                             f"({', '.join(INPUT_FOLDERS)}) and a scorer ({', '.join(SCORER_NAMES)}, run as "
-                             "SCORER IN OUT)")
+        raise WorkbenchError(
+            f"{folder} is not an output-only contest: expected a folder of inputs "
+            f"({', '.join(INPUT_FOLDERS)}) and a scorer ({', '.join(SCORER_NAMES)}, run as "
+            "SCORER IN OUT)"
+        )
     place, pattern = found
     count = len(list(folder.glob(pattern)))
-    config = ContestConfig(path=folder / "contest.toml", name=name, objective=Objective.of(objective),
-                           time_limit=time_limit or 60.0, score_regex=DEFAULT_SCORE_REGEX, input_files=pattern,
-                           run="{CMD}", score=f"{scorer} {{IN}} {{OUT}}")
-    notes = [f"an output-only contest: {count} inputs in {place.name}/ ({pattern}), each a case named by its file; "
-             f"scored by {scorer} IN OUT",
-             "answers kept as files? run them as they are: --cmd \"cat answers/{{NAME}}.out\""]
+    config = ContestConfig(
+        path=folder / "contest.toml",
+        name=name,
+        objective=Objective.of(objective),
+        time_limit=time_limit or 60.0,
+        score_regex=DEFAULT_SCORE_REGEX,
+        input_files=pattern,
+        run="{CMD}",
+        score=f"{scorer} {{IN}} {{OUT}}",
+    )
+    notes = [
+        f"an output-only contest: {count} inputs in {place.name}/ ({pattern}), each a case named by its file; "
+        f"scored by {scorer} IN OUT",
+        'answers kept as files? run them as they are: --cmd "cat answers/{{NAME}}.out"',
+    ]
     return config, notes

@@ -11,16 +11,15 @@ becomes the built binary when there is one.
 
 from __future__ import annotations
 
-from typing import Any
-
 import shlex
 import tomllib
 from pathlib import Path, PurePosixPath
+from typing import Any
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text
-
 from workbench.core.objective import Objective
+
 from .config import DEFAULT_SCORE_REGEX, DEFAULT_TIME_LIMIT, ContestConfig
 
 FILE_NAME = "pahcer_config.toml"
@@ -41,7 +40,7 @@ def _typed(table: dict[str, Any], key: str, kind: type, where: str, default: Any
 class _Step:
     def __init__(self, raw: dict[str, Any], base: Path, where: str):
         if not isinstance(raw, dict) or not isinstance(raw.get("program"), str):
-            raise WorkbenchError(f"{where}: a test step needs program = \"...\"")
+            raise WorkbenchError(f'{where}: a test step needs program = "..."')
         self.program: str = raw["program"]
         args = _typed(raw, "args", list, where, [])
         if not all(isinstance(a, str) for a in args):
@@ -61,8 +60,11 @@ def _build_step(raw: dict[str, Any], base: Path, where: str) -> str:
         folder = step.cwd.relative_to(base).as_posix()
     except ValueError:
         folder = None
-    place = "{DIR}" + ("" if folder in (None, ".") else "/" + shlex.quote(folder)) if folder is not None \
+    place = (
+        "{DIR}" + ("" if folder in (None, ".") else "/" + shlex.quote(folder))
+        if folder is not None
         else shlex.quote(str(step.cwd))
+    )
     return f"(cd {place} && " + " ".join(shlex.quote(word) for word in [step.program, *step.args]) + ")"
 
 
@@ -109,7 +111,7 @@ class _Converter:
             while i < len(step.args):
                 arg = step.args[i]
                 if arg == "--":
-                    rest.extend(step.args[i + 1:])
+                    rest.extend(step.args[i + 1 :])
                     break
                 if arg in CARGO_FLAGS_WITH_VALUE:
                     if arg == "--bin" and i + 1 < len(step.args):
@@ -173,17 +175,27 @@ def import_pahcer(path: Path) -> tuple[ContestConfig, list[str]]:
         interactive = False
     after = [s for s in steps if s is not run]
     objective = str(problem.get("objective", "Max")).lower()
-    build = " && ".join(_build_step(raw, base, f"{path}: test.compile_steps[{i}]")
-                        for i, raw in enumerate(_typed(test, "compile_steps", list, f"{path}: [test]", [])))
+    build = " && ".join(
+        _build_step(raw, base, f"{path}: test.compile_steps[{i}]")
+        for i, raw in enumerate(_typed(test, "compile_steps", list, f"{path}: [test]", []))
+    )
     if build:
         notes.append("pahcer's compile steps are the build step: run once before each batch")
     name = str(problem.get("problem_name") or base.name)
     config = ContestConfig(
-        path=base / "contest.toml", name=name, objective=Objective.of(objective if objective in ("max", "min") else "max"),
-        interactive=interactive, time_limit=DEFAULT_TIME_LIMIT,
-        score_regex=str(problem.get("score_regex") or DEFAULT_SCORE_REGEX), program=program,
-        input_file=_normal(Path(run.stdin)), run=run_command, build=build,
-        score=" && ".join(convert.command(s) for s in after), view_html=("vis.html", "out.svg"))
+        path=base / "contest.toml",
+        name=name,
+        objective=Objective.of(objective if objective in ("max", "min") else "max"),
+        interactive=interactive,
+        time_limit=DEFAULT_TIME_LIMIT,
+        score_regex=str(problem.get("score_regex") or DEFAULT_SCORE_REGEX),
+        program=program,
+        input_file=_normal(Path(run.stdin)),
+        run=run_command,
+        build=build,
+        score=" && ".join(convert.command(s) for s in after),
+        view_html=("vis.html", "out.svg"),
+    )
     if not config.score and not interactive:
         notes.append("no step after the program's scores it: the score is read from the program's stderr")
     return config, notes

@@ -13,12 +13,12 @@ import re
 import shlex
 import tempfile
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Callable, Sequence
 
-from workbench.batch.cases import BatchCase, file_cases
 from workbench.batch.case_run import CaseRun, Runner
+from workbench.batch.cases import BatchCase, file_cases
 from workbench.batch.live import LiveRecorder, Scorer, last_answer, run_live
 from workbench.batch.problem import PlanChoices
 from workbench.batch.processes import SHELL_SYNTAX, run_tool
@@ -62,7 +62,8 @@ def first_line_numbers(text: str, names: Sequence[str]) -> dict[str, object]:
 def _saved(folder: Path, template: str, names: dict[str, str]) -> str | None:
     """A file the run step saved in its {WORK} folder (None when it saved none)."""
     path = folder / template.replace("{SEED04}", names["SEED04"]).replace("{SEED}", names["SEED"]).replace(
-        "{NAME}", names["NAME"])
+        "{NAME}", names["NAME"]
+    )
     try:
         return path.read_text(errors="replace")
     except OSError:
@@ -72,6 +73,7 @@ def _saved(folder: Path, template: str, names: dict[str, str]) -> str | None:
 def _feed(input_text: str) -> Callable[[ProgramChannel], str]:
     """The run step's protocol: the whole input on stdin, the whole output from stdout (a tester
     between them speaks the interactive protocol itself)."""
+
     def talk(channel: ProgramChannel) -> str:
         channel.send(input_text)
         channel.close_input()
@@ -100,7 +102,9 @@ def program_timed(run: CaseRun, record: ProgramRecord | None, limit: float, time
     if used is not None and used > limit + GRACE_SECONDS and run.verdict != "TLE":
         run.verdict = "TLE"
         what = "on the clock" if time_by == "wall" else "of CPU time"
-        run.message = f"your program took {used:.2f} s {what} under the tester, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
+        run.message = (
+            f"your program took {used:.2f} s {what} under the tester, past {limit:g} s (+{GRACE_SECONDS:g} s grace)"
+        )
 
 
 def tester_command(template: str, values: dict[str, str]) -> str:
@@ -122,11 +126,12 @@ def program_failed(run: CaseRun, record: ProgramRecord | None, score_pattern: re
     code = record.exit_code
     if code == 0:
         return
-    said = [line.strip() for line in run.stderr_tail.splitlines()
-            if line.strip() and not score_pattern.search(line)]
+    said = [line.strip() for line in run.stderr_tail.splitlines() if line.strip() and not score_pattern.search(line)]
     tester = f"; {run.message}" if run.message else ""
     run.verdict = "RE"
-    run.message = f"your program ended with {exit_reason(code)}{tester}" + (f"; stderr: {said[-1][:200]}" if said else "")
+    run.message = f"your program ended with {exit_reason(code)}{tester}" + (
+        f"; stderr: {said[-1][:200]}" if said else ""
+    )
 
 
 @dataclass(frozen=True)
@@ -147,16 +152,24 @@ class ContestProblem:
     def meta(self) -> dict[str, object]:
         return {"contest_file": str(self.config.path)}
 
-    def seed_cases(self, seeds: Sequence[int], generator_options: dict[str, object] | None = None,
-                   instance_options: dict[str, object] | None = None,
-                   say: Callable[[str], None] | None = None) -> list[BatchCase]:
+    def seed_cases(
+        self,
+        seeds: Sequence[int],
+        generator_options: dict[str, object] | None = None,
+        instance_options: dict[str, object] | None = None,
+        say: Callable[[str], None] | None = None,
+    ) -> list[BatchCase]:
         width = max(4, len(str(max(seeds, default=0))))
         if self.config.by_run:  # the tester makes each input from its seed: the seed is the case
-            return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, "", identity=f"seed {seed}\n")
-                    for index, seed in enumerate(seeds)]
+            return [
+                BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, "", identity=f"seed {seed}\n")
+                for index, seed in enumerate(seeds)
+            ]
         inputs = generate_inputs(self.config, seeds, say)
-        return [BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, inputs[seed])
-                for index, seed in enumerate(seeds)]
+        return [
+            BatchCase(index, f"{seed:0{width}d}", f"seed {seed}", seed, inputs[seed])
+            for index, seed in enumerate(seeds)
+        ]
 
     def file_cases(self, paths: Sequence[str], instance_options: dict[str, object] | None = None) -> list[BatchCase]:
         return file_cases(paths, {})
@@ -188,14 +201,21 @@ class ContestProblem:
         if plan.solver or plan.params or plan.nodes:
             raise UsageError(f"{config.name} is a contest: it runs your program (--cmd), not a built-in solver")
         if config.runs_own_program and plan.command:
-            raise UsageError(f"{config.path}: [run] command names its program itself; put {{CMD}} where your "
-                             "program goes to run it with --cmd")
+            raise UsageError(
+                f"{config.path}: [run] command names its program itself; put {{CMD}} where your "
+                "program goes to run it with --cmd"
+            )
         if not plan.command and not config.program and not config.runs_own_program:
-            raise UsageError(f"give your program with --cmd \"./a.out\" (or set program in {config.path})")
+            raise UsageError(f'give your program with --cmd "./a.out" (or set program in {config.path})')
 
     def make_runner(self, plan: PlanChoices, cases: Sequence[BatchCase], say: Callable[[str], None]) -> Runner:
-        return Runner(plan.seconds or self.config.time_limit, command=plan.command or self.default_command(),
-                      cwd=plan.cwd, env=dict(plan.env), time_by=plan.time_by or self.config.time_by)
+        return Runner(
+            plan.seconds or self.config.time_limit,
+            command=plan.command or self.default_command(),
+            cwd=plan.cwd,
+            env=dict(plan.env),
+            time_by=plan.time_by or self.config.time_by,
+        )
 
     def default_command(self) -> str:
         """The program a run gets without --cmd: the file's ``program``, or the run command itself
@@ -218,8 +238,12 @@ class ContestProblem:
                 work = Path(folder)
                 (work / "in.txt").write_text(case.input_text)
                 (work / "out.txt").write_text(text)
-                values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
-                          **seed_values(case.seed)}
+                values = {
+                    "IN": str(work / "in.txt"),
+                    "OUT": str(work / "out.txt"),
+                    "DIR": str(config.folder),
+                    **seed_values(case.seed),
+                }
                 run = self._scored(CaseRun(case.index, text, None, "", 0.0), values, work, "")
             if run.verdict is not None:
                 return None, run.message
@@ -236,9 +260,15 @@ class ContestProblem:
         saved = fresh_folder(work / "saved")  # what the run step saves ({WORK}): this case's only
         program = runner.command or self.default_command()
         limit = runner.seconds or config.time_limit
-        values = {"IN": str(work / "in.txt"), "OUT": str(work / "out.txt"), "DIR": str(config.folder),
-                  "NAME": case.name, "WORK": str(saved), "LIMIT_MS": str(max(1, round(limit * 1000))),
-                  **seed_values(case.seed)}
+        values = {
+            "IN": str(work / "in.txt"),
+            "OUT": str(work / "out.txt"),
+            "DIR": str(config.folder),
+            "NAME": case.name,
+            "WORK": str(saved),
+            "LIMIT_MS": str(max(1, round(limit * 1000))),
+            **seed_values(case.seed),
+        }
         names = {k: v for k, v in values.items() if k in ("NAME", "SEED", "SEED04")}
         program = fill(program, names)  # --cmd "cat answers/{NAME}.out": an output-only contest's files
         if config.interactive:
@@ -246,18 +276,39 @@ class ContestProblem:
             # runs it and writes them down; the tester's own start is allowed on top of the limit.
             values["CMD"] = shlex.quote(str(write_script(work, program)))
             # In CPU time the tester's own is not the program's (process_tree): no allowance for it.
-            call = ProgramCall(tester_command(config.run, values),
-                               limit + (TESTER_START_SECONDS if runner.time_by == "wall" else 0.0),
-                               cwd=runner.cwd, env=dict(runner.env), time_by=runner.time_by, tester=True)
+            call = ProgramCall(
+                tester_command(config.run, values),
+                limit + (TESTER_START_SECONDS if runner.time_by == "wall" else 0.0),
+                cwd=runner.cwd,
+                env=dict(runner.env),
+                time_by=runner.time_by,
+                tester=True,
+            )
         else:
             values["CMD"] = program
-            call = ProgramCall(fill(config.run, values), runner.seconds, cwd=runner.cwd, env=dict(runner.env),
-                               time_by=runner.time_by)
-        outcome, trace = run_live(_feed(case.input_text), call, self.split_answers(),
-                                  lambda: self.snapshot_scorer(case), live, SCORED_SNAPSHOTS)
-        run = CaseRun(case.index, outcome.answer, outcome.verdict, outcome.message, outcome.seconds,
-                      outcome.stderr_tail, data=outcome.data, cpu_seconds=outcome.cpu_seconds, live=trace,
-                      tester_cpu_seconds=outcome.tester_cpu_seconds)
+            call = ProgramCall(
+                fill(config.run, values), runner.seconds, cwd=runner.cwd, env=dict(runner.env), time_by=runner.time_by
+            )
+        outcome, trace = run_live(
+            _feed(case.input_text),
+            call,
+            self.split_answers(),
+            lambda: self.snapshot_scorer(case),
+            live,
+            SCORED_SNAPSHOTS,
+        )
+        run = CaseRun(
+            case.index,
+            outcome.answer,
+            outcome.verdict,
+            outcome.message,
+            outcome.seconds,
+            outcome.stderr_tail,
+            data=outcome.data,
+            cpu_seconds=outcome.cpu_seconds,
+            live=trace,
+            tester_cpu_seconds=outcome.tester_cpu_seconds,
+        )
         if config.run_input:
             run.input_text = _saved(saved, config.run_input, names)
         if config.interactive:
@@ -299,9 +350,16 @@ class ContestProblem:
             run.message = "no score: nothing matched score_regex" + (f"; last line: {said[-1][:200]}" if said else "")
         elif not is_finite(run.score):  # "Score = nan", 1e999, or a whole number of 310 digits
             shown = next((line for line in reversed(said) if config.score_pattern.search(line)), "")
-            run.verdict, run.message = "WA", f"the score is not a finite number: {shown[:80]!r}" + (
-                "" if isinstance(run.score, float) else f" ({len(str(abs(run.score)))} digits: past 1.8e308, the "
-                "largest a score can be compared and averaged as)")
+            run.verdict, run.message = (
+                "WA",
+                f"the score is not a finite number: {shown[:80]!r}"
+                + (
+                    ""
+                    if isinstance(run.score, float)
+                    else f" ({len(str(abs(run.score)))} digits: past 1.8e308, the "
+                    "largest a score can be compared and averaged as)"
+                ),
+            )
             run.score = None
         elif config.error_score is not None:  # the tester's own score for a failed case, and why
             if run.score == config.error_score:
@@ -324,6 +382,17 @@ class ContestProblem:
             case = replace(case, input_text=run.input_text, identity=case.identity or case.input_text)
         verdict = run.verdict or "OK"
         score = run.score if verdict == "OK" and run.score is not None else 0
-        return CaseResult(case, score, verdict, run.message, run.seconds, features, stderr_tail=run.stderr_tail,
-                          answer=run.answer, data=dict(run.data), cpu_seconds=run.cpu_seconds, live=run.live,
-                          tester_cpu_seconds=run.tester_cpu_seconds)
+        return CaseResult(
+            case,
+            score,
+            verdict,
+            run.message,
+            run.seconds,
+            features,
+            stderr_tail=run.stderr_tail,
+            answer=run.answer,
+            data=dict(run.data),
+            cpu_seconds=run.cpu_seconds,
+            live=run.live,
+            tester_cpu_seconds=run.tester_cpu_seconds,
+        )

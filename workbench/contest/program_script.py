@@ -42,8 +42,10 @@ def write_script(folder: Path, command: str) -> Path:
     record is emptied first, so the case before's is never read as this one's."""
     script, record = folder / SCRIPT_NAME, folder / RECORD_NAME
     if any(c.isspace() for c in str(script)):
-        raise WorkbenchError(f"the case folder {folder} has a space in its path, and a tester that splits its "
-                             "program's command on spaces could not run it: set TMPDIR to a folder without one")
+        raise WorkbenchError(
+            f"the case folder {folder} has a space in its path, and a tester that splits its "
+            "program's command on spaces could not run it: set TMPDIR to a folder without one"
+        )
     record.write_text("")
     quoted = shlex.quote(str(record))
     script.write_text(f"""#!/bin/sh

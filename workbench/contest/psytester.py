@@ -16,8 +16,8 @@ import shlex
 from pathlib import Path
 
 from workbench.core.errors import WorkbenchError
-
 from workbench.core.objective import Objective
+
 from . import topcoder
 from .config import DEFAULT_SCORE_REGEX, ContestConfig
 
@@ -34,8 +34,10 @@ def _score_regex(config: configparser.RawConfigParser, notes: list[str]) -> str:
     patterns = [value for key, value in config.items("general") if key.startswith("extraction_regex")]
     scored = [p for p in patterns if "(?P<score>" in p]
     if len(patterns) > len(scored):
-        notes.append("psytester's other extraction patterns are not carried: [DATA] name = value lines become "
-                     "columns by themselves")
+        notes.append(
+            "psytester's other extraction patterns are not carried: [DATA] name = value lines become "
+            "columns by themselves"
+        )
     if not scored:
         return DEFAULT_SCORE_REGEX
     try:
@@ -87,11 +89,16 @@ def _topcoder(root: Path, line: str, name: str, objective: str, notes: list[str]
     program = words[words.index("-exec") + 1] if words.index("-exec") + 1 < len(words) else ""
     jar_path = (root / jar) if not Path(jar).is_absolute() else Path(jar)
     config = topcoder.config_for(root, topcoder.tester_command(root, jar_path.resolve()), name, objective, None)
-    dropped = [w for w in words if w.startswith("-") and w not in ("-jar", "-exec", "-seed", "-novis")
-               and not w.startswith("-save")]
+    dropped = [
+        w
+        for w in words
+        if w.startswith("-") and w not in ("-jar", "-exec", "-seed", "-novis") and not w.startswith("-save")
+    ]
     if dropped:
-        notes.append(f"the tester's flags {' '.join(dropped)} are not carried (the workbench passes -novis, "
-                     "-timeLimit and -saveAll itself)")
+        notes.append(
+            f"the tester's flags {' '.join(dropped)} are not carried (the workbench passes -novis, "
+            "-timeLimit and -saveAll itself)"
+        )
     notes.append(f"the Topcoder tester {jar}: it makes each case from its seed; program {program}")
     from dataclasses import replace
 
@@ -106,10 +113,12 @@ def _atcoder(root: Path, line: str, name: str, objective: str, notes: list[str])
     run = steps[0]
     found = _INPUT.search(run)
     if not found:
-        raise WorkbenchError(f"cmd_tester '{line}': cannot tell the program's input file (expected "
-                             "'PROGRAM < in/%SEED04%.txt ...', or a Topcoder tester with -exec)")
+        raise WorkbenchError(
+            f"cmd_tester '{line}': cannot tell the program's input file (expected "
+            "'PROGRAM < in/%SEED04%.txt ...', or a Topcoder tester with -exec)"
+        )
     input_file = _placeholders(found.group(1))
-    program = run[:found.start()].strip()
+    program = run[: found.start()].strip()
     score = ""
     if len(steps) > 1:
         words = shlex.split(steps[1].split(">", 1)[0])
@@ -123,5 +132,12 @@ def _atcoder(root: Path, line: str, name: str, objective: str, notes: list[str])
     if not score:
         notes.append("no score step found after && in cmd_tester: the score is read from the program's stderr")
     notes.append(f"program {program}, inputs {input_file}" + (f", scored by {score}" if score else ""))
-    return ContestConfig(path=root / "contest.toml", name=name, objective=Objective.of(objective), input_file=input_file,
-                         program=program, run="{CMD}", score=score)
+    return ContestConfig(
+        path=root / "contest.toml",
+        name=name,
+        objective=Objective.of(objective),
+        input_file=input_file,
+        program=program,
+        run="{CMD}",
+        score=score,
+    )

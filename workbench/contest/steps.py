@@ -12,8 +12,8 @@ import re
 import shlex
 import tempfile
 import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Sequence
 
 from workbench.batch.processes import ToolOutput, run_tool
 from workbench.core.errors import WorkbenchError
@@ -28,6 +28,7 @@ GEN_NOTICE_SECONDS = 5.0  # a generator still running after this is said (the ti
 
 def fill(template: str, values: dict[str, str], raw: Sequence[str] = ("CMD",)) -> str:
     """``template`` with each {NAME} replaced: paths quoted for the shell, ``raw`` ones (a command) as they are."""
+
     def value(match: re.Match[str]) -> str:
         name = match.group(1)
         if name not in values:
@@ -65,8 +66,9 @@ def gen_seconds(seeds: int) -> float:
     return min(GEN_SECONDS, 60.0 + 0.1 * seeds)
 
 
-def generate_inputs(config: ContestConfig, seeds: Sequence[int], say: Callable[[str], None] | None = None
-                    ) -> dict[int, str]:
+def generate_inputs(
+    config: ContestConfig, seeds: Sequence[int], say: Callable[[str], None] | None = None
+) -> dict[int, str]:
     """Each seed's input: from ``inputs.file`` when it exists, else made by ``inputs.gen`` (once for all),
     within ``gen_seconds``; ``say`` hears of a generator still running after GEN_NOTICE_SECONDS."""
     inputs: dict[int, str] = {}
@@ -81,15 +83,22 @@ def generate_inputs(config: ContestConfig, seeds: Sequence[int], say: Callable[[
         return inputs
     if not config.gen:
         first = config.input_path(missing[0])
-        raise WorkbenchError(f"no input for seed {missing[0]}: {first} does not exist, and {config.path} "
-                             "sets no generator ([inputs] gen)")
+        raise WorkbenchError(
+            f"no input for seed {missing[0]}: {first} does not exist, and {config.path} "
+            "sets no generator ([inputs] gen)"
+        )
     with tempfile.TemporaryDirectory(prefix=temporary_prefix("gen")) as folder:
         work = Path(folder)
         (work / "seeds.txt").write_text("".join(f"{seed}\n" for seed in missing))
         command, limit = fill(config.gen, {"DIR": str(config.folder)}), gen_seconds(len(missing))
-        notice = threading.Timer(GEN_NOTICE_SECONDS, say or (lambda text: None),
-                                 (f"the generator is still making {len(missing)} inputs ('{command}'): "
-                                  f"stopped if it runs past {limit:g} s",))
+        notice = threading.Timer(
+            GEN_NOTICE_SECONDS,
+            say or (lambda text: None),
+            (
+                f"the generator is still making {len(missing)} inputs ('{command}'): "
+                f"stopped if it runs past {limit:g} s",
+            ),
+        )
         notice.daemon = True
         notice.start()
         try:
@@ -101,16 +110,19 @@ def generate_inputs(config: ContestConfig, seeds: Sequence[int], say: Callable[[
         for index, seed in enumerate(missing):
             made = work / "in" / f"{index:04d}.txt"
             if not made.is_file():
-                raise WorkbenchError(f"the generator ran but wrote no in/{index:04d}.txt (for seed {seed}); "
-                                     "[inputs] gen must write in/0000.txt, in/0001.txt, ... one per line of "
-                                     "seeds.txt, as AtCoder's gen does")
+                raise WorkbenchError(
+                    f"the generator ran but wrote no in/{index:04d}.txt (for seed {seed}); "
+                    "[inputs] gen must write in/0000.txt, in/0001.txt, ... one per line of "
+                    "seeds.txt, as AtCoder's gen does"
+                )
             inputs[seed] = read_text(made)
     return inputs
 
 
 # ------------------------------------------------------------------ the view
-def draw_case(config: ContestConfig, input_text: str, output_text: str, seed: int | None,
-              folder: Path) -> tuple[Path | None, ToolOutput | None]:
+def draw_case(
+    config: ContestConfig, input_text: str, output_text: str, seed: int | None, folder: Path
+) -> tuple[Path | None, ToolOutput | None]:
     """Run the view command on a case in ``folder``; the HTML it wrote (or None) and how it went."""
     if not config.view_step:
         return None, None
@@ -119,8 +131,12 @@ def draw_case(config: ContestConfig, input_text: str, output_text: str, seed: in
     work.mkdir(exist_ok=True)
     (folder / "in.txt").write_text(input_text)
     (folder / "out.txt").write_text(output_text)
-    values = {"IN": str(folder / "in.txt"), "OUT": str(folder / "out.txt"), "DIR": str(config.folder),
-              **seed_values(seed)}
+    values = {
+        "IN": str(folder / "in.txt"),
+        "OUT": str(folder / "out.txt"),
+        "DIR": str(config.folder),
+        **seed_values(seed),
+    }
     output = run_tool(fill(config.view_step, values), work)
     for name in config.view_html:
         if (work / name).is_file():

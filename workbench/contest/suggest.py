@@ -54,8 +54,9 @@ def _cpp(folder: Path) -> ProgramGuess | None:
     source = _chosen(_sources(folder, CPP_SUFFIXES))
     if source is None:
         return None
-    return ProgramGuess(f"{CPP_BUILD} -o {_in_dir(source.stem)} {_in_dir(source.name)}", _in_dir(source.stem),
-                        source.name)
+    return ProgramGuess(
+        f"{CPP_BUILD} -o {_in_dir(source.stem)} {_in_dir(source.name)}", _in_dir(source.stem), source.name
+    )
 
 
 def cargo_binary(manifest: Path) -> str | None:
@@ -78,11 +79,15 @@ def _rust(folder: Path) -> ProgramGuess | None:
     manifest = folder / "Cargo.toml"
     binary = cargo_binary(manifest) if manifest.is_file() else None
     if binary:
-        return ProgramGuess(f"cargo build --release --manifest-path {_in_dir('Cargo.toml')}",
-                            _in_dir(f"target/release/{binary}"), f"Cargo.toml (package {binary})")
+        return ProgramGuess(
+            f"cargo build --release --manifest-path {_in_dir('Cargo.toml')}",
+            _in_dir(f"target/release/{binary}"),
+            f"Cargo.toml (package {binary})",
+        )
     if (folder / "main.rs").is_file():
-        return ProgramGuess(f"rustc --edition 2021 -O -o {_in_dir('main')} {_in_dir('main.rs')}", _in_dir("main"),
-                            "main.rs")
+        return ProgramGuess(
+            f"rustc --edition 2021 -O -o {_in_dir('main')} {_in_dir('main.rs')}", _in_dir("main"), "main.rs"
+        )
     return None
 
 
@@ -99,8 +104,11 @@ def guess_program(folder: Path, tools: Path | None = None) -> ProgramGuess:
     """What the top of ``folder`` holds (a ``tools`` folder that is the contest folder itself is the
     official tools' Cargo project, not the contestant's)."""
     try:
-        found = [guess for guess in (_cpp(folder), None if folder == tools else _rust(folder), _python(folder))
-                 if guess is not None]
+        found = [
+            guess
+            for guess in (_cpp(folder), None if folder == tools else _rust(folder), _python(folder))
+            if guess is not None
+        ]
     except OSError:  # an unreadable folder: nothing to suggest
         return ProgramGuess()
     if not found:

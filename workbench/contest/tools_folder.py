@@ -17,14 +17,13 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from workbench.batch.processes import run_tool
 from workbench.core.errors import WorkbenchError, shown
 from workbench.core.files import read_text, temporary_prefix
 from workbench.core.judge_text import RUST, content_lines
-
 from workbench.core.objective import Objective
-from .config import DEFAULT_SCORE_REGEX, ContestConfig
-from workbench.batch.processes import run_tool
 
+from .config import DEFAULT_SCORE_REGEX, ContestConfig
 from .steps import find_score
 
 TOOL_NAMES = ("gen", "vis", "tester")
@@ -49,8 +48,11 @@ class ToolsFolder:
 
 def _is_tools(folder: Path) -> bool:
     return folder.is_dir() and any(
-        (folder / "target" / "release" / name).is_file() or (folder / name).is_file()
-        or (folder / "src" / "bin" / f"{name}.rs").is_file() for name in TOOL_NAMES)
+        (folder / "target" / "release" / name).is_file()
+        or (folder / name).is_file()
+        or (folder / "src" / "bin" / f"{name}.rs").is_file()
+        for name in TOOL_NAMES
+    )
 
 
 def find_tools(folder: Path) -> tuple[Path, Path]:
@@ -61,10 +63,12 @@ def find_tools(folder: Path) -> tuple[Path, Path]:
     if _is_tools(folder):
         # contest.toml goes beside tools/, where the contestant's program usually is.
         return (folder.parent if folder.name == "tools" else folder), folder
-    raise WorkbenchError(f"{folder} holds no contest tools: expected gen, vis or tester (built in "
-                         "tools/target/release/, or as files) or their sources in tools/src/bin/; or a Topcoder "
-                         "tester (tester.jar or its Java sources), an output-only contest (inputs/ and a scorer), "
-                         "or --from a pahcer_config.toml or psytester's tester.cfg")
+    raise WorkbenchError(
+        f"{folder} holds no contest tools: expected gen, vis or tester (built in "
+        "tools/target/release/, or as files) or their sources in tools/src/bin/; or a Topcoder "
+        "tester (tester.jar or its Java sources), an output-only contest (inputs/ and a scorer), "
+        "or --from a pahcer_config.toml or psytester's tester.cfg"
+    )
 
 
 def _in_dir(root: Path, path: Path) -> str:
@@ -83,9 +87,11 @@ def tool_command(root: Path, tools: Path, name: str) -> tuple[str | None, str]:
             return _in_dir(root, candidate), ""
     if (tools / "src" / "bin" / f"{name}.rs").is_file() and (tools / "Cargo.toml").is_file():
         manifest = _in_dir(root, tools / "Cargo.toml")
-        return (f"cargo run --quiet --release --manifest-path {manifest} --bin {name} --",
-                f"{name} is not built, so it runs through cargo (slow); build the tools once: "
-                f"(cd {tools} && cargo build --release), then run this again")
+        return (
+            f"cargo run --quiet --release --manifest-path {manifest} --bin {name} --",
+            f"{name} is not built, so it runs through cargo (slow); build the tools once: "
+            f"(cd {tools} && cargo build --release), then run this again",
+        )
     return None, ""
 
 
@@ -119,29 +125,43 @@ def survey(folder: Path) -> ToolsFolder:
         if note:
             found.notes.append(note)
     # Left out, a tester would make the contest "not interactive", a vis "nothing can score": say why.
-    stuck = [str(path) for name in TOOL_NAMES if name not in found.commands or "cargo " in found.commands[name]
-             if (path := without_run_bit(tools, name)) is not None]
+    stuck = [
+        str(path)
+        for name in TOOL_NAMES
+        if name not in found.commands or "cargo " in found.commands[name]
+        if (path := without_run_bit(tools, name)) is not None
+    ]
     if stuck:
-        raise WorkbenchError(f"{' and '.join(stuck)} {'is' if len(stuck) == 1 else 'are'} not executable (an unzip "
-                             f"or a copy can lose the run bit): chmod +x {' '.join(map(shlex.quote, stuck))}, "
-                             "then run contest init again")
+        raise WorkbenchError(
+            f"{' and '.join(stuck)} {'is' if len(stuck) == 1 else 'are'} not executable (an unzip "
+            f"or a copy can lose the run bit): chmod +x {' '.join(map(shlex.quote, stuck))}, "
+            "then run contest init again"
+        )
     if (tools / "seeds.txt").is_file():
         found.seeds = read_seeds(tools / "seeds.txt")
     if (tools / "in").is_dir():
         found.inputs = sum(1 for p in (tools / "in").iterdir() if re.fullmatch(r"\d{4,}\.txt", p.name))
     if "tester" in found.commands:
         found.tester_runs_program = try_tester(found.commands["tester"], root, tools / "in" / "0000.txt")
-        if found.tester_runs_program is None and (tools / "in" / "0000.txt").is_file() \
-                and not found.commands["tester"].startswith("cargo "):
-            found.notes.append(f"{found.commands['tester']} ran past {CHECK_SECONDS:g} s when tried on in/0000.txt "
-                               "with a program that ends at once, and was stopped: it is taken as the contest's "
-                               "tester, but check that it ends")
+        if (
+            found.tester_runs_program is None
+            and (tools / "in" / "0000.txt").is_file()
+            and not found.commands["tester"].startswith("cargo ")
+        ):
+            found.notes.append(
+                f"{found.commands['tester']} ran past {CHECK_SECONDS:g} s when tried on in/0000.txt "
+                "with a program that ends at once, and was stopped: it is taken as the contest's "
+                "tester, but check that it ends"
+            )
         elif found.tester_runs_program is False:
-            found.notes.append(f"{found.commands['tester']} did not run the program it was given (the official "
-                               "tester does): it is not the contest's tester, so the contest is not interactive")
+            found.notes.append(
+                f"{found.commands['tester']} did not run the program it was given (the official "
+                "tester does): it is not the contest's tester, so the contest is not interactive"
+            )
             if "vis" not in found.commands:
-                raise WorkbenchError(f"{tools} has no vis, and its tester is not the contest's: nothing can score "
-                                     "a case")
+                raise WorkbenchError(
+                    f"{tools} has no vis, and its tester is not the contest's: nothing can score a case"
+                )
     if "vis" not in found.commands and "tester" not in found.commands:
         raise WorkbenchError(f"{tools} has neither vis nor tester: nothing can score a case")
     return found
@@ -167,8 +187,12 @@ def try_tester(command: str, root: Path, first_input: Path) -> bool | None:
         marker = work / "ran"
         probe = f"/bin/sh -c {shlex.quote(f'echo ran > {shlex.quote(str(marker))}')}"
         (work / "cwd").mkdir()
-        output = run_tool(f"{fill(command, {'DIR': str(root)})} {probe}", work / "cwd", timeout=CHECK_SECONDS,
-                          stdin=read_text(first_input))
+        output = run_tool(
+            f"{fill(command, {'DIR': str(root)})} {probe}",
+            work / "cwd",
+            timeout=CHECK_SECONDS,
+            stdin=read_text(first_input),
+        )
         return True if marker.is_file() else (None if output.returncode is None else False)
 
 
@@ -181,21 +205,30 @@ def config_from_tools(found: ToolsFolder, name: str, objective: str, time_limit:
     if found.seeds and not by_line:
         # gen names in/ files by line of seeds.txt, not by seed: they cannot be found by seed.
         in_pattern = ""
-        found.notes.append("seeds.txt is not 0, 1, 2, ...: its in/ files are named by line, not by seed, "
-                           "so every input is made by gen from its seed")
+        found.notes.append(
+            "seeds.txt is not 0, 1, 2, ...: its in/ files are named by line, not by seed, "
+            "so every input is made by gen from its seed"
+        )
     if not in_pattern and "gen" not in found.commands:
         raise WorkbenchError(f"{tools} has no gen and its in/ files cannot be found by seed")
     vis, tester = found.commands.get("vis", ""), found.commands.get("tester", "")
     interactive = found.interactive
     return ContestConfig(
-        path=root / "contest.toml", name=name, objective=Objective.of(objective), interactive=interactive,
-        time_limit=time_limit, score_regex=DEFAULT_SCORE_REGEX, input_file=in_pattern,
+        path=root / "contest.toml",
+        name=name,
+        objective=Objective.of(objective),
+        interactive=interactive,
+        time_limit=time_limit,
+        score_regex=DEFAULT_SCORE_REGEX,
+        input_file=in_pattern,
         gen=f"{found.commands['gen']} seeds.txt" if "gen" in found.commands else "",
         run=f"{tester} {{CMD}}" if interactive else "{CMD}",
         # An interactive tester prints the score itself; vis then only draws.
         score="" if interactive else f"{vis} {{IN}} {{OUT}}",
         view_command=f"{vis} {{IN}} {{OUT}}" if interactive and vis else "",
-        view_html=("vis.html", "out.svg"), web=web)
+        view_html=("vis.html", "out.svg"),
+        web=web,
+    )
 
 
 def check_vis(config: ContestConfig, found: ToolsFolder) -> list[str]:
@@ -211,27 +244,38 @@ def check_vis(config: ContestConfig, found: ToolsFolder) -> list[str]:
         work = Path(folder)
         (work / "out.txt").write_text("")
         (work / "draw").mkdir()
-        values = {"IN": str(first), "OUT": str(work / "out.txt"), "DIR": str(config.folder), "SEED": "0",
-                  "SEED04": "0000"}
+        values = {
+            "IN": str(first),
+            "OUT": str(work / "out.txt"),
+            "DIR": str(config.folder),
+            "SEED": "0",
+            "SEED04": "0000",
+        }
         seconds = BUILD_SECONDS if command.startswith("cargo ") else CHECK_SECONDS
         output = run_tool(fill(command, values), work / "draw", timeout=seconds)
         pictures = sorted(p.name for p in (work / "draw").iterdir() if p.suffix in (".html", ".svg"))
     notes: list[str] = []
     if output.returncode is None:
-        hung = (f"the {'score' if config.score else 'view'} step '{command}' ran past {seconds:g} s on in/0000.txt "
-                "with an empty answer and was stopped (does it wait for input?)")
+        hung = (
+            f"the {'score' if config.score else 'view'} step '{command}' ran past {seconds:g} s on in/0000.txt "
+            "with an empty answer and was stopped (does it wait for input?)"
+        )
         if config.score:  # it scores the cases: every case would wait as long, then fail
             raise CheckFailed(hung, notes)
         return [hung + ": the app cannot draw the cases with it"]
     score = find_score(config.score_pattern, [output.stdout, output.stderr])
     said = f"printed 'Score = {score:g}'" if score is not None else "printed no score line"
-    notes.append(f"checked: {command.split()[0].rsplit('/', 1)[-1]} on in/0000.txt with an empty answer "
-                 f"{said}" + (f" and wrote {', '.join(pictures)}" if pictures else ", and wrote no picture"))
+    notes.append(
+        f"checked: {command.split()[0].rsplit('/', 1)[-1]} on in/0000.txt with an empty answer "
+        f"{said}" + (f" and wrote {', '.join(pictures)}" if pictures else ", and wrote no picture")
+    )
     if score is None and config.score:  # it scores the cases: a case could never be scored
         lines = output.lines()
-        raise CheckFailed(f"the score step '{command}' printed no line that score_regex finds on in/0000.txt "
-                          "with an empty answer" + (f" (it printed: {lines[-1][:120]!r})" if lines else
-                                                    " (it printed nothing)"), notes)
+        raise CheckFailed(
+            f"the score step '{command}' printed no line that score_regex finds on in/0000.txt "
+            "with an empty answer" + (f" (it printed: {lines[-1][:120]!r})" if lines else " (it printed nothing)"),
+            notes,
+        )
     return notes
 
 
@@ -241,4 +285,3 @@ class CheckFailed(WorkbenchError):
     def __init__(self, message: str, notes: list[str]):
         super().__init__(message)
         self.notes = notes
-

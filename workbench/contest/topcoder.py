@@ -18,19 +18,20 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-from workbench.core.errors import WorkbenchError
-
-from workbench.core.objective import Objective
-from .config import DEFAULT_SCORE_REGEX, ContestConfig
 from workbench.batch.processes import run_tool
+from workbench.core.errors import WorkbenchError
+from workbench.core.objective import Objective
 
+from .config import DEFAULT_SCORE_REGEX, ContestConfig
 from .steps import find_score
 
 DEFAULT_TIME_LIMIT = 10.0  # most marathon matches give 10 s a case
 ERROR_SCORE = -1.0
 CHECK_SECONDS = 60.0  # a JVM's start on a loaded machine, and the tester's first case
-NO_JAVA = ("needs Java to run: install a JDK (Debian/Ubuntu: sudo apt-get install default-jdk-headless; "
-           "macOS: brew install openjdk)")
+NO_JAVA = (
+    "needs Java to run: install a JDK (Debian/Ubuntu: sudo apt-get install default-jdk-headless; "
+    "macOS: brew install openjdk)"
+)
 _MAIN = re.compile(r"public\s+static\s+void\s+main\s*\(")
 _PACKAGE = re.compile(r"^\s*package\s+([\w.]+)\s*;", re.M)
 
@@ -88,13 +89,19 @@ def build_jar(folder: Path) -> Path:
     package = _PACKAGE.search(_read(main))
     main_class = f"{package.group(1)}.{main.stem}" if package else main.stem
     with tempfile.TemporaryDirectory(prefix="wb-javac-") as classes:
-        compiled = run_tool(f"{shlex.quote(javac)} -d {shlex.quote(classes)} "
-                            + " ".join(shlex.quote(str(p)) for p in sources), folder, timeout=300)
+        compiled = run_tool(
+            f"{shlex.quote(javac)} -d {shlex.quote(classes)} " + " ".join(shlex.quote(str(p)) for p in sources),
+            folder,
+            timeout=300,
+        )
         if compiled.returncode != 0:
             raise WorkbenchError(f"javac could not compile the tester in {folder}: {compiled.failure()}")
         jar = folder / "tester.jar"
-        packed = run_tool(f"{shlex.quote(jar_tool)} cfe {shlex.quote(str(jar))} {main_class} "
-                          f"-C {shlex.quote(classes)} .", folder, timeout=120)
+        packed = run_tool(
+            f"{shlex.quote(jar_tool)} cfe {shlex.quote(str(jar))} {main_class} -C {shlex.quote(classes)} .",
+            folder,
+            timeout=120,
+        )
         if packed.returncode != 0:
             raise WorkbenchError(f"jar could not pack the tester: {packed.failure()}")
     return jar
@@ -112,10 +119,18 @@ def tester_command(root: Path, jar: Path) -> str:
 def config_for(root: Path, tester: str, name: str, objective: str, time_limit: float | None) -> ContestConfig:
     """The contest file's settings for a Topcoder tester run as ``tester`` (a command line)."""
     return ContestConfig(
-        path=root / "contest.toml", name=name, objective=Objective.of(objective), interactive=True,
-        time_limit=time_limit or DEFAULT_TIME_LIMIT, score_regex=DEFAULT_SCORE_REGEX, error_score=ERROR_SCORE,
-        by_run=True, run=f"{tester} -exec {{CMD}} -seed {{SEED}} -novis -timeLimit {{LIMIT_MS}} -saveAll {{WORK}}",
-        run_input="{SEED}.in", run_answer="{SEED}.out")
+        path=root / "contest.toml",
+        name=name,
+        objective=Objective.of(objective),
+        interactive=True,
+        time_limit=time_limit or DEFAULT_TIME_LIMIT,
+        score_regex=DEFAULT_SCORE_REGEX,
+        error_score=ERROR_SCORE,
+        by_run=True,
+        run=f"{tester} -exec {{CMD}} -seed {{SEED}} -novis -timeLimit {{LIMIT_MS}} -saveAll {{WORK}}",
+        run_input="{SEED}.in",
+        run_answer="{SEED}.out",
+    )
 
 
 def check_tester(config: ContestConfig) -> list[str]:
@@ -132,19 +147,30 @@ def check_tester(config: ContestConfig) -> list[str]:
         probe.write_text(f"#!/bin/sh\necho ran > {shlex.quote(str(marker))}\n")
         probe.chmod(0o755)
         (work / "saved").mkdir()
-        values = {"CMD": str(probe), "SEED": "1", "SEED04": "0001", "LIMIT_MS": "10000",
-                  "WORK": str(work / "saved"), "DIR": str(config.folder)}
+        values = {
+            "CMD": str(probe),
+            "SEED": "1",
+            "SEED04": "0001",
+            "LIMIT_MS": "10000",
+            "WORK": str(work / "saved"),
+            "DIR": str(config.folder),
+        }
         output = run_tool(fill(config.run, values), work, timeout=CHECK_SECONDS)
         if output.returncode is None:
-            raise WorkbenchError(f"the tester did not end within {CHECK_SECONDS:g} s of seed 1 (with -novis): "
-                                 f"{output.failure()}")
+            raise WorkbenchError(
+                f"the tester did not end within {CHECK_SECONDS:g} s of seed 1 (with -novis): {output.failure()}"
+            )
         score = find_score(config.score_pattern, [output.stdout, output.stderr])
         if not marker.is_file():
             lines = output.lines()
-            raise WorkbenchError("the tester, tried on seed 1, did not run the program it was given with -exec"
-                                 + (f" (it printed: {lines[-1][:160]!r})" if lines else ""))
+            raise WorkbenchError(
+                "the tester, tried on seed 1, did not run the program it was given with -exec"
+                + (f" (it printed: {lines[-1][:160]!r})" if lines else "")
+            )
         if score is None:
             raise WorkbenchError("the tester, tried on seed 1, printed no 'Score = ' line")
         saved = sorted(p.name for p in (work / "saved").iterdir())
-    return [f"checked: the tester ran a program on seed 1 and printed 'Score = {score:g}'"
-            + (f", and saved {', '.join(saved)}" if saved else "")]
+    return [
+        f"checked: the tester ran a program on seed 1 and printed 'Score = {score:g}'"
+        + (f", and saved {', '.join(saved)}" if saved else "")
+    ]

@@ -10,7 +10,7 @@ complete too). Puzzles name theirs (``Puzzle.split_answers``), contests in ``con
 from __future__ import annotations
 
 import re
-from typing import Callable
+from collections.abc import Callable
 
 Splitter = Callable[[str, bool], "list[str] | None"]
 
@@ -18,7 +18,7 @@ Splitter = Callable[[str, bool], "list[str] | None"]
 def split_lines(text: str, final: bool) -> list[str]:
     """Each non-empty line is a whole answer (complete once its line ends, or at the end)."""
     if not final:
-        text = text[:text.rfind("\n") + 1]
+        text = text[: text.rfind("\n") + 1]
     return [line.rstrip("\r") for line in text.split("\n") if line.strip()]
 
 

@@ -13,9 +13,10 @@ its place among them.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 DIGITS = re.compile(r"[0-9]+")  # ASCII digits only: a name's "²" or "٣" is no case number
 # Files that share a name but for its number make a series from three on: two (rand_30_d40.txt,
@@ -25,7 +26,7 @@ SERIES = 3
 
 def _patterns(stem: str) -> list[tuple[str, int]]:
     """(the name with one of its numbers taken out, that number), for each number in ``stem``."""
-    return [(f"{stem[:m.start()]}\0{stem[m.end():]}", int(m.group())) for m in DIGITS.finditer(stem)]
+    return [(f"{stem[: m.start()]}\0{stem[m.end() :]}", int(m.group())) for m in DIGITS.finditer(stem)]
 
 
 def _natural(path: Path) -> list[Any]:
@@ -47,8 +48,9 @@ class CasePlace:
         """The next (``step`` > 0) or previous case, skipping gaps and files ``accept`` refuses; None at
         either end."""
         numbers = sorted(self.files)
-        ahead = [n for n in numbers if n > self.number] if step > 0 else [n for n in reversed(numbers)
-                                                                          if n < self.number]
+        ahead = (
+            [n for n in numbers if n > self.number] if step > 0 else [n for n in reversed(numbers) if n < self.number]
+        )
         return next((self.files[n] for n in ahead if accept(self.files[n])), None)
 
     def file(self, number: int) -> Path | None:

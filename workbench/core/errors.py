@@ -66,8 +66,7 @@ def escaped(text: str, keep: str = "") -> str:
     """``text`` with every invisible character (controls, format marks such as a BOM,
     line and paragraph separators, odd spaces) written as a Python escape, e.g. ``\\r``,
     ``\\x1f``, ``\\ufeff``; printable characters of any script are kept as they are."""
-    return "".join(ch if ch.isprintable() or ch in keep else ch.encode("unicode_escape").decode("ascii")
-                    for ch in text)
+    return "".join(ch if ch.isprintable() or ch in keep else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def utf8_text(text: str) -> str:
@@ -75,8 +74,14 @@ def utf8_text(text: str) -> str:
     Python as lone surrogates, which no UTF-8 file or database takes) are written as \\xNN."""
     if text.isascii():
         return text
-    return "".join(f"\\x{ord(c) - 0xDC00:02x}" if 0xDC80 <= ord(c) <= 0xDCFF
-                   else f"\\u{ord(c):04x}" if 0xD800 <= ord(c) <= 0xDFFF else c for c in text)
+    return "".join(
+        f"\\x{ord(c) - 0xDC00:02x}"
+        if 0xDC80 <= ord(c) <= 0xDCFF
+        else f"\\u{ord(c):04x}"
+        if 0xD800 <= ord(c) <= 0xDFFF
+        else c
+        for c in text
+    )
 
 
 def shown(text: str, limit: int = 60) -> str:
@@ -94,7 +99,7 @@ def readable(message: str) -> str:
     message = escaped(message, keep="\n")
     if len(message) > MESSAGE_LIMIT:
         cut = len(message) - MESSAGE_LIMIT
-        message = f"{message[:MESSAGE_LIMIT // 2]} [... {cut} characters cut ...] {message[-MESSAGE_LIMIT // 2:]}"
+        message = f"{message[: MESSAGE_LIMIT // 2]} [... {cut} characters cut ...] {message[-MESSAGE_LIMIT // 2 :]}"
     return message
 
 

@@ -23,9 +23,9 @@ import shutil
 import stat
 import tempfile
 import time
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from .errors import DestinationError, FormatError
 
@@ -56,8 +56,9 @@ def read_text(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> str:
         if not stat.S_ISREG(info.st_mode):
             raise FormatError(f"{path} is {_kind(info.st_mode)}, not a file; save the text to a file first")
         if info.st_size > limit:
-            raise FormatError(f"{path} is {info.st_size:,} bytes, more than the {limit:,} bytes "
-                              "any input or answer needs")
+            raise FormatError(
+                f"{path} is {info.st_size:,} bytes, more than the {limit:,} bytes any input or answer needs"
+            )
         # O_NONBLOCK: if the path was swapped for a FIFO after the check, open does not hang.
         fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK)
         with os.fdopen(fd, "rb") as handle:
@@ -134,8 +135,12 @@ def remove_dead_folders(base: str | os.PathLike[str] | None = None) -> list[Path
         return removed
     for entry in entries:
         match = _OWNED_FOLDER.fullmatch(entry.name)
-        if match and entry.is_dir(follow_symlinks=False) and int(match.group(1)) != os.getpid() \
-                and not pid_alive(int(match.group(1))):
+        if (
+            match
+            and entry.is_dir(follow_symlinks=False)
+            and int(match.group(1)) != os.getpid()
+            and not pid_alive(int(match.group(1)))
+        ):
             shutil.rmtree(entry.path, ignore_errors=True)
             removed.append(Path(entry.path))
     return removed
@@ -149,8 +154,7 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
     remove_stale_temporaries(target)
-    fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(target)}{os.getpid()}.", suffix=".tmp",
-                               dir=target.parent or ".")
+    fd, tmp = tempfile.mkstemp(prefix=f"{_temp_prefix(target)}{os.getpid()}.", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -250,8 +254,10 @@ def check_destination(path: str | os.PathLike[str], inputs: Iterable[str | os.Pa
     for source in inputs:
         if same_file(target, source):
             also = f" ({source})" if str(source) != str(target) else ""
-            raise DestinationError(f"{target} is the input being solved{also}; writing the answer there "
-                                   "would destroy the board (choose another -o)")
+            raise DestinationError(
+                f"{target} is the input being solved{also}; writing the answer there "
+                "would destroy the board (choose another -o)"
+            )
     check_folder(target.parent)
     return target
 
@@ -291,6 +297,7 @@ def write_or_rescue(path: str | os.PathLike[str], data: str | bytes) -> None:
         try:
             kept = save_fallback(Path(path).name, data)
         except OSError as again:
-            raise DestinationError(f"cannot write {path}: {reason}; keeping a copy failed too "
-                                   f"({again.strerror or again})") from None
+            raise DestinationError(
+                f"cannot write {path}: {reason}; keeping a copy failed too ({again.strerror or again})"
+            ) from None
         raise DestinationError(f"cannot write {path}: {reason}; the answer is kept in {kept}") from None

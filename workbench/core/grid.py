@@ -33,8 +33,9 @@ class GridPicture:
 
     def __post_init__(self) -> None:
         if len(self.cells) != self.rows * self.cols:
-            raise ValueError(f"a {self.rows}x{self.cols} picture needs {self.rows * self.cols} cells, "
-                             f"got {len(self.cells)}")
+            raise ValueError(
+                f"a {self.rows}x{self.cols} picture needs {self.rows * self.cols} cells, got {len(self.cells)}"
+            )
         for cell in self.cells:
             if cell.glyph not in GLYPHS:
                 raise ValueError(f"unknown glyph '{cell.glyph}' (known: {', '.join(g for g in GLYPHS if g)})")
@@ -44,6 +45,7 @@ class GridPuzzle:
     """The hooks of a grid puzzle; mix it in before ``Puzzle`` (``class Mine(GridPuzzle, Puzzle)``)."""
 
     if TYPE_CHECKING:  # Puzzle's, which the class is mixed in with
+
         def initial_state(self, instance: Any) -> Any: ...
 
     # How to play and edit the board (Help ▸ Keyboard and mouse).

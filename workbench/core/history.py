@@ -7,9 +7,10 @@ Every node keeps its state, so jumping anywhere in the tree is instant.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import count
-from typing import Any, Iterator
+from typing import Any
 
 _ids = count()
 
@@ -19,9 +20,9 @@ class HistoryNode:
     state: Any
     move: Any = None  # the move that led here (None at the root)
     frames: tuple[Any, ...] = ()  # the stages the move resolved through (see puzzle.Transition)
-    parent: "HistoryNode | None" = None
-    children: list["HistoryNode"] = field(default_factory=list)
-    last_child: "HistoryNode | None" = None  # the branch redo follows
+    parent: HistoryNode | None = None
+    children: list[HistoryNode] = field(default_factory=list)
+    last_child: HistoryNode | None = None  # the branch redo follows
     id: int = field(default_factory=lambda: next(_ids))
     # Moves from the root, fixed at creation (a node never changes parent): the window asks
     # for it several times per step, and walking a 900-move line each time made scrubbing slow.

@@ -12,7 +12,8 @@ played (states and frames) to ``Session.add_line``, so an applied answer is not 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .puzzle import Puzzle, ScoreReport, Transition
 

@@ -121,8 +121,10 @@ def kernel_root() -> str:
 def _packages(folder: str) -> list[os.DirEntry[str]]:
     try:
         with os.scandir(folder) as entries:
-            return sorted((e for e in entries if e.is_dir() and os.path.isfile(os.path.join(e.path, "__init__.py"))),
-                          key=lambda e: e.name)
+            return sorted(
+                (e for e in entries if e.is_dir() and os.path.isfile(os.path.join(e.path, "__init__.py"))),
+                key=lambda e: e.name,
+            )
     except OSError:
         return []
 
@@ -251,8 +253,9 @@ def _delete_cache_files(folder: str) -> bool:
         return True
     complete = True
     for entry in entries:
-        if entry.name.endswith(CACHE_SUFFIXES) or (entry.name.startswith(VOUCHING_STAMPS)
-                                                   and entry.name.endswith(".stamp")):
+        if entry.name.endswith(CACHE_SUFFIXES) or (
+            entry.name.startswith(VOUCHING_STAMPS) and entry.name.endswith(".stamp")
+        ):
             try:
                 os.unlink(entry.path)
             except FileNotFoundError:
@@ -298,8 +301,7 @@ def refresh_group(group: KernelGroup, cache_dir: str | None = None) -> bool:
     return True
 
 
-def drop_stale_kernel_caches(groups: list[KernelGroup] | None = None,
-                             cache_dir: str | None = None) -> list[str]:
+def drop_stale_kernel_caches(groups: list[KernelGroup] | None = None, cache_dir: str | None = None) -> list[str]:
     """Run :func:`refresh_group` on every group; return the names of those whose cache was dropped.
 
     Never raises: a cache that cannot be read or written (a read-only install) is left alone,
@@ -311,8 +313,8 @@ def drop_stale_kernel_caches(groups: list[KernelGroup] | None = None,
             try:
                 if refresh_group(group, cache_dir):
                     dropped.append(group.name)
-            except Exception:  # noqa: BLE001 - a start must never fail over a cache
+            except Exception:
                 pass
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     return dropped

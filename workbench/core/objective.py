@@ -12,8 +12,8 @@ case scores 0, which a lower-wins rule would otherwise call the best there is).
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from enum import Enum
-from typing import Iterable
 
 from .limits import is_finite
 
@@ -23,7 +23,7 @@ class Objective(str, Enum):
     MIN = "min"
 
     @classmethod
-    def of(cls, value: "Objective | str | None") -> "Objective":
+    def of(cls, value: Objective | str | None) -> Objective:
         """The objective ``value`` names ("max", "Max", an Objective; None: "max"); ValueError otherwise."""
         if isinstance(value, Objective):
             return value
@@ -31,8 +31,7 @@ class Objective(str, Enum):
         try:
             return cls(text)
         except ValueError:
-            raise ValueError(f"an objective is \"max\" (higher scores win) or \"min\" (lower win), "
-                             f"not {value!r}") from None
+            raise ValueError(f'an objective is "max" (higher scores win) or "min" (lower win), not {value!r}') from None
 
     def __str__(self) -> str:
         return self.value

@@ -4,9 +4,9 @@ With every core busy (a 2-core machine: the solver's threads, the rescoring, a b
 any other program), the window's thread waited tens of ms for a core behind them.
 
 - **A worker process** (the solver's run: ``solvers.job_process``; a Runs-panel batch's pool, the
-  live view's child, and the programs they start) runs in the lowest class the system offers: Linux ``SCHED_IDLE`` (any normal thread
-  preempts it), Windows ``IDLE_PRIORITY_CLASS``, elsewhere nice 19. It has its own GIL, so the
-  window never waits for it.
+  live view's child, and the programs they start) runs in the lowest class the system offers:
+  Linux ``SCHED_IDLE`` (any normal thread preempts it), Windows ``IDLE_PRIORITY_CLASS``, elsewhere
+  nice 19. It has its own GIL, so the window never waits for it.
 - **A worker thread of the app's own process** (the hint, the rescoring of the solver's answers,
   a solver job run on a thread) is lowered less: nice 5 on Linux (per thread), the QoS class "utility" on macOS,
   ``THREAD_PRIORITY_BELOW_NORMAL`` on Windows. Such a thread shares the window's GIL: in the
@@ -116,5 +116,4 @@ def _windows_idle_process() -> str:
 
     IDLE_PRIORITY_CLASS = 0x40
     kernel32 = ctypes.windll.kernel32  # type: ignore[attr-defined]  # Windows only
-    return "IDLE_PRIORITY_CLASS" if kernel32.SetPriorityClass(kernel32.GetCurrentProcess(),
-                                                              IDLE_PRIORITY_CLASS) else ""
+    return "IDLE_PRIORITY_CLASS" if kernel32.SetPriorityClass(kernel32.GetCurrentProcess(), IDLE_PRIORITY_CLASS) else ""

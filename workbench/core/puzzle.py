@@ -30,8 +30,9 @@ ScoreReport
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, TYPE_CHECKING, Any, Callable, Sequence
+from typing import IO, TYPE_CHECKING, Any
 
 from .errors import FormatError, IllegalMove
 from .judge_text import read_all
@@ -216,12 +217,10 @@ class Puzzle(ABC):
 
     # ----------------------------------------------------------------- rules
     @abstractmethod
-    def initial_state(self, instance: Any) -> Any:
-        ...
+    def initial_state(self, instance: Any) -> Any: ...
 
     @abstractmethod
-    def legal_moves(self, instance: Any, state: Any) -> list[Any]:
-        ...
+    def legal_moves(self, instance: Any, state: Any) -> list[Any]: ...
 
     @abstractmethod
     def apply(self, instance: Any, state: Any, move: Any) -> Transition:
@@ -281,7 +280,7 @@ class Puzzle(ABC):
         """
         return {}
 
-    def judge(self, instance: Any, program: "JudgeChannel") -> str:
+    def judge(self, instance: Any, program: JudgeChannel) -> str:
         """The contest judge's side of the protocol ``agent`` speaks (``puzzle-workbench batch --cmd``).
 
         ``program`` is a running contestant program; the judge feeds it the case

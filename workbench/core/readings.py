@@ -9,7 +9,8 @@ the line and the column, as ``puzzle-workbench score`` does.
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from .errors import WorkbenchError
 
@@ -37,8 +38,7 @@ def answer_reads_furthest(text: str, puzzles: Sequence[Any], current: Any, insta
     return bool(readings) and readings[0][2]
 
 
-def _readings(text: str, puzzles: Sequence[Any], current: Any = None, instance: Any = None
-              ) -> list[tuple[Any, ...]]:
+def _readings(text: str, puzzles: Sequence[Any], current: Any = None, instance: Any = None) -> list[tuple[Any, ...]]:
     """The failed readings, likeliest first."""
     readings = []  # (line reached, the board shown's own reading, an answer reading, what it says)
     for puzzle in puzzles:

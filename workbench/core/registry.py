@@ -47,10 +47,11 @@ import sys
 import threading
 import traceback
 import types
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 from .errors import FormatError, WorkbenchError, shown
 from .objective import Objective
@@ -97,8 +98,10 @@ def id_problem(puzzle_id: object) -> str:
     """Why ``puzzle_id`` is not a puzzle id ("" when it is one)."""
     if isinstance(puzzle_id, str) and PUZZLE_ID.fullmatch(puzzle_id):
         return ""
-    return (f"{shown(str(puzzle_id))} is not a puzzle id: lower-case letters and digits, words joined by '-' "
-            "(e.g. lights-out)")
+    return (
+        f"{shown(str(puzzle_id))} is not a puzzle id: lower-case letters and digits, words joined by '-' "
+        "(e.g. lights-out)"
+    )
 
 
 def module_name(puzzle_id: str) -> str:
@@ -149,8 +152,9 @@ def _import_folder(folder: Path) -> types.ModuleType:
         namespace = types.ModuleType(PLUGIN_NAMESPACE)
         namespace.__path__ = []
         sys.modules[PLUGIN_NAMESPACE] = namespace
-    spec = importlib.util.spec_from_file_location(name, folder / "__init__.py",
-                                                  submodule_search_locations=[str(folder)])
+    spec = importlib.util.spec_from_file_location(
+        name, folder / "__init__.py", submodule_search_locations=[str(folder)]
+    )
     if spec is None or spec.loader is None:
         raise PluginError(f"{folder / '__init__.py'} cannot be imported")
     module = importlib.util.module_from_spec(spec)
@@ -181,8 +185,12 @@ def _candidates() -> Iterator[Candidate]:
     entries = sorted(importlib.metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: (not _built_in(e), e.name))
     for entry in entries:
         builtin = _built_in(entry)
-        yield ("built in" if builtin else f"entry point {entry.name} ({entry.value})",
-               partial(importlib.import_module, entry.module), None, builtin)
+        yield (
+            "built in" if builtin else f"entry point {entry.name} ({entry.value})",
+            partial(importlib.import_module, entry.module),
+            None,
+            builtin,
+        )
     for root in puzzle_path():
         if not root.is_dir():
             yield (f"{root}", None, None, False)
@@ -203,8 +211,9 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
             continue
         module, error = _import_builtin(load) if builtin else _import_in_time(origin, load)
         if module is None:  # whatever it raised is its problem, said, not the command's end
-            problems.append(PluginProblem(origin, describe_error(error, folder) if isinstance(error, BaseException)
-                                          else str(error)))
+            problems.append(
+                PluginProblem(origin, describe_error(error, folder) if isinstance(error, BaseException) else str(error))
+            )
             continue
         try:
             puzzle, problem = _puzzle_of(module, builtin)
@@ -224,8 +233,12 @@ def _load() -> tuple[dict[str, PuzzleSource], tuple[PluginProblem, ...]]:
             continue
         found[puzzle.id] = PuzzleSource(puzzle, module.__name__, origin)
     if not any(source.origin == "built in" for source in found.values()):
-        problems.append(PluginProblem("the workbench's own puzzles", "not registered: the install is out of date "
-                                      "or missing (pip install -e . in the checkout)"))
+        problems.append(
+            PluginProblem(
+                "the workbench's own puzzles",
+                "not registered: the install is out of date or missing (pip install -e . in the checkout)",
+            )
+        )
     for listener in _listeners:
         listener(problems)
     return found, tuple(problems)
@@ -276,8 +289,9 @@ def _stuck() -> list[str]:
     return [o for o in os.environ.get(STUCK_VARIABLE, "").split("\n") if o]
 
 
-def _import_in_time(origin: str, load: Callable[[], types.ModuleType]
-                    ) -> tuple[types.ModuleType | None, BaseException | str | None]:
+def _import_in_time(
+    origin: str, load: Callable[[], types.ModuleType]
+) -> tuple[types.ModuleType | None, BaseException | str | None]:
     """(the module, None), or (None, what it raised or why it did not finish) for a plugin's import,
     run on a thread of its own and waited for at most ``import_seconds()``."""
     limit = import_seconds()
@@ -296,8 +310,10 @@ def _import_in_time(origin: str, load: Callable[[], types.ModuleType]
     thread.join(limit)
     if thread.is_alive():
         os.environ[STUCK_VARIABLE] = "\n".join([*_stuck(), origin])
-        return None, (f"its import did not finish in {limit:g} s (a loop at import, or a wait?); "
-                      f"the command goes on without it (${IMPORT_SECONDS_VARIABLE} sets the limit)")
+        return None, (
+            f"its import did not finish in {limit:g} s (a loop at import, or a wait?); "
+            f"the command goes on without it (${IMPORT_SECONDS_VARIABLE} sets the limit)"
+        )
     return outcome.get("module"), outcome.get("error")
 
 
@@ -355,8 +371,10 @@ def optional_module(name: str) -> types.ModuleType | None:
 def _declared(group: str) -> dict[str, importlib.metadata.EntryPoint]:
     """The entry points of ``group`` by puzzle id; of two naming one id, the workbench's own wins, then
     the first distribution by name (as puzzles are claimed)."""
-    entries = sorted(importlib.metadata.entry_points(group=group),
-                     key=lambda e: (not _built_in(e), getattr(getattr(e, "dist", None), "name", "") or "", e.value))
+    entries = sorted(
+        importlib.metadata.entry_points(group=group),
+        key=lambda e: (not _built_in(e), getattr(getattr(e, "dist", None), "name", "") or "", e.value),
+    )
     found: dict[str, importlib.metadata.EntryPoint] = {}
     for entry in entries:
         found.setdefault(entry.name, entry)
@@ -422,8 +440,9 @@ def solver_folders(puzzle_id: str) -> list[Path]:
     return list(dict.fromkeys(folders))
 
 
-def detect_puzzle(text: str, among: Iterable[Puzzle] | None = None,
-                  choose: Callable[[list[Puzzle]], Puzzle | None] | None = None) -> Puzzle | None:
+def detect_puzzle(
+    text: str, among: Iterable[Puzzle] | None = None, choose: Callable[[list[Puzzle]], Puzzle | None] | None = None
+) -> Puzzle | None:
     """The puzzle whose input reader accepts ``text``, plugins included (``among``: only these).
 
     When several readers accept it, ``choose`` picks one of them (the app asks the user; None

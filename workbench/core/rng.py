@@ -15,7 +15,8 @@ lengths that fit in a u32.
 
 from __future__ import annotations
 
-from typing import Any, Iterator, MutableSequence, Sequence, TypeVar
+from collections.abc import Iterator, MutableSequence, Sequence
+from typing import Any, TypeVar
 
 MASK32 = 0xFFFFFFFF
 MASK64 = (1 << 64) - 1

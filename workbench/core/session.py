@@ -21,10 +21,11 @@ moves is one ``history_changed``, not 900):
 from __future__ import annotations
 
 import weakref
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 from psygnal import Signal
 
@@ -66,7 +67,7 @@ class Session:
         self._how = ""  # how the outer one changes the board, if it does
 
     @classmethod
-    def open(cls, puzzle: Puzzle, path: str | Path) -> "Session":
+    def open(cls, puzzle: Puzzle, path: str | Path) -> Session:
         return cls(puzzle, puzzle.parse_input(read_text(path)), path)
 
     @property
@@ -88,8 +89,13 @@ class Session:
             self.history.play(move, transition.state, transition.frames)
         return transition
 
-    def add_line(self, moves: Sequence[Any], from_root: bool = True, start: HistoryNode | None = None,
-                 played: Sequence[Transition] | None = None) -> HistoryNode:
+    def add_line(
+        self,
+        moves: Sequence[Any],
+        from_root: bool = True,
+        start: HistoryNode | None = None,
+        played: Sequence[Transition] | None = None,
+    ) -> HistoryNode:
         """Add a whole line of moves as a branch (checked first; nothing is added on error), from
         ``start``, else the root or (``from_root`` False) the current node; the line's end is current.
         ``played``: the moves' transitions from ``start``'s state, computed already (a solver's
@@ -97,8 +103,7 @@ class Session:
         start = start or (self.history.root if from_root else self.history.current)
         limit = self.puzzle.max_moves(self.instance)
         if limit is not None and start.depth + len(moves) > limit:
-            raise IllegalMove(f"the line would have {start.depth + len(moves)} moves, "
-                              f"more than the limit of {limit}")
+            raise IllegalMove(f"the line would have {start.depth + len(moves)} moves, more than the limit of {limit}")
         if played is not None and len(played) != len(moves):
             raise ValueError(f"{len(played)} transitions for a line of {len(moves)} moves")
         transitions = list(played) if played is not None else self._play_through(moves, start)
@@ -151,7 +156,7 @@ class Session:
         """The moves of an answer that can be read before ``fault``: all of them when a move is
         illegal, those on the lines before a line that cannot be read."""
         if isinstance(fault, FormatError) and fault.line is not None and fault.line > 1:
-            text = "".join(text.splitlines(keepends=True)[:fault.line - 1])
+            text = "".join(text.splitlines(keepends=True)[: fault.line - 1])
         elif not isinstance(fault, IllegalMove):
             return ()
         try:
@@ -246,8 +251,7 @@ class Session:
         operation that fails changes nothing, so it emits nothing); ``how`` names a change of board."""
         if self._operations == 0:
             self._how = how
-            before = (self.instance, self.history, self.history.size, self.history.current,
-                      self._line_end(), self.path)
+            before = (self.instance, self.history, self.history.size, self.history.current, self._line_end(), self.path)
         self._operations += 1
         try:
             yield
@@ -256,8 +260,9 @@ class Session:
         if self._operations == 0:
             self._emit(*before)
 
-    def _emit(self, instance: Any, history: History, size: int, current: HistoryNode, line_end: HistoryNode,
-              path: Path | None) -> None:
+    def _emit(
+        self, instance: Any, history: History, size: int, current: HistoryNode, line_end: HistoryNode, path: Path | None
+    ) -> None:
         if self.instance is not instance or self.history is not history:
             self.board_changed.emit(self._how)
             return

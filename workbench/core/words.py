@@ -10,7 +10,7 @@ translation, so a translation may reorder them.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 Translator = Callable[[str, str], str]
 
@@ -33,7 +33,7 @@ def use(translator: Translator | None) -> None:
     _translator = translator or _english
 
 
-def QT_TRANSLATE_NOOP(context: str, text: str) -> str:  # noqa: N802 (the name lupdate looks for)
+def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     """Mark ``text`` for the catalog where it is defined (a puzzle's rules, a constant), to be
     translated where it is shown: ``translate(context, text)``. Returns ``text`` itself."""
     return text

@@ -13,16 +13,14 @@ from PySide6.QtWidgets import QApplication
 
 from workbench.assets import asset
 from workbench.core.version import APP_ID
-
-from workbench.gui.window.interpreter import favour_the_gui_thread, freeze_long_lived
-from workbench.gui.window.platform_check import first_run_problem
 from workbench.gui.board.sample_board import DEFAULT_BOARD, DEFAULT_PUZZLE  # noqa: F401  (also known by the app's name)
 from workbench.gui.contest.web_view import prepare_application
+from workbench.gui.window.interpreter import favour_the_gui_thread, freeze_long_lived
 from workbench.gui.window.language import chosen, install
+from workbench.gui.window.platform_check import first_run_problem
 
 
-def build_window(path: str | None = None, puzzle_id: str | None = None, settings=None,
-                 reopen: bool = False):
+def build_window(path: str | None = None, puzzle_id: str | None = None, settings=None, reopen: bool = False):
     """The window on ``path``, else (``reopen``) on the board open when the app last closed,
     else on the bundled sample board (which also stays when either cannot be opened)."""
     from workbench.gui.window.main_window import MainWindow
@@ -45,7 +43,6 @@ def build_window(path: str | None = None, puzzle_id: str | None = None, settings
 def build_contest_window(contest: str, settings=None):
     """The window of the contest whose file (or folder) is ``contest``; WorkbenchError when it is broken."""
     from workbench.contest.config import load
-
     from workbench.gui.contest.contest_window import ContestWindow
 
     window = ContestWindow(load(contest), settings)
@@ -117,8 +114,9 @@ def ended_by_signals(app: QApplication):
         writer.close()
 
 
-def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str | None = None,
-            quit_after: float | None = None) -> int:
+def run_app(
+    path: str | None = None, puzzle_id: str | None = None, contest: str | None = None, quit_after: float | None = None
+) -> int:
     """The window until it is closed; ``quit_after`` seconds: closed then, its title printed (the
     check that an install opens the app, and on what)."""
     if QApplication.instance() is None:
@@ -135,6 +133,7 @@ def run_app(path: str | None = None, puzzle_id: str | None = None, contest: str 
     if not contest:
         window.guide.welcome()  # the first start opens the start page over the board
     if quit_after is not None:
+
         def close():
             print(window.windowTitle(), flush=True)
             window.close()

@@ -9,8 +9,9 @@ left behind with moves on it is kept by ``left_boards`` so Undo can bring it bac
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from psygnal import Signal
 
@@ -24,8 +25,7 @@ class SessionFollower:
     """Slots connected to the events of whichever session an AppState shows: disconnected from
     the session left, connected to the new one, then ``replaced(session)`` is called."""
 
-    def __init__(self, state: "AppState", replaced: Callable[[Session], Any] | None,
-                 slots: dict[str, Callable]):
+    def __init__(self, state: AppState, replaced: Callable[[Session], Any] | None, slots: dict[str, Callable]):
         unknown = set(slots) - set(SESSION_EVENTS)
         if unknown:
             raise ValueError(f"a session has no event {sorted(unknown)[0]!r}")
@@ -85,8 +85,7 @@ class AppState:
         self.session = session
         self.session_replaced.emit(session)
 
-    def show(self, session: Session, origin: Any = None, returning: bool = False,
-             answer: Path | None = None) -> str:
+    def show(self, session: Session, origin: Any = None, returning: bool = False, answer: Path | None = None) -> str:
         """Show ``session``'s board, ``origin`` saying where it came from (None: pasted, made
         here), with the answer file ``answer`` followed on it. The board left is kept when it has
         moves or edits (``returning``: Undo or Redo brings a kept board back); a kept board made
@@ -97,8 +96,7 @@ class AppState:
         if self.session is not None and session is not self.session and not returning:
             left = self.this_board()
             if self.left_boards.leave(left):
-                note = (f"; the {left.moves} moves played on {left.name} are kept: Undo at the start "
-                        "brings them back")
+                note = f"; the {left.moves} moves played on {left.name} are kept: Undo at the start brings them back"
         if kept is not None:
             session, origin, returning, answer = kept.session, kept.origin, True, kept.answer
             note = f"; its {kept.moves} moves played before are back (History: Start is the board afresh){note}"

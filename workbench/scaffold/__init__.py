@@ -22,8 +22,12 @@ def names(puzzle_id: str) -> dict[str, str]:
     if id_problem(puzzle_id):
         raise UsageError(id_problem(puzzle_id))
     words = puzzle_id.split("-")
-    return {"ID": puzzle_id, "MODULE": puzzle_id.replace("-", "_"), "TITLE": " ".join(words).capitalize(),
-            "CLASS": "".join(w.capitalize() for w in words) + "Puzzle"}
+    return {
+        "ID": puzzle_id,
+        "MODULE": puzzle_id.replace("-", "_"),
+        "TITLE": " ".join(words).capitalize(),
+        "CLASS": "".join(w.capitalize() for w in words) + "Puzzle",
+    }
 
 
 def new_puzzle(puzzle_id: str, folder: Path) -> Path:

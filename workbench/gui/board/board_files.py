@@ -5,8 +5,8 @@ says why and leaves the board as it was."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
@@ -16,15 +16,14 @@ from workbench.core.files import check_destination, read_text
 from workbench.core.readings import answer_reads_furthest, likeliest_reason
 from workbench.core.registry import detect_puzzle, get_puzzle, plugin_problems, puzzles
 from workbench.core.session import Session
-
 from workbench.gui.app_state import AppState
 from workbench.gui.board.board_origin import BoardOrigin
 from workbench.gui.board.case_navigator import CaseNavigator
-from workbench.gui.board.painters import adapter_class, not_loaded, playable_puzzles
-from workbench.gui.window.file_dialog_fit import fitted
 from workbench.gui.board.generate_dialog import GenerateDialog
-from workbench.gui.common.plain_text import plain_box
+from workbench.gui.board.painters import adapter_class, not_loaded, playable_puzzles
 from workbench.gui.board.reader_choice import ask_reader, reads_as
+from workbench.gui.common.plain_text import plain_box
+from workbench.gui.window.file_dialog_fit import fitted
 from workbench.gui.window.messages import Messages
 from workbench.gui.window.recent_files import RecentFiles
 from workbench.gui.window.write_errors import report_write_failure
@@ -35,9 +34,17 @@ class BoardFiles(QObject):
     board left); ``parent`` (the window) is the dialogs'; ``show_step_through()`` brings an
     answer's line to the front."""
 
-    def __init__(self, state: AppState, show_board: Callable, messages: Messages, settings: QSettings,
-                 recent: RecentFiles, navigator: CaseNavigator, show_step_through: Callable[[], None],
-                 parent: QWidget):
+    def __init__(
+        self,
+        state: AppState,
+        show_board: Callable,
+        messages: Messages,
+        settings: QSettings,
+        recent: RecentFiles,
+        navigator: CaseNavigator,
+        show_step_through: Callable[[], None],
+        parent: QWidget,
+    ):
         super().__init__(parent)
         self.state, self.show_board, self.messages, self.settings = state, show_board, messages, settings
         self.recent, self.navigator, self.show_step_through = recent, navigator, show_step_through
@@ -66,8 +73,9 @@ class BoardFiles(QObject):
         problems = plugin_problems()
         if not problems:
             return None
-        self.plugin_dialog = plain_box(QMessageBox.Warning, "A puzzle did not load",
-                                         "\n\n".join(str(p) for p in problems), parent=self.window)
+        self.plugin_dialog = plain_box(
+            QMessageBox.Warning, "A puzzle did not load", "\n\n".join(str(p) for p in problems), parent=self.window
+        )
         self.plugin_dialog.open()
         self.messages.error(self.tr("{0} puzzle plugin(s) did not load (see the dialog)").format(len(problems)))
         return self.plugin_dialog
@@ -77,8 +85,12 @@ class BoardFiles(QObject):
         self.messages.error(message)
         if self.error_dialog is not None:
             self.error_dialog.close()
-        self.error_dialog = plain_box(QMessageBox.Warning, f"Cannot open {path.name}",
-                                        f"{message}\n\nThe board shown is unchanged.", parent=self.window)
+        self.error_dialog = plain_box(
+            QMessageBox.Warning,
+            f"Cannot open {path.name}",
+            f"{message}\n\nThe board shown is unchanged.",
+            parent=self.window,
+        )
         self.error_dialog.open()  # window-modal, without a nested event loop
         return False
 
@@ -144,8 +156,14 @@ class BoardFiles(QObject):
     def choose_case(self, path: Path, cases: list[tuple[str, str]]) -> int | None:
         """Ask which case of a file that holds several to open (1-based), or None."""
         names = [f"{i}. {title}" if title else f"{i}" for i, (title, _) in enumerate(cases, start=1)]
-        chosen, ok = QInputDialog.getItem(self.window, self.tr("Which one?"), self.tr("{0} holds {1} cases:").format(path.name, len(cases)), names,
-                                          0, False)
+        chosen, ok = QInputDialog.getItem(
+            self.window,
+            self.tr("Which one?"),
+            self.tr("{0} holds {1} cases:").format(path.name, len(cases)),
+            names,
+            0,
+            False,
+        )
         return names.index(chosen) + 1 if ok else None
 
     def choose_puzzle(self, name: str, matches: list, text: str = ""):
@@ -169,8 +187,9 @@ class BoardFiles(QObject):
         except WorkbenchError as error:
             return self._cannot_open(path, f"{path.name}: {error}")
         self.show_step_through()
-        self.messages.say(self.tr("Loaded {0}: {1} moves; scrub them in the Step-through tab").format(
-            path.name, node.depth), 8000)
+        self.messages.say(
+            self.tr("Loaded {0}: {1} moves; scrub them in the Step-through tab").format(path.name, node.depth), 8000
+        )
         self.state.follow_answer(path)
         return True
 
@@ -182,16 +201,18 @@ class BoardFiles(QObject):
     def open_solution_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = fitted(QFileDialog.getOpenFileName)(self.window, "Open an answer for this board",
-                                                      self.recent.last_folder())
+        path, _ = fitted(QFileDialog.getOpenFileName)(
+            self.window, "Open an answer for this board", self.recent.last_folder()
+        )
         if path:
             self.load_solution(path)
 
     def save_input_dialog(self) -> None:
         if self.session is None:
             return
-        path, _ = fitted(QFileDialog.getSaveFileName)(self.window, "Save the board as a contest input",
-                                                      self.recent.last_folder())
+        path, _ = fitted(QFileDialog.getSaveFileName)(
+            self.window, "Save the board as a contest input", self.recent.last_folder()
+        )
         if path:
             self.save_input(path)
 
@@ -206,8 +227,13 @@ class BoardFiles(QObject):
             return False
         except OSError as error:
             self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(self.window, "Board not saved", f"Cannot write {path}: {error.strerror or error}",
-                                 path, self._board_text)
+            report_write_failure(
+                self.window,
+                "Board not saved",
+                f"Cannot write {path}: {error.strerror or error}",
+                path,
+                self._board_text,
+            )
             return False
         self.recent.remember(Path(path))  # the title follows the session's path_changed
         self.messages.say(self.tr("Saved {0}").format(Path(path).name), 5000)
@@ -235,8 +261,9 @@ class BoardFiles(QObject):
             self.messages.error(f"Cannot generate: {error}")
             return False
         note = self.show_board(Session(puzzle, instance), BoardOrigin(puzzle.id, seed=seed, options=dict(options)))
-        self.messages.say(self.tr("Generated {0} board for seed {1}{2}").format(puzzle.id, seed, note),
-                          8000 if note else 5000)
+        self.messages.say(
+            self.tr("Generated {0} board for seed {1}{2}").format(puzzle.id, seed, note), 8000 if note else 5000
+        )
         return True
 
     def open_run_case(self, puzzle_id: str, input_path: str, answer_path: str) -> bool:
@@ -255,17 +282,21 @@ class BoardFiles(QObject):
             self.show_step_through()
             self.state.follow_answer(path)
         if fault is None:
-            self.messages.say(self.tr("Loaded {0}: {1} moves; scrub them in the Step-through tab").format(
-                path.name, node.depth), 8000)
+            self.messages.say(
+                self.tr("Loaded {0}: {1} moves; scrub them in the Step-through tab").format(path.name, node.depth), 8000
+            )
             return True
-        shown = (f"The board shows {Path(input_path).name} with the first {node.depth} moves of the run's "
-                 f"answer, all legal; step through them in the Step-through tab. Then the answer fails: {fault}"
-                 if node is not None else
-                 f"The board shows {Path(input_path).name}; the run's answer has no legal move to show: {fault}")
+        shown = (
+            f"The board shows {Path(input_path).name} with the first {node.depth} moves of the run's "
+            f"answer, all legal; step through them in the Step-through tab. Then the answer fails: {fault}"
+            if node is not None
+            else f"The board shows {Path(input_path).name}; the run's answer has no legal move to show: {fault}"
+        )
         self.messages.error(f"{path.name}: {fault}")
         if self.error_dialog is not None:
             self.error_dialog.close()
-        self.error_dialog = plain_box(QMessageBox.Warning, f"{path.name} is not a valid answer", shown,
-                                      parent=self.window)
+        self.error_dialog = plain_box(
+            QMessageBox.Warning, f"{path.name} is not a valid answer", shown, parent=self.window
+        )
         self.error_dialog.open()
         return True

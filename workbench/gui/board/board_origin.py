@@ -26,7 +26,7 @@ class BoardOrigin:
         return json.dumps(fields)
 
     @classmethod
-    def from_json(cls, text: str) -> "BoardOrigin | None":
+    def from_json(cls, text: str) -> BoardOrigin | None:
         try:
             fields = json.loads(text)
             return cls(**{k: fields[k] for k in ("puzzle_id", "path", "case", "seed", "options")})

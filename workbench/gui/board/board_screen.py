@@ -33,8 +33,11 @@ class BoardScreen(QObject):
         self.editing = False  # editor mode: the start position shown, to be edited
         self.previewing = False  # a frontier state shown read-only until Esc
         view.inputHandled.connect(self.show_facts)
-        self.session_events = state.follow(self._session_shown, step_changed=lambda _node: self.redraw(),
-                                           board_changed=lambda how: self.redraw(rebuild=how != "edit"))
+        self.session_events = state.follow(
+            self._session_shown,
+            step_changed=lambda _node: self.redraw(),
+            board_changed=lambda how: self.redraw(rebuild=how != "edit"),
+        )
 
     @staticmethod
     def _facts_line() -> QLabel:
@@ -88,12 +91,22 @@ class BoardScreen(QObject):
         translate = QCoreApplication.translate  # lupdate reads translate("Context", ...)
         if self.view.mode == "edit":  # the editor shows (and edits) the start position
             start = s.report(s.history.root)
-            words = [s.puzzle.id, translate("BoardScreen", "editing the start position"), start.summary(),
-                     self.adapter.status_text(s.instance, s.history.root.state), self.adapter.edit_keys,
-                     translate("BoardScreen", "the history stays at move {0}").format(node.depth)]
+            words = [
+                s.puzzle.id,
+                translate("BoardScreen", "editing the start position"),
+                start.summary(),
+                self.adapter.status_text(s.instance, s.history.root.state),
+                self.adapter.edit_keys,
+                translate("BoardScreen", "the history stays at move {0}").format(node.depth),
+            ]
         else:
-            words = [s.puzzle.id, translate("BoardScreen", "move {0}").format(node.depth), s.report().summary(),
-                     self.adapter.status_text(s.instance, node.state), self.adapter.play_keys]
+            words = [
+                s.puzzle.id,
+                translate("BoardScreen", "move {0}").format(node.depth),
+                s.report().summary(),
+                self.adapter.status_text(s.instance, node.state),
+                self.adapter.play_keys,
+            ]
         self.facts.setText("  |  ".join(word for word in words if word))
 
     # -------------------------------------------------- a frontier state, read-only

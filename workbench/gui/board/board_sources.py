@@ -5,8 +5,8 @@ on disk and loaded again), and the board of the last session.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import QObject, QSettings
 from PySide6.QtGui import QAction, QGuiApplication, QImage, QKeySequence
@@ -15,7 +15,6 @@ from workbench.core.errors import FormatError, WorkbenchError
 from workbench.core.files import read_text
 from workbench.core.registry import get_puzzle
 from workbench.core.session import Session
-
 from workbench.gui.app_state import AppState
 from workbench.gui.board.answer_watch import AnswerWatch
 from workbench.gui.board.board_files import BoardFiles
@@ -29,15 +28,25 @@ class BoardSources(QObject):
     """The clipboard, the followed answer file (``reload_action``) and the last board, for the
     boards of ``state``; boards and answers are opened through ``files``."""
 
-    def __init__(self, state: AppState, files: BoardFiles, board: BoardScreen, messages: Messages,
-                 settings: QSettings, board_image: Callable[[], QImage], show_step_through: Callable[[], None],
-                 parent=None):
+    def __init__(
+        self,
+        state: AppState,
+        files: BoardFiles,
+        board: BoardScreen,
+        messages: Messages,
+        settings: QSettings,
+        board_image: Callable[[], QImage],
+        show_step_through: Callable[[], None],
+        parent=None,
+    ):
         super().__init__(parent)
         self.state, self.files, self.board, self.messages, self.settings = state, files, board, messages, settings
         self.board_image, self.show_step_through = board_image, show_step_through
         # The board and answer open when the app last closed, read before this window opens any.
-        self.last_board = (BoardOrigin.from_json(str(settings.value("last_board", ""))),
-                           str(settings.value("last_answer", "")))
+        self.last_board = (
+            BoardOrigin.from_json(str(settings.value("last_board", ""))),
+            str(settings.value("last_answer", "")),
+        )
         self.answer_watch = AnswerWatch(self)
         self.answer_watch.changed.connect(self.reload_answer)
         self.reload_action = QAction(self.tr("Re&load the answer"), self)
@@ -53,8 +62,9 @@ class BoardSources(QObject):
     def copy_board_image(self) -> None:
         image = self.board_image()
         QGuiApplication.clipboard().setImage(image)
-        self.messages.say(self.tr("Copied the board as an image ({0}×{1} px)").format(image.width(), image.height()),
-                          5000)
+        self.messages.say(
+            self.tr("Copied the board as an image ({0}×{1} px)").format(image.width(), image.height()), 5000
+        )
 
     def copy_answer(self) -> None:
         """The line to the position shown, as the contest's answer text."""
@@ -82,8 +92,10 @@ class BoardSources(QObject):
             else:
                 self.state.follow_answer(None)  # the board now shows the pasted answer, not the file's
                 self.show_step_through()
-                self.messages.say(self.tr("Pasted an answer: {0} moves, {1}").format(
-                    node.depth, self.session.report(node).summary()), 8000)
+                self.messages.say(
+                    self.tr("Pasted an answer: {0} moves, {1}").format(node.depth, self.session.report(node).summary()),
+                    8000,
+                )
                 return True
         found = self.files.detect(text, "The pasted text")
         if found is None:
@@ -97,8 +109,11 @@ class BoardSources(QObject):
             note = self.files.show_board(Session(puzzle, instance))
             self.messages.say(self.tr("Pasted a {0} board (Ctrl+S saves it){1}").format(puzzle.title, note), 8000)
             return True
-        self.messages.error(self.tr("Not pasted: neither a board nor an answer for this board: {0}").format(
-            self.files.likeliest_reason(text)))
+        self.messages.error(
+            self.tr("Not pasted: neither a board nor an answer for this board: {0}").format(
+                self.files.likeliest_reason(text)
+            )
+        )
         return False
 
     # -------------------------------------------------- an answer file that changes on disk
@@ -119,14 +134,19 @@ class BoardSources(QObject):
         try:
             node = self.session.load_solution(read_text(path))
         except WorkbenchError as error:
-            self.messages.error(self.tr("{0} changed, but it is not a valid answer now ({1}); the board keeps "
-                                        "the answer it had").format(path.name, error))
+            self.messages.error(
+                self.tr(
+                    "{0} changed, but it is not a valid answer now ({1}); the board keeps the answer it had"
+                ).format(path.name, error)
+            )
             return False
         line = self.session.history.line(node)
         self.board.end_preview()
         self.session.jump(line[min(step, len(line) - 1)])
-        self.messages.say(self.tr("Reloaded {0}: {1} moves, {2}").format(
-            path.name, node.depth, self.session.report(node).summary()), 8000)
+        self.messages.say(
+            self.tr("Reloaded {0}: {1} moves, {2}").format(path.name, node.depth, self.session.report(node).summary()),
+            8000,
+        )
         return True
 
     # -------------------------------------------------- the board of the last session
@@ -141,8 +161,9 @@ class BoardSources(QObject):
             return False
         if origin.path:
             if not Path(origin.path).is_file():
-                self.messages.error(self.tr("The last board, {0}, is gone; here is the sample board").format(
-                    origin.path))
+                self.messages.error(
+                    self.tr("The last board, {0}, is gone; here is the sample board").format(origin.path)
+                )
                 return False
             opened = self.files.open_path(origin.path, origin.puzzle_id, origin.case)
         else:

@@ -12,7 +12,6 @@ from PySide6.QtGui import QPainter
 from PySide6.QtWidgets import QGraphicsScene, QGraphicsView
 
 from workbench.core.errors import IllegalMove
-
 from workbench.gui.board.painters.base import label_room, pin_coordinate_labels, show_coordinate_labels
 
 ZOOM_STEP = 1.25

@@ -12,15 +12,15 @@ arrows go to that one's neighbours.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QLabel, QSpinBox, QToolButton
 
 from workbench.core.case_files import CasePlace, case_place
-from workbench.gui.board.collection import Collection, SolvedCases
 from workbench.gui.board.board_origin import BoardOrigin
+from workbench.gui.board.collection import Collection, SolvedCases
 
 __all__ = ["BoardOrigin", "CaseNavigator", "SEED_MAX"]
 
@@ -65,6 +65,7 @@ class CaseNavigator(QObject):
         """Show where the board of ``state`` (an AppState) came from, whichever board it shows: a
         board replaced, or edited (an edited board keeps the origin it was made from: the box
         names it, and the arrows go to its neighbours, not to a seed made up from the box)."""
+
         def shown(*_):
             self.show_board(state.session.puzzle.id, state.origin, edited=state.board_origin() is None)
 
@@ -95,18 +96,24 @@ class CaseNavigator(QObject):
             folder = Path(origin.path).parent.name or str(Path(origin.path).parent)
             if self.place.numbered:
                 kind, what = "case", f"case {number} of {folder}/"
-                tip = (f"The {self.place.pattern} cases of {folder}/, by their number: ◀ and ▶ (Alt+← and "
-                       "Alt+→) open the previous and next one; type a number and press Enter to open that one")
+                tip = (
+                    f"The {self.place.pattern} cases of {folder}/, by their number: ◀ and ▶ (Alt+← and "
+                    "Alt+→) open the previous and next one; type a number and press Enter to open that one"
+                )
             else:
                 kind, what = "file", Path(origin.path).name
-                tip = (f"{Path(origin.path).name} is file {self.place.number} of the {len(self.place.files)} "
-                       f"*{Path(origin.path).suffix} files of {folder}/ in name order: ◀ and ▶ "
-                       "(Alt+← and Alt+→) open the previous and next board; type a number and press Enter "
-                       "to open that file")
+                tip = (
+                    f"{Path(origin.path).name} is file {self.place.number} of the {len(self.place.files)} "
+                    f"*{Path(origin.path).suffix} files of {folder}/ in name order: ◀ and ▶ "
+                    "(Alt+← and Alt+→) open the previous and next board; type a number and press Enter "
+                    "to open that file"
+                )
         else:
             kind, what = "seed", f"seed {number}"
-            tip = "◀ and ▶ (Alt+← and Alt+→) generate the previous and next seed with the same options; " \
-                  "type a seed and press Enter to generate it (Ctrl+N to change the options)"
+            tip = (
+                "◀ and ▶ (Alt+← and Alt+→) generate the previous and next seed with the same options; "
+                "type a seed and press Enter to generate it (Ctrl+N to change the options)"
+            )
         if edited:
             self.label.setText(self.tr(" Edited from {0}: ").format(kind))
             tip = f"This board is {what} edited: it is no {kind} of its own. " + tip
@@ -136,9 +143,10 @@ class CaseNavigator(QObject):
         self.title.setText(f" {name}{'  ✓' if solved else ''} ")
         self.title.setVisible(True)
         done = f"; {self.solved.count(collection)} solved" if self.solved is not None else ""
-        tip = self.tr("Case {0} of the {1} in {2}{3}: ◀ and ▶ (Alt+← and Alt+→) open the previous and next one; "
-                      "type a number and press Enter to open that one").format(
-            case, len(collection.names), Path(collection.path).name, done)
+        tip = self.tr(
+            "Case {0} of the {1} in {2}{3}: ◀ and ▶ (Alt+← and Alt+→) open the previous and next one; "
+            "type a number and press Enter to open that one"
+        ).format(case, len(collection.names), Path(collection.path).name, done)
         self.label.setText(self.tr(" Edited from case: ") if edited else self.tr(" Case: "))
         for widget in self.widgets:
             widget.setToolTip(tip)
@@ -184,9 +192,11 @@ class CaseNavigator(QObject):
         collection = self.collection
         if case is None:
             name = Path(collection.path).name
-            self.refused.emit(self.tr("{0} holds {1} cases: no case {2}").format(
-                name, len(collection.names), self.number.value() if not direction else
-                self.origin.case + direction))
+            self.refused.emit(
+                self.tr("{0} holds {1} cases: no case {2}").format(
+                    name, len(collection.names), self.number.value() if not direction else self.origin.case + direction
+                )
+            )
             return
         self.openCase.emit(collection.path, self.origin.puzzle_id, case)
 
@@ -198,9 +208,12 @@ class CaseNavigator(QObject):
             found = self.place.file(number)
             if found is None:
                 folder = Path(self.origin.path).parent
-                self.refused.emit(f"No case numbered {number} in {folder}" if self.place.numbered else
-                                  f"{folder} has {len(self.place.files)} *{Path(self.origin.path).suffix} files, "
-                                  f"not a file {number}")
+                self.refused.emit(
+                    f"No case numbered {number} in {folder}"
+                    if self.place.numbered
+                    else f"{folder} has {len(self.place.files)} *{Path(self.origin.path).suffix} files, "
+                    f"not a file {number}"
+                )
                 return
             self.openFile.emit(str(found), self.origin.puzzle_id)
             return

@@ -19,7 +19,7 @@ class Collection:
     names: tuple[str, ...]  # each case's name (its title in the file, or "case K"), in file order
 
     @classmethod
-    def read(cls, path: str, puzzle) -> "Collection | None":
+    def read(cls, path: str, puzzle) -> Collection | None:
         """The cases of ``path`` as ``puzzle`` splits them; None when it holds one (or cannot be read)."""
         try:
             cases = puzzle.split_cases(read_text(Path(path)))

@@ -6,15 +6,24 @@ Each option shows its label, its limits and what it does (the same words as
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFormLayout, QLabel,
-                               QLineEdit, QSpinBox, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+)
 
 SEED_MAX = 2_000_000_000
 UNBOUNDED = 1_000_000
 
 
 def limits_text(option) -> str:
-    """"1 to 200", "0 to 1" and, for a special low value, what it means."""
+    """ "1 to 200", "0 to 1" and, for a special low value, what it means."""
     if option.low is None and option.high is None:
         return ""
     if option.kind is float:
@@ -58,7 +67,11 @@ class GenerateDialog(QDialog):
             self.option_widgets[option.name] = widget
             if options and option.name in options:
                 set_option_value(widget, options[option.name])
-        intro = QLabel(self.tr("A board from the {0} generator. Leave an option at its default for the contest's own cases.").format(puzzle.title))
+        intro = QLabel(
+            self.tr(
+                "A board from the {0} generator. Leave an option at its default for the contest's own cases."
+            ).format(puzzle.title)
+        )
         intro.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
         buttons.button(QDialogButtonBox.Ok).setText(self.tr("Generate"))
@@ -90,8 +103,9 @@ def option_widget(option):
         widget.setCurrentText(str(option.default))
     elif option.kind is int:
         widget = QSpinBox()
-        widget.setRange(option.low if option.low is not None else 0,
-                        option.high if option.high is not None else UNBOUNDED)
+        widget.setRange(
+            option.low if option.low is not None else 0, option.high if option.high is not None else UNBOUNDED
+        )
         widget.setValue(option.default)
         if option.special:
             widget.setSpecialValueText(option.special)
@@ -99,8 +113,9 @@ def option_widget(option):
         widget = QDoubleSpinBox()
         widget.setDecimals(3)
         widget.setSingleStep(0.05)
-        widget.setRange(option.low if option.low is not None else 0.0,
-                        option.high if option.high is not None else float(UNBOUNDED))
+        widget.setRange(
+            option.low if option.low is not None else 0.0, option.high if option.high is not None else float(UNBOUNDED)
+        )
         widget.setValue(option.default)
     else:
         widget = QLineEdit(str(option.default))

@@ -42,7 +42,8 @@ class LeftBoard:
             return False
         puzzle = self.session.puzzle
         return session.puzzle is puzzle and puzzle.format_input(session.instance) == puzzle.format_input(
-            self.session.instance)
+            self.session.instance
+        )
 
 
 def worth_keeping(session) -> bool:

@@ -29,7 +29,7 @@ def writes_alike(puzzle, text: str) -> bool:
     "#." rows back as they are; Comesolo, which reads them too, writes "1" and "0")."""
     try:
         return puzzle.format_input(puzzle.parse_input(text)).split() == text.split()
-    except Exception:  # noqa: BLE001 - any reader or writer failing just means "not its own"
+    except Exception:
         return False
 
 
@@ -40,9 +40,16 @@ def ask_reader(parent, settings, name: str, matches: list, current=None, text: s
     last = str(settings.value(key, ""))
     ordered = sorted(matches, key=lambda p: (p.id != last, not writes_alike(p, text), p is not current))
     labels = [f"{p.title} ({p.id})" for p in ordered]
-    chosen, ok = QInputDialog.getItem(parent, QCoreApplication.translate("ReaderChoice", "Which puzzle?"),
-                                      QCoreApplication.translate("ReaderChoice", "{0} reads as a board of {1} puzzles. Open it as:").format(name, len(matches)),
-                                      labels, 0, False)
+    chosen, ok = QInputDialog.getItem(
+        parent,
+        QCoreApplication.translate("ReaderChoice", "Which puzzle?"),
+        QCoreApplication.translate("ReaderChoice", "{0} reads as a board of {1} puzzles. Open it as:").format(
+            name, len(matches)
+        ),
+        labels,
+        0,
+        False,
+    )
     if not ok:
         return None
     puzzle = ordered[labels.index(chosen)]

@@ -25,8 +25,9 @@ def plain_label(text: str = "", parent: QWidget | None = None, wrapped: bool = F
     return label
 
 
-def plain_box(icon: QMessageBox.Icon, title: str, text: str, buttons=QMessageBox.NoButton,
-              parent: QWidget | None = None) -> QMessageBox:
+def plain_box(
+    icon: QMessageBox.Icon, title: str, text: str, buttons=QMessageBox.NoButton, parent: QWidget | None = None
+) -> QMessageBox:
     box = QMessageBox(icon, title, text, buttons, parent)
     box.setTextFormat(Qt.PlainText)
     return box

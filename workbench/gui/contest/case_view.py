@@ -23,7 +23,6 @@ from workbench.contest.steps import draw_case
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import read_text, temporary_prefix
 from workbench.core.judge_text import plain_natural
-
 from workbench.gui.common.plain_text import plain_label
 from workbench.gui.contest.web_view import FolderServer, HtmlView, fill_script
 
@@ -103,8 +102,9 @@ class CaseView(QWidget):
         for box in (self.input_text, self.output_text, self.stderr_text):
             box.setPlainText("")
         self.picture.show_message("No case selected")
-        self.visualizer.show_message(html.escape(f"Not shown: {self.web_refused}") if self.web_refused
-                                     else "No case selected")
+        self.visualizer.show_message(
+            html.escape(f"Not shown: {self.web_refused}") if self.web_refused else "No case selected"
+        )
 
     def show_case(self, folder: Path, row: dict) -> None:
         """Show ``row`` of the run in ``folder`` (a results.csv row: its input, answer and stderr files)."""
@@ -114,24 +114,31 @@ class CaseView(QWidget):
         self.shown_key, self.shown_case = row.get("key"), row.get("case")
         input_text = _read(folder, row["input"], "input") if row.get("input") else ""
         output_text = _read(folder, row["answer"], "answer") if row.get("answer") else ""
-        self.title.setText(self.tr("case {0}: score {1}, {2}").format(row.get('case', '?'), row.get('score', '?'), row.get('verdict', '?'))
-                           + (f" ({row['message']})" if row.get("message") else ""))
+        self.title.setText(
+            self.tr("case {0}: score {1}, {2}").format(
+                row.get("case", "?"), row.get("score", "?"), row.get("verdict", "?")
+            )
+            + (f" ({row['message']})" if row.get("message") else "")
+        )
         self.input_text.setPlainText(input_text)
         self.output_text.setPlainText(output_text or "(no output)")
         self.stderr_text.setPlainText(_read(folder, f"stderr/{row.get('name', '')}.txt", "stderr") or "(nothing)")
         if config is None:
             return
         if self.server is not None:
-            self.visualizer.show_url(self.server.url(config.web_page()),
-                                     fill_script(config.web_input, config.web_output, input_text, output_text))
+            self.visualizer.show_url(
+                self.server.url(config.web_page()),
+                fill_script(config.web_input, config.web_output, input_text, output_text),
+            )
         if not config.view_step:
             self.picture.show_message("The contest file sets no view or score command to draw a case with")
             return
         self.picture.show_message("Drawing…")
         seed = plain_natural(str(row.get("seed", "")))
         where = Path(self._work.name) / str(request)
-        threading.Thread(target=self._draw, args=(config, request, input_text, output_text, seed, where),
-                         daemon=True).start()
+        threading.Thread(
+            target=self._draw, args=(config, request, input_text, output_text, seed, where), daemon=True
+        ).start()
 
     def _draw(self, config, request, input_text, output_text, seed, where) -> None:
         try:

@@ -16,11 +16,10 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QSplitter
 from workbench.batch.results import read_run
 from workbench.contest.config import ContestConfig, load
 from workbench.core.errors import WorkbenchError
-
-from workbench.gui.contest.case_view import CaseView
-from workbench.gui.window.file_dialog_fit import fitted
 from workbench.gui.common.plain_text import plain_tooltip
+from workbench.gui.contest.case_view import CaseView
 from workbench.gui.runs.runs_panel import RunsPanel
+from workbench.gui.window.file_dialog_fit import fitted
 
 GEOMETRY_KEY = "contest-window/geometry"
 
@@ -74,8 +73,14 @@ class ContestWindow(QMainWindow):
         latest = newest_run(config, self.runs_panel.runs_root)
         if latest is not None:
             self.runs_panel.open_run(latest)
-        self.statusBar().showMessage(f"{config.name}: {config.path}" + (
-            self.tr("; showing {0}").format(latest.name) if latest else self.tr("; no run yet: type your program and press Start")))
+        self.statusBar().showMessage(
+            f"{config.name}: {config.path}"
+            + (
+                self.tr("; showing {0}").format(latest.name)
+                if latest
+                else self.tr("; no run yet: type your program and press Start")
+            )
+        )
 
     def show_case(self, row: dict) -> None:
         if self.runs_panel.run_folder is not None:
@@ -97,8 +102,9 @@ class ContestWindow(QMainWindow):
         self.show_case(rows[found])
 
     def open_contest_dialog(self) -> None:
-        path, _ = fitted(QFileDialog.getOpenFileName)(self, "Open a contest", str(self.config.folder),
-                                              "Contest files (*.toml)")
+        path, _ = fitted(QFileDialog.getOpenFileName)(
+            self, "Open a contest", str(self.config.folder), "Contest files (*.toml)"
+        )
         if path:
             try:
                 other = ContestWindow(load(path), self.settings)

@@ -7,8 +7,18 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtWidgets import (QComboBox, QDialog, QDialogButtonBox, QFileDialog, QFormLayout, QLabel, QLineEdit,
-                               QMessageBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from workbench.contest.config import ContestConfig
 from workbench.contest.init import NONE, Draft, draft_config, refusal, settle, write_contest
@@ -89,7 +99,8 @@ def new_contest(parent: QWidget) -> ContestConfig | None:
     """Ask for the contest's folder, read its tools and ask what they cannot say; the contest
     written, or None (cancelled, or a problem the user was told of)."""
     folder = QFileDialog.getExistingDirectory(
-        parent, QCoreApplication.translate("NewContestDialog", "The contest's folder (its tools/, or a tester)"))
+        parent, QCoreApplication.translate("NewContestDialog", "The contest's folder (its tools/, or a tester)")
+    )
     if not folder:
         return None
     try:

@@ -66,8 +66,12 @@ class _VisualizerHandler(SimpleHTTPRequestHandler):
     and name this server as 127.0.0.1 or localhost with its port (a DNS-rebound name is refused); a
     folder is never listed; a path that resolves outside the folder (a symlink out, ..) is not found."""
 
-    extensions_map = {**SimpleHTTPRequestHandler.extensions_map, ".wasm": "application/wasm",
-                      ".js": "text/javascript", ".mjs": "text/javascript"}
+    extensions_map = {
+        **SimpleHTTPRequestHandler.extensions_map,
+        ".wasm": "application/wasm",
+        ".js": "text/javascript",
+        ".mjs": "text/javascript",
+    }
 
     def setup(self):
         # A connection that sends nothing for this long is closed: each holds a thread, and a page
@@ -75,7 +79,7 @@ class _VisualizerHandler(SimpleHTTPRequestHandler):
         self.timeout = self.server.idle_seconds
         super().setup()
 
-    def log_message(self, format, *args):  # noqa: A002 - the base class's name
+    def log_message(self, format, *args):
         pass
 
     def end_headers(self):
@@ -95,10 +99,10 @@ class _VisualizerHandler(SimpleHTTPRequestHandler):
         """The file ``path`` names inside the served folder, resolved; "" (not found) for anything else."""
         prefix = f"/{SESSION_TOKEN}/"
         path = path.split("?", 1)[0].split("#", 1)[0]
-        if not secrets.compare_digest(path[:len(prefix)].encode(), prefix.encode()):
+        if not secrets.compare_digest(path[: len(prefix)].encode(), prefix.encode()):
             return ""
         try:
-            candidate = Path(super().translate_path("/" + path[len(prefix):])).resolve()
+            candidate = Path(super().translate_path("/" + path[len(prefix) :])).resolve()
             inside = candidate.is_relative_to(Path(self.directory)) and candidate.is_file()
         except (OSError, ValueError):  # a name too long for the file system, a NUL byte
             return ""
@@ -117,8 +121,7 @@ class FolderServer:
         handler = functools.partial(_VisualizerHandler, directory=str(self.folder))
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.server.idle_seconds = idle_seconds
-        self.thread = threading.Thread(target=self.server.serve_forever, name=f"serve {self.folder.name}",
-                                       daemon=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, name=f"serve {self.folder.name}", daemon=True)
         self.thread.start()
 
     def url(self, page: Path) -> QUrl:
@@ -210,8 +213,7 @@ class HtmlView(QWidget):
         self.url = QUrl()
         self._script = ""
         if self.web is not None:
-            self.web.setHtml(f"<html><body style='font-family:sans-serif;color:#777;padding:2em'>"
-                             f"{text}</body></html>")
+            self.web.setHtml(f"<html><body style='font-family:sans-serif;color:#777;padding:2em'>{text}</body></html>")
         else:
             self.note.setText(text)
             self.browser_button.hide()

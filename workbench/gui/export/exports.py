@@ -12,15 +12,14 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from workbench.core.errors import DestinationError, WorkbenchError
 from workbench.core.files import check_destination
-
 from workbench.gui.app_state import AppState
 from workbench.gui.board.board_screen import BoardScreen
 from workbench.gui.board.painters.base import pin_coordinate_labels
+from workbench.gui.export.replay_export import write_png
 from workbench.gui.play.step_panel import StepPanel
+from workbench.gui.window.file_dialog_fit import fitted
 from workbench.gui.window.messages import Messages
 from workbench.gui.window.recent_files import RecentFiles
-from workbench.gui.window.file_dialog_fit import fitted
-from workbench.gui.export.replay_export import write_png
 from workbench.gui.window.write_errors import report_write_failure
 
 PNG_SCALE = 2.0
@@ -30,8 +29,16 @@ class Exports(QObject):
     """Exports of the board on ``board``; ``finisher`` (SolverAnswers) finishes a game cut short;
     ``parent`` (the window) is the dialogs'."""
 
-    def __init__(self, state: AppState, board: BoardScreen, step_panel: StepPanel, recent: RecentFiles,
-                 messages: Messages, finisher, parent: QWidget):
+    def __init__(
+        self,
+        state: AppState,
+        board: BoardScreen,
+        step_panel: StepPanel,
+        recent: RecentFiles,
+        messages: Messages,
+        finisher,
+        parent: QWidget,
+    ):
         super().__init__(parent)
         self.state, self.board, self.step_panel, self.recent = state, board, step_panel, recent
         self.messages, self.finisher, self.window = messages, finisher, parent
@@ -46,8 +53,11 @@ class Exports(QObject):
         if self.session is None:
             return
         suggestion = self.session.path.with_suffix(".out").name if self.session.path else "answer.out"
-        path, _ = fitted(QFileDialog.getSaveFileName)(self.window, "Export the line to here as a contest answer",
-                                                      str(Path(self.recent.export_folder()) / suggestion))
+        path, _ = fitted(QFileDialog.getSaveFileName)(
+            self.window,
+            "Export the line to here as a contest answer",
+            str(Path(self.recent.export_folder()) / suggestion),
+        )
         if path:
             self.export_solution(path)
 
@@ -67,8 +77,13 @@ class Exports(QObject):
             return False
         except OSError as error:
             self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(self.window, "Answer not exported", f"Cannot write {path}: {error.strerror or error}",
-                                 path, self.session.solution_text)
+            report_write_failure(
+                self.window,
+                "Answer not exported",
+                f"Cannot write {path}: {error.strerror or error}",
+                path,
+                self.session.solution_text,
+            )
             return False
         self.messages.say(f"Exported {Path(path).name}: {report.summary()}", 8000)
         self.recent.remember_export(Path(path))
@@ -88,8 +103,14 @@ class Exports(QObject):
 
         self.step_panel.stop()
         try:
-            result = export_replay(self.window, self.session, path, fps=self.step_panel.speed.value(),
-                                   stages=self.step_panel.stages.isChecked(), options=dict(self.board.adapter.options))
+            result = export_replay(
+                self.window,
+                self.session,
+                path,
+                fps=self.step_panel.speed.value(),
+                stages=self.step_panel.stages.isChecked(),
+                options=dict(self.board.adapter.options),
+            )
         except WorkbenchError as error:
             self.messages.error(f"Replay not exported: {error}")
             return False
@@ -98,8 +119,9 @@ class Exports(QObject):
         return True
 
     def export_png_dialog(self) -> None:
-        path, _ = fitted(QFileDialog.getSaveFileName)(self.window, "Export the board as PNG",
-                                                      self.recent.last_folder(), "PNG images (*.png)")
+        path, _ = fitted(QFileDialog.getSaveFileName)(
+            self.window, "Export the board as PNG", self.recent.last_folder(), "PNG images (*.png)"
+        )
         if path:
             self.export_png(path)
 
@@ -107,8 +129,7 @@ class Exports(QObject):
         """The whole board as drawn (not just what the view shows), at twice its scene size."""
         scene = self.board.view.scene()
         rect = scene.sceneRect()
-        image = QImage(int(rect.width() * PNG_SCALE), int(rect.height() * PNG_SCALE),
-                       QImage.Format_ARGB32)
+        image = QImage(int(rect.width() * PNG_SCALE), int(rect.height() * PNG_SCALE), QImage.Format_ARGB32)
         image.fill(Qt.white)
         pin_coordinate_labels(scene, rect, None)  # the labels in the margins, not where the view pins them
         painter = QPainter(image)
@@ -123,8 +144,9 @@ class Exports(QObject):
             write_png(self.board_image(), path)
         except OSError as error:
             self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(self.window, "Image not exported", f"Cannot write {path}: {error.strerror or error}",
-                                 path)
+            report_write_failure(
+                self.window, "Image not exported", f"Cannot write {path}: {error.strerror or error}", path
+            )
             return False
         self.messages.say(f"Exported {Path(path).name}", 5000)
         return True
@@ -135,11 +157,16 @@ class Exports(QObject):
             return
         s, fast = self.session, self.finisher.fast_policy()
         self.finish_dialog = QMessageBox(
-            QMessageBox.Question, self.tr("Finish the game?"),
-            self.tr("The game stops after {0} moves, so the judge would not accept it.\n\n"
-                    "Finish the remaining turns with the fast policy {1} and export the whole game "
-                    "to {2}?").format(s.depth, fast.name, Path(path).name),
-            QMessageBox.Yes | QMessageBox.No, self.window)
+            QMessageBox.Question,
+            self.tr("Finish the game?"),
+            self.tr(
+                "The game stops after {0} moves, so the judge would not accept it.\n\n"
+                "Finish the remaining turns with the fast policy {1} and export the whole game "
+                "to {2}?"
+            ).format(s.depth, fast.name, Path(path).name),
+            QMessageBox.Yes | QMessageBox.No,
+            self.window,
+        )
         self.finish_dialog.button(QMessageBox.Yes).setText(self.tr("Finish with {0} and export").format(fast.name))
         self.finish_dialog.accepted.connect(lambda: self.finisher.finish_game() and self.export_solution(path))
         self.finish_dialog.open()

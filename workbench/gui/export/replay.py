@@ -10,8 +10,9 @@ line again yielding only those: no more than the chosen frames exist at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterator, Sequence
+from typing import Any
 
 DEFAULT_MAX_FRAMES = 400  # a GIF of 400 frames at 480 px is a few MB; more is rarely shared
 
@@ -49,8 +50,9 @@ def sample(total: int, limit: int) -> list[int] | None:
     return sorted({round(i * (total - 1) / (limit - 1)) for i in range(limit)})
 
 
-def frames(puzzle, instance, moves: Sequence, stages: bool = True, keep: Sequence[int] | None = None,
-           start_state=None) -> Iterator[ReplayFrame]:
+def frames(
+    puzzle, instance, moves: Sequence, stages: bool = True, keep: Sequence[int] | None = None, start_state=None
+) -> Iterator[ReplayFrame]:
     """The replay's frames in order; with ``keep``, only the frames at those indices."""
     wanted = None if keep is None else set(keep)
     state = puzzle.initial_state(instance) if start_state is None else start_state
@@ -69,13 +71,19 @@ def frames(puzzle, instance, moves: Sequence, stages: bool = True, keep: Sequenc
                 index += 1
                 if wanted is None or index in wanted:
                     # The score shown is the one before the move: it changes when the move settles.
-                    yield ReplayFrame(stage.state, k - 1, total, None, tuple(stage.highlight),
-                                      f"move {k}: {stage.caption}", score(state, k - 1))
+                    yield ReplayFrame(
+                        stage.state,
+                        k - 1,
+                        total,
+                        None,
+                        tuple(stage.highlight),
+                        f"move {k}: {stage.caption}",
+                        score(state, k - 1),
+                    )
         state = transition.state
         index += 1
         if wanted is None or index in wanted:
-            yield ReplayFrame(state, k, total, move, (), f"move {k}: {puzzle.move_text(move)}",
-                              score(state, k))
+            yield ReplayFrame(state, k, total, move, (), f"move {k}: {puzzle.move_text(move)}", score(state, k))
 
 
 def position(puzzle, instance, moves: Sequence, step: int) -> ReplayFrame:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
 
 import numpy as np
 from PIL import Image
@@ -29,9 +29,8 @@ from PySide6.QtWidgets import QApplication, QGraphicsScene
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.files import write_atomic
-
-from workbench.gui.export import replay
 from workbench.gui.board.painters import adapter_class
+from workbench.gui.export import replay
 
 DEFAULT_SIZE = 480  # pixels along the board's longer side
 DEFAULT_FPS = 4.0  # the step panel's default speed (moves per second)
@@ -100,8 +99,7 @@ class FrameRenderer:
         image.fill(Qt.white)
         painter = QPainter(image)
         painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
-        self.scene.render(painter, QRectF(0, 0, self.width, self.board_height), self.source,
-                          Qt.KeepAspectRatio)
+        self.scene.render(painter, QRectF(0, 0, self.width, self.board_height), self.source, Qt.KeepAspectRatio)
         top = self.board_height
         painter.fillRect(0, top, self.width, self.banner, BANNER)
         pad = self.font.pixelSize() // 2
@@ -123,7 +121,7 @@ class FrameRenderer:
         image = self.image(frame).convertToFormat(QImage.Format_RGB888)
         row = image.bytesPerLine()
         data = np.frombuffer(image.constBits(), dtype=np.uint8, count=row * self.height)
-        return data.reshape(self.height, row)[:, :self.width * 3].reshape(self.height, self.width, 3).copy()
+        return data.reshape(self.height, row)[:, : self.width * 3].reshape(self.height, self.width, 3).copy()
 
 
 @dataclass(frozen=True)
@@ -170,8 +168,7 @@ def shared_palette(samples: Iterable[np.ndarray]) -> Image.Image:
     return mosaic.quantize(method=Image.Quantize.FASTOCTREE)
 
 
-def _write_gif(images: Iterable[np.ndarray], count: int, path: Path, fps: float,
-               palette: Image.Image) -> None:
+def _write_gif(images: Iterable[np.ndarray], count: int, path: Path, fps: float, palette: Image.Image) -> None:
     def indexed(array: np.ndarray) -> Image.Image:
         return Image.fromarray(array).quantize(palette=palette, dither=Image.Dither.NONE)
 
@@ -180,23 +177,32 @@ def _write_gif(images: Iterable[np.ndarray], count: int, path: Path, fps: float,
     delay = int(round(1000 / min(fps, MAX_GIF_FPS)))
     durations = [delay] * count
     durations[-1] = max(delay, END_HOLD_MS)
-    first.save(path, "GIF", save_all=True, append_images=(indexed(a) for a in images),
-               duration=durations, loop=0)
+    first.save(path, "GIF", save_all=True, append_images=(indexed(a) for a in images), duration=durations, loop=0)
 
 
 def _write_mp4(images: Iterable[np.ndarray], path: Path, fps: float) -> None:
     import imageio.v2 as imageio
 
-    with imageio.get_writer(path, format="FFMPEG", mode="I", fps=fps, codec="libx264",
-                            pixelformat="yuv420p", macro_block_size=1, quality=8) as writer:
+    with imageio.get_writer(
+        path, format="FFMPEG", mode="I", fps=fps, codec="libx264", pixelformat="yuv420p", macro_block_size=1, quality=8
+    ) as writer:
         for array in images:
             writer.append_data(array)
 
 
-def write_replay(puzzle, instance, moves: Sequence, path: str | Path, *, fps: float = DEFAULT_FPS,
-                 size: int = DEFAULT_SIZE, stages: bool = True,
-                 max_frames: int = replay.DEFAULT_MAX_FRAMES, options: dict | None = None,
-                 on_frame: Callable[[int, int], bool] | None = None) -> ReplayResult:
+def write_replay(
+    puzzle,
+    instance,
+    moves: Sequence,
+    path: str | Path,
+    *,
+    fps: float = DEFAULT_FPS,
+    size: int = DEFAULT_SIZE,
+    stages: bool = True,
+    max_frames: int = replay.DEFAULT_MAX_FRAMES,
+    options: dict | None = None,
+    on_frame: Callable[[int, int], bool] | None = None,
+) -> ReplayResult:
     """Write the line of ``moves`` as an animated GIF or an MP4, atomically.
 
     ``on_frame(done, total)`` is called after each frame; returning False cancels
@@ -208,8 +214,9 @@ def write_replay(puzzle, instance, moves: Sequence, path: str | Path, *, fps: fl
     if suffix not in (".gif", ".mp4"):
         raise WorkbenchError(f"a replay is written as .gif or .mp4, not '{path.suffix or path.name}'")
     if suffix == ".mp4" and not mp4_available():
-        raise WorkbenchError("MP4 needs imageio and imageio-ffmpeg (pip install imageio imageio-ffmpeg); "
-                             "GIF works without them")
+        raise WorkbenchError(
+            "MP4 needs imageio and imageio-ffmpeg (pip install imageio imageio-ffmpeg); GIF works without them"
+        )
     if fps <= 0:
         raise WorkbenchError(f"--fps must be positive, got {fps:g}")
     renderer = FrameRenderer(puzzle, instance, size, options)
@@ -234,8 +241,9 @@ def write_replay(puzzle, instance, moves: Sequence, path: str | Path, *, fps: fl
         if suffix == ".gif":
             chosen = keep if keep is not None else range(positions)
             picks = [chosen[i] for i in replay.sample(len(chosen), PALETTE_SAMPLES) or range(len(chosen))]
-            palette = shared_palette(renderer.array(frame) for frame in
-                                     replay.frames(puzzle, instance, moves, stages, picks))
+            palette = shared_palette(
+                renderer.array(frame) for frame in replay.frames(puzzle, instance, moves, stages, picks)
+            )
             _write_gif(images(), count, tmp, fps, palette)
         else:
             _write_mp4(images(), tmp, fps)
@@ -250,9 +258,19 @@ def write_replay(puzzle, instance, moves: Sequence, path: str | Path, *, fps: fl
     return ReplayResult(path, count, positions, renderer.width, renderer.height)
 
 
-def render_file(puzzle, instance, moves: Sequence, output: str | Path, *, step: int | None = None,
-                fps: float = DEFAULT_FPS, size: int = DEFAULT_SIZE, stages: bool = True,
-                max_frames: int = replay.DEFAULT_MAX_FRAMES, say: Callable[[str], None] = print) -> None:
+def render_file(
+    puzzle,
+    instance,
+    moves: Sequence,
+    output: str | Path,
+    *,
+    step: int | None = None,
+    fps: float = DEFAULT_FPS,
+    size: int = DEFAULT_SIZE,
+    stages: bool = True,
+    max_frames: int = replay.DEFAULT_MAX_FRAMES,
+    say: Callable[[str], None] = print,
+) -> None:
     """``puzzle-workbench render``: a .png of one position, or a .gif / .mp4 replay of the line."""
     output = Path(output)
     suffix = output.suffix.lower()
@@ -269,8 +287,9 @@ def render_file(puzzle, instance, moves: Sequence, output: str | Path, *, step: 
             write_png(renderer.image(frame), output)
         except OSError as error:
             raise WorkbenchError(f"cannot write {output}: {error.strerror or error}") from None
-        say(f"wrote {output}: move {at} of {len(moves)}, score {frame.score}, "
-            f"{renderer.width}x{renderer.height} pixels")
+        say(
+            f"wrote {output}: move {at} of {len(moves)}, score {frame.score}, {renderer.width}x{renderer.height} pixels"
+        )
         return
     if step is not None:
         raise WorkbenchError("--step picks one position, so it goes with a .png output")
@@ -278,10 +297,13 @@ def render_file(puzzle, instance, moves: Sequence, output: str | Path, *, step: 
         raise WorkbenchError(f"--max-frames must be at least 2, got {max_frames}")
     positions = replay.count_frames(puzzle, instance, moves, stages)
     if positions > max_frames:
-        say(f"the line makes {positions} frames, more than --max-frames {max_frames}: drawing "
+        say(
+            f"the line makes {positions} frames, more than --max-frames {max_frames}: drawing "
             f"{max_frames} evenly spaced ones (about 1 in {positions / max_frames:.1f}), "
-            "the start and the end included")
-    result = write_replay(puzzle, instance, moves, output, fps=fps, size=size, stages=stages,
-                          max_frames=max_frames)
-    say(f"wrote {output}: {result.frames} frame{'s' if result.frames != 1 else ''} at {fps:g} fps, {result.width}x{result.height} "
-        f"pixels, {output.stat().st_size // 1024} KiB")
+            "the start and the end included"
+        )
+    result = write_replay(puzzle, instance, moves, output, fps=fps, size=size, stages=stages, max_frames=max_frames)
+    say(
+        f"wrote {output}: {result.frames} frame{'s' if result.frames != 1 else ''} at {fps:g} fps, "
+        f"{result.width}x{result.height} pixels, {output.stat().st_size // 1024} KiB"
+    )

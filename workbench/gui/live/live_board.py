@@ -18,8 +18,6 @@ from workbench.batch.snapshot_drawing import Drawing
 translate = QCoreApplication.translate  # pyside6-lupdate reads translate("Context", "text")
 
 
-
-
 class SnapshotBoard:
     """``widget`` is the board (``BoardView``) or the vis (``CaseView``) of ``case``."""
 
@@ -59,13 +57,25 @@ class SnapshotBoard:
             self.widget.display(self.instance, state if state is not None else puzzle.initial_state(self.instance))
             return
         if not drawing.answer_file:
-            self.widget.clear(translate("LiveRunView", "Snapshot {0} is not drawn: {1}").format(index + 1, drawing.refused or translate("LiveRunView", "no answer")))
+            self.widget.clear(
+                translate("LiveRunView", "Snapshot {0} is not drawn: {1}").format(
+                    index + 1, drawing.refused or translate("LiveRunView", "no answer")
+                )
+            )
             return
         case = self.case
-        self.widget.show_case(answers_dir, {"case": translate("LiveRunView", "{0}, snapshot {1}").format(case.label, index + 1),
-                                            "name": case.name, "seed": "" if case.seed is None else case.seed,
-                                            "input": "in.txt", "answer": drawing.answer_file, "score": score,
-                                            "verdict": "OK" if snapshot.score is not None else "WA"})
+        self.widget.show_case(
+            answers_dir,
+            {
+                "case": translate("LiveRunView", "{0}, snapshot {1}").format(case.label, index + 1),
+                "name": case.name,
+                "seed": "" if case.seed is None else case.seed,
+                "input": "in.txt",
+                "answer": drawing.answer_file,
+                "score": score,
+                "verdict": "OK" if snapshot.score is not None else "WA",
+            },
+        )
 
     def shutdown(self) -> None:
         if self.contest is not None:

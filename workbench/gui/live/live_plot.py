@@ -37,8 +37,9 @@ class LivePlot(pg.PlotWidget):
         # repaint of 20,000 points stalls the window.
         self.series_curve.setDownsampling(auto=True, method="peak")
         self.series_curve.setClipToView(True)
-        self.snapshot_dots = pg.ScatterPlotItem(size=9, brush=pg.mkBrush(SNAPSHOT_BRUSH), pen=None,
-                                                name=self.tr("snapshots (official score)"))
+        self.snapshot_dots = pg.ScatterPlotItem(
+            size=9, brush=pg.mkBrush(SNAPSHOT_BRUSH), pen=None, name=self.tr("snapshots (official score)")
+        )
         self.addItem(self.snapshot_dots)
         self.marker = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen(SNAPSHOT_BRUSH, width=1))
         self.marker.setVisible(False)

@@ -15,8 +15,18 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QElapsedTimer, QSettings, Qt, QTimer
-from PySide6.QtWidgets import (QDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSlider,
-                               QSplitter, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDialog,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSlider,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from workbench.batch.cases import BatchCase
 from workbench.batch.live import Snapshot
@@ -45,8 +55,16 @@ class LiveRunView(QDialog):
     """One case run live. ``problem`` is a batch problem (a puzzle's or a contest's) and ``case`` a
     BatchCase of it; a built-in puzzle's board is painted by ``adapter_class``."""
 
-    def __init__(self, problem, case: BatchCase, settings: QSettings | None = None, seconds: float | None = None,
-                 command: str = "", cwd: str | None = None, parent=None):
+    def __init__(
+        self,
+        problem,
+        case: BatchCase,
+        settings: QSettings | None = None,
+        seconds: float | None = None,
+        command: str = "",
+        cwd: str | None = None,
+        parent=None,
+    ):
         super().__init__(parent)
         self.problem, self.case, self.cwd = problem, case, cwd
         self.settings = settings or QSettings("PuzzleWorkbench", "workbench")
@@ -83,9 +101,13 @@ class LiveRunView(QDialog):
         remembered = self.settings.value(COMMAND_KEY.format(problem.id), "") or ""
         self.command = QLineEdit(command or str(remembered) or (problem.default_command() or ""))
         self.command.setPlaceholderText(self.tr("your program, e.g. ./a.out or python3 main.py"))
-        self.command.setToolTip(self.tr("Runs through the shell with the case on stdin. Lines '[SCORE] value' on "
-                                        "stderr and snapshots (answers in stdout, files in $PWB_SNAPSHOT_DIR) are "
-                                        "plotted live"))
+        self.command.setToolTip(
+            self.tr(
+                "Runs through the shell with the case on stdin. Lines '[SCORE] value' on "
+                "stderr and snapshots (answers in stdout, files in $PWB_SNAPSHOT_DIR) are "
+                "plotted live"
+            )
+        )
         self.time = QDoubleSpinBox()
         self.time.setRange(0.05, 3600)
         self.time.setSuffix(self.tr(" s"))
@@ -100,8 +122,14 @@ class LiveRunView(QDialog):
 
     def _lay_out(self) -> None:
         top = QHBoxLayout()
-        for widget, stretch in ((QLabel(self.tr("Program")), 0), (self.command, 1), (QLabel(self.tr("Time")), 0),
-                                (self.time, 0), (self.run_button, 0), (self.cancel_button, 0)):
+        for widget, stretch in (
+            (QLabel(self.tr("Program")), 0),
+            (self.command, 1),
+            (QLabel(self.tr("Time")), 0),
+            (self.time, 0),
+            (self.run_button, 0),
+            (self.cancel_button, 0),
+        ):
             top.addWidget(widget, stretch)
         steps = QHBoxLayout()
         steps.addWidget(QLabel(self.tr("Snapshot")))
@@ -161,11 +189,15 @@ class LiveRunView(QDialog):
             return
         snapshot = self.snapshots[index]
         drawing = self.drawing(snapshot)
-        score = plain_number(snapshot.score) if snapshot.score is not None else \
-            snapshot.message or self.tr("not scored")
+        score = (
+            plain_number(snapshot.score) if snapshot.score is not None else snapshot.message or self.tr("not scored")
+        )
         refused = self.tr(" (not drawn: {0})").format(drawing.refused) if drawing.refused else ""
-        self.snapshot_label.setText(self.tr("snapshot {0} of {1}: {2} at {3:.2f} s, score {4}{5}").format(
-            index + 1, len(self.snapshots), snapshot.source, snapshot.t, score, refused))
+        self.snapshot_label.setText(
+            self.tr("snapshot {0} of {1}: {2} at {3:.2f} s, score {4}{5}").format(
+                index + 1, len(self.snapshots), snapshot.source, snapshot.t, score, refused
+            )
+        )
         self.plot.mark(snapshot.t)
         self.snapshot_board.show(snapshot, index, drawing, self.answers_dir, score)
 
@@ -216,8 +248,15 @@ class LiveRunView(QDialog):
         self.plot.start(self.time.value())
         self._dirty = True
         time_by = getattr(self.contest, "time_by", "wall")
-        self.live = LIVE_CASE(self.problem, self.case, command, self.time.value(), cwd=self.cwd,
-                              time_by=time_by, answers_dir=str(self.answers_dir)).start()
+        self.live = LIVE_CASE(
+            self.problem,
+            self.case,
+            command,
+            self.time.value(),
+            cwd=self.cwd,
+            time_by=time_by,
+            answers_dir=str(self.answers_dir),
+        ).start()
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.status.setText(self.tr("Running '{0}'…").format(command))
@@ -249,9 +288,14 @@ class LiveRunView(QDialog):
             self._finished()
         else:
             best = self.state.best(self.problem.objective)
-            self.status.setText(self.tr("Running: {0:.1f} s, {1}, {2}").format(
-                live.elapsed(), self.counted(len(self.series_t), "line"), self.counted(len(self.snapshots), "snapshot"))
-                + (self.tr(", best {0}").format(plain_number(best)) if best is not None else ""))
+            self.status.setText(
+                self.tr("Running: {0:.1f} s, {1}, {2}").format(
+                    live.elapsed(),
+                    self.counted(len(self.series_t), "line"),
+                    self.counted(len(self.snapshots), "snapshot"),
+                )
+                + (self.tr(", best {0}").format(plain_number(best)) if best is not None else "")
+            )
 
     def _finished(self) -> None:
         self.timer.stop()
@@ -272,10 +316,12 @@ class LiveRunView(QDialog):
             said += self.tr("; {0} ignored (not a number)").format(self.counted(live.bad_lines, "line"))
         if live.cancelled:
             return self.tr("Cancelled after {0:.2f} s: the program was killed; {1}").format(result.seconds, said)
-        verdict = "" if result.verdict == "OK" else f" {result.verdict}" + (f" ({result.message})" if result.message
-                                                                               else "")
-        return self.tr("Ended in {0:.2f} s: score {1}{2}; {3}").format(result.seconds, plain_number(result.score),
-                                                                       verdict, said)
+        verdict = (
+            "" if result.verdict == "OK" else f" {result.verdict}" + (f" ({result.message})" if result.message else "")
+        )
+        return self.tr("Ended in {0:.2f} s: score {1}{2}; {3}").format(
+            result.seconds, plain_number(result.score), verdict, said
+        )
 
     # ------------------------------------------------------------ closing
     def done(self, code: int) -> None:
@@ -303,8 +349,14 @@ def case_of_row(folder: Path, row: dict, meta: dict) -> BatchCase:
 
     seed = plain_natural(str(row.get("seed", "")))
     options = meta.get("instance_options") if isinstance(meta.get("instance_options"), dict) else {}
-    return BatchCase(0, row.get("name") or "case", row.get("case") or row.get("name") or "case", seed,
-                     read_text(run_file(folder, row["input"], "input")), dict(options))
+    return BatchCase(
+        0,
+        row.get("name") or "case",
+        row.get("case") or row.get("name") or "case",
+        seed,
+        read_text(run_file(folder, row["input"], "input")),
+        dict(options),
+    )
 
 
 def open_for_board(window) -> LiveRunView | None:
@@ -318,8 +370,13 @@ def open_for_board(window) -> LiveRunView | None:
     origin = getattr(window, "origin", None)
     seed = getattr(origin, "seed", None)
     name = session.path.stem if getattr(session, "path", None) else (f"seed-{seed}" if seed is not None else "board")
-    case = BatchCase(0, name, str(session.path) if getattr(session, "path", None) else name, seed,
-                     puzzle.format_input(session.instance))
+    case = BatchCase(
+        0,
+        name,
+        str(session.path) if getattr(session, "path", None) else name,
+        seed,
+        puzzle.format_input(session.instance),
+    )
     return _keep(window, LiveRunView(PuzzleProblem(puzzle.id), case, getattr(window, "settings", None), parent=window))
 
 
@@ -333,9 +390,17 @@ def open_for_row(panel, row: dict) -> LiveRunView | None:
     except WorkbenchError as error:  # its input is gone, unreadable, or out of the run folder
         panel.message.emit(str(error))
         return None
-    return _keep(panel, LiveRunView(panel.problem, case, command=panel.command.text().strip(),
-                                    seconds=panel.time.value(), cwd=str(panel.program_folder()),
-                                    parent=panel.window()))
+    return _keep(
+        panel,
+        LiveRunView(
+            panel.problem,
+            case,
+            command=panel.command.text().strip(),
+            seconds=panel.time.value(),
+            cwd=str(panel.program_folder()),
+            parent=panel.window(),
+        ),
+    )
 
 
 def _keep(owner, view: LiveRunView) -> LiveRunView:

@@ -8,7 +8,6 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDockWidget
 
 from workbench.core.errors import WorkbenchError
-
 from workbench.gui.app_state import AppState
 from workbench.gui.board.board_screen import BoardScreen
 from workbench.gui.play.editor_panel import EditorPanel
@@ -18,8 +17,15 @@ from workbench.gui.window.messages import Messages
 class Editing(QObject):
     """The editor: ``editor_panel`` in ``dock`` (shown in editor mode), edits made on ``board``."""
 
-    def __init__(self, state: AppState, board: BoardScreen, editor_panel: EditorPanel, dock: QDockWidget,
-                 messages: Messages, parent=None):
+    def __init__(
+        self,
+        state: AppState,
+        board: BoardScreen,
+        editor_panel: EditorPanel,
+        dock: QDockWidget,
+        messages: Messages,
+        parent=None,
+    ):
         super().__init__(parent)
         self.state, self.board, self.panel, self.dock, self.messages = state, board, editor_panel, dock, messages
         self.edit_action = QAction(self.tr("&Editor mode"), self)
@@ -45,8 +51,10 @@ class Editing(QObject):
         self.dock.setVisible(on)
         self.board.set_editing(on)
         self._configure()
-        self.messages.say(self.tr("Editor mode: edit the board (Help ▸ Keyboard and mouse says how)") if on
-                          else self.tr("Play mode"), 5000)
+        self.messages.say(
+            self.tr("Editor mode: edit the board (Help ▸ Keyboard and mouse says how)") if on else self.tr("Play mode"),
+            5000,
+        )
 
     def edit(self, change, merge: bool = False) -> None:
         """Replace the board by an edited copy. The session keeps the old board and its

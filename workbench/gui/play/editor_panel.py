@@ -8,8 +8,17 @@ of the instance.
 from __future__ import annotations
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 
 class EditorPanel(QWidget):
@@ -26,8 +35,7 @@ class EditorPanel(QWidget):
         for spin in (self.rows, self.cols):
             spin.setRange(1, 200)
         self.resize_button = QPushButton(self.tr("Resize"))
-        self.resize_button.clicked.connect(
-            lambda: self.resizeRequested.emit(self.rows.value(), self.cols.value()))
+        self.resize_button.clicked.connect(lambda: self.resizeRequested.emit(self.rows.value(), self.cols.value()))
         self.clear_button = QPushButton(self.tr("Clear"))
         self.clear_button.clicked.connect(lambda: self.fillRequested.emit(False))
         self.fill_button = QPushButton(self.tr("Fill"))
@@ -40,8 +48,7 @@ class EditorPanel(QWidget):
         self.density.setSingleStep(0.05)
         self.density.setValue(0.5)
         self.random_button = QPushButton(self.tr("Random fill"))
-        self.random_button.clicked.connect(
-            lambda: self.randomRequested.emit(self.seed.value(), self.density.value()))
+        self.random_button.clicked.connect(lambda: self.randomRequested.emit(self.seed.value(), self.density.value()))
 
         self.palette = QComboBox()
         self.palette.activated.connect(lambda i: self.brushChosen.emit(self.palette.itemData(i)))
@@ -108,8 +115,7 @@ class EditorPanel(QWidget):
             for field in adapter.fields:
                 spin = QSpinBox()
                 spin.setRange(field.low, field.high)
-                spin.editingFinished.connect(
-                    lambda name=field.name, s=spin: self.fieldChanged.emit(name, s.value()))
+                spin.editingFinished.connect(lambda name=field.name, s=spin: self.fieldChanged.emit(name, s.value()))
                 self.fields_form.addRow(field.label, spin)
                 self.field_spins[field.name] = spin
         for name, spin in self.field_spins.items():

@@ -26,10 +26,12 @@ class HistoryPanel(QTreeWidget):
 
     def follow(self, state) -> None:
         """Show the history of whichever session ``state`` (an AppState) shows, as it grows and moves."""
-        self.session_events = state.follow(self._session_shown,
-                                           history_changed=lambda: self.show_session(state.session),
-                                           step_changed=lambda _node: self.show_session(state.session),
-                                           board_changed=lambda _how: self.show_session(state.session))
+        self.session_events = state.follow(
+            self._session_shown,
+            history_changed=lambda: self.show_session(state.session),
+            step_changed=lambda _node: self.show_session(state.session),
+            board_changed=lambda _how: self.show_session(state.session),
+        )
 
     def _session_shown(self, session) -> None:
         self.reset()
@@ -94,5 +96,3 @@ class HistoryPanel(QTreeWidget):
 
     def item_for(self, node: HistoryNode) -> QTreeWidgetItem | None:
         return self.items.get(node.id)
-
-

@@ -4,14 +4,13 @@ whose events redraw what shows it."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction, QKeySequence
 
 from workbench.core.errors import IllegalMove
 from workbench.core.history import HistoryNode
-
 from workbench.gui.app_state import AppState
 from workbench.gui.board.board_screen import BoardScreen
 from workbench.gui.board.left_boards import LeftBoard
@@ -23,8 +22,15 @@ class Playing(QObject):
     """Play on ``board``; ``show_board(session, origin, returning=, answer=)`` shows another
     board (a board left, brought back by Undo or Redo)."""
 
-    def __init__(self, state: AppState, board: BoardScreen, step_panel: StepPanel, messages: Messages,
-                 show_board: Callable, parent=None):
+    def __init__(
+        self,
+        state: AppState,
+        board: BoardScreen,
+        step_panel: StepPanel,
+        messages: Messages,
+        show_board: Callable,
+        parent=None,
+    ):
         super().__init__(parent)
         self.state, self.board, self.step_panel, self.messages = state, board, step_panel, messages
         self.show_board = show_board
@@ -40,8 +46,11 @@ class Playing(QObject):
         board.view.moveRequested.connect(self.play)
         step_panel.stepChosen.connect(self.step_to)
         step_panel.forwardRequested.connect(self.step_forward)
-        self.session_events = state.follow(self._session_shown, step_changed=lambda _node: self._enable_undo(),
-                                           board_changed=lambda _how: self._enable_undo())
+        self.session_events = state.follow(
+            self._session_shown,
+            step_changed=lambda _node: self._enable_undo(),
+            board_changed=lambda _how: self._enable_undo(),
+        )
 
     @property
     def session(self):
@@ -85,8 +94,9 @@ class Playing(QObject):
         self.stop_animation()
         undone = s.undo()  # the session's events redraw the board and the panels
         if undone is None:
-            self._return_to(self.state.left_boards.step_back(self.state.this_board()), self.tr("Back to"),
-                            self.tr("Redo"))
+            self._return_to(
+                self.state.left_boards.step_back(self.state.this_board()), self.tr("Back to"), self.tr("Redo")
+            )
         elif undone == "edit":
             self.messages.say(self.tr("Edit undone: the board before it is back, with its moves"), 6000)
         else:  # each undo says what it did (an "Edit undone" must not stay while moves go)
@@ -99,8 +109,9 @@ class Playing(QObject):
         self.stop_animation()
         redone = s.redo()
         if redone is None:
-            self._return_to(self.state.left_boards.step_forward(self.state.this_board()), self.tr("Forward to"),
-                            self.tr("Undo"))
+            self._return_to(
+                self.state.left_boards.step_forward(self.state.this_board()), self.tr("Forward to"), self.tr("Undo")
+            )
         elif redone == "move":
             move = s.history.current.move
             self.messages.say(self.tr("Redid move {0}: {1}").format(s.depth, s.puzzle.move_text(move)), 4000)
@@ -115,8 +126,12 @@ class Playing(QObject):
         name = self.state.this_board().name
         self.stop_animation()
         self.show_board(board.session, board.origin, returning=True, answer=board.answer)
-        self.messages.say(self.tr("{0} {1}, with its {2} moves ({3} goes to {4} again)").format(
-            how, board.name, board.moves, back, name), 8000)
+        self.messages.say(
+            self.tr("{0} {1}, with its {2} moves ({3} goes to {4} again)").format(
+                how, board.name, board.moves, back, name
+            ),
+            8000,
+        )
 
     def jump(self, node) -> None:
         if self.session is None:

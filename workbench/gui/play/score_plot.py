@@ -58,9 +58,11 @@ class ScorePlot(pg.PlotWidget):
 
     def follow(self, state) -> None:
         """Plot the line of whichever session ``state`` (an AppState) shows, as it moves."""
-        self.session_events = state.follow(self.show_session,
-                                           step_changed=lambda _node: self.show_session(state.session),
-                                           board_changed=lambda _how: self.show_session(state.session))
+        self.session_events = state.follow(
+            self.show_session,
+            step_changed=lambda _node: self.show_session(state.session),
+            board_changed=lambda _how: self.show_session(state.session),
+        )
 
     def show_session(self, session) -> None:
         """``session``'s current line, its step marked (each node scored once, by the session)."""
@@ -76,9 +78,11 @@ class ScorePlot(pg.PlotWidget):
             self._measure, self._key = measure, None
             shown = "" if measure == "score" else measure
             self.setLabel("left", shown, color=self.palette().color(QPalette.WindowText).name())
-            self.setToolTip(self.tr("{0} after every move of the line; click to go to that step").format(
-                measure.capitalize()) if shown else self.tr("Score after every move of the line; click to go "
-                                                              "to that step"))
+            self.setToolTip(
+                self.tr("{0} after every move of the line; click to go to that step").format(measure.capitalize())
+                if shown
+                else self.tr("Score after every move of the line; click to go to that step")
+            )
         key = (line[0].id, line[-1].id, len(line))
         if key != self._key:
             self._key = key
@@ -86,8 +90,14 @@ class ScorePlot(pg.PlotWidget):
             self.steps = plotted_steps(len(line))
             self.scores = np.array([score(line[int(k)]) for k in self.steps])
             # A line of one position (no moves yet) is one point: drawn as a dot, not as nothing.
-            self.curve.setData(self.steps, self.scores, symbol="o" if len(line) == 1 else None,
-                               symbolBrush=LINE, symbolPen=None, symbolSize=7)
+            self.curve.setData(
+                self.steps,
+                self.scores,
+                symbol="o" if len(line) == 1 else None,
+                symbolBrush=LINE,
+                symbolPen=None,
+                symbolSize=7,
+            )
             self.setXRange(0, max(1, len(line) - 1), padding=0.02)
             self.setYRange(*y_range([float(self.scores.min()), float(self.scores.max())]), padding=0)
             set_whole_numbers(self, bottom=True, left=all_whole(self.scores))

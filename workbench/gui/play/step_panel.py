@@ -5,8 +5,18 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (QCheckBox, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QSlider,
-                               QStyle, QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from workbench.gui.play.media_icons import media_icon
 from workbench.gui.play.score_plot import ScorePlot
@@ -44,8 +54,15 @@ class StepPanel(QWidget):
         self._paint_icons()
         self.score_plot = ScorePlot()
         self.score_plot.stepClicked.connect(self.slider.setValue)
-        self.export_replay = QPushButton(self.style().standardIcon(QStyle.SP_DialogSaveButton), self.tr("Export replay…"))
-        self.export_replay.setToolTip(self.tr('Save the line as an animated GIF or an MP4, frames at this speed, stages included when Show stages is on'))
+        self.export_replay = QPushButton(
+            self.style().standardIcon(QStyle.SP_DialogSaveButton), self.tr("Export replay…")
+        )
+        self.export_replay.setToolTip(
+            self.tr(
+                "Save the line as an animated GIF or an MP4, frames at this speed, stages included when "
+                "Show stages is on"
+            )
+        )
         self.export_replay.clicked.connect(self.exportReplayRequested)
 
         buttons = QHBoxLayout()
@@ -70,8 +87,13 @@ class StepPanel(QWidget):
     def _paint_icons(self) -> None:
         """The buttons' icons in the button ink of the palette now (light or dark theme)."""
         ink = self.palette().color(QPalette.ButtonText)
-        for button, name in ((self.first, "first"), (self.back, "back"), (self.forward, "forward"),
-                             (self.last, "last"), (self.play, "pause" if self.playing else "play")):
+        for button, name in (
+            (self.first, "first"),
+            (self.back, "back"),
+            (self.forward, "forward"),
+            (self.last, "last"),
+            (self.play, "pause" if self.playing else "play"),
+        ):
             button.setIcon(media_icon(name, ink))
 
     def changeEvent(self, event) -> None:
@@ -88,9 +110,11 @@ class StepPanel(QWidget):
 
     def follow(self, state) -> None:
         """Show the line and step of whichever session ``state`` (an AppState) shows, as it moves."""
-        self.session_events = state.follow(self.show_step,
-                                           step_changed=lambda _node: self.show_step(state.session),
-                                           board_changed=lambda _how: self.show_step(state.session))
+        self.session_events = state.follow(
+            self.show_step,
+            step_changed=lambda _node: self.show_step(state.session),
+            board_changed=lambda _how: self.show_step(state.session),
+        )
         self.score_plot.follow(state)
 
     def show_step(self, session) -> None:

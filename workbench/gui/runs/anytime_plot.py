@@ -15,7 +15,6 @@ from PySide6.QtWidgets import QDialog, QLabel, QVBoxLayout
 
 from workbench.batch.anytime import Profile, run_anytime_profile
 from workbench.core.errors import WorkbenchError
-
 from workbench.gui.common.plot_style import style_plot
 
 LINE = "#3b5b92"
@@ -41,7 +40,12 @@ class AnytimePlot(QDialog):
         self.curve = self.plot.plot(*steps(profile.times, profile.means), pen=pg.mkPen(LINE, width=2))
         self.plot.setYRange(0, max(1.0, max(profile.means, default=0.0)), padding=0.05)
         end = f"{profile.means[-1]:.4f}" if profile.means else "—"
-        self.note = QLabel(self.tr("{0} cases, {1} with [SCORE] lines or snapshots; a case counts 0 before its first point and its final relative score from its end (here {2}, the run's mean relative score)").format(profile.cases, profile.traced, end))
+        self.note = QLabel(
+            self.tr(
+                "{0} cases, {1} with [SCORE] lines or snapshots; a case counts 0 before its first point and "
+                "its final relative score from its end (here {2}, the run's mean relative score)"
+            ).format(profile.cases, profile.traced, end)
+        )
         self.note.setWordWrap(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.plot, 1)

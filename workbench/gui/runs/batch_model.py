@@ -92,7 +92,7 @@ class BatchRunModel:
 
     @property
     def state(self) -> str:
-        """"making" (the cases), "running", "stopping", or "idle" (no run going), as drained so far."""
+        """ "making" (the cases), "running", "stopping", or "idle" (no run going), as drained so far."""
         if not self.running:
             return "idle"
         if self._stop_asked.is_set():
@@ -148,8 +148,9 @@ class BatchRunModel:
         self.rows_added.emit(rows)
 
     # ------------------------------------------------------------ a run from its folder
-    def show(self, folder: Path, meta: dict, rows: list[dict], puzzle: str | None, features: list[str],
-             objective: Objective) -> None:
+    def show(
+        self, folder: Path, meta: dict, rows: list[dict], puzzle: str | None, features: list[str], objective: Objective
+    ) -> None:
         """The run in ``folder`` (its run.json ``meta`` and results.csv ``rows``) is the one shown."""
         self.run, self.folder, self.meta, self.puzzle = None, Path(folder), meta, puzzle
         self.rows, self.features, self.objective = list(rows), list(features), objective

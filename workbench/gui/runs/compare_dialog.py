@@ -32,8 +32,15 @@ class CompareDialog(QDialog):
     """Run B (``folder_b``) against run A (``folder_a``, None for a run with no folder), biggest
     losses first. ``open_pair(folder_a, folder_b, case_key)`` opens a case side by side."""
 
-    def __init__(self, result, objective: Objective, folder_a: Path | None, folder_b: Path,
-                 open_pair: Callable[[Path, Path, str], QWidget | None], parent=None):
+    def __init__(
+        self,
+        result,
+        objective: Objective,
+        folder_a: Path | None,
+        folder_b: Path,
+        open_pair: Callable[[Path, Path, str], QWidget | None],
+        parent=None,
+    ):
         super().__init__(parent)
         self.comparison = result
         self.side_by_side: list = []  # the cases it opened side by side: they close with it
@@ -47,11 +54,13 @@ class CompareDialog(QDialog):
         text.setWordWrap(True)
         self.table = self._table(result, name_a, name_b)
         self.side_by_side_button = QPushButton(self.tr("Side by side"))
-        self.side_by_side_button.setToolTip(self.tr("Open the selected case with both runs' answers side by side "
-                                                    "(or double-click its row)"))
+        self.side_by_side_button.setToolTip(
+            self.tr("Open the selected case with both runs' answers side by side (or double-click its row)")
+        )
         self.side_by_side_button.setEnabled(False)
         self.table.selectionModel().currentRowChanged.connect(
-            lambda current, _: self.side_by_side_button.setEnabled(current.isValid()))
+            lambda current, _: self.side_by_side_button.setEnabled(current.isValid())
+        )
         self.table.doubleClicked.connect(self._chosen)
         self.side_by_side_button.clicked.connect(lambda: self._chosen())
         layout = QVBoxLayout(self)
@@ -65,34 +74,64 @@ class CompareDialog(QDialog):
         low, high = result.ci95
         if result.tested:
             tests = self.tr("B − A {0} (95% CI {1} .. {2}); paired t-test p = {3:.3g}, Wilcoxon p = {4:.3g}").format(
-                at_scale(result.mean_diff, high - low), at_scale(low, high - low), at_scale(high, high - low),
-                result.t_pvalue, result.wilcoxon_pvalue)
+                at_scale(result.mean_diff, high - low),
+                at_scale(low, high - low),
+                at_scale(high, high - low),
+                result.t_pvalue,
+                result.wilcoxon_pvalue,
+            )
         else:
             tests = self.tr("B − A {0}; no statistics on {1} shared cases (a test needs {2} or more)").format(
-                significant(result.mean_diff, 4), len(result.diffs), MIN_SHARED)
-        raw = (self.tr("Raw score on the {0} cases OK in both: mean A {1}, mean B {2}.").format(
-            result.both_ok, significant(result.raw_mean_a), significant(result.raw_mean_b)) if result.both_ok else
-            self.tr("No case is OK in both runs."))
+                significant(result.mean_diff, 4), len(result.diffs), MIN_SHARED
+            )
+        raw = (
+            self.tr("Raw score on the {0} cases OK in both: mean A {1}, mean B {2}.").format(
+                result.both_ok, significant(result.raw_mean_a), significant(result.raw_mean_b)
+            )
+            if result.both_ok
+            else self.tr("No case is OK in both runs.")
+        )
         lines = [
             self.tr("A = {0}, B = {1} ({2})").format(name_a, name_b, objective.words),
-            self.tr("{0} shared cases: B wins {1}, loses {2}, ties {3} (a case OK in one run only is a win for "
-                    "it).").format(len(result.diffs), result.wins, result.losses, result.ties),
+            self.tr(
+                "{0} shared cases: B wins {1}, loses {2}, ties {3} (a case OK in one run only is a win for it)."
+            ).format(len(result.diffs), result.wins, result.losses, result.ties),
             self.tr("Failed: A {0}, B {1}.").format(failed_text(result.failed_a), failed_text(result.failed_b)),
-            self.tr("Relative score (per case against the better of the two, a failed case 0): mean A {0:.4f}, "
-                    "mean B {1:.4f}; {2}.").format(result.mean_a, result.mean_b, tests),
+            self.tr(
+                "Relative score (per case against the better of the two, a failed case 0): mean A {0:.4f}, "
+                "mean B {1:.4f}; {2}."
+            ).format(result.mean_a, result.mean_b, tests),
             raw,
         ]
         return "\n".join(lines) + "\n" + "\n".join(noise_lines(result))
 
     def _table(self, result, name_a: str, name_b: str) -> QTableView:
         model = QStandardItemModel(0, 6, self)
-        model.setHorizontalHeaderLabels([self.tr("case"), self.tr("group"), self.tr("A: {0}").format(name_a),
-                                         self.tr("B: {0}").format(name_b), self.tr("relative B − A"),
-                                         self.tr("verdicts")])
+        model.setHorizontalHeaderLabels(
+            [
+                self.tr("case"),
+                self.tr("group"),
+                self.tr("A: {0}").format(name_a),
+                self.tr("B: {0}").format(name_b),
+                self.tr("relative B − A"),
+                self.tr("verdicts"),
+            ]
+        )
         for d in result.diffs:
             verdicts = "" if d.both_ok else f"{d.verdict_a} → {d.verdict_b}"
-            model.appendRow([QStandardItem(x) for x in (d.case, d.group, plain_number(d.score_a),
-                                                         plain_number(d.score_b), f"{d.diff:+.4f}", verdicts)])
+            model.appendRow(
+                [
+                    QStandardItem(x)
+                    for x in (
+                        d.case,
+                        d.group,
+                        plain_number(d.score_a),
+                        plain_number(d.score_b),
+                        f"{d.diff:+.4f}",
+                        verdicts,
+                    )
+                ]
+            )
         table = QTableView()
         table.setModel(model)
         table.setSelectionBehavior(QTableView.SelectRows)
@@ -120,8 +159,9 @@ class Comparisons(QObject):
         super().__init__(parent)
         self.side_by_side: list = []  # the side-by-side windows opened from comparisons
 
-    def compare(self, rows: list[dict], meta: dict, objective: Objective, folder_a: Path | None,
-                folder_b: str | Path) -> CompareDialog | None:
+    def compare(
+        self, rows: list[dict], meta: dict, objective: Objective, folder_a: Path | None, folder_b: str | Path
+    ) -> CompareDialog | None:
         """A dialog comparing ``rows`` (run A, in ``folder_a``, with its run.json ``meta``) with the
         run in ``folder_b`` (B), biggest losses first."""
         try:

@@ -21,8 +21,11 @@ class FlaggedList(QWidget):
         self.model = model
         self.label = plain_label()
         self.list = QListWidget()
-        self.list.setToolTip(self.tr("Cases worth a look: failed, far below the best-known, or near the time "
-                                     "limit; click one to open it"))
+        self.list.setToolTip(
+            self.tr(
+                "Cases worth a look: failed, far below the best-known, or near the time limit; click one to open it"
+            )
+        )
         self.list.setMaximumHeight(90)
         self.list.itemClicked.connect(lambda item: self.rowChosen.emit(item.data(Qt.UserRole)))
         layout = QVBoxLayout(self)
@@ -48,11 +51,18 @@ class FlaggedList(QWidget):
         count = self.model.flagged_count
         self.list.setVisible(count > 0)
         self.label.setVisible(count > 0)
-        listed = self.tr(" (the first {0} listed; the filter 'flagged' shows them all)").format(LISTED_FLAGS) \
-            if count > LISTED_FLAGS else ""
+        listed = (
+            self.tr(" (the first {0} listed; the filter 'flagged' shows them all)").format(LISTED_FLAGS)
+            if count > LISTED_FLAGS
+            else ""
+        )
         cases = self.tr("1 case") if count == 1 else self.tr("{0} cases").format(count)
-        self.label.setText(self.tr("Flagged: {0} worth a look (failed, far below the best-known, or near the time "
-                                   "limit){1}: click one to open it").format(cases, listed))
+        self.label.setText(
+            self.tr(
+                "Flagged: {0} worth a look (failed, far below the best-known, or near the time "
+                "limit){1}: click one to open it"
+            ).format(cases, listed)
+        )
 
     def cases(self) -> list[str]:
         """The cases listed, in their order."""

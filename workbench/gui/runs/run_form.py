@@ -9,9 +9,22 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtWidgets import (QCheckBox, QComboBox, QDialog, QDialogButtonBox, QDoubleSpinBox, QFileDialog,
-                               QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QSpinBox, QVBoxLayout,
-                               QWidget)
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from solvers.run_setup import puzzle_options, split_options
 from workbench.batch.cases import parse_seeds, seed_ranges
@@ -47,13 +60,15 @@ class RunForm(QWidget):
         self.options_button.setToolTip(self.tr("The puzzle's generator and instance options for the run's cases"))
         self.options_button.clicked.connect(self.options_dialog)
         self.runner = QComboBox()
-        self.runner.setToolTip(self.tr("A built-in solver, or your own contest program run with the workbench "
-                                       "as judge"))
+        self.runner.setToolTip(
+            self.tr("A built-in solver, or your own contest program run with the workbench as judge")
+        )
         self.runner.currentTextChanged.connect(self._runner_changed)
         self.command = QLineEdit()
         self.command.setPlaceholderText(self.tr("e.g. ./a.out or python3 main.py"))
-        self.command.setToolTip(self.tr("Run through the shell from the workbench's folder; the contest's "
-                                        "stdin/stdout protocol"))
+        self.command.setToolTip(
+            self.tr("Run through the shell from the workbench's folder; the contest's stdin/stdout protocol")
+        )
         self.time = QDoubleSpinBox()
         self.time.setRange(0.05, 3600)
         self.time.setValue(2.0)
@@ -64,14 +79,23 @@ class RunForm(QWidget):
         self.jobs.setValue(usable_cores())
         self.jobs.setToolTip(self.tr("Cases at a time (default: the cores)"))
         self.freeze_best = QCheckBox(self.tr("Frozen best"))
-        self.freeze_best.setToolTip(self.tr("Compare with the best-known scores without updating them, so the "
-                                            "relative scores of several runs share one scale (and may pass 1)"))
+        self.freeze_best.setToolTip(
+            self.tr(
+                "Compare with the best-known scores without updating them, so the "
+                "relative scores of several runs share one scale (and may pass 1)"
+            )
+        )
         self.what, self.how = QHBoxLayout(), QHBoxLayout()
         for row, label, widget, stretch in (
-                (self.what, self.tr("Cases"), self.seeds, 1), (self.what, None, self.files_button, 0),
-                (self.what, None, self.options_button, 0), (self.what, self.tr("Run"), self.runner, 1),
-                (self.what, None, self.command, 3), (self.how, self.tr("Time"), self.time, 0),
-                (self.how, self.tr("Jobs"), self.jobs, 0), (self.how, None, self.freeze_best, 0)):
+            (self.what, self.tr("Cases"), self.seeds, 1),
+            (self.what, None, self.files_button, 0),
+            (self.what, None, self.options_button, 0),
+            (self.what, self.tr("Run"), self.runner, 1),
+            (self.what, None, self.command, 3),
+            (self.how, self.tr("Time"), self.time, 0),
+            (self.how, self.tr("Jobs"), self.jobs, 0),
+            (self.how, None, self.freeze_best, 0),
+        ):
             if label:
                 row.addWidget(QLabel(label))
             row.addWidget(widget, stretch)
@@ -114,8 +138,11 @@ class RunForm(QWidget):
         self.runner.clear()
         self.runner.addItems([COMMAND_CHOICE])
         self.command.setText(self.problem.default_command())
-        self.command.setToolTip(self.tr("Your program ({{CMD}} in {0}); run from the contest's folder, {1}")
-                                .format(config.path.name, config.folder))
+        self.command.setToolTip(
+            self.tr("Your program ({{CMD}} in {0}); run from the contest's folder, {1}").format(
+                config.path.name, config.folder
+            )
+        )
         self.time.setValue(config.time_limit)
         self.set_files(self.problem.default_files())  # an output-only contest's inputs; else seeds
         self.set_options({})
@@ -142,8 +169,9 @@ class RunForm(QWidget):
         options = self._options()
         self.option_values = {o.name: values.get(o.name, o.default) for o in options}
         changed = [f"{o.name} {self.option_values[o.name]}" for o in options if self.option_values[o.name] != o.default]
-        self.options_button.setText(self.tr("Options: {0}").format(", ".join(changed)) if changed
-                                    else self.tr("Options…"))
+        self.options_button.setText(
+            self.tr("Options: {0}").format(", ".join(changed)) if changed else self.tr("Options…")
+        )
         self.options_button.setVisible(bool(options))
 
     def options_dialog(self) -> QDialog:
@@ -177,14 +205,24 @@ class RunForm(QWidget):
         chosen = self.runner.currentText()
         if chosen == COMMAND_CHOICE and not command and not (self.contest and self.contest.runs_own_program):
             raise ValueError(self.tr("type the command that runs your program"))
-        generator, instance = (split_options(problem.puzzle, self.option_values)
-                               if isinstance(problem, PuzzleProblem) else ({}, {}))
-        plan = BatchPlan(problem, seeds=None if self.files else parse_seeds(self.seeds.text()), files=list(self.files),
-                         generator_options=generator, instance_options=instance,
-                         solver=None if chosen == COMMAND_CHOICE else chosen,
-                         command=(command or None) if chosen == COMMAND_CHOICE else None, seconds=self.time.value(),
-                         workers=self.jobs.value(), freeze_best=self.freeze_best.isChecked(), runs_folder=runs_root,
-                         command_line=["Runs panel"], cwd=str(self.program_folder()))
+        generator, instance = (
+            split_options(problem.puzzle, self.option_values) if isinstance(problem, PuzzleProblem) else ({}, {})
+        )
+        plan = BatchPlan(
+            problem,
+            seeds=None if self.files else parse_seeds(self.seeds.text()),
+            files=list(self.files),
+            generator_options=generator,
+            instance_options=instance,
+            solver=None if chosen == COMMAND_CHOICE else chosen,
+            command=(command or None) if chosen == COMMAND_CHOICE else None,
+            seconds=self.time.value(),
+            workers=self.jobs.value(),
+            freeze_best=self.freeze_best.isChecked(),
+            runs_folder=runs_root,
+            command_line=["Runs panel"],
+            cwd=str(self.program_folder()),
+        )
         plan.check()
         return plan
 

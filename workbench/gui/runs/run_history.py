@@ -13,8 +13,16 @@ from pathlib import Path
 import pyqtgraph as pg
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
-from PySide6.QtWidgets import (QDialog, QHBoxLayout, QHeaderView, QLineEdit, QPushButton, QSplitter,
-                               QTableView, QVBoxLayout)
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QHeaderView,
+    QLineEdit,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+)
 
 from workbench.batch.database import RunDatabase, describe_run
 from workbench.batch.results import plain_number
@@ -22,15 +30,40 @@ from workbench.batch.run_listing import failed_cell, no_shared_cases, program_ce
 from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
 from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
-
 from workbench.gui.common.plain_text import plain_label
 from workbench.gui.common.plot_style import set_whole_numbers, style_plot
 
-RUN_COLUMNS = ("id", "started", "label", "what", "cases", "OK", "failed", "mean score", "relative", "CPU", "status",
-               "git", "program", "comment")
+RUN_COLUMNS = (
+    "id",
+    "started",
+    "label",
+    "what",
+    "cases",
+    "OK",
+    "failed",
+    "mean score",
+    "relative",
+    "CPU",
+    "status",
+    "git",
+    "program",
+    "comment",
+)
 FOLLOW_MILLISECONDS = 1000  # one small query a second while the dialog is open
-STANDING_COLUMNS = ("#", "run", "label", "comment", "relative", "rank", "#Best", "#Unique", "Gain", "mean ± SD", "OK",
-                    "program")
+STANDING_COLUMNS = (
+    "#",
+    "run",
+    "label",
+    "comment",
+    "relative",
+    "rank",
+    "#Best",
+    "#Unique",
+    "Gain",
+    "mean ± SD",
+    "OK",
+    "program",
+)
 CURVE_COLOURS = ("#6a9fd8", "#e0884a", "#5fb36a", "#c06ac9", "#c9b63f", "#4fc1c1")
 
 
@@ -77,8 +110,12 @@ class PastRunsDialog(QDialog):
         self.comment = QLineEdit()
         self.comment.setPlaceholderText(self.tr("a comment for the selected run"))
         buttons = QHBoxLayout()
-        for text, slot in (("Open", self.open_selected), ("Set comment", self.set_comment),
-                           ("Standings", self.show_standings), ("Refresh", self.refresh)):
+        for text, slot in (
+            ("Open", self.open_selected),
+            ("Set comment", self.set_comment),
+            ("Standings", self.show_standings),
+            ("Refresh", self.refresh),
+        ):
             button = QPushButton(text)
             button.clicked.connect(slot)
             buttons.addWidget(button)
@@ -122,15 +159,26 @@ class PastRunsDialog(QDialog):
         for run in self.runs:
             what = describe_run(run)
             mean, relative, cpu = run["mean_score"], run["mean_relative"], run["mean_cpu"]
-            cells = (str(run["id"]), (run["started"] or "")[:19], run["label"] or "", shortened(what, 60),
-                     f"{run['finished']}/{run['cases']}", str(run["ok"] or 0), failed_cell(run["failed"]),
-                     plain_number(round(mean, 3)) if mean is not None else "-",
-                     f"{relative:.4f}" if relative is not None else "-", f"{cpu:.2f} s" if cpu is not None else "-",
-                     run["status"] or "", (run["git_commit"] or "")[:8], programs[run["id"]], run["comment"] or "")
+            cells = (
+                str(run["id"]),
+                (run["started"] or "")[:19],
+                run["label"] or "",
+                shortened(what, 60),
+                f"{run['finished']}/{run['cases']}",
+                str(run["ok"] or 0),
+                failed_cell(run["failed"]),
+                plain_number(round(mean, 3)) if mean is not None else "-",
+                f"{relative:.4f}" if relative is not None else "-",
+                f"{cpu:.2f} s" if cpu is not None else "-",
+                run["status"] or "",
+                (run["git_commit"] or "")[:8],
+                programs[run["id"]],
+                run["comment"] or "",
+            )
             self.model.appendRow([QStandardItem(c) for c in cells])
         _fit(self.table)
         self._plot_means()
-        self.note.setText(self.tr("{0} in {1}").format(plural(len(self.runs), 'run'), self.database.path))
+        self.note.setText(self.tr("{0} in {1}").format(plural(len(self.runs), "run"), self.database.path))
         for row, run in enumerate(self.runs):
             if run["id"] in kept:
                 self.table.selectRow(row)
@@ -147,8 +195,14 @@ class PastRunsDialog(QDialog):
                 groups.setdefault(run.get("case_set") or f"run {run['id']}", []).append((x, run["mean_score"]))
         for number, points in enumerate(groups.values()):
             colour = CURVE_COLOURS[number % len(CURVE_COLOURS)]
-            curve = self.plot.plot([x for x, _ in points], [y for _, y in points], pen=pg.mkPen(colour, width=2),
-                                   symbol="o", symbolSize=7, symbolBrush=colour)
+            curve = self.plot.plot(
+                [x for x, _ in points],
+                [y for _, y in points],
+                pen=pg.mkPen(colour, width=2),
+                symbol="o",
+                symbolSize=7,
+                symbolBrush=colour,
+            )
             self.curves.append(curve)
 
     def selected(self) -> list[dict]:
@@ -187,13 +241,27 @@ class PastRunsDialog(QDialog):
         for place, row in enumerate(result.rows, start=1):
             run = row.run
             mean = "-" if row.mean is None else f"{plain_number(round(row.mean, 3))} ± {plain_number(round(row.sd, 3))}"
-            cells = (str(place), str(run["id"]), run["label"] or "", run["comment"] or "",
-                     f"{row.relative:.4f}", f"{row.rank:.3f}", str(row.best), str(row.unique), f"{row.gain:.4f}",
-                     mean, f"{row.ok}/{row.cases}", programs[run["id"]])
+            cells = (
+                str(place),
+                str(run["id"]),
+                run["label"] or "",
+                run["comment"] or "",
+                f"{row.relative:.4f}",
+                f"{row.rank:.3f}",
+                str(row.best),
+                str(row.unique),
+                f"{row.gain:.4f}",
+                mean,
+                f"{row.ok}/{row.cases}",
+                programs[run["id"]],
+            )
             self.standings_model.appendRow([QStandardItem(c) for c in cells])
         _fit(self.standings_table)
-        note = (f"Standings of {plural(len(runs), 'run')} on the {result.cases} cases they share ({objective.words})"
-                if result.cases else no_shared_cases(runs, {rid: case_keys(rows) for rid, rows in cases.items()}, ()))
+        note = (
+            f"Standings of {plural(len(runs), 'run')} on the {result.cases} cases they share ({objective.words})"
+            if result.cases
+            else no_shared_cases(runs, {rid: case_keys(rows) for rid, rows in cases.items()}, ())
+        )
         if left_out:
             note += f"; {plural(len(left_out), 'run')} on other cases left out (select runs to rank them)"
         self.note.setText(note)

@@ -39,8 +39,11 @@ class RunStatus(QWidget):
     def _started(self, run) -> None:
         self.progress.setRange(0, len(run.spec.cases))
         self.progress.setValue(0)
-        self.say(self.tr("Running {0} cases: {1}, {2} at a time, into {3}").format(
-            len(run.spec.cases), run.spec.runner.describe(), run.spec.workers, run.spec.out))
+        self.say(
+            self.tr("Running {0} cases: {1}, {2} at a time, into {3}").format(
+                len(run.spec.cases), run.spec.runner.describe(), run.spec.workers, run.spec.out
+            )
+        )
 
     def _rows_added(self, rows: list[dict]) -> None:
         self.progress.setValue(len(self.view.rows))
@@ -60,13 +63,29 @@ class RunStatus(QWidget):
         summary, total = self.view.summary, len(self.view.rows)
         part = self.tr(" of {0}").format(total) if len(shown) != total else ""
         other = self.model.other_puzzle(self.board_puzzle)
-        label = self.tr("A run of {0}, not of the board's {1}: a row opens its {0} case. ").format(
-            other, self.board_puzzle) if other else ""
+        label = (
+            self.tr("A run of {0}, not of the board's {1}: a row opens its {0} case. ").format(other, self.board_puzzle)
+            if other
+            else ""
+        )
         mean = "-" if summary.mean_score is None else plain_number(round(summary.mean_score, 6))
         cpu = self.tr(", mean CPU {0:.2f} s").format(summary.mean_cpu) if summary.mean_cpu is not None else ""
         where = f" — {self.model.folder}" if self.model.folder else ""
-        self.say(self.tr(
-            "{0}{1}{2} cases ({3}): {4} OK, {5}; mean score {6} over the OK cases, mean relative {7:.4f}; "
-            "mean time {8:.2f} s{9}{10}").format(
-            label, summary.count, part, summary.objective.words, summary.ok, summary.failed_text(), mean,
-            summary.mean_relative, summary.mean_seconds, cpu, where))
+        self.say(
+            self.tr(
+                "{0}{1}{2} cases ({3}): {4} OK, {5}; mean score {6} over the OK cases, mean relative {7:.4f}; "
+                "mean time {8:.2f} s{9}{10}"
+            ).format(
+                label,
+                summary.count,
+                part,
+                summary.objective.words,
+                summary.ok,
+                summary.failed_text(),
+                mean,
+                summary.mean_relative,
+                summary.mean_seconds,
+                cpu,
+                where,
+            )
+        )

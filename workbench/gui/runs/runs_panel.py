@@ -69,18 +69,32 @@ class RunsPanel(QWidget):
         self.seeds, self.runner, self.command = self.form.seeds, self.form.runner, self.form.command
         self.time, self.jobs, self.freeze_best = self.form.time, self.form.jobs, self.form.freeze_best
         self.files_button = self.form.files_button
-        self.start_button, self.stop_button = self._button(self.tr("Start"), self.start), \
-            self._button(self.tr("Stop"), self.stop)
+        self.start_button, self.stop_button = (
+            self._button(self.tr("Start"), self.start),
+            self._button(self.tr("Stop"), self.stop),
+        )
         self.stop_button.setEnabled(False)
         self.open_button = self._button(self.tr("Open run…"), self.open_run_dialog)
-        self.history_button = self._button(self.tr("Past runs…"), self.past_runs, self.tr(
-            "Every run of this puzzle in the run database, and standings across them"))
-        self.compare_button = self._button(self.tr("Compare with…"), self.compare_dialog, self.tr(
-            "Compare the run shown with another run, case by case"))
-        self.live_button = self._button(self.tr("Run live…"), self.run_selected_live, self.tr(
-            "Run your program on the selected case, watching its [SCORE] lines and snapshots live"))
-        self.profile_button = self._button(self.tr("Anytime profile…"), self.profile_dialog, self.tr(
-            "The run's mean relative score against time over its cases: would more time, or more speed, pay?"))
+        self.history_button = self._button(
+            self.tr("Past runs…"),
+            self.past_runs,
+            self.tr("Every run of this puzzle in the run database, and standings across them"),
+        )
+        self.compare_button = self._button(
+            self.tr("Compare with…"),
+            self.compare_dialog,
+            self.tr("Compare the run shown with another run, case by case"),
+        )
+        self.live_button = self._button(
+            self.tr("Run live…"),
+            self.run_selected_live,
+            self.tr("Run your program on the selected case, watching its [SCORE] lines and snapshots live"),
+        )
+        self.profile_button = self._button(
+            self.tr("Anytime profile…"),
+            self.profile_dialog,
+            self.tr("The run's mean relative score against time over its cases: would more time, or more speed, pay?"),
+        )
         self.view = RunsView()
         self.view.follow(self.batch_model)
         self.status = RunStatus(self.batch_model, self.view)
@@ -248,8 +262,11 @@ class RunsPanel(QWidget):
                 return False
         elif meta.get("puzzle"):
             if self.contest is not None:
-                self.message.emit(self.tr("{0} is a run of the puzzle {1}: open it from the main window's Runs "
-                                          "panel").format(Path(folder).name, meta["puzzle"]))
+                self.message.emit(
+                    self.tr("{0} is a run of the puzzle {1}: open it from the main window's Runs panel").format(
+                        Path(folder).name, meta["puzzle"]
+                    )
+                )
                 return False
             if meta["puzzle"] in puzzles():  # to run it again; the board keeps its own puzzle
                 self.form.use_puzzle(meta["puzzle"])
@@ -259,8 +276,11 @@ class RunsPanel(QWidget):
         features = meta.get("features")
         if not isinstance(features, list):  # runs made before run.json listed them
             features = between_seed_and_score(rows[0]) if rows else []
-        objective = Objective.of(meta["objective"]) if meta.get("objective") else (
-            self.problem.objective if self.problem else Objective.MAX)
+        objective = (
+            Objective.of(meta["objective"])
+            if meta.get("objective")
+            else (self.problem.objective if self.problem else Objective.MAX)
+        )
         self.batch_model.show(Path(folder), meta, rows, puzzle, [str(f) for f in features], objective)
         if puzzle is None or puzzle in puzzles():
             self.message.emit(self.tr("Opened run {0}: {1} cases").format(Path(folder).name, len(rows)))
@@ -283,8 +303,11 @@ class RunsPanel(QWidget):
             self.message.emit(self.tr("Cannot show {0}: {1}").format(Path(folder).name, error))
             return False
         if config.name != self.contest.name:
-            self.message.emit(self.tr("{0} is a run of the contest {1}, not {2}").format(
-                Path(folder).name, config.name, self.contest.name))
+            self.message.emit(
+                self.tr("{0} is a run of the contest {1}, not {2}").format(
+                    Path(folder).name, config.name, self.contest.name
+                )
+            )
             return False
         return True
 

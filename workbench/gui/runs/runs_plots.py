@@ -47,7 +47,8 @@ class RunsPlots(QSplitter):
         summary = summarize(visible, group_by=group if grouped else "", objective=objective)
         # Without groups, one bar: the mean of every case shown. Means are over OK cases.
         bars = [(g.label.split(" ", 1)[-1], g.mean_score) for g in summary.groups if g.mean_score is not None] or (
-            [(self.tr("all cases"), summary.mean_score)] if visible and summary.mean_score is not None else [])
+            [(self.tr("all cases"), summary.mean_score)] if visible and summary.mean_score is not None else []
+        )
         self.by_group.getAxis("bottom").setTicks([[(i, label) for i, (label, _) in enumerate(bars)]])
         means = [height for _, height in bars]
         # Bars rise from just under the lowest mean, not from 0: means of 870k and 880k drawn
@@ -78,8 +79,11 @@ class RunsPlots(QSplitter):
             brushes.append(shade(as_number(row.get("relative") or 0)))
         set_whole_numbers(self.by_case, bottom=all_whole(xs), left=all_whole(scores))
         self.points.setData(x=xs, y=scores, data=data, brush=brushes)
-        sampled = self.tr(" ({0:,} of {1:,} cases drawn)").format(len(chosen), len(visible)) \
-            if len(chosen) < len(visible) else ""
+        sampled = (
+            self.tr(" ({0:,} of {1:,} cases drawn)").format(len(chosen), len(visible))
+            if len(chosen) < len(visible)
+            else ""
+        )
         # Said along the width: the score axis is a short plot's height.
         self.by_case.setLabel("bottom", (self.tr("case (seed)") if x_name == "seed" else x_name) + sampled)
 
@@ -91,7 +95,7 @@ class RunsPlots(QSplitter):
         step = len(visible) / PLOTTED
         chosen = {int(i * step) for i in range(PLOTTED)}
         relatives = [(as_number(r.get("relative") or 0), i) for i, r in enumerate(visible)]
-        chosen.update(i for _, i in sorted(relatives)[:PLOTTED // 20])  # the worst cases stay in sight
+        chosen.update(i for _, i in sorted(relatives)[: PLOTTED // 20])  # the worst cases stay in sight
         return sorted(chosen)
 
     def _point_clicked(self, item, points, event=None) -> None:

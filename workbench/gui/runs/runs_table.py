@@ -14,8 +14,17 @@ from __future__ import annotations
 import time
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QSplitter, QTableView, \
-    QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
 
 from workbench.batch.anomalies import FLAGGED
 from workbench.batch.report import row_filter, summarize
@@ -37,8 +46,10 @@ class RunsView(QWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.filter_tip = self.tr("Only the cases where NAME OP VALUE holds (OP: = != < <= > >=), or 'flagged': "
-                                  "the cases flagged; Enter applies it")
+        self.filter_tip = self.tr(
+            "Only the cases where NAME OP VALUE holds (OP: = != < <= > >=), or 'flagged': "
+            "the cases flagged; Enter applies it"
+        )
         self.features: list[str] = []
         self.data: list[str] = []
         self.objective = Objective.MAX
@@ -90,8 +101,11 @@ class RunsView(QWidget):
 
     def _lay_out(self) -> None:
         controls = QHBoxLayout()
-        for label, widget, stretch in ((self.tr("Filter"), self.filter, 2), (self.tr("Group by"), self.group_by, 1),
-                                       (self.tr("Plot score against"), self.x_axis, 1)):
+        for label, widget, stretch in (
+            (self.tr("Filter"), self.filter, 2),
+            (self.tr("Group by"), self.group_by, 1),
+            (self.tr("Plot score against"), self.x_axis, 1),
+        ):
             controls.addWidget(QLabel(label))
             controls.addWidget(widget, stretch)
         body = QSplitter(Qt.Horizontal)
@@ -201,8 +215,9 @@ class RunsView(QWidget):
             combo.clear()
             combo.addItems(items)
             combo.blockSignals(False)
-        self.group_by.setCurrentText(group if group in columns or group == NO_GROUPS else
-                                     (self.features[0] if self.features else NO_GROUPS))
+        self.group_by.setCurrentText(
+            group if group in columns or group == NO_GROUPS else (self.features[0] if self.features else NO_GROUPS)
+        )
         self.x_axis.setCurrentText(x if x in columns or x == "time_s" else "seed")
 
     def apply_filter(self) -> bool:
@@ -243,8 +258,9 @@ class RunsView(QWidget):
         numbers = self.model.order if self.model.test is not None else range(len(self.model.rows))
         group = self.group_by.currentText()
         # The panel's summary line reads this one: one summary a refresh, not one per reader.
-        self.summary = self.plots.draw(visible, numbers, self.x_axis.currentText() or "seed",
-                                       "" if group == NO_GROUPS else group, self.objective)
+        self.summary = self.plots.draw(
+            visible, numbers, self.x_axis.currentText() or "seed", "" if group == NO_GROUPS else group, self.objective
+        )
 
     def _point_clicked(self, index: int) -> None:
         self.select(index)

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QPlainTextEdit, QSlider, QSpl
 
 from workbench.batch.side_by_side import CasePair, answer_diff, played_pair, step_line
 from workbench.core.errors import WorkbenchError
-
 from workbench.gui.board.board_view import BoardView
 from workbench.gui.board.painters import adapter_class
 from workbench.gui.common.plain_text import plain_label
@@ -54,9 +53,12 @@ class SideBySideView(QWidget):
         self._timer.timeout.connect(lambda: self.show_step(self.slider.value()))
 
         winner = pair.winner()
-        self.title = plain_label(f"case {pair.case} ({pair.objective.words}): A {pair.a.name}: {pair.a.score_text()} — "
-                            f"B {pair.b.name}: {pair.b.score_text()} — "
-                            + ("the same score" if winner == "tie" else f"{winner} is better"), wrapped=True)
+        self.title = plain_label(
+            f"case {pair.case} ({pair.objective.words}): A {pair.a.name}: {pair.a.score_text()} — "
+            f"B {pair.b.name}: {pair.b.score_text()} — "
+            + ("the same score" if winner == "tie" else f"{winner} is better"),
+            wrapped=True,
+        )
         self.diff = QPlainTextEdit()
         self.diff.setReadOnly(True)
         self.diff.setLineWrapMode(QPlainTextEdit.NoWrap)
@@ -166,11 +168,20 @@ class SideBySideView(QWidget):
         end = max(line_a.length, line_b.length)
         self.curves = []
         for name, line, width in (("A", line_a, 5), ("B", line_b, 2)):  # A wider, under B: both show where they meet
-            self.curves.append(self.plot.plot(list(range(len(line.scores))), line.scores, pen=pg.mkPen(COLOURS[name], width=width),
-                                              name=f"{name} {getattr(pair, name.lower()).name}"))
+            self.curves.append(
+                self.plot.plot(
+                    list(range(len(line.scores))),
+                    line.scores,
+                    pen=pg.mkPen(COLOURS[name], width=width),
+                    name=f"{name} {getattr(pair, name.lower()).name}",
+                )
+            )
             if line.length < end:  # the shorter answer holds its last score: dotted to the end
-                self.plot.plot([line.length, end], [line.scores[-1]] * 2,
-                               pen=pg.mkPen(COLOURS[name], width=width, style=Qt.DotLine))
+                self.plot.plot(
+                    [line.length, end],
+                    [line.scores[-1]] * 2,
+                    pen=pg.mkPen(COLOURS[name], width=width, style=Qt.DotLine),
+                )
         self.slider.setRange(0, end)
         self.slider.setEnabled(True)
         self.slider.valueChanged.connect(lambda _: self._timer.isActive() or self._timer.start())
@@ -199,7 +210,6 @@ class SideBySideView(QWidget):
     # ------------------------------------------------------------ a contest: two vis views
     def _contest_views(self, body: QSplitter) -> None:
         from workbench.contest.config import load
-
         from workbench.gui.contest.case_view import CaseView
 
         config = load(str(self.pair.a.meta.get("contest_file", "")))

@@ -29,8 +29,13 @@ class AnswerButtons(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         for button in (self.finish_button, self.apply_button, self.export_button):
             layout.addWidget(button)
-        follow(self, (run.best_changed, self._enable), (run.state_changed, self._enable),
-               (run.cleared, self._clear), (run.finish_offered, self._offer_finish))
+        follow(
+            self,
+            (run.best_changed, self._enable),
+            (run.state_changed, self._enable),
+            (run.cleared, self._clear),
+            (run.finish_offered, self._offer_finish),
+        )
         self._enable()
 
     def _enable(self, _news=None) -> None:
@@ -46,7 +51,10 @@ class AnswerButtons(QWidget):
         """A cancelled online game is not an answer yet: offer to play its remaining turns with the
         puzzle's fast policy, so it can be applied and exported whole."""
         self.finish_button.setText(self.tr("Finish the game with {0}").format(fast.name))
-        self.finish_button.setToolTip(self.tr("Play the remaining turns with {0} ({1}), add the whole game to "
-                                              "the history and step to its end, so it can be exported")
-                                      .format(fast.name, fast.description))
+        self.finish_button.setToolTip(
+            self.tr(
+                "Play the remaining turns with {0} ({1}), add the whole game to "
+                "the history and step to its end, so it can be exported"
+            ).format(fast.name, fast.description)
+        )
         self.finish_button.show()

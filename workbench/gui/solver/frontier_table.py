@@ -5,8 +5,15 @@ on a row asks to preview its position."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import (QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem,
-                               QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from workbench.gui.solver.follow import follow
 from workbench.gui.solver.frontier_rows import contest_facts, solver_figures, solver_heading
@@ -25,8 +32,7 @@ class FrontierTable(QWidget):
         self.table = QTableWidget(0, 4)
         # The contest's facts before the solver's own figures: the table scrolls sideways, and the
         # facts (what the answer is worth) were pushed out of sight by a long solver column (codevs).
-        self.table.setHorizontalHeaderLabels([self.tr("score"), self.tr("moves"), self.tr("facts"),
-                                              self.tr("solver")])
+        self.table.setHorizontalHeaderLabels([self.tr("score"), self.tr("moves"), self.tr("facts"), self.tr("solver")])
         self.table.setSelectionBehavior(QAbstractItemView.SelectRows)
         self.table.setEditTriggers(QAbstractItemView.NoEditTriggers)
         # Every column as wide as its text (the table scrolls sideways), so no fact is cut to "bl…".
@@ -45,8 +51,7 @@ class FrontierTable(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label)
         layout.addWidget(self.table)
-        follow(self, (run.rows_changed, self.show_rows), (run.cleared, self._clear),
-               (run.puzzle_changed, self._head))
+        follow(self, (run.rows_changed, self.show_rows), (run.cleared, self._clear), (run.puzzle_changed, self._head))
 
     def _title(self, online: bool) -> str:
         if online:
@@ -57,17 +62,36 @@ class FrontierTable(QWidget):
         """The headings' tips say what the columns mean for this puzzle (a game's or an answer's)."""
         online = puzzle.online
         self.label.setText(self._title(online))
-        tips = ((0, self.tr("The contest score of the game from its start to the row's position (the status "
-                            "bar's scale); hover a score for the solver's estimate of the final score")
-                 if online else
-                 self.tr("The contest score of the whole answer from the game's start to the row's position "
-                         "(the status bar's scale); hover a score for the solver's own figure")),
-                (FACTS_COLUMN, self.tr("The contest's facts of the whole answer from the game's start to the "
-                                       "row's position")),
-                (SOLVER_COLUMN, self.tr("The solver's own figures for this move: its playouts estimate the final "
-                                        "score (mean), they are not a contest score") if online else
-                 self.tr("The solver's own figures, counted from the position it started from; its counts "
-                         "that the facts give are left out")))
+        tips = (
+            (
+                0,
+                self.tr(
+                    "The contest score of the game from its start to the row's position (the status "
+                    "bar's scale); hover a score for the solver's estimate of the final score"
+                )
+                if online
+                else self.tr(
+                    "The contest score of the whole answer from the game's start to the row's position "
+                    "(the status bar's scale); hover a score for the solver's own figure"
+                ),
+            ),
+            (
+                FACTS_COLUMN,
+                self.tr("The contest's facts of the whole answer from the game's start to the row's position"),
+            ),
+            (
+                SOLVER_COLUMN,
+                self.tr(
+                    "The solver's own figures for this move: its playouts estimate the final "
+                    "score (mean), they are not a contest score"
+                )
+                if online
+                else self.tr(
+                    "The solver's own figures, counted from the position it started from; its counts "
+                    "that the facts give are left out"
+                ),
+            ),
+        )
         for column, tip in tips:
             self.table.horizontalHeaderItem(column).setToolTip(tip)
 

@@ -74,8 +74,15 @@ class HintControl(QObject):
         node = session.history.current
         self._asked = (session, node)
         self._control = RunControl()
-        self._thinking = self._pool.submit(find_hint, session.puzzle, session.instance, node.state, node.depth,
-                                           seconds=self.seconds, control=self._control)
+        self._thinking = self._pool.submit(
+            find_hint,
+            session.puzzle,
+            session.instance,
+            node.state,
+            node.depth,
+            seconds=self.seconds,
+            control=self._control,
+        )
         self._say(f"Thinking… ({self.hint_name()} from move {node.depth})")
         self._timer.start()
 
@@ -90,8 +97,12 @@ class HintControl(QObject):
             return
         session, node = self._asked
         window = self.window
-        here = (window.session is session and session.history.current is node and window.view.mode == "play"
-                and not window.previewing)
+        here = (
+            window.session is session
+            and session.history.current is node
+            and window.view.mode == "play"
+            and not window.previewing
+        )
         if here and window.view.state is not node.state:
             return  # the board still plays the last move's frames: the hint waits for their end
         self._timer.stop()

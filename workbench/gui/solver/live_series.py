@@ -28,7 +28,7 @@ class GrowingSeries:
     def append(self, value: float) -> None:
         if self._size == self._data.shape[0]:
             grown = np.empty(2 * self._size)
-            grown[:self._size] = self._data
+            grown[: self._size] = self._data
             self._data = grown
         self._data[self._size] = value
         self._size += 1
@@ -39,7 +39,7 @@ class GrowingSeries:
     @property
     def values(self) -> np.ndarray:
         """The samples so far (a view: valid until the next append)."""
-        return self._data[:self._size]
+        return self._data[: self._size]
 
     def finite_range(self) -> tuple[float, float] | None:
         """(smallest, largest) finite sample, or None before the first one."""

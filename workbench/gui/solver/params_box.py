@@ -3,8 +3,17 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import (QDoubleSpinBox, QFormLayout, QFrame, QLabel, QScrollArea, QSpinBox,
-                               QToolButton, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDoubleSpinBox,
+    QFormLayout,
+    QFrame,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 MAX_INT_SPIN = 2_000_000_000
 PARAMS_HEIGHT = 190  # pixels the unfolded parameters may take before they scroll
@@ -48,10 +57,13 @@ class ParamsBox(QWidget):
         while self.form.rowCount():
             self.form.removeRow(0)
         self.widgets = {}
-        for p in (solver_class.params if solver_class else ()):
+        for p in solver_class.params if solver_class else ():
             widget = _spin_box(p)
-            tip = p.tooltip() + "\n" + self.tr("(--param {0}=…, {1} to {2}, default {3})").format(
-                p.name, p.low, p.high, p.default)
+            tip = (
+                p.tooltip()
+                + "\n"
+                + self.tr("(--param {0}=…, {1} to {2}, default {3})").format(p.name, p.low, p.high, p.default)
+            )
             widget.setToolTip(tip)
             label = QLabel(p.label or p.name)
             label.setToolTip(tip)

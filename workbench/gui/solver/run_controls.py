@@ -3,8 +3,17 @@ the run's status line. A view of a ``SolverRun``: it connects to the events it s
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import (QComboBox, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton,
-                               QSpinBox, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from solvers.run_setup import DEFAULT_SECONDS
 from workbench.core.registry import solvers
@@ -39,8 +48,12 @@ class RunControls(QWidget):
         self.status = QLabel(self.tr("Idle"))
         self.status.setWordWrap(True)
         self._lay_out()
-        follow(self, (run.puzzle_changed, self._offer_solvers), (run.state_changed, self._update_buttons),
-               (run.status_changed, self._show_status))
+        follow(
+            self,
+            (run.puzzle_changed, self._offer_solvers),
+            (run.state_changed, self._update_buttons),
+            (run.status_changed, self._show_status),
+        )
         self._update_buttons()
 
     def _lay_out(self) -> None:
@@ -68,8 +81,9 @@ class RunControls(QWidget):
         cls = self.solver_class()
         if cls is None:
             return None
-        return RunRequest(cls, self.params.values(), self.seconds.value() or None, self.nodes.value() or None,
-                          self.seed.value())
+        return RunRequest(
+            cls, self.params.values(), self.seconds.value() or None, self.nodes.value() or None, self.seed.value()
+        )
 
     def start(self) -> None:
         request = self.request()

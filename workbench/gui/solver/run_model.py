@@ -11,11 +11,10 @@ event below is emitted there; each widget connects to the events it shows.
 
 from __future__ import annotations
 
-from functools import partial
-
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from enum import Enum
+from functools import partial
 
 from psygnal import Signal
 
@@ -95,8 +94,7 @@ class SolverRun:
         self.pending: RunRequest | None = None  # Start asked for while the kernels load
         self.not_ready = ""  # what the kernels are doing while they are not loaded ("" once they are)
         self.loaded_ahead: set[str] = set()  # solvers ready before the rest of their puzzle's
-        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore",
-                                           initializer=lower_this_thread)
+        self._scoring = ThreadPoolExecutor(max_workers=1, thread_name_prefix="rescore", initializer=lower_this_thread)
         self._reset()
         if app_state is not None:
             app_state.session_replaced.connect(self.follow)
@@ -147,8 +145,11 @@ class SolverRun:
             name = self.job.name if self.job is not None else translate("SolverRun", "the solver")
             self.cancel()
             self._clear()
-            self._say(translate("SolverRun", "Idle. The last run ({0}) was on another board; its results are "
-                                "cleared.").format(name))
+            self._say(
+                translate(
+                    "SolverRun", "Idle. The last run ({0}) was on another board; its results are cleared."
+                ).format(name)
+            )
 
     def _clear(self) -> None:
         self._reset()
@@ -204,8 +205,12 @@ class SolverRun:
         seed = request.seed
         # Built and run in the job's child process, in the lowest class (solvers.job_process): it
         # shares no GIL with the window, and a large case's tables never hold it.
-        job = ProcessSolverJob(partial(build_run, puzzle, instance, node.state, cls, seed=seed, params=params,
-                                       budget=budget), budget, name=cls.name, objective=puzzle.objective)
+        job = ProcessSolverJob(
+            partial(build_run, puzzle, instance, node.state, cls, seed=seed, params=params, budget=budget),
+            budget,
+            name=cls.name,
+            objective=puzzle.objective,
+        )
         self._clear()  # a rescoring of the last run still going is dropped
         self.job, self.run_board, self.start_node = job, instance, node
         self.scores = RunScores(puzzle, instance, node)
@@ -245,8 +250,11 @@ class SolverRun:
 
     # ------------------------------------------------------------ kernels
     def _say_waiting(self) -> None:
-        self._say(translate("SolverRun", "{0} waits: {1}. It starts by itself when they are ready (Cancel to "
-                                         "give up).").format(self.pending.solver.name, self.not_ready))
+        self._say(
+            translate(
+                "SolverRun", "{0} waits: {1}. It starts by itself when they are ready (Cancel to give up)."
+            ).format(self.pending.solver.name, self.not_ready)
+        )
 
     def set_not_ready(self, text: str) -> None:
         """What the kernels are doing while they are not ready yet ("" once they are)."""
@@ -326,14 +334,18 @@ class SolverRun:
         fast = finisher(self.puzzle.id) if self.puzzle.online else None
         if fast is not None and result.stopped_by == "cancelled":
             self.finish_offered.emit(fast)  # a cut-short online game is no answer until finished
-        self._say(translate("SolverRun", "{0}: {1} after {2:.1f} s, {3} nodes; {4}").format(
-            self.job.name, result.stop_reason, result.elapsed, result.progress.expansions, found(self)))
+        self._say(
+            translate("SolverRun", "{0}: {1} after {2:.1f} s, {3} nodes; {4}").format(
+                self.job.name, result.stop_reason, result.elapsed, result.progress.expansions, found(self)
+            )
+        )
         self.message.emit(self.status)
 
     # ------------------------------------------------------------ reading
     best_moves, best_played, best_score, game_score, answers, rows, origin_depth = (
-        _score(name) for name in ("best_moves", "best_played", "best_score", "game_score", "answers", "rows",
-                                  "origin_depth"))
+        _score(name)
+        for name in ("best_moves", "best_played", "best_score", "game_score", "answers", "rows", "origin_depth")
+    )
 
     def best_text(self) -> str:
         return self.scores.best_text()

@@ -29,7 +29,9 @@ def _plot(palette, pen: str, dot: str):
     style_plot(plot, palette)
     plot.getAxis("left").setTickDensity(0.5)  # fewer, spaced labels on a short plot
     plot.getAxis("left").setStyle(hideOverlappingLabels=True)
-    plot.setLabel("bottom", QCoreApplication.translate("RunPlots", "seconds"), color=palette.color(QPalette.WindowText).name())
+    plot.setLabel(
+        "bottom", QCoreApplication.translate("RunPlots", "seconds"), color=palette.color(QPalette.WindowText).name()
+    )
     plot.setMinimumHeight(120)
     plot.setMouseEnabled(x=False, y=False)
     plot.hideButtons()

@@ -38,8 +38,7 @@ class RunScores:
     def offer(self, best: tuple | None, frontier: list | None) -> None:
         """A new best line or frontier to score; the newest of each replaces one still waiting."""
         old_best, old_frontier = self._waiting or (None, None)
-        self._waiting = (best if best is not None else old_best,
-                         frontier if frontier is not None else old_frontier)
+        self._waiting = (best if best is not None else old_best, frontier if frontier is not None else old_frontier)
 
     def collect(self, executor: Executor) -> tuple[bool, bool, list[str]]:
         """Take a finished rescoring and start the next: (the best changed, the rows changed, errors)."""
@@ -71,8 +70,9 @@ class RunScores:
         if best is not None and report is not None:
             state = played[-1].state if played else self.start_node.state
             if not online or not self.puzzle.legal_moves(self.instance, state):  # an answer
-                self.answers = best_answers([answer_row(tuple(best), report, state), *self.answers],
-                                            self.puzzle.objective)
+                self.answers = best_answers(
+                    [answer_row(tuple(best), report, state), *self.answers], self.puzzle.objective
+                )
             better = self.best_score is None or not self.puzzle.objective.better(self.best_score, report.score)
             if online:  # the game so far: the line to apply, whatever its score
                 self.game_score = report.score

@@ -33,8 +33,7 @@ def rescore(scorer: LineScorer, best: tuple | None, entries: list | None):
     for entry in entries or ():
         try:
             state = scorer.state_after(entry.moves)
-            reports.append(scorer.puzzle.evaluate(scorer.instance, state,
-                                                  scorer.origin_depth + len(entry.moves)))
+            reports.append(scorer.puzzle.evaluate(scorer.instance, state, scorer.origin_depth + len(entry.moves)))
             states.append(state)
         except IllegalMove:
             reports.append(None)
@@ -46,7 +45,8 @@ def progress_line(run, sample) -> str:
     """The run's line while it goes: time, nodes, what it has, the frontier's size."""
     progress = sample.progress
     return translate("SolverRun", "{0}: {1:.1f} s, {2} nodes, {3}, frontier {4}").format(
-        run.job.name, sample.elapsed, progress.expansions, found_so_far(run), progress.frontier_size)
+        run.job.name, sample.elapsed, progress.expansions, found_so_far(run), progress.frontier_size
+    )
 
 
 def found_so_far(run) -> str:
@@ -55,8 +55,9 @@ def found_so_far(run) -> str:
     if run.puzzle.online:
         if run.game_score is None:
             return translate("SolverRun", "no move played yet")
-        return translate("SolverRun", "the game so far {0} after {1} moves").format(score_text(run.game_score),
-                                                                                     run.best_length())
+        return translate("SolverRun", "the game so far {0} after {1} moves").format(
+            score_text(run.game_score), run.best_length()
+        )
     return translate("SolverRun", "best {0}").format(run.best_text())
 
 
@@ -65,10 +66,12 @@ def found(run) -> str:
     if run.puzzle.online and not run.answers:
         if not run.best_moves:
             return translate("SolverRun", "no move played")
-        return translate("SolverRun", "the game stops after {0} moves with {1} so far, not an answer until every "
-                                      "turn is played").format(run.best_length(), score_text(run.game_score))
+        return translate(
+            "SolverRun", "the game stops after {0} moves with {1} so far, not an answer until every turn is played"
+        ).format(run.best_length(), score_text(run.game_score))
     if run.best_moves:
         return translate("SolverRun", "best {0} ({1} moves)").format(run.best_text(), run.best_length())
     why = getattr(run.job.target, "no_answer", lambda: "")()  # as the solver says it
     return translate("SolverRun", "no answer: {0}").format(
-        why or translate("SolverRun", "none was found within the budget"))
+        why or translate("SolverRun", "none was found within the budget")
+    )

@@ -5,14 +5,13 @@ SolverPanel's."""
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QTabWidget
 
 from solvers.finish import finish_moves, finisher
 from workbench.core.errors import IllegalMove
-
 from workbench.gui.app_state import AppState
 from workbench.gui.board.board_screen import BoardScreen
 from workbench.gui.window.messages import Messages
@@ -22,8 +21,16 @@ class SolverAnswers(QObject):
     """The solver panel's answers on ``board``; ``show_step_through()`` brings the line's tab to
     the front, ``tabs`` holds the solver panel."""
 
-    def __init__(self, state: AppState, board: BoardScreen, solver_panel, tabs: QTabWidget,
-                 messages: Messages, show_step_through: Callable[[], None], parent=None):
+    def __init__(
+        self,
+        state: AppState,
+        board: BoardScreen,
+        solver_panel,
+        tabs: QTabWidget,
+        messages: Messages,
+        show_step_through: Callable[[], None],
+        parent=None,
+    ):
         super().__init__(parent)
         self.state, self.board, self.solver_panel, self.tabs = state, board, solver_panel, tabs
         self.messages, self.show_step_through = messages, show_step_through
@@ -77,8 +84,12 @@ class SolverAnswers(QObject):
     def can_finish_game(self) -> bool:
         """An online game that stopped before its end, with a fast policy to finish it."""
         s = self.session
-        return (s is not None and s.puzzle.online and finisher(s.puzzle.id) is not None
-                and bool(s.puzzle.legal_moves(s.instance, s.state)))
+        return (
+            s is not None
+            and s.puzzle.online
+            and finisher(s.puzzle.id) is not None
+            and bool(s.puzzle.legal_moves(s.instance, s.state))
+        )
 
     def finish_game(self) -> int:
         """Play the rest of the game from the current position with the fast policy; the
@@ -95,8 +106,12 @@ class SolverAnswers(QObject):
             self.messages.error(self.tr("Cannot finish the game: {0}").format(error))
             return 0
         self.show_step_through()
-        self.messages.say(self.tr("Finished the game with {0}: {1} more moves, {2}").format(
-            fast.name, len(moves), s.report().summary()), 10000)
+        self.messages.say(
+            self.tr("Finished the game with {0}: {1} more moves, {2}").format(
+                fast.name, len(moves), s.report().summary()
+            ),
+            10000,
+        )
         return len(moves)
 
     def finish_solver_game(self, moves) -> None:

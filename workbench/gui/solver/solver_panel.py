@@ -48,10 +48,12 @@ class SolverPanel(QWidget):
         self.plots = RunPlots(self.run, self)
         self.frontier = FrontierTable(self.run)
         self.answer_buttons = AnswerButtons(self.run)
-        for mine, theirs in ((self.bestApplied, self.answer_buttons.bestApplied),
-                             (self.exportRequested, self.answer_buttons.exportRequested),
-                             (self.finishRequested, self.answer_buttons.finishRequested),
-                             (self.previewRequested, self.frontier.previewRequested)):
+        for mine, theirs in (
+            (self.bestApplied, self.answer_buttons.bestApplied),
+            (self.exportRequested, self.answer_buttons.exportRequested),
+            (self.finishRequested, self.answer_buttons.finishRequested),
+            (self.previewRequested, self.frontier.previewRequested),
+        ):
             theirs.connect(mine.emit)
         # Plots and table share the height left; the user may drag the split.
         self.splitter = QSplitter(Qt.Vertical)
@@ -66,8 +68,13 @@ class SolverPanel(QWidget):
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
         self.timer.timeout.connect(self.run.poll)
-        follow(self, (self.run.started, self._started), (self.run.state_changed, self._ran),
-               (self.run.message, self.message.emit), (self.run.progressed, self.progressed.emit))
+        follow(
+            self,
+            (self.run.started, self._started),
+            (self.run.state_changed, self._ran),
+            (self.run.message, self.message.emit),
+            (self.run.progressed, self.progressed.emit),
+        )
         if app_state is not None:  # after the run's own: it knows the puzzle by then
             follow(self, (app_state.session_replaced, self._session_shown))
 
@@ -135,7 +142,8 @@ class SolverPanel(QWidget):
 
     def _kernels_wait(self, puzzle_id: str) -> str:
         return self.kernels.describe(puzzle_id) or self.tr("the {0} solver kernels are being prepared").format(
-            puzzle_id)
+            puzzle_id
+        )
 
     def _kernels_changed(self, _text: str) -> None:
         puzzle = self.run.puzzle
@@ -175,16 +183,20 @@ class SolverPanel(QWidget):
     best_scores = property(lambda self: self.run.samples.best)
     frontier_entries = property(lambda self: [row.entry for row in self.run.rows])
     frontier_states = property(lambda self: [row.state for row in self.run.rows])
-    choice, seconds, nodes, seed, status = (_part("controls", name)
-                                            for name in ("choice", "seconds", "nodes", "seed", "status"))
-    start_button, pause_button, cancel_button = (_part("controls", name)
-                                                 for name in ("start_button", "pause_button", "cancel_button"))
+    choice, seconds, nodes, seed, status = (
+        _part("controls", name) for name in ("choice", "seconds", "nodes", "seed", "status")
+    )
+    start_button, pause_button, cancel_button = (
+        _part("controls", name) for name in ("start_button", "pause_button", "cancel_button")
+    )
     params_toggle = property(lambda self: self.controls.params.toggle)
     params_scroll = property(lambda self: self.controls.params.scroll)
     params_form = property(lambda self: self.controls.params.form)
     param_widgets = property(lambda self: self.controls.params.widgets)
     best_plot, frontier_plot, best_curve, best_end, frontier_end = (
-        _part("plots", name) for name in ("best_plot", "frontier_plot", "best_curve", "best_end", "frontier_end"))
+        _part("plots", name) for name in ("best_plot", "frontier_plot", "best_curve", "best_end", "frontier_end")
+    )
     table, frontier_label = _part("frontier", "table"), _part("frontier", "label")
-    apply_button, export_button, finish_button = (_part("answer_buttons", name)
-                                                  for name in ("apply_button", "export_button", "finish_button"))
+    apply_button, export_button, finish_button = (
+        _part("answer_buttons", name) for name in ("apply_button", "export_button", "finish_button")
+    )

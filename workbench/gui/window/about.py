@@ -23,18 +23,35 @@ def licence() -> str:
 
 def about_html() -> str:
     stated = licence()
-    return "".join([
-        f"<h3>Puzzle Workbench {project_version()}</h3>",
-        "<p>", QCoreApplication.translate("About", "Play heuristic-contest puzzles by hand, run real solvers on them, watch the search live, "
-                  "export answers the judge accepts, and run your own contest program over many cases."), "</p>",
-        "<p>", (QCoreApplication.translate("About", "Licence: {0}").format(stated) if stated else
-                QCoreApplication.translate("About", "Licence: none is declared for this version (no LICENSE "
-                                                     "file ships with it).")), "</p>",
-        "<p>", QCoreApplication.translate("About", "Documentation: {0}; the README in the checkout; "
-                                                   "puzzle-workbench --help on the command line.").format(DOCS), "</p>",
-        "<p>", QCoreApplication.translate("About", "Built with Qt (PySide6), pyqtgraph, numba, NumPy and SciPy."),
-        "</p>",
-    ])
+    return "".join(
+        [
+            f"<h3>Puzzle Workbench {project_version()}</h3>",
+            "<p>",
+            QCoreApplication.translate(
+                "About",
+                "Play heuristic-contest puzzles by hand, run real solvers on them, watch the search live, "
+                "export answers the judge accepts, and run your own contest program over many cases.",
+            ),
+            "</p>",
+            "<p>",
+            (
+                QCoreApplication.translate("About", "Licence: {0}").format(stated)
+                if stated
+                else QCoreApplication.translate(
+                    "About", "Licence: none is declared for this version (no LICENSE file ships with it)."
+                )
+            ),
+            "</p>",
+            "<p>",
+            QCoreApplication.translate(
+                "About", "Documentation: {0}; the README in the checkout; puzzle-workbench --help on the command line."
+            ).format(DOCS),
+            "</p>",
+            "<p>",
+            QCoreApplication.translate("About", "Built with Qt (PySide6), pyqtgraph, numba, NumPy and SciPy."),
+            "</p>",
+        ]
+    )
 
 
 def show_about(parent: QWidget) -> None:

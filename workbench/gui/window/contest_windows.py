@@ -7,7 +7,6 @@ from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QFileDialog, QWidget
 
 from workbench.core.errors import WorkbenchError
-
 from workbench.gui.window.file_dialog_fit import fitted
 from workbench.gui.window.messages import Messages
 
@@ -20,22 +19,25 @@ class ContestWindows:
     def open_dialog(self) -> None:
         translate = QCoreApplication.translate  # lupdate reads translate("Context", ...)
         path, _ = fitted(QFileDialog.getOpenFileName)(
-            self.parent, translate("ContestWindows", "Open a contest (made by 'puzzle-workbench contest init')"), "",
-            translate("ContestWindows", "Contest files (contest.toml *.toml)"))
+            self.parent,
+            translate("ContestWindows", "Open a contest (made by 'puzzle-workbench contest init')"),
+            "",
+            translate("ContestWindows", "Contest files (contest.toml *.toml)"),
+        )
         if path:
             self.open(path)
 
     def open(self, contest_file: str, run_folder: str = ""):
         """A contest's window (its runs and cases); None when its file is broken."""
         from workbench.contest.config import load
-
         from workbench.gui.contest.contest_window import ContestWindow
 
         try:
             window = ContestWindow(load(contest_file), self.settings)
         except WorkbenchError as error:
-            self.messages.error(QCoreApplication.translate("ContestWindows", "Cannot open the contest: {0}")
-                                .format(error))
+            self.messages.error(
+                QCoreApplication.translate("ContestWindows", "Cannot open the contest: {0}").format(error)
+            )
             return None
         self.windows.append(window)
         window.show()

@@ -14,9 +14,11 @@ WIDTH, HEIGHT = 900, 560  # at least, on a screen that has the room
 
 def fitted(ask):
     """``ask`` (a static ``QFileDialog.get…`` function) that fits the dialog it shows."""
+
     def call(*args, **kwargs):
         QTimer.singleShot(0, fit_shown)  # runs in the dialog's own event loop, once it is up
         return ask(*args, **kwargs)
+
     return call
 
 

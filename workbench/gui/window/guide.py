@@ -8,7 +8,7 @@ start, the contest windows') and reads the AppState's session.
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QSettings, Qt
 from PySide6.QtGui import QKeySequence
@@ -24,9 +24,17 @@ from workbench.gui.window.start_page import SAMPLE_SEED, StartPage, seen
 
 
 class Guide(QObject):
-    def __init__(self, window: QMainWindow, state: AppState, settings: QSettings, *,
-                 sample: Callable[[str, int], bool], start_solver: Callable[[], None],
-                 open_contest: Callable[[str], object], open_contest_dialog: Callable[[], None]):
+    def __init__(
+        self,
+        window: QMainWindow,
+        state: AppState,
+        settings: QSettings,
+        *,
+        sample: Callable[[str, int], bool],
+        start_solver: Callable[[], None],
+        open_contest: Callable[[str], object],
+        open_contest_dialog: Callable[[], None],
+    ):
         super().__init__(window)
         self.window, self.state, self.settings = window, state, settings
         self.sample, self.start_solver = sample, start_solver  # a board of a puzzle's seed; F5

@@ -24,7 +24,6 @@ from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 
 from solvers import warm_up
 from workbench.core.registry import solvers
-
 from workbench.gui.window.interpreter import freeze_long_lived
 
 POLL_MS = 200
@@ -77,8 +76,7 @@ class KernelWarmUp(QObject):
         """Load one solver's kernels now if the worker has compiled them, ahead of the rest of
         its puzzle (``solver_ready`` says when)."""
         key = (puzzle_id, name)
-        if (self.solver_loaded(*key) or key in self.solver_threads
-                or name not in self.compiled.get(puzzle_id, ())):
+        if self.solver_loaded(*key) or key in self.solver_threads or name not in self.compiled.get(puzzle_id, ()):
             return
         cls = solvers(puzzle_id)[name]
 
@@ -134,7 +132,7 @@ class KernelWarmUp(QObject):
         current, since = self.solver_started.get(puzzle_id, (None, self.started.get(puzzle_id, now)))
         if current not in names or any(name not in before for name in names):  # solvers changed since
             return record["seconds"] - (now - self.started.get(puzzle_id, now))
-        after = names[names.index(current) + 1:]
+        after = names[names.index(current) + 1 :]
         return max(0.0, before[current] - (now - since)) + sum(before[name] for name in after)
 
     def fraction_done(self, puzzle_id: str) -> float | None:

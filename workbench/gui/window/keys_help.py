@@ -14,17 +14,25 @@ from workbench.core.words import QT_TRANSLATE_NOOP
 
 # What no action says: gestures and keys of a panel's own (not window-wide shortcuts).
 MOUSE_AND_PANELS = (
-    QT_TRANSLATE_NOOP("KeysHelp", "<b>History tab:</b> click any move to jump there; a move after an undo "
-                      "starts a branch."),
-    QT_TRANSLATE_NOOP("KeysHelp", "<b>Step-through tab:</b> once the tab is in front, ← and → step; a click on "
-                      "the board gives the arrow keys back to play. Click the score-by-step plot to go to a step."),
+    QT_TRANSLATE_NOOP(
+        "KeysHelp", "<b>History tab:</b> click any move to jump there; a move after an undo starts a branch."
+    ),
+    QT_TRANSLATE_NOOP(
+        "KeysHelp",
+        "<b>Step-through tab:</b> once the tab is in front, ← and → step; a click on "
+        "the board gives the arrow keys back to play. Click the score-by-step plot to go to a step.",
+    ),
     QT_TRANSLATE_NOOP("KeysHelp", "<b>Zoom:</b> Ctrl+wheel over the board."),
-    QT_TRANSLATE_NOOP("KeysHelp", "<b>Cases and seeds:</b> type a number in the toolbar's box to go to that "
-                      "case or seed."),
-    QT_TRANSLATE_NOOP("KeysHelp", "<b>Answer files:</b> an answer opened from a file is loaded again when the "
-                      "file changes on disk."),
-    QT_TRANSLATE_NOOP("KeysHelp", "<b>Frontier:</b> click a row of the Solver tab's table to preview that "
-                      "state on the board; Esc goes back."),
+    QT_TRANSLATE_NOOP(
+        "KeysHelp", "<b>Cases and seeds:</b> type a number in the toolbar's box to go to that case or seed."
+    ),
+    QT_TRANSLATE_NOOP(
+        "KeysHelp", "<b>Answer files:</b> an answer opened from a file is loaded again when the file changes on disk."
+    ),
+    QT_TRANSLATE_NOOP(
+        "KeysHelp",
+        "<b>Frontier:</b> click a row of the Solver tab's table to preview that state on the board; Esc goes back.",
+    ),
 )
 
 

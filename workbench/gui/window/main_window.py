@@ -9,7 +9,8 @@ never in a traceback, and never lose the board.
 This module only builds and wires: the widgets, the menus, and the window's parts, each given
 what it needs: ``BoardScreen`` (the board drawn, the facts line, previews), ``BoardFiles``
 (opening and saving), ``BoardSources`` (clipboard, followed answer, last board), ``Playing``,
-``Editing``, ``SolverAnswers``, ``Exports``; ``recent_files`` and ``guide`` (start page, rules, help, About) are small helpers.
+``Editing``, ``SolverAnswers``, ``Exports``; ``recent_files`` and ``guide`` (start page, rules, help,
+About) are small helpers.
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from PySide6.QtWidgets import QComboBox, QLabel, QMainWindow, QMenu, QTabWidget,
 from workbench.core.errors import WorkbenchError
 from workbench.core.registry import get_puzzle
 from workbench.core.session import Session
-
 from workbench.gui.app_state import AppState
 from workbench.gui.board.board_files import BoardFiles
 from workbench.gui.board.board_screen import BoardScreen
@@ -45,12 +45,12 @@ from workbench.gui.solver.solver_answers import SolverAnswers
 from workbench.gui.solver.solver_panel import SolverPanel
 from workbench.gui.window.contest_windows import ContestWindows
 from workbench.gui.window.guide import Guide
-from workbench.gui.window.rules_view import RulesLine
 from workbench.gui.window.kernel_status import KernelStatus
 from workbench.gui.window.kernel_warm_up import KernelWarmUp
-from workbench.gui.window.messages import Messages
 from workbench.gui.window.menus import add_action, fill_edit_menu, fill_file_menu, fill_view_menu
+from workbench.gui.window.messages import Messages
 from workbench.gui.window.recent_files import RecentFiles
+from workbench.gui.window.rules_view import RulesLine
 from workbench.gui.window.theme import Theme
 from workbench.gui.window.window_layout import dock_panels, restore_layout, save_layout
 
@@ -142,22 +142,24 @@ class MainWindow(QMainWindow):
         state, board, messages = self.state, self.board, self.messages
         self.recent_menu = QMenu(self.tr("Open &recent"), self)
         self.recent = RecentFiles(self.settings, self.recent_menu, lambda path: self.files.open_path(path))
-        self.files = BoardFiles(state, self.set_session, messages, self.settings, self.recent, self.navigator,
-                                self.show_step_through, self)
+        self.files = BoardFiles(
+            state, self.set_session, messages, self.settings, self.recent, self.navigator, self.show_step_through, self
+        )
         self.navigator.openFile.connect(self.files.open_path)
         self.navigator.openCase.connect(lambda path, puzzle_id, case: self.files.open_path(path, puzzle_id, case))
         self.navigator.solved = SolvedCases(self.settings)  # a collection's solved cases, kept
-        self.navigator.generateSeed.connect(lambda puzzle_id, seed, options:
-                                            self.files.generate(puzzle_id, seed, **options))
+        self.navigator.generateSeed.connect(
+            lambda puzzle_id, seed, options: self.files.generate(puzzle_id, seed, **options)
+        )
         self.runs_panel.caseOpened.connect(self.files.open_run_case)
         self.playing = Playing(state, board, self.step_panel, messages, self.set_session, self)
         self.history_panel.nodeChosen.connect(self.playing.jump)
         self.editing = Editing(state, board, self.editor_panel, self.editor_dock, messages, self)
-        self.answers = SolverAnswers(state, board, self.solver_panel, self.tabs, messages, self.show_step_through,
-                                     self)
+        self.answers = SolverAnswers(state, board, self.solver_panel, self.tabs, messages, self.show_step_through, self)
         self.exports = Exports(state, board, self.step_panel, self.recent, messages, self.answers, self)
-        self.sources = BoardSources(state, self.files, board, messages, self.settings, self.exports.board_image,
-                                    self.show_step_through, self)
+        self.sources = BoardSources(
+            state, self.files, board, messages, self.settings, self.exports.board_image, self.show_step_through, self
+        )
 
     def _connect_solver_panel(self) -> None:
         self.solver_panel.kernelsReady.connect(self._kernels_ready)
@@ -180,17 +182,28 @@ class MainWindow(QMainWindow):
 
     def _build_actions(self) -> None:
         bar = self.menuBar()
-        fill_file_menu(self, bar.addMenu(self.tr("&File")), self.files, self.sources, self.exports, self.navigator,
-                       self.recent_menu, self.contests)
+        fill_file_menu(
+            self,
+            bar.addMenu(self.tr("&File")),
+            self.files,
+            self.sources,
+            self.exports,
+            self.navigator,
+            self.recent_menu,
+            self.contests,
+        )
         fill_edit_menu(self, bar.addMenu(self.tr("&Edit")), self.playing, self.editing, self.sources)
-        self.back_action = fill_view_menu(self, bar.addMenu(self.tr("&View")), self.view, self.board,
-                                          self.step_panel, self.theme)
+        self.back_action = fill_view_menu(
+            self, bar.addMenu(self.tr("&View")), self.view, self.board, self.step_panel, self.theme
+        )
 
         solver_menu = bar.addMenu(self.tr("&Solver"))
         self._action(solver_menu, self.tr("&Start"), self.answers.start_solver, "F5")
         self._action(solver_menu, self.tr("&Pause / resume"), self.solver_panel.toggle_pause, "F6")
         self._action(solver_menu, self.tr("&Cancel"), self.solver_panel.cancel, "Shift+F5")
-        self._action(solver_menu, self.tr("&Apply best"), lambda: self.answers.apply_solver_answer(self.solver_panel.best_moves))
+        self._action(
+            solver_menu, self.tr("&Apply best"), lambda: self.answers.apply_solver_answer(self.solver_panel.best_moves)
+        )
         self.hint = HintControl(self, solver_menu, clear_action=self.back_action)  # H; Esc takes the hint away
         solver_menu.addSeparator()
         self._action(solver_menu, self.tr("Run this case &live…"), lambda: open_for_board(self))
@@ -198,9 +211,15 @@ class MainWindow(QMainWindow):
 
         help_menu = bar.addMenu(self.tr("&Help"))
         file_menu = bar.actions()[0].menu()
-        self.guide = Guide(self, self.state, self.settings, sample=self.files.generate,
-                           start_solver=self.answers.start_solver, open_contest=self.contests.open,
-                           open_contest_dialog=self.contests.open_dialog)
+        self.guide = Guide(
+            self,
+            self.state,
+            self.settings,
+            sample=self.files.generate,
+            start_solver=self.answers.start_solver,
+            open_contest=self.contests.open,
+            open_contest_dialog=self.contests.open_dialog,
+        )
         self.guide.add_actions(file_menu, help_menu, before=file_menu.actions()[0])
         self._build_toolbar()
 
@@ -247,8 +266,9 @@ class MainWindow(QMainWindow):
         s = self.session
         # The bundled board is "the sample board": after a file failed to open, the title
         # must not read as if that file, or a file named default_board, were open.
-        name = (self.tr("sample board") if s.path == DEFAULT_BOARD else s.path.name if s.path
-                else self.tr("unsaved board"))
+        name = (
+            self.tr("sample board") if s.path == DEFAULT_BOARD else s.path.name if s.path else self.tr("unsaved board")
+        )
         self.setWindowTitle(self.tr("{0} — {1} — Puzzle Workbench").format(name, s.puzzle.title))
 
     # ================================================================ kernels, tabs, messages
@@ -272,8 +292,9 @@ class MainWindow(QMainWindow):
         self.runs_dock.show()
         self.runs_dock.raise_()
         if first:  # room for the table and plots (once the dock is laid out); the board keeps the rest
-            QTimer.singleShot(0, lambda: self.resizeDocks([self.runs_dock], [max(380, self.height() * 9 // 20)],
-                                                          Qt.Vertical))
+            QTimer.singleShot(
+                0, lambda: self.resizeDocks([self.runs_dock], [max(380, self.height() * 9 // 20)], Qt.Vertical)
+            )
 
     # ================================================================ Qt's events
     def dragEnterEvent(self, event) -> None:

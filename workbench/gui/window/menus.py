@@ -13,8 +13,6 @@ from workbench.gui.window.theme import CHOICES as THEMES
 translate = QCoreApplication.translate  # pyside6-lupdate reads translate("Context", "text")
 
 
-
-
 def add_action(owner: QWidget, menu: QMenu, text: str, slot, shortcut=None, checkable=False) -> QAction:
     """An action of ``owner`` (its shortcut works anywhere in it), in ``menu``, calling ``slot``."""
     action = QAction(text, owner)
@@ -48,7 +46,9 @@ def fill_file_menu(owner, menu: QMenu, files, sources, exports, navigator, recen
 def fill_edit_menu(owner, menu: QMenu, playing, editing, sources) -> None:
     menu.addActions([playing.undo_action, playing.redo_action])
     menu.addSeparator()
-    add_action(owner, menu, translate("MainWindow", "&Copy the board as an image"), sources.copy_board_image, QKeySequence.Copy)
+    add_action(
+        owner, menu, translate("MainWindow", "&Copy the board as an image"), sources.copy_board_image, QKeySequence.Copy
+    )
     add_action(owner, menu, translate("MainWindow", "Copy the &answer"), sources.copy_answer, "Ctrl+Shift+C")
     add_action(owner, menu, translate("MainWindow", "&Paste an answer or a board"), sources.paste, QKeySequence.Paste)
     menu.addSeparator()
@@ -63,8 +63,16 @@ def fill_view_menu(owner, menu: QMenu, view, board, step_panel, theme) -> QActio
     back = add_action(owner, menu, translate("MainWindow", "&Back to the game"), board.end_preview, "Esc")
     menu.addMenu(board.options_menu)
     menu.addSeparator()
-    add_action(owner, menu, translate("MainWindow", "Step-through: &start of the line"), lambda: step_panel.first.click(), "Home")
-    add_action(owner, menu, translate("MainWindow", "Step-through: &end of the line"), lambda: step_panel.last.click(), "End")
+    add_action(
+        owner,
+        menu,
+        translate("MainWindow", "Step-through: &start of the line"),
+        lambda: step_panel.first.click(),
+        "Home",
+    )
+    add_action(
+        owner, menu, translate("MainWindow", "Step-through: &end of the line"), lambda: step_panel.last.click(), "End"
+    )
     theme_menu = menu.addMenu(translate("MainWindow", "&Theme"))
     themes = QActionGroup(owner)
     for choice, label in THEMES:

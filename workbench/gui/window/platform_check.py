@@ -13,7 +13,7 @@ from __future__ import annotations
 import ctypes
 import os
 import sys
-from typing import Callable, Mapping
+from collections.abc import Callable, Mapping
 
 # What libqxcb.so and libQt6XcbQpa.so.6 (PySide6 6.6-6.11) link against, with the
 # Debian/Ubuntu package of each.
@@ -66,20 +66,25 @@ def missing_libraries(loader: Callable[[str], object] = ctypes.CDLL) -> list[str
     return missing
 
 
-def first_run_problem(env: Mapping[str, str] = os.environ, platform: str = sys.platform,
-                      loader: Callable[[str], object] = ctypes.CDLL) -> str | None:
+def first_run_problem(
+    env: Mapping[str, str] = os.environ, platform: str = sys.platform, loader: Callable[[str], object] = ctypes.CDLL
+) -> str | None:
     """What stops the window from opening, as a message saying what to do; None when nothing."""
     if not uses_xcb(env, platform):
         return None
     missing = missing_libraries(loader)
     if missing:
-        return ("Puzzle Workbench cannot open its window: Qt's X11 (xcb) platform plugin needs system "
-                f"libraries that are missing here ({', '.join(missing)}).\n"
-                f"Install them with:\n\n    {APT_LINE}\n\n"
-                "then start it again (`puzzle-workbench`, or `make run` in a checkout). The command line "
-                "works without them: puzzle-workbench --help.")
+        return (
+            "Puzzle Workbench cannot open its window: Qt's X11 (xcb) platform plugin needs system "
+            f"libraries that are missing here ({', '.join(missing)}).\n"
+            f"Install them with:\n\n    {APT_LINE}\n\n"
+            "then start it again (`puzzle-workbench`, or `make run` in a checkout). The command line "
+            "works without them: puzzle-workbench --help."
+        )
     if not env.get("DISPLAY"):
-        return ("Puzzle Workbench cannot open its window: there is no X display (DISPLAY is not set).\n"
-                "Run it from a desktop session, over `ssh -X`, or under Xvfb (xvfb-run puzzle-workbench). "
-                "The command line works without a display: puzzle-workbench --help.")
+        return (
+            "Puzzle Workbench cannot open its window: there is no X display (DISPLAY is not set).\n"
+            "Run it from a desktop session, over `ssh -X`, or under Xvfb (xvfb-run puzzle-workbench). "
+            "The command line works without a display: puzzle-workbench --help."
+        )
     return None

@@ -10,8 +10,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF, QSettings, Qt, Signal
 from PySide6.QtGui import QImage, QPainter, QPixmap
-from PySide6.QtWidgets import (QDialog, QDialogButtonBox, QFrame, QGraphicsScene, QGridLayout, QHBoxLayout,
-                               QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget)
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFrame,
+    QGraphicsScene,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from solvers.hint import hint_solver
 from workbench.gui.board.painters import adapter_class
@@ -36,8 +47,11 @@ def board_picture(puzzle, size: int = PICTURE) -> QPixmap | None:
     adapter.show(instance, puzzle.initial_state(instance), None, (), hints=False)
     source = scene.sceneRect()
     scale = size / max(source.width(), source.height(), 1)
-    image = QImage(max(1, round(source.width() * scale)), max(1, round(source.height() * scale)),
-                   QImage.Format_ARGB32_Premultiplied)
+    image = QImage(
+        max(1, round(source.width() * scale)),
+        max(1, round(source.height() * scale)),
+        QImage.Format_ARGB32_Premultiplied,
+    )
     image.fill(Qt.transparent)
     painter = QPainter(image)
     painter.setRenderHints(QPainter.Antialiasing | QPainter.TextAntialiasing)
@@ -74,12 +88,17 @@ class PuzzleCard(QFrame):
         small.setPointSizeF(small.pointSizeF() * 0.9)  # the paragraph under the line that says it all
         self.rules.setFont(small)
         self.play = QPushButton(self.tr("Play a sample"))
-        self.play.setToolTip(self.tr("A board of the official generator (seed {0}) to play by hand").format(SAMPLE_SEED))
+        self.play.setToolTip(
+            self.tr("A board of the official generator (seed {0}) to play by hand").format(SAMPLE_SEED)
+        )
         self.play.clicked.connect(lambda: self.playRequested.emit(puzzle.id))
         self.watch = QPushButton(self.tr("Watch its solver"))
         self.watch.setEnabled(hint_solver(puzzle) is not None)
-        self.watch.setToolTip(self.tr("The same board, with the default solver running on it (F5)")
-                              if self.watch.isEnabled() else self.tr("This puzzle has no solver"))
+        self.watch.setToolTip(
+            self.tr("The same board, with the default solver running on it (F5)")
+            if self.watch.isEnabled()
+            else self.tr("This puzzle has no solver")
+        )
         self.watch.clicked.connect(lambda: self.watchRequested.emit(puzzle.id))
         text = QVBoxLayout()
         text.addWidget(title)
@@ -108,10 +127,13 @@ class StartPage(QDialog):
         self.setObjectName("start_page")
         self.setWindowTitle(self.tr("Start — Puzzle Workbench"))
         self.settings = settings
-        intro = QLabel(self.tr(
-            "<h2>Puzzle Workbench</h2><p>Play heuristic-contest puzzles by hand, run real solvers on them and "
-            "watch the search live, export answers the judge accepts, and run your own contest program over "
-            "hundreds of cases. Pick a puzzle to start, or bring your contest.</p>"))
+        intro = QLabel(
+            self.tr(
+                "<h2>Puzzle Workbench</h2><p>Play heuristic-contest puzzles by hand, run real solvers on them and "
+                "watch the search live, export answers the judge accepts, and run your own contest program over "
+                "hundreds of cases. Pick a puzzle to start, or bring your contest.</p>"
+            )
+        )
         intro.setWordWrap(True)
         cards = QWidget()
         grid = QGridLayout(cards)
@@ -127,8 +149,14 @@ class StartPage(QDialog):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)  # cards wrap their words instead
         scroll.setWidget(cards)
         contest = QHBoxLayout()
-        contest.addWidget(QLabel(self.tr("<b>Your own contest:</b> an AtCoder tools folder, a Topcoder tester, "
-                                         "a pahcer or psytester config")), 1)
+        contest.addWidget(
+            QLabel(
+                self.tr(
+                    "<b>Your own contest:</b> an AtCoder tools folder, a Topcoder tester, a pahcer or psytester config"
+                )
+            ),
+            1,
+        )
         self.new_contest = QPushButton(self.tr("New contest…"))
         self.new_contest.clicked.connect(lambda: self._then(self.newContestRequested))
         self.open_contest = QPushButton(self.tr("Open contest…"))

@@ -20,13 +20,26 @@ SETTING = "theme"
 
 # Fusion's own dark colours (those Qt uses where the platform asks for a dark scheme).
 DARK = {
-    QPalette.Window: "#2d2d2d", QPalette.WindowText: "#e8e8e8", QPalette.Base: "#1f1f1f",
-    QPalette.AlternateBase: "#282828", QPalette.ToolTipBase: "#3a3a3a", QPalette.ToolTipText: "#e8e8e8",
-    QPalette.PlaceholderText: "#8a8a8a", QPalette.Text: "#e8e8e8", QPalette.Button: "#353535",
-    QPalette.ButtonText: "#e8e8e8", QPalette.BrightText: "#ff5c5c", QPalette.Light: "#4a4a4a",
-    QPalette.Midlight: "#3e3e3e", QPalette.Mid: "#5a5a5a", QPalette.Dark: "#1a1a1a",
-    QPalette.Shadow: "#0a0a0a", QPalette.Highlight: "#3d6fb4", QPalette.HighlightedText: "#ffffff",
-    QPalette.Link: "#7aa7e6", QPalette.LinkVisited: "#b08ce0",
+    QPalette.Window: "#2d2d2d",
+    QPalette.WindowText: "#e8e8e8",
+    QPalette.Base: "#1f1f1f",
+    QPalette.AlternateBase: "#282828",
+    QPalette.ToolTipBase: "#3a3a3a",
+    QPalette.ToolTipText: "#e8e8e8",
+    QPalette.PlaceholderText: "#8a8a8a",
+    QPalette.Text: "#e8e8e8",
+    QPalette.Button: "#353535",
+    QPalette.ButtonText: "#e8e8e8",
+    QPalette.BrightText: "#ff5c5c",
+    QPalette.Light: "#4a4a4a",
+    QPalette.Midlight: "#3e3e3e",
+    QPalette.Mid: "#5a5a5a",
+    QPalette.Dark: "#1a1a1a",
+    QPalette.Shadow: "#0a0a0a",
+    QPalette.Highlight: "#3d6fb4",
+    QPalette.HighlightedText: "#ffffff",
+    QPalette.Link: "#7aa7e6",
+    QPalette.LinkVisited: "#b08ce0",
 }
 DISABLED_TEXT = "#7a7a7a"
 
@@ -102,4 +115,3 @@ def restyle_plot(plot: pg.PlotWidget) -> None:
         if axis.labelText:
             axis.labelStyle["color"] = text
             axis._updateLabel()
-

@@ -39,8 +39,7 @@ def first_start_size(window: QMainWindow) -> None:
     window.move(room.x() + (room.width() - width) // 2, room.y() + (room.height() - height) // 2)
     panels = window.findChild(QDockWidget, PANELS)
     if panels is not None:  # a working width for the panels, the rest for the board
-        window.resizeDocks([panels], [max(PANEL_MIN, min(PANEL_MAX, int(width * PANEL_SHARE)))],
-                           Qt.Horizontal)
+        window.resizeDocks([panels], [max(PANEL_MIN, min(PANEL_MAX, int(width * PANEL_SHARE)))], Qt.Horizontal)
 
 
 def save_layout(window: QMainWindow, settings: QSettings) -> None:

@@ -8,20 +8,20 @@ written is kept in a rescue file whose path the dialog gives.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 from workbench.core.errors import WorkbenchError, readable
 from workbench.core.files import save_fallback
-
 from workbench.gui.common.plain_text import plain_box
 
 
-def report_write_failure(window: QWidget, title: str, reason: str, path: str | Path,
-                         make_text: Callable[[], str | bytes] | None = None) -> QMessageBox:
+def report_write_failure(
+    window: QWidget, title: str, reason: str, path: str | Path, make_text: Callable[[], str | bytes] | None = None
+) -> QMessageBox:
     """Show a window-modal warning (it does not block the event loop); keep the text
     ``make_text`` returns in a rescue file."""
     message = readable(reason)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from workbench.core.errors import FormatError
 from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
@@ -27,13 +27,26 @@ class Ahc011(ModuleFiles, Puzzle):
         "square that way, sliding the neighbouring tile into it; at most T = 2·N³ moves. Stubs that meet "
         "join tiles into a graph. S is the size of the largest connected part with no cycle. Score: "
         "round(500000·S/(N²−1)) while the tree is partial; once every tile is in one tree, "
-        "round(500000·(2 − K/T)) for K moves, so a full tree in fewer moves scores more.")
+        "round(500000·(2 − K/T)) for K moves, so a full tree in fewer moves scores more.",
+    )
     rules_summary: str = QT_TRANSLATE_NOOP(
-        "PuzzleRules", "Slide tiles into the empty square until their stubs make one big tree, in as few moves as you can.")
-    generator_options: tuple = field(default_factory=lambda: (
-        Option("size", int, 0, "board side N (0: the official 6 + seed % 5)", label="Board side N",
-               low=0, high=30, special="official (6 + seed % 5)"),
-    ))
+        "PuzzleRules",
+        "Slide tiles into the empty square until their stubs make one big tree, in as few moves as you can.",
+    )
+    generator_options: tuple = field(
+        default_factory=lambda: (
+            Option(
+                "size",
+                int,
+                0,
+                "board side N (0: the official 6 + seed % 5)",
+                label="Board side N",
+                low=0,
+                high=30,
+                special="official (6 + seed % 5)",
+            ),
+        )
+    )
     smoke: Smoke = field(default_factory=lambda: Smoke(bench_nodes=20_000))
 
     def sniff(self, text: str) -> bool:
@@ -43,7 +56,7 @@ class Ahc011(ModuleFiles, Puzzle):
             case = formats.parse_input(text)
         except FormatError:
             return False
-        return case.limit == 2 * case.n ** 3
+        return case.limit == 2 * case.n**3
 
     def parse_solution(self, instance: Case, text: str) -> ParsedSolution:
         return formats.parse_solution(text)
@@ -62,8 +75,13 @@ class Ahc011(ModuleFiles, Puzzle):
 
     def evaluate(self, instance: Case, state: Board, moves_played: int) -> ScoreReport:
         size, tiles, limit = tree_size(state), instance.tile_count, instance.limit
-        facts = (("S", size), ("M", tiles), ("K", moves_played), ("T", limit),
-                 ("full tree", "yes" if size == tiles else "no"))
+        facts = (
+            ("S", size),
+            ("M", tiles),
+            ("K", moves_played),
+            ("T", limit),
+            ("full tree", "yes" if size == tiles else "no"),
+        )
         if moves_played > limit:
             return ScoreReport(0, "0", facts + (("error", "too many moves"),))
         score = contest_score(size, tiles, moves_played, limit)
@@ -93,5 +111,14 @@ class Ahc011(ModuleFiles, Puzzle):
 
 PUZZLE = Ahc011()
 
-__all__ = ["PUZZLE", "Board", "Case", "board_problems", "components", "largest_tree", "legal_directions",
-           "slide", "tree_size"]
+__all__ = [
+    "PUZZLE",
+    "Board",
+    "Case",
+    "board_problems",
+    "components",
+    "largest_tree",
+    "legal_directions",
+    "slide",
+    "tree_size",
+]

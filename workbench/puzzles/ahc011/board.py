@@ -29,7 +29,7 @@ class Board:
     empty: int  # flat index of the 0
 
     @classmethod
-    def from_tiles(cls, n: int, tiles: bytes) -> "Board":
+    def from_tiles(cls, n: int, tiles: bytes) -> Board:
         return cls(n, bytes(tiles), bytes(tiles).index(0))
 
     @property
@@ -37,7 +37,7 @@ class Board:
         return divmod(self.empty, self.n)
 
     def rows(self) -> list[bytes]:
-        return [self.tiles[r * self.n:(r + 1) * self.n] for r in range(self.n)]
+        return [self.tiles[r * self.n : (r + 1) * self.n] for r in range(self.n)]
 
 
 @dataclass(frozen=True)
@@ -153,8 +153,10 @@ def board_problems(board: Board) -> list[str]:
     pairs = min(counts[LEFT], counts[RIGHT]) + min(counts[UP], counts[DOWN])
     needed = board.n * board.n - 2
     if pairs < needed:
-        problems.append(f"the stubs allow at most {pairs} edges ({counts[LEFT]} left / {counts[RIGHT]} right, "
-                        f"{counts[UP]} up / {counts[DOWN]} down), a full tree needs {needed}")
+        problems.append(
+            f"the stubs allow at most {pairs} edges ({counts[LEFT]} left / {counts[RIGHT]} right, "
+            f"{counts[UP]} up / {counts[DOWN]} down), a full tree needs {needed}"
+        )
     return problems
 
 

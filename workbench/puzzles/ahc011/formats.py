@@ -24,6 +24,7 @@ from .board import DIRECTIONS, Board, Case, board_problems, slide
 MIN_SIDE, MAX_SIDE = 2, 30
 HEX_DIGITS = set("0123456789abcdefABCDEF")
 
+
 def parse_header(line: str, number: int) -> tuple[int, int]:
     tokens = RUST.split(line)
     values = [RUST.integer(t, 0) for t in tokens]
@@ -61,8 +62,7 @@ def parse_input(text: str) -> Case:
         row = parse_row(line, number, n)
         if 0 in row:
             if empty_line is not None or row.count(0) > 1:
-                raise FormatError(f"a second empty square '0' (the first is on line {empty_line or number})",
-                                  number)
+                raise FormatError(f"a second empty square '0' (the first is on line {empty_line or number})", number)
             empty_line = number
         rows.append(row)
     if len(body) < n:
@@ -120,7 +120,7 @@ def check_long_answer(case: Case, text: str) -> None:
     first_line = text.count("\n", 0, len(text) - len(text.lstrip(RUST_WHITESPACE))) + 1
     n, (row, col) = case.n, case.start.empty_cell
     for start in range(0, len(answer), LONG_ANSWER_CHUNK):
-        codes = np.frombuffer(answer[start:start + LONG_ANSWER_CHUNK].encode("utf-32-le"), dtype="<u4")
+        codes = np.frombuffer(answer[start : start + LONG_ANSWER_CHUNK].encode("utf-32-le"), dtype="<u4")
         d_row = np.zeros(len(codes), dtype=np.int8)
         d_col = np.zeros(len(codes), dtype=np.int8)
         known = np.zeros(len(codes), dtype=bool)
@@ -141,8 +141,9 @@ def check_long_answer(case: Case, text: str) -> None:
             break
         row, col = int(rows[-1]), int(cols[-1])
     else:
-        raise FormatError(f"too many moves: {len(answer)}, more than T = {case.limit}",
-                          first_line + answer.count("\n", 0, case.limit))
+        raise FormatError(
+            f"too many moves: {len(answer)}, more than T = {case.limit}", first_line + answer.count("\n", 0, case.limit)
+        )
     board = Board(n, case.start.tiles, row * n + col)
     try:
         slide(board, answer[bad])

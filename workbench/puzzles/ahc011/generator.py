@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .board import DIRECTIONS, DOWN, LEFT, OPPOSITE, RIGHT, UP, Board, Case
 from workbench.core.rng import ChaCha20Rng
+
+from .board import DIRECTIONS, DOWN, LEFT, OPPOSITE, RIGHT, UP, Board, Case
 from .formats import MAX_SIDE, MIN_SIDE
 
 
@@ -59,8 +60,7 @@ def _scramble(n: int, tiles: bytearray, steps: int, rng: ChaCha20Rng) -> str:
     previous = None
     walk = []
     for _ in range(steps):
-        choices = [d for d, (dr, dc) in DIRECTIONS.items()
-                   if d != previous and 0 <= row + dr < n and 0 <= col + dc < n]
+        choices = [d for d, (dr, dc) in DIRECTIONS.items() if d != previous and 0 <= row + dr < n and 0 <= col + dc < n]
         move = rng.choose(choices)
         dr, dc = DIRECTIONS[move]
         here, there = row * n + col, (row + dr) * n + col + dc
@@ -81,7 +81,7 @@ def scramble(seed: int, size: int = 0) -> Scrambled:
     if not MIN_SIDE <= n <= MAX_SIDE:
         raise ValueError(f"the board side must be {MIN_SIDE}..{MAX_SIDE}, got {n}")
     rng = ChaCha20Rng(seed)
-    limit = 2 * n ** 3
+    limit = 2 * n**3
     tiles = _spanning_tree(n, rng)
     walk = _scramble(n, tiles, limit, rng)
     return Scrambled(Case(Board.from_tiles(n, bytes(tiles)), limit), walk)

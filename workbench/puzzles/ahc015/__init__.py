@@ -7,16 +7,30 @@ Solvers and policies see the ``Box`` alone.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import IO, Callable, Sequence
+from typing import IO
 
 from workbench.core.errors import IllegalMove
 from workbench.core.puzzle import Frame, ModuleFiles, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 from workbench.core.words import QT_TRANSLATE_NOOP
 
 from . import formats, generator
-from .box import (CANDIES, FLAVOUR_NAMES, SIDE, TILT_NAMES, TILTS, Box, Candies, components,
-                  contest_score, nth_empty_cell, place, score_parts, tilt)
+from .box import (
+    CANDIES,
+    FLAVOUR_NAMES,
+    SIDE,
+    TILT_NAMES,
+    TILTS,
+    Box,
+    Candies,
+    components,
+    contest_score,
+    nth_empty_cell,
+    place,
+    score_parts,
+    tilt,
+)
 from .interactive import TurnPolicy, play_game, policy_decider, run_agent, run_judge
 
 
@@ -33,9 +47,11 @@ class Ahc015(ModuleFiles, Puzzle):
         "After each candy you tilt the box once: F (to the front, row 0), B (back), L or R; every candy "
         "slides as far as it can. Score: round(10⁶·Σ n_c² / (d₁² + d₂² + d₃²)), where n_c are the sizes "
         "of the groups of same-flavour candies touching side by side at the end and d_i the count of "
-        "each flavour: gather each flavour into one group for 10⁶.")
+        "each flavour: gather each flavour into one group for 10⁶.",
+    )
     rules_summary: str = QT_TRANSLATE_NOOP(
-        "PuzzleRules", "Tilt the box after each candy falls so that each flavour ends in one big group.")
+        "PuzzleRules", "Tilt the box after each candy falls so that each flavour ends in one big group."
+    )
     online: bool = True
     turn_seconds: float = 0.1  # the default `solve` budget per turn (100 turns: 10 s, as before)
     # A tilt, then the next candy drops: moves resolve in stages.
@@ -69,11 +85,17 @@ class Ahc015(ModuleFiles, Puzzle):
         r, c = divmod(nth_empty_cell(tilted.cells, p), SIDE)
         flavour = FLAVOUR_NAMES[dropped.flavours[tilted.turn]]
         # Two frames so a board view can show the slide, then the new candy appearing.
-        return Transition(dropped, (
-            Frame(tilted, f"tilt {move}: candies slide toward the {TILT_NAMES[move]}"),
-            Frame(dropped, f"candy {dropped.turn} ({flavour}) drops into empty cell {p}: row {r}, column {c}",
-                  ((r, c),)),
-        ))
+        return Transition(
+            dropped,
+            (
+                Frame(tilted, f"tilt {move}: candies slide toward the {TILT_NAMES[move]}"),
+                Frame(
+                    dropped,
+                    f"candy {dropped.turn} ({flavour}) drops into empty cell {p}: row {r}, column {c}",
+                    ((r, c),),
+                ),
+            ),
+        )
 
     def evaluate(self, instance: Candies, state: Box, moves_played: int) -> ScoreReport:
         num, den = score_parts(state)
@@ -82,12 +104,16 @@ class Ahc015(ModuleFiles, Puzzle):
         groups = components(state.cells)
         for flavour, size in groups:
             largest[flavour] = max(largest[flavour], size)
-        return ScoreReport(score, str(score), (
-            ("turn", state.turn),
-            ("tilts", state.tilts),
-            ("components", len(groups)),
-            *((f"largest {FLAVOUR_NAMES[f]}", largest[f]) for f in FLAVOUR_NAMES),
-        ))
+        return ScoreReport(
+            score,
+            str(score),
+            (
+                ("turn", state.turn),
+                ("tilts", state.tilts),
+                ("components", len(groups)),
+                *((f"largest {FLAVOUR_NAMES[f]}", largest[f]) for f in FLAVOUR_NAMES),
+            ),
+        )
 
     def move_text(self, move: str) -> str:
         return f"{move}: toward the {TILT_NAMES.get(move, '?')}"
@@ -118,5 +144,4 @@ class Ahc015(ModuleFiles, Puzzle):
 
 PUZZLE = Ahc015()
 
-__all__ = ["PUZZLE", "Box", "Candies", "TurnPolicy", "play_game", "policy_decider", "run_agent",
-           "IllegalMove"]
+__all__ = ["PUZZLE", "Box", "Candies", "TurnPolicy", "play_game", "policy_decider", "run_agent", "IllegalMove"]

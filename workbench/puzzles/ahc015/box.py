@@ -52,7 +52,7 @@ class Box:
     played: str = ""
 
     @classmethod
-    def empty(cls, flavours: bytes) -> "Box":
+    def empty(cls, flavours: bytes) -> Box:
         return cls(bytes(flavours), b"", bytes(CELLS), 0)
 
     @property
@@ -137,8 +137,7 @@ def tilt(box: Box, direction: str) -> Box:
         raise IllegalMove("all 100 tilts are done")
     if box.tilts != box.turn - 1:
         raise IllegalMove(f"candy {box.turn + 1} must drop before the next tilt")
-    return Box(box.flavours, box.placements, tilted_cells(box.cells, direction), box.tilts + 1,
-               box.played + direction)
+    return Box(box.flavours, box.placements, tilted_cells(box.cells, direction), box.tilts + 1, box.played + direction)
 
 
 def component_ids(cells: bytes) -> list[int]:

@@ -123,7 +123,7 @@ def _check_rest(text: str, last_applied_line: int) -> None:
     if bad is not None:
         line_start = text.rfind("\n", 0, bad.start()) + 1
         line_end = text.find("\n", bad.start())
-        line = RUST.trim(text[line_start:line_end if line_end >= 0 else len(text)])
+        line = RUST.trim(text[line_start : line_end if line_end >= 0 else len(text)])
         number = text.count("\n", 0, bad.start()) + 1
         raise FormatError(f"{shown(line)} is not one direction letter (one tilt per line)", number)
 

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .box import CANDIES, Candies
 from workbench.core.rng import ChaCha20Rng
+
+from .box import CANDIES, Candies
 
 
 def generate(seed: int) -> Candies:

@@ -10,11 +10,11 @@ revealed one step at a time.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import IO, Callable
+from typing import IO
 
 from workbench.core.errors import FormatError, ProtocolError, shown
-
 from workbench.core.judge_text import RUST, read_line
 
 from . import formats

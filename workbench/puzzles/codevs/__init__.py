@@ -7,16 +7,17 @@ an answer whose field ends a turn over the danger line is invalid.
 from __future__ import annotations
 
 import dataclasses
-from typing import IO, Any, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import IO, Any
 
 from workbench.core.puzzle import ModuleFiles, Option, ParsedSolution, Puzzle, ScoreReport, Smoke, Transition
 from workbench.core.words import QT_TRANSLATE_NOOP
 
 from . import formats, generator, rules
-from .server import serve
 from .agent import run_agent
 from .field import Field
 from .rules import SKILL, Case, Drop, Skill, State, TurnResult, chain_score, explosion_score
+from .server import serve
 
 
 @dataclasses.dataclass
@@ -32,23 +33,37 @@ class Codevs(ModuleFiles, Puzzle):
         "fires the skill (S) once the gauge reaches 80, which explodes every 5 and its neighbours. "
         "Blocks that touch in any of 8 directions and sum to 10 vanish together, blocks above fall, and "
         "each further vanishing is one more chain. A field over the danger line at the end of a turn "
-        "loses. Score: the most ojama (attack) made in one turn within the turn budget K.")
+        "loses. Score: the most ojama (attack) made in one turn within the turn budget K.",
+    )
     rules_summary: str = QT_TRANSLATE_NOOP(
-        "PuzzleRules", "Drop packs of numbered blocks so pairs summing to 10 vanish in one long chain.")
+        "PuzzleRules", "Drop packs of numbered blocks so pairs summing to 10 vanish in one long chain."
+    )
     input_suffixes: tuple = (".txt", ".pack")
     # dataclasses.field in full: the package's own name 'field' is the engine module.
-    generator_options: tuple = dataclasses.field(default_factory=lambda: (
-        Option("turns", int, formats.PACKS, "turn budget K (not written to the file)",
-               label="Turn budget K", low=1, high=formats.PACKS),
-    ))
+    generator_options: tuple = dataclasses.field(
+        default_factory=lambda: (
+            Option(
+                "turns",
+                int,
+                formats.PACKS,
+                "turn budget K (not written to the file)",
+                label="Turn budget K",
+                low=1,
+                high=formats.PACKS,
+            ),
+        )
+    )
     # The pack file cannot hold K: `score`/`solve codevs PACKS --turns K` set it.
-    instance_options: tuple = dataclasses.field(default_factory=lambda: (
-        Option("turns", int, formats.PACKS, "turn budget K: the answer plays at most K turns"),
-    ))
+    instance_options: tuple = dataclasses.field(
+        default_factory=lambda: (
+            Option("turns", int, formats.PACKS, "turn budget K: the answer plays at most K turns"),
+        )
+    )
     turn_seconds: float = 0.6  # the default `solve` budget per turn (the chain beam needs about that)
     # A short game for the test kit; chains resolve in stages (a replay shows each).
-    smoke: Smoke = dataclasses.field(default_factory=lambda: Smoke(generator={"turns": 6}, instance={"turns": 6},
-                                                                   staged=True, bench_nodes=2000))
+    smoke: Smoke = dataclasses.field(
+        default_factory=lambda: Smoke(generator={"turns": 6}, instance={"turns": 6}, staged=True, bench_nodes=2000)
+    )
 
     def configure(self, instance: Case, turns: int = formats.PACKS) -> Case:
         return dataclasses.replace(instance, turns=turns)
@@ -70,14 +85,18 @@ class Codevs(ModuleFiles, Puzzle):
 
     def evaluate(self, instance: Case, state: State, moves_played: int) -> ScoreReport:
         # Objective (B) of spec §2.8; a tie goes to the answer that reached it in fewer turns.
-        return ScoreReport(state.best_ojama, str(state.best_ojama), (
-            ("best ojama", state.best_ojama),
-            ("best ojama turn", state.best_ojama_turn),
-            ("max chain", state.max_chain),
-            ("total score", state.total_score),
-            ("turns played", state.turn),
-            ("gauge", state.gauge),
-        ))
+        return ScoreReport(
+            state.best_ojama,
+            str(state.best_ojama),
+            (
+                ("best ojama", state.best_ojama),
+                ("best ojama turn", state.best_ojama_turn),
+                ("max chain", state.max_chain),
+                ("total score", state.total_score),
+                ("turns played", state.turn),
+                ("gauge", state.gauge),
+            ),
+        )
 
     def move_text(self, move) -> str:
         return rules.move_text(rules.as_move(move))
@@ -86,9 +105,8 @@ class Codevs(ModuleFiles, Puzzle):
         return instance.turns
 
     def case_features(self, instance: Case) -> dict[str, int]:
-        played = instance.packs[:instance.turns]
-        return {"turns": instance.turns,
-                "four-block packs": sum(1 for pack in played if all(pack))}
+        played = instance.packs[: instance.turns]
+        return {"turns": instance.turns, "four-block packs": sum(1 for pack in played if all(pack))}
 
     def judge(self, instance: Case, program) -> str:
         return serve(instance, program)
@@ -101,5 +119,4 @@ class Codevs(ModuleFiles, Puzzle):
 
 PUZZLE = Codevs()
 
-__all__ = ["PUZZLE", "SKILL", "Case", "Drop", "Field", "Skill", "State", "TurnResult",
-           "chain_score", "explosion_score"]
+__all__ = ["PUZZLE", "SKILL", "Case", "Drop", "Field", "Skill", "State", "TurnResult", "chain_score", "explosion_score"]

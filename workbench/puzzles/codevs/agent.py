@@ -10,13 +10,14 @@ again on each turn: ``--time`` is seconds per turn.
 
 from __future__ import annotations
 
-from typing import IO, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import IO
 
 from workbench.core.errors import FormatError, shown
 from workbench.core.judge_text import C, read_line
 
 from . import formats
-from .field import BLOCK_VALUES, Field, VISIBLE
+from .field import BLOCK_VALUES, VISIBLE, Field
 from .rules import Case, Drop, Skill
 
 NAME = "PuzzleWorkbench"
@@ -64,8 +65,7 @@ class _Reader:
             text = self.required(f"{who} field")
             values = [C.integer(v) for v in C.split(text)]
             if len(values) != 10 or any(v not in BLOCK_VALUES for v in values):
-                raise FormatError(f"a field row is 10 values 0..9 or 11 (ojama), got {shown(text)}",
-                                  self.number)
+                raise FormatError(f"a field row is 10 values 0..9 or 11 (ojama), got {shown(text)}", self.number)
             rows.append(values)
         end = self.required(f"END after {who} field")
         if end != "END":
@@ -94,8 +94,7 @@ def run_agent(stdin: IO[str], stdout: IO[str], solve: Callable[[Case], Sequence]
         reader.integer("your score")
         field = reader.field("your")
         field_line = reader.number
-        for what in ("the opponent's time", "the opponent's stock", "the opponent's gauge",
-                     "the opponent's score"):
+        for what in ("the opponent's time", "the opponent's stock", "the opponent's gauge", "the opponent's score"):
             reader.integer(what)
         reader.field("the opponent's")
         if not 0 <= turn < len(packs):
@@ -103,8 +102,7 @@ def run_agent(stdin: IO[str], stdout: IO[str], solve: Callable[[Case], Sequence]
         # The position as the server sees it, as a case that starts at this turn's pack.
         rest = packs[turn:]
         try:
-            case = Case(rest, turns=len(rest), start_field=field, start_gauge=min(gauge, 100),
-                        start_stock=stock)
+            case = Case(rest, turns=len(rest), start_field=field, start_gauge=min(gauge, 100), start_stock=stock)
         except ValueError as error:  # a field no finished turn can leave (blocks summing to 10, ...)
             raise FormatError(f"your field: {error}", field_line) from None
         moves = solve(case)
@@ -116,4 +114,3 @@ def run_agent(stdin: IO[str], stdout: IO[str], solve: Callable[[Case], Sequence]
 
 def _command(move) -> str:
     return "S" if isinstance(move, Skill) else f"{move.x} {move.r}"
-

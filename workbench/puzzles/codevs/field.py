@@ -12,8 +12,8 @@ every function here keeps that true, so a column's height is its block count.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 import numpy as np
 
@@ -44,17 +44,17 @@ class Field:
         if not set(self.cells) <= BLOCK_VALUES:
             raise ValueError("field cells are 0 (empty), 1..9 or 11 (ojama)")
         for x in range(WIDTH):
-            column = self.cells[x * HEIGHT:(x + 1) * HEIGHT]
+            column = self.cells[x * HEIGHT : (x + 1) * HEIGHT]
             if column.rstrip(b"\0").count(0):
                 raise ValueError(f"column {x} has a block floating over an empty cell")
 
     @classmethod
-    def from_array(cls, grid: np.ndarray) -> "Field":
+    def from_array(cls, grid: np.ndarray) -> Field:
         """From a (WIDTH, HEIGHT) array indexed [column, row from the floor]."""
         return cls(np.ascontiguousarray(grid, dtype=np.uint8).tobytes())
 
     @classmethod
-    def from_rows(cls, rows: Sequence[Sequence[int]]) -> "Field":
+    def from_rows(cls, rows: Sequence[Sequence[int]]) -> Field:
         """From rows of 10 values, top row first and the floor row last (the contest's layout)."""
         if len(rows) > HEIGHT or any(len(row) != WIDTH for row in rows):
             raise ValueError(f"expected at most {HEIGHT} rows of {WIDTH} values")
@@ -64,11 +64,11 @@ class Field:
         return cls.from_array(grid)
 
     @classmethod
-    def from_columns(cls, columns: Sequence[Sequence[int]]) -> "Field":
+    def from_columns(cls, columns: Sequence[Sequence[int]]) -> Field:
         """From up to 10 columns of blocks, each listed from the floor up."""
         grid = np.zeros((WIDTH, HEIGHT), dtype=np.uint8)
         for x, column in enumerate(columns):
-            grid[x, :len(column)] = column
+            grid[x, : len(column)] = column
         return cls.from_array(grid)
 
     def array(self) -> np.ndarray:
@@ -77,7 +77,7 @@ class Field:
 
     def column(self, x: int) -> bytes:
         """The blocks of column ``x`` from the floor up."""
-        return self.cells[x * HEIGHT:(x + 1) * HEIGHT].rstrip(b"\0")
+        return self.cells[x * HEIGHT : (x + 1) * HEIGHT].rstrip(b"\0")
 
     def height(self, x: int) -> int:
         return len(self.column(x))
@@ -153,7 +153,7 @@ def blast_mask(field: Field) -> np.ndarray:
     bombs = _padded(grid == BOMB, bool)
     blast = np.zeros((WIDTH, HEIGHT), dtype=bool)
     for dx, dy in _NEIGHBOURHOOD:
-        blast |= bombs[1 + dx:1 + dx + WIDTH, 1 + dy:1 + dy + HEIGHT]
+        blast |= bombs[1 + dx : 1 + dx + WIDTH, 1 + dy : 1 + dy + HEIGHT]
     return blast & (grid != EMPTY) & (grid != OJAMA)
 
 
@@ -163,7 +163,7 @@ def remove(field: Field, mask: np.ndarray) -> Field:
     fallen = np.zeros((WIDTH, HEIGHT), dtype=np.uint8)
     for x in range(WIDTH):
         kept = grid[x][(grid[x] != EMPTY) & ~mask[x]]
-        fallen[x, :len(kept)] = kept
+        fallen[x, : len(kept)] = kept
     return Field.from_array(fallen)
 
 
@@ -194,5 +194,5 @@ def painted(field: Field, x: int, y: int, value: int) -> Field:
         raise ValueError(f"column {x} is full")
     column = column.replace(b"\0", b"")
     cells = bytearray(field.cells)
-    cells[x * HEIGHT:(x + 1) * HEIGHT] = bytes(column).ljust(HEIGHT, b"\0")
+    cells[x * HEIGHT : (x + 1) * HEIGHT] = bytes(column).ljust(HEIGHT, b"\0")
     return Field(bytes(cells))

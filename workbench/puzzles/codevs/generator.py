@@ -16,7 +16,7 @@ then returns z mod n, so every value is equally likely.
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from workbench.core.rng import splitmix64
 

@@ -13,7 +13,19 @@ from typing import NamedTuple
 from workbench.core.errors import IllegalMove
 from workbench.core.puzzle import Frame, Transition
 
-from .field import VISIBLE, WIDTH, Field, Pack, add_ojama_row, blast_mask, cells_of, land, pack_problem, pair_mask, remove
+from .field import (
+    VISIBLE,
+    WIDTH,
+    Field,
+    Pack,
+    add_ojama_row,
+    blast_mask,
+    cells_of,
+    land,
+    pack_problem,
+    pair_mask,
+    remove,
+)
 
 GAUGE_MAX = 100
 GAUGE_PER_CHAIN_TURN = 8
@@ -66,8 +78,7 @@ class Case:
         if self.start_field.over_danger_line():
             raise ValueError(f"the start field has a block above row {VISIBLE}, over the danger line")
         if pair_mask(self.start_field).any():
-            raise ValueError("the start field has touching blocks that sum to 10: "
-                             "they would have been erased")
+            raise ValueError("the start field has touching blocks that sum to 10: they would have been erased")
         if not 0 <= self.start_gauge <= GAUGE_MAX:
             raise ValueError(f"the gauge is 0..{GAUGE_MAX}, got {self.start_gauge}")
         if self.start_stock < 0:
@@ -78,7 +89,7 @@ class Case:
         """Whether play starts elsewhere than the contest's empty field, gauge 0 and stock 0."""
         return (self.start_field, self.start_gauge, self.start_stock) != (Field(), 0, 0)
 
-    def start(self) -> "State":
+    def start(self) -> State:
         return State(field=self.start_field, gauge=self.start_gauge, stock=self.start_stock)
 
     def incoming_before(self, turn_index: int) -> int:
@@ -164,8 +175,13 @@ def _drop(case: Case, during: State, move: Drop, frames: list) -> tuple[Field, T
         raise IllegalMove(f"R must be 0..3, got {move.r}")
     a, b, c, d = case.packs[during.turn]
     field, landed = land(during.field, (a, b, c, d), move.x, move.r)
-    frames.append(Frame(replace(during, field=field),
-                        f"pack {a} {b} / {c} {d} dropped at column {move.x}, rotation {move.r}", landed))
+    frames.append(
+        Frame(
+            replace(during, field=field),
+            f"pack {a} {b} / {c} {d} dropped at column {move.x}, rotation {move.r}",
+            landed,
+        )
+    )
     field, chains = _resolve_chains(field, during, frames)
     score = chain_score(chains)
     return field, TurnResult(chains, score, ojama=score // 2)
@@ -173,8 +189,9 @@ def _drop(case: Case, during: State, move: Drop, frames: list) -> tuple[Field, T
 
 def _skill(during: State, frames: list) -> tuple[Field, TurnResult]:
     if during.gauge < SKILL_GAUGE:
-        raise IllegalMove(f"the skill needs a gauge of {SKILL_GAUGE} at the end of the previous turn, "
-                          f"it is {during.gauge}")
+        raise IllegalMove(
+            f"the skill needs a gauge of {SKILL_GAUGE} at the end of the previous turn, it is {during.gauge}"
+        )
     blast = blast_mask(during.field)
     cells = cells_of(blast)
     exploded = explosion_score(len(cells))

@@ -28,8 +28,7 @@ def field_lines(field: Field) -> str:
 
 def turn_input(turn: int, millis: int, state: State) -> str:
     idle = f"{millis}\n0\n0\n0\n" + field_lines(Field())
-    return (f"{turn}\n{millis}\n{state.stock}\n{state.gauge}\n{state.total_score}\n"
-            + field_lines(state.field) + idle)
+    return f"{turn}\n{millis}\n{state.stock}\n{state.gauge}\n{state.total_score}\n" + field_lines(state.field) + idle
 
 
 def serve(case: Case, program) -> str:

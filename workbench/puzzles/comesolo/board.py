@@ -16,7 +16,14 @@ from workbench.core.errors import EditError, IllegalMove
 
 # The editorial's loop order: NW, N, NE, W, E, SW, S, SE.
 DIRECTIONS: tuple[tuple[int, int], ...] = (
-    (-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+    (0, -1),
+    (0, 1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
 )
 DIRECTION_NAMES = ("NW", "N", "NE", "W", "E", "SW", "S", "SE")
 
@@ -32,7 +39,7 @@ class Board:
             raise ValueError("cells do not match the board size")
 
     @classmethod
-    def from_array(cls, grid) -> "Board":
+    def from_array(cls, grid) -> Board:
         grid = np.asarray(grid, dtype=np.uint8)
         return cls(grid.shape[0], grid.shape[1], (grid != 0).astype(np.uint8).tobytes())
 
@@ -53,7 +60,7 @@ class Board:
     def pieces(self) -> int:
         return self.cells.count(1)
 
-    def with_cells(self, changes: dict[tuple[int, int], int]) -> "Board":
+    def with_cells(self, changes: dict[tuple[int, int], int]) -> Board:
         cells = bytearray(self.cells)
         for (r, c), value in changes.items():
             cells[r * self.cols + c] = 1 if value else 0

@@ -21,10 +21,18 @@ PIECE = set("1*X#@")
 EMPTY = set("0.-_")
 
 _DIRECTION_WORDS = {name: d for name, d in zip(DIRECTION_NAMES, DIRECTIONS)}
-_DIRECTION_WORDS.update({
-    "U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1),
-    "UL": (-1, -1), "UR": (-1, 1), "DL": (1, -1), "DR": (1, 1),
-})
+_DIRECTION_WORDS.update(
+    {
+        "U": (-1, 0),
+        "D": (1, 0),
+        "L": (0, -1),
+        "R": (0, 1),
+        "UL": (-1, -1),
+        "UR": (-1, 1),
+        "DL": (1, -1),
+        "DR": (1, 1),
+    }
+)
 _DIRECTION_WORDS.update({str(i): d for i, d in enumerate(DIRECTIONS)})
 
 
@@ -101,7 +109,9 @@ def parse_move(line: str, number: int) -> Jump:
         if (dr, dc) == (0, 0) or abs(dr) not in (0, 2) or abs(dc) not in (0, 2):
             raise FormatError(
                 f"({r1},{c1}) to ({r2},{c2}) is not a jump: the landing cell must be two cells away "
-                "in a straight or diagonal line", number)
+                "in a straight or diagonal line",
+                number,
+            )
         return Jump(r1 - 1, c1 - 1, dr // 2, dc // 2)
     if len(tokens) == 3:
         r, c = (_int(t, number, "a coordinate") for t in tokens[:2])
@@ -125,8 +135,11 @@ def parse_solution(text: str, limit: int | None = None) -> ParsedSolution:
     if count < 0:
         raise FormatError(f"the move count must not be negative, got {count}", number)
     if limit is not None and count > limit:
-        raise FormatError(f"the count line says {count} moves, more than the {limit} jumps this board "
-                          "allows (one per piece but the last)", number)
+        raise FormatError(
+            f"the count line says {count} moves, more than the {limit} jumps this board "
+            "allows (one per piece but the last)",
+            number,
+        )
     # One pass over the rest, keeping at most K lines: blank lines first, then the count.
     body: list[tuple[int, str]] = []
     found, extra, last, blank = 0, None, number, 0

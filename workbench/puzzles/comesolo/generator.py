@@ -39,8 +39,9 @@ def shaped_board(shape: str, rows: int, cols: int) -> Board:
     return Board.from_array(grid)
 
 
-def generate(seed: int, size: int = 30, rows: int = 0, cols: int = 0,
-             density: float = 0.5, shape: str = "random") -> Board:
+def generate(
+    seed: int, size: int = 30, rows: int = 0, cols: int = 0, density: float = 0.5, shape: str = "random"
+) -> Board:
     rows = rows or size
     cols = cols or size
     if not (1 <= rows <= 200 and 1 <= cols <= 200):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import IO, Any, Callable, Sequence
+from typing import IO, Any
 
 from workbench.core.puzzle import ModuleFiles, ParsedSolution, Puzzle, ScoreReport, Transition
 from workbench.core.words import QT_TRANSLATE_NOOP
@@ -24,9 +25,11 @@ class RollingBalls(ModuleFiles, Puzzle):
         "the ball rolls until the edge, a wall or another ball stops it (the other ball stays). At most "
         "20 rolls per ball. Score: for each target cell holding a ball, 1 if the final board has a ball "
         "of that colour there, 0.5 for a ball of another colour, divided by the number of balls (1.0: "
-        "the target reached). TopCoder Marathon Match 90.")
+        "the target reached). TopCoder Marathon Match 90.",
+    )
     rules_summary: str = QT_TRANSLATE_NOOP(
-        "PuzzleRules", "Roll balls until walls or balls stop them, to rebuild the target layout.")
+        "PuzzleRules", "Roll balls until walls or balls stop them, to rebuild the target layout."
+    )
 
     def generate(self, seed: int, **options: Any) -> Case:
         return generator.generate(seed)
@@ -49,13 +52,17 @@ class RollingBalls(ModuleFiles, Puzzle):
     def evaluate(self, instance: Case, state: Board, moves_played: int) -> ScoreReport:
         covered = coverage(instance, state)
         score = covered.points / instance.n_balls  # the tester's double, unrounded
-        return ScoreReport(score, f"{score:.7f}", (
-            ("rolls", moves_played),
-            ("roll limit", instance.max_rolls),
-            ("matched", covered.same_colour),
-            ("wrong colour", covered.other_colour),
-            ("empty targets", covered.empty),
-        ))
+        return ScoreReport(
+            score,
+            f"{score:.7f}",
+            (
+                ("rolls", moves_played),
+                ("roll limit", instance.max_rolls),
+                ("matched", covered.same_colour),
+                ("wrong colour", covered.other_colour),
+                ("empty targets", covered.empty),
+            ),
+        )
 
     def move_text(self, move: Roll) -> str:
         return Roll(*move).text()
@@ -83,8 +90,7 @@ class RollingBalls(ModuleFiles, Puzzle):
 
     def case_features(self, instance: Case) -> dict[str, int]:
         colours = {c for c in instance.start.cells if chr(c).isdigit()}
-        return {"balls": instance.n_balls, "colours": len(colours),
-                "H": instance.start.rows, "W": instance.start.cols}
+        return {"balls": instance.n_balls, "colours": len(colours), "H": instance.start.rows, "W": instance.start.cols}
 
 
 PUZZLE = RollingBalls()

@@ -42,12 +42,12 @@ class Board:
             raise ValueError("cells do not match the board size")
 
     @classmethod
-    def from_rows(cls, rows: list[str] | tuple[str, ...]) -> "Board":
+    def from_rows(cls, rows: list[str] | tuple[str, ...]) -> Board:
         return cls(len(rows), len(rows[0]), "".join(rows).encode("ascii"))
 
     def row_texts(self) -> list[str]:
         text = self.cells.decode("ascii")
-        return [text[r * self.cols:(r + 1) * self.cols] for r in range(self.rows)]
+        return [text[r * self.cols : (r + 1) * self.cols] for r in range(self.rows)]
 
     def array(self) -> np.ndarray:
         """A read-only (rows, cols) uint8 view of the characters."""

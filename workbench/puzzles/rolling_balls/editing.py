@@ -63,7 +63,7 @@ def edit(case: Case, cell: tuple[int, int], brush, dragging: bool = False) -> tu
     if isinstance(brush, tuple) and brush[0] == _PAINT_WALLS:
         return _paint_wall(case, r, c, brush[1], dragging)
     if isinstance(brush, str) and brush.startswith(_PAIR):
-        return _add_pair(case, r, c, int(brush[len(_PAIR):]), dragging)
+        return _add_pair(case, r, c, int(brush[len(_PAIR) :]), dragging)
     if brush in (MOVE_BALL, MOVE_TARGET):
         return _pick_up(case, r, c, "start" if brush == MOVE_BALL else "target")
     if isinstance(brush, tuple) and brush[0] == _CARRY:
@@ -121,8 +121,10 @@ def _erase_pair(case: Case, r: int, c: int, dragging: bool):
         if dragging:
             return case, ERASE
         if is_ball(now) or is_ball(wanted):
-            raise EditError(f"{_describe(case, r, c)}: erasing takes a ball together with a target "
-                            "of its colour on the same cell; drag one onto the other first")
+            raise EditError(
+                f"{_describe(case, r, c)}: erasing takes a ball together with a target "
+                "of its colour on the same cell; drag one onto the other first"
+            )
         raise EditError(f"nothing to erase at ({r}, {c})")
     if case.n_balls == 1:
         raise EditError("a case needs at least one ball: add another before erasing the last")
@@ -145,8 +147,8 @@ def resize(case: Case, rows: int, cols: int) -> Case:
         balls = [(r, c) for r, row in enumerate(start) for c, ch in enumerate(row) if ch == colour]
         targets = [(r, c) for r, row in enumerate(target) for c, ch in enumerate(row) if ch == colour]
         extra, layer = (balls, start) if len(balls) > len(targets) else (targets, target)
-        for r, c in extra[min(len(balls), len(targets)):]:  # row-major: the last are nearest the bottom right
-            layer[r] = layer[r][:c] + "." + layer[r][c + 1:]
+        for r, c in extra[min(len(balls), len(targets)) :]:  # row-major: the last are nearest the bottom right
+            layer[r] = layer[r][:c] + "." + layer[r][c + 1 :]
     edited = Case(Board.from_rows(start), Board.from_rows(target))
     if edited.n_balls == 0:
         raise EditError(f"a {rows}x{cols} board would hold no ball: a case needs at least one")

@@ -10,7 +10,8 @@ numbers (spec §3).
 from __future__ import annotations
 
 from collections import Counter
-from typing import IO, Sequence
+from collections.abc import Sequence
+from typing import IO
 
 from workbench.core.errors import FormatError, IllegalMove, shown
 from workbench.core.judge_text import JAVA, JAVA_INT, read_line
@@ -44,7 +45,7 @@ def _height(lines: list[str], index: int, what: str) -> int:
 
 
 def _grid(lines: list[str], first: int, height: int, width: int | None, name: str) -> Board:
-    rows = lines[first:first + height]
+    rows = lines[first : first + height]
     if len(rows) < height:
         raise FormatError(f"the {name} has {len(rows)} rows, H says {height}", first + len(rows) + 1)
     width = width or len(rows[0])
@@ -54,8 +55,9 @@ def _grid(lines: list[str], first: int, height: int, width: int | None, name: st
             raise FormatError(f"blank line inside the {name}", number)
         for col, symbol in enumerate(row):
             if ord(symbol) not in CELL_SYMBOLS:
-                raise FormatError(f"column {col}: {shown(symbol)} is not a wall '#', an empty cell '.' "
-                                  "or a ball '0'..'9'", number)
+                raise FormatError(
+                    f"column {col}: {shown(symbol)} is not a wall '#', an empty cell '.' or a ball '0'..'9'", number
+                )
         if len(row) != width:
             raise FormatError(f"the {name} row has {len(row)} cells, expected {width}", number)
     if not 1 <= width <= MAX_SIDE:
@@ -86,8 +88,10 @@ def _check_same_colours(start: Board, target: Board, start_line: int, target_lin
             seen += cell == colour
             if seen > allowed:
                 break
-        raise FormatError(f"the start has {have[colour]} balls of colour {chr(colour)} but the target "
-                          f"has {want[colour]}", first_line + index // surplus.cols)
+        raise FormatError(
+            f"the start has {have[colour]} balls of colour {chr(colour)} but the target has {want[colour]}",
+            first_line + index // surplus.cols,
+        )
 
 
 def parse_input(text: str) -> Case:
@@ -163,8 +167,9 @@ def parse_solution(case: Case, text: str) -> ParsedSolution:
     if count < 0:
         raise FormatError(f"the number of rolls must not be negative, got {count}", 1)
     if count > case.max_rolls:
-        raise FormatError(f"{count} rolls, more than the limit of {case.max_rolls} "
-                          f"(20 per ball, {case.n_balls} balls)", 1)
+        raise FormatError(
+            f"{count} rolls, more than the limit of {case.max_rolls} (20 per ball, {case.n_balls} balls)", 1
+        )
     rolls: list[Roll] = []
     for index in range(count):
         number = index + 2

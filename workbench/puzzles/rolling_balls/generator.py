@@ -11,8 +11,7 @@ MIN_BALLS_P, MAX_BALLS_P = 5, 20
 JAVA_LONG_MAX = 2**63 - 1
 
 
-def _random_target(rng: Sha1Prng, rows: int, cols: int, colours: int,
-                   walls_p: int, balls_p: int) -> bytearray:
+def _random_target(rng: Sha1Prng, rows: int, cols: int, colours: int, walls_p: int, balls_p: int) -> bytearray:
     while True:
         cells = bytearray()
         for _ in range(rows * cols):
@@ -29,9 +28,11 @@ def _random_target(rng: Sha1Prng, rows: int, cols: int, colours: int,
 def _scramble_roll(rng: Sha1Prng, cells: bytearray, rows: int, cols: int, at: int) -> int:
     """chooseRoll + roll: one random free direction; no draw at all when none is free."""
     r, c = divmod(at, cols)
-    free = [d for d in range(4)
-            if 0 <= r + DR[d] < rows and 0 <= c + DC[d] < cols
-            and cells[(r + DR[d]) * cols + c + DC[d]] == EMPTY]
+    free = [
+        d
+        for d in range(4)
+        if 0 <= r + DR[d] < rows and 0 <= c + DC[d] < cols and cells[(r + DR[d]) * cols + c + DC[d]] == EMPTY
+    ]
     if not free:
         return at
     d = free[rng.next_int(len(free))]
@@ -43,8 +44,10 @@ def _scramble_roll(rng: Sha1Prng, cells: bytearray, rows: int, cols: int, at: in
 
 def generate(seed: int) -> Case:
     if seed <= 0:
-        raise ValueError(f"seed must be a positive integer, got {seed}: Java ignores seed 0 "
-                         "(the case would not be reproducible) and negative seeds crash the official tester")
+        raise ValueError(
+            f"seed must be a positive integer, got {seed}: Java ignores seed 0 "
+            "(the case would not be reproducible) and negative seeds crash the official tester"
+        )
     if seed > JAVA_LONG_MAX:
         raise ValueError(f"seed must fit in a Java long (at most {JAVA_LONG_MAX})")
     rng = Sha1Prng(seed)

@@ -44,7 +44,7 @@ class Sha1Prng:
         while len(taken) < count:
             if self._used == len(self._block):
                 self._block, self._used = self._next_block(), 0
-            part = self._block[self._used:self._used + count - len(taken)]
+            part = self._block[self._used : self._used + count - len(taken)]
             taken += part
             self._used += len(part)
         return bytes(taken)

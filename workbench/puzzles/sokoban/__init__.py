@@ -9,8 +9,8 @@ LURD. An answer that leaves a box off its goal is valid but not solved (WA in a 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Sequence
 
 from workbench.core.errors import EditError, FormatError, IllegalMove
 from workbench.core.grid import Cell, GridPicture, GridPuzzle
@@ -28,8 +28,15 @@ STEP_NAMES = {"l": "left", "u": "up", "r": "right", "d": "down"}
 OUTSIDE, WALL_FILL, FLOOR_FILL, GOAL_FILL = "#e4ded1", "#5b4f3f", "#f6f1e6", "#f2d0c4"
 BOX, BOX_HOME, PLAYER, GOAL_MARK = "#c98a3b", "#3d9b5a", "#3b5b92", "#c0504d"
 DEADLOCK_MARK = "#d0021b"
-BRUSHES = (("Wall", "#"), ("Floor", " "), ("Goal", "."), ("Box", "$"), ("Box on goal", "*"),
-           ("Player", "@"), ("Player on goal", "+"))
+BRUSHES = (
+    ("Wall", "#"),
+    ("Floor", " "),
+    ("Goal", "."),
+    ("Box", "$"),
+    ("Box on goal", "*"),
+    ("Player", "@"),
+    ("Player on goal", "+"),
+)
 
 
 @dataclass(frozen=True)
@@ -49,29 +56,45 @@ class Sokoban(GridPuzzle, Puzzle):
         "You are the warehouse keeper: walk up, down, left or right, and push a box by walking into it "
         "(one box at a time, never pulled). A level is solved when every box is on a goal. A box pushed "
         "into a corner that is not a goal can never come out: undo. Score: the moves (or, with --metric "
-        "pushes, the pushes) of a solution, fewer is better.")
-    rules_summary: str = QT_TRANSLATE_NOOP(
-        "PuzzleRules", "Push every box onto a goal, in as few moves as you can.")
+        "pushes, the pushes) of a solution, fewer is better.",
+    )
+    rules_summary: str = QT_TRANSLATE_NOOP("PuzzleRules", "Push every box onto a goal, in as few moves as you can.")
     objective: Objective = Objective.MIN
     input_suffixes: tuple[str, ...] = (".xsb", ".sok", ".txt")
     solution_suffixes: tuple[str, ...] = (".lurd", ".out", ".txt")
-    generator_options: tuple = field(default_factory=lambda: (
-        Option("rows", int, 8, "rows of the level, its walls included", label="Rows", low=5, high=30),
-        Option("cols", int, 8, "columns of the level, its walls included", label="Columns", low=5, high=30),
-        Option("boxes", int, 3, "boxes (and goals)", label="Boxes", low=1, high=100),
-    ))
-    instance_options: tuple = field(default_factory=lambda: (
-        Option("metric", str, "moves", "what the score counts: moves or pushes", label="Score counts",
-               choices=METRICS),
-    ))
-    smoke: Smoke = field(default_factory=lambda: Smoke(generator={"rows": 6, "cols": 6, "boxes": 2},
-                                                       nodes=2000, bench_nodes=20000))
-    grid_help: str = ("Play: the arrow keys (or W A S D) walk; walking into a box pushes it. A click on a "
-                      "cell next to the player steps there. Undo takes back a step.\n\n"
-                      "Edit: choose a square in the editor panel and click or drag to paint it; painting the "
-                      "player moves it. A level needs as many goals as boxes to be played.")
-    grid_keys: tuple = (("Left", "l"), ("Up", "u"), ("Right", "r"), ("Down", "d"),
-                        ("A", "l"), ("W", "u"), ("D", "r"), ("S", "d"))
+    generator_options: tuple = field(
+        default_factory=lambda: (
+            Option("rows", int, 8, "rows of the level, its walls included", label="Rows", low=5, high=30),
+            Option("cols", int, 8, "columns of the level, its walls included", label="Columns", low=5, high=30),
+            Option("boxes", int, 3, "boxes (and goals)", label="Boxes", low=1, high=100),
+        )
+    )
+    instance_options: tuple = field(
+        default_factory=lambda: (
+            Option(
+                "metric", str, "moves", "what the score counts: moves or pushes", label="Score counts", choices=METRICS
+            ),
+        )
+    )
+    smoke: Smoke = field(
+        default_factory=lambda: Smoke(generator={"rows": 6, "cols": 6, "boxes": 2}, nodes=2000, bench_nodes=20000)
+    )
+    grid_help: str = (
+        "Play: the arrow keys (or W A S D) walk; walking into a box pushes it. A click on a "
+        "cell next to the player steps there. Undo takes back a step.\n\n"
+        "Edit: choose a square in the editor panel and click or drag to paint it; painting the "
+        "player moves it. A level needs as many goals as boxes to be played."
+    )
+    grid_keys: tuple = (
+        ("Left", "l"),
+        ("Up", "u"),
+        ("Right", "r"),
+        ("Down", "d"),
+        ("A", "l"),
+        ("W", "u"),
+        ("D", "r"),
+        ("S", "d"),
+    )
     brushes: tuple = BRUSHES
 
     # ----------------------------------------------------------------- files
@@ -88,8 +111,10 @@ class Sokoban(GridPuzzle, Puzzle):
     def parse_input(self, text: str) -> Case:
         levels = parse_levels(text)
         if len(levels) > 1:
-            raise FormatError(f"the file holds {len(levels)} levels: choose one (--case K on the command line, "
-                              "a list in the app) or run them all with batch")
+            raise FormatError(
+                f"the file holds {len(levels)} levels: choose one (--case K on the command line, "
+                "a list in the app) or run them all with batch"
+            )
         return Case(levels[0])
 
     def format_input(self, instance: Case) -> str:
@@ -155,9 +180,17 @@ class Sokoban(GridPuzzle, Puzzle):
         solved = home == len(state.boxes)
         score = moves_played if instance.metric == "moves" else state.pushes
         text = f"{score}" if solved else f"{score} (not solved)"
-        return ScoreReport(score, text, (("solved", "yes" if solved else "no"), ("moves", moves_played),
-                                         ("pushes", state.pushes), ("boxes on goals", f"{home}/{len(state.boxes)}")),
-                           complete=solved)
+        return ScoreReport(
+            score,
+            text,
+            (
+                ("solved", "yes" if solved else "no"),
+                ("moves", moves_played),
+                ("pushes", state.pushes),
+                ("boxes on goals", f"{home}/{len(state.boxes)}"),
+            ),
+            complete=solved,
+        )
 
     def plotted(self, report: ScoreReport) -> tuple[str, float]:
         """Boxes on goals: the moves score grows by one every step, a straight line that says nothing."""
@@ -227,8 +260,10 @@ class Sokoban(GridPuzzle, Puzzle):
             boxes.add(index)
         if value in "@+":
             player = index
-        return replace(instance, level=replace(level, walls=bytes(walls), goals=bytes(goals),
-                                                  boxes=frozenset(boxes), player=player))
+        return replace(
+            instance,
+            level=replace(level, walls=bytes(walls), goals=bytes(goals), boxes=frozenset(boxes), player=player),
+        )
 
     def resized(self, instance: Case, rows: int, cols: int) -> Case:
         level = instance.level
@@ -248,8 +283,9 @@ class Sokoban(GridPuzzle, Puzzle):
             if new is not None:
                 walls[new], goals[new] = level.walls[cell], level.goals[cell]
         boxes = frozenset(m for m in map(moved, level.boxes) if m is not None)
-        return replace(instance, level=Level(rows, cols, bytes(walls), bytes(goals), boxes, moved(level.player),
-                                             level.title))
+        return replace(
+            instance, level=Level(rows, cols, bytes(walls), bytes(goals), boxes, moved(level.player), level.title)
+        )
 
     def grid_status(self, instance: Case, state: State) -> str:
         level = instance.level
@@ -261,11 +297,14 @@ class Sokoban(GridPuzzle, Puzzle):
             return ""
         where = ", ".join(f"({r + 1},{c + 1})" for r, c in map(level.rc, lost.boxes))
         if lost.why == "dead square":
-            said = translate("Deadlock", "Deadlock: the box at {0} is where no goal can be reached from "
-                                         "— Undo (Ctrl+Z)")
+            said = translate(
+                "Deadlock", "Deadlock: the box at {0} is where no goal can be reached from — Undo (Ctrl+Z)"
+            )
         else:
-            said = translate("Deadlock", "Deadlock: the boxes at {0} are frozen, one off its goal, and can "
-                                         "never move again — Undo (Ctrl+Z)")
+            said = translate(
+                "Deadlock",
+                "Deadlock: the boxes at {0} are frozen, one off its goal, and can never move again — Undo (Ctrl+Z)",
+            )
         return said.format(where)
 
 

@@ -29,4 +29,4 @@ def format_answer(letters: str) -> str:
     """``letters`` (pushes already upper case) wrapped at LINE_WIDTH, with a final line end."""
     if not letters:
         return "\n"
-    return "\n".join(letters[i:i + LINE_WIDTH] for i in range(0, len(letters), LINE_WIDTH)) + "\n"
+    return "\n".join(letters[i : i + LINE_WIDTH] for i in range(0, len(letters), LINE_WIDTH)) + "\n"

@@ -17,8 +17,13 @@ import random
 from .level import DIRECTIONS, Level
 
 # The shapes the walk stamps, as (row, column) offsets: a plus, a square, and L corners.
-SHAPES = (((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)), ((0, 0), (0, 1), (1, 0), (1, 1)),
-          ((0, 0), (1, 0), (1, 1)), ((0, 0), (0, 1), (1, 1)), ((0, 0), (1, 0), (0, 1)))
+SHAPES = (
+    ((0, 0), (-1, 0), (1, 0), (0, -1), (0, 1)),
+    ((0, 0), (0, 1), (1, 0), (1, 1)),
+    ((0, 0), (1, 0), (1, 1)),
+    ((0, 0), (0, 1), (1, 1)),
+    ((0, 0), (1, 0), (0, 1)),
+)
 TURN = 0.35  # the walk's chance of a new direction at each step
 WALK = 2.5  # the walk's steps, per row and column of the level
 

@@ -100,8 +100,7 @@ def parse_level(lines: list[str], first_line: int, title: str = "") -> Level:
         raise FormatError(f"a level needs exactly one player (@ or +), found {len(players)} ({where})", first_line)
     level = Level(rows, cols, bytes(walls), bytes(goals), frozenset(boxes), players[0][0], title)
     inside = level.interior()
-    outside = sorted(b for b in boxes if b not in inside and not any(
-        level.step(b, m) in inside for m in DIRECTIONS))
+    outside = sorted(b for b in boxes if b not in inside and not any(level.step(b, m) in inside for m in DIRECTIONS))
     if not boxes:
         raise FormatError("the level has no box ($ or *)", first_line)
     goal_count = sum(goals)

@@ -49,5 +49,7 @@ def not_loaded(puzzle_id: str) -> str:
     """Why a board of ``puzzle_id``, a puzzle no package loaded here provides, cannot be shown."""
     broken = plugin_problems()
     said = f" ({len(broken)} plugin(s) did not load: {'; '.join(map(str, broken))})" if broken else ""
-    return (f"No puzzle {puzzle_id} is loaded{said}: if it is a plugin, start the app with --puzzle-path DIR "
-            f"(DIR: the folder holding its package) or with {PATH_VARIABLE}=DIR, or install its package")
+    return (
+        f"No puzzle {puzzle_id} is loaded{said}: if it is a plugin, start the app with --puzzle-path DIR "
+        f"(DIR: the folder holding its package) or with {PATH_VARIABLE}=DIR, or install its package"
+    )

@@ -17,10 +17,9 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
 
 from workbench.core.errors import EditError, IllegalMove
+from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from workbench.puzzles.ahc011 import Board, Case, board_problems, components
 from workbench.puzzles.ahc011.board import DIRECTIONS, OPPOSITE
-
-from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 
 CELL = 48.0
 LABEL = 24.0  # margin for the coordinate labels
@@ -53,16 +52,20 @@ def cell_kinds(board: Board, parts: list) -> list[str]:
 
 
 class Ahc011Adapter(BoardAdapter):
-    help_text = ("Play: an arrow key slides a tile into the empty square in the arrow's direction (Right "
-                 "moves the tile left of the gap to the right, so the empty square goes left: contest letter "
-                 "L). The keys U, D, L and R play the contest letters themselves (where the empty square "
-                 "goes). A click on a tile beside the empty square slides it in.\n\n"
-                 "Edit: a click near a side of a tile toggles that stub; a click in the middle of a tile "
-                 "moves the empty square there. Saving checks the board (one empty square, enough matching "
-                 "stubs).")
-    editor_note = ("An AHC011 board keeps its size and its tiles. Click near a side of a tile to toggle that "
-                   "stub, or in the middle of a tile to move the empty square there. For another size, use "
-                   "File ▸ Generate board… (N from 6 to 10).")
+    help_text = (
+        "Play: an arrow key slides a tile into the empty square in the arrow's direction (Right "
+        "moves the tile left of the gap to the right, so the empty square goes left: contest letter "
+        "L). The keys U, D, L and R play the contest letters themselves (where the empty square "
+        "goes). A click on a tile beside the empty square slides it in.\n\n"
+        "Edit: a click near a side of a tile toggles that stub; a click in the middle of a tile "
+        "moves the empty square there. Saving checks the board (one empty square, enough matching "
+        "stubs)."
+    )
+    editor_note = (
+        "An AHC011 board keeps its size and its tiles. Click near a side of a tile to toggle that "
+        "stub, or in the middle of a tile to move the empty square there. For another size, use "
+        "File ▸ Generate board… (N from 6 to 10)."
+    )
     view_options = (("components", "Colour the largest tree and the cycles", True),)
     play_keys = "keys: arrows move a tile into the gap, U/D/L/R move the gap (contest letters)"
     edit_keys = "click near a side of a tile to toggle that stub, in its middle to move the gap there"
@@ -99,7 +102,6 @@ class Ahc011Adapter(BoardAdapter):
         label_coordinates(self.scene, self.n, self.n, CELL, LABEL)  # 0-based, as the spec counts
         self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.n * CELL + LABEL + 4, self.n * CELL + LABEL + 4))
 
-
     def show(self, instance: Case, state: Board, last_move=None, highlight=(), hints=True) -> None:
         if state.n != self.n:
             self.build(instance)
@@ -135,8 +137,9 @@ class Ahc011Adapter(BoardAdapter):
     def _outline(self, row: int, col: int, colour: QColor) -> None:
         if not (0 <= row < self.n and 0 <= col < self.n):
             return
-        item = self.scene.addRect(QRectF(col * CELL + 2, row * CELL + 2, CELL - 4, CELL - 4),
-                                  QPen(colour, 3), QBrush(Qt.NoBrush))
+        item = self.scene.addRect(
+            QRectF(col * CELL + 2, row * CELL + 2, CELL - 4, CELL - 4), QPen(colour, 3), QBrush(Qt.NoBrush)
+        )
         item.setZValue(3)
         self.marks.append(item)
 
@@ -157,8 +160,10 @@ class Ahc011Adapter(BoardAdapter):
         cycles = sum(1 for _cells, is_tree in parts if not is_tree)
         problems = board_problems(state)
         check = "board check: " + ("; ".join(problems) if problems else "ok")
-        return (f"empty ({state.empty_cell[0]},{state.empty_cell[1]})  |  "
-                f"{kinds.count('largest')} in the largest tree, {cycles} cycle(s)  |  {check}")
+        return (
+            f"empty ({state.empty_cell[0]},{state.empty_cell[1]})  |  "
+            f"{kinds.count('largest')} in the largest tree, {cycles} cycle(s)  |  {check}"
+        )
 
     # ---------------------------------------------------------- playing
     def _toward(self, state: Board, row: int, col: int) -> str | None:
@@ -173,8 +178,9 @@ class Ahc011Adapter(BoardAdapter):
         move = self._toward(state, row, col)
         if move is None:
             er, ec = state.empty_cell
-            raise IllegalMove(f"the tile at ({row},{col}) is not next to the empty square at ({er},{ec}): "
-                              "click a tile beside the gap")
+            raise IllegalMove(
+                f"the tile at ({row},{col}) is not next to the empty square at ({er},{ec}): click a tile beside the gap"
+            )
         return move
 
     def key(self, instance: Case, state: Board, key):

@@ -14,9 +14,8 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
-from workbench.puzzles.ahc015.box import CANDIES, FLAVOUR_NAMES, SIDE, Box, component_ids
-
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, surround_ink
+from workbench.puzzles.ahc015.box import CANDIES, FLAVOUR_NAMES, SIDE, Box, component_ids
 
 CELL = 40.0
 INSET = 7.0  # margin between a cell's edge and its candy
@@ -45,24 +44,37 @@ def candy_path(flavour: int, size: float) -> QPainterPath:
     elif flavour == 2:
         path.addRect(inner.adjusted(1, 1, -1, -1))
     else:
-        path.addPolygon(QPolygonF([QPointF(inner.center().x(), inner.top()), inner.bottomRight(),
-                                   inner.bottomLeft(), QPointF(inner.center().x(), inner.top())]))
+        path.addPolygon(
+            QPolygonF(
+                [
+                    QPointF(inner.center().x(), inner.top()),
+                    inner.bottomRight(),
+                    inner.bottomLeft(),
+                    QPointF(inner.center().x(), inner.top()),
+                ]
+            )
+        )
     return path
 
 
 class Ahc015Adapter(BoardAdapter):
-    help_text = ("Play: the arrow keys tilt the box (Up = F toward row 0, Down = B, Left = L, Right = R); "
-                 "the next candy then drops where the input file says. Flavours differ by colour and by "
-                 "glyph (strawberry ●, watermelon ■, pumpkin ▲), and a thick line separates neighbouring "
-                 "groups, the groups the score counts.\n\n"
-                 "Edit: nothing to draw. The box starts empty, and the input file fixes the order of the "
-                 "100 candies and where each one drops; open another input or use File ▸ Generate board….")
-    editor_note = ("An AHC015 case has nothing to draw: the box starts empty, and the input file fixes the "
-                   "order of the 100 candies and where each drops. Open another input file, or use "
-                   "File ▸ Generate board… for another seed.")
+    help_text = (
+        "Play: the arrow keys tilt the box (Up = F toward row 0, Down = B, Left = L, Right = R); "
+        "the next candy then drops where the input file says. Flavours differ by colour and by "
+        "glyph (strawberry ●, watermelon ■, pumpkin ▲), and a thick line separates neighbouring "
+        "groups, the groups the score counts.\n\n"
+        "Edit: nothing to draw. The box starts empty, and the input file fixes the order of the "
+        "100 candies and where each one drops; open another input or use File ▸ Generate board…."
+    )
+    editor_note = (
+        "An AHC015 case has nothing to draw: the box starts empty, and the input file fixes the "
+        "order of the 100 candies and where each drops. Open another input file, or use "
+        "File ▸ Generate board… for another seed."
+    )
     can_edit_cells = False
     play_keys = "arrows tilt: ↑ F  ↓ B  ← L  → R"
     edit_keys = "nothing to draw: the input fixes the candies"
+
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)
         self.candies: list[QGraphicsPathItem] = []
@@ -94,11 +106,13 @@ class Ahc015Adapter(BoardAdapter):
         for i in range(SIDE * SIDE):
             r, c = divmod(i, SIDE)
             if c < SIDE - 1:
-                self.walls[(i, i + 1)] = self.scene.addLine((c + 1) * CELL, r * CELL, (c + 1) * CELL,
-                                                            (r + 1) * CELL, wall_pen)
+                self.walls[(i, i + 1)] = self.scene.addLine(
+                    (c + 1) * CELL, r * CELL, (c + 1) * CELL, (r + 1) * CELL, wall_pen
+                )
             if r < SIDE - 1:
-                self.walls[(i, i + SIDE)] = self.scene.addLine(c * CELL, (r + 1) * CELL, (c + 1) * CELL,
-                                                               (r + 1) * CELL, wall_pen)
+                self.walls[(i, i + SIDE)] = self.scene.addLine(
+                    c * CELL, (r + 1) * CELL, (c + 1) * CELL, (r + 1) * CELL, wall_pen
+                )
         for line in self.walls.values():
             line.setZValue(3)
         # The box's outline half lies on the view's surround: dark ink vanished on the dark theme's.
@@ -139,21 +153,26 @@ class Ahc015Adapter(BoardAdapter):
         ids = component_ids(cells)
         for (a, b), line in self.walls.items():
             line.setVisible(ids[a] != ids[b])  # two empty cells share the id -1: no wall
-        coming = state.flavours[state.turn: state.turn + 1 + QUEUE]
+        coming = state.flavours[state.turn : state.turn + 1 + QUEUE]
         for k, item in enumerate(self.queue):
             flavour = coming[k] if k < len(coming) else 0
             self._paint(item, flavour, self.paths if k == 0 else self.small_paths)
         for r, c in highlight:
-            mark = self.scene.addRect(QRectF(c * CELL + 2, r * CELL + 2, CELL - 4, CELL - 4),
-                                      QPen(HIGHLIGHT, 3), QBrush(Qt.NoBrush))
+            mark = self.scene.addRect(
+                QRectF(c * CELL + 2, r * CELL + 2, CELL - 4, CELL - 4), QPen(HIGHLIGHT, 3), QBrush(Qt.NoBrush)
+            )
             mark.setZValue(4)
             self.marks.append(mark)
 
     def hint_marks(self, instance, state: Box, move) -> HintMarks:
         """The edge the candies slide to (F: row 0, B: row 9, L: column 0, R: column 9) and an arrow
         from the middle of the box toward it."""
-        full, edge = SIDE * CELL, {"F": (0, 0, SIDE, 1), "B": (SIDE - 1, 0, SIDE, 1),
-                                   "L": (0, 0, 1, SIDE), "R": (0, SIDE - 1, 1, SIDE)}[move]
+        full, edge = (
+            SIDE * CELL,
+            {"F": (0, 0, SIDE, 1), "B": (SIDE - 1, 0, SIDE, 1), "L": (0, 0, 1, SIDE), "R": (0, SIDE - 1, 1, SIDE)}[
+                move
+            ],
+        )
         row, col, width, height = edge
         band = QRectF(col * CELL, row * CELL, width * CELL, height * CELL)
         middle = QPointF(full / 2, full / 2)

@@ -17,7 +17,6 @@ from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPalette, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 from shiboken6 import isValid
 
-
 LABEL_PIXELS = 11  # coordinate labels keep this size on screen at any zoom
 LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100)
 LABEL_Z = 100  # above every board item
@@ -39,8 +38,7 @@ def surround_ink(light: str, dark: str) -> QColor:
     return QColor(dark if dark_theme else light)
 
 
-def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, margin: float,
-                      first: int = 0) -> None:
+def label_coordinates(scene: QGraphicsScene, rows: int, cols: int, cell: float, margin: float, first: int = 0) -> None:
     """Row numbers down the left margin and column numbers along the top, counted from
     ``first`` as the puzzle's answer files count them.
 
@@ -229,8 +227,9 @@ class BoardAdapter:
             shaft = QPen(HINT_COLOUR, 4, Qt.SolidLine, Qt.RoundCap)
             self.hint_items.append(self.scene.addLine(QLineF(start, end), shaft))
             size = max(8.0, QLineF(start, end).length() * 0.25)
-            self.hint_items.append(self.scene.addPolygon(arrow_head(start, end, min(size, 18.0)),
-                                                         QPen(Qt.NoPen), QBrush(HINT_COLOUR)))
+            self.hint_items.append(
+                self.scene.addPolygon(arrow_head(start, end, min(size, 18.0)), QPen(Qt.NoPen), QBrush(HINT_COLOUR))
+            )
         for item in self.hint_items:
             item.setZValue(HINT_Z)
 
@@ -251,8 +250,7 @@ class BoardAdapter:
         """Create the items for ``instance`` (called when the board size changes)."""
         raise NotImplementedError
 
-    def show(self, instance: Any, state: Any, last_move: Any = None, highlight: tuple = (),
-             hints: bool = True) -> None:
+    def show(self, instance: Any, state: Any, last_move: Any = None, highlight: tuple = (), hints: bool = True) -> None:
         """Update the items to show ``state``."""
         raise NotImplementedError
 

@@ -20,11 +20,10 @@ from dataclasses import replace
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 
+from workbench.gui.board.painters.base import BoardAdapter, EditorField, HintMarks, surround_ink
 from workbench.puzzles.codevs import SKILL, Drop
 from workbench.puzzles.codevs.field import HEIGHT, OJAMA, VISIBLE, WIDTH, land, painted, rotate
 from workbench.puzzles.codevs.rules import GAUGE_MAX, SKILL_GAUGE
-
-from workbench.gui.board.painters.base import BoardAdapter, EditorField, HintMarks, surround_ink
 
 CELL = 32.0
 PACK_ROWS = 2  # the pending pack is drawn on two rows above the field
@@ -32,8 +31,16 @@ SIDE = WIDTH * CELL + CELL  # left edge of the side panel
 NEXT_PACKS = 3
 MINI = CELL * 0.6  # cell size of the next packs
 BLOCK_COLOURS = {
-    1: "#e6194b", 2: "#f58231", 3: "#ffe119", 4: "#bfef45", 5: "#3cb44b",
-    6: "#42d4f4", 7: "#4363d8", 8: "#911eb4", 9: "#f032e6", OJAMA: "#8a8a8a",
+    1: "#e6194b",
+    2: "#f58231",
+    3: "#ffe119",
+    4: "#bfef45",
+    5: "#3cb44b",
+    6: "#42d4f4",
+    7: "#4363d8",
+    8: "#911eb4",
+    9: "#f032e6",
+    OJAMA: "#8a8a8a",
 }
 EMPTY_VISIBLE = QColor("#f7f4ee")
 EMPTY_TRANSIENT = QColor("#e4dfd6")
@@ -61,13 +68,15 @@ def block_colour(value: int) -> QColor:
 
 
 class CodevsAdapter(BoardAdapter):
-    help_text = ("Play: Left and Right move the pending pack, Z and X turn it anticlockwise and clockwise, "
-                 "Space drops it, S fires the skill; a click on a column moves the pack there. The three "
-                 "faded rows above the danger line may hold a chain in progress, never a settled turn. "
-                 "With Show stages on, a chain plays erase by erase, the erased blocks outlined.\n\n"
-                 "Edit: paint blocks 1 to 9, ojama or empty cells (a block falls onto its column's stack, "
-                 "and erasing lets the blocks above fall), and set the turn budget, the ojama stock and the "
-                 "skill gauge of the start in the editor panel.")
+    help_text = (
+        "Play: Left and Right move the pending pack, Z and X turn it anticlockwise and clockwise, "
+        "Space drops it, S fires the skill; a click on a column moves the pack there. The three "
+        "faded rows above the danger line may hold a chain in progress, never a settled turn. "
+        "With Show stages on, a chain plays erase by erase, the erased blocks outlined.\n\n"
+        "Edit: paint blocks 1 to 9, ojama or empty cells (a block falls onto its column's stack, "
+        "and erasing lets the blocks above fall), and set the turn budget, the ojama stock and the "
+        "skill gauge of the start in the editor panel."
+    )
     play_keys = "←/→ move the pack, Z/X turn it, Space drops, S fires the skill"
     edit_keys = "click or drag to paint the start field with the editor's block"
     palette = tuple((str(v), v) for v in range(1, 10)) + (("Ojama", OJAMA), ("Empty (erase)", 0))
@@ -117,8 +126,9 @@ class CodevsAdapter(BoardAdapter):
                 text = self.scene.addSimpleText("", font)
                 text.setZValue(2)
                 self.cells[(x, y)] = (rect, text)
-        danger = self.scene.addLine(0, scene_row(VISIBLE) + CELL, WIDTH * CELL, scene_row(VISIBLE) + CELL,
-                                    QPen(DANGER, 3))
+        danger = self.scene.addLine(
+            0, scene_row(VISIBLE) + CELL, WIDTH * CELL, scene_row(VISIBLE) + CELL, QPen(DANGER, 3)
+        )
         danger.setZValue(4)
         self.danger_label = self.scene.addSimpleText("danger line (row 17)")
         self.danger_label.setBrush(QBrush(DANGER))
@@ -153,8 +163,7 @@ class CodevsAdapter(BoardAdapter):
         field_cell = lambda x, y: QRectF(x * CELL, scene_row(y), CELL, CELL)  # noqa: E731
         if move is SKILL or not isinstance(move, tuple):
             grid = state.field.array()
-            return HintMarks(tuple(field_cell(x, y) for x in range(WIDTH) for y in range(HEIGHT)
-                                   if grid[x, y] == 5))
+            return HintMarks(tuple(field_cell(x, y) for x in range(WIDTH) for y in range(HEIGHT) if grid[x, y] == 5))
         drop = Drop(*move)
         pack = QRectF(drop.x * CELL, 0, 2 * CELL, PACK_ROWS * CELL)
         _, landed = land(state.field, instance.packs[state.turn], drop.x, drop.r)
@@ -162,18 +171,21 @@ class CodevsAdapter(BoardAdapter):
         if not cells:
             return HintMarks((pack,))
         highest = min(cells, key=lambda rect: rect.top())
-        return HintMarks((pack, *cells), (QPointF(pack.center().x(), pack.bottom()),
-                                          QPointF(pack.center().x(), highest.top())))
+        return HintMarks(
+            (pack, *cells), (QPointF(pack.center().x(), pack.bottom()), QPointF(pack.center().x(), highest.top()))
+        )
 
     def _outline(self, x: int, y: int, colour: QColor, width: float, fill=Qt.NoBrush) -> None:
-        item = self.scene.addRect(QRectF(x * CELL + 2, scene_row(y) + 2, CELL - 4, CELL - 4),
-                                  QPen(colour, width), QBrush(fill))
+        item = self.scene.addRect(
+            QRectF(x * CELL + 2, scene_row(y) + 2, CELL - 4, CELL - 4), QPen(colour, width), QBrush(fill)
+        )
         item.setZValue(5)
         self.marks.append(item)
 
     def _block(self, value: int, left: float, top: float, size: float) -> None:
-        rect = self.scene.addRect(QRectF(left, top, size, size), QPen(QColor("#555555"), 0),
-                                  QBrush(block_colour(value)))
+        rect = self.scene.addRect(
+            QRectF(left, top, size, size), QPen(QColor("#555555"), 0), QBrush(block_colour(value))
+        )
         rect.setZValue(3)
         self.marks.append(rect)
         font = QFont()
@@ -221,12 +233,12 @@ class CodevsAdapter(BoardAdapter):
                 self._draw_pack(instance.packs[state.turn + k], SIDE, top, MINI)
                 top += 2 * MINI + 6
         top = self._text(f"Ojama stock {state.stock}", SIDE, top + 8)
-        top = self._text(f"Skill gauge {state.gauge}", SIDE, top,
-                         GAUGE_READY if state.gauge >= SKILL_GAUGE else None)
+        top = self._text(f"Skill gauge {state.gauge}", SIDE, top, GAUGE_READY if state.gauge >= SKILL_GAUGE else None)
         width = 3.5 * CELL
         frame = self.scene.addRect(QRectF(SIDE, top, width, CELL * 0.4), QPen(ink(), 1), QBrush(Qt.NoBrush))
-        fill = self.scene.addRect(QRectF(SIDE, top, width * state.gauge / GAUGE_MAX, CELL * 0.4),
-                                  QPen(Qt.NoPen), QBrush(GAUGE_READY))
+        fill = self.scene.addRect(
+            QRectF(SIDE, top, width * state.gauge / GAUGE_MAX, CELL * 0.4), QPen(Qt.NoPen), QBrush(GAUGE_READY)
+        )
         at_skill = SIDE + width * SKILL_GAUGE / GAUGE_MAX  # the gauge the skill needs
         ready = self.scene.addLine(at_skill, top - 3, at_skill, top + CELL * 0.4 + 3, QPen(DANGER, 2))
         self.marks += [frame, fill, ready]
@@ -283,8 +295,7 @@ class CodevsAdapter(BoardAdapter):
         return replace(instance, start_field=painted(instance.start_field, *cell, value)), value
 
     def field_value(self, instance, name: str) -> int:
-        return {"turns": instance.turns, "stock": instance.start_stock,
-                "gauge": instance.start_gauge}[name]
+        return {"turns": instance.turns, "stock": instance.start_stock, "gauge": instance.start_gauge}[name]
 
     def set_field(self, instance, name: str, value: int):
         attribute = {"turns": "turns", "stock": "start_stock", "gauge": "start_gauge"}[name]

@@ -12,12 +12,11 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem
 
 from workbench.core.errors import IllegalMove
+from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
+from workbench.gui.board.painters.cell_grid import CellGrid
 from workbench.puzzles.comesolo import Board, Jump, legal_jumps
 from workbench.puzzles.comesolo.board import filled, resized
 from workbench.puzzles.comesolo.generator import random_board
-
-from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
-from workbench.gui.board.painters.cell_grid import CellGrid
 
 CELL = 40.0
 LABEL = 24.0  # margin for the coordinate labels
@@ -32,11 +31,13 @@ LAST_MOVE = QColor("#d1495b")
 
 
 class ComesoloAdapter(BoardAdapter):
-    help_text = ("Play: click a piece, then the cell it lands on (or drag the piece there). A piece "
-                 "jumps over a neighbour in any of the eight directions, and the neighbour is removed; "
-                 "the selected piece's legal landings are marked.\n\n"
-                 "Edit: click or drag to paint pieces and empty cells. The editor panel resizes the board, "
-                 "clears or fills it, or fills it at random with the generator's seed and density.")
+    help_text = (
+        "Play: click a piece, then the cell it lands on (or drag the piece there). A piece "
+        "jumps over a neighbour in any of the eight directions, and the neighbour is removed; "
+        "the selected piece's legal landings are marked.\n\n"
+        "Edit: click or drag to paint pieces and empty cells. The editor panel resizes the board, "
+        "clears or fills it, or fills it at random with the generator's seed and density."
+    )
     can_resize = True
     can_fill = True
     can_random_fill = True
@@ -68,14 +69,16 @@ class ComesoloAdapter(BoardAdapter):
         for r in range(self.rows):
             for c in range(self.cols):
                 disc = self.scene.addEllipse(
-                    QRectF(c * CELL + PIECE_INSET, r * CELL + PIECE_INSET,
-                           CELL - 2 * PIECE_INSET, CELL - 2 * PIECE_INSET),
-                    QPen(PIECE_EDGE, 1.5), QBrush(PIECE))
+                    QRectF(
+                        c * CELL + PIECE_INSET, r * CELL + PIECE_INSET, CELL - 2 * PIECE_INSET, CELL - 2 * PIECE_INSET
+                    ),
+                    QPen(PIECE_EDGE, 1.5),
+                    QBrush(PIECE),
+                )
                 disc.setZValue(2)
                 self.pieces.append(disc)
         label_coordinates(self.scene, self.rows, self.cols, CELL, LABEL, first=1)  # as the answers count
         self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4, self.rows * CELL + LABEL + 4))
-
 
     def show(self, instance, state: Board, last_move=None, highlight=(), hints=True) -> None:
         if (state.rows, state.cols) != (self.rows, self.cols):
@@ -106,26 +109,28 @@ class ComesoloAdapter(BoardAdapter):
                         self._target(*jump.to)
 
     def _outline(self, r: int, c: int, colour: QColor) -> None:
-        item = self.scene.addRect(QRectF(c * CELL + 2, r * CELL + 2, CELL - 4, CELL - 4),
-                                  QPen(colour, 3), QBrush(Qt.NoBrush))
+        item = self.scene.addRect(
+            QRectF(c * CELL + 2, r * CELL + 2, CELL - 4, CELL - 4), QPen(colour, 3), QBrush(Qt.NoBrush)
+        )
         item.setZValue(3)
         self.marks.append(item)
 
     def _target(self, r: int, c: int) -> None:
         d = CELL * 0.3
-        item = self.scene.addEllipse(QRectF(c * CELL + (CELL - d) / 2, r * CELL + (CELL - d) / 2, d, d),
-                                     QPen(Qt.NoPen), QBrush(TARGET))
+        item = self.scene.addEllipse(
+            QRectF(c * CELL + (CELL - d) / 2, r * CELL + (CELL - d) / 2, d, d), QPen(Qt.NoPen), QBrush(TARGET)
+        )
         item.setZValue(3)
         self.marks.append(item)
 
     def _mark_move(self, jump: Jump) -> None:
         trow, tcol = jump.to
-        if not all(0 <= r < self.rows and 0 <= c < self.cols
-                   for r, c in ((jump.r, jump.c), (trow, tcol))):
+        if not all(0 <= r < self.rows and 0 <= c < self.cols for r, c in ((jump.r, jump.c), (trow, tcol))):
             return
         self._outline(trow, tcol, LAST_MOVE)
-        line = QGraphicsLineItem(jump.c * CELL + CELL / 2, jump.r * CELL + CELL / 2,
-                                 tcol * CELL + CELL / 2, trow * CELL + CELL / 2)
+        line = QGraphicsLineItem(
+            jump.c * CELL + CELL / 2, jump.r * CELL + CELL / 2, tcol * CELL + CELL / 2, trow * CELL + CELL / 2
+        )
         line.setPen(QPen(LAST_MOVE, 2, Qt.DashLine))
         line.setZValue(3)
         self.scene.addItem(line)
@@ -154,8 +159,10 @@ class ComesoloAdapter(BoardAdapter):
         move = self._jump_between(self.selection, cell)
         if move is None:
             (r1, c1), (r2, c2) = self.selection, cell
-            raise IllegalMove(f"({r1 + 1},{c1 + 1}) to ({r2 + 1},{c2 + 1}) is not a jump: "
-                              "the landing cell must be two cells away in a line")
+            raise IllegalMove(
+                f"({r1 + 1},{c1 + 1}) to ({r2 + 1},{c2 + 1}) is not a jump: "
+                "the landing cell must be two cells away in a line"
+            )
         return move
 
     def release(self, instance, state: Board, start, cell):

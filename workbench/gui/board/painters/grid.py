@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsSimpleTextItem
 
 from workbench.core.errors import EditError
 from workbench.core.grid import Cell, GridPicture, GridPuzzle
-
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from workbench.gui.board.painters.cell_grid import CellGrid
 
@@ -30,8 +29,9 @@ def glyph_path(kind: str, rect: QRectF) -> QPainterPath:
     if kind == "disc" or kind == "ring":
         path.addEllipse(rect)
         if kind == "ring":
-            path.addEllipse(rect.adjusted(rect.width() * 0.22, rect.height() * 0.22,
-                                          -rect.width() * 0.22, -rect.height() * 0.22))
+            path.addEllipse(
+                rect.adjusted(rect.width() * 0.22, rect.height() * 0.22, -rect.width() * 0.22, -rect.height() * 0.22)
+            )
     elif kind == "square":
         path.addRoundedRect(rect, 4, 4)
     elif kind == "dot":
@@ -85,8 +85,9 @@ class GridAdapter(BoardAdapter):
         self.scene.clear()
         self.marks, self.glyphs, self.texts = [], {}, {}
         self.rows, self.cols = picture.rows, picture.cols
-        self.grid = CellGrid(self.rows, self.cols, CELL, QPen(QColor("#c9bfae"), 0),
-                             [QColor(cell.fill) for cell in picture.cells])
+        self.grid = CellGrid(
+            self.rows, self.cols, CELL, QPen(QColor("#c9bfae"), 0), [QColor(cell.fill) for cell in picture.cells]
+        )
         self.scene.addItem(self.grid)
         self.shown = [None] * (self.rows * self.cols)
         label_coordinates(self.scene, self.rows, self.cols, CELL, LABEL, first=picture.first)
@@ -105,8 +106,9 @@ class GridAdapter(BoardAdapter):
         outlines = list(picture.marks) + [(r, c, "#e07a1f") for r, c in highlight]
         for r, c, colour in outlines:
             if 0 <= r < self.rows and 0 <= c < self.cols:
-                item = self.scene.addRect(QRectF(c * CELL + 2, r * CELL + 2, CELL - 4, CELL - 4),
-                                          QPen(QColor(colour), 3), QBrush(Qt.NoBrush))
+                item = self.scene.addRect(
+                    QRectF(c * CELL + 2, r * CELL + 2, CELL - 4, CELL - 4), QPen(QColor(colour), 3), QBrush(Qt.NoBrush)
+                )
                 item.setZValue(4)
                 self.marks.append(item)
 
@@ -116,8 +118,13 @@ class GridAdapter(BoardAdapter):
         after = self.puzzle.apply(instance, state, move).state
         before_cells = self.puzzle.grid_picture(instance, state).cells
         after_cells = self.puzzle.grid_picture(instance, after).cells
-        return HintMarks(tuple(cell_square(*divmod(index, self.cols), CELL)
-                               for index, (a, b) in enumerate(zip(before_cells, after_cells)) if a != b))
+        return HintMarks(
+            tuple(
+                cell_square(*divmod(index, self.cols), CELL)
+                for index, (a, b) in enumerate(zip(before_cells, after_cells))
+                if a != b
+            )
+        )
 
     def _show_cell(self, index: int, cell: Cell) -> None:
         before = self.shown[index]

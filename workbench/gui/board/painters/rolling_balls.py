@@ -9,17 +9,15 @@ target, erasing a pair, so the start and the target always stay a valid case.
 
 from __future__ import annotations
 
-
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsLineItem
 
 from workbench.core.errors import IllegalMove
-from workbench.puzzles.rolling_balls import Board, Case, Roll, editing
-from workbench.puzzles.rolling_balls.board import WALL, is_ball, roll_end
-
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from workbench.gui.board.painters.cell_grid import CellGrid
+from workbench.puzzles.rolling_balls import Board, Case, Roll, editing
+from workbench.puzzles.rolling_balls.board import WALL, is_ball, roll_end
 
 CELL = 32.0
 LABEL = 22.0  # margin for the coordinate labels
@@ -28,8 +26,7 @@ TARGET_INSET = 1.5
 # Okabe-Ito's colour-blind safe set, with indigo and wine from Paul Tol's for
 # colours 7 and 9 (black would vanish against the walls); the digit is drawn
 # on every ball and target as well, so no colour has to be told by hue alone.
-COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2",
-           "#D55E00", "#CC79A7", "#332288", "#999999", "#882255")
+COLOURS = ("#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#332288", "#999999", "#882255")
 DARK_DIGIT = {0, 1, 3, 8}  # light balls get a black digit, the others white
 FLOOR, FLOOR_EDGE, WALL_FILL = QColor("#f5f2ea"), QColor("#d6d0c2"), QColor("#4a4a4a")
 SELECTED, LAST_MOVE = QColor("#d1005b"), QColor("#d1495b")
@@ -51,22 +48,28 @@ TARGET_PENS = tuple(_target_pen(colour) for colour in COLOURS)
 
 
 class RollingBallsAdapter(BoardAdapter):
-    help_text = ("Play: click a ball to select it, then press an arrow key (the selection follows the "
-                 "ball, so arrow keys chain), click an empty cell in line with it, or drag the ball the way "
-                 "it should roll. A ball rolls until a wall or another ball stops it.\n\n"
-                 "Edit: with the paint chosen in the editor panel, toggle walls, place a ball and its target "
-                 "of a colour, drag a ball or a target, or erase a pair; the start and the targets always "
-                 "stay a valid case.")
+    help_text = (
+        "Play: click a ball to select it, then press an arrow key (the selection follows the "
+        "ball, so arrow keys chain), click an empty cell in line with it, or drag the ball the way "
+        "it should roll. A ball rolls until a wall or another ball stops it.\n\n"
+        "Edit: with the paint chosen in the editor panel, toggle walls, place a ball and its target "
+        "of a colour, drag a ball or a target, or erase a pair; the start and the targets always "
+        "stay a valid case."
+    )
     can_resize = True
     play_keys = "click a ball, then an arrow key or drag it"
     edit_keys = "click or drag with the editor's paint: walls, a ball and its target, moves, erase"
-    palette = (("Wall (toggle)", editing.WALL_BRUSH),
-               *((f"Ball + target, colour {k}", editing.pair_brush(k)) for k in range(10)),
-               ("Move a ball (drag it)", editing.MOVE_BALL),
-               ("Move a target (drag it)", editing.MOVE_TARGET),
-               ("Erase a ball with its target", editing.ERASE))
-    view_options = (("balls", "Show balls (the start while editing, else the current board)", True),
-                    ("targets", "Show targets", True))
+    palette = (
+        ("Wall (toggle)", editing.WALL_BRUSH),
+        *((f"Ball + target, colour {k}", editing.pair_brush(k)) for k in range(10)),
+        ("Move a ball (drag it)", editing.MOVE_BALL),
+        ("Move a target (drag it)", editing.MOVE_TARGET),
+        ("Erase a ball with its target", editing.ERASE),
+    )
+    view_options = (
+        ("balls", "Show balls (the start while editing, else the current board)", True),
+        ("targets", "Show targets", True),
+    )
 
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)
@@ -102,9 +105,7 @@ class RollingBallsAdapter(BoardAdapter):
         self._target_font.setPixelSize(int(CELL * 0.28))
         self._digit_offsets = {}
         label_coordinates(self.scene, self.rows, self.cols, CELL, LABEL)  # as the answer's R C D count
-        self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4,
-                                       self.rows * CELL + LABEL + 4))
-
+        self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4, self.rows * CELL + LABEL + 4))
 
     def show(self, instance: Case, state: Board, last_move=None, highlight=(), hints=True) -> None:
         if (state.rows, state.cols) != (self.rows, self.cols):
@@ -128,8 +129,12 @@ class RollingBallsAdapter(BoardAdapter):
             self._mark_roll(state, Roll(*last_move))
         for r, c in highlight:
             self._outline(r, c, SELECTED)
-        if self.selection is not None and hints and state.inside(*self.selection) \
-                and is_ball(state.at(*self.selection)):
+        if (
+            self.selection is not None
+            and hints
+            and state.inside(*self.selection)
+            and is_ball(state.at(*self.selection))
+        ):
             self._outline(*self.selection, SELECTED)
 
     def hint_marks(self, instance: Case, state: Board, move) -> HintMarks:
@@ -143,8 +148,9 @@ class RollingBallsAdapter(BoardAdapter):
         """The disc and the digit of a ball on cell ``index``, made the first time."""
         if self.balls[index] is None:
             x, y = index % self.cols * CELL, index // self.cols * CELL
-            disc = self.scene.addEllipse(QRectF(x + BALL_INSET, y + BALL_INSET,
-                                                CELL - 2 * BALL_INSET, CELL - 2 * BALL_INSET))
+            disc = self.scene.addEllipse(
+                QRectF(x + BALL_INSET, y + BALL_INSET, CELL - 2 * BALL_INSET, CELL - 2 * BALL_INSET)
+            )
             disc.setZValue(2)
             disc.setPen(BALL_PEN)
             digit = self.scene.addSimpleText("", self._ball_font)
@@ -204,8 +210,9 @@ class RollingBallsAdapter(BoardAdapter):
         small.setText(str(k))
 
     def _outline(self, r: int, c: int, colour: QColor) -> None:
-        item = self.scene.addEllipse(QRectF(c * CELL + 1, r * CELL + 1, CELL - 2, CELL - 2),
-                                     QPen(colour, 3), QBrush(Qt.NoBrush))
+        item = self.scene.addEllipse(
+            QRectF(c * CELL + 1, r * CELL + 1, CELL - 2, CELL - 2), QPen(colour, 3), QBrush(Qt.NoBrush)
+        )
         item.setZValue(4)
         self.marks.append(item)
 
@@ -219,8 +226,7 @@ class RollingBallsAdapter(BoardAdapter):
         er, ec = r, c
         while not is_ball(state.at(er, ec)) and state.inside(er + dr, ec + dc):
             er, ec = er + dr, ec + dc
-        line = QGraphicsLineItem(c * CELL + CELL / 2, r * CELL + CELL / 2,
-                                 ec * CELL + CELL / 2, er * CELL + CELL / 2)
+        line = QGraphicsLineItem(c * CELL + CELL / 2, r * CELL + CELL / 2, ec * CELL + CELL / 2, er * CELL + CELL / 2)
         line.setPen(QPen(LAST_MOVE, 2, Qt.DashLine))
         line.setZValue(4)
         self.scene.addItem(line)
@@ -241,9 +247,11 @@ class RollingBallsAdapter(BoardAdapter):
             return None
         (r0, c0), (r, c) = self.selection, cell
         if r != r0 and c != c0:
-            raise IllegalMove(f"({r}, {c}) is not in a line with the selected ball at "
-                              f"({r0}, {c0}): click a cell in its row or column, or press an "
-                              "arrow key")
+            raise IllegalMove(
+                f"({r}, {c}) is not in a line with the selected ball at "
+                f"({r0}, {c0}): click a cell in its row or column, or press an "
+                "arrow key"
+            )
         step = ((r > r0) - (r < r0), (c > c0) - (c < c0))
         return self._roll(state, STEP[step])
 
@@ -280,8 +288,10 @@ class RollingBallsAdapter(BoardAdapter):
         else:
             blocker = f"a ball at ({nr}, {nc})"
         way = ("left", "down", "right", "up")[d]
-        return (f"Blocked: the ball at ({r}, {c}) cannot roll {way}, {blocker} is in the way. "
-                "The roll still counts toward the limit (Undo takes it back).")
+        return (
+            f"Blocked: the ball at ({r}, {c}) cannot roll {way}, {blocker} is in the way. "
+            "The roll still counts toward the limit (Undo takes it back)."
+        )
 
     def clear_selection(self) -> None:
         # Called as the roll is handed to the game: keep the ball selected where it stops.
@@ -290,8 +300,9 @@ class RollingBallsAdapter(BoardAdapter):
     def status_text(self, instance: Case, state: Board) -> str:
         # The window redraws this line after moves, not after a click that only selects,
         # so it holds nothing about the selection (the board outlines the selected ball).
-        left = instance.n_balls - sum(1 for now, wanted in zip(state.cells, instance.target.cells)
-                                      if is_ball(wanted) and now == wanted)
+        left = instance.n_balls - sum(
+            1 for now, wanted in zip(state.cells, instance.target.cells) if is_ball(wanted) and now == wanted
+        )
         return f"{left} targets unmatched"
 
     # ---------------------------------------------------------- editing
