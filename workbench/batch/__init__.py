@@ -6,7 +6,8 @@ make one); ``cases`` builds the cases (seeds or files); ``problem`` declares wha
 a contest's); ``case_run`` holds the plain values a case run takes and gives (``Runner``, ``CaseRun``);
 ``runner`` plays and scores one case anywhere, a local worker or a Dask worker; ``program_run``
 runs the user's program with the workbench on the judge's side of the protocol, ``processes``
-every process a batch starts, ``program`` its build step and file; ``batch_run`` runs them all and records each case (``results``, ``database``); ``report``,
-``standings`` and ``run_listing`` summarise and compare; ``tune`` tunes parameters with Optuna.
+every process a batch starts, ``program`` its build step and file; ``batch_run`` runs them all
+and records each case (``results``, ``database``); ``report``, ``standings`` and ``run_listing``
+summarise and compare; ``tune`` tunes parameters with Optuna.
 The commands are ``workbench.cli``.
 """
