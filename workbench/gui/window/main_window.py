@@ -47,6 +47,7 @@ from workbench.gui.window.contest_windows import ContestWindows
 from workbench.gui.window.guide import Guide
 from workbench.gui.window.kernel_status import KernelStatus
 from workbench.gui.window.kernel_warm_up import KernelWarmUp
+from workbench.gui.window.language import add_language_menu
 from workbench.gui.window.menus import add_action, fill_edit_menu, fill_file_menu, fill_view_menu
 from workbench.gui.window.messages import Messages
 from workbench.gui.window.recent_files import RecentFiles
@@ -193,9 +194,9 @@ class MainWindow(QMainWindow):
             self.contests,
         )
         fill_edit_menu(self, bar.addMenu(self.tr("&Edit")), self.playing, self.editing, self.sources)
-        self.back_action = fill_view_menu(
-            self, bar.addMenu(self.tr("&View")), self.view, self.board, self.step_panel, self.theme
-        )
+        view_menu = bar.addMenu(self.tr("&View"))
+        self.back_action = fill_view_menu(self, view_menu, self.view, self.board, self.step_panel, self.theme)
+        add_language_menu(view_menu, self.settings, lambda text: self.messages.say(text, 10000))
 
         solver_menu = bar.addMenu(self.tr("&Solver"))
         self._action(solver_menu, self.tr("&Start"), self.answers.start_solver, "F5")
