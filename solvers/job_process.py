@@ -85,7 +85,8 @@ def _warm(puzzle_id: str) -> None:
     try:
         if is_warm(puzzle_id):  # never compile here: the app's warm-up does, once, in its own process
             for cls in solvers(puzzle_id).values():
-                cls.warm_up()
+                # The registry gives classes as `type`; each is a solvers.base.Solver with warm_up.
+                cls.warm_up()  # type: ignore[attr-defined]
     except Exception:  # only a head start: the run loads what it needs, and says what fails
         pass
 

@@ -60,7 +60,7 @@ def case_label(case) -> str:
     return f"{case.label} r{case.repeat}" if case.repeat else case.label
 
 
-def _row_text(result: CaseResult, features: list[str], width: int, flags: list[str] = ()) -> Text:
+def _row_text(result: CaseResult, features: list[str], width: int, flags: Sequence[str] = ()) -> Text:
     text = Text()
     text.append(f"{cell(case_label(result.case)):>{width}}")
     for name in features:
@@ -177,7 +177,7 @@ def print_summary(
     table.add_row(*cells)
     console.print(table)
     if len(summary.groups) > 1:
-        groups = Table(title="by " + group_column(rows, group_by), show_edge=False)
+        groups = Table(title=f"by {group_column(rows, group_by)}", show_edge=False)
         for column in ("group", "cases", "OK", "mean score (OK)", "mean relative"):
             groups.add_column(column, justify="right")
         for g in summary.groups:
@@ -269,7 +269,7 @@ def print_comparison(
             f"{len(result.diffs)} shared case{'s' if len(result.diffs) != 1 else ''} "
             f"(a test needs {MIN_SHARED} or more)"
         )
-    if result.both_ok:
+    if result.both_ok and result.raw_mean_a is not None and result.raw_mean_b is not None:
         gain = result.objective.gain(result.raw_mean_a, result.raw_mean_b)
         verdict = (
             f"{name_b} better by {significant(gain)}"

@@ -198,7 +198,7 @@ def run_show(argv: Sequence[str]) -> int:
             rows,
             int(meta.get("cases") or len(rows)) // int(meta.get("repeat") or 1),
             args.group_by or default_group(meta),
-            meta.get("objective"),
+            meta.get("objective") or "max",
         )
     except ValueError as error:
         raise UsageError(f"--group-by: {error}") from None
@@ -207,5 +207,5 @@ def run_show(argv: Sequence[str]) -> int:
     measured = noise_of(rows) if repeated(rows) else None
     if measured:
         console.print(f"noise: {measured.text()}")
-    console.print(mean_text(summarize(rows, objective=meta.get("objective")).scripted_mean))
+    console.print(mean_text(summarize(rows, objective=meta.get("objective") or "max").scripted_mean))
     return 0

@@ -15,7 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import argcomplete
 from argcomplete.completers import FilesCompleter
@@ -50,7 +50,7 @@ def subcommands(command: str) -> Sequence[str]:
     return tuple(SUBCOMMANDS)
 
 
-def complete(main: Callable[[list[str]], int], commands: Sequence[str]) -> int:
+def complete(main: Callable[[list[str]], int], commands: Iterable[str]) -> int:
     """Answer the Tab press the environment describes; argcomplete ends the process."""
     words = argcomplete.split_line(os.environ.get("COMP_LINE", ""), int(os.environ.get("COMP_POINT", 0)))[3]
     typed = words[int(os.environ["_ARGCOMPLETE"]) :]  # the words before the cursor, after the program's

@@ -13,6 +13,7 @@ from workbench.core import words
 
 VARIABLE = "PUZZLE_WORKBENCH_LANG"  # "ja" or "en": over the locale's language
 LANGUAGES = ("en", "ja")
+_loaded: list[object] = []
 
 
 def wanted() -> str:
@@ -46,6 +47,6 @@ def speak(code: str | None = None) -> str:
     translator = QTranslator()
     if not translator.load(str(asset(f"i18n/workbench_{code}.qm"))):
         return "en"
-    words.use(lambda context, text: translator.translate(context, text))
-    speak.translator = translator  # kept alive with the function
+    _loaded.append(translator)  # kept alive: words holds only the function below
+    words.use(lambda context, text: translator.translate(context, text) or text)
     return code

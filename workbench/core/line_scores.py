@@ -41,7 +41,7 @@ class LineScorer:
             self._moves.append(move)
         return self._transitions[-1].state if self._transitions else self.origin_state
 
-    def transitions(self, moves: Sequence) -> tuple[Transition, ...]:
+    def transitions(self, moves: Sequence[Any]) -> tuple[Transition, ...]:
         """Each move of ``moves`` as played from the origin (replaying only what the last line
         does not share): what ``Session.add_line`` takes instead of playing them again."""
         self.state_after(moves)

@@ -113,7 +113,7 @@ class Session:
                 self.history.play(move, transition.state, transition.frames)
         return self.history.current
 
-    def _play_through(self, moves: Sequence, start: HistoryNode) -> list[Transition]:
+    def _play_through(self, moves: Sequence[Any], start: HistoryNode) -> list[Transition]:
         """Each move's transition from ``start``; IllegalMove names the first illegal one."""
         state, transitions = start.state, []
         for index, move in enumerate(moves, start=1):
