@@ -9,8 +9,17 @@ from conftest import data_file
 from solvers.driver import Budget, run
 from solvers.rolling_balls import SOLVERS, TargetBeamSolver
 from solvers.rolling_balls.compact import doubled_points, drop_roll, replay_without
+from solvers.rolling_balls.kernels import roll_end
 from solvers.rolling_balls.layout import FAR, WARM_UP_CASE, layout_of
-from solvers.rolling_balls.search import COMPACTED_AT
+from solvers.rolling_balls.search import (
+    COMPACTED_AT,
+    META_SIZE,
+    TALLY,
+    _relocate,
+    count_points,
+    doubled_tally,
+    same_count,
+)
 from workbench.core.registry import solvers
 from workbench.puzzles.rolling_balls import PUZZLE, Roll
 
@@ -132,3 +141,27 @@ def test_when_rolls_run_short_needless_ones_are_dropped_legally_however_sliced()
     assert PUZZLE.evaluate(case, PUZZLE.replay(case, played)[-1], len(played)).score >= 0.9
     _, sliced = solve(case, 300_000, depth=50, width=20, slice_expansions=997)
     assert sliced.moves == result.moves
+
+
+def test_a_roll_keeps_the_packed_tally_equal_to_a_recount():
+    # meta[TALLY] is updated per roll from a table; after each of many random rolls on a
+    # ten-colour case it must equal a fresh count (matched balls, covered targets).
+    lay = layout_of(load(7), load(7).start)
+    grid, ball_pos = lay.grid.copy(), lay.ball_pos.copy()
+    meta, fresh = np.zeros(META_SIZE, np.int64), np.zeros(META_SIZE, np.int64)
+    count_points(meta, grid, lay.ball_colour, lay.target_colour, lay.target_cells)
+    rng = np.random.default_rng(7)
+    moved = 0
+    for _ in range(3000):
+        b, d = int(rng.integers(ball_pos.shape[0])), int(rng.integers(4))
+        z = int(ball_pos[b])
+        end = roll_end(grid, z, lay.deltas[d])
+        if end != z:
+            _relocate(meta, grid, ball_pos, lay.ball_colour, lay.target_colour, b, z, end)
+            moved += 1
+        count_points(fresh, grid, lay.ball_colour, lay.target_colour, lay.target_cells)
+        assert meta[TALLY] == fresh[TALLY]
+    assert moved > 1000
+    same = sum(int(lay.ball_colour[grid[z]] == lay.target_colour[z]) for z in lay.target_cells if grid[z] >= 0)
+    assert same_count(meta) == same
+    assert doubled_tally(meta) == doubled_points(grid, lay.ball_colour, lay.target_colour, lay.target_cells)

@@ -30,7 +30,9 @@ class Layout:
     grid: np.ndarray  # int32 per padded cell: WALL, EMPTY or a ball index
     ball_pos: np.ndarray  # int32 padded cell of each ball
     ball_colour: np.ndarray  # int32 colour 0..9 of each ball
-    target_colour: np.ndarray  # int32 per padded cell: the target's colour or NO_TARGET
+    # int8 per padded cell: the target's colour or NO_TARGET (a roll reads it: a quarter of the
+    # int32 footprint keeps it in L1 beside the grid, as the reference's char board is)
+    target_colour: np.ndarray
     target_cells: np.ndarray  # int32 padded cell of each target, row-major
     distance: np.ndarray  # int16 [target, padded cell]: walking steps around the walls
     deltas: np.ndarray  # int64[4]: flat offsets of the contest's directions 0..3
@@ -77,7 +79,7 @@ def layout_of(case: Case, board: Board) -> Layout:
     size = (board.rows + 2) * width
     cells = _padded(board, width)
     grid = np.full(size, WALL, dtype=np.int32)
-    target_colour = np.full(size, NO_TARGET, dtype=np.int32)
+    target_colour = np.full(size, NO_TARGET, dtype=np.int8)
     positions, colours, targets = [], [], []
     for z, now, wanted in zip(cells, board.cells, case.target.cells):
         if now != WALL_CHAR:

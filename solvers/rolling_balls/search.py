@@ -30,6 +30,7 @@ from solvers.jit import njit
 from ..kernels import argsort_into, copy_into
 from .compact import doubled_points, drop_roll, replay_without
 from .kernels import EMPTY, heap_push, mix64, next_random, random_below, roll_end, set_add
+from .layout import NO_TARGET
 
 ROLLS_PER_BALL = 20
 PENALTY = 1 << 20  # distance of a wrong-coloured ball that sits on the target
@@ -56,8 +57,7 @@ PICK, ATTEMPT, BEAM, COMPACT = 0, 1, 2, 3
     CUR,
     EXPANDED,
     MOVES,
-    SAME,
-    COVERED,
+    TALLY,
     BEST_POINTS,
     BEST_LEN,
     BASE_MOVES,
@@ -71,7 +71,31 @@ PICK, ATTEMPT, BEAM, COMPACT = 0, 1, 2, 3
     COMPACT_I,
     COMPACTED_AT,
     META_SIZE,
-) = range(30)
+) = range(29)
+
+# meta[TALLY] holds two counts, so that a roll updates both with one table look-up a cell
+# and one add: the balls on a target of their colour (its low 32 bits) and the covered
+# targets (its high 32 bits). _TALLY[colour * 16 + wanted + 1] is what a ball of that colour
+# adds on a cell whose target is ``wanted`` (NO_TARGET: nothing).
+COVER, SAME_MASK = 1 << 32, (1 << 32) - 1
+COLOURS = 10
+assert NO_TARGET == -1  # the table's index is wanted + 1
+_TALLY = np.array(
+    [(COVER + (wanted == colour)) if wanted >= 0 else 0 for colour in range(COLOURS) for wanted in range(-1, 15)],
+    dtype=np.int64,
+)
+
+
+@njit(cache=True, nogil=True)
+def same_count(meta):
+    """How many balls sit on a target of their colour."""
+    return meta[TALLY] & SAME_MASK
+
+
+@njit(cache=True, nogil=True)
+def doubled_tally(meta):
+    """Twice the contest points: 2 a ball on its colour's target, 1 a ball on another's."""
+    return (meta[TALLY] & SAME_MASK) + (meta[TALLY] >> 32)
 
 
 @njit(cache=True, nogil=True)
@@ -105,13 +129,12 @@ def count_points(meta, grid, ball_colour, target_colour, target_cells):
         if grid[z] >= 0:
             covered += 1
             same += ball_colour[grid[z]] == target_colour[z]
-    meta[SAME] = same
-    meta[COVERED] = covered
+    meta[TALLY] = covered * COVER + same
 
 
 @njit(cache=True, nogil=True)
 def _pick_target(meta, rng, order, grid, ball_colour, target_colour, target_cells, max_balls):
-    unmatched = target_cells.shape[0] - meta[SAME]
+    unmatched = target_cells.shape[0] - same_count(meta)
     if unmatched == 0:
         meta[DONE] = 1
         return
@@ -232,7 +255,7 @@ def _start_beam(
     meta[CUR], meta[HEAP_N] = 0, 0
     meta[BEST_KEY], meta[BEST_LEVEL] = NO_KEY, 0
     meta[BASE_MOVES] = meta[MOVES]
-    meta[BASE_POINTS] = meta[SAME] + meta[COVERED]
+    meta[BASE_POINTS] = doubled_tally(meta)
     meta[SALT] = np.int64(next_random(rng))
     meta[BEAMS] += 1
     meta[PHASE] = BEAM
@@ -325,10 +348,8 @@ def play_roll(meta, grid, ball_pos, ball_colour, target_colour, deltas, move_fro
 @njit(cache=True, nogil=True)
 def _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, z, end):
     b, z, end = np.uint64(b), np.uint64(z), np.uint64(end)  # no negative-index wraparound
-    colour = ball_colour[b]
-    now, before = target_colour[end], target_colour[z]
-    meta[SAME] += (now == colour) - (before == colour)
-    meta[COVERED] += (now >= 0) - (before >= 0)
+    row = np.uint64(ball_colour[b] * 16 + 1)  # a target colour of -1 wraps to row - 1: exact
+    meta[TALLY] += _TALLY[row + np.uint64(target_colour[end])] - _TALLY[row + np.uint64(target_colour[z])]
     grid[z] = EMPTY
     grid[end] = b
     ball_pos[b] = end
@@ -376,10 +397,10 @@ def _finish_beam(
             chosen[move >> 2],
             move & 3,
         )
-    points = meta[SAME] + meta[COVERED]  # twice the contest points
+    points = doubled_tally(meta)  # twice the contest points
     if points > meta[BEST_POINTS]:
         _snapshot(meta, move_from, move_dir, best_from, best_dir)
-    elif meta[FILL] or points < meta[BASE_POINTS] or meta[MOVES] > ROLLS_PER_BALL * meta[SAME]:
+    elif meta[FILL] or points < meta[BASE_POINTS] or meta[MOVES] > ROLLS_PER_BALL * same_count(meta):
         while meta[MOVES] > meta[BASE_MOVES]:  # undo, last roll first
             m = meta[MOVES] - 1
             b = move_ball[m]
@@ -390,7 +411,7 @@ def _finish_beam(
 @njit(cache=True, nogil=True)
 def _snapshot(meta, move_from, move_dir, best_from, best_dir):
     n = meta[MOVES]
-    meta[BEST_POINTS] = meta[SAME] + meta[COVERED]
+    meta[BEST_POINTS] = doubled_tally(meta)
     meta[BEST_LEN] = n
     copy_into(best_from, move_from[:n])
     copy_into(best_dir, move_dir[:n])
@@ -420,16 +441,15 @@ def _compact_step(
     i = meta[COMPACT_I]
     if i < 0:
         meta[COMPACTED_AT] = meta[MOVES]
-        points = meta[SAME] + meta[COVERED]
+        points = doubled_tally(meta)
         if points > meta[BEST_POINTS] or (points == meta[BEST_POINTS] and meta[MOVES] < meta[BEST_LEN]):
             _snapshot(meta, move_from, move_dir, best_from, best_dir)
         meta[PHASE] = ATTEMPT
         return
     n = meta[MOVES]
-    if (
-        replay_without(i, n, root_grid, root_ball_pos, deltas, move_from, move_dir, trial_grid, trial_pos, trial_ball)
-        and doubled_points(trial_grid, ball_colour, target_colour, target_cells) >= meta[SAME] + meta[COVERED]
-    ):
+    if replay_without(
+        i, n, root_grid, root_ball_pos, deltas, move_from, move_dir, trial_grid, trial_pos, trial_ball
+    ) and doubled_points(trial_grid, ball_colour, target_colour, target_cells) >= doubled_tally(meta):
         drop_roll(i, n, move_from, move_dir, move_ball, trial_ball)
         copy_into(grid, trial_grid)
         copy_into(ball_pos, trial_pos)

@@ -14,7 +14,6 @@ from .search import (
     BEST_POINTS,
     COMPACTED_AT,
     COUNT,
-    COVERED,
     CUR,
     DONE,
     EXPANDED,
@@ -24,11 +23,12 @@ from .search import (
     MOVES,
     PHASE,
     PICK,
-    SAME,
     SLOT,
     TARGET,
     K,
     count_points,
+    doubled_tally,
+    same_count,
     search_slice,
 )
 
@@ -104,7 +104,7 @@ class TargetBeamSolver(Solver):
         self.rng = np.array([seed & (2**64 - 1)], dtype=np.uint64)
         self.grid, self.ball_pos = lay.grid.copy(), lay.ball_pos.copy()
         count_points(self.meta, self.grid, lay.ball_colour, lay.target_colour, lay.target_cells)
-        self.meta[BEST_POINTS] = self.meta[SAME] + self.meta[COVERED]
+        self.meta[BEST_POINTS] = doubled_tally(self.meta)
         self.order = np.zeros(max_balls, dtype=np.int64)
         self.chosen = np.zeros(max_balls, dtype=np.int64)
         self.root_pos = np.zeros(max_balls, dtype=np.int64)
@@ -127,7 +127,7 @@ class TargetBeamSolver(Solver):
         self.meta[COMPACTED_AT] = -1
         self._roll_of: dict[tuple[int, int], object] = {}
         self._played_known = None  # (cells, directions, rolls) of the rolls kept at the last look
-        if self.meta[SAME] == lay.target_cells.shape[0]:
+        if same_count(self.meta) == lay.target_cells.shape[0]:
             self.meta[DONE] = 1
 
     @classmethod
