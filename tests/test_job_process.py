@@ -192,7 +192,7 @@ def test_the_apps_solver_runs_in_a_child_in_sched_idle_and_it_is_gone_once_the_w
 
     monkeypatch.setenv("PWB_SOLVER_CLASS", "idle")  # the app's class (the suite runs it at nice 5)
     end_hosts()
-    window.open_path(data_root / "cases/ahc011/0000.txt")
+    window.files.open_path(data_root / "cases/ahc011/0000.txt")
     panel = window.solver_panel
     panel.seconds.setValue(600)
     panel.start_button.click()
