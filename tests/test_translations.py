@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
-from visible_strings import unmarked
+from visible_strings import foreign_tr, unmarked
 
 from workbench.cli import language as cli_language
 from workbench.core import words
@@ -44,6 +44,11 @@ def _messages(ts: Path) -> list[tuple[str, str, ET.Element]]:
 def test_every_visible_string_of_the_window_is_marked_for_translation():
     found = unmarked(ROOT / "workbench" / "gui")
     assert not found, "\n".join(map(str, found))
+
+
+def test_no_window_translates_under_another_objects_name():
+    found = foreign_tr(ROOT / "workbench" / "gui")
+    assert not found, "\n".join(found)
 
 
 def test_the_checker_finds_an_unmarked_label_and_passes_a_marked_one(tmp_path):

@@ -146,3 +146,22 @@ def unmarked_in(path: Path) -> list[Unmarked]:
 
 def unmarked(root: Path) -> list[Unmarked]:
     return [u for path in sorted(root.rglob("*.py")) for u in unmarked_in(path)]
+
+
+def foreign_tr(root: Path) -> list[str]:
+    """Calls ``something.tr("...")`` other than ``self.tr``: lupdate files them under the enclosing
+    class (or none) while Qt looks them up under ``something``'s class, so they are never translated."""
+    found = []
+    for path in sorted(root.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and node.func.attr == "tr"
+                and not (isinstance(node.func.value, ast.Name) and node.func.value.id == "self")
+            ):
+                found.append(
+                    f"{path}:{node.lineno}: {ast.unparse(node.func)}(...): use self.tr or "
+                    "QCoreApplication.translate(context, text)"
+                )
+    return found

@@ -186,6 +186,14 @@
         <translation> {0} から編集: </translation>
     </message>
     <message>
+        <source> File: </source>
+        <translation> ファイル: </translation>
+    </message>
+    <message>
+        <source> Seed: </source>
+        <translation> シード: </translation>
+    </message>
+    <message>
         <source>Case {0} of the {1} in {2}{3}: ◀ and ▶ (Alt+← and Alt+→) open the previous and next one; type a number and press Enter to open that one</source>
         <translation>{2}{3} の {1} ケース中のケース {0}: ◀ と ▶（Alt+← と Alt+→）で前後のケースを開きます。番号を入力して Enter を押すとそのケースを開きます</translation>
     </message>
@@ -690,6 +698,17 @@ Finish the remaining turns with the fast policy {1} and export the whole game to
     </message>
 </context>
 <context>
+    <name>HistoryPanel</name>
+    <message>
+        <source>Move</source>
+        <translation>手</translation>
+    </message>
+    <message>
+        <source>Start</source>
+        <translation>開始</translation>
+    </message>
+</context>
+<context>
     <name>HtmlView</name>
     <message>
         <source>Open in the browser</source>
@@ -1068,6 +1087,18 @@ The page is {1}</source>
         <source>&amp;Theme</source>
         <translation>テーマ(&amp;T)</translation>
     </message>
+    <message>
+        <source>Panels</source>
+        <translation>パネル</translation>
+    </message>
+    <message>
+        <source>Editor</source>
+        <translation>エディタ</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>バッチ実行</translation>
+    </message>
 </context>
 <context>
     <name>NewContestDialog</name>
@@ -1357,6 +1388,13 @@ The page is {1}</source>
     <message>
         <source>Rules: {0} (Help ▸ Rules of this puzzle)</source>
         <translation>ルール: {0}（ヘルプ ▸ このパズルのルール）</translation>
+    </message>
+</context>
+<context>
+    <name>RulesView</name>
+    <message>
+        <source>Rules of {0}</source>
+        <translation>{0} のルール</translation>
     </message>
 </context>
 <context>
@@ -1923,28 +1961,6 @@ The page is {1}</source>
     <message>
         <source>Step {0} / {1}: {2}</source>
         <translation>ステップ {0} / {1}: {2}</translation>
-    </message>
-</context>
-<context>
-    <name>parent</name>
-    <message>
-        <source>Rules of {0}</source>
-        <translation>{0} のルール</translation>
-    </message>
-</context>
-<context>
-    <name>window</name>
-    <message>
-        <source>Panels</source>
-        <translation>パネル</translation>
-    </message>
-    <message>
-        <source>Editor</source>
-        <translation>エディタ</translation>
-    </message>
-    <message>
-        <source>Runs</source>
-        <translation>バッチ実行</translation>
     </message>
 </context>
 </TS>

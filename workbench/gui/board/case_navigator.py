@@ -118,7 +118,8 @@ class CaseNavigator(QObject):
             self.label.setText(self.tr(" Edited from {0}: ").format(kind))
             tip = f"This board is {what} edited: it is no {kind} of its own. " + tip
         else:
-            self.label.setText(f" {kind.capitalize()}: ")
+            shown = {"case": self.tr(" Case: "), "file": self.tr(" File: "), "seed": self.tr(" Seed: ")}
+            self.label.setText(shown[kind])
         for widget in self.widgets:
             widget.setToolTip(tip)
 

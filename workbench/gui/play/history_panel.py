@@ -15,7 +15,7 @@ class HistoryPanel(QTreeWidget):
 
     def __init__(self, parent=None):
         super().__init__(parent)
-        self.setHeaderLabels(["Move"])
+        self.setHeaderLabels([self.tr("Move")])
         self.setUniformRowHeights(True)
         self.items: dict[int, QTreeWidgetItem] = {}
         self.nodes: dict[int, HistoryNode] = {}
@@ -59,7 +59,7 @@ class HistoryPanel(QTreeWidget):
         self._bold = None
         self.items.clear()
         self.nodes.clear()
-        root_item = QTreeWidgetItem(self, ["Start"])
+        root_item = QTreeWidgetItem(self, [self.tr("Start")])
         self._remember(root_item, history.root)
         lines = [(self, history.root.children[0])] if history.root.children else []
         lines += [(root_item, child) for child in history.root.children[1:]]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QGraphicsScene, QLabel, QMessageBox, QWidget
 
 from workbench.core.session import Session
@@ -34,7 +34,12 @@ def rules_html(puzzle) -> str:
 
 def show_rules(parent: QWidget, puzzle) -> QMessageBox:
     """Help ▸ Rules of this puzzle: a box the user closes (not modal: the board stays playable)."""
-    box = QMessageBox(QMessageBox.Information, parent.tr("Rules of {0}").format(puzzle.title), "", parent=parent)
+    box = QMessageBox(
+        QMessageBox.Information,
+        QCoreApplication.translate("RulesView", "Rules of {0}").format(puzzle.title),
+        "",
+        parent=parent,
+    )
     box.setTextFormat(Qt.RichText)
     box.setText(rules_html(puzzle))
     box.setObjectName("rules")

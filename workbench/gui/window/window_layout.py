@@ -6,7 +6,7 @@ opens on, with the panels at a working width, so the board gets the room.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtWidgets import QDockWidget, QFrame, QMainWindow, QScrollArea, QWidget
 
 GEOMETRY_KEY = "window/geometry"
@@ -58,8 +58,12 @@ def add_dock(window: QMainWindow, title: str, name: str, widget: QWidget, area) 
 
 def dock_panels(window: QMainWindow, panels: QWidget, editor: QWidget, runs: QWidget) -> tuple[QDockWidget, ...]:
     """The side panels (right), the editor (left, hidden) and the runs (under the board, hidden)."""
-    panels_dock = add_dock(window, window.tr("Panels"), PANELS, panels, Qt.RightDockWidgetArea)
-    editor_dock = add_dock(window, window.tr("Editor"), "editor", editor, Qt.LeftDockWidgetArea)
+    panels_dock = add_dock(
+        window, QCoreApplication.translate("MainWindow", "Panels"), PANELS, panels, Qt.RightDockWidgetArea
+    )
+    editor_dock = add_dock(
+        window, QCoreApplication.translate("MainWindow", "Editor"), "editor", editor, Qt.LeftDockWidgetArea
+    )
     editor_dock.hide()
     # The runs' two rows of controls want ~800 px: in a scroll area they scroll instead of forcing
     # the window wider than a small screen.
@@ -67,7 +71,9 @@ def dock_panels(window: QMainWindow, panels: QWidget, editor: QWidget, runs: QWi
     runs_scroll.setWidget(runs)
     runs_scroll.setWidgetResizable(True)
     runs_scroll.setFrameShape(QFrame.NoFrame)
-    runs_dock = add_dock(window, window.tr("Runs"), "runs", runs_scroll, Qt.BottomDockWidgetArea)
+    runs_dock = add_dock(
+        window, QCoreApplication.translate("MainWindow", "Runs"), "runs", runs_scroll, Qt.BottomDockWidgetArea
+    )
     runs_dock.hide()
     # The side panels keep the full height; the runs table goes under the board.
     window.setCorner(Qt.BottomRightCorner, Qt.RightDockWidgetArea)
