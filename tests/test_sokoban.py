@@ -557,3 +557,13 @@ def test_the_step_plot_follows_boxes_on_goals_not_the_count_of_moves(qtbot, wind
     plot = window.step_panel.score_plot
     assert list(plot.scores) == [0.0, 0.0, 0.0, 1.0]
     assert plot.getPlotItem().getAxis("left").labelText == "boxes on goals"
+
+
+def test_boxes_on_dead_squares_are_said_as_many():
+    case = SOKOBAN.parse_input("########\n#@     #\n# $  ..#\n#   $  #\n########\n")
+    state = SOKOBAN.initial_state(case)
+    for step in "ddrU":  # the upper box up against the wall: two boxes now lost, the lower one from the start
+        state = SOKOBAN.apply(case, state, step.lower()).state
+    assert SOKOBAN.grid_status(case, state) == (
+        "Deadlock: the boxes at (2,3), (4,5) are where no goal can be reached from — Undo (Ctrl+Z)"
+    )

@@ -461,6 +461,10 @@
         <translation>デッドロック: {0} の箱はどのゴールにも届かない位置にあります — 元に戻す（Ctrl+Z）</translation>
     </message>
     <message>
+        <source>Deadlock: the boxes at {0} are where no goal can be reached from — Undo (Ctrl+Z)</source>
+        <translation>デッドロック: {0} の箱はどのゴールにも届かない位置にあります — 元に戻す（Ctrl+Z）</translation>
+    </message>
+    <message>
         <source>Deadlock: the boxes at {0} are frozen, one off its goal, and can never move again — Undo (Ctrl+Z)</source>
         <translation>デッドロック: {0} の箱は固まっていて、1 つがゴールから外れたまま二度と動かせません — 元に戻す（Ctrl+Z）</translation>
     </message>

@@ -296,9 +296,13 @@ class Sokoban(GridPuzzle, Puzzle):
         if lost is None:
             return ""
         where = ", ".join(f"({r + 1},{c + 1})" for r, c in map(level.rc, lost.boxes))
-        if lost.why == "dead square":
+        if lost.why == "dead square" and len(lost.boxes) == 1:
             said = translate(
                 "Deadlock", "Deadlock: the box at {0} is where no goal can be reached from — Undo (Ctrl+Z)"
+            )
+        elif lost.why == "dead square":
+            said = translate(
+                "Deadlock", "Deadlock: the boxes at {0} are where no goal can be reached from — Undo (Ctrl+Z)"
             )
         else:
             said = translate(
