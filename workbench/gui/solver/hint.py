@@ -37,6 +37,7 @@ class HintControl(QObject):
         self._thinking: Future | None = None
         self._control: RunControl | None = None
         self._asked = None  # (session, history node) the hint under way is for
+        self._loaded: set[str] = set()  # puzzle ids whose hint solver's kernels this process has loaded
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -76,7 +77,11 @@ class HintControl(QObject):
         self._control = RunControl()
         self._thinking = self._pool.submit(find_hint, session.puzzle, session.instance, node.state, node.depth,
                                            seconds=self.seconds, control=self._control)
-        self._say(f"Thinking… ({self.hint_name()} from move {node.depth})")
+        text = f"Thinking… ({self.hint_name()} from move {node.depth})"
+        if session.puzzle.id not in self._loaded:  # the window loads no kernels before the first hint
+            self._loaded.add(session.puzzle.id)
+            text += self.tr("; loading its kernels first (first use)")
+        self._say(text)
         self._timer.start()
 
     def hint_name(self) -> str:
