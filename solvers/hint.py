@@ -19,7 +19,6 @@ from workbench.core.registry import solvers
 from .driver import Budget, RunControl
 from .online import OnlineGame, build_run, execute
 from .run_setup import checked_params
-from .warm_up import ready_solver
 
 # Expansions a hint may spend; a solver whose expansions are costly says its own (``hint_nodes``).
 HINT_NODES = 20_000
@@ -72,9 +71,6 @@ def find_hint(puzzle, instance: Any, state: Any, depth: int = 0, *, nodes: int |
         # Fewer moves win: an answer that already counts only gets worse with another move.
         return Hint(SOLVED, f"Already solved: score {here.text}; another move would only add to it",
                     score=here.score, score_text=here.text, solver=cls.name)
-    # The app's process loads no kernels until a hint needs them (its runs search in a child):
-    # the first hint loads its solver's here, on its own thread, before its seconds start.
-    ready_solver(puzzle.id, cls)
     budget = hint_budget(cls, nodes, seconds)
     try:
         target = build_run(puzzle, instance, state, cls, seed=seed, params=checked_params(cls, {}),
