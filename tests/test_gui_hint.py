@@ -48,7 +48,9 @@ def test_h_marks_the_hint_on_the_board_names_its_score_and_playing_it_clears_it(
     open_board(window, puzzle_id)
     qtbot.keyClick(window.view, Qt.Key_H)
     assert window.hint.thinking
+    # the window's process loads no kernels before the first hint of a puzzle: it says so
     assert window.statusBar().currentMessage().startswith("Thinking… (")
+    assert window.statusBar().currentMessage().endswith("; loading its kernels first (first use)")
     wait_for_hint(qtbot, window)
     hint = window.hint.hint
     assert hint.move in window.session.puzzle.legal_moves(window.session.instance, window.session.state)

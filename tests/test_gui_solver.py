@@ -118,8 +118,8 @@ class WorkerOutput:
 
 def test_a_run_waiting_for_kernels_starts_once_its_own_solver_is_compiled(qtbot, window):
     """F5 while the puzzle's kernels compile waits; once the worker has moved past the chosen
-    solver ("2/2 best-first": beam is compiled), beam alone is loaded and the run starts, before
-    the other solvers are ready."""
+    solver ("2/2 best-first": beam is compiled), beam alone is ready (its run's child loads it)
+    and the run starts, before the other solvers are ready."""
     kernels, panel = window.kernels, window.solver_panel
     kernels.stage["comesolo"] = "compiling"  # as on a cold cache, the worker busy
     window.kernels.changed.emit(kernels.describe("comesolo"))

@@ -163,3 +163,34 @@ def test_the_first_use_wait_says_what_compiles_and_how_long_is_left_by_the_last_
         assert kernels.describe("comesolo").endswith(": 70 s, longer than the last time (95 s)")
     finally:
         kernels.stage["comesolo"] = "ready"
+
+
+def test_the_window_loads_no_kernels_itself_it_only_says_when_they_are_ready(qtbot, monkeypatch):
+    """The runs search in a child process, which loads the kernels from the cache: loading them in
+    the window's process too held a lock its GUI thread needs (a 1.4 s freeze)."""
+    from workbench.core.registry import solvers
+    from workbench.gui.window.kernel_warm_up import KernelWarmUp
+
+    loaded = []
+    monkeypatch.setattr(warm_up, "warm_up", lambda puzzle_id, report=print: loaded.append(puzzle_id))
+    for cls in solvers("comesolo").values():
+        monkeypatch.setattr(cls, "warm_up", classmethod(lambda c: loaded.append(c.name)))
+    monkeypatch.setattr(warm_up, "is_warm", lambda puzzle_id: True)
+    kernels = KernelWarmUp()
+    with qtbot.waitSignal(kernels.ready, timeout=5000) as ready:
+        kernels.request("ahc011")  # compiled already: ready with nothing loaded
+    assert ready.args == ["ahc011"] and kernels.is_ready("ahc011") and not kernels.busy() and loaded == []
+    # A worker that has compiled them: ready as it ends, its solvers ahead of it as it passes them.
+    kernels.stage["comesolo"], kernels.processes["comesolo"] = "compiling", object()  # its worker
+    kernels.compiled["comesolo"] = {"beam"}
+    monkeypatch.setattr(kernels.timer, "start", lambda: None)  # the polls below are the test's own
+    kernels.load_solver("comesolo", "beam")
+    assert not kernels.solver_loaded("comesolo", "beam")
+    with qtbot.waitSignal(kernels.solver_ready, timeout=1000) as solver_ready:
+        kernels._poll()
+    assert solver_ready.args == ["comesolo", "beam"] and kernels.solver_loaded("comesolo", "beam")
+    kernels._compiled("comesolo")
+    assert kernels.stage["comesolo"] == "loading"
+    with qtbot.waitSignal(kernels.ready, timeout=1000) as ready:
+        kernels._poll()
+    assert ready.args == ["comesolo"] and kernels.is_ready("comesolo") and loaded == []

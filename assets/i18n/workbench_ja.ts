@@ -700,6 +700,10 @@ Finish the remaining turns with the fast policy {1} and export the whole game to
         <source>&amp;Hint</source>
         <translation>ヒント(&amp;H)</translation>
     </message>
+    <message>
+        <source>; loading its kernels first (first use)</source>
+        <translation>。先にカーネルを読み込みます（初回のみ）</translation>
+    </message>
 </context>
 <context>
     <name>HistoryPanel</name>

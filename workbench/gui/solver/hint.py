@@ -16,9 +16,19 @@ from PySide6.QtWidgets import QApplication
 
 from solvers.driver import RunControl
 from solvers.hint import HINT_SECONDS, MOVE, Hint, find_hint, hint_solver, no_solver_reason
+from solvers.warm_up import ready_solver
 
 POLL_MS = 50  # how often the timer looks for the answer; nothing is repainted until it comes
 TIP = "Run {solver} for a moment from the position shown and mark its next move on the board (H; Esc clears it)"
+
+
+def _loaded_and_found(puzzle, *args, **options) -> Hint:
+    """``find_hint``, its solver's kernels loaded first: the window's process loads none until a
+    hint needs them (its runs search in a child), and their loading must not eat the hint's seconds."""
+    cls = hint_solver(puzzle)
+    if cls is not None:
+        ready_solver(puzzle.id, cls)
+    return find_hint(puzzle, *args, **options)
 
 
 class HintControl(QObject):
@@ -37,6 +47,7 @@ class HintControl(QObject):
         self._thinking: Future | None = None
         self._control: RunControl | None = None
         self._asked = None  # (session, history node) the hint under way is for
+        self._loaded: set[str] = set()  # puzzle ids whose hint solver's kernels this process has loaded
         self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hint")
         self._timer = QTimer(self)
         self._timer.setInterval(POLL_MS)
@@ -75,7 +86,7 @@ class HintControl(QObject):
         self._asked = (session, node)
         self._control = RunControl()
         self._thinking = self._pool.submit(
-            find_hint,
+            _loaded_and_found,
             session.puzzle,
             session.instance,
             node.state,
@@ -83,7 +94,11 @@ class HintControl(QObject):
             seconds=self.seconds,
             control=self._control,
         )
-        self._say(f"Thinking… ({self.hint_name()} from move {node.depth})")
+        text = f"Thinking… ({self.hint_name()} from move {node.depth})"
+        if session.puzzle.id not in self._loaded:  # the window loads no kernels before the first hint
+            self._loaded.add(session.puzzle.id)
+            text += self.tr("; loading its kernels first (first use)")
+        self._say(text)
         self._timer.start()
 
     def hint_name(self) -> str:

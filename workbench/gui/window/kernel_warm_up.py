@@ -2,13 +2,16 @@
 
 The first time (cold numba cache) the kernels are compiled by a worker process
 (``solvers.warm_up``), which leaves the window's interpreter free; its
-lines ("2/3 beam") drive the progress shown in the status bar. Then, and on
-every later start, the window's process loads the cached code on a thread.
-A run asked for meanwhile waits for ``ready`` (see SolverPanel.start): building a
-solver on the GUI thread while its kernels load would block on numba's lock. A run
-need not wait for every solver of its puzzle: once the worker has moved past the
-run's solver (its lines name the solver it compiles next), that solver alone is
-loaded from the cache (``load_solver``) and the run starts.
+lines ("2/3 beam") drive the progress shown in the status bar. A run asked for
+meanwhile waits for ``ready`` (see SolverPanel.start). A run need not wait for every
+solver of its puzzle: once the worker has moved past the run's solver (its lines name
+the solver it compiles next), that solver is ready (``load_solver``) and the run starts.
+
+The window's process never loads the kernels itself: the runs search in a child process
+(``solvers.job_process``), which loads them from numba's cache. Loading them here, on a
+thread, held a lock the GUI thread also needs (1.4 s of a frozen window, measured with
+py-spy); only the hint (H) needs them here, and it loads its solver's on its own thread
+the first time it is asked.
 
 While it compiles, the status bar says which solver and how long is left, from the last
 compile on this machine (``warm_up.last_compile``): "about 40 s left (last time 95 s)".
@@ -17,14 +20,12 @@ compile on this machine (``warm_up.last_compile``): "about 40 s left (last time 
 from __future__ import annotations
 
 import sys
-import threading
 import time
 
 from PySide6.QtCore import QObject, QProcess, QTimer, Signal
 
 from solvers import warm_up
 from workbench.core.registry import solvers
-from workbench.gui.window.interpreter import freeze_long_lived
 
 POLL_MS = 200
 
@@ -40,11 +41,11 @@ class KernelWarmUp(QObject):
         self.detail: dict[str, str] = {}  # puzzle id -> the worker's last line ("2/3 beam")
         self.started: dict[str, float] = {}
         self.processes: dict[str, QProcess] = {}
-        self.threads: dict[str, threading.Thread] = {}
+        self.due: set[str] = set()  # puzzle ids whose kernels are compiled, told ready at the next poll
         self.compiled: dict[str, set[str]] = {}  # puzzle id -> solvers the worker has compiled
         self.last_time: dict[str, dict | None] = {}  # puzzle id -> the last compile's record here
         self.solver_started: dict[str, tuple[str, float]] = {}  # puzzle id -> (solver, when it began)
-        self.solver_threads: dict[tuple[str, str], threading.Thread] = {}
+        self.solvers_due: set[tuple[str, str]] = set()  # (puzzle id, solver) told ready at the next poll
         self.solvers_loaded: set[tuple[str, str]] = set()
         self.timer = QTimer(self)
         self.timer.setInterval(POLL_MS)
@@ -73,29 +74,19 @@ class KernelWarmUp(QObject):
         return self.is_ready(puzzle_id) or (puzzle_id, name) in self.solvers_loaded
 
     def load_solver(self, puzzle_id: str, name: str) -> None:
-        """Load one solver's kernels now if the worker has compiled them, ahead of the rest of
-        its puzzle (``solver_ready`` says when)."""
+        """Tell ``solver_ready`` (at the next poll) once the worker has compiled one solver's
+        kernels, ahead of the rest of its puzzle: the run's child loads them from the cache."""
         key = (puzzle_id, name)
-        if self.solver_loaded(*key) or key in self.solver_threads or name not in self.compiled.get(puzzle_id, ()):
+        if self.solver_loaded(*key) or key in self.solvers_due or name not in self.compiled.get(puzzle_id, ()):
             return
-        cls = solvers(puzzle_id)[name]
-
-        def work():
-            try:
-                cls.warm_up()
-            except Exception:  # the app is closing, or a kernel failed: the run compiles what it needs
-                pass
-
-        thread = threading.Thread(target=work, name=f"warm-up-{puzzle_id}-{name}", daemon=True)
-        self.solver_threads[key] = thread
-        thread.start()
+        self.solvers_due.add(key)
         self.timer.start()
 
     def compiling(self, puzzle_id: str) -> bool:
         return self.stage.get(puzzle_id) == "compiling"
 
     def busy(self) -> bool:
-        return any(stage != "ready" for stage in self.stage.values()) or bool(self.solver_threads)
+        return any(stage != "ready" for stage in self.stage.values()) or bool(self.solvers_due)
 
     def describe(self, puzzle_id: str) -> str:
         """One line about ``puzzle_id``'s kernels, for the status bar and the solver panel."""
@@ -193,31 +184,20 @@ class KernelWarmUp(QObject):
             self._load(puzzle_id)
 
     def _load(self, puzzle_id: str) -> None:
+        """The kernels are in numba's cache (or the worker could not compile them: the run's child
+        then compiles what it needs): ready at the next poll, with nothing loaded here."""
         self.stage[puzzle_id] = "loading"
-
-        def work():
-            try:
-                warm_up.warm_up(puzzle_id, report=lambda line: None)
-            except Exception:  # the app is closing, or a kernel failed: a run compiles what it needs
-                return
-            warm_up.mark_warm(puzzle_id)
-
-        thread = threading.Thread(target=work, name=f"warm-up-{puzzle_id}", daemon=True)
-        self.threads[puzzle_id] = thread
-        thread.start()
+        self.due.add(puzzle_id)
 
     def _poll(self) -> None:
-        for key, thread in list(self.solver_threads.items()):
-            if not thread.is_alive():
-                del self.solver_threads[key]
-                self.solvers_loaded.add(key)
-                self.solver_ready.emit(*key)
-        for puzzle_id, thread in list(self.threads.items()):
-            if not thread.is_alive():
-                del self.threads[puzzle_id]
-                self.stage[puzzle_id] = "ready"
-                freeze_long_lived()  # the kernels' objects stay for the session
-                self.ready.emit(puzzle_id)
+        for key in sorted(self.solvers_due):
+            self.solvers_due.discard(key)
+            self.solvers_loaded.add(key)
+            self.solver_ready.emit(*key)
+        for puzzle_id in sorted(self.due):
+            self.due.discard(puzzle_id)
+            self.stage[puzzle_id] = "ready"
+            self.ready.emit(puzzle_id)
         texts = [self.describe(p) for p in self.stage]
         self.changed.emit("; ".join(t for t in texts if t))
         if not self.busy():
