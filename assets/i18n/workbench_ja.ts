@@ -1187,6 +1187,105 @@ The page is {1}</source>
     </message>
 </context>
 <context>
+    <name>Painter</name>
+    <message>
+        <source>Play: an arrow key slides a tile into the empty square in the arrow&apos;s direction (Right moves the tile left of the gap to the right, so the empty square goes left: contest letter L). The keys U, D, L and R play the contest letters themselves (where the empty square goes). A click on a tile beside the empty square slides it in.
+
+Edit: a click near a side of a tile toggles that stub; a click in the middle of a tile moves the empty square there. Saving checks the board (one empty square, enough matching stubs).</source>
+        <translation>Play: 矢印キーで、タイルを矢印の向きに空きマスへスライドします（→ は空きマスの左のタイルを右へ動かすので、空きマスは左へ移動: コンテストの文字では L）。U、D、L、R キーはコンテストの文字そのもの（空きマスの移動方向）で指します。空きマスの隣のタイルをクリックしてもスライドします。
+
+Edit: タイルの辺の近くをクリックするとその線の端を切り替え、タイルの中央をクリックすると空きマスをそこへ移します。保存時に盤面を検査します（空きマスが 1 つ、線の端の数が合っていること）。</translation>
+    </message>
+    <message>
+        <source>keys: arrows move a tile into the gap, U/D/L/R move the gap (contest letters)</source>
+        <translation>キー: 矢印でタイルを空きマスへ、U/D/L/R で空きマスを移動（コンテストの文字）</translation>
+    </message>
+    <message>
+        <source>click near a side of a tile to toggle that stub, in its middle to move the gap there</source>
+        <translation>タイルの辺の近くをクリックで線の端を切り替え、中央をクリックで空きマスをそこへ</translation>
+    </message>
+    <message>
+        <source>Play: the arrow keys tilt the box (Up = F toward row 0, Down = B, Left = L, Right = R); the next candy then drops where the input file says. Flavours differ by colour and by glyph (strawberry ●, watermelon ■, pumpkin ▲), and a thick line separates neighbouring groups, the groups the score counts.
+
+Edit: nothing to draw. The box starts empty, and the input file fixes the order of the 100 candies and where each one drops; open another input or use File ▸ Generate board….</source>
+        <translation>Play: 矢印キーで箱を傾けます（↑ = F で 0 行目の方向、↓ = B、← = L、→ = R）。次のキャンディは入力ファイルの指定どおりの場所に落ちます。味は色と形で区別され（いちご ●、すいか ■、かぼちゃ ▲）、隣り合うグループの間には太い線が引かれます。スコアが数えるのはこのグループです。
+
+Edit: 描くものはありません。箱は空から始まり、100 個のキャンディの順番と落ちる場所は入力ファイルが決めます。別の入力を開くか、ファイル ▸ 盤面を生成… を使ってください。</translation>
+    </message>
+    <message>
+        <source>arrows tilt: ↑ F  ↓ B  ← L  → R</source>
+        <translation>矢印で傾ける: ↑ F  ↓ B  ← L  → R</translation>
+    </message>
+    <message>
+        <source>nothing to draw: the input fixes the candies</source>
+        <translation>描くものはありません: キャンディは入力が決めます</translation>
+    </message>
+    <message>
+        <source>click or drag on the board to edit it</source>
+        <translation>盤面をクリックまたはドラッグして編集</translation>
+    </message>
+    <message>
+        <source>Play: Left and Right move the pending pack, Z and X turn it anticlockwise and clockwise, Space drops it, S fires the skill; a click on a column moves the pack there. The three faded rows above the danger line may hold a chain in progress, never a settled turn. With Show stages on, a chain plays erase by erase, the erased blocks outlined.
+
+Edit: paint blocks 1 to 9, ojama or empty cells (a block falls onto its column&apos;s stack, and erasing lets the blocks above fall), and set the turn budget, the ojama stock and the skill gauge of the start in the editor panel.</source>
+        <translation>Play: ← と → で落とす前のパックを動かし、Z と X で左回り・右回りに回し、Space で落とし、S でスキルを発動します。列をクリックするとパックをそこへ動かします。デンジャーラインより上の薄い 3 行には連鎖の途中のブロックが入ることがありますが、確定したターンには入りません。「段階を表示」がオンなら、連鎖を 1 回の消去ずつ再生し、消えるブロックを囲んで示します。
+
+Edit: 1〜9 のブロック、お邪魔、空きマスを描きます（ブロックはその列の上に落ち、消えると上のブロックが落ちます）。開始時のターン数、お邪魔のストック、スキルゲージはエディタパネルで設定します。</translation>
+    </message>
+    <message>
+        <source>←/→ move the pack, Z/X turn it, Space drops, S fires the skill</source>
+        <translation>←/→ でパックを移動、Z/X で回転、Space で落下、S でスキル</translation>
+    </message>
+    <message>
+        <source>click or drag to paint the start field with the editor&apos;s block</source>
+        <translation>クリックまたはドラッグで、エディタのブロックを開始時のフィールドに描く</translation>
+    </message>
+    <message>
+        <source>Play: click a piece, then the cell it lands on (or drag the piece there). A piece jumps over a neighbour in any of the eight directions, and the neighbour is removed; the selected piece&apos;s legal landings are marked.
+
+Edit: click or drag to paint pieces and empty cells. The editor panel resizes the board, clears or fills it, or fills it at random with the generator&apos;s seed and density.</source>
+        <translation>Play: 駒をクリックし、次に着地するマスをクリックします（駒をそこへドラッグしても構いません）。駒は 8 方向のいずれかの隣の駒を飛び越え、飛び越えられた駒は取り除かれます。選んだ駒の着地できるマスには印が付きます。
+
+Edit: クリックまたはドラッグで駒と空きマスを描きます。エディタパネルで盤面のサイズ変更、クリア、塗りつぶし、ジェネレータのシードと密度によるランダムな塗りつぶしができます。</translation>
+    </message>
+    <message>
+        <source>click a piece, then where it lands (or drag it)</source>
+        <translation>駒をクリックし、次に着地先をクリック（またはドラッグ）</translation>
+    </message>
+    <message>
+        <source>click or drag to paint pieces and empty cells</source>
+        <translation>クリックまたはドラッグで駒と空きマスを描く</translation>
+    </message>
+    <message>
+        <source>Play: the puzzle&apos;s keys and clicks. Edit: click or drag to paint.</source>
+        <translation>Play: パズルのキーとクリックで遊びます。Edit: クリックまたはドラッグで描きます。</translation>
+    </message>
+    <message>
+        <source>Play: click a ball to select it, then press an arrow key (the selection follows the ball, so arrow keys chain), click an empty cell in line with it, or drag the ball the way it should roll. A ball rolls until a wall or another ball stops it.
+
+Edit: with the paint chosen in the editor panel, toggle walls, place a ball and its target of a colour, drag a ball or a target, or erase a pair; the start and the targets always stay a valid case.</source>
+        <translation>Play: ボールをクリックして選び、矢印キーを押すか（選択はボールについていくので矢印キーを続けて押せます）、同じ列・行の空きマスをクリックするか、ボールを転がしたい方向へドラッグします。ボールは壁か別のボールに止められるまで転がります。
+
+Edit: エディタパネルで選んだ塗り方で、壁を切り替え、ある色のボールとその目標を置き、ボールや目標をドラッグし、組を消します。開始の配置と目標は常に有効なケースのままです。</translation>
+    </message>
+    <message>
+        <source>click a ball, then an arrow key or drag it</source>
+        <translation>ボールをクリックし、矢印キーを押すかドラッグ</translation>
+    </message>
+    <message>
+        <source>click or drag with the editor&apos;s paint: walls, a ball and its target, moves, erase</source>
+        <translation>エディタの塗り方でクリックまたはドラッグ: 壁、ボールと目標、移動、消去</translation>
+    </message>
+    <message>
+        <source>Play: the arrow keys (or W A S D) walk; walking into a box pushes it. A click on a cell next to the player steps there. Undo takes back a step.
+
+Edit: choose a square in the editor panel and click or drag to paint it; painting the player moves it. A level needs as many goals as boxes to be played.</source>
+        <translation>Play: 矢印キー（または W A S D）で歩きます。箱に向かって歩くと箱を押します。プレイヤーの隣のマスをクリックするとそこへ 1 歩進みます。元に戻すで 1 歩取り消せます。
+
+Edit: エディタパネルでマスの種類を選び、クリックまたはドラッグで描きます。プレイヤーを描くとプレイヤーが移動します。遊ぶにはゴールと箱が同じ数必要です。</translation>
+    </message>
+</context>
+<context>
     <name>ParamsBox</name>
     <message>
         <source>(--param {0}=…, {1} to {2}, default {3})</source>

@@ -96,7 +96,7 @@ class BoardScreen(QObject):
                 translate("BoardScreen", "editing the start position"),
                 start.summary(),
                 self.adapter.status_text(s.instance, s.history.root.state),
-                self.adapter.edit_keys,
+                translate("Painter", self.adapter.edit_keys),
                 translate("BoardScreen", "the history stays at move {0}").format(node.depth),
             ]
         else:
@@ -105,7 +105,7 @@ class BoardScreen(QObject):
                 translate("BoardScreen", "move {0}").format(node.depth),
                 s.report().summary(),
                 self.adapter.status_text(s.instance, node.state),
-                self.adapter.play_keys,
+                translate("Painter", self.adapter.play_keys),
             ]
         self.facts.setText("  |  ".join(word for word in words if word))
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QObject, QSettings, Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMainWindow, QMenu, QMessageBox
 
@@ -89,11 +89,18 @@ class Guide(QObject):
         if self.state.session is not None:
             self.box = show_rules(self.window, self.state.session.puzzle)
 
+    @staticmethod
+    def tr_painter(text: str) -> str:
+        """A painter's words (its controls), in the user's language."""
+        return QCoreApplication.translate("Painter", text)
+
     def show_keys(self) -> None:
         session = self.state.session
         adapter = getattr(self.window, "adapter", None)
         title = session.puzzle.title if session is not None else "Puzzle Workbench"
         self.box = QMessageBox(QMessageBox.Information, self.tr("Keyboard and mouse"), "", parent=self.window)
         self.box.setTextFormat(Qt.RichText)
-        self.box.setText(keys_and_mouse_html(self.window, title, adapter.help_text if adapter is not None else ""))
+        self.box.setText(
+            keys_and_mouse_html(self.window, title, self.tr_painter(adapter.help_text) if adapter is not None else "")
+        )
         self.box.open()

@@ -21,7 +21,7 @@ def rules_html(puzzle) -> str:
     rules, summary = puzzle.rules_in_language()
     cls = adapter_class(puzzle.id)
     # A painter may word its controls for the puzzle (the grid painter): ask one made for it.
-    controls = cls(puzzle, QGraphicsScene()).help_text if cls is not None else ""
+    controls = QCoreApplication.translate("Painter", cls(puzzle, QGraphicsScene()).help_text) if cls is not None else ""
     parts = [f"<h3>{html.escape(puzzle.title)}</h3>", f"<p><i>{html.escape(summary)}</i></p>"]
     if rules:
         parts.append(f"<p>{html.escape(rules)}</p>")

@@ -79,11 +79,12 @@ class Sokoban(GridPuzzle, Puzzle):
     smoke: Smoke = field(
         default_factory=lambda: Smoke(generator={"rows": 6, "cols": 6, "boxes": 2}, nodes=2000, bench_nodes=20000)
     )
-    grid_help: str = (
+    grid_help: str = QT_TRANSLATE_NOOP(
+        "Painter",
         "Play: the arrow keys (or W A S D) walk; walking into a box pushes it. A click on a "
         "cell next to the player steps there. Undo takes back a step.\n\n"
         "Edit: choose a square in the editor panel and click or drag to paint it; painting the "
-        "player moves it. A level needs as many goals as boxes to be played."
+        "player moves it. A level needs as many goals as boxes to be played.",
     )
     grid_keys: tuple = (
         ("Left", "l"),

@@ -17,6 +17,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem, QGraphicsRectItem
 
 from workbench.core.errors import EditError, IllegalMove
+from workbench.core.words import QT_TRANSLATE_NOOP
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from workbench.puzzles.ahc011 import Board, Case, board_problems, components
 from workbench.puzzles.ahc011.board import DIRECTIONS, OPPOSITE
@@ -52,14 +53,15 @@ def cell_kinds(board: Board, parts: list) -> list[str]:
 
 
 class Ahc011Adapter(BoardAdapter):
-    help_text = (
+    help_text = QT_TRANSLATE_NOOP(
+        "Painter",
         "Play: an arrow key slides a tile into the empty square in the arrow's direction (Right "
         "moves the tile left of the gap to the right, so the empty square goes left: contest letter "
         "L). The keys U, D, L and R play the contest letters themselves (where the empty square "
         "goes). A click on a tile beside the empty square slides it in.\n\n"
         "Edit: a click near a side of a tile toggles that stub; a click in the middle of a tile "
         "moves the empty square there. Saving checks the board (one empty square, enough matching "
-        "stubs)."
+        "stubs).",
     )
     editor_note = (
         "An AHC011 board keeps its size and its tiles. Click near a side of a tile to toggle that "
@@ -67,8 +69,12 @@ class Ahc011Adapter(BoardAdapter):
         "File ▸ Generate board… (N from 6 to 10)."
     )
     view_options = (("components", "Colour the largest tree and the cycles", True),)
-    play_keys = "keys: arrows move a tile into the gap, U/D/L/R move the gap (contest letters)"
-    edit_keys = "click near a side of a tile to toggle that stub, in its middle to move the gap there"
+    play_keys = QT_TRANSLATE_NOOP(
+        "Painter", "keys: arrows move a tile into the gap, U/D/L/R move the gap (contest letters)"
+    )
+    edit_keys = QT_TRANSLATE_NOOP(
+        "Painter", "click near a side of a tile to toggle that stub, in its middle to move the gap there"
+    )
 
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)

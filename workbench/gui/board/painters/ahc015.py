@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainterPath, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsPathItem
 
+from workbench.core.words import QT_TRANSLATE_NOOP
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, surround_ink
 from workbench.puzzles.ahc015.box import CANDIES, FLAVOUR_NAMES, SIDE, Box, component_ids
 
@@ -58,13 +59,14 @@ def candy_path(flavour: int, size: float) -> QPainterPath:
 
 
 class Ahc015Adapter(BoardAdapter):
-    help_text = (
+    help_text = QT_TRANSLATE_NOOP(
+        "Painter",
         "Play: the arrow keys tilt the box (Up = F toward row 0, Down = B, Left = L, Right = R); "
         "the next candy then drops where the input file says. Flavours differ by colour and by "
         "glyph (strawberry ●, watermelon ■, pumpkin ▲), and a thick line separates neighbouring "
         "groups, the groups the score counts.\n\n"
         "Edit: nothing to draw. The box starts empty, and the input file fixes the order of the "
-        "100 candies and where each one drops; open another input or use File ▸ Generate board…."
+        "100 candies and where each one drops; open another input or use File ▸ Generate board….",
     )
     editor_note = (
         "An AHC015 case has nothing to draw: the box starts empty, and the input file fixes the "
@@ -72,8 +74,8 @@ class Ahc015Adapter(BoardAdapter):
         "File ▸ Generate board… for another seed."
     )
     can_edit_cells = False
-    play_keys = "arrows tilt: ↑ F  ↓ B  ← L  → R"
-    edit_keys = "nothing to draw: the input fixes the candies"
+    play_keys = QT_TRANSLATE_NOOP("Painter", "arrows tilt: ↑ F  ↓ B  ← L  → R")
+    edit_keys = QT_TRANSLATE_NOOP("Painter", "nothing to draw: the input fixes the candies")
 
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)

@@ -17,6 +17,8 @@ from PySide6.QtGui import QBrush, QColor, QFont, QGuiApplication, QPalette, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsScene, QGraphicsSimpleTextItem
 from shiboken6 import isValid
 
+from workbench.core.words import QT_TRANSLATE_NOOP
+
 LABEL_PIXELS = 11  # coordinate labels keep this size on screen at any zoom
 LABEL_STEPS = (1, 2, 5, 10, 20, 50, 100)
 LABEL_Z = 100  # above every board item
@@ -196,7 +198,7 @@ class BoardAdapter:
     # How to play and how to edit, in a few words: the line above the board shows the one for
     # the mode it is in, after the position's facts (``status_text``).
     play_keys = ""
-    edit_keys = "click or drag on the board to edit it"
+    edit_keys = QT_TRANSLATE_NOOP("Painter", "click or drag on the board to edit it")
 
     def __init__(self, puzzle, scene: QGraphicsScene):
         self.puzzle = puzzle

@@ -20,6 +20,7 @@ from dataclasses import replace
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPen
 
+from workbench.core.words import QT_TRANSLATE_NOOP
 from workbench.gui.board.painters.base import BoardAdapter, EditorField, HintMarks, surround_ink
 from workbench.puzzles.codevs import SKILL, Drop
 from workbench.puzzles.codevs.field import HEIGHT, OJAMA, VISIBLE, WIDTH, land, painted, rotate
@@ -68,17 +69,18 @@ def block_colour(value: int) -> QColor:
 
 
 class CodevsAdapter(BoardAdapter):
-    help_text = (
+    help_text = QT_TRANSLATE_NOOP(
+        "Painter",
         "Play: Left and Right move the pending pack, Z and X turn it anticlockwise and clockwise, "
         "Space drops it, S fires the skill; a click on a column moves the pack there. The three "
         "faded rows above the danger line may hold a chain in progress, never a settled turn. "
         "With Show stages on, a chain plays erase by erase, the erased blocks outlined.\n\n"
         "Edit: paint blocks 1 to 9, ojama or empty cells (a block falls onto its column's stack, "
         "and erasing lets the blocks above fall), and set the turn budget, the ojama stock and the "
-        "skill gauge of the start in the editor panel."
+        "skill gauge of the start in the editor panel.",
     )
-    play_keys = "←/→ move the pack, Z/X turn it, Space drops, S fires the skill"
-    edit_keys = "click or drag to paint the start field with the editor's block"
+    play_keys = QT_TRANSLATE_NOOP("Painter", "←/→ move the pack, Z/X turn it, Space drops, S fires the skill")
+    edit_keys = QT_TRANSLATE_NOOP("Painter", "click or drag to paint the start field with the editor's block")
     palette = tuple((str(v), v) for v in range(1, 10)) + (("Ojama", OJAMA), ("Empty (erase)", 0))
     fields = (
         EditorField("turns", "Turn budget K", 1, 500),

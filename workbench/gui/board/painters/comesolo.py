@@ -12,6 +12,7 @@ from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsLineItem
 
 from workbench.core.errors import IllegalMove
+from workbench.core.words import QT_TRANSLATE_NOOP
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from workbench.gui.board.painters.cell_grid import CellGrid
 from workbench.puzzles.comesolo import Board, Jump, legal_jumps
@@ -31,18 +32,19 @@ LAST_MOVE = QColor("#d1495b")
 
 
 class ComesoloAdapter(BoardAdapter):
-    help_text = (
+    help_text = QT_TRANSLATE_NOOP(
+        "Painter",
         "Play: click a piece, then the cell it lands on (or drag the piece there). A piece "
         "jumps over a neighbour in any of the eight directions, and the neighbour is removed; "
         "the selected piece's legal landings are marked.\n\n"
         "Edit: click or drag to paint pieces and empty cells. The editor panel resizes the board, "
-        "clears or fills it, or fills it at random with the generator's seed and density."
+        "clears or fills it, or fills it at random with the generator's seed and density.",
     )
     can_resize = True
     can_fill = True
     can_random_fill = True
-    play_keys = "click a piece, then where it lands (or drag it)"
-    edit_keys = "click or drag to paint pieces and empty cells"
+    play_keys = QT_TRANSLATE_NOOP("Painter", "click a piece, then where it lands (or drag it)")
+    edit_keys = QT_TRANSLATE_NOOP("Painter", "click or drag to paint pieces and empty cells")
 
     def __init__(self, puzzle, scene):
         super().__init__(puzzle, scene)

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsSimpleTextItem
 
 from workbench.core.errors import EditError
 from workbench.core.grid import Cell, GridPicture, GridPuzzle
+from workbench.core.words import QT_TRANSLATE_NOOP
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from workbench.gui.board.painters.cell_grid import CellGrid
 
@@ -74,7 +75,9 @@ class GridAdapter(BoardAdapter):
 
     @property
     def help_text(self) -> str:
-        return self.puzzle.grid_help or "Play: the puzzle's keys and clicks. Edit: click or drag to paint."
+        return self.puzzle.grid_help or QT_TRANSLATE_NOOP(
+            "Painter", "Play: the puzzle's keys and clicks. Edit: click or drag to paint."
+        )
 
     # ---------------------------------------------------------- drawing
     def build(self, instance: Any) -> None:

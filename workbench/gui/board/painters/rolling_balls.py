@@ -14,6 +14,7 @@ from PySide6.QtGui import QBrush, QColor, QFont, QPen
 from PySide6.QtWidgets import QGraphicsLineItem
 
 from workbench.core.errors import IllegalMove
+from workbench.core.words import QT_TRANSLATE_NOOP
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from workbench.gui.board.painters.cell_grid import CellGrid
 from workbench.puzzles.rolling_balls import Board, Case, Roll, editing
@@ -48,17 +49,20 @@ TARGET_PENS = tuple(_target_pen(colour) for colour in COLOURS)
 
 
 class RollingBallsAdapter(BoardAdapter):
-    help_text = (
+    help_text = QT_TRANSLATE_NOOP(
+        "Painter",
         "Play: click a ball to select it, then press an arrow key (the selection follows the "
         "ball, so arrow keys chain), click an empty cell in line with it, or drag the ball the way "
         "it should roll. A ball rolls until a wall or another ball stops it.\n\n"
         "Edit: with the paint chosen in the editor panel, toggle walls, place a ball and its target "
         "of a colour, drag a ball or a target, or erase a pair; the start and the targets always "
-        "stay a valid case."
+        "stay a valid case.",
     )
     can_resize = True
-    play_keys = "click a ball, then an arrow key or drag it"
-    edit_keys = "click or drag with the editor's paint: walls, a ball and its target, moves, erase"
+    play_keys = QT_TRANSLATE_NOOP("Painter", "click a ball, then an arrow key or drag it")
+    edit_keys = QT_TRANSLATE_NOOP(
+        "Painter", "click or drag with the editor's paint: walls, a ball and its target, moves, erase"
+    )
     palette = (
         ("Wall (toggle)", editing.WALL_BRUSH),
         *((f"Ball + target, colour {k}", editing.pair_brush(k)) for k in range(10)),
