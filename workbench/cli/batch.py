@@ -235,7 +235,8 @@ def execute(plan: BatchPlan) -> int:
         console.print(
             f"noise: {measured.text()} (per case: {spec.out / 'noise.csv'})"
             if measured
-            else "noise: no case ran OK twice, so none is measured"
+            else "noise: no case ran OK twice, so none is measured",
+            soft_wrap=True,  # a path cut by a line break cannot be copied
         )
     print_against_previous(console, spec, rows, run.meta(), earlier)
     said = live_note(run.results)
