@@ -51,12 +51,22 @@ def is_gui_test(item: pytest.Item) -> bool:
     return module is not None and imports_qt(module)
 
 
+# The tests a full run found slow (tests/mark_slow.py writes the list from its --durations).
+SLOW = {
+    line.strip()
+    for line in (Path(__file__).with_name("slow_tests.txt")).read_text().splitlines()
+    if line.strip() and not line.startswith("#")
+}
+
+
 @pytest.hookimpl(tryfirst=True)  # before -m reads the markers
 def pytest_collection_modifyitems(config, items):
-    gui = pytest.mark.gui
+    gui, slow = pytest.mark.gui, pytest.mark.slow
     for item in items:
         if is_gui_test(item):
             item.add_marker(gui)
+        if item.nodeid in SLOW:
+            item.add_marker(slow)
     if config.getoption("--wheel"):
         return
     skip = pytest.mark.skip(reason="builds and installs the wheel: .ci/wheel_check runs it (pytest --wheel)")
