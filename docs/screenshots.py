@@ -69,7 +69,12 @@ def main() -> int:
     while not window.kernels.is_ready("ahc011") and time.monotonic() < deadline:
         settle(app, 0.2)
     window.answers.start_solver()
-    settle(app, 4.0)
+    # Until the run has found answers and plotted a few seconds of them (its child process starts
+    # first), so the picture shows a search under way.
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and len(window.solver_panel.run.samples.best) < 30:
+        settle(app, 0.2)
+    settle(app, 1.0)
     grab(window, "main-window.png")
     window.solver_panel.shutdown()
 
