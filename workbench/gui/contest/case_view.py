@@ -49,7 +49,9 @@ class CaseView(QWidget):
         self.config: ContestConfig | None = None
         self.server: FolderServer | None = None
         self.web_refused = ""  # why the contest's web visualizer is not served
-        self._work = tempfile.TemporaryDirectory(prefix=temporary_prefix("view"))
+        # A drawing still on its way may be writing in its folder when the view closes: the cleanup
+        # then leaves what it cannot remove rather than raising into the window's close.
+        self._work = tempfile.TemporaryDirectory(prefix=temporary_prefix("view"), ignore_cleanup_errors=True)
         self._request = 0
         self.shown_key: str | None = None  # the case shown (its key: the same case in any run)
         self.shown_case: str | None = None
