@@ -141,6 +141,31 @@ def window(qtbot, tmp_path):
 
 
 @pytest.fixture(autouse=True)
+def puzzles_as_they_were():
+    """A test that loads a folder plugin (``--puzzle-path``, or the path variable under monkeypatch)
+    leaves it in the registry's cache, and later tests in the same xdist worker would list it among
+    the puzzles: CI once failed on exactly that (lights-out in test_completion). So the variable is
+    put back and a cache holding a folder plugin is dropped once each test has ended."""
+    import sys
+
+    before = os.environ.get("PUZZLE_WORKBENCH_PATH")
+    yield
+    registry = sys.modules.get("workbench.core.registry")
+    if registry is None:
+        return
+    if os.environ.get(registry.PATH_VARIABLE) != before:
+        if before is None:
+            os.environ.pop(registry.PATH_VARIABLE, None)
+        else:
+            os.environ[registry.PATH_VARIABLE] = before
+    if registry._load.cache_info().currsize and any(
+        source.origin != "built in" and not source.origin.startswith("entry point")
+        for source in registry.sources().values()
+    ):
+        registry.reset()
+
+
+@pytest.fixture(autouse=True)
 def collect_between_tests():
     """The garbage a test leaves (closed windows, web pages, their signal cycles) is collected once it
     has ended, on the main thread with no run of its own going, not mid-way through a later test
