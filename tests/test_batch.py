@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_command, batch_main
 from process_checks import alive
 
 from workbench.batch.cases import file_cases, parse_seeds
@@ -326,26 +327,9 @@ def test_ctrl_c_keeps_finished_cases_and_kills_running_programs(tmp_path):
     )
     out = tmp_path / "run"
     batch_process = subprocess.Popen(
-        [
-            PYTHON,
-            str(REPO / "main.py"),
-            "batch",
-            "comesolo",
-            "--seeds",
-            "1-5",
-            "--size",
-            "6",
-            "--cmd",
-            slow,
-            "--time",
-            "100",
-            "--jobs",
-            "1",
-            "--out",
-            str(out),
-            "--best",
-            str(tmp_path / "best.csv"),
-        ],
+        batch_command(
+            "comesolo", seeds="1-5", size="6", cmd=slow, time="100", jobs="1", out=out, best=tmp_path / "best.csv"
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -396,26 +380,16 @@ def test_ctrl_c_kills_the_programs_running_on_the_dask_workers(tmp_path):
     )
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         batch_process = subprocess.Popen(
-            [
-                PYTHON,
-                str(REPO / "main.py"),
-                "batch",
+            batch_command(
                 "comesolo",
-                "--seeds",
-                "1-6",
-                "--size",
-                "6",
-                "--cmd",
-                slow,
-                "--time",
-                "100",
-                "--dask",
-                cluster.scheduler_address,
-                "--out",
-                str(tmp_path / "run"),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ],
+                seeds="1-6",
+                size="6",
+                cmd=slow,
+                time="100",
+                dask=cluster.scheduler_address,
+                out=tmp_path / "run",
+                best=tmp_path / "best.csv",
+            ),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
@@ -482,25 +456,7 @@ def test_file_cases_read_each_input(tmp_path):
 
 def test_a_program_that_cannot_start_is_named_before_any_case(tmp_path, capsys):
     missing = tmp_path / "no-such-program"
-    assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--cmd",
-                str(missing),
-                "--time",
-                "5",
-                "--out",
-                str(tmp_path / "run"),
-            ]
-        )
-        == 1
-    )
+    assert batch_main("comesolo", seeds="1", size="6", cmd=missing, time="5", out=tmp_path / "run") == 1
     assert f"'{missing}': {missing} does not exist" in capsys.readouterr().err
     assert not (tmp_path / "run").exists()
     # One that is there but cannot run (shell syntax hides it from the check): that case's RE.

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_command, batch_main
 from process_checks import alive
 
 from workbench.batch.database import RunDatabase, database_path
@@ -33,14 +34,16 @@ def script(folder: Path, name: str, body: str) -> str:
     return str(path)
 
 
-def batch_process(*args, cwd: Path, **options) -> subprocess.Popen:
+def batch_process(*words, cwd: Path, new_session: bool = False, **options) -> subprocess.Popen:
+    """``batch WORDS... --OPTION VALUE...`` (as batch_cli words them) as a child in ``cwd``, its own
+    session's leader when ``new_session``."""
     return subprocess.Popen(
-        [PYTHON, str(REPO / "main.py"), "batch", *map(str, args)],
+        batch_command(*words, **options),
         cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        **options,
+        start_new_session=new_session,
     )
 
 
@@ -54,25 +57,7 @@ def test_01_a_program_that_reads_nothing_is_judged_by_what_it_writes(tmp_path, c
     ahc011 = get_puzzle("ahc011")
     for k in range(2):  # the same verdicts every time
         out = tmp_path / f"run{k}"
-        assert (
-            main(
-                [
-                    "batch",
-                    "ahc011",
-                    "--seeds",
-                    "0-5",
-                    "--cmd",
-                    noread,
-                    "--time",
-                    "5",
-                    "--out",
-                    str(out),
-                    "--best",
-                    str(tmp_path / "best.csv"),
-                ]
-            )
-            == 0
-        )
+        assert batch_main("ahc011", seeds="0-5", cmd=noread, time="5", out=out, best=tmp_path / "best.csv") == 0
         rows = rows_of(out)
         assert [r["verdict"] for r in rows] == ["OK"] * 6
         empty = [ahc011.score_solution(ahc011.generate(s), "\n").score for s in range(6)]
@@ -113,19 +98,7 @@ def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
         """,
     )
     process = batch_process(
-        "ahc011",
-        "--seeds",
-        "0-1",
-        "--cmd",
-        program,
-        "--time",
-        "100",
-        "--jobs",
-        "2",
-        "--out",
-        tmp_path / "run",
-        cwd=tmp_path,
-        start_new_session=True,
+        "ahc011", seeds="0-1", cmd=program, time="100", jobs="2", out=tmp_path / "run", cwd=tmp_path, new_session=True
     )
     deadline = time.time() + 120
     while time.time() < deadline and finished(tmp_path / "run") < 1:  # run.json's count is written last
@@ -144,9 +117,7 @@ def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
 def test_03_two_batches_with_the_same_out_at_once_one_is_refused(tmp_path):
     sleeper = script(tmp_path, "sleep.sh", "cat > /dev/null\nsleep 2\necho 0\n")
     runs = [
-        batch_process(
-            "comesolo", "--seeds", "1", "--size", "6", "--cmd", sleeper, "--out", tmp_path / "same", cwd=tmp_path
-        )
+        batch_process("comesolo", seeds="1", size="6", cmd=sleeper, out=tmp_path / "same", cwd=tmp_path)
         for _ in range(2)
     ]
     codes = sorted(process.wait(timeout=120) for process in runs)
@@ -165,20 +136,7 @@ def test_04_sigterm_stops_the_run_as_ctrl_c_does(tmp_path):
         tmp_path, "both.sh", f"[ -e {tmp_path}/count ] && exec {slow}\ntouch {tmp_path}/count\nexec {quick}\n"
     )
     process = batch_process(
-        "comesolo",
-        "--seeds",
-        "1-3",
-        "--size",
-        "6",
-        "--cmd",
-        both,
-        "--time",
-        "100",
-        "--jobs",
-        "1",
-        "--out",
-        tmp_path / "run",
-        cwd=tmp_path,
+        "comesolo", seeds="1-3", size="6", cmd=both, time="100", jobs="1", out=tmp_path / "run", cwd=tmp_path
     )
     deadline = time.time() + 120
     while not any(pids.iterdir()) and time.time() < deadline:
@@ -198,23 +156,8 @@ def test_05_a_torrent_on_stderr_leaves_no_file_and_keeps_its_tail(tmp_path, monk
     (tmp_path / "tmp").mkdir()
     torrent = script(tmp_path, "yes.sh", "cat > /dev/null\nyes 'a debug line' >&2\n")
     assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--cmd",
-                torrent,
-                "--time",
-                "1",
-                "--out",
-                str(tmp_path / "run"),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
+        batch_main(
+            "comesolo", seeds="1", size="6", cmd=torrent, time="1", out=tmp_path / "run", best=tmp_path / "best.csv"
         )
         == 0
     )
@@ -228,20 +171,7 @@ def test_06_a_killed_worker_takes_its_program_with_it(tmp_path):
     pidfile = tmp_path / "pid"
     sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho $$ > {pidfile}\nexec sleep 62\n")
     process = batch_process(
-        "comesolo",
-        "--seeds",
-        "1",
-        "--size",
-        "6",
-        "--cmd",
-        sleeper,
-        "--time",
-        "30",
-        "--jobs",
-        "1",
-        "--out",
-        tmp_path / "run",
-        cwd=tmp_path,
+        "comesolo", seeds="1", size="6", cmd=sleeper, time="30", jobs="1", out=tmp_path / "run", cwd=tmp_path
     )
     deadline = time.time() + 120
     while not pidfile.exists() and time.time() < deadline:
@@ -271,22 +201,17 @@ def test_07_a_port_that_is_not_a_dask_scheduler_is_a_message(tmp_path):
     )
     try:
         time.sleep(1)
-        args = [
+        address = f"tcp://127.0.0.1:{port}"
+        done = batch_process(
             "comesolo",
-            "--seeds",
-            "1",
-            "--size",
-            "6",
-            "--solver",
-            "beam",
-            "--nodes",
-            "100",
-            "--dask",
-            f"tcp://127.0.0.1:{port}",
-            "--out",
-            tmp_path / "run",
-        ]
-        done = batch_process(*args, cwd=tmp_path)
+            seeds="1",
+            size="6",
+            solver="beam",
+            nodes="100",
+            dask=address,
+            out=tmp_path / "run",
+            cwd=tmp_path,
+        )
         _, err = done.communicate(timeout=60)
         assert done.returncode == 1 and f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
         assert not (tmp_path / "run").exists()  # the same --out works next time
@@ -294,14 +219,26 @@ def test_07_a_port_that_is_not_a_dask_scheduler_is_a_message(tmp_path):
         server.kill()
 
 
-def start_cluster(port: int) -> tuple[subprocess.Popen, subprocess.Popen]:
+def dask_process(*words: str) -> subprocess.Popen:
+    """``dask WORDS...`` (a scheduler or a worker) with this checkout importable, quiet, in a session
+    of its own (so that kill_sessions ends what it started too)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     dask = str(Path(PYTHON).with_name("dask"))
     quiet = {"env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
-    scheduler = subprocess.Popen([dask, "scheduler", "--port", str(port), "--no-dashboard"], **quiet)
-    worker = subprocess.Popen(
-        [dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny", "--no-dashboard"], **quiet
-    )
+    return subprocess.Popen([dask, *words], **quiet)
+
+
+def kill_sessions(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def start_cluster(port: int) -> tuple[subprocess.Popen, subprocess.Popen]:
+    scheduler = dask_process("scheduler", "--port", str(port), "--no-dashboard")
+    worker = dask_process("worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny", "--no-dashboard")
     return scheduler, worker
 
 
@@ -316,18 +253,12 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
         sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho > {pids}/$$\nexec sleep 600\n")
         process = batch_process(
             "comesolo",
-            "--seeds",
-            "1-2",
-            "--size",
-            "6",
-            "--cmd",
-            sleeper,
-            "--time",
-            "500",
-            "--dask",
-            f"tcp://127.0.0.1:{port}",
-            "--out",
-            tmp_path / "run",
+            seeds="1-2",
+            size="6",
+            cmd=sleeper,
+            time="500",
+            dask=f"tcp://127.0.0.1:{port}",
+            out=tmp_path / "run",
             cwd=tmp_path,
         )
         started = time.time() + 90  # the cluster and the worker's kernels start slowly on a loaded machine
@@ -343,11 +274,7 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
         assert said in err and "Traceback" not in err and "ERROR" not in err
         assert json.loads((tmp_path / "run" / "run.json").read_text())["status"] == "failed"
     finally:
-        for p in (worker, scheduler):
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        kill_sessions([worker, scheduler])
     # Its worker gone (killed above when the scheduler was lost), no program runs on.
     deadline = time.time() + 5
     while any(alive(int(p.name)) for p in pids.iterdir()) and time.time() < deadline:
@@ -360,15 +287,11 @@ def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
     kills its worker, and those queued on the workers it killed, run again, each alone; only it fails."""
     pytest.importorskip("distributed")
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    dask = str(Path(PYTHON).with_name("dask"))
-    quiet = {"env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
-    cluster = [subprocess.Popen([dask, "scheduler", "--port", str(port), "--no-dashboard"], **quiet)]
+    cluster = [dask_process("scheduler", "--port", str(port), "--no-dashboard")]
     try:
         time.sleep(3)
         cluster += [
-            subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-dashboard"], **quiet)
-            for _ in range(2)
+            dask_process("worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-dashboard") for _ in range(2)
         ]
         puzzle = get_puzzle("comesolo")
         fatal = puzzle.format_input(puzzle.generate(30, size=6))
@@ -380,18 +303,12 @@ def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
         )
         process = batch_process(
             "comesolo",
-            "--seeds",
-            "0-59",
-            "--size",
-            "6",
-            "--cmd",
-            killer,
-            "--time",
-            "20",
-            "--dask",
-            f"tcp://127.0.0.1:{port}",
-            "--out",
-            tmp_path / "run",
+            seeds="0-59",
+            size="6",
+            cmd=killer,
+            time="20",
+            dask=f"tcp://127.0.0.1:{port}",
+            out=tmp_path / "run",
             cwd=tmp_path,
         )
         _, err = process.communicate(timeout=300)
@@ -399,34 +316,13 @@ def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
         assert failed == [("30", "FAIL")], err
         assert len(rows_of(tmp_path / "run")) == 60
     finally:
-        for p in cluster:
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        kill_sessions(cluster)
 
 
 def make_run(tmp_path: Path, name: str) -> Path:
     out = tmp_path / name
     assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1-3",
-                "--size",
-                "6",
-                "--solver",
-                "beam",
-                "--nodes",
-                "50",
-                "--out",
-                str(out),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
-        )
+        batch_main("comesolo", seeds="1-3", size="6", solver="beam", nodes="50", out=out, best=tmp_path / "best.csv")
         == 0
     )
     return out
@@ -463,25 +359,7 @@ def test_10_a_broken_run_beside_does_not_stop_new_runs(tmp_path, capsys):
         (old / "run.json").write_text(broken)
         out = runs / f"new{len(broken)}"
         assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1",
-                    "--size",
-                    "6",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    "50",
-                    "--out",
-                    str(out),
-                    "--best",
-                    str(runs / "best.csv"),
-                ]
-            )
-            == 0
+            batch_main("comesolo", seeds="1", size="6", solver="beam", nodes="50", out=out, best=runs / "best.csv") == 0
         )
         assert capsys.readouterr().out.splitlines()[-1].replace(".", "").isdigit()  # the mean, last
     assert main(["batch", "show", str(old)]) == 0
@@ -496,52 +374,14 @@ def test_11_an_edited_best_known_file_is_used_or_named(tmp_path, capsys):
     make_run(tmp_path, "bom")
     best.write_text(good.replace("key", "id", 1))
     assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--solver",
-                "beam",
-                "--nodes",
-                "50",
-                "--out",
-                str(tmp_path / "nokey"),
-                "--best",
-                str(best),
-            ]
-        )
-        == 1
+        batch_main("comesolo", seeds="1", size="6", solver="beam", nodes="50", out=tmp_path / "nokey", best=best) == 1
     )
     assert f"{best} is not a best-known scores file: it has no key column" in capsys.readouterr().err
     assert not (tmp_path / "nokey").exists()
     for bad in ("nan", "1e309", "abc"):
         best.write_text(f"key,case,score,run\n{key},1,{bad},x\n")
         out = tmp_path / f"bad-{bad}"
-        assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1",
-                    "--size",
-                    "6",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    "50",
-                    "--out",
-                    str(out),
-                    "--best",
-                    str(best),
-                ]
-            )
-            == 0
-        )
+        assert batch_main("comesolo", seeds="1", size="6", solver="beam", nodes="50", out=out, best=best) == 0
         assert f"best-known: line 2 of {best} hold no score and are left out" in capsys.readouterr().err
         row = rows_of(out)[0]
         assert row["relative"] == "1.000000"  # against itself, not nan or 0
@@ -587,22 +427,7 @@ def test_13_a_full_disk_names_the_file_and_keeps_the_run_consistent(tmp_path):
         big = script(tmp_path, "big.sh", "cat > /dev/null\nhead -c 150000 /dev/zero | tr '\\0' L\necho\n")
         with open(tmp_path / "out.txt", "w") as stdout:
             done = subprocess.run(
-                [
-                    PYTHON,
-                    str(REPO / "main.py"),
-                    "batch",
-                    "ahc011",
-                    "--seeds",
-                    "0-7",
-                    "--cmd",
-                    big,
-                    "--time",
-                    "5",
-                    "--out",
-                    str(small / "run"),
-                    "--best",
-                    str(tmp_path / "b.csv"),
-                ],
+                batch_command("ahc011", seeds="0-7", cmd=big, time="5", out=small / "run", best=tmp_path / "b.csv"),
                 stdout=stdout,
                 stderr=subprocess.PIPE,
                 text=True,
@@ -638,25 +463,7 @@ def test_14_to_16_and_19_bad_arguments_are_one_line(tmp_path, capsys):
 def test_15_brackets_in_paths_and_commands_are_printed_as_they_are(tmp_path, capsys):
     quick = script(tmp_path, "q[bold]uick.sh", "cat > /dev/null\necho 0\n") + " '[/]'"
     out = tmp_path / "x[" / "]y[bold]s"
-    assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--cmd",
-                quick,
-                "--out",
-                str(out),
-                "--best",
-                str(tmp_path / "b.csv"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("comesolo", seeds="1", size="6", cmd=quick, out=out, best=tmp_path / "b.csv") == 0
     said = " ".join(capsys.readouterr().err.split())  # the line may wrap
     assert f"run folder {out}" in said and quick in said
     assert rows_of(out)[0]["verdict"] == "OK"
@@ -688,25 +495,7 @@ def test_18_an_answer_is_let_go_once_written(tmp_path):
 
 def test_20_too_much_output_is_wrong_at_once_not_a_time_out(tmp_path):
     flood = script(tmp_path, "flood.sh", "cat > /dev/null\nhead -c 70000000 /dev/zero | tr '\\0' L\necho\n")
-    assert (
-        main(
-            [
-                "batch",
-                "ahc011",
-                "--seeds",
-                "0",
-                "--cmd",
-                flood,
-                "--time",
-                "30",
-                "--out",
-                str(tmp_path / "r"),
-                "--best",
-                str(tmp_path / "b.csv"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("ahc011", seeds="0", cmd=flood, time="30", out=tmp_path / "r", best=tmp_path / "b.csv") == 0
     row = rows_of(tmp_path / "r")[0]
     assert row["verdict"] == "WA" and row["message"] == "protocol error: the program wrote more than 64 MB"
 
@@ -715,12 +504,7 @@ def test_21_an_existing_out_folder_with_files_is_never_replaced(tmp_path, capsys
     mine = tmp_path / "mine"
     (mine / "answers").mkdir(parents=True)
     (mine / "answers" / "0000.out").write_text("LLRR\n")
-    assert (
-        main(
-            ["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(mine), "--best", str(tmp_path / "b.csv")]
-        )
-        == 1
-    )
+    assert batch_main("comesolo", seeds="1", size="6", out=mine, best=tmp_path / "b.csv") == 1
     assert f"{mine} already holds files: choose another --out" in capsys.readouterr().err
     assert (mine / "answers" / "0000.out").read_text() == "LLRR\n" and not (mine / "run.json").exists()
 
@@ -753,27 +537,7 @@ def test_a_stopped_worker_fails_its_case_at_the_deadline_and_the_batch_ends(tmp_
     import threading
 
     threading.Thread(target=watchdog, daemon=True).start()
-    assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1-4",
-                "--size",
-                "6",
-                "--cmd",
-                stopper,
-                "--time",
-                "2",
-                "--jobs",
-                "2",
-                "--out",
-                str(tmp_path / "run"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("comesolo", seeds="1-4", size="6", cmd=stopper, time="2", jobs="2", out=tmp_path / "run") == 0
     rows = {r["seed"]: (r["verdict"], r["message"]) for r in rows_of(tmp_path / "run")}
     assert rows == {
         "1": ("OK", ""),

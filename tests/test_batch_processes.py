@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_command, batch_main
 from process_checks import alive
 
 from workbench.batch.processes import run_tool
@@ -63,21 +64,7 @@ def test_a_score_that_is_not_a_finite_number_is_wrong(tmp_path, capsys, printed)
     folder = contest(
         tmp_path / "c", f"#!/bin/sh\necho 'Score = {printed}'\n", extra="score_regex = '(?m)^Score = (?P<score>\\S+)$'"
     )
-    assert (
-        main(
-            [
-                "batch",
-                str(folder),
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{PYTHON} {folder / 'sol.py'}",
-                "--out",
-                str(tmp_path / "run"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main(folder, seeds="0-1", cmd=f"{PYTHON} {folder / 'sol.py'}", out=tmp_path / "run") == 0
     rows = rows_of(tmp_path / "run")
     assert [r["verdict"] for r in rows] == ["WA", "WA"]
     assert rows[0]["message"].startswith("the score is not a finite number") and rows[0]["score"] == "0"
@@ -130,18 +117,7 @@ def test_a_stop_kills_the_running_vis_and_gen(tmp_path):
         for old in pids.iterdir():
             old.unlink()
         process = subprocess.Popen(
-            [
-                PYTHON,
-                str(REPO / "main.py"),
-                "batch",
-                str(folder),
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{PYTHON} {folder / 'sol.py'}",
-                "--jobs",
-                "2",
-            ],
+            batch_command(folder, seeds="0-1", cmd=f"{PYTHON} {folder / 'sol.py'}", jobs="2"),
             cwd=tmp_path,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -160,16 +136,7 @@ def test_a_stop_kills_the_running_vis_and_gen(tmp_path):
     slow_gen = contest(tmp_path / "g", "#!/bin/sh\necho 'Score = 1'\n")
     (slow_gen / "tools" / "gen").write_text(f"#!/bin/sh\necho $$ > {pids}/gen\nexec sleep 47\n")
     process = subprocess.Popen(
-        [
-            PYTHON,
-            str(REPO / "main.py"),
-            "batch",
-            str(slow_gen),
-            "--seeds",
-            "0",
-            "--cmd",
-            f"{PYTHON} {slow_gen / 'sol.py'}",
-        ],
+        batch_command(slow_gen, seeds="0", cmd=f"{PYTHON} {slow_gen / 'sol.py'}"),
         cwd=tmp_path,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -190,22 +157,7 @@ def test_a_worker_lost_while_it_starts_fails_only_its_own_case(tmp_path):
     program.write_text("#!/bin/sh\ncat > /dev/null\nsleep 1\necho\n")
     program.chmod(0o755)
     process = subprocess.Popen(
-        [
-            PYTHON,
-            str(REPO / "main.py"),
-            "batch",
-            "ahc011",
-            "--seeds",
-            "0-5",
-            "--cmd",
-            str(program),
-            "--time",
-            "3",
-            "--jobs",
-            "2",
-            "--out",
-            str(tmp_path / "run"),
-        ],
+        batch_command("ahc011", seeds="0-5", cmd=program, time="3", jobs="2", out=tmp_path / "run"),
         cwd=tmp_path,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import standin_tools
+from batch_cli import batch_main
 
 from workbench.cli import main
 from workbench.contest.config import ContestFileError, load, toml_string
@@ -279,22 +280,7 @@ def test_an_interactive_contest_is_judged_by_its_tester(tmp_path, capsys):
     assert code == 0 and [r["verdict"] for r in rows] == ["OK", "OK"]
     # The same agent on the built-in ahc015 (the workbench as judge) scores the same: the tester agrees.
     assert (
-        main(
-            [
-                "batch",
-                "ahc015",
-                "--seeds",
-                "0-1",
-                "--cmd",
-                agent,
-                "--time",
-                "60",
-                "--out",
-                str(tmp_path / "builtin"),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
-        )
+        batch_main("ahc015", seeds="0-1", cmd=agent, time="60", out=tmp_path / "builtin", best=tmp_path / "best.csv")
         == 0
     )
     capsys.readouterr()
@@ -430,21 +416,7 @@ def test_reported_data_become_columns_groups_and_filters(tmp_path, capsys):
     assert main(["batch", "show", str(tmp_path / "data"), "--filter", f"openings>={wide}"]) == 0
     out = capsys.readouterr().out
     assert f"{sum(n >= wide for n in openings)} of 4 cases" in out and f"filtered by openings>={wide}" in out
-    assert (
-        main(
-            [
-                "batch",
-                "compare",
-                str(tmp_path / "data"),
-                str(tmp_path / "data"),
-                "--filter",
-                "parity=odd",
-                "--group-by",
-                "openings",
-            ]
-        )
-        == 0
-    )
+    assert batch_main("compare", tmp_path / "data", tmp_path / "data", filter="parity=odd", group_by="openings") == 0
     assert f"{sum(n % 2 for n in openings)} shared cases" in capsys.readouterr().out
     assert main(["batch", "show", str(tmp_path / "data"), "--filter", "opening>3"]) == 1
     assert "--filter 'opening>3': no column 'opening' (columns: case, name, seed, openings" in capsys.readouterr().err

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import tiny_contest
+from batch_cli import batch_main
 
 from workbench.batch.report import summarize
 from workbench.batch.results import plain_number as _plain
@@ -228,37 +229,16 @@ def test_a_build_step_runs_first_and_its_failure_runs_no_case(tmp_path, capsys, 
     text = (folder / "contest.toml").read_text().replace("[build]\n", "[build]\n", 1)
     text = text.replace("command = ''\n\n[inputs]", f"command = '{build}'\n\n[inputs]")
     (folder / "contest.toml").write_text(text)
-    assert (
-        main(
-            [
-                "batch",
-                "built",
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{tiny_contest.PYTHON} built.py",
-                "--out",
-                str(tmp_path / "ok"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("built", seeds="0-1", cmd=f"{tiny_contest.PYTHON} built.py", out=tmp_path / "ok") == 0
     assert "building: cp" in capsys.readouterr().err
     assert [r["verdict"] for r in rows_of(tmp_path / "ok")] == ["OK", "OK"]
     assert (
-        main(
-            [
-                "batch",
-                "built",
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{tiny_contest.PYTHON} built.py",
-                "--build",
-                "echo 'main.cpp:3: error: expected ;' >&2; exit 1",
-                "--out",
-                str(tmp_path / "no"),
-            ]
+        batch_main(
+            "built",
+            seeds="0-1",
+            cmd=f"{tiny_contest.PYTHON} built.py",
+            build="echo 'main.cpp:3: error: expected ;' >&2; exit 1",
+            out=tmp_path / "no",
         )
         == 1
     )
@@ -269,21 +249,13 @@ def test_a_build_step_runs_first_and_its_failure_runs_no_case(tmp_path, capsys, 
 
 def test_a_built_in_puzzles_command_gets_a_build_step_too(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code = main(
-        [
-            "batch",
-            "comesolo",
-            "--seeds",
-            "1",
-            "--size",
-            "6",
-            "--cmd",
-            "./a.out",
-            "--build",
-            "printf '#!/bin/sh\\ncat > /dev/null\\necho 0\\n' > a.out && chmod +x a.out",
-            "--out",
-            str(tmp_path / "run"),
-        ]
+    code = batch_main(
+        "comesolo",
+        seeds="1",
+        size="6",
+        cmd="./a.out",
+        build="printf '#!/bin/sh\\ncat > /dev/null\\necho 0\\n' > a.out && chmod +x a.out",
+        out=tmp_path / "run",
     )
     assert code == 0, capsys.readouterr().err
     assert (tmp_path / "a.out").is_file()

@@ -8,27 +8,17 @@ import re
 import sys
 from pathlib import Path
 
+from batch_cli import batch_main
 from PySide6.QtCore import Qt
 
 from workbench.batch.results import at_scale
-from workbench.cli import main
 from workbench.gui.runs.runs_panel import COMMAND_CHOICE
 from workbench.puzzles.ahc011 import PUZZLE as AHC011
 
 
 def batch(tmp_path: Path, out: str, puzzle: str, *args: str) -> Path:
-    assert main(
-        [
-            "batch",
-            puzzle,
-            *args,
-            "--jobs",
-            "1",
-            "--out",
-            str(tmp_path / out),
-            "--best",
-            str(tmp_path / f"best-{puzzle}.csv"),
-        ]
+    assert batch_main(
+        puzzle, *args, "--jobs", "1", "--out", tmp_path / out, "--best", tmp_path / f"best-{puzzle}.csv"
     ) in (0, 1)
     return tmp_path / out
 

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 import tiny_contest
+from batch_cli import batch_main
 from PySide6.QtCore import Qt, QTimer
 
 from workbench.batch.side_by_side import answer_diff, case_pair, played_pair
@@ -27,25 +28,15 @@ def two_runs(tmp_path_factory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("runs")
     for name, nodes in (("b", "3000"), ("a", "50")):
         assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1-3",
-                    "--size",
-                    "7",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    nodes,
-                    "--jobs",
-                    "1",
-                    "--out",
-                    str(root / name),
-                    "--best",
-                    str(root / "best-known" / "comesolo.csv"),
-                ]
+            batch_main(
+                "comesolo",
+                seeds="1-3",
+                size="7",
+                solver="beam",
+                nodes=nodes,
+                jobs="1",
+                out=root / name,
+                best=root / "best-known" / "comesolo.csv",
             )
             == 0
         )
@@ -210,21 +201,13 @@ def test_a_contests_case_shows_both_runs_vis_views(qtbot, tmp_path, monkeypatch)
     for name, offset in (("near", 0), ("far", 5)):
         command = tiny_contest.program(tmp_path, name, tools, offset=offset)
         assert (
-            main(
-                [
-                    "batch",
-                    str(folder),
-                    "--seeds",
-                    "0-2",
-                    "--cmd",
-                    command,
-                    "--jobs",
-                    "1",
-                    "--out",
-                    str(tmp_path / "runs" / name),
-                    "--best",
-                    str(tmp_path / "runs" / "best.csv"),
-                ]
+            batch_main(
+                folder,
+                seeds="0-2",
+                cmd=command,
+                jobs="1",
+                out=tmp_path / "runs" / name,
+                best=tmp_path / "runs" / "best.csv",
             )
             == 0
         )

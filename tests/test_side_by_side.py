@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_main
 
 from workbench.batch.side_by_side import answer_diff, case_pair, played_pair, step_line
 from workbench.cli import main
@@ -27,25 +28,15 @@ def two_runs(tmp_path_factory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("runs")
     for name, nodes in (("a", "50"), ("b", "3000")):
         assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1-3",
-                    "--size",
-                    "7",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    nodes,
-                    "--jobs",
-                    "1",
-                    "--out",
-                    str(root / name),
-                    "--best",
-                    str(root / "best.csv"),
-                ]
+            batch_main(
+                "comesolo",
+                seeds="1-3",
+                size="7",
+                solver="beam",
+                nodes=nodes,
+                jobs="1",
+                out=root / name,
+                best=root / "best.csv",
             )
             == 0
         )
