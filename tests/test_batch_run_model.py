@@ -4,10 +4,10 @@ drains it, and stored runs shown; its events say what a widget must show. No qtb
 from __future__ import annotations
 
 import csv
-import subprocess
-import sys
 import time
 from pathlib import Path
+
+from qt_free import qt_loaded_by
 
 from workbench.batch.plan import BatchPlan
 from workbench.batch.puzzle_problem import PuzzleProblem
@@ -43,12 +43,7 @@ def drain_until_ended(model: BatchRunModel, timeout: float = 120.0) -> int:
 
 
 def test_the_model_imports_no_qt():
-    code = (
-        "import sys, workbench.gui.runs.batch_model; "
-        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    assert qt_loaded_by("workbench.gui.runs.batch_model") == []
 
 
 def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_path):
