@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import tiny_contest
 from batch_cli import batch_main
-from live_script import command
+from live_script import ANSWER, CASE, ahc011_script, command
 
 from workbench.batch.anytime import run_anytime_profile
 from workbench.batch.database import run_traces
@@ -24,10 +24,6 @@ from workbench.cli import main
 from workbench.core.objective import Objective
 from workbench.core.registry import get_puzzle
 
-HERE = Path(__file__).parent
-SHARED = HERE.parent.parent / "shared"
-CASE = SHARED / "cases" / "ahc011" / "0000.txt"
-ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
 needs_shared = pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
 
 
@@ -40,24 +36,6 @@ def home(tmp_path, monkeypatch):
 def engine_score(text: str) -> int:
     puzzle = get_puzzle("ahc011")
     return puzzle.score_solution(puzzle.parse_input(CASE.read_text()), text).score
-
-
-def ahc011_script(answer: str) -> dict:
-    """[SCORE] lines (one bad), answers of 20 and 60 moves as snapshot files (AHC011's judge reads one
-    line of output, so its snapshots cannot be stdout lines), then the whole answer on stdout."""
-    return {
-        "*": [
-            {"score": "100"},
-            {"file": "0001.txt", "text": answer[:20]},
-            {"sleep": 0.1},
-            {"score": "oops"},
-            {"score": "200.5"},
-            {"file": "0002.txt", "text": answer[:60]},
-            {"sleep": 0.1},
-            {"stdout": answer + "\n"},
-            {"score": "868056"},
-        ]
-    }
 
 
 @needs_shared
