@@ -62,6 +62,16 @@ def wait_for_end(qtbot, panel, timeout=60000):
     panel.poll()
 
 
+def solve_by_nodes(qtbot, window, nodes, timeout=60000):
+    """The board's solver run to its end on ``nodes`` nodes (no time limit); the solver panel."""
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(nodes)
+    panel.start_button.click()
+    wait_for_end(qtbot, panel, timeout)
+    return panel
+
+
 def window_colour(window):
     return window.palette().color(QPalette.Window)
 
