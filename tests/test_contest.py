@@ -55,6 +55,19 @@ def program(tmp_path: Path, name: str, source: str) -> str:
     return f"{PYTHON} {path}"
 
 
+def pegs_program(tmp_path: Path, name: str, body: str) -> str:
+    """A contestant's program for the pegs contests: ``body`` (dedented) after the comesolo puzzle as ``p``
+    and the board read from stdin as ``board``."""
+    prelude = f"""
+        import sys
+        sys.path.insert(0, {str(REPO)!r})
+        from workbench.core.registry import get_puzzle
+        p = get_puzzle("comesolo")
+        board = p.parse_input(sys.stdin.read())
+    """
+    return program(tmp_path, name, textwrap.dedent(prelude) + textwrap.dedent(body))
+
+
 def comesolo_answer_score(run: Path, row: dict, measure: str) -> int:
     puzzle = get_puzzle("comesolo")
     instance = puzzle.parse_input((run / row["input"]).read_text())
@@ -350,17 +363,8 @@ def test_relative_scores_of_a_min_contest_and_a_frozen_best(tmp_path, capsys):
 def test_a_frozen_best_lets_a_max_run_pass_one(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=2)
     capsys.readouterr()
-    one_jump = program(
-        tmp_path,
-        "one",
-        f"""
-        import sys
-        sys.path.insert(0, {str(REPO)!r})
-        from workbench.core.registry import get_puzzle
-        p = get_puzzle("comesolo")
-        board = p.parse_input(sys.stdin.read())
-        print(p.format_solution(board, p.legal_moves(board, board)[:1]), end="")
-    """,
+    one_jump = pegs_program(
+        tmp_path, "one", 'print(p.format_solution(board, p.legal_moves(board, board)[:1]), end="")\n'
     )
     _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", one_jump, out=tmp_path / "one")
     assert rows[0]["score"] == "1"
@@ -382,20 +386,15 @@ def test_a_frozen_best_lets_a_max_run_pass_one(tmp_path, capsys):
 def test_reported_data_become_columns_groups_and_filters(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=4)
     capsys.readouterr()
-    reporter = program(
+    reporter = pegs_program(
         tmp_path,
         "reporter",
-        f"""
-        import sys
-        sys.path.insert(0, {str(REPO)!r})
-        from workbench.core.registry import get_puzzle
-        p = get_puzzle("comesolo")
-        board = p.parse_input(sys.stdin.read())
+        """
         moves = p.legal_moves(board, board)
         print(p.format_solution(board, moves[:1]), end="")
         print("debug line", file=sys.stderr)
-        print(f"[DATA] openings = {{len(moves)}}", file=sys.stderr)
-        print(f"[DATA] parity = {{'even' if len(moves) % 2 == 0 else 'odd'}}", file=sys.stderr)
+        print(f"[DATA] openings = {len(moves)}", file=sys.stderr)
+        print(f"[DATA] parity = {'even' if len(moves) % 2 == 0 else 'odd'}", file=sys.stderr)
         print("[DATA] score = 99", file=sys.stderr)
     """,
     )
