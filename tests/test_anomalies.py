@@ -7,7 +7,6 @@ answering each seed's target T with a chosen offset, misbehaving on chosen seeds
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 import sqlite3
@@ -17,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import tiny_contest
-from batch_cli import batch_main
+from batch_cli import batch_main, rows_of
 
 from workbench.batch.anomalies import FlagRule, flagged
 from workbench.batch.results import read_run
@@ -28,11 +27,6 @@ from workbench.core.objective import Objective
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
-
-
-def rows_of(folder: Path) -> list[dict]:
-    with open(folder / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 @pytest.fixture

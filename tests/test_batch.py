@@ -24,8 +24,9 @@ REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 
 
-def batch(tmp_path: Path, capsys, *args: str, out: str = "run") -> tuple[int, list[dict], str]:
-    code = main(["batch", *args, "--out", str(tmp_path / out), "--best", str(tmp_path / "best.csv")])
+def batch(tmp_path: Path, capsys, *words: object, out: str = "run", **options: object) -> tuple[int, list[dict], str]:
+    """batch_main(WORDS..., OPTIONS..., out=tmp_path/OUT, best=tmp_path/best.csv): its code, rows and output."""
+    code = batch_main(*words, **options, out=tmp_path / out, best=tmp_path / "best.csv")
     printed = capsys.readouterr().out
     with open(tmp_path / out / "results.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
@@ -40,21 +41,7 @@ def program(tmp_path: Path, name: str, source: str) -> str:
 
 def test_a_solver_batch_equals_solve_for_the_same_seed_and_nodes(tmp_path, capsys):
     code, rows, _ = batch(
-        tmp_path,
-        capsys,
-        "comesolo",
-        "--seeds",
-        "3-4",
-        "--size",
-        "8",
-        "--solver",
-        "beam",
-        "--nodes",
-        "3000",
-        "--seed",
-        "5",
-        "--jobs",
-        "1",
+        tmp_path, capsys, "comesolo", seeds="3-4", size="8", solver="beam", nodes="3000", seed="5", jobs="1"
     )
     assert code == 0 and [r["verdict"] for r in rows] == ["OK", "OK"]
     for row in rows:
@@ -105,21 +92,7 @@ def test_a_case_is_scored_in_the_worker_that_ran_it(tmp_path, capsys, monkeypatc
 
     monkeypatch.setattr(PuzzleProblem, "score_run", refused)  # the spawned workers keep their own
     code, rows, _ = batch(
-        tmp_path,
-        capsys,
-        "comesolo",
-        "--seeds",
-        "3",
-        "--size",
-        "8",
-        "--solver",
-        "beam",
-        "--nodes",
-        "3000",
-        "--seed",
-        "5",
-        "--jobs",
-        "1",
+        tmp_path, capsys, "comesolo", seeds="3", size="8", solver="beam", nodes="3000", seed="5", jobs="1"
     )
     assert code == 0
     assert [(r["verdict"], r["score"], r["pieces"]) for r in rows] == [("OK", "29", "30")]
@@ -205,9 +178,7 @@ def test_crashes_are_runtime_errors_and_stderr_is_kept(tmp_path, capsys):
         sys.exit(3)
     """,
     )
-    code, rows, _ = batch(
-        tmp_path, capsys, "comesolo", "--seeds", "3-4", "--size", "7", "--cmd", crasher, "--time", "20"
-    )
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", seeds="3-4", size="7", cmd=crasher, time="20")
     assert {r["verdict"] for r in rows} == {"RE"}
     # The reason says what the program said last, not only how it ended (its stderr is kept too).
     assert {r["message"] for r in rows} == {
@@ -240,20 +211,7 @@ def test_best_known_and_relative_scores(tmp_path, capsys):
         print(0)
     """,
     )
-    batch(
-        tmp_path,
-        capsys,
-        "comesolo",
-        "--seeds",
-        "1-2",
-        "--size",
-        "7",
-        "--solver",
-        "beam",
-        "--nodes",
-        "2000",
-        out="strong",
-    )
+    batch(tmp_path, capsys, "comesolo", seeds="1-2", size="7", solver="beam", nodes="2000", out="strong")
     best = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "best.csv"))}
     assert set(best) == {"1", "2"} and all(v > 0 for v in best.values())
     _, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "1-2", "--size", "7", "--cmd", weak, out="weak")
@@ -265,9 +223,9 @@ def test_best_known_and_relative_scores(tmp_path, capsys):
 def test_compare_two_runs(tmp_path, capsys):
     printed = {}
     for out, nodes in (("a", "50"), ("b", "3000")):
-        printed[out] = batch(
-            tmp_path, capsys, "comesolo", "--seeds", "1-6", "--size", "8", "--solver", "beam", "--nodes", nodes, out=out
-        )[2]
+        printed[out] = batch(tmp_path, capsys, "comesolo", seeds="1-6", size="8", solver="beam", nodes=nodes, out=out)[
+            2
+        ]
     # A run says how it did against the last run of the puzzle in the same folder.
     assert "against" not in printed["a"]
     assert "against a (A = that run, B = this one):\n6 shared cases" in printed["b"]
@@ -465,17 +423,7 @@ def test_a_program_that_cannot_start_is_named_before_any_case(tmp_path, capsys):
     assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", str(missing)]) == 1
     assert "is not executable" in capsys.readouterr().err
     code, rows, _ = batch(
-        tmp_path,
-        capsys,
-        "comesolo",
-        "--seeds",
-        "1",
-        "--size",
-        "6",
-        "--cmd",
-        f"/bin/sh -c 'exec {missing}'",
-        "--time",
-        "5",
+        tmp_path, capsys, "comesolo", seeds="1", size="6", cmd=f"/bin/sh -c 'exec {missing}'", time="5"
     )
     assert code == 0 and rows[0]["verdict"] == "RE" and rows[0]["message"].startswith("exit code 126")
 

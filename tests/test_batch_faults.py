@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 
 import pytest
-from batch_cli import batch_command, batch_main
+from batch_cli import batch_command, batch_main, rows_of
 from process_checks import alive
 
 from workbench.batch.database import RunDatabase, database_path
@@ -45,11 +45,6 @@ def batch_process(*words, cwd: Path, new_session: bool = False, **options) -> su
         text=True,
         start_new_session=new_session,
     )
-
-
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 def test_01_a_program_that_reads_nothing_is_judged_by_what_it_writes(tmp_path, capsys):
@@ -185,6 +180,11 @@ def test_06_a_killed_worker_takes_its_program_with_it(tmp_path):
     assert not alive(program)
 
 
+def dask_batch(tmp_path: Path, port: int, *words, **options) -> subprocess.Popen:
+    """batch_process(WORDS..., OPTIONS...) on the Dask scheduler at 127.0.0.1:PORT, into tmp_path/run."""
+    return batch_process(*words, **options, dask=f"tcp://127.0.0.1:{port}", out=tmp_path / "run", cwd=tmp_path)
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -201,17 +201,7 @@ def test_07_a_port_that_is_not_a_dask_scheduler_is_a_message(tmp_path):
     )
     try:
         time.sleep(1)
-        address = f"tcp://127.0.0.1:{port}"
-        done = batch_process(
-            "comesolo",
-            seeds="1",
-            size="6",
-            solver="beam",
-            nodes="100",
-            dask=address,
-            out=tmp_path / "run",
-            cwd=tmp_path,
-        )
+        done = dask_batch(tmp_path, port, "comesolo", seeds="1", size="6", solver="beam", nodes="100")
         _, err = done.communicate(timeout=60)
         assert done.returncode == 1 and f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
         assert not (tmp_path / "run").exists()  # the same --out works next time
@@ -251,16 +241,7 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
         pids = tmp_path / "pids"
         pids.mkdir()
         sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho > {pids}/$$\nexec sleep 600\n")
-        process = batch_process(
-            "comesolo",
-            seeds="1-2",
-            size="6",
-            cmd=sleeper,
-            time="500",
-            dask=f"tcp://127.0.0.1:{port}",
-            out=tmp_path / "run",
-            cwd=tmp_path,
-        )
+        process = dask_batch(tmp_path, port, "comesolo", seeds="1-2", size="6", cmd=sleeper, time="500")
         started = time.time() + 90  # the cluster and the worker's kernels start slowly on a loaded machine
         while not any(pids.iterdir()) and time.time() < started and process.poll() is None:
             time.sleep(0.2)
@@ -301,16 +282,7 @@ def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
             "killer.sh",
             f'x=$(cat)\n[ "$x" = "$(cat {tmp_path}/fatal.txt)" ] && kill -9 $PPID && sleep 1\necho 0\n',
         )
-        process = batch_process(
-            "comesolo",
-            seeds="0-59",
-            size="6",
-            cmd=killer,
-            time="20",
-            dask=f"tcp://127.0.0.1:{port}",
-            out=tmp_path / "run",
-            cwd=tmp_path,
-        )
+        process = dask_batch(tmp_path, port, "comesolo", seeds="0-59", size="6", cmd=killer, time="20")
         _, err = process.communicate(timeout=300)
         failed = [(r["seed"], r["verdict"]) for r in rows_of(tmp_path / "run") if r["verdict"] != "OK"]
         assert failed == [("30", "FAIL")], err

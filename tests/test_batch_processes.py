@@ -4,7 +4,6 @@ a score is a finite number or the case is WA."""
 
 from __future__ import annotations
 
-import csv
 import os
 import signal
 import subprocess
@@ -14,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from batch_cli import batch_command, batch_main
+from batch_cli import batch_command, batch_main, rows_of
 from process_checks import alive
 
 from workbench.batch.processes import run_tool
@@ -52,11 +51,6 @@ def contest(folder: Path, vis: str, objective: str = "max", extra: str = "") -> 
     )
     (folder / "sol.py").write_text("import sys\nprint(sys.stdin.read().strip())\n")
     return folder
-
-
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 @pytest.mark.parametrize("printed", ["1" + "0" * 400, "nan", "inf"])

@@ -8,7 +8,6 @@ time; a build step runs first; the program's file is hashed into each run.
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import sqlite3
@@ -16,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import tiny_contest
-from batch_cli import batch_main
+from batch_cli import batch_main, rows_of
 
 from workbench.batch.report import summarize
 from workbench.batch.results import plain_number as _plain
@@ -37,11 +36,6 @@ def make_contest(
     tiny_contest.lay_out(folder, objective, seeds=seeds, interactive=interactive)
     assert main(["contest", "init", str(folder), "--objective", objective, "--time-limit", "2", *init_args]) == 0
     return folder
-
-
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 def run_batch(capsys, contest: str, command: str, out: Path, *args: str) -> tuple[int, str, str]:

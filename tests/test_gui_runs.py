@@ -75,22 +75,9 @@ def test_a_run_fills_the_table_and_a_row_opens_its_answer(qtbot, window, tmp_pat
 
 
 def test_a_past_run_opens_and_compares(qtbot, window, tmp_path):
-    from batch_cli import batch_main
+    from batch_cli import beam_runs
 
-    for out, nodes in (("a", "30"), ("b", "2000")):
-        assert (
-            batch_main(
-                "comesolo",
-                seeds="1-4",
-                size="8",
-                solver="beam",
-                nodes=nodes,
-                jobs="1",
-                out=tmp_path / out,
-                best=tmp_path / "best.csv",
-            )
-            == 0
-        )
+    beam_runs(tmp_path, {"a": "30", "b": "2000"}, tmp_path / "best.csv", seeds="1-4", size="8")
     panel = window.runs_panel
     assert panel.open_run(tmp_path / "a")
     assert panel.model.rowCount() == 4

@@ -11,7 +11,6 @@ process group with this process as a subreaper where it does not.
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import sqlite3
@@ -22,7 +21,7 @@ from pathlib import Path
 
 import pytest
 import tiny_contest
-from batch_cli import batch_main
+from batch_cli import batch_main, rows_of
 
 from workbench.batch import process_tree
 from workbench.cli import main
@@ -91,11 +90,6 @@ def alone(burn: Path, seconds: float) -> float:
     _, _, usage = os.wait4(process.pid, 0)
     process.returncode = 0
     return usage.ru_utime + usage.ru_stime
-
-
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 @pytest.mark.parametrize("mode", ["nowait", "doublefork"])
