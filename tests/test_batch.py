@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from batch_cli import batch_command, batch_main
-from process_checks import alive
+from process_checks import alive, wait_until
 
 from workbench.batch.cases import file_cases, parse_seeds
 from workbench.batch.results import plain_number as _plain
@@ -292,9 +292,7 @@ def test_ctrl_c_keeps_finished_cases_and_kills_running_programs(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.time() + 120
-    while not pidfile.exists() and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until(pidfile.exists, 120)
     child = int(pidfile.read_text())
     batch_process.send_signal(signal.SIGINT)
     stdout, stderr = batch_process.communicate(timeout=60)
@@ -352,17 +350,14 @@ def test_ctrl_c_kills_the_programs_running_on_the_dask_workers(tmp_path):
             stderr=subprocess.PIPE,
             text=True,
         )
-        deadline = time.time() + 120
-        while len(list(pids.iterdir())) < 2 and time.time() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: len(list(pids.iterdir())) >= 2, 120)
         running = [int(p.name) for p in pids.iterdir()]
         assert len(running) == 2 and all(alive(pid) for pid in running)
         batch_process.send_signal(signal.SIGINT)
         _, stderr = batch_process.communicate(timeout=60)
         assert batch_process.returncode == 130 and "stopped: 0 of 6 cases finished" in stderr
-        deadline = time.time() + 10  # killed by now; the workers, still up, started no other case
-        while any(alive(pid) for pid in running) and time.time() < deadline:
-            time.sleep(0.1)
+        # Killed by now; the workers, still up, started no other case.
+        wait_until(lambda: not any(alive(pid) for pid in running), 10)
         assert [alive(pid) for pid in running] == [False, False]
         time.sleep(0.5)
         assert len(list(pids.iterdir())) == 2

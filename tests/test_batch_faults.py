@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from batch_cli import batch_command, batch_main, rows_of
-from process_checks import alive
+from process_checks import alive, wait_until
 
 from workbench.batch.database import RunDatabase, database_path
 from workbench.batch.results import status_now
@@ -95,9 +95,7 @@ def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
     process = batch_process(
         "ahc011", seeds="0-1", cmd=program, time="100", jobs="2", out=tmp_path / "run", cwd=tmp_path, new_session=True
     )
-    deadline = time.time() + 120
-    while time.time() < deadline and finished(tmp_path / "run") < 1:  # run.json's count is written last
-        time.sleep(0.1)
+    wait_until(lambda: finished(tmp_path / "run") >= 1, 120)  # run.json's count is written last
     os.killpg(process.pid, signal.SIGKILL)  # the batch and its workers, as an out-of-memory kill would
     process.wait(timeout=30)
     best = list(csv.DictReader(open(tmp_path / "runs/best-known/ahc011.csv")))
@@ -133,9 +131,7 @@ def test_04_sigterm_stops_the_run_as_ctrl_c_does(tmp_path):
     process = batch_process(
         "comesolo", seeds="1-3", size="6", cmd=both, time="100", jobs="1", out=tmp_path / "run", cwd=tmp_path
     )
-    deadline = time.time() + 120
-    while not any(pids.iterdir()) and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: any(pids.iterdir()), 120)
     process.send_signal(signal.SIGTERM)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 143 and "stopped: 1 of 3 cases finished" in err
@@ -168,9 +164,7 @@ def test_06_a_killed_worker_takes_its_program_with_it(tmp_path):
     process = batch_process(
         "comesolo", seeds="1", size="6", cmd=sleeper, time="30", jobs="1", out=tmp_path / "run", cwd=tmp_path
     )
-    deadline = time.time() + 120
-    while not pidfile.exists() and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until(pidfile.exists, 120)
     program = int(pidfile.read_text())
     worker = int(Path(f"/proc/{program}/stat").read_text().rsplit(")", 1)[1].split()[1])  # the sh's parent
     os.kill(worker, signal.SIGKILL)
@@ -257,9 +251,7 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
     finally:
         kill_sessions([worker, scheduler])
     # Its worker gone (killed above when the scheduler was lost), no program runs on.
-    deadline = time.time() + 5
-    while any(alive(int(p.name)) for p in pids.iterdir()) and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: not any(alive(int(p.name)) for p in pids.iterdir()), 5)
     assert list(pids.iterdir()) and not any(alive(int(p.name)) for p in pids.iterdir())
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from batch_cli import batch_command, batch_main, rows_of
-from process_checks import alive
+from process_checks import alive, wait_until
 
 from workbench.batch.processes import run_tool
 from workbench.cli import main
@@ -117,9 +117,7 @@ def test_a_stop_kills_the_running_vis_and_gen(tmp_path):
             stderr=subprocess.PIPE,
             start_new_session=True,
         )
-        deadline = time.time() + 60
-        while len(list(pids.iterdir())) < 2 and time.time() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: len(list(pids.iterdir())) >= 2, 60)
         started = [int(p.read_text()) for p in pids.iterdir()]
         assert len(started) == 2
         process.send_signal(sig)
@@ -135,9 +133,7 @@ def test_a_stop_kills_the_running_vis_and_gen(tmp_path):
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.time() + 60
-    while not (pids / "gen").exists() and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until((pids / "gen").exists, 60)
     gen = int((pids / "gen").read_text())
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=60)
