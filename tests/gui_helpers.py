@@ -45,6 +45,24 @@ def legal_walk(puzzle, instance, count):
     return moves
 
 
+def ok_rows(count: int, low: float, step: float) -> list[dict]:
+    """``count`` results rows as a run shows them, all OK: N 6 and 7 in turn, scoring ``low`` and ``low + step``."""
+    return [
+        {
+            "case": str(i),
+            "name": f"{i:04d}",
+            "seed": i,
+            "N": 6 + i % 2,
+            "score": low + step * (i % 2),
+            "relative": "0.99",
+            "time_s": "1.0",
+            "verdict": "OK",
+            "message": "",
+        }
+        for i in range(count)
+    ]
+
+
 def random_fill(window, seed: int, density: float) -> None:
     """The editor's Random fill, as the user presses it."""
     panel = window.editor_panel
@@ -60,6 +78,16 @@ def status(window) -> str:
 def wait_for_end(qtbot, panel, timeout=60000):
     qtbot.waitUntil(lambda: panel.job is not None and not panel.running, timeout=timeout)
     panel.poll()
+
+
+def solve_by_nodes(qtbot, window, nodes, timeout=60000):
+    """The board's solver run to its end on ``nodes`` nodes (no time limit); the solver panel."""
+    panel = window.solver_panel
+    panel.seconds.setValue(0)
+    panel.nodes.setValue(nodes)
+    panel.start_button.click()
+    wait_for_end(qtbot, panel, timeout)
+    return panel
 
 
 def window_colour(window):

@@ -4,11 +4,12 @@ each board ranked toward its own target, keeping whichever it reaches cheapest."
 import time
 
 import numpy as np
+from ahc011_kernels import pooled_slide_search, slide_search
 from test_ahc011_solver import case_file, solve
 from test_ahc011_window_finish import played
 
 from solvers.ahc011 import ScreenedBeamSolver
-from solvers.ahc011.attempt import make_target, slide_by_moves, slide_toward_any
+from solvers.ahc011.attempt import make_target
 from solvers.ahc011.grid import is_full_tree, neighbour
 from solvers.ahc011.job_runner import JobRunner
 from solvers.ahc011.jobs import BuildTarget, GroupedSearch, PooledSearch, ShortenAnswer
@@ -59,51 +60,13 @@ def test_one_search_toward_many_targets_goes_to_the_one_it_reaches_cheapest(data
         others.append(other)
     targets = np.stack(others[:3] + [near] + others[3:])
     moves, aimed = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64), np.zeros(1, dtype=np.int64)
-    length = slide_toward_any(
-        n,
-        start,
-        targets,
-        case.limit,
-        0,
-        0,
-        4000,
-        0.5,
-        100.0,
-        10,
-        3,
-        3.0,
-        1.0,
-        12,
-        np.zeros(1, dtype=np.uint8),
-        moves,
-        aimed,
-    )
+    length = pooled_slide_search(n, start, targets, case.limit, 4000, moves, aimed)
     assert aimed[0] == 3 and 0 < length <= 12
     assert is_full_tree(n, played(n, start, moves[:length]))
     # Toward one target it is the search it always was (the single-target kernel wraps it).
     again = np.zeros_like(moves)
-    single = slide_by_moves(
-        n, start, others[0], case.limit, 0, 0, 4000, 0.5, 100.0, 10, 3, 3.0, 1.0, 12, np.zeros(1, dtype=np.uint8), again
-    )
-    alone = slide_toward_any(
-        n,
-        start,
-        others[0].reshape(1, -1),
-        case.limit,
-        0,
-        0,
-        4000,
-        0.5,
-        100.0,
-        10,
-        3,
-        3.0,
-        1.0,
-        12,
-        np.zeros(1, dtype=np.uint8),
-        moves,
-        aimed,
-    )
+    single = slide_search(n, start, others[0], case.limit, 4000, again)
+    alone = pooled_slide_search(n, start, others[0].reshape(1, -1), case.limit, 4000, moves, aimed)
     assert single == alone > 0 and list(again[:single]) == list(moves[:alone]) and aimed[0] == 0
 
 

@@ -8,15 +8,16 @@ import time
 
 import numpy as np
 import pytest
+from ahc011_kernels import move_search, slide_search
 
 from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
-from solvers.ahc011.attempt import make_target, slide_by_moves, slide_into
+from solvers.ahc011.attempt import make_target, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
 from solvers.ahc011.job_runner import JobRunner
 from solvers.ahc011.jobs import Beam, PlanSearch, slide_search_width
 from solvers.ahc011.matching import cells_by_type, type_travel
-from solvers.ahc011.move_beam import _ready_beside, _swaps_at, move_beam
+from solvers.ahc011.move_beam import _ready_beside, _swaps_at
 from solvers.ahc011.moved_matching import (
     SECTIONS,
     distances,
@@ -264,7 +265,7 @@ def best_target(case, targets=6):
 def slides(case, tiles, target, k, stop=0):
     moves = np.zeros(4 * case.limit + 4 * case.n**3, dtype=np.int64)
     flag = np.array([stop], dtype=np.uint8)
-    length = slide_by_moves(case.n, tiles, target, case.limit, 0, k, 500, 0.5, 100.0, 10, 3, 3.0, 1.0, 12, flag, moves)
+    length = slide_search(case.n, tiles, target, case.limit, 500, moves, k=k, stop=flag)
     return tuple(LETTERS[m] for m in moves[: max(length, 0)]), length
 
 
@@ -284,20 +285,7 @@ def test_a_stalled_slide_search_hands_its_least_travel_board_to_the_plan(data_ro
     moves = np.zeros(4 * case.limit + 4 * case.n**3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 2 * k + 1)
-    stalled = move_beam(
-        case.n,
-        tiles,
-        target.reshape(1, -1),
-        case.limit,
-        1,
-        0.5,
-        100.0,
-        12,
-        rng,
-        np.zeros(1, dtype=np.uint8),
-        moves,
-        np.zeros(1, dtype=np.int64),
-    )
+    stalled = move_search(case.n, tiles, target, case.limit, 1, rng, moves)
     assert stalled < -1  # no full tree, and a board with less travel to hand over
     prefix = tuple(LETTERS[m] for m in moves[: -1 - stalled])
     handed = np.frombuffer(PUZZLE.replay(case, prefix)[-1].tiles, dtype=np.uint8).astype(np.int64)
@@ -389,20 +377,7 @@ def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
     moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 2 * k + 1)
-    length = move_beam(
-        n,
-        tiles,
-        target.reshape(1, -1),
-        case.limit,
-        4000,
-        0.5,
-        100.0,
-        12,
-        rng,
-        np.zeros(1, dtype=np.uint8),
-        moves,
-        np.zeros(1, dtype=np.int64),
-    )
+    length = move_search(n, tiles, target, case.limit, 4000, rng, moves)
     assert 0 < length < 152 + 34
     assert tree_size(PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:length]))[-1]) == case.tile_count
 
@@ -431,28 +406,7 @@ def test_new_targets_are_ranked_by_a_trial_search_and_the_shortest_trial_is_sear
         )  # (the slide search's targets: CENTRE_TRIES)
         # The trial is the full search at 200 / 4000 of its widths (the plan's 100 -> 5), on the same stream.
         moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
-        assert (
-            trial
-            == slide_by_moves(
-                n,
-                tiles,
-                target,
-                case.limit,
-                0,
-                k,
-                200,
-                0.5,
-                100.0,
-                5,
-                3,
-                3.0,
-                1.0,
-                12,
-                np.zeros(1, dtype=np.uint8),
-                moves,
-            )
-            > 0
-        )
+        assert trial == slide_search(n, tiles, target, case.limit, 200, moves, k=k, plan_width=5) > 0
     first = min(built, key=lambda k: (built[k][1], k))
     assert first != min(built, key=lambda k: (built[k][0], k))  # here the least travel is not the shortest trial
     assert solver.schedule.new_search().k == first
@@ -508,24 +462,7 @@ def board_travel(n, board, target):
 
 def slides_with(case, tiles, target, k, move_width):
     moves = np.zeros(4 * case.limit + 4 * case.n**3, dtype=np.int64)
-    length = slide_by_moves(
-        case.n,
-        tiles,
-        target,
-        case.limit,
-        0,
-        k,
-        move_width,
-        0.5,
-        100.0,
-        10,
-        3,
-        3.0,
-        1.0,
-        12,
-        np.zeros(1, dtype=np.uint8),
-        moves,
-    )
+    length = slide_search(case.n, tiles, target, case.limit, move_width, moves, k=k)
     return tuple(LETTERS[m] for m in moves[:length])
 
 

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import numpy as np
+from ahc011_kernels import slide_search
 from test_ahc011_solver import case_file
 from test_ahc011_window_finish import played
 
 from solvers.ahc011 import ScreenedBeamSolver
-from solvers.ahc011.attempt import slide_by_moves
 from solvers.ahc011.grid import LETTERS, cancel_back_and_forth, is_full_tree
 from solvers.ahc011.job_runner import HANDOVER_RATE, JobRunner
 from solvers.ahc011.jobs import Answer, SlideSearch, TailSearch
@@ -51,23 +51,17 @@ def test_once_there_is_an_answer_the_slide_search_runs_again_from_a_third_of_the
         assert stream % RUN_STRIDE == best.k and stream >= RUN_STRIDE
         # The answer: those slides, then the kernel's own search from there.
         board = played(n, tiles, [LETTERS.index(letter) for letter in prefix])
-        count = slide_by_moves(
+        count = slide_search(
             n,
             board,
             target,
             case.limit - len(prefix),
-            0,
-            stream,
             1000,
-            0.5,
-            HANDOVER_RATE,
-            100,
-            3,
-            3.0,
-            1.0,
-            12,
-            np.zeros(1, dtype=np.int64),
             moves,
+            k=stream,
+            rate=HANDOVER_RATE,
+            plan_width=100,
+            stop=np.zeros(1, dtype=np.int64),
         )
         assert count > 0
         # (less the slides that undo each other where the two meet)

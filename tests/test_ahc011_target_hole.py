@@ -3,11 +3,11 @@ choice of where each target leaves the empty square, and the plan's finish for s
 
 import numpy as np
 import pytest
+from ahc011_kernels import move_search, slide_search
 from test_ahc011_solver import case_file, total_travel
 
-from solvers.ahc011.attempt import make_target, slide_by_moves
+from solvers.ahc011.attempt import make_target
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
-from solvers.ahc011.move_beam import move_beam
 from solvers.ahc011.schedule import CENTRE_TRIES, Schedule
 from solvers.ahc011.screened_beam import ScreenedBeamSolver
 from solvers.ahc011.target import centre_cell, plan_ends_on
@@ -106,23 +106,9 @@ def test_a_stalled_search_toward_a_centre_target_is_finished_by_the_plan_toward_
     rng = np.zeros(1, dtype=np.uint64)
     seed_stream(rng, 0, 1)  # the stream slide_by_moves gives target 0
     assert (
-        move_beam(
-            n,
-            tiles,
-            target.reshape(1, -1),
-            case.limit,
-            1,
-            0.5,
-            100.0,
-            0,
-            rng,
-            no_stop,
-            moves,
-            np.zeros(1, dtype=np.int64),
-        )
-        < -1
+        move_search(n, tiles, target, case.limit, 1, rng, moves, finish_cells=0, stop=no_stop) < -1
     )  # it stalls, with no window finish to end it
-    length = slide_by_moves(n, tiles, target, case.limit, 0, 0, 1, 0.5, 100.0, 10, 3, 3.0, 1.0, 0, no_stop, moves)
+    length = slide_search(n, tiles, target, case.limit, 1, moves, finish_cells=0, stop=no_stop)
     assert 0 < length <= case.limit
     final = PUZZLE.replay(case, tuple(LETTERS[m] for m in moves[:length]))[-1]
     assert tree_size(final) == case.tile_count

@@ -5,12 +5,12 @@ search that takes it where it would have stalled."""
 
 import numpy as np
 import pytest
+from ahc011_kernels import move_search, slide_search
 from test_ahc011_shortcut import window_distances
 
-from solvers.ahc011.attempt import make_target, slide_by_moves
+from solvers.ahc011.attempt import make_target
 from solvers.ahc011.beam import beam_solve
 from solvers.ahc011.grid import is_full_tree, neighbour, seed_stream
-from solvers.ahc011.move_beam import move_beam
 from solvers.ahc011.shortcut import workspace
 from solvers.ahc011.window_finish import window_finish
 from workbench.puzzles.ahc011 import PUZZLE
@@ -108,44 +108,13 @@ def test_the_slide_search_ends_on_a_window_finish_where_it_would_stall(data_root
     rng = np.zeros(1, dtype=np.uint64)
     moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     seed_stream(rng, 0, 1)
-    count = move_beam(
-        n,
-        board,
-        target.reshape(1, -1),
-        case.limit,
-        200,
-        0.5,
-        100.0,
-        12,
-        rng,
-        np.zeros(1, dtype=np.uint8),
-        moves,
-        np.zeros(1, dtype=np.int64),
-    )
+    count = move_search(n, board, target, case.limit, 200, rng, moves)
     assert 0 < count <= 2 + direct
     assert is_full_tree(n, played(n, board, moves[:count]))
     # Without windows (0 cells) the same search stalls: travel cannot fall below the three tiles'.
     seed_stream(rng, 0, 1)
-    assert (
-        move_beam(
-            n,
-            board,
-            target.reshape(1, -1),
-            case.limit,
-            200,
-            0.5,
-            100.0,
-            0,
-            rng,
-            np.zeros(1, dtype=np.uint8),
-            moves,
-            np.zeros(1, dtype=np.int64),
-        )
-        < 0
-    )
+    assert move_search(n, board, target, case.limit, 200, rng, moves, finish_cells=0) < 0
     # The solver's search takes the finish too, and its answer stops at the first full tree.
-    length = slide_by_moves(
-        n, board, target, case.limit, 0, 0, 200, 0.5, 100.0, 10, 3, 3.0, 1.0, 12, np.zeros(1, dtype=np.uint8), moves
-    )
+    length = slide_search(n, board, target, case.limit, 200, moves)
     assert 0 < length <= 2 + direct
     assert is_full_tree(n, played(n, board, moves[:length]))

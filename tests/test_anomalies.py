@@ -7,7 +7,6 @@ answering each seed's target T with a chosen offset, misbehaving on chosen seeds
 
 from __future__ import annotations
 
-import csv
 import json
 import re
 import sqlite3
@@ -17,6 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 import tiny_contest
+from batch_cli import batch_main, rows_of
 
 from workbench.batch.anomalies import FlagRule, flagged
 from workbench.batch.results import read_run
@@ -27,11 +27,6 @@ from workbench.core.objective import Objective
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
-
-
-def rows_of(folder: Path) -> list[dict]:
-    with open(folder / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 @pytest.fixture
@@ -48,21 +43,7 @@ def contest(tmp_path, capsys) -> tuple[Path, Path]:
 
 
 def batch(folder: Path, *args: str, out: Path) -> int:
-    return main(
-        [
-            "batch",
-            str(folder),
-            "--seeds",
-            "0-5",
-            *args,
-            "--jobs",
-            "1",
-            "--out",
-            str(out),
-            "--best",
-            str(out.parent / "best.csv"),
-        ]
-    )
+    return batch_main(folder, "--seeds", "0-5", *args, "--jobs", "1", "--out", out, "--best", out.parent / "best.csv")
 
 
 @pytest.fixture
@@ -134,22 +115,7 @@ def test_a_case_near_its_time_limit_is_flagged(contest, tmp_path, capsys):
         in printed
     )
     # The same run, filtered by its time: "time" names the time_s column.
-    assert (
-        main(
-            [
-                "batch",
-                "rerun",
-                str(out),
-                "--filter",
-                "time>2",
-                "--out",
-                str(tmp_path / "runs" / "again"),
-                "--flag-near-limit",
-                "0.5",
-            ]
-        )
-        == 0
-    )
+    assert batch_main("rerun", out, filter="time>2", out=tmp_path / "runs" / "again", flag_near_limit="0.5") == 0
     assert [r["case"] for r in rows_of(tmp_path / "runs" / "again")] == ["1"]
 
 
@@ -323,21 +289,7 @@ def test_rerun_of_a_run_json_not_recorded_here_says_what_it_runs_and_needs_trust
         "database recorded; read what it runs above, then give --trust to run it\n"
     )
     assert not marker.exists() and not (tmp_path / "runs" / "r2").exists() and not (tmp_path / "runs" / "r3").exists()
-    assert (
-        main(
-            [
-                "batch",
-                "rerun",
-                str(edited),
-                "--filter",
-                "verdict!=OK",
-                "--trust",
-                "--out",
-                str(tmp_path / "runs" / "r4"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("rerun", edited, "--filter", "verdict!=OK", "--trust", "--out", tmp_path / "runs" / "r4") == 0
     assert marker.exists()  # the user read it and said so
     (out / "run.json").write_text(json.dumps(meta))
     # A runs folder sent whole: its database records its run, made on another machine.

@@ -110,12 +110,6 @@ def test_the_solver_start_is_told():
 
 
 def test_the_app_state_loads_no_qt():
-    import subprocess
-    import sys
+    from qt_free import qt_loaded_by
 
-    code = (
-        "import sys, workbench.gui.app_state, workbench.gui.board.board_origin; "
-        "print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    assert qt_loaded_by("workbench.gui.app_state", "workbench.gui.board.board_origin") == []

@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from process_checks import alive
+from batch_cli import batch_command, batch_main
+from process_checks import alive, wait_until
 
 from workbench.batch.cases import file_cases, parse_seeds
 from workbench.batch.results import plain_number as _plain
@@ -23,8 +24,9 @@ REPO = Path(__file__).resolve().parents[1]
 PYTHON = sys.executable
 
 
-def batch(tmp_path: Path, capsys, *args: str, out: str = "run") -> tuple[int, list[dict], str]:
-    code = main(["batch", *args, "--out", str(tmp_path / out), "--best", str(tmp_path / "best.csv")])
+def batch(tmp_path: Path, capsys, *words: object, out: str = "run", **options: object) -> tuple[int, list[dict], str]:
+    """batch_main(WORDS..., OPTIONS..., out=tmp_path/OUT, best=tmp_path/best.csv): its code, rows and output."""
+    code = batch_main(*words, **options, out=tmp_path / out, best=tmp_path / "best.csv")
     printed = capsys.readouterr().out
     with open(tmp_path / out / "results.csv", newline="") as handle:
         rows = list(csv.DictReader(handle))
@@ -39,21 +41,7 @@ def program(tmp_path: Path, name: str, source: str) -> str:
 
 def test_a_solver_batch_equals_solve_for_the_same_seed_and_nodes(tmp_path, capsys):
     code, rows, _ = batch(
-        tmp_path,
-        capsys,
-        "comesolo",
-        "--seeds",
-        "3-4",
-        "--size",
-        "8",
-        "--solver",
-        "beam",
-        "--nodes",
-        "3000",
-        "--seed",
-        "5",
-        "--jobs",
-        "1",
+        tmp_path, capsys, "comesolo", seeds="3-4", size="8", solver="beam", nodes="3000", seed="5", jobs="1"
     )
     assert code == 0 and [r["verdict"] for r in rows] == ["OK", "OK"]
     for row in rows:
@@ -104,21 +92,7 @@ def test_a_case_is_scored_in_the_worker_that_ran_it(tmp_path, capsys, monkeypatc
 
     monkeypatch.setattr(PuzzleProblem, "score_run", refused)  # the spawned workers keep their own
     code, rows, _ = batch(
-        tmp_path,
-        capsys,
-        "comesolo",
-        "--seeds",
-        "3",
-        "--size",
-        "8",
-        "--solver",
-        "beam",
-        "--nodes",
-        "3000",
-        "--seed",
-        "5",
-        "--jobs",
-        "1",
+        tmp_path, capsys, "comesolo", seeds="3", size="8", solver="beam", nodes="3000", seed="5", jobs="1"
     )
     assert code == 0
     assert [(r["verdict"], r["score"], r["pieces"]) for r in rows] == [("OK", "29", "30")]
@@ -204,9 +178,7 @@ def test_crashes_are_runtime_errors_and_stderr_is_kept(tmp_path, capsys):
         sys.exit(3)
     """,
     )
-    code, rows, _ = batch(
-        tmp_path, capsys, "comesolo", "--seeds", "3-4", "--size", "7", "--cmd", crasher, "--time", "20"
-    )
+    code, rows, _ = batch(tmp_path, capsys, "comesolo", seeds="3-4", size="7", cmd=crasher, time="20")
     assert {r["verdict"] for r in rows} == {"RE"}
     # The reason says what the program said last, not only how it ended (its stderr is kept too).
     assert {r["message"] for r in rows} == {
@@ -239,20 +211,7 @@ def test_best_known_and_relative_scores(tmp_path, capsys):
         print(0)
     """,
     )
-    batch(
-        tmp_path,
-        capsys,
-        "comesolo",
-        "--seeds",
-        "1-2",
-        "--size",
-        "7",
-        "--solver",
-        "beam",
-        "--nodes",
-        "2000",
-        out="strong",
-    )
+    batch(tmp_path, capsys, "comesolo", seeds="1-2", size="7", solver="beam", nodes="2000", out="strong")
     best = {r["case"]: float(r["score"]) for r in csv.DictReader(open(tmp_path / "best.csv"))}
     assert set(best) == {"1", "2"} and all(v > 0 for v in best.values())
     _, rows, _ = batch(tmp_path, capsys, "comesolo", "--seeds", "1-2", "--size", "7", "--cmd", weak, out="weak")
@@ -264,9 +223,9 @@ def test_best_known_and_relative_scores(tmp_path, capsys):
 def test_compare_two_runs(tmp_path, capsys):
     printed = {}
     for out, nodes in (("a", "50"), ("b", "3000")):
-        printed[out] = batch(
-            tmp_path, capsys, "comesolo", "--seeds", "1-6", "--size", "8", "--solver", "beam", "--nodes", nodes, out=out
-        )[2]
+        printed[out] = batch(tmp_path, capsys, "comesolo", seeds="1-6", size="8", solver="beam", nodes=nodes, out=out)[
+            2
+        ]
     # A run says how it did against the last run of the puzzle in the same folder.
     assert "against" not in printed["a"]
     assert "against a (A = that run, B = this one):\n6 shared cases" in printed["b"]
@@ -326,33 +285,14 @@ def test_ctrl_c_keeps_finished_cases_and_kills_running_programs(tmp_path):
     )
     out = tmp_path / "run"
     batch_process = subprocess.Popen(
-        [
-            PYTHON,
-            str(REPO / "main.py"),
-            "batch",
-            "comesolo",
-            "--seeds",
-            "1-5",
-            "--size",
-            "6",
-            "--cmd",
-            slow,
-            "--time",
-            "100",
-            "--jobs",
-            "1",
-            "--out",
-            str(out),
-            "--best",
-            str(tmp_path / "best.csv"),
-        ],
+        batch_command(
+            "comesolo", seeds="1-5", size="6", cmd=slow, time="100", jobs="1", out=out, best=tmp_path / "best.csv"
+        ),
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
-    deadline = time.time() + 120
-    while not pidfile.exists() and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until(pidfile.exists, 120)
     child = int(pidfile.read_text())
     batch_process.send_signal(signal.SIGINT)
     stdout, stderr = batch_process.communicate(timeout=60)
@@ -396,41 +336,28 @@ def test_ctrl_c_kills_the_programs_running_on_the_dask_workers(tmp_path):
     )
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
         batch_process = subprocess.Popen(
-            [
-                PYTHON,
-                str(REPO / "main.py"),
-                "batch",
+            batch_command(
                 "comesolo",
-                "--seeds",
-                "1-6",
-                "--size",
-                "6",
-                "--cmd",
-                slow,
-                "--time",
-                "100",
-                "--dask",
-                cluster.scheduler_address,
-                "--out",
-                str(tmp_path / "run"),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ],
+                seeds="1-6",
+                size="6",
+                cmd=slow,
+                time="100",
+                dask=cluster.scheduler_address,
+                out=tmp_path / "run",
+                best=tmp_path / "best.csv",
+            ),
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             text=True,
         )
-        deadline = time.time() + 120
-        while len(list(pids.iterdir())) < 2 and time.time() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: len(list(pids.iterdir())) >= 2, 120)
         running = [int(p.name) for p in pids.iterdir()]
         assert len(running) == 2 and all(alive(pid) for pid in running)
         batch_process.send_signal(signal.SIGINT)
         _, stderr = batch_process.communicate(timeout=60)
         assert batch_process.returncode == 130 and "stopped: 0 of 6 cases finished" in stderr
-        deadline = time.time() + 10  # killed by now; the workers, still up, started no other case
-        while any(alive(pid) for pid in running) and time.time() < deadline:
-            time.sleep(0.1)
+        # Killed by now; the workers, still up, started no other case.
+        wait_until(lambda: not any(alive(pid) for pid in running), 10)
         assert [alive(pid) for pid in running] == [False, False]
         time.sleep(0.5)
         assert len(list(pids.iterdir())) == 2
@@ -482,25 +409,7 @@ def test_file_cases_read_each_input(tmp_path):
 
 def test_a_program_that_cannot_start_is_named_before_any_case(tmp_path, capsys):
     missing = tmp_path / "no-such-program"
-    assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--cmd",
-                str(missing),
-                "--time",
-                "5",
-                "--out",
-                str(tmp_path / "run"),
-            ]
-        )
-        == 1
-    )
+    assert batch_main("comesolo", seeds="1", size="6", cmd=missing, time="5", out=tmp_path / "run") == 1
     assert f"'{missing}': {missing} does not exist" in capsys.readouterr().err
     assert not (tmp_path / "run").exists()
     # One that is there but cannot run (shell syntax hides it from the check): that case's RE.
@@ -509,17 +418,7 @@ def test_a_program_that_cannot_start_is_named_before_any_case(tmp_path, capsys):
     assert main(["batch", "comesolo", "--seeds", "1", "--size", "6", "--cmd", str(missing)]) == 1
     assert "is not executable" in capsys.readouterr().err
     code, rows, _ = batch(
-        tmp_path,
-        capsys,
-        "comesolo",
-        "--seeds",
-        "1",
-        "--size",
-        "6",
-        "--cmd",
-        f"/bin/sh -c 'exec {missing}'",
-        "--time",
-        "5",
+        tmp_path, capsys, "comesolo", seeds="1", size="6", cmd=f"/bin/sh -c 'exec {missing}'", time="5"
     )
     assert code == 0 and rows[0]["verdict"] == "RE" and rows[0]["message"].startswith("exit code 126")
 

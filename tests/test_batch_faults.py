@@ -15,7 +15,8 @@ import time
 from pathlib import Path
 
 import pytest
-from process_checks import alive
+from batch_cli import batch_command, batch_main, rows_of
+from process_checks import alive, wait_until
 
 from workbench.batch.database import RunDatabase, database_path
 from workbench.batch.results import status_now
@@ -33,20 +34,17 @@ def script(folder: Path, name: str, body: str) -> str:
     return str(path)
 
 
-def batch_process(*args, cwd: Path, **options) -> subprocess.Popen:
+def batch_process(*words, cwd: Path, new_session: bool = False, **options) -> subprocess.Popen:
+    """``batch WORDS... --OPTION VALUE...`` (as batch_cli words them) as a child in ``cwd``, its own
+    session's leader when ``new_session``."""
     return subprocess.Popen(
-        [PYTHON, str(REPO / "main.py"), "batch", *map(str, args)],
+        batch_command(*words, **options),
         cwd=cwd,
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
-        **options,
+        start_new_session=new_session,
     )
-
-
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 def test_01_a_program_that_reads_nothing_is_judged_by_what_it_writes(tmp_path, capsys):
@@ -54,25 +52,7 @@ def test_01_a_program_that_reads_nothing_is_judged_by_what_it_writes(tmp_path, c
     ahc011 = get_puzzle("ahc011")
     for k in range(2):  # the same verdicts every time
         out = tmp_path / f"run{k}"
-        assert (
-            main(
-                [
-                    "batch",
-                    "ahc011",
-                    "--seeds",
-                    "0-5",
-                    "--cmd",
-                    noread,
-                    "--time",
-                    "5",
-                    "--out",
-                    str(out),
-                    "--best",
-                    str(tmp_path / "best.csv"),
-                ]
-            )
-            == 0
-        )
+        assert batch_main("ahc011", seeds="0-5", cmd=noread, time="5", out=out, best=tmp_path / "best.csv") == 0
         rows = rows_of(out)
         assert [r["verdict"] for r in rows] == ["OK"] * 6
         empty = [ahc011.score_solution(ahc011.generate(s), "\n").score for s in range(6)]
@@ -113,23 +93,9 @@ def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
         """,
     )
     process = batch_process(
-        "ahc011",
-        "--seeds",
-        "0-1",
-        "--cmd",
-        program,
-        "--time",
-        "100",
-        "--jobs",
-        "2",
-        "--out",
-        tmp_path / "run",
-        cwd=tmp_path,
-        start_new_session=True,
+        "ahc011", seeds="0-1", cmd=program, time="100", jobs="2", out=tmp_path / "run", cwd=tmp_path, new_session=True
     )
-    deadline = time.time() + 120
-    while time.time() < deadline and finished(tmp_path / "run") < 1:  # run.json's count is written last
-        time.sleep(0.1)
+    wait_until(lambda: finished(tmp_path / "run") >= 1, 120)  # run.json's count is written last
     os.killpg(process.pid, signal.SIGKILL)  # the batch and its workers, as an out-of-memory kill would
     process.wait(timeout=30)
     best = list(csv.DictReader(open(tmp_path / "runs/best-known/ahc011.csv")))
@@ -144,9 +110,7 @@ def test_02_a_batch_killed_outright_keeps_the_bests_it_found(tmp_path):
 def test_03_two_batches_with_the_same_out_at_once_one_is_refused(tmp_path):
     sleeper = script(tmp_path, "sleep.sh", "cat > /dev/null\nsleep 2\necho 0\n")
     runs = [
-        batch_process(
-            "comesolo", "--seeds", "1", "--size", "6", "--cmd", sleeper, "--out", tmp_path / "same", cwd=tmp_path
-        )
+        batch_process("comesolo", seeds="1", size="6", cmd=sleeper, out=tmp_path / "same", cwd=tmp_path)
         for _ in range(2)
     ]
     codes = sorted(process.wait(timeout=120) for process in runs)
@@ -165,24 +129,9 @@ def test_04_sigterm_stops_the_run_as_ctrl_c_does(tmp_path):
         tmp_path, "both.sh", f"[ -e {tmp_path}/count ] && exec {slow}\ntouch {tmp_path}/count\nexec {quick}\n"
     )
     process = batch_process(
-        "comesolo",
-        "--seeds",
-        "1-3",
-        "--size",
-        "6",
-        "--cmd",
-        both,
-        "--time",
-        "100",
-        "--jobs",
-        "1",
-        "--out",
-        tmp_path / "run",
-        cwd=tmp_path,
+        "comesolo", seeds="1-3", size="6", cmd=both, time="100", jobs="1", out=tmp_path / "run", cwd=tmp_path
     )
-    deadline = time.time() + 120
-    while not any(pids.iterdir()) and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: any(pids.iterdir()), 120)
     process.send_signal(signal.SIGTERM)
     _, err = process.communicate(timeout=60)
     assert process.returncode == 143 and "stopped: 1 of 3 cases finished" in err
@@ -198,23 +147,8 @@ def test_05_a_torrent_on_stderr_leaves_no_file_and_keeps_its_tail(tmp_path, monk
     (tmp_path / "tmp").mkdir()
     torrent = script(tmp_path, "yes.sh", "cat > /dev/null\nyes 'a debug line' >&2\n")
     assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--cmd",
-                torrent,
-                "--time",
-                "1",
-                "--out",
-                str(tmp_path / "run"),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
+        batch_main(
+            "comesolo", seeds="1", size="6", cmd=torrent, time="1", out=tmp_path / "run", best=tmp_path / "best.csv"
         )
         == 0
     )
@@ -228,24 +162,9 @@ def test_06_a_killed_worker_takes_its_program_with_it(tmp_path):
     pidfile = tmp_path / "pid"
     sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho $$ > {pidfile}\nexec sleep 62\n")
     process = batch_process(
-        "comesolo",
-        "--seeds",
-        "1",
-        "--size",
-        "6",
-        "--cmd",
-        sleeper,
-        "--time",
-        "30",
-        "--jobs",
-        "1",
-        "--out",
-        tmp_path / "run",
-        cwd=tmp_path,
+        "comesolo", seeds="1", size="6", cmd=sleeper, time="30", jobs="1", out=tmp_path / "run", cwd=tmp_path
     )
-    deadline = time.time() + 120
-    while not pidfile.exists() and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until(pidfile.exists, 120)
     program = int(pidfile.read_text())
     worker = int(Path(f"/proc/{program}/stat").read_text().rsplit(")", 1)[1].split()[1])  # the sh's parent
     os.kill(worker, signal.SIGKILL)
@@ -253,6 +172,11 @@ def test_06_a_killed_worker_takes_its_program_with_it(tmp_path):
     assert rows_of(tmp_path / "run")[0]["verdict"] == "FAIL"
     time.sleep(0.3)
     assert not alive(program)
+
+
+def dask_batch(tmp_path: Path, port: int, *words, **options) -> subprocess.Popen:
+    """batch_process(WORDS..., OPTIONS...) on the Dask scheduler at 127.0.0.1:PORT, into tmp_path/run."""
+    return batch_process(*words, **options, dask=f"tcp://127.0.0.1:{port}", out=tmp_path / "run", cwd=tmp_path)
 
 
 def free_port() -> int:
@@ -271,22 +195,7 @@ def test_07_a_port_that_is_not_a_dask_scheduler_is_a_message(tmp_path):
     )
     try:
         time.sleep(1)
-        args = [
-            "comesolo",
-            "--seeds",
-            "1",
-            "--size",
-            "6",
-            "--solver",
-            "beam",
-            "--nodes",
-            "100",
-            "--dask",
-            f"tcp://127.0.0.1:{port}",
-            "--out",
-            tmp_path / "run",
-        ]
-        done = batch_process(*args, cwd=tmp_path)
+        done = dask_batch(tmp_path, port, "comesolo", seeds="1", size="6", solver="beam", nodes="100")
         _, err = done.communicate(timeout=60)
         assert done.returncode == 1 and f"cannot reach the Dask scheduler at tcp://127.0.0.1:{port}" in err
         assert not (tmp_path / "run").exists()  # the same --out works next time
@@ -294,14 +203,26 @@ def test_07_a_port_that_is_not_a_dask_scheduler_is_a_message(tmp_path):
         server.kill()
 
 
-def start_cluster(port: int) -> tuple[subprocess.Popen, subprocess.Popen]:
+def dask_process(*words: str) -> subprocess.Popen:
+    """``dask WORDS...`` (a scheduler or a worker) with this checkout importable, quiet, in a session
+    of its own (so that kill_sessions ends what it started too)."""
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     dask = str(Path(PYTHON).with_name("dask"))
     quiet = {"env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
-    scheduler = subprocess.Popen([dask, "scheduler", "--port", str(port), "--no-dashboard"], **quiet)
-    worker = subprocess.Popen(
-        [dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny", "--no-dashboard"], **quiet
-    )
+    return subprocess.Popen([dask, *words], **quiet)
+
+
+def kill_sessions(processes: list[subprocess.Popen]) -> None:
+    for process in processes:
+        try:
+            os.killpg(process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+
+
+def start_cluster(port: int) -> tuple[subprocess.Popen, subprocess.Popen]:
+    scheduler = dask_process("scheduler", "--port", str(port), "--no-dashboard")
+    worker = dask_process("worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-nanny", "--no-dashboard")
     return scheduler, worker
 
 
@@ -314,22 +235,7 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
         pids = tmp_path / "pids"
         pids.mkdir()
         sleeper = script(tmp_path, "sleep.sh", f"cat > /dev/null\necho > {pids}/$$\nexec sleep 600\n")
-        process = batch_process(
-            "comesolo",
-            "--seeds",
-            "1-2",
-            "--size",
-            "6",
-            "--cmd",
-            sleeper,
-            "--time",
-            "500",
-            "--dask",
-            f"tcp://127.0.0.1:{port}",
-            "--out",
-            tmp_path / "run",
-            cwd=tmp_path,
-        )
+        process = dask_batch(tmp_path, port, "comesolo", seeds="1-2", size="6", cmd=sleeper, time="500")
         started = time.time() + 90  # the cluster and the worker's kernels start slowly on a loaded machine
         while not any(pids.iterdir()) and time.time() < started and process.poll() is None:
             time.sleep(0.2)
@@ -343,15 +249,9 @@ def test_08_a_dask_cluster_that_loses_its_worker_or_scheduler_says_so(tmp_path, 
         assert said in err and "Traceback" not in err and "ERROR" not in err
         assert json.loads((tmp_path / "run" / "run.json").read_text())["status"] == "failed"
     finally:
-        for p in (worker, scheduler):
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        kill_sessions([worker, scheduler])
     # Its worker gone (killed above when the scheduler was lost), no program runs on.
-    deadline = time.time() + 5
-    while any(alive(int(p.name)) for p in pids.iterdir()) and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until(lambda: not any(alive(int(p.name)) for p in pids.iterdir()), 5)
     assert list(pids.iterdir()) and not any(alive(int(p.name)) for p in pids.iterdir())
 
 
@@ -360,15 +260,11 @@ def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
     kills its worker, and those queued on the workers it killed, run again, each alone; only it fails."""
     pytest.importorskip("distributed")
     port = free_port()
-    env = {**os.environ, "PYTHONPATH": str(REPO)}
-    dask = str(Path(PYTHON).with_name("dask"))
-    quiet = {"env": env, "stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
-    cluster = [subprocess.Popen([dask, "scheduler", "--port", str(port), "--no-dashboard"], **quiet)]
+    cluster = [dask_process("scheduler", "--port", str(port), "--no-dashboard")]
     try:
         time.sleep(3)
         cluster += [
-            subprocess.Popen([dask, "worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-dashboard"], **quiet)
-            for _ in range(2)
+            dask_process("worker", f"tcp://127.0.0.1:{port}", "--nthreads", "1", "--no-dashboard") for _ in range(2)
         ]
         puzzle = get_puzzle("comesolo")
         fatal = puzzle.format_input(puzzle.generate(30, size=6))
@@ -378,55 +274,19 @@ def test_08_a_case_that_kills_its_dask_worker_fails_alone(tmp_path):
             "killer.sh",
             f'x=$(cat)\n[ "$x" = "$(cat {tmp_path}/fatal.txt)" ] && kill -9 $PPID && sleep 1\necho 0\n',
         )
-        process = batch_process(
-            "comesolo",
-            "--seeds",
-            "0-59",
-            "--size",
-            "6",
-            "--cmd",
-            killer,
-            "--time",
-            "20",
-            "--dask",
-            f"tcp://127.0.0.1:{port}",
-            "--out",
-            tmp_path / "run",
-            cwd=tmp_path,
-        )
+        process = dask_batch(tmp_path, port, "comesolo", seeds="0-59", size="6", cmd=killer, time="20")
         _, err = process.communicate(timeout=300)
         failed = [(r["seed"], r["verdict"]) for r in rows_of(tmp_path / "run") if r["verdict"] != "OK"]
         assert failed == [("30", "FAIL")], err
         assert len(rows_of(tmp_path / "run")) == 60
     finally:
-        for p in cluster:
-            try:
-                os.killpg(p.pid, signal.SIGKILL)
-            except ProcessLookupError:
-                pass
+        kill_sessions(cluster)
 
 
 def make_run(tmp_path: Path, name: str) -> Path:
     out = tmp_path / name
     assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1-3",
-                "--size",
-                "6",
-                "--solver",
-                "beam",
-                "--nodes",
-                "50",
-                "--out",
-                str(out),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
-        )
+        batch_main("comesolo", seeds="1-3", size="6", solver="beam", nodes="50", out=out, best=tmp_path / "best.csv")
         == 0
     )
     return out
@@ -463,25 +323,7 @@ def test_10_a_broken_run_beside_does_not_stop_new_runs(tmp_path, capsys):
         (old / "run.json").write_text(broken)
         out = runs / f"new{len(broken)}"
         assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1",
-                    "--size",
-                    "6",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    "50",
-                    "--out",
-                    str(out),
-                    "--best",
-                    str(runs / "best.csv"),
-                ]
-            )
-            == 0
+            batch_main("comesolo", seeds="1", size="6", solver="beam", nodes="50", out=out, best=runs / "best.csv") == 0
         )
         assert capsys.readouterr().out.splitlines()[-1].replace(".", "").isdigit()  # the mean, last
     assert main(["batch", "show", str(old)]) == 0
@@ -496,52 +338,14 @@ def test_11_an_edited_best_known_file_is_used_or_named(tmp_path, capsys):
     make_run(tmp_path, "bom")
     best.write_text(good.replace("key", "id", 1))
     assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--solver",
-                "beam",
-                "--nodes",
-                "50",
-                "--out",
-                str(tmp_path / "nokey"),
-                "--best",
-                str(best),
-            ]
-        )
-        == 1
+        batch_main("comesolo", seeds="1", size="6", solver="beam", nodes="50", out=tmp_path / "nokey", best=best) == 1
     )
     assert f"{best} is not a best-known scores file: it has no key column" in capsys.readouterr().err
     assert not (tmp_path / "nokey").exists()
     for bad in ("nan", "1e309", "abc"):
         best.write_text(f"key,case,score,run\n{key},1,{bad},x\n")
         out = tmp_path / f"bad-{bad}"
-        assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1",
-                    "--size",
-                    "6",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    "50",
-                    "--out",
-                    str(out),
-                    "--best",
-                    str(best),
-                ]
-            )
-            == 0
-        )
+        assert batch_main("comesolo", seeds="1", size="6", solver="beam", nodes="50", out=out, best=best) == 0
         assert f"best-known: line 2 of {best} hold no score and are left out" in capsys.readouterr().err
         row = rows_of(out)[0]
         assert row["relative"] == "1.000000"  # against itself, not nan or 0
@@ -587,22 +391,7 @@ def test_13_a_full_disk_names_the_file_and_keeps_the_run_consistent(tmp_path):
         big = script(tmp_path, "big.sh", "cat > /dev/null\nhead -c 150000 /dev/zero | tr '\\0' L\necho\n")
         with open(tmp_path / "out.txt", "w") as stdout:
             done = subprocess.run(
-                [
-                    PYTHON,
-                    str(REPO / "main.py"),
-                    "batch",
-                    "ahc011",
-                    "--seeds",
-                    "0-7",
-                    "--cmd",
-                    big,
-                    "--time",
-                    "5",
-                    "--out",
-                    str(small / "run"),
-                    "--best",
-                    str(tmp_path / "b.csv"),
-                ],
+                batch_command("ahc011", seeds="0-7", cmd=big, time="5", out=small / "run", best=tmp_path / "b.csv"),
                 stdout=stdout,
                 stderr=subprocess.PIPE,
                 text=True,
@@ -638,25 +427,7 @@ def test_14_to_16_and_19_bad_arguments_are_one_line(tmp_path, capsys):
 def test_15_brackets_in_paths_and_commands_are_printed_as_they_are(tmp_path, capsys):
     quick = script(tmp_path, "q[bold]uick.sh", "cat > /dev/null\necho 0\n") + " '[/]'"
     out = tmp_path / "x[" / "]y[bold]s"
-    assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--cmd",
-                quick,
-                "--out",
-                str(out),
-                "--best",
-                str(tmp_path / "b.csv"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("comesolo", seeds="1", size="6", cmd=quick, out=out, best=tmp_path / "b.csv") == 0
     said = " ".join(capsys.readouterr().err.split())  # the line may wrap
     assert f"run folder {out}" in said and quick in said
     assert rows_of(out)[0]["verdict"] == "OK"
@@ -688,25 +459,7 @@ def test_18_an_answer_is_let_go_once_written(tmp_path):
 
 def test_20_too_much_output_is_wrong_at_once_not_a_time_out(tmp_path):
     flood = script(tmp_path, "flood.sh", "cat > /dev/null\nhead -c 70000000 /dev/zero | tr '\\0' L\necho\n")
-    assert (
-        main(
-            [
-                "batch",
-                "ahc011",
-                "--seeds",
-                "0",
-                "--cmd",
-                flood,
-                "--time",
-                "30",
-                "--out",
-                str(tmp_path / "r"),
-                "--best",
-                str(tmp_path / "b.csv"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("ahc011", seeds="0", cmd=flood, time="30", out=tmp_path / "r", best=tmp_path / "b.csv") == 0
     row = rows_of(tmp_path / "r")[0]
     assert row["verdict"] == "WA" and row["message"] == "protocol error: the program wrote more than 64 MB"
 
@@ -715,12 +468,7 @@ def test_21_an_existing_out_folder_with_files_is_never_replaced(tmp_path, capsys
     mine = tmp_path / "mine"
     (mine / "answers").mkdir(parents=True)
     (mine / "answers" / "0000.out").write_text("LLRR\n")
-    assert (
-        main(
-            ["batch", "comesolo", "--seeds", "1", "--size", "6", "--out", str(mine), "--best", str(tmp_path / "b.csv")]
-        )
-        == 1
-    )
+    assert batch_main("comesolo", seeds="1", size="6", out=mine, best=tmp_path / "b.csv") == 1
     assert f"{mine} already holds files: choose another --out" in capsys.readouterr().err
     assert (mine / "answers" / "0000.out").read_text() == "LLRR\n" and not (mine / "run.json").exists()
 
@@ -753,27 +501,7 @@ def test_a_stopped_worker_fails_its_case_at_the_deadline_and_the_batch_ends(tmp_
     import threading
 
     threading.Thread(target=watchdog, daemon=True).start()
-    assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1-4",
-                "--size",
-                "6",
-                "--cmd",
-                stopper,
-                "--time",
-                "2",
-                "--jobs",
-                "2",
-                "--out",
-                str(tmp_path / "run"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("comesolo", seeds="1-4", size="6", cmd=stopper, time="2", jobs="2", out=tmp_path / "run") == 0
     rows = {r["seed"]: (r["verdict"], r["message"]) for r in rows_of(tmp_path / "run")}
     assert rows == {
         "1": ("OK", ""),

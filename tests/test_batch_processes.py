@@ -4,7 +4,6 @@ a score is a finite number or the case is WA."""
 
 from __future__ import annotations
 
-import csv
 import os
 import signal
 import subprocess
@@ -14,7 +13,8 @@ import time
 from pathlib import Path
 
 import pytest
-from process_checks import alive
+from batch_cli import batch_command, batch_main, rows_of
+from process_checks import alive, wait_until
 
 from workbench.batch.processes import run_tool
 from workbench.cli import main
@@ -53,31 +53,12 @@ def contest(folder: Path, vis: str, objective: str = "max", extra: str = "") -> 
     return folder
 
 
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
-
-
 @pytest.mark.parametrize("printed", ["1" + "0" * 400, "nan", "inf"])
 def test_a_score_that_is_not_a_finite_number_is_wrong(tmp_path, capsys, printed):
     folder = contest(
         tmp_path / "c", f"#!/bin/sh\necho 'Score = {printed}'\n", extra="score_regex = '(?m)^Score = (?P<score>\\S+)$'"
     )
-    assert (
-        main(
-            [
-                "batch",
-                str(folder),
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{PYTHON} {folder / 'sol.py'}",
-                "--out",
-                str(tmp_path / "run"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main(folder, seeds="0-1", cmd=f"{PYTHON} {folder / 'sol.py'}", out=tmp_path / "run") == 0
     rows = rows_of(tmp_path / "run")
     assert [r["verdict"] for r in rows] == ["WA", "WA"]
     assert rows[0]["message"].startswith("the score is not a finite number") and rows[0]["score"] == "0"
@@ -130,26 +111,13 @@ def test_a_stop_kills_the_running_vis_and_gen(tmp_path):
         for old in pids.iterdir():
             old.unlink()
         process = subprocess.Popen(
-            [
-                PYTHON,
-                str(REPO / "main.py"),
-                "batch",
-                str(folder),
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{PYTHON} {folder / 'sol.py'}",
-                "--jobs",
-                "2",
-            ],
+            batch_command(folder, seeds="0-1", cmd=f"{PYTHON} {folder / 'sol.py'}", jobs="2"),
             cwd=tmp_path,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
             start_new_session=True,
         )
-        deadline = time.time() + 60
-        while len(list(pids.iterdir())) < 2 and time.time() < deadline:
-            time.sleep(0.1)
+        wait_until(lambda: len(list(pids.iterdir())) >= 2, 60)
         started = [int(p.read_text()) for p in pids.iterdir()]
         assert len(started) == 2
         process.send_signal(sig)
@@ -160,23 +128,12 @@ def test_a_stop_kills_the_running_vis_and_gen(tmp_path):
     slow_gen = contest(tmp_path / "g", "#!/bin/sh\necho 'Score = 1'\n")
     (slow_gen / "tools" / "gen").write_text(f"#!/bin/sh\necho $$ > {pids}/gen\nexec sleep 47\n")
     process = subprocess.Popen(
-        [
-            PYTHON,
-            str(REPO / "main.py"),
-            "batch",
-            str(slow_gen),
-            "--seeds",
-            "0",
-            "--cmd",
-            f"{PYTHON} {slow_gen / 'sol.py'}",
-        ],
+        batch_command(slow_gen, seeds="0", cmd=f"{PYTHON} {slow_gen / 'sol.py'}"),
         cwd=tmp_path,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    deadline = time.time() + 60
-    while not (pids / "gen").exists() and time.time() < deadline:
-        time.sleep(0.1)
+    wait_until((pids / "gen").exists, 60)
     gen = int((pids / "gen").read_text())
     process.send_signal(signal.SIGTERM)
     process.wait(timeout=60)
@@ -190,22 +147,7 @@ def test_a_worker_lost_while_it_starts_fails_only_its_own_case(tmp_path):
     program.write_text("#!/bin/sh\ncat > /dev/null\nsleep 1\necho\n")
     program.chmod(0o755)
     process = subprocess.Popen(
-        [
-            PYTHON,
-            str(REPO / "main.py"),
-            "batch",
-            "ahc011",
-            "--seeds",
-            "0-5",
-            "--cmd",
-            str(program),
-            "--time",
-            "3",
-            "--jobs",
-            "2",
-            "--out",
-            str(tmp_path / "run"),
-        ],
+        batch_command("ahc011", seeds="0-5", cmd=program, time="3", jobs="2", out=tmp_path / "run"),
         cwd=tmp_path,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,

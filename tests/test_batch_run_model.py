@@ -4,10 +4,10 @@ drains it, and stored runs shown; its events say what a widget must show. No qtb
 from __future__ import annotations
 
 import csv
-import subprocess
-import sys
 import time
 from pathlib import Path
+
+from qt_free import qt_loaded_by
 
 from workbench.batch.plan import BatchPlan
 from workbench.batch.puzzle_problem import PuzzleProblem
@@ -42,29 +42,34 @@ def drain_until_ended(model: BatchRunModel, timeout: float = 120.0) -> int:
     return drains
 
 
-def test_the_model_imports_no_qt():
-    code = (
-        "import sys, workbench.gui.runs.batch_model; "
-        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
-
-
-def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_path):
-    plan = BatchPlan(
+def beam_plan(tmp_path: Path, seeds: list[int], out: str = "run", **options) -> BatchPlan:
+    """comesolo's beam solver at 30 nodes on ``seeds`` into tmp_path/OUT, its runs folder tmp_path."""
+    return BatchPlan(
         PuzzleProblem("comesolo"),
-        seeds=[1, 2, 3],
+        seeds=seeds,
         solver="beam",
         nodes=30,
-        workers=1,
-        out=tmp_path / "run",
+        **options,
+        out=tmp_path / out,
         best=tmp_path / "best.csv",
         runs_folder=tmp_path,
     )
+
+
+def listened(plan: BatchPlan) -> tuple[BatchRunModel, Heard]:
+    """``plan`` checked, and a new model with its events heard."""
     plan.check()
     model = BatchRunModel()
-    heard = Heard(model)
+    return model, Heard(model)
+
+
+def test_the_model_imports_no_qt():
+    assert qt_loaded_by("workbench.gui.runs.batch_model") == []
+
+
+def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_path):
+    plan = beam_plan(tmp_path, [1, 2, 3], workers=1)
+    model, heard = listened(plan)
     assert model.state == "idle"
     assert model.start(plan, "comesolo")
     assert model.state == "making" and model.plan is plan  # nothing drained yet: the run is not known
@@ -88,18 +93,8 @@ def test_a_run_made_here_says_it_started_then_its_rows_then_that_it_ended(tmp_pa
 
 def test_a_run_whose_folder_cannot_be_made_ends_with_the_reason(tmp_path):
     (tmp_path / "taken").write_text("not a folder")
-    plan = BatchPlan(
-        PuzzleProblem("comesolo"),
-        seeds=[1],
-        solver="beam",
-        nodes=30,
-        out=tmp_path / "taken",
-        best=tmp_path / "best.csv",
-        runs_folder=tmp_path,
-    )
-    plan.check()
-    model = BatchRunModel()
-    heard = Heard(model)
+    plan = beam_plan(tmp_path, [1], out="taken")
+    model, heard = listened(plan)
     assert model.start(plan, "comesolo")
     drain_until_ended(model, timeout=60)
     assert heard.names() == ["ended"]  # no start, no rows
@@ -110,16 +105,7 @@ def test_a_run_whose_folder_cannot_be_made_ends_with_the_reason(tmp_path):
 
 
 def test_a_stop_asked_while_the_cases_are_made_stops_the_run(tmp_path):
-    plan = BatchPlan(
-        PuzzleProblem("comesolo"),
-        seeds=list(range(1, 41)),
-        solver="beam",
-        nodes=30,
-        workers=1,
-        out=tmp_path / "run",
-        best=tmp_path / "best.csv",
-        runs_folder=tmp_path,
-    )
+    plan = beam_plan(tmp_path, list(range(1, 41)), workers=1)
     model = BatchRunModel()
     assert model.start(plan, "comesolo")
     model.stop()  # before the first drain: the run is not known yet, the thread stops it when it is

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 import standin_tools
+from batch_cli import batch_main, contest_batch
 
 from workbench.cli import main
 from workbench.contest.config import ContestFileError, load, toml_string
@@ -41,17 +42,23 @@ def contest(tmp_path: Path, problem: str, *init_args: str, seeds: int = 4, name:
     return folder
 
 
-def batch(capsys, where: str, *args: str, out: Path) -> tuple[int, list[dict], str]:
-    code = main(["batch", where, *args, "--out", str(out), "--best", str(out.parent / f"best-{where}.csv")])
-    printed = capsys.readouterr()
-    with open(out / "results.csv", newline="") as handle:
-        return code, list(csv.DictReader(handle)), printed.err + printed.out
-
-
 def program(tmp_path: Path, name: str, source: str) -> str:
     path = tmp_path / f"{name}.py"
     path.write_text(textwrap.dedent(source))
     return f"{PYTHON} {path}"
+
+
+def pegs_program(tmp_path: Path, name: str, body: str) -> str:
+    """A contestant's program for the pegs contests: ``body`` (dedented) after the comesolo puzzle as ``p``
+    and the board read from stdin as ``board``."""
+    prelude = f"""
+        import sys
+        sys.path.insert(0, {str(REPO)!r})
+        from workbench.core.registry import get_puzzle
+        p = get_puzzle("comesolo")
+        board = p.parse_input(sys.stdin.read())
+    """
+    return program(tmp_path, name, textwrap.dedent(prelude) + textwrap.dedent(body))
 
 
 def comesolo_answer_score(run: Path, row: dict, measure: str) -> int:
@@ -208,16 +215,8 @@ def test_the_workbench_agent_through_the_official_vis(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=3)
     capsys.readouterr()
     # Seeds 3-4 have no file in tools/in/: gen makes them.
-    code, rows, printed = batch(
-        capsys,
-        "pegs-max",
-        "--seeds",
-        "1-4",
-        "--cmd",
-        f"{AGENT} comesolo --nodes 300",
-        "--time",
-        "60",
-        out=tmp_path / "runs" / "agent",
+    code, rows, printed = contest_batch(
+        capsys, "pegs-max", seeds="1-4", cmd=f"{AGENT} comesolo --nodes 300", time="60", out=tmp_path / "runs" / "agent"
     )
     run = tmp_path / "runs" / "agent"
     assert code == 0 and [r["verdict"] for r in rows] == ["OK"] * 4
@@ -251,7 +250,7 @@ def test_garbage_crashes_and_time_outs_get_their_verdicts(tmp_path, capsys):
         print("hello world")
     """,
     )
-    _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0-1", "--cmd", garbage, out=tmp_path / "garbage")
+    _, rows, _ = contest_batch(capsys, "pegs-max", "--seeds", "0-1", "--cmd", garbage, out=tmp_path / "garbage")
     assert [(r["verdict"], r["score"]) for r in rows] == [("WA", "0"), ("WA", "0")]
     assert rows[0]["message"].startswith("score 0: line 1: ")  # the reason vis printed
     crash = program(
@@ -263,11 +262,13 @@ def test_garbage_crashes_and_time_outs_get_their_verdicts(tmp_path, capsys):
         sys.exit(3)
     """,
     )
-    _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", crash, out=tmp_path / "crash")
+    _, rows, _ = contest_batch(capsys, "pegs-max", "--seeds", "0", "--cmd", crash, out=tmp_path / "crash")
     assert rows[0]["verdict"] == "RE" and rows[0]["message"] == "exit code 3; stderr: about to fail"
     assert (tmp_path / "crash" / "stderr" / "0000.txt").read_text() == "about to fail\n"
     sleeper = program(tmp_path, "sleeper", "import time\ntime.sleep(60)\n")
-    _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", sleeper, "--time", "0.5", out=tmp_path / "sleep")
+    _, rows, _ = contest_batch(
+        capsys, "pegs-max", "--seeds", "0", "--cmd", sleeper, "--time", "0.5", out=tmp_path / "sleep"
+    )
     assert rows[0]["verdict"] == "TLE" and rows[0]["message"].startswith("still running after 0.5 s")
 
 
@@ -275,26 +276,13 @@ def test_an_interactive_contest_is_judged_by_its_tester(tmp_path, capsys):
     contest(tmp_path, "candy", seeds=2)
     capsys.readouterr()
     agent = f"{AGENT} ahc015 --nodes 100"
-    code, rows, _ = batch(capsys, "candy", "--seeds", "0-1", "--cmd", agent, "--time", "60", out=tmp_path / "contest")
+    code, rows, _ = contest_batch(
+        capsys, "candy", "--seeds", "0-1", "--cmd", agent, "--time", "60", out=tmp_path / "contest"
+    )
     assert code == 0 and [r["verdict"] for r in rows] == ["OK", "OK"]
     # The same agent on the built-in ahc015 (the workbench as judge) scores the same: the tester agrees.
     assert (
-        main(
-            [
-                "batch",
-                "ahc015",
-                "--seeds",
-                "0-1",
-                "--cmd",
-                agent,
-                "--time",
-                "60",
-                "--out",
-                str(tmp_path / "builtin"),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
-        )
+        batch_main("ahc015", seeds="0-1", cmd=agent, time="60", out=tmp_path / "builtin", best=tmp_path / "best.csv")
         == 0
     )
     capsys.readouterr()
@@ -310,7 +298,7 @@ def test_an_interactive_contest_is_judged_by_its_tester(tmp_path, capsys):
         print("X", flush=True)
     """,
     )
-    _, rows, _ = batch(capsys, "candy", "--seeds", "0", "--cmd", garbage, out=tmp_path / "garbage")
+    _, rows, _ = contest_batch(capsys, "candy", "--seeds", "0", "--cmd", garbage, out=tmp_path / "garbage")
     assert rows[0]["verdict"] == "WA" and rows[0]["message"] == "score 0: tilt 1: expected one of F, B, L, R, got 'X'"
 
 
@@ -327,18 +315,10 @@ def test_relative_scores_of_a_min_contest_and_a_frozen_best(tmp_path, capsys):
     """,
     )
     runs = tmp_path / "runs"
-    _, lazy_rows, _ = batch(capsys, "pegs-min", "--seeds", "0-2", "--cmd", lazy, out=runs / "lazy")
+    _, lazy_rows, _ = contest_batch(capsys, "pegs-min", "--seeds", "0-2", "--cmd", lazy, out=runs / "lazy")
     assert [r["relative"] for r in lazy_rows] == ["1.000000"] * 3  # the only run so far is the best
-    _, agent_rows, _ = batch(
-        capsys,
-        "pegs-min",
-        "--seeds",
-        "0-2",
-        "--cmd",
-        f"{AGENT} comesolo --nodes 300",
-        "--time",
-        "60",
-        out=runs / "agent",
+    _, agent_rows, _ = contest_batch(
+        capsys, "pegs-min", seeds="0-2", cmd=f"{AGENT} comesolo --nodes 300", time="60", out=runs / "agent"
     )
     for lazy_row, agent_row in zip(lazy_rows, agent_rows):
         # Fewer pieces left wins: the agent holds the best, and the lazy run is best / its score.
@@ -349,7 +329,9 @@ def test_relative_scores_of_a_min_contest_and_a_frozen_best(tmp_path, capsys):
     best = best_file.read_text()
     assert [r["score"] for r in csv.DictReader(open(best_file))] == [r["score"] for r in agent_rows]
     # A frozen best is not updated, and relative scores are against it: the lazy program again.
-    _, again, _ = batch(capsys, "pegs-min", "--seeds", "0-2", "--cmd", lazy, "--freeze-best", out=runs / "again")
+    _, again, _ = contest_batch(
+        capsys, "pegs-min", "--seeds", "0-2", "--cmd", lazy, "--freeze-best", out=runs / "again"
+    )
     assert best_file.read_text() == best
     for row, agent_row in zip(again, agent_rows):
         assert float(row["relative"]) == pytest.approx(int(agent_row["score"]) / int(row["score"]), abs=1e-6)
@@ -364,21 +346,12 @@ def test_relative_scores_of_a_min_contest_and_a_frozen_best(tmp_path, capsys):
 def test_a_frozen_best_lets_a_max_run_pass_one(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=2)
     capsys.readouterr()
-    one_jump = program(
-        tmp_path,
-        "one",
-        f"""
-        import sys
-        sys.path.insert(0, {str(REPO)!r})
-        from workbench.core.registry import get_puzzle
-        p = get_puzzle("comesolo")
-        board = p.parse_input(sys.stdin.read())
-        print(p.format_solution(board, p.legal_moves(board, board)[:1]), end="")
-    """,
+    one_jump = pegs_program(
+        tmp_path, "one", 'print(p.format_solution(board, p.legal_moves(board, board)[:1]), end="")\n'
     )
-    _, rows, _ = batch(capsys, "pegs-max", "--seeds", "0", "--cmd", one_jump, out=tmp_path / "one")
+    _, rows, _ = contest_batch(capsys, "pegs-max", "--seeds", "0", "--cmd", one_jump, out=tmp_path / "one")
     assert rows[0]["score"] == "1"
-    _, rows, _ = batch(
+    _, rows, _ = contest_batch(
         capsys,
         "pegs-max",
         "--seeds",
@@ -396,24 +369,19 @@ def test_a_frozen_best_lets_a_max_run_pass_one(tmp_path, capsys):
 def test_reported_data_become_columns_groups_and_filters(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=4)
     capsys.readouterr()
-    reporter = program(
+    reporter = pegs_program(
         tmp_path,
         "reporter",
-        f"""
-        import sys
-        sys.path.insert(0, {str(REPO)!r})
-        from workbench.core.registry import get_puzzle
-        p = get_puzzle("comesolo")
-        board = p.parse_input(sys.stdin.read())
+        """
         moves = p.legal_moves(board, board)
         print(p.format_solution(board, moves[:1]), end="")
         print("debug line", file=sys.stderr)
-        print(f"[DATA] openings = {{len(moves)}}", file=sys.stderr)
-        print(f"[DATA] parity = {{'even' if len(moves) % 2 == 0 else 'odd'}}", file=sys.stderr)
+        print(f"[DATA] openings = {len(moves)}", file=sys.stderr)
+        print(f"[DATA] parity = {'even' if len(moves) % 2 == 0 else 'odd'}", file=sys.stderr)
         print("[DATA] score = 99", file=sys.stderr)
     """,
     )
-    _, rows, printed = batch(capsys, "pegs-max", "--seeds", "0-3", "--cmd", reporter, out=tmp_path / "data")
+    _, rows, printed = contest_batch(capsys, "pegs-max", "--seeds", "0-3", "--cmd", reporter, out=tmp_path / "data")
     puzzle = get_puzzle("comesolo")
     openings = [len(puzzle.legal_moves(b, b)) for b in (puzzle.generate(s, size=7) for s in range(4))]
     assert [int(r["openings"]) for r in rows] == openings
@@ -430,21 +398,7 @@ def test_reported_data_become_columns_groups_and_filters(tmp_path, capsys):
     assert main(["batch", "show", str(tmp_path / "data"), "--filter", f"openings>={wide}"]) == 0
     out = capsys.readouterr().out
     assert f"{sum(n >= wide for n in openings)} of 4 cases" in out and f"filtered by openings>={wide}" in out
-    assert (
-        main(
-            [
-                "batch",
-                "compare",
-                str(tmp_path / "data"),
-                str(tmp_path / "data"),
-                "--filter",
-                "parity=odd",
-                "--group-by",
-                "openings",
-            ]
-        )
-        == 0
-    )
+    assert batch_main("compare", tmp_path / "data", tmp_path / "data", filter="parity=odd", group_by="openings") == 0
     assert f"{sum(n % 2 for n in openings)} shared cases" in capsys.readouterr().out
     assert main(["batch", "show", str(tmp_path / "data"), "--filter", "opening>3"]) == 1
     assert "--filter 'opening>3': no column 'opening' (columns: case, name, seed, openings" in capsys.readouterr().err
@@ -457,20 +411,12 @@ def test_a_contest_runs_on_a_dask_cluster(tmp_path, capsys):
     contest(tmp_path, "pegs-max", seeds=3)
     capsys.readouterr()
     agent = f"{AGENT} comesolo --nodes 300"
-    _, local, _ = batch(capsys, "pegs-max", "--seeds", "0-2", "--cmd", agent, "--time", "60", out=tmp_path / "local")
+    _, local, _ = contest_batch(
+        capsys, "pegs-max", "--seeds", "0-2", "--cmd", agent, "--time", "60", out=tmp_path / "local"
+    )
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
-        _, remote, _ = batch(
-            capsys,
-            "pegs-max",
-            "--seeds",
-            "0-2",
-            "--cmd",
-            agent,
-            "--time",
-            "60",
-            "--dask",
-            cluster.scheduler_address,
-            out=tmp_path / "dask",
+        _, remote, _ = contest_batch(
+            capsys, "pegs-max", seeds="0-2", cmd=agent, time="60", dask=cluster.scheduler_address, out=tmp_path / "dask"
         )
     assert [(r["case"], r["score"], r["verdict"]) for r in remote] == [
         (r["case"], r["score"], r["verdict"]) for r in local

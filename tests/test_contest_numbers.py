@@ -8,7 +8,6 @@ time; a build step runs first; the program's file is hashed into each run.
 
 from __future__ import annotations
 
-import csv
 import json
 import math
 import sqlite3
@@ -16,6 +15,7 @@ from pathlib import Path
 
 import pytest
 import tiny_contest
+from batch_cli import batch_main, rows_of
 
 from workbench.batch.report import summarize
 from workbench.batch.results import plain_number as _plain
@@ -36,11 +36,6 @@ def make_contest(
     tiny_contest.lay_out(folder, objective, seeds=seeds, interactive=interactive)
     assert main(["contest", "init", str(folder), "--objective", objective, "--time-limit", "2", *init_args]) == 0
     return folder
-
-
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 def run_batch(capsys, contest: str, command: str, out: Path, *args: str) -> tuple[int, str, str]:
@@ -228,37 +223,16 @@ def test_a_build_step_runs_first_and_its_failure_runs_no_case(tmp_path, capsys, 
     text = (folder / "contest.toml").read_text().replace("[build]\n", "[build]\n", 1)
     text = text.replace("command = ''\n\n[inputs]", f"command = '{build}'\n\n[inputs]")
     (folder / "contest.toml").write_text(text)
-    assert (
-        main(
-            [
-                "batch",
-                "built",
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{tiny_contest.PYTHON} built.py",
-                "--out",
-                str(tmp_path / "ok"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("built", seeds="0-1", cmd=f"{tiny_contest.PYTHON} built.py", out=tmp_path / "ok") == 0
     assert "building: cp" in capsys.readouterr().err
     assert [r["verdict"] for r in rows_of(tmp_path / "ok")] == ["OK", "OK"]
     assert (
-        main(
-            [
-                "batch",
-                "built",
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{tiny_contest.PYTHON} built.py",
-                "--build",
-                "echo 'main.cpp:3: error: expected ;' >&2; exit 1",
-                "--out",
-                str(tmp_path / "no"),
-            ]
+        batch_main(
+            "built",
+            seeds="0-1",
+            cmd=f"{tiny_contest.PYTHON} built.py",
+            build="echo 'main.cpp:3: error: expected ;' >&2; exit 1",
+            out=tmp_path / "no",
         )
         == 1
     )
@@ -269,21 +243,13 @@ def test_a_build_step_runs_first_and_its_failure_runs_no_case(tmp_path, capsys, 
 
 def test_a_built_in_puzzles_command_gets_a_build_step_too(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    code = main(
-        [
-            "batch",
-            "comesolo",
-            "--seeds",
-            "1",
-            "--size",
-            "6",
-            "--cmd",
-            "./a.out",
-            "--build",
-            "printf '#!/bin/sh\\ncat > /dev/null\\necho 0\\n' > a.out && chmod +x a.out",
-            "--out",
-            str(tmp_path / "run"),
-        ]
+    code = batch_main(
+        "comesolo",
+        seeds="1",
+        size="6",
+        cmd="./a.out",
+        build="printf '#!/bin/sh\\ncat > /dev/null\\necho 0\\n' > a.out && chmod +x a.out",
+        out=tmp_path / "run",
     )
     assert code == 0, capsys.readouterr().err
     assert (tmp_path / "a.out").is_file()

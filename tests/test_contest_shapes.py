@@ -6,7 +6,6 @@ with Python always, and as a tester.jar built from its Java source when the mach
 
 from __future__ import annotations
 
-import csv
 import re
 import shutil
 import sys
@@ -15,6 +14,7 @@ from pathlib import Path
 
 import pytest
 import standin_topcoder
+from batch_cli import contest_batch
 
 from workbench.cli import main
 from workbench.contest import topcoder
@@ -28,13 +28,6 @@ HAS_JDK = all(shutil.which(tool) for tool in ("javac", "jar", "java"))
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
-
-
-def batch(capsys, name: str, *args: str, out: Path) -> tuple[int, list[dict], str]:
-    code = main(["batch", name, *args, "--out", str(out), "--best", str(out.parent / f"best-{name}.csv")])
-    printed = capsys.readouterr()
-    with open(out / "results.csv", newline="") as handle:
-        return code, list(csv.DictReader(handle)), printed.err + printed.out
 
 
 def program(folder: Path, name: str, source: str) -> str:
@@ -87,7 +80,7 @@ def test_a_topcoder_batch_scores_as_the_tester_does_and_keeps_its_inputs(tmp_pat
     capsys.readouterr()
     full = standin_topcoder.sorter(folder)
     weak = standin_topcoder.sorter(folder, "weak.py", spoil=2)
-    code, rows, printed = batch(capsys, "mm", "--seeds", "1-4", "--cmd", full, out=tmp_path / "full")
+    code, rows, printed = contest_batch(capsys, "mm", "--seeds", "1-4", "--cmd", full, out=tmp_path / "full")
     assert code == 0 and [r["verdict"] for r in rows] == ["OK"] * 4 and [r["score"] for r in rows] == ["100"] * 4
     # The tester's own input for each seed is kept with the run, and its [DATA] lines (echoed into its log).
     for seed, row in zip(range(1, 5), rows):
@@ -95,7 +88,7 @@ def test_a_topcoder_batch_scores_as_the_tester_does_and_keeps_its_inputs(tmp_pat
         assert (tmp_path / "full" / row["input"]).read_text() == f"{len(numbers)}\n{' '.join(map(str, numbers))}\n"
         assert (tmp_path / "full" / row["answer"]).read_text().split() == [str(n) for n in sorted(numbers)]
         assert row["N"] == str(len(numbers))
-    code, rows, printed = batch(capsys, "mm", "--seeds", "1-4", "--cmd", weak, out=tmp_path / "weak")
+    code, rows, printed = contest_batch(capsys, "mm", "--seeds", "1-4", "--cmd", weak, out=tmp_path / "weak")
     expected = [
         standin_topcoder.expected_score(
             seed, sorted(standin_topcoder.case_of(seed))[:2] + sorted(standin_topcoder.case_of(seed))[2:][::-1]
@@ -111,7 +104,7 @@ def test_the_testers_error_score_is_a_failed_case_with_its_reason(tmp_path, caps
     folder = topcoder_contest(tmp_path)
     capsys.readouterr()
     one = program(folder, "one.py", "print(1)\n")
-    code, rows, printed = batch(capsys, "mm", "--seeds", "1-2", "--cmd", one, out=tmp_path / "bad")
+    code, rows, printed = contest_batch(capsys, "mm", "--seeds", "1-2", "--cmd", one, out=tmp_path / "bad")
     assert [r["verdict"] for r in rows] == ["WA", "WA"] and [r["score"] for r in rows] == ["0", "0"]
     assert rows[0]["message"] == "the tester's error score -1: Invalid output: expected the case's 6 numbers, got 1"
 
@@ -122,8 +115,8 @@ def test_the_testers_start_is_not_the_programs_time(tmp_path, capsys, monkeypatc
     folder = topcoder_contest(tmp_path, "--time-limit", "1")
     capsys.readouterr()
     monkeypatch.setenv("TC_STANDIN_START_SECONDS", "1.5")
-    code, rows, printed = batch(
-        capsys, "mm", "--seeds", "1", "--cmd", standin_topcoder.sorter(folder), out=tmp_path / "slow-start"
+    code, rows, printed = contest_batch(
+        capsys, "mm", seeds="1", cmd=standin_topcoder.sorter(folder), out=tmp_path / "slow-start"
     )
     assert rows[0]["verdict"] == "OK" and float(rows[0]["time_s"]) < 1.5
 
@@ -141,7 +134,7 @@ def test_a_program_past_the_limit_under_the_tester_is_tle(tmp_path, capsys):
         print(*numbers, sep="\\n")
         """,
     )
-    code, rows, printed = batch(capsys, "mm", "--seeds", "1", "--cmd", slow, out=tmp_path / "slow")
+    code, rows, printed = contest_batch(capsys, "mm", "--seeds", "1", "--cmd", slow, out=tmp_path / "slow")
     assert rows[0]["verdict"] == "TLE"
 
 
@@ -163,7 +156,7 @@ def test_cpu_time_is_the_programs_own_under_the_tester(tmp_path, capsys):
         print(*numbers, sep="\\n")
         """,
     )
-    code, rows, printed = batch(capsys, "mm", "--seeds", "1", "--cmd", burner, out=tmp_path / "burn")
+    code, rows, printed = contest_batch(capsys, "mm", "--seeds", "1", "--cmd", burner, out=tmp_path / "burn")
     own = float(rows[0]["own_cpu"])
     assert own >= 0.6 and own - 0.02 <= float(rows[0]["cpu_s"]) <= own + 0.1
 
@@ -176,8 +169,8 @@ def test_init_finds_a_tester_jar_and_a_batch_runs_through_java(tmp_path, capsys)
     err = capsys.readouterr().err
     assert "a Topcoder tester: java -jar {DIR}/tester.jar makes each case from its seed" in err
     assert "time limit 10 s — the tools cannot say; Topcoder's usual; --time-limit to choose another" in err
-    code, rows, printed = batch(
-        capsys, "mm-jar", "--seeds", "1-2", "--cmd", standin_topcoder.sorter(folder), out=tmp_path / "jar-run"
+    code, rows, printed = contest_batch(
+        capsys, "mm-jar", seeds="1-2", cmd=standin_topcoder.sorter(folder), out=tmp_path / "jar-run"
     )
     assert [r["score"] for r in rows] == ["100", "100"] and [r["verdict"] for r in rows] == ["OK", "OK"]
 
@@ -297,7 +290,7 @@ def test_an_output_only_contest_runs_every_named_input(tmp_path, capsys):
     assert "an output-only contest: 3 inputs in inputs/ (inputs/*.txt), each a case named by its file" in err
     assert load(folder).score == "python3 {DIR}/scorer.py {IN} {OUT}"
     sorter = program(folder, "sort.py", "import sys\nprint(*sorted(sys.stdin.read().split(), key=int))\n")
-    code, rows, printed = batch(capsys, "oo", "--cmd", sorter, out=tmp_path / "run")
+    code, rows, printed = contest_batch(capsys, "oo", "--cmd", sorter, out=tmp_path / "run")
     assert [(r["name"], r["score"], r["verdict"]) for r in rows] == [
         ("alpha", "1", "OK"),
         ("beta", "1", "OK"),
@@ -311,7 +304,9 @@ def test_output_only_answers_given_as_files(tmp_path, capsys):
     (folder / "answers" / "alpha.out").write_text("1 3 2\n")
     (folder / "answers" / "beta.out").write_text("9 8\n")
     (folder / "answers" / "gamma.out").write_text("7\n")
-    code, rows, printed = batch(capsys, "oo", "--cmd", f"cat {folder}/answers/{{NAME}}.out", out=tmp_path / "files")
+    code, rows, printed = contest_batch(
+        capsys, "oo", "--cmd", f"cat {folder}/answers/{{NAME}}.out", out=tmp_path / "files"
+    )
     assert [(r["name"], r["score"], r["verdict"]) for r in rows] == [
         ("alpha", "0.3333333333333333", "OK"),
         ("beta", "0", "WA"),

@@ -15,10 +15,10 @@ import threading
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_main
 
 from solvers.driver import Budget
 from solvers.online import build_run, execute
-from workbench.cli import main
 from workbench.core.errors import FormatError, IllegalMove, WorkbenchError
 from workbench.core.registry import get_puzzle, plugin_problems, puzzles, solvers
 
@@ -147,19 +147,16 @@ def small_batch(puzzle, folder: Path, *how: str) -> list[dict]:
         pytest.skip("no solver")
     smoke = puzzle.smoke
     assert (
-        main(
-            [
-                "batch",
-                puzzle.id,
-                "--seeds",
-                ",".join(map(str, smoke.seeds)),
-                *option_flags({**smoke.generator, **smoke.instance}),
-                *how,
-                "--out",
-                str(folder / "run"),
-                "--best",
-                str(folder / "best.csv"),
-            ]
+        batch_main(
+            puzzle.id,
+            "--seeds",
+            ",".join(map(str, smoke.seeds)),
+            *option_flags({**smoke.generator, **smoke.instance}),
+            *how,
+            "--out",
+            folder / "run",
+            "--best",
+            folder / "best.csv",
         )
         == 0
     )

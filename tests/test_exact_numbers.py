@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_main
 
 from workbench.batch.database import RunDatabase
 from workbench.batch.report import mean
@@ -99,22 +100,7 @@ def test_a_whole_score_and_data_past_2_53_are_kept_exactly(tmp_path, capsys, sco
 def test_seeds_past_2_63_run_and_are_stored_exactly(tmp_path, capsys):
     empty = script(tmp_path / "e.sh", "cat >/dev/null\necho\n")
     seeds = [2**64 - 2, 2**64 - 1]
-    code = main(
-        [
-            "batch",
-            "ahc011",
-            "--seeds",
-            f"{seeds[0]}-{seeds[1]}",
-            "--cmd",
-            empty,
-            "--time",
-            "2",
-            "--jobs",
-            "1",
-            "--out",
-            "run",
-        ]
-    )
+    code = batch_main("ahc011", seeds=f"{seeds[0]}-{seeds[1]}", cmd=empty, time="2", jobs="1", out="run")
     err = capsys.readouterr().err
     assert code == 0 and "Traceback" not in err
     assert json.loads((tmp_path / "run" / "run.json").read_text())["status"] == "complete"

@@ -58,12 +58,27 @@ def reporter(tmp_path) -> str:
     return f"{sys.executable} {path}"
 
 
-@pytest.fixture
-def contest_window(qtbot, tmp_path, contest_file):
+def open_contest_window(qtbot, tmp_path, toml: str):
+    """The app's window on the contest of ``toml``, its settings in tmp_path/s.ini."""
     from workbench.gui.app import build_contest_window
 
-    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
+    window = build_contest_window(toml, QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
     qtbot.addWidget(window)
+    return window
+
+
+def two_runs(contest_file: Path, reporter: str, seeds: str, capsys) -> Path:
+    """``reporter`` run by batch on ``seeds`` twice, into runs/first and then runs/second; the runs folder."""
+    runs = contest_file.parent / "runs"
+    for name in ("first", "second"):
+        assert main(["batch", "pegs", "--seeds", seeds, "--cmd", reporter, "--out", str(runs / name)]) == 0
+    capsys.readouterr()
+    return runs
+
+
+@pytest.fixture
+def contest_window(qtbot, tmp_path, contest_file):
+    window = open_contest_window(qtbot, tmp_path, str(contest_file))
     window.show()
     qtbot.waitExposed(window)
     yield window
@@ -168,14 +183,9 @@ def test_reported_data_filter_group_and_plot_the_run(qtbot, contest_window, repo
 
 
 def test_the_window_opens_on_the_newest_run_and_compares(qtbot, tmp_path, contest_file, reporter, capsys):
-    runs = contest_file.parent / "runs"
-    for name in ("first", "second"):
-        assert main(["batch", "pegs", "--seeds", "0-2", "--cmd", reporter, "--out", str(runs / name)]) == 0
-    capsys.readouterr()
-    from workbench.gui.app import build_contest_window
+    runs = two_runs(contest_file, reporter, "0-2", capsys)
 
-    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
+    window = open_contest_window(qtbot, tmp_path, str(contest_file))
     assert window.runs_panel.run_folder == runs / "second" and window.runs_panel.model.rowCount() == 3
     dialog = window.runs_panel.compare_with(runs / "first")
     assert dialog.comparison.ties == 3  # the same program on the same cases
@@ -221,10 +231,8 @@ def test_switching_runs_with_a_case_selected_and_the_table_sorted(qtbot, tmp_pat
     assert main(["batch", "pegs", "--seeds", "1-2", "--cmd", reporter, "--out", str(runs / "small")]) == 0
     assert main(["batch", "pegs", "--seeds", "7-8", "--cmd", reporter, "--out", str(runs / "other")]) == 0
     capsys.readouterr()
-    from workbench.gui.app import build_contest_window
 
-    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
+    window = open_contest_window(qtbot, tmp_path, str(contest_file))
     window.show()
     panel, view = window.runs_panel, window.case_view
     errors = []
@@ -298,14 +306,11 @@ def test_a_topcoder_contest_window_runs_seeds_the_tester_makes(qtbot, tmp_path, 
     seeds and shows each case's input as the tester saved it."""
     import standin_topcoder
 
-    from workbench.gui.app import build_contest_window
-
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
     folder = tmp_path / "mm"
     tester = standin_topcoder.python_tester(folder)
     assert main(["contest", "init", str(folder), "--tester", tester, "--time-limit", "20"]) == 0
-    window = build_contest_window(str(folder / "contest.toml"), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
+    window = open_contest_window(qtbot, tmp_path, str(folder / "contest.toml"))
     window.show()
     panel, view = window.runs_panel, window.case_view
     panel.seeds.setText("1-2")
@@ -321,7 +326,6 @@ def test_a_topcoder_contest_window_runs_seeds_the_tester_makes(qtbot, tmp_path, 
 
 
 def test_an_output_only_contest_window_runs_its_named_inputs(qtbot, tmp_path, monkeypatch):
-    from workbench.gui.app import build_contest_window
 
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
     folder = tmp_path / "oo"
@@ -330,8 +334,7 @@ def test_an_output_only_contest_window_runs_its_named_inputs(qtbot, tmp_path, mo
         (folder / "inputs" / f"{name}.txt").write_text(f"{name}\n")
     (folder / "scorer.py").write_text("import sys\nprint('Score = 2.5' if open(sys.argv[2]).read() else 'x')\n")
     assert main(["contest", "init", str(folder)]) == 0
-    window = build_contest_window(str(folder / "contest.toml"), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
+    window = open_contest_window(qtbot, tmp_path, str(folder / "contest.toml"))
     panel = window.runs_panel
     assert panel.files_button.text() == "2 files" and not panel.seeds.isEnabled()
     panel.command.setText("cat")
@@ -356,10 +359,8 @@ def test_a_relative_command_runs_from_the_contests_folder_live_and_in_a_batch(
     elsewhere = tmp_path / "app"
     elsewhere.mkdir()
     monkeypatch.chdir(elsewhere)  # the app started in another folder
-    from workbench.gui.app import build_contest_window
 
-    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
+    window = open_contest_window(qtbot, tmp_path, str(contest_file))
     panel = window.runs_panel
     assert panel.command.text() == "./sol.sh"  # the run's own command, pre-filled
     assert panel.command.toolTip().endswith(f"run from the contest's folder, {folder.resolve()}")
@@ -381,14 +382,8 @@ def test_the_comparison_stands_beside_the_window_and_its_side_by_side_windows_cl
 ):
     from PySide6.QtWidgets import QApplication
 
-    from workbench.gui.app import build_contest_window
-
-    runs = contest_file.parent / "runs"
-    for name in ("first", "second"):
-        assert main(["batch", "pegs", "--seeds", "0-1", "--cmd", reporter, "--out", str(runs / name)]) == 0
-    capsys.readouterr()
-    window = build_contest_window(str(contest_file), QSettings(str(tmp_path / "s.ini"), QSettings.IniFormat))
-    qtbot.addWidget(window)
+    runs = two_runs(contest_file, reporter, "0-1", capsys)
+    window = open_contest_window(qtbot, tmp_path, str(contest_file))
     window.show()
     panel = window.runs_panel
     dialog = panel.compare_with(runs / "first")

@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from conftest import data_file
 from PySide6.QtCore import QSettings, Qt
+from test_hint import lamp_plugins
 
 from solvers.hint import hint_solver
 from workbench.core import registry
 from workbench.core.registry import get_puzzle, puzzles
 from workbench.gui.board.painters.comesolo import CELL
-from workbench.scaffold import new_puzzle
 
 HINT_WAIT_MS = 120_000  # a cold numba cache compiles the kernels on the hint's thread first
 
@@ -92,12 +92,8 @@ def test_a_second_h_while_thinking_is_ignored_and_a_move_meanwhile_drops_the_ans
 
 @pytest.fixture(scope="module")
 def plugin_folder(tmp_path_factory):
-    """A folder of plugins: a scaffolded puzzle (it has a solver) and a copy without one (names of this
-    module's own: a package of a name is imported once a process)."""
-    folder = tmp_path_factory.mktemp("gui-hint-plugins")
-    new_puzzle("bright-lamps", folder)
-    (new_puzzle("dull-lamps", folder) / "solvers.py").unlink()
-    return folder
+    """A folder of plugins: a scaffolded puzzle (it has a solver) and a copy without one."""
+    return lamp_plugins(tmp_path_factory.mktemp("gui-hint-plugins"), "bright-lamps", "dull-lamps")
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 coordinates in sight when zoomed, dialogs without blank bands and wide enough, plots and words in the
 palette's colours, the theme, solver parameters with labels and tooltips. Driven with pytest-qt."""
 
-from gui_helpers import window_colour
+from gui_helpers import ok_rows, window_colour
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication, QFormLayout
@@ -279,20 +279,7 @@ def test_the_runs_dock_of_the_default_window_shows_every_control_and_whole_axis_
     window.show_runs()
     qtbot.wait(300)  # the docks settle
     panel = window.runs_panel
-    rows = [
-        {
-            "case": str(i),
-            "name": f"{i:04d}",
-            "seed": i,
-            "N": 6 + i % 2,
-            "score": 838.5 + 30 * (i % 2),
-            "relative": "0.99",
-            "time_s": "1.0",
-            "verdict": "OK",
-            "message": "",
-        }
-        for i in range(40)
-    ]
+    rows = ok_rows(40, low=838.5, step=30)
     panel.view.show_rows(rows, ["N"])
     panel.view.group_by.setCurrentText("N")
     qtbot.wait(100)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import tiny_contest
-from live_script import command
+from live_script import ANSWER, CASE, ahc011_case, command, two_snapshots
 from PySide6.QtCore import QSettings
 
 from workbench.batch.cases import BatchCase
@@ -21,15 +21,29 @@ from workbench.contest.problem import ContestProblem
 from workbench.core.registry import get_puzzle
 from workbench.gui.live.live_run_view import LiveRunView
 
-HERE = Path(__file__).parent
-SHARED = HERE.parent.parent / "shared"
-CASE = SHARED / "cases" / "ahc011" / "0000.txt"
-ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
-
 
 @pytest.fixture
 def settings(tmp_path):
     return QSettings(str(tmp_path / "settings.ini"), QSettings.IniFormat)
+
+
+def ahc011_view(qtbot, settings) -> LiveRunView:
+    """The live view of AHC011 seed 0, 20 seconds a run."""
+    view = LiveRunView(PuzzleProblem("ahc011"), ahc011_case(), settings, seconds=20)
+    qtbot.addWidget(view)
+    return view
+
+
+def wait_for_the_end(qtbot, view: LiveRunView, timeout: int = 30000) -> None:
+    """Until the live case has ended and the view's timer has taken its last."""
+    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=timeout)
+
+
+def run_to_the_end(qtbot, view: LiveRunView, command_line: str) -> None:
+    """``command_line`` typed into the view, Run pressed, and the run waited for."""
+    view.command.setText(command_line)
+    view.run_button.click()
+    wait_for_the_end(qtbot, view)
 
 
 def engine(text: str):
@@ -55,26 +69,12 @@ def lines_contest(tmp_path: Path, seeds: int) -> Path:
 def test_a_puzzle_case_runs_live_and_the_slider_steps_the_board(qtbot, tmp_path, settings):
     answer = ANSWER.read_text().strip()
     # AHC011's judge reads one line of output: the snapshots are files, the answer is stdout.
-    script = {
-        "*": [
-            {"score": "5"},
-            {"file": "1.txt", "text": answer[:30]},
-            {"sleep": 0.2},
-            {"score": "bad"},
-            {"file": "2.txt", "text": answer[:70]},
-            {"sleep": 0.2},
-            {"stdout": answer + "\n"},
-            {"score": "868056"},
-        ]
-    }
-    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
-    view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
-    qtbot.addWidget(view)
+    view = ahc011_view(qtbot, settings)
     view.show()
-    view.command.setText(command(tmp_path, script))
+    view.command.setText(command(tmp_path, two_snapshots(answer)))
     view.run_button.click()
     assert not view.run_button.isEnabled() and view.cancel_button.isEnabled()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    wait_for_the_end(qtbot, view)
     assert view.status.text().startswith("Ended in ") and "score 868056;" in view.status.text()
     assert "2 [SCORE] lines, 2 snapshots; 1 [SCORE] line ignored (not a number)" in view.status.text()
     assert list(view.series_v) == [5.0, 868056.0]
@@ -115,7 +115,7 @@ def test_cancel_kills_the_program_at_any_time(qtbot, tmp_path, settings):
     qtbot.waitUntil(lambda: len(view.series_v) == 1, timeout=20000)
     pid = int(marker.read_text())
     view.cancel_button.click()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=10000)
+    wait_for_the_end(qtbot, view, timeout=10000)
     assert view.status.text().startswith("Cancelled after ")
     assert "the program was killed; 1 [SCORE] line, 0 snapshots" in view.status.text()
     with pytest.raises(ProcessLookupError):
@@ -145,9 +145,7 @@ def test_a_contest_case_runs_live_and_the_slider_steps_the_vis(qtbot, tmp_path, 
     }
     view = LiveRunView(problem, case, settings)
     qtbot.addWidget(view)
-    view.command.setText(command(tmp_path, script))
-    view.run_button.click()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    run_to_the_end(qtbot, view, command(tmp_path, script))
     assert [(s.source, s.score) for s in view.snapshots] == [("stdout #1", 8.0), ("s1", 4.0), ("stdout #2", 1.0)]
     assert "score 1;" in view.status.text()
     view.slider.setValue(1)
@@ -189,7 +187,7 @@ def test_the_runs_panel_runs_its_selected_case_live_and_plots_the_runs_anytime_p
     view = panel.run_selected_live()
     assert view is not None and view.command.text() == program and view.case.name == panel.rows[1]["name"]
     view.run_button.click()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    wait_for_the_end(qtbot, view)
     assert [(s.source, s.score) for s in view.snapshots] == [("stdout #1", 5.0), ("stdout #2", 2.0)]
     view.close()
     dialog = panel.profile_dialog()
@@ -219,9 +217,7 @@ def test_the_main_windows_action_runs_the_boards_case_live(qtbot, window, tmp_pa
     program.write_text(
         f"import sys\nopen({str(seen)!r}, 'w').write(sys.stdin.read())\nprint('[SCORE] 3', file=sys.stderr)\n"
     )
-    view.command.setText(f"{sys.executable} {program}")
-    view.run_button.click()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    run_to_the_end(qtbot, view, f"{sys.executable} {program}")
     assert seen.read_text() == view.case.input_text
     assert list(view.series_v) == [3.0] and view.snapshots == []
     view.close()
@@ -234,12 +230,8 @@ def test_the_programs_stderr_and_snapshot_names_are_shown_as_written_not_as_html
     name = "<h1 style=color:red>HUGE<h1>.txt"
     crash = "<h1>CRASHED <a href=x>click me</a></h1>"
     script = {"*": [{"file": name, "text": "UD\n"}, {"stderr": crash}, {"exit": 3}]}
-    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
-    view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
-    qtbot.addWidget(view)
-    view.command.setText(command(tmp_path, script))
-    view.run_button.click()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    view = ahc011_view(qtbot, settings)
+    run_to_the_end(qtbot, view, command(tmp_path, script))
     assert view.status.text().startswith("Ended in ") and f"RE (exit code 3; stderr: {crash})" in view.status.text()
     assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ")
     assert view.status.textFormat() == Qt.PlainText and view.snapshot_label.textFormat() == Qt.PlainText
@@ -279,12 +271,8 @@ def test_snapshots_are_parsed_and_played_off_the_gui_thread_and_one_too_long_is_
             {"stdout": answer + "\n"},
         ]
     }
-    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
-    view = LiveRunView(PuzzleProblem("ahc011"), case, settings, seconds=20)
-    qtbot.addWidget(view)
-    view.command.setText(command(tmp_path, script))
-    view.run_button.click()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    view = ahc011_view(qtbot, settings)
+    run_to_the_end(qtbot, view, command(tmp_path, script))
     instance = puzzle.parse_input(CASE.read_text())
     assert len(view.snapshots) == 2
     view.slider.setValue(0)
@@ -307,15 +295,12 @@ def test_a_long_word_from_the_program_does_not_widen_the_view(qtbot, tmp_path, s
     laid out in full: the view made them 2,000 pixels wide, past the screen."""
     name, word = "N" * 200 + ".txt", "E" * 300
     script = {"*": [{"file": name, "text": "UD\n"}, {"stderr": word}, {"exit": 3}]}
-    view = LiveRunView(
-        PuzzleProblem("ahc011"), BatchCase(0, "0000", str(CASE), 0, CASE.read_text()), settings, seconds=20
-    )
-    qtbot.addWidget(view)
+    view = ahc011_view(qtbot, settings)
     view.show()
     width = view.width()
     view.command.setText(command(tmp_path, script))
     view.run_button.click()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    wait_for_the_end(qtbot, view)
     qtbot.wait(50)  # the layout takes in the labels' new texts
     assert view.snapshot_label.text().startswith(f"snapshot 1 of 1: {name} at ") and "E" * 150 in view.status.text()
     assert view.width() == width and view.minimumSizeHint().width() < width
@@ -339,9 +324,7 @@ def test_a_contests_snapshot_too_long_to_draw_is_said_in_the_case_view(qtbot, tm
     script = {"*": [{"stdout": "1234\n"}, {"sleep": 0.2}, {"stdout": "12345678\n"}]}
     view = LiveRunView(problem, case, settings)
     qtbot.addWidget(view)
-    view.command.setText(command(tmp_path, script))
-    view.run_button.click()
-    qtbot.waitUntil(lambda: view.live.finished.is_set() and not view.timer.isActive(), timeout=30000)
+    run_to_the_end(qtbot, view, command(tmp_path, script))
     assert [s.drawing.answer_file for s in view.snapshots] == ["snapshot-0.out", ""]
     assert (view.answers_dir / "snapshot-0.out").read_text() == "1234"  # one answer a line, its line
     view.slider.setValue(0)

@@ -10,6 +10,7 @@ import random
 
 import numpy as np
 import pytest
+from gui_helpers import solve_by_nodes
 from PySide6.QtCore import QPointF, QRectF
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
@@ -19,11 +20,6 @@ from workbench.gui.solver.live_series import GrowingSeries
 from workbench.puzzles.rolling_balls import PUZZLE as ROLLING_BALLS
 from workbench.puzzles.rolling_balls import Roll, editing
 from workbench.puzzles.rolling_balls.board import is_ball
-
-
-def wait_for_end(qtbot, panel, timeout=60000):
-    qtbot.waitUntil(lambda: panel.job is not None and not panel.running, timeout=timeout)
-    panel.poll()
 
 
 def colour_at(window, r, c) -> QColor:
@@ -107,11 +103,7 @@ def test_a_board_updated_cell_by_cell_looks_as_one_drawn_at_once(qtbot, data_roo
 
 def test_a_previewed_frontier_row_is_the_state_its_moves_reach(qtbot, window, data_root):
     assert window.files.open_path(data_root / "cases/comesolo/rand_10_d50.txt")
-    panel = window.solver_panel
-    panel.seconds.setValue(0)
-    panel.nodes.setValue(400)
-    panel.start_button.click()
-    wait_for_end(qtbot, panel)
+    panel = solve_by_nodes(qtbot, window, 400)
     assert panel.frontier_entries
     origin = window.session.history.current
     for row, entry in enumerate(panel.frontier_entries):

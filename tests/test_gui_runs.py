@@ -75,32 +75,9 @@ def test_a_run_fills_the_table_and_a_row_opens_its_answer(qtbot, window, tmp_pat
 
 
 def test_a_past_run_opens_and_compares(qtbot, window, tmp_path):
-    from workbench.cli import main
+    from batch_cli import beam_runs
 
-    for out, nodes in (("a", "30"), ("b", "2000")):
-        assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1-4",
-                    "--size",
-                    "8",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    nodes,
-                    "--jobs",
-                    "1",
-                    "--out",
-                    str(tmp_path / out),
-                    "--best",
-                    str(tmp_path / "best.csv"),
-                ]
-            )
-            == 0
-        )
+    beam_runs(tmp_path, {"a": "30", "b": "2000"}, tmp_path / "best.csv", seeds="1-4", size="8")
     panel = window.runs_panel
     assert panel.open_run(tmp_path / "a")
     assert panel.model.rowCount() == 4
@@ -153,33 +130,13 @@ def test_stop_kills_the_running_programs_and_keeps_the_folder(qtbot, window, tmp
 def test_a_run_whose_seeds_are_not_ascii_digits_opens(qtbot, window, tmp_path):
     """An edited results.csv with a seed '²' (str.isdigit takes it, int refuses it): the run opens, the
     Cases field lists the seeds that are seeds."""
-    from workbench.cli import main
+    from batch_cli import batch_main
 
     quick = tmp_path / "quick.sh"
     quick.write_text("#!/bin/sh\ncat > /dev/null\necho 0\n")
     quick.chmod(0o755)
     out = tmp_path / "a"
-    assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1-3",
-                "--size",
-                "6",
-                "--cmd",
-                str(quick),
-                "--jobs",
-                "1",
-                "--out",
-                str(out),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("comesolo", seeds="1-3", size="6", cmd=quick, jobs="1", out=out, best=tmp_path / "best.csv") == 0
     text = (out / "results.csv").read_text().splitlines()
     seed_column = text[0].split(",").index("seed")
     cells = text[1].split(",")

@@ -8,27 +8,18 @@ import re
 import sys
 from pathlib import Path
 
+from batch_cli import batch_main
+from gui_helpers import ok_rows
 from PySide6.QtCore import Qt
 
 from workbench.batch.results import at_scale
-from workbench.cli import main
 from workbench.gui.runs.runs_panel import COMMAND_CHOICE
 from workbench.puzzles.ahc011 import PUZZLE as AHC011
 
 
 def batch(tmp_path: Path, out: str, puzzle: str, *args: str) -> Path:
-    assert main(
-        [
-            "batch",
-            puzzle,
-            *args,
-            "--jobs",
-            "1",
-            "--out",
-            str(tmp_path / out),
-            "--best",
-            str(tmp_path / f"best-{puzzle}.csv"),
-        ]
+    assert batch_main(
+        puzzle, *args, "--jobs", "1", "--out", tmp_path / out, "--best", tmp_path / f"best-{puzzle}.csv"
     ) in (0, 1)
     return tmp_path / out
 
@@ -120,20 +111,7 @@ def test_figures_are_rounded_to_the_scale_of_their_interval():
 
 def test_group_bars_rise_from_under_the_lowest_mean(qtbot, window):
     view = window.runs_panel.view
-    rows = [
-        {
-            "case": str(i),
-            "name": f"{i:04d}",
-            "seed": i,
-            "N": 6 + i % 2,
-            "score": 870000 + 10000 * (i % 2),
-            "relative": "0.99",
-            "time_s": "1.0",
-            "verdict": "OK",
-            "message": "",
-        }
-        for i in range(6)
-    ]
+    rows = ok_rows(6, low=870000, step=10000)
     view.show_rows(rows, ["N"])
     view.group_by.setCurrentText("N")
     base = view.bars.opts["y0"]

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import csv
 import sys
 from pathlib import Path
 
 import pytest
 import tiny_contest
+from batch_cli import batch_main, beam_runs, rows_of
 from PySide6.QtCore import Qt, QTimer
 
 from workbench.batch.side_by_side import answer_diff, case_pair, played_pair
@@ -16,39 +16,11 @@ from workbench.core.registry import get_puzzle
 from workbench.gui.runs.side_by_side import SideBySideView
 
 
-def rows_of(folder: Path) -> list[dict]:
-    with open(folder / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
-
-
 @pytest.fixture(scope="module")
 def two_runs(tmp_path_factory) -> tuple[Path, Path]:
     """The beam solver on comesolo seeds 1-3 (7x7): 3000 nodes (B, every best), then 50 nodes (A)."""
     root = tmp_path_factory.mktemp("runs")
-    for name, nodes in (("b", "3000"), ("a", "50")):
-        assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1-3",
-                    "--size",
-                    "7",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    nodes,
-                    "--jobs",
-                    "1",
-                    "--out",
-                    str(root / name),
-                    "--best",
-                    str(root / "best-known" / "comesolo.csv"),
-                ]
-            )
-            == 0
-        )
+    beam_runs(root, {"b": "3000", "a": "50"}, root / "best-known" / "comesolo.csv", seeds="1-3", size="7")
     return root / "a", root / "b"
 
 
@@ -210,21 +182,13 @@ def test_a_contests_case_shows_both_runs_vis_views(qtbot, tmp_path, monkeypatch)
     for name, offset in (("near", 0), ("far", 5)):
         command = tiny_contest.program(tmp_path, name, tools, offset=offset)
         assert (
-            main(
-                [
-                    "batch",
-                    str(folder),
-                    "--seeds",
-                    "0-2",
-                    "--cmd",
-                    command,
-                    "--jobs",
-                    "1",
-                    "--out",
-                    str(tmp_path / "runs" / name),
-                    "--best",
-                    str(tmp_path / "runs" / "best.csv"),
-                ]
+            batch_main(
+                folder,
+                seeds="0-2",
+                cmd=command,
+                jobs="1",
+                out=tmp_path / "runs" / name,
+                best=tmp_path / "runs" / "best.csv",
             )
             == 0
         )

@@ -12,8 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
-
-from workbench.cli import main
+from batch_cli import batch_main
 
 REPO = Path(__file__).resolve().parents[1]
 ANSWER = "sh -c 'cat > /dev/null; echo 0'"  # comesolo's empty answer: no move
@@ -23,25 +22,7 @@ ANSWER = "sh -c 'cat > /dev/null; echo 0'"  # comesolo's empty answer: no move
 def two_runs(tmp_path_factory) -> tuple[Path, Path]:
     root = tmp_path_factory.mktemp("runs")
     for name in ("a", "b"):
-        assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1",
-                    "--size",
-                    "6",
-                    "--cmd",
-                    ANSWER,
-                    "--out",
-                    str(root / name),
-                    "--best",
-                    str(root / "best.csv"),
-                ]
-            )
-            == 0
-        )
+        assert batch_main("comesolo", seeds="1", size="6", cmd=ANSWER, out=root / name, best=root / "best.csv") == 0
     return root / "a", root / "b"
 
 

@@ -1,6 +1,6 @@
 """Running solvers from the GUI: responsiveness, pause, cancel, apply, export, preview."""
 
-from gui_helpers import start_a_long_run, wait_for_end
+from gui_helpers import solve_by_nodes, start_a_long_run, wait_for_end
 from PySide6.QtCore import QTimer
 
 from workbench.cli import main as cli
@@ -70,11 +70,7 @@ def test_a_run_from_the_middle_of_a_game_continues_that_game(qtbot, window, data
     window.files.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
     opening = PUZZLE.legal_moves(window.session.instance, window.session.state)[0]
     window.playing.play(opening)
-    panel = window.solver_panel
-    panel.seconds.setValue(0)
-    panel.nodes.setValue(500)
-    panel.start_button.click()
-    wait_for_end(qtbot, panel)
+    panel = solve_by_nodes(qtbot, window, 500)
     window.playing.undo()  # the answer still hangs from the node the run started at
     panel.apply_button.click()
     assert window.session.moves() == [opening, *panel.best_moves]
@@ -82,11 +78,7 @@ def test_a_run_from_the_middle_of_a_game_continues_that_game(qtbot, window, data
 
 def test_frontier_states_preview_on_the_board_and_escape_returns(qtbot, window, data_root):
     window.files.open_path(data_root / "cases/comesolo/rand_10_d50.txt")
-    panel = window.solver_panel
-    panel.seconds.setValue(0)
-    panel.nodes.setValue(400)
-    panel.start_button.click()
-    wait_for_end(qtbot, panel)
+    panel = solve_by_nodes(qtbot, window, 400)
     assert panel.table.rowCount() > 0
     entry = panel.frontier_entries[0]
     panel.table.cellClicked.emit(0, 0)
@@ -183,11 +175,7 @@ def test_the_rescoring_thread_runs_in_the_lowest_scheduling_class(window):
 
 def test_apply_best_adds_the_rescored_line_without_playing_it_again(qtbot, window, data_root, monkeypatch):
     window.files.open_path(data_root / "cases/comesolo/rand_07_d70.txt")
-    panel = window.solver_panel
-    panel.seconds.setValue(0)
-    panel.nodes.setValue(2000)
-    panel.start_button.click()
-    wait_for_end(qtbot, panel)
+    panel = solve_by_nodes(qtbot, window, 2000)
     played = []
     apply = PUZZLE.apply
     monkeypatch.setattr(PUZZLE, "apply", lambda *args: (played.append(args[2]), apply(*args))[1])

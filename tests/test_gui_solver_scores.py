@@ -2,7 +2,7 @@
 and never drops, an online game cut short is finished and exported, F5 from another tab waits for the
 kernels. Driven with pytest-qt."""
 
-from gui_helpers import run_a_short_codevs_beam, wait_for_end
+from gui_helpers import run_a_short_codevs_beam, solve_by_nodes, wait_for_end
 from PySide6.QtCore import Qt
 
 from workbench.cli import main as cli
@@ -65,11 +65,7 @@ def test_f5_from_another_tab_brings_the_solver_tab_and_waits_while_kernels_compi
 def test_best_is_the_status_bar_score_from_the_games_start(qtbot, window, data_root):
     window.files.open_path(data_root / "cases/ahc011/0003.txt")
     window.playing.play(window.session.puzzle.legal_moves(window.session.instance, window.session.state)[0])
-    panel = window.solver_panel
-    panel.seconds.setValue(0)
-    panel.nodes.setValue(20_000)
-    panel.start_button.click()
-    wait_for_end(qtbot, panel, timeout=180000)
+    panel = solve_by_nodes(qtbot, window, 20_000, timeout=180000)
     assert panel.best_moves
     best = [b for b in panel.best_scores if b == b]
     assert best and all(b <= a for b, a in zip(best, best[1:]))  # never goes down

@@ -3,6 +3,8 @@ window's own actions, the About box, and File ▸ New contest… writing what `c
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 import standin_tools
 from PySide6.QtCore import QSettings
@@ -111,12 +113,19 @@ def test_about_says_the_version_and_where_the_docs_are():
     assert f"Puzzle Workbench {project_version()}" in text and "docs/index.md" in text
 
 
-def test_new_contest_writes_what_contest_init_writes(qtbot, tmp_path, home):
+@pytest.fixture
+def pegs_dialog(qtbot, tmp_path, home) -> tuple[Path, NewContestDialog]:
+    """The stand-in pegs-max tools (4 seeds) in tmp_path/pegs, and the New contest dialog on them."""
     folder = tmp_path / "pegs"
     folder.mkdir()
     standin_tools.lay_out(folder, "pegs-max", seeds=4)
     dialog = NewContestDialog(draft_config(folder))
     qtbot.addWidget(dialog)
+    return folder, dialog
+
+
+def test_new_contest_writes_what_contest_init_writes(pegs_dialog):
+    folder, dialog = pegs_dialog
     dialog.fields["time_limit"].setText("3")
     dialog.fields["program"].setText("./a.out")
     dialog.write()
@@ -127,12 +136,8 @@ def test_new_contest_writes_what_contest_init_writes(qtbot, tmp_path, home):
     assert load(folder) == by_dialog
 
 
-def test_new_contest_says_a_wrong_answer_and_stays(qtbot, tmp_path, home):
-    folder = tmp_path / "pegs"
-    folder.mkdir()
-    standin_tools.lay_out(folder, "pegs-max", seeds=4)
-    dialog = NewContestDialog(draft_config(folder))
-    qtbot.addWidget(dialog)
+def test_new_contest_says_a_wrong_answer_and_stays(pegs_dialog):
+    folder, dialog = pegs_dialog
     dialog.fields["time_limit"].setText("soon")
     dialog.write()
     assert dialog.problem.text() == "Time limit, seconds a case: answer a number of seconds, e.g. 2, not 'soon'"

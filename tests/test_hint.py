@@ -85,13 +85,18 @@ def test_a_comesolo_board_with_no_jump_left_says_lost_and_with_one_piece_solved(
     assert (done.kind, done.text) == (SOLVED, "Already solved: no move is left, score 1")
 
 
+def lamp_plugins(folder, with_solver: str, without_solver: str):
+    """``folder`` with two scaffolded puzzles, one with its solver and one without (names of a test
+    module's own: a package of a name is imported once a process)."""
+    new_puzzle(with_solver, folder)
+    (new_puzzle(without_solver, folder) / "solvers.py").unlink()
+    return folder
+
+
 @pytest.fixture(scope="module")
 def plugins(tmp_path_factory):
-    """A plugin folder with a scaffolded puzzle (it has a solver) and a copy without one (names of this
-    module's own: a package of a name is imported once a process)."""
-    folder = tmp_path_factory.mktemp("hint-plugins")
-    new_puzzle("glow-lamps", folder)
-    (new_puzzle("dim-lamps", folder) / "solvers.py").unlink()
+    """A plugin folder with a scaffolded puzzle (it has a solver) and a copy without one."""
+    folder = lamp_plugins(tmp_path_factory.mktemp("hint-plugins"), "glow-lamps", "dim-lamps")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv(registry.PATH_VARIABLE, str(folder))
         registry.reset()

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from live_script import command
+from live_script import ANSWER, CASE, ahc011_case, ahc011_script, command
 from process_checks import alive
 
 from workbench.batch.cases import BatchCase
@@ -22,10 +22,20 @@ from workbench.batch.live_child import ChildLiveCase
 from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.core.registry import get_puzzle
 
-HERE = Path(__file__).parent
-SHARED = HERE.parent.parent / "shared"
-CASE = SHARED / "cases" / "ahc011" / "0000.txt"
-ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
+
+def comesolo_child(program: Path) -> ChildLiveCase:
+    """``program`` (a Python file) started live in a child on comesolo's seed 1, 120 seconds a run."""
+    puzzle = get_puzzle("comesolo")
+    text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
+    case = BatchCase(0, "one", "seed 1", 1, text)
+    return ChildLiveCase(PuzzleProblem("comesolo"), case, f"{sys.executable} {program}", 120).start()
+
+
+def sleeper(tmp_path: Path) -> Path:
+    """A program that sleeps a minute."""
+    program = tmp_path / "sleeper.py"
+    program.write_text("import time\ntime.sleep(60)\n")
+    return program
 
 
 def ended_soon(pid: int) -> bool:
@@ -52,21 +62,8 @@ def taken_until(live: ChildLiveCase, done, within: float = 60.0):
 @pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
 def test_a_case_in_a_child_process_sends_its_lines_and_scored_snapshots(tmp_path):
     answer = ANSWER.read_text().strip()
-    script = {
-        "*": [
-            {"score": "100"},
-            {"file": "0001.txt", "text": answer[:20]},
-            {"sleep": 0.1},
-            {"score": "oops"},
-            {"score": "200.5"},
-            {"file": "0002.txt", "text": answer[:60]},
-            {"sleep": 0.1},
-            {"stdout": answer + "\n"},
-            {"score": "868056"},
-        ]
-    }
-    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
-    live = ChildLiveCase(PuzzleProblem("ahc011"), case, command(tmp_path, script), 20).start()
+    script = command(tmp_path, ahc011_script(answer))
+    live = ChildLiveCase(PuzzleProblem("ahc011"), ahc011_case(), script, 20).start()
     series, snapshots = taken_until(live, live.finished.is_set)
     puzzle = get_puzzle("ahc011")
     instance = puzzle.parse_input(CASE.read_text())
@@ -97,11 +94,7 @@ def test_cancel_kills_the_programs_process_group_from_the_view_side(tmp_path):
         f"open({str(marker)!r}, 'w').write(f'{{os.getpid()}} {{child.pid}}')\n"
         "print('[SCORE] 1', file=sys.stderr, flush=True)\ntime.sleep(60)\n"
     )
-    puzzle = get_puzzle("comesolo")
-    text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
-    live = ChildLiveCase(
-        PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text), f"{sys.executable} {program}", 120
-    ).start()
+    live = comesolo_child(program)
     series, _ = taken_until(
         live, lambda: marker.is_file() and marker.read_text().count(" ") == 1 and live.program_pid is not None
     )
@@ -114,13 +107,7 @@ def test_cancel_kills_the_programs_process_group_from_the_view_side(tmp_path):
 
 
 def test_a_child_that_dies_ends_the_case_with_a_message(tmp_path):
-    program = tmp_path / "sleeper.py"
-    program.write_text("import time\ntime.sleep(60)\n")
-    puzzle = get_puzzle("comesolo")
-    text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
-    live = ChildLiveCase(
-        PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text), f"{sys.executable} {program}", 120
-    ).start()
+    live = comesolo_child(sleeper(tmp_path))
     taken_until(live, lambda: live.program_pid is not None)
     program_pid = live.program_pid
     os.kill(live.process.pid, signal.SIGKILL)
@@ -133,13 +120,7 @@ def test_a_child_that_dies_ends_the_case_with_a_message(tmp_path):
 @pytest.mark.skipif(sys.platform != "linux", reason="SCHED_IDLE is Linux's")
 def test_the_child_and_its_program_run_in_the_lowest_scheduling_class(tmp_path):
     """The app's worker: the window's thread gets a core before them (the view's own is kept)."""
-    program = tmp_path / "sleeper.py"
-    program.write_text("import time\ntime.sleep(60)\n")
-    puzzle = get_puzzle("comesolo")
-    text = puzzle.format_input(puzzle.generate(1, **puzzle.smoke.generator))
-    live = ChildLiveCase(
-        PuzzleProblem("comesolo"), BatchCase(0, "one", "seed 1", 1, text), f"{sys.executable} {program}", 120
-    ).start()
+    live = comesolo_child(sleeper(tmp_path))
     try:
         taken_until(live, lambda: live.program_pid is not None)
         assert os.sched_getscheduler(live.process.pid) == os.SCHED_IDLE

@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 import tiny_contest
-from live_script import command
+from batch_cli import batch_main
+from live_script import ANSWER, CASE, ahc011_script, command
 
 from workbench.batch.anytime import run_anytime_profile
 from workbench.batch.database import run_traces
@@ -23,10 +24,6 @@ from workbench.cli import main
 from workbench.core.objective import Objective
 from workbench.core.registry import get_puzzle
 
-HERE = Path(__file__).parent
-SHARED = HERE.parent.parent / "shared"
-CASE = SHARED / "cases" / "ahc011" / "0000.txt"
-ANSWER = SHARED / "solutions" / "ahc011" / "0000.txt"
 needs_shared = pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
 
 
@@ -39,24 +36,6 @@ def home(tmp_path, monkeypatch):
 def engine_score(text: str) -> int:
     puzzle = get_puzzle("ahc011")
     return puzzle.score_solution(puzzle.parse_input(CASE.read_text()), text).score
-
-
-def ahc011_script(answer: str) -> dict:
-    """[SCORE] lines (one bad), answers of 20 and 60 moves as snapshot files (AHC011's judge reads one
-    line of output, so its snapshots cannot be stdout lines), then the whole answer on stdout."""
-    return {
-        "*": [
-            {"score": "100"},
-            {"file": "0001.txt", "text": answer[:20]},
-            {"sleep": 0.1},
-            {"score": "oops"},
-            {"score": "200.5"},
-            {"file": "0002.txt", "text": answer[:60]},
-            {"sleep": 0.1},
-            {"stdout": answer + "\n"},
-            {"score": "868056"},
-        ]
-    }
 
 
 @needs_shared
@@ -238,23 +217,7 @@ def test_a_snapshot_file_of_one_case_is_not_taken_for_the_next_ones(tmp_path, ca
         "*": [{"sleep": 0.05}, {"stdout": "1\n"}],
     }
     out = folder / "runs" / "left"
-    assert (
-        main(
-            [
-                "batch",
-                str(folder),
-                "--seeds",
-                "0-2",
-                "--cmd",
-                command(tmp_path, script),
-                "--jobs",
-                "1",
-                "--out",
-                str(out),
-            ]
-        )
-        == 0
-    )
+    assert batch_main(folder, seeds="0-2", cmd=command(tmp_path, script), jobs="1", out=out) == 0
     _, rows = read_run(out)
     traces = run_traces(out)
     assert [(s.source, s.score) for s in traces[rows[0]["name"]].snapshots] == [("a.txt", 3.0), ("stdout #1", 1.0)]
@@ -280,25 +243,7 @@ echo
 """)
     program.chmod(0o755)
     out = tmp_path / "runs" / "daemon"
-    assert (
-        main(
-            [
-                "batch",
-                "ahc011",
-                "--seeds",
-                "0-1",
-                "--cmd",
-                str(program),
-                "--time",
-                "5",
-                "--jobs",
-                "1",
-                "--out",
-                str(out),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("ahc011", seeds="0-1", cmd=program, time="5", jobs="1", out=out) == 0
     assert run_traces(out) == {}  # neither case's own program wrote a snapshot
     # Where each case has a cgroup of its own (process_tree) the daemon ended with its case; else it
     # wrote while case 1 ran, and found no folder.
@@ -323,21 +268,7 @@ def test_compare_at_a_time_counts_cases_by_their_best_so_far(tmp_path, capsys):
     slow = {text: [{"stdout": f"{t + 9}\n"}, {"sleep": 2.0}, {"stdout": f"{t}\n"}] for text, t in by_input.items()}
     runs = folder / "runs"
     for name, script in (("a", fast), ("b", slow)):
-        assert (
-            main(
-                [
-                    "batch",
-                    str(folder),
-                    "--seeds",
-                    "0-2",
-                    "--cmd",
-                    command(tmp_path, script, name),
-                    "--out",
-                    str(runs / name),
-                ]
-            )
-            == 0
-        )
+        assert batch_main(folder, seeds="0-2", cmd=command(tmp_path, script, name), out=runs / name) == 0
     assert len(targets) == 3
     capsys.readouterr()
     assert main(["batch", "compare", str(runs / "a"), str(runs / "b"), "--at", "1.0"]) == 0

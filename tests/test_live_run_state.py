@@ -2,33 +2,22 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
-from pathlib import Path
 
 import numpy as np
 import pytest
-from live_script import command
+from live_script import ANSWER, CASE, ahc011_case, command, two_snapshots
+from qt_free import qt_loaded_by
 
-from workbench.batch.cases import BatchCase
 from workbench.batch.live_case import LiveCase
 from workbench.batch.puzzle_problem import PuzzleProblem
 from workbench.core.objective import Objective
 from workbench.core.registry import get_puzzle
 from workbench.gui.live.live_state import LiveRunState
 
-CASE = Path(__file__).resolve().parent.parent.parent / "shared" / "cases" / "ahc011" / "0000.txt"
-ANSWER = CASE.parent.parent.parent / "solutions" / "ahc011" / "0000.txt"
-
 
 def test_the_state_imports_no_qt():
-    code = (
-        "import sys, workbench.gui.live.live_state; "
-        "print(sorted(m for m in sys.modules if m.startswith(('PySide6', 'pyqtgraph'))))"
-    )
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert done.stdout.strip() == "[]"
+    assert qt_loaded_by("workbench.gui.live.live_state") == []
 
 
 @pytest.mark.skipif(not CASE.is_file(), reason="needs ../shared")
@@ -37,20 +26,8 @@ def test_what_a_live_case_published_is_taken_once_in_order(tmp_path):
     puzzle = get_puzzle("ahc011")
     instance = puzzle.parse_input(CASE.read_text())
     expected = [puzzle.score_solution(instance, text).score for text in (answer[:30], answer[:70])]
-    script = {
-        "*": [
-            {"score": "5"},
-            {"file": "1.txt", "text": answer[:30]},
-            {"sleep": 0.2},
-            {"score": "bad"},
-            {"file": "2.txt", "text": answer[:70]},
-            {"sleep": 0.2},
-            {"stdout": answer + "\n"},
-            {"score": "868056"},
-        ]
-    }
-    case = BatchCase(0, "0000", str(CASE), 0, CASE.read_text())
-    live = LiveCase(PuzzleProblem("ahc011"), case, command(tmp_path, script), 20, answers_dir=str(tmp_path)).start()
+    script = command(tmp_path, two_snapshots(answer))
+    live = LiveCase(PuzzleProblem("ahc011"), ahc011_case(), script, 20, answers_dir=str(tmp_path)).start()
     state = LiveRunState()
     lines = 0
     snapshots = []

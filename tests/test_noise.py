@@ -20,6 +20,7 @@ import numpy as np
 import pytest
 import timed_program
 import tiny_contest
+from batch_cli import rows_of
 from scipy import stats
 
 from workbench.batch.noise import (
@@ -41,11 +42,6 @@ from workbench.cli import main
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
-
-
-def rows_of(folder: Path) -> list[dict]:
-    with open(folder / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 def row(key: str, score: float, verdict: str = "OK", relative: float = 1.0, **more) -> dict:

@@ -7,12 +7,12 @@ The issue's case: a contest whose default build makes ``sol`` from ``solve``; a 
 
 from __future__ import annotations
 
-import csv
 import json
 from pathlib import Path
 
 import pytest
 import tiny_contest
+from batch_cli import rows_of
 
 from workbench.batch.program import build_sources, changed_sources, file_hash
 from workbench.cli import main
@@ -21,11 +21,6 @@ from workbench.cli import main
 @pytest.fixture(autouse=True)
 def home(tmp_path, monkeypatch):
     monkeypatch.setenv("PUZZLE_WORKBENCH_HOME", str(tmp_path / "home"))
-
-
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
 
 
 def script(tmp_path: Path, name: str, tools: Path, offset: int) -> Path:

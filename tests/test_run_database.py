@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_command, batch_main
 
 from workbench.batch.database import RunDatabase, database_path
 from workbench.batch.standings import standings
@@ -131,22 +132,7 @@ def test_two_batches_at_once_share_the_database(tmp_path):
     quick.chmod(0o755)
     processes = [
         subprocess.Popen(
-            [
-                PYTHON,
-                str(REPO / "main.py"),
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1-20",
-                "--size",
-                "6",
-                "--cmd",
-                str(quick),
-                "--label",
-                f"p{k}",
-                "--jobs",
-                "1",
-            ],
+            batch_command("comesolo", seeds="1-20", size="6", cmd=quick, label=f"p{k}", jobs="1"),
             cwd=tmp_path,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.PIPE,
@@ -163,25 +149,15 @@ def test_two_batches_at_once_share_the_database(tmp_path):
 def test_old_run_folders_are_imported(tmp_path, capsys):
     out = tmp_path / "old"
     assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1-2",
-                "--size",
-                "6",
-                "--solver",
-                "beam",
-                "--nodes",
-                "50",
-                "--out",
-                str(out),
-                "--best",
-                str(tmp_path / "b.csv"),
-                "--database",
-                str(tmp_path / "other.sqlite"),
-            ]
+        batch_main(
+            "comesolo",
+            seeds="1-2",
+            size="6",
+            solver="beam",
+            nodes="50",
+            out=out,
+            best=tmp_path / "b.csv",
+            database=tmp_path / "other.sqlite",
         )
         == 0
     )
@@ -211,22 +187,7 @@ def test_the_app_lists_past_runs_and_ranks_them(qtbot, window, runs):
     assert panel.run_folder == Path(dialog.runs[1]["folder"]) and panel.model.rowCount() == 5
     # A batch in another process (a terminal, a tuning study) shows up while the dialog is open.
     subprocess.run(
-        [
-            PYTHON,
-            str(REPO / "main.py"),
-            "batch",
-            "comesolo",
-            "--seeds",
-            "1-2",
-            "--size",
-            "7",
-            "--solver",
-            "beam",
-            "--nodes",
-            "30",
-            "--label",
-            "elsewhere",
-        ],
+        batch_command("comesolo", seeds="1-2", size="7", solver="beam", nodes="30", label="elsewhere"),
         cwd=runs.parent,
         check=True,
         capture_output=True,
@@ -242,28 +203,17 @@ def test_tuning_a_solver_prunes_and_checks_the_best_on_held_out_seeds(tmp_path, 
     pytest.importorskip("optuna")
     monkeypatch.chdir(tmp_path)
     assert (
-        main(
-            [
-                "batch",
-                "tune",
-                "comesolo",
-                "--solver",
-                "beam",
-                "--param",
-                "width=2..60",
-                "--seeds",
-                "1-8",
-                "--held-out",
-                "100-105",
-                "--trials",
-                "5",
-                "--nodes",
-                "400",
-                "--size",
-                "8",
-                "--jobs",
-                "2",
-            ]
+        batch_main(
+            "tune",
+            "comesolo",
+            solver="beam",
+            param="width=2..60",
+            seeds="1-8",
+            held_out="100-105",
+            trials="5",
+            nodes="400",
+            size="8",
+            jobs="2",
         )
         == 0
     )
@@ -279,24 +229,8 @@ def test_tuning_a_solver_prunes_and_checks_the_best_on_held_out_seeds(tmp_path, 
     assert len(trial_runs) == 5 and all(r["comment"].startswith("width=") for r in trial_runs)
     # Continued: the same study gets more trials.
     assert (
-        main(
-            [
-                "batch",
-                "tune",
-                "comesolo",
-                "--solver",
-                "beam",
-                "--param",
-                "width=2..60",
-                "--seeds",
-                "1-8",
-                "--trials",
-                "1",
-                "--nodes",
-                "400",
-                "--size",
-                "8",
-            ]
+        batch_main(
+            "tune", "comesolo", solver="beam", param="width=2..60", seeds="1-8", trials="1", nodes="400", size="8"
         )
         == 0
     )
@@ -322,24 +256,21 @@ for _ in range(int(os.environ["LIMIT"]) + int(sys.argv[1])):  # LIMIT from the e
 print(p.format_solution(board, moves), end="")
 """)
     assert (
-        main(
-            [
-                "batch",
-                "tune",
-                "comesolo",
-                "--cmd",
-                f"{PYTHON} {jumps} {{SHIFT}}",
-                "--param",
-                "LIMIT=0..6",
-                "--param",
-                "SHIFT=0..1:0",
-                "--seeds",
-                "1-4",
-                "--trials",
-                "6",
-                "--size",
-                "7",
-            ]
+        batch_main(
+            "tune",
+            "comesolo",
+            "--cmd",
+            f"{PYTHON} {jumps} {{SHIFT}}",
+            "--param",
+            "LIMIT=0..6",
+            "--param",
+            "SHIFT=0..1:0",
+            "--seeds",
+            "1-4",
+            "--trials",
+            "6",
+            "--size",
+            "7",
         )
         == 0
     )

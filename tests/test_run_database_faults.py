@@ -15,6 +15,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_main
 
 from workbench.batch import database as database_module
 from workbench.batch.batch_run import BatchRun
@@ -45,9 +46,7 @@ def quick(tmp_path, monkeypatch) -> str:
 
 
 def batch(program: str, out: str, *args: str) -> int:
-    return main(
-        ["batch", "comesolo", "--seeds", "1-3", "--size", "6", "--cmd", program, "--jobs", "1", "--out", out, *args]
-    )
+    return batch_main("comesolo", "--seeds", "1-3", "--size", "6", "--cmd", program, "--jobs", "1", "--out", out, *args)
 
 
 def recorded(root: Path = Path("runs")) -> list[tuple]:
@@ -207,27 +206,7 @@ EDITED_META = {
 
 def test_11_a_solver_seed_past_2_63_is_read(quick, capsys):
     """batch takes any whole --seed for a solver: its run.json must read back (no column bounds it)."""
-    assert (
-        main(
-            [
-                "batch",
-                "comesolo",
-                "--seeds",
-                "1",
-                "--size",
-                "6",
-                "--solver",
-                "beam",
-                "--nodes",
-                "50",
-                "--seed",
-                str(2**64 - 1),
-                "--out",
-                "A",
-            ]
-        )
-        == 0
-    )
+    assert batch_main("comesolo", seeds="1", size="6", solver="beam", nodes="50", seed=2**64 - 1, out="A") == 0
     capsys.readouterr()
     assert main(["batch", "show", "A"]) == 0
     assert "Traceback" not in capsys.readouterr().err

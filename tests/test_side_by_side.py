@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import pytest
+from batch_cli import beam_runs
 
 from workbench.batch.side_by_side import answer_diff, case_pair, played_pair, step_line
 from workbench.cli import main
@@ -25,30 +26,7 @@ def rows_of(folder: Path) -> dict[str, dict]:
 def two_runs(tmp_path_factory) -> tuple[Path, Path]:
     """The beam solver on comesolo seeds 1-3 (7x7) at 50 nodes (A) and at 3000 nodes (B)."""
     root = tmp_path_factory.mktemp("runs")
-    for name, nodes in (("a", "50"), ("b", "3000")):
-        assert (
-            main(
-                [
-                    "batch",
-                    "comesolo",
-                    "--seeds",
-                    "1-3",
-                    "--size",
-                    "7",
-                    "--solver",
-                    "beam",
-                    "--nodes",
-                    nodes,
-                    "--jobs",
-                    "1",
-                    "--out",
-                    str(root / name),
-                    "--best",
-                    str(root / "best.csv"),
-                ]
-            )
-            == 0
-        )
+    beam_runs(root, {"a": "50", "b": "3000"}, root / "best.csv", seeds="1-3", size="7")
     return root / "a", root / "b"
 
 

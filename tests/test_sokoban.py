@@ -11,6 +11,7 @@ from collections import deque
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_main
 from PySide6.QtCore import Qt
 
 from solvers.driver import Budget, run
@@ -154,22 +155,7 @@ def test_the_command_line_picks_a_level_of_a_collection(tmp_path, capsys):
     capsys.readouterr()
     assert main(["score", "sokoban", str(levels), str(answer), "--case", "2"]) == 0
     assert capsys.readouterr().out.startswith("solved: yes\n")
-    assert (
-        main(
-            [
-                "batch",
-                "sokoban",
-                str(levels),
-                "--nodes",
-                "5000",
-                "--out",
-                str(tmp_path / "run"),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("sokoban", levels, nodes="5000", out=tmp_path / "run", best=tmp_path / "best.csv") == 0
     rows = list(csv.DictReader(open(tmp_path / "run" / "results.csv")))
     assert [(r["name"], r["case"], r["verdict"]) for r in rows] == [
         ("levels-1", f"{levels}#1 One push", "OK"),
@@ -178,18 +164,8 @@ def test_the_command_line_picks_a_level_of_a_collection(tmp_path, capsys):
     assert rows[0]["score"] == "1" and rows[0]["relative"] == "1.000000"
     # An answer that does not finish is WA, whatever its (low) number of moves.
     assert (
-        main(
-            [
-                "batch",
-                "sokoban",
-                str(levels),
-                "--cmd",
-                "sh -c 'cat >/dev/null; echo u'",
-                "--out",
-                str(tmp_path / "wa"),
-                "--best",
-                str(tmp_path / "best.csv"),
-            ]
+        batch_main(
+            "sokoban", levels, cmd="sh -c 'cat >/dev/null; echo u'", out=tmp_path / "wa", best=tmp_path / "best.csv"
         )
         == 0
     )

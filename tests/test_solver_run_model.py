@@ -1,11 +1,10 @@
 """The Solver panel's model, without Qt: a SolverRun follows the AppState, runs a solver, rescores
 its lines and hands the best one to the session as played (no widget, no qtbot)."""
 
-import subprocess
-import sys
 import time
 
 import pytest
+from qt_free import qt_loaded_by
 
 from workbench.core.registry import solvers
 from workbench.core.session import Session
@@ -172,9 +171,4 @@ def test_cancel_ends_the_run_as_cancelled_and_pause_is_a_state(shown):
 
 
 def test_the_model_does_not_load_qt():
-    code = (
-        "import sys; import workbench.gui.solver.run_model, workbench.gui.solver.run_text; "
-        "print(sorted(m for m in sys.modules if m.startswith('PySide6')))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    assert qt_loaded_by("workbench.gui.solver.run_model", "workbench.gui.solver.run_text") == []

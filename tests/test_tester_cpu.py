@@ -11,7 +11,6 @@ process group with this process as a subreaper where it does not.
 
 from __future__ import annotations
 
-import csv
 import json
 import os
 import sqlite3
@@ -22,6 +21,7 @@ from pathlib import Path
 
 import pytest
 import tiny_contest
+from batch_cli import batch_main, rows_of
 
 from workbench.batch import process_tree
 from workbench.cli import main
@@ -92,31 +92,10 @@ def alone(burn: Path, seconds: float) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def rows_of(run: Path) -> list[dict]:
-    with open(run / "results.csv", newline="") as handle:
-        return list(csv.DictReader(handle))
-
-
 @pytest.mark.parametrize("mode", ["nowait", "doublefork"])
 def test_a_program_its_tester_never_waits_for_has_its_cpu_time(contest, tmp_path, capsys, monkeypatch, mode):
     monkeypatch.setenv("TESTER_MODE", mode)
-    assert (
-        main(
-            [
-                "batch",
-                "talk",
-                "--seeds",
-                "0-1",
-                "--cmd",
-                f"{PYTHON} {contest} 0.6",
-                "--time",
-                "5",
-                "--out",
-                str(tmp_path / "run"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("talk", seeds="0-1", cmd=f"{PYTHON} {contest} 0.6", time="5", out=tmp_path / "run") == 0
     printed = capsys.readouterr().out
     measured = alone(contest, 0.6)
     rows = rows_of(tmp_path / "run")
@@ -139,23 +118,7 @@ def test_cpu_time_judges_the_program_its_tester_never_waits_for(contest, tmp_pat
     # 3 s of work on a 1 s limit judged by CPU time: TLE, at the limit plus its grace (or, on a machine
     # so loaded that 1.5 s of CPU take longer than 4.5 s, at the clock's backstop: either way, not 3 s,
     # and the CPU time counted is the program's, not the tester's 0.1 s).
-    assert (
-        main(
-            [
-                "batch",
-                "talk",
-                "--seeds",
-                "0",
-                "--cmd",
-                f"{PYTHON} {contest} 3",
-                "--time-by",
-                "cpu",
-                "--out",
-                str(tmp_path / "run"),
-            ]
-        )
-        == 0
-    )
+    assert batch_main("talk", seeds="0", cmd=f"{PYTHON} {contest} 3", time_by="cpu", out=tmp_path / "run") == 0
     row = rows_of(tmp_path / "run")[0]
     assert row["verdict"] == "TLE"
     assert row["message"] == ("past 1 s of CPU time (+0.5 s grace), or 3 times that on the clock: killed")

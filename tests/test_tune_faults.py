@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from batch_cli import batch_main
 
 from workbench.batch.database import RunDatabase
 from workbench.cli import main
@@ -164,25 +165,7 @@ def test_a_study_of_another_puzzle_is_refused(tmp_path, monkeypatch, capsys):
     lower_wins = sorted(name for name, p in puzzles().items() if p.objective.lower_wins)  # its trials' scores
     for other in ["ahc011", *lower_wins[:1]]:  # are not comesolo's
         assert (
-            main(
-                [
-                    "batch",
-                    "tune",
-                    other,
-                    "--cmd",
-                    command,
-                    "--param",
-                    "X=0.0..1.0",
-                    "--seeds",
-                    "1-1",
-                    "--trials",
-                    "1",
-                    "--jobs",
-                    "1",
-                    "--study",
-                    "mine",
-                ]
-            )
+            batch_main("tune", other, cmd=command, param="X=0.0..1.0", seeds="1-1", trials="1", jobs="1", study="mine")
             == 1
         )
         assert (
