@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from workbench.core.errors import UsageError
+from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.puzzle import Option, Puzzle
 from workbench.core.registry import solvers
 
+from .base import Solver
 from .driver import Budget
 
 DEFAULT_SECONDS = 10.0  # a whole answer's budget when none is given
@@ -42,7 +43,7 @@ def split_options(puzzle: Puzzle, values: dict[str, Any]) -> tuple[dict, dict]:
     return pick(puzzle.generator_options), pick(puzzle.instance_options)
 
 
-def choose_solver(puzzle: Puzzle, name: str | None = None) -> type:
+def choose_solver(puzzle: Puzzle, name: str | None = None) -> type[Solver]:
     """The solver named (default: the puzzle's first)."""
     available = solvers(puzzle.id)
     if not available:
@@ -50,7 +51,10 @@ def choose_solver(puzzle: Puzzle, name: str | None = None) -> type:
     name = name or next(iter(available))
     if name not in available:
         raise UsageError(f"unknown solver '{name}' for {puzzle.id} (known: {', '.join(available)})")
-    return available[name]
+    cls = available[name]
+    if not issubclass(cls, Solver):  # a plugin's: the driver runs only a Solver's slices
+        raise WorkbenchError(f"the solver '{name}' of {puzzle.id} is not a solvers.base.Solver")
+    return cls
 
 
 def parse_params(cls: type, items: Sequence[str]) -> dict:
