@@ -214,9 +214,9 @@ def run(
     )
 
 
-def _search_seconds(budget: Budget) -> float:
+def _search_seconds(seconds: float) -> float:
     """The part of a time budget the search gets: all but WRAP_UP_SECONDS (at most half of it)."""
-    return budget.seconds - min(WRAP_UP_SECONDS, budget.seconds / 2)
+    return seconds - min(WRAP_UP_SECONDS, seconds / 2)
 
 
 def _slices(solver, budget, control, on_progress, slice_expansions, watchdog, start, samples):
@@ -230,7 +230,7 @@ def _slices(solver, budget, control, on_progress, slice_expansions, watchdog, st
             break
         elapsed = time.perf_counter() - start - paused_for
         # The first slice always runs, so a budget shorter than the start-up still gets an answer.
-        if budget.seconds is not None and elapsed >= _search_seconds(budget) and samples:
+        if budget.seconds is not None and elapsed >= _search_seconds(budget.seconds) and samples:
             stopped_by = "time"
             break
         if budget.nodes is not None and progress.expansions >= budget.nodes:
@@ -240,7 +240,7 @@ def _slices(solver, budget, control, on_progress, slice_expansions, watchdog, st
         if budget.nodes is not None:
             size = min(size, budget.nodes - progress.expansions)
         if budget.seconds is not None:
-            solver.deadline = start + paused_for + _search_seconds(budget)
+            solver.deadline = start + paused_for + _search_seconds(budget.seconds)
         progress = watchdog.run_slice(size)
         sample = Sample(time.perf_counter() - start - paused_for, progress)
         samples.append(sample)

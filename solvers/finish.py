@@ -10,16 +10,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from workbench.core.registry import solvers
-
 from .base import Solver
 from .driver import Budget
 from .online import TurnDecider
+from .run_setup import solver_classes
 
 
 def finisher(puzzle_id: str) -> type[Solver] | None:
     """The puzzle's fast policy for finishing games, if it has one."""
-    return next((cls for cls in solvers(puzzle_id).values() if cls.fast_finish), None)
+    return next((cls for cls in solver_classes(puzzle_id).values() if cls.fast_finish), None)
 
 
 def finish_moves(puzzle, instance: Any, state: Any, depth: int, solver_cls: type[Solver], seed: int = 0) -> list:

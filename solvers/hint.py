@@ -14,11 +14,11 @@ from typing import Any
 
 from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
-from workbench.core.registry import solvers
 
+from .base import Solver
 from .driver import Budget, RunControl
 from .online import OnlineGame, build_run, execute
-from .run_setup import checked_params
+from .run_setup import checked_params, solver_classes
 
 # Expansions a hint may spend; a solver whose expansions are costly says its own (``hint_nodes``).
 HINT_NODES = 20_000
@@ -39,9 +39,9 @@ class Hint:
     nodes: int = 0  # expansions spent
 
 
-def hint_solver(puzzle) -> type | None:
+def hint_solver(puzzle) -> type[Solver] | None:
     """The solver a hint runs: the puzzle's default (its first), None when it has none."""
-    return next(iter(solvers(puzzle.id).values()), None)
+    return next(iter(solver_classes(puzzle.id).values()), None)
 
 
 def no_solver_reason(puzzle) -> str:
@@ -51,7 +51,7 @@ def no_solver_reason(puzzle) -> str:
     return ""
 
 
-def hint_budget(cls: type, nodes: int | None = None, seconds: float | None = None) -> Budget:
+def hint_budget(cls: type[Solver], nodes: int | None = None, seconds: float | None = None) -> Budget:
     return Budget(seconds=seconds, nodes=nodes or getattr(cls, "hint_nodes", HINT_NODES))
 
 

@@ -46,16 +46,23 @@ class SolverJob:
         """``target``: a solver, or an online game that builds one per turn; or, with its ``name`` and
         ``objective``, a function that builds it, called on the job's thread (a large case's tables,
         rolling-balls' walking distances from every target, held the window 20 ms)."""
-        self._build = target if name is not None and callable(target) else None
-        self.target = None if self._build else target
-        self.name = name or target.name
+        self._build: Callable[[], Solver | OnlineGame] | None = None
+        self.target: Solver | OnlineGame | None = None  # built on the job's thread when given a function
+        if name is not None and callable(target):
+            self._build, self.name = target, name
+        elif isinstance(target, (Solver, OnlineGame)):
+            self.target, self.name = target, name or target.name
+        else:
+            raise TypeError("a function that builds the solver needs the solver's name")
         self.budget = budget
         self.slice_expansions = slice_expansions
         self.control = RunControl()
         self._lock = threading.Lock()
         self._pending = JobUpdate()
         # Scores compare by the puzzle's objective (a lower-wins puzzle: fewer moves win).
-        self.objective = Objective.of(objective if self._build else getattr(target.puzzle, "objective", None))
+        self.objective = Objective.of(
+            objective if self.target is None else getattr(self.target.puzzle, "objective", None)
+        )
         self._best_score: float | None = None
         self._played = 0  # moves an online game had committed at the last snapshot
         self._last_snapshot = 0.0
@@ -91,27 +98,31 @@ class SolverJob:
 
     # ------------------------------------------------------ worker thread
     def _frontier(self) -> list[FrontierEntry]:
-        if not isinstance(self.target, OnlineGame):
-            return self.target.frontier(FRONTIER_ROWS)
-        if self.target.solver is None or self.target.over:
+        target = self.target
+        assert target is not None  # built before the run starts
+        if not isinstance(target, OnlineGame):
+            return target.frontier(FRONTIER_ROWS)
+        if target.solver is None or target.over:
             return []  # before the first turn, or the game is over: no move is left to weigh
         # The turn's solver plans from the current turn: prefix the moves already played.
-        played = tuple(self.target.moves)
+        played = tuple(target.moves)
         return [
             replace(e, moves=played + tuple(e.moves), depth=len(played) + e.depth)
-            for e in self.target.solver.frontier(FRONTIER_ROWS)
+            for e in target.solver.frontier(FRONTIER_ROWS)
         ]
 
     def _improved_answer(self, sample: Sample) -> tuple | None:
-        if isinstance(self.target, OnlineGame):
-            if len(self.target.moves) == self._played:
+        target = self.target
+        assert target is not None  # built before the run starts
+        if isinstance(target, OnlineGame):
+            if len(target.moves) == self._played:
                 return None
-            self._played = len(self.target.moves)
-            return tuple(self.target.moves)
+            self._played = len(target.moves)
+            return tuple(target.moves)
         if not self.objective.better(sample.progress.best_score, self._best_score):
             return None
         self._best_score = sample.progress.best_score
-        return tuple(self.target.best_moves())
+        return tuple(target.best_moves())
 
     def _on_progress(self, sample: Sample) -> None:
         frontier = None

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from workbench.core.errors import UsageError
+from workbench.core.errors import UsageError, WorkbenchError
 from workbench.core.puzzle import Option, Puzzle
 from workbench.core.registry import solvers
 
+from .base import Solver
 from .driver import Budget
 
 DEFAULT_SECONDS = 10.0  # a whole answer's budget when none is given
@@ -42,9 +43,19 @@ def split_options(puzzle: Puzzle, values: dict[str, Any]) -> tuple[dict, dict]:
     return pick(puzzle.generator_options), pick(puzzle.instance_options)
 
 
-def choose_solver(puzzle: Puzzle, name: str | None = None) -> type:
+def solver_classes(puzzle_id: str) -> dict[str, type[Solver]]:
+    """The puzzle's solver classes by name (the registry's), each checked to be a ``Solver``."""
+    found: dict[str, type[Solver]] = {}
+    for name, cls in solvers(puzzle_id).items():
+        if not issubclass(cls, Solver):  # a plugin's: the driver runs only a Solver's slices
+            raise WorkbenchError(f"the solver '{name}' of {puzzle_id} is not a solvers.base.Solver")
+        found[name] = cls
+    return found
+
+
+def choose_solver(puzzle: Puzzle, name: str | None = None) -> type[Solver]:
     """The solver named (default: the puzzle's first)."""
-    available = solvers(puzzle.id)
+    available = solver_classes(puzzle.id)
     if not available:
         raise UsageError(f"{puzzle.id} has no solver yet")
     name = name or next(iter(available))
@@ -53,7 +64,7 @@ def choose_solver(puzzle: Puzzle, name: str | None = None) -> type:
     return available[name]
 
 
-def parse_params(cls: type, items: Sequence[str]) -> dict:
+def parse_params(cls: type[Solver], items: Sequence[str]) -> dict:
     """Parameters from NAME=VALUE texts, each typed and checked against its range."""
     params = {}
     for item in items:
@@ -74,7 +85,7 @@ def parse_params(cls: type, items: Sequence[str]) -> dict:
     return params
 
 
-def checked_params(cls: type, params: dict) -> dict:
+def checked_params(cls: type[Solver], params: dict) -> dict:
     """Every parameter's value, defaults filled in; UsageError names an unknown or out-of-range one."""
     try:
         return cls.checked_settings(params)
@@ -92,7 +103,7 @@ class RunBudget:
 def run_budget(
     puzzle: Puzzle,
     instance: Any,
-    cls: type,
+    cls: type[Solver],
     params: dict,
     seconds: float | None = None,
     nodes: int | None = None,

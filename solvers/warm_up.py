@@ -37,6 +37,8 @@ from workbench.core.files import write_atomic
 from workbench.core.numba_cache import SHARED_KERNEL_MODULES, cache_folder, kernel_root
 from workbench.core.registry import module_name, puzzles, solver_folders, solvers
 
+from .run_setup import solver_classes
+
 REPO = Path(kernel_root())  # where the warm-up worker process runs
 
 
@@ -84,7 +86,7 @@ def mark_warm(puzzle_id: str) -> None:
 def warm_up(puzzle_id: str, report=print) -> dict[str, float]:
     """Run every solver's ``warm_up`` (compiling or loading its kernels), reporting each;
     return the seconds each took."""
-    classes = list(solvers(puzzle_id).values())
+    classes = list(solver_classes(puzzle_id).values())
     seconds = {}
     for index, cls in enumerate(classes, start=1):
         report(f"{index}/{len(classes)} {cls.name}")

@@ -150,6 +150,17 @@ def test_solve_refuses_unknown_solvers_and_parameters(data_root, capsys):
     assert "has no parameter 'nosuch'" in capsys.readouterr().err
 
 
+def test_solve_refuses_a_plugins_solver_that_is_no_solver_by_name(data_root, monkeypatch, capsys):
+    class Greedy:  # a plugin's class with a solver's name and nothing else
+        name = "greedy"
+
+    monkeypatch.setattr("solvers.run_setup.solvers", lambda puzzle_id: {"greedy": Greedy})
+    board = str(data_root / "cases/comesolo/rand_07_d70.txt")
+    assert cli(["solve", "comesolo", board, "--nodes", "10"]) == 1
+    err = capsys.readouterr().err
+    assert "the solver 'greedy' of comesolo is not a solvers.base.Solver" in err and "Traceback" not in err
+
+
 def test_agent_reads_the_board_on_stdin_and_answers_on_stdout(data_root, monkeypatch, capsys):
     text = (data_root / "cases/comesolo/rand_07_d70.txt").read_text()
     monkeypatch.setattr("sys.stdin", io.StringIO(text))

@@ -26,6 +26,7 @@ from scipy import stats
 from workbench.batch.noise import (
     LOADED,
     Z95,
+    Noise,
     load_ratio,
     loaded,
     noise_band,
@@ -142,6 +143,13 @@ def test_a_run_that_did_not_measure_its_noise_is_taken_as_noisy_as_the_other():
     expected = Z95 * math.sqrt(sum(d.relative_a**2 * cv**2 / 2 + d.relative_b**2 * cv**2 / 1 for d in result.diffs)) / 3
     assert result.noise == pytest.approx(expected)
     assert noise_band([(1.0, 1.0, 1, 1)], None, None) is None
+
+
+def test_a_run_whose_noise_has_no_relative_sd_beside_one_that_measured_none_gives_no_band():
+    # relative_sd is nan when the repeated cases' mean score is 0; the other run measured nothing.
+    no_relative = Noise(repeats=2, cases=[], sd=0.0, relative_sd=math.nan)
+    assert noise_band([(1.0, 1.0, 1, 1)], no_relative, None) is None
+    assert noise_band([(1.0, 1.0, 1, 1)], None, no_relative) is None
 
 
 def test_fewer_than_three_shared_cases_give_no_statistics_and_no_nan():

@@ -34,7 +34,7 @@ def drawn(drawer: SnapshotDrawer, text: str | None, message: str = "") -> Snapsh
 def test_a_puzzles_snapshot_is_drawn_as_the_position_its_answer_reaches_and_its_text_let_go():
     puzzle = get_puzzle("comesolo")
     case, instance = puzzle_case("comesolo")
-    drawer = SnapshotDrawer(PuzzleProblem("comesolo"), case)
+    drawer = SnapshotDrawer(PuzzleProblem("comesolo").puzzle, case)
     moves = legal_walk(puzzle, instance, 3)
     snapshot = drawn(drawer, puzzle.format_solution(instance, moves))
     assert snapshot.text is None and snapshot.drawing == Drawing(position=puzzle.replay(instance, moves)[-1])
@@ -49,7 +49,7 @@ def test_more_moves_than_the_puzzle_allows_are_not_played_out():
     puzzle = get_puzzle("ahc011")
     case, instance = puzzle_case("ahc011")
     limit = puzzle.max_moves(instance)
-    snapshot = drawn(SnapshotDrawer(PuzzleProblem("ahc011"), case), "UD" * 500_000 + "\n")
+    snapshot = drawn(SnapshotDrawer(PuzzleProblem("ahc011").puzzle, case), "UD" * 500_000 + "\n")
     assert snapshot.text is None
     assert snapshot.drawing == Drawing(refused=f"1,000,000 moves, more than the puzzle's limit of {limit:,}")
 
@@ -72,7 +72,7 @@ def test_a_puzzle_without_a_limit_is_played_out_up_to_the_views_own(monkeypatch)
     assert puzzle.max_moves(instance) is None
     monkeypatch.setattr(snapshot_drawing, "MAX_DRAWN_MOVES", 4)
     moves = legal_walk(puzzle, instance, 5)
-    drawer = SnapshotDrawer(PuzzleProblem(puzzle_id), case)
+    drawer = SnapshotDrawer(PuzzleProblem(puzzle_id).puzzle, case)
     assert drawn(drawer, puzzle.format_solution(instance, moves)).drawing == Drawing(
         refused="5 moves, more than the 4 played out here"
     )
@@ -83,7 +83,7 @@ def test_a_puzzle_without_a_limit_is_played_out_up_to_the_views_own(monkeypatch)
 
 def test_an_answer_too_long_to_draw_is_said(monkeypatch):
     case, _ = puzzle_case("comesolo")
-    drawer = SnapshotDrawer(PuzzleProblem("comesolo"), case)
+    drawer = SnapshotDrawer(PuzzleProblem("comesolo").puzzle, case)
     monkeypatch.setattr(snapshot_drawing, "MAX_DRAWN_CHARS", 2 * 1024 * 1024)
     snapshot = drawn(drawer, "x" * (3 * 1024 * 1024))
     assert snapshot.text is None and snapshot.drawing == Drawing(
@@ -105,7 +105,7 @@ def test_a_contests_snapshot_is_written_for_its_vis_into_the_views_folder(tmp_pa
     case = problem.seed_cases([0])[0]
     answers = tmp_path / "answers"
     answers.mkdir()
-    drawer = SnapshotDrawer(problem, case, answers)
+    drawer = SnapshotDrawer(None, case, answers)
     first, second = drawn(drawer, "12\n"), drawn(drawer, "7\n")
     assert (first.text, first.drawing, second.drawing) == (
         None,
@@ -114,5 +114,5 @@ def test_a_contests_snapshot_is_written_for_its_vis_into_the_views_folder(tmp_pa
     )
     assert [(answers / name).read_text() for name in ("snapshot-0.out", "snapshot-1.out")] == ["12\n", "7\n"]
     # Without a folder (no view) the text stays for its reader.
-    kept = drawn(SnapshotDrawer(problem, case), "3\n")
+    kept = drawn(SnapshotDrawer(None, case), "3\n")
     assert kept.text == "3\n" and kept.drawing == Drawing()

@@ -135,7 +135,7 @@ class Schedule:
         beats a new target's first on average), the others on the best-ranked targets not
         searched yet; otherwise more targets are annealed.
         """
-        shortenings = []
+        shortenings: list[Job] = []
         while len(shortenings) < WORKERS and (job := self.next_shortening()) is not None:
             shortenings.append(job)
         if shortenings:
@@ -148,7 +148,8 @@ class Schedule:
         again = 1 if self.found else 0
         new = WORKERS - again
         if len(self.unsearched) >= new and self.targets >= self.screen() * (self.fresh + new):
-            return [self.new_search() for _ in range(new)] + [self.search_again() for _ in range(again)]
+            searches: list[Job] = [self.new_search() for _ in range(new)]
+            return searches + [self.search_again() for _ in range(again)]
         return [self.new_target() for _ in range(WORKERS)]
 
     def next_job(self, now: float, under_way: Sequence[Job]) -> Job | None:
@@ -195,6 +196,7 @@ class Schedule:
         (or, before one has, is guessed to take), else FIT_SHARE of the share that fits (so the
         last searches end by the deadline instead of being cut off and wasted)."""
         taken = self.full_seconds.get(beam) or self.search_cost(beam) * FIRST_SEARCH_SECONDS_PER_COST[beam]
+        assert self.deadline is not None  # it sizes a time budget's searches
         left = self.deadline - now
         if left >= taken:
             return 1.0
@@ -228,6 +230,7 @@ class Schedule:
         left, at most ``pool_width`` (none under 2), beside which only the first answer's
         shortening, started before it, may still run. Then the plain searches' rules take over.
         None: wait for the jobs under way."""
+        assert self.deadline is not None and self.started is not None  # a time budget's run, started
         building = self.next_target - self.targets
         if self.pooled_runs == 0:
             budget = self.deadline - self.started
@@ -353,13 +356,17 @@ class Schedule:
     def finish(self, job: Job, result: Result, seconds: float | None = None) -> None:
         """Book a finished job and charge its cost; ``seconds``: how long it ran (time budgets: a
         full-width search's time sizes the later ones)."""
+        # Each kind of job hands back its own kind of result (``jobs.Result``).
         if isinstance(job, BuildTarget):
+            assert isinstance(result, Built)
             self._built(job, result)
         elif isinstance(job, ShortenAnswer):
+            assert isinstance(result, tuple)
             self.spent += SHORTEN_COST * len(job.moves)
             self.best_shortened = min(self.best_shortened, len(result))
             self.keep(Answer(len(result), job.k, result, len(job.moves) - len(result)))
         else:
+            assert result is None or isinstance(result, Found)
             self._searched(job, result, seconds)
 
     def _built(self, job: BuildTarget, built: Built) -> None:

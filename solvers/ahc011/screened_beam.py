@@ -244,8 +244,9 @@ class ScreenedBeamSolver(Solver):
         self.stop[0] = 0
         if schedule.started is None:
             schedule.started = time.perf_counter()
-        if self.n >= MIN_SIDE and self.deadline is not None:
-            self._run_timed()
+        deadline = self.deadline
+        if self.n >= MIN_SIDE and deadline is not None:
+            self._run_timed(deadline)
         elif self.n >= MIN_SIDE:
             while schedule.can_spend() and not self.stop[0]:
                 self._run_batch()
@@ -259,7 +260,7 @@ class ScreenedBeamSolver(Solver):
         for job, result in zip(jobs, self.threads.run_all(self.runner.run, jobs)):
             self.schedule.finish(job, result)
 
-    def _run_timed(self) -> None:
+    def _run_timed(self, deadline: float) -> None:
         """Under a time budget: a thread starts its next job as soon as it has finished one, so
         which jobs run depends on timing, as a deadline's answer does anyway. A slice returns
         once a job is done; the others run on into the next slice (``end_run`` stops them). Past
@@ -270,7 +271,7 @@ class ScreenedBeamSolver(Solver):
             while (
                 threads.free()
                 and not self.stop[0]
-                and (time.perf_counter() < self.deadline or schedule.owes_answer(time.perf_counter()))
+                and (time.perf_counter() < deadline or schedule.owes_answer(time.perf_counter()))
             ):
                 job = schedule.next_job(time.perf_counter(), threads.under_way)
                 if job is None:
@@ -279,10 +280,10 @@ class ScreenedBeamSolver(Solver):
             if not threads.under_way:
                 return
             self._running = threads.under_way
-            for done in threads.wait(self.deadline if schedule.found else None):
+            for done in threads.wait(deadline if schedule.found else None):
                 schedule.finish(*done)
             if not schedule.owes_answer(time.perf_counter()) and (
-                time.perf_counter() < self.deadline or not threads.under_way
+                time.perf_counter() < deadline or not threads.under_way
             ):
                 return
 

@@ -9,6 +9,8 @@ exact, so the solver reports "done" straight away.
 
 from __future__ import annotations
 
+from typing import Any
+
 from workbench.puzzles.ahc011.board import legal_directions, slide, tree_size
 
 TINY_LIMIT = 6  # 4^6 = 4096 answers at most
@@ -20,8 +22,8 @@ def best_tiny_answer(puzzle, case, board) -> tuple[int, tuple[str, ...]] | None:
         return puzzle.evaluate(case, board, 0).score, ()
     if case.limit > TINY_LIMIT:
         return None
-    best = (puzzle.evaluate(case, board, 0).score, ())
-    stack = [(board, ())]
+    best: tuple[int, tuple[str, ...]] = (puzzle.evaluate(case, board, 0).score, ())
+    stack: list[tuple[Any, tuple[str, ...]]] = [(board, ())]
     while stack:
         state, moves = stack.pop()
         if len(moves) == case.limit:

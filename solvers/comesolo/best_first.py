@@ -395,7 +395,7 @@ class BestFirstSolver(Solver):
         return self.layout.jumps(self.best_path[: self.meta[BEST]])
 
     def frontier(self, limit: int = 20) -> list[FrontierEntry]:
-        entries = []
+        entries: list[FrontierEntry] = []
         for bucket in range(int(self.meta[TOP]), -1, -1):
             node = int(self.head[bucket])
             while node >= 0 and len(entries) < limit:

@@ -80,7 +80,9 @@ def layout_of(case: Case, board: Board) -> Layout:
     cells = _padded(board, width)
     grid = np.full(size, WALL, dtype=np.int32)
     target_colour = np.full(size, NO_TARGET, dtype=np.int8)
-    positions, colours, targets = [], [], []
+    positions: list[int] = []
+    colours: list[int] = []
+    targets: list[int] = []
     for z, now, wanted in zip(cells, board.cells, case.target.cells):
         if now != WALL_CHAR:
             grid[z] = EMPTY

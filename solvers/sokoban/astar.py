@@ -109,7 +109,7 @@ class AStarSolver(Solver):
 
     def _allocate(self, nodes: int, boxes: int, keep: int = 0) -> None:
         """Node arrays for ``nodes`` states (the first ``keep`` copied over), the heap and the table."""
-        old = (
+        old: tuple[np.ndarray | None, ...] = (
             self.__dict__.get("nbox"),
             self.__dict__.get("nplayer"),
             self.__dict__.get("ng"),
@@ -123,16 +123,24 @@ class AStarSolver(Solver):
         self.nplayer, self.ng, self.npush, self.nh, self.nparent = (np.zeros(nodes, dtype=np.int32) for _ in range(5))
         self.nclosed = np.zeros(nodes, dtype=np.uint8)
         self.nhash = np.zeros(nodes, dtype=np.uint64)
-        for new, before in zip(
-            (self.nbox, self.nplayer, self.ng, self.npush, self.nh, self.nparent, self.nclosed, self.nhash), old
-        ):
+        arrays: tuple[np.ndarray, ...] = (
+            self.nbox,
+            self.nplayer,
+            self.ng,
+            self.npush,
+            self.nh,
+            self.nparent,
+            self.nclosed,
+            self.nhash,
+        )
+        for new, before in zip(arrays, old):
             if before is not None and keep:
                 new[:keep] = before[:keep]
         heap = self.__dict__.get("hkey")
         self.hkey = np.zeros(4 * nodes, dtype=np.int64)
         hnode = self.__dict__.get("hnode")
         self.hnode = np.zeros(4 * nodes, dtype=np.int32)
-        if heap is not None:
+        if heap is not None and hnode is not None:  # both or neither: made together
             size = int(self.meta[HEAP])
             self.hkey[:size], self.hnode[:size] = heap[:size], hnode[:size]
         self.table = np.full(1 << (2 * nodes - 1).bit_length(), -1, dtype=np.int32)
@@ -244,7 +252,7 @@ class AStarSolver(Solver):
             chain.append(node)
             node = int(self.nparent[node])
         chain.reverse()
-        moves = []
+        moves: list[str] = []
         for before, after in zip(chain, chain[1:]):
             old, new = set(self.nbox[before].tolist()), set(self.nbox[after].tolist())
             (box,), (to,) = old - new, new - old

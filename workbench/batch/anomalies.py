@@ -93,6 +93,8 @@ class FlagRule:
     def near_limit_flag(self, used: float) -> str:
         """Why ``used`` seconds is near the limit for this program ("" when it is not)."""
         limit = self.limit
+        if limit is None:
+            return ""
         unit = " CPU" if self.time_by == "cpu" else ""
         if used > PAST_LIMIT * limit:
             return f"near the time limit ({used:.2f} s of {limit:g} s{unit})"

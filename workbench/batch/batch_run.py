@@ -25,10 +25,13 @@ import threading
 import time
 import uuid
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Generator, Mapping
+from concurrent.futures import Future
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from multiprocessing.synchronize import Semaphore
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from workbench.core.cores import usable_cores
 from workbench.core.errors import WorkbenchError
@@ -43,6 +46,14 @@ from .program import ProgramFile
 from .results import BestKnown, CaseResult, RunFolder
 from .runner import init_worker, run_case, run_cases
 from .scratch import run_root
+
+if TYPE_CHECKING:  # both imported where a run uses them (dask is optional)
+    from distributed import Client
+    from distributed import Future as DaskFuture
+    from pebble import ProcessPool
+
+# A run's source of finished cases: each as it finishes, or None (a tick while none did).
+Finished = Generator[CaseResult | None, None, None]
 
 POLL_SECONDS = 0.1
 FLUSH_SECONDS = 0.2  # finished cases are written (and reported) at most this long after they finish
@@ -127,15 +138,15 @@ class BatchSpec:
     comment: str = ""
     group_by: str | None = None  # the summary's groups (default: the first feature)
     command_line: list[str] = field(default_factory=list)
-    generator_options: dict = field(default_factory=dict)  # how seeded cases were generated
-    instance_options: dict = field(default_factory=dict)
+    generator_options: dict[str, object] = field(default_factory=dict)  # how seeded cases were generated
+    instance_options: dict[str, object] = field(default_factory=dict)
     program: ProgramFile | None = None  # the file the user's command starts, hashed
-    build: dict | None = None  # the build step run first: its command, folder and sources' hashes
+    build: dict[str, Any] | None = None  # the build step run first: its command, folder and sources' hashes
     repeat: int = 1  # runs of each case (batch --repeat)
     rerun_of: Path | None = None  # the run this one reruns
 
 
-def _stop_pool(pool, started, workers: int) -> None:
+def _stop_pool(pool: ProcessPool, started: Semaphore, workers: int) -> None:
     """Stop a pool once its workers are up: workers still busy are killed (SIGTERM: each kills its
     programs' process groups first). A short run may end while a worker is still starting, and
     pebble closes the pool's pipe (unlinking its lock) before it kills the workers: one starting
@@ -182,7 +193,7 @@ class BatchRun:
     def stopped(self) -> bool:
         return self._stop.is_set()
 
-    def meta(self) -> dict:
+    def meta(self) -> dict[str, Any]:
         runner = self.spec.runner
         return {
             "puzzle": self.problem.id,
@@ -297,6 +308,7 @@ class BatchRun:
             raise
         self.results.extend(fresh)
         self.best.record(fresh, str(self.spec.out))
+        assert self.run_id is not None  # started in ``run`` before any case is recorded
         self.database.add_cases(
             self.run_id, [result.row() | ({LIVE_KEY: result.live.to_json()} if result.live else {}) for result in fresh]
         )
@@ -314,14 +326,20 @@ class BatchRun:
     def _save_what_finished(self) -> None:
         """The cases still waiting, results.csv in case order (and noise.csv, for --repeat), the
         best-known file compacted and run.json, as the run ends; each as far as it can go."""
-        for save in (
+
+        def finish_in_database() -> None:
+            if self.run_id is not None:
+                self.database.finish_run(self.run_id, self.meta())
+
+        saves: tuple[Callable[[], object], ...] = (
             lambda: self._record(report=False),
             lambda: self.folder.write_results(self.results),
             self._measure_noise,
             lambda: self.best.compact(),
             lambda: self.folder.write_meta(self.meta()),
-            lambda: self.run_id is not None and self.database.finish_run(self.run_id, self.meta()),
-        ):
+            finish_in_database,
+        )
+        for save in saves:
             try:
                 save()
             except (OSError, WorkbenchError):
@@ -346,7 +364,7 @@ class BatchRun:
                 shutil.rmtree(self.spec.out, ignore_errors=True)
 
     # ------------------------------------------------------------ where cases run
-    def _local_runs(self) -> Iterator[CaseResult | None]:
+    def _local_runs(self) -> Finished:
         """Cases on a pool of worker processes, each as it finishes (None: a tick while none did).
 
         A finished case is passed on through a queue its future puts itself in (a wait over 100,000
@@ -376,7 +394,7 @@ class BatchRun:
         scratch: str,
         waiting: list[BatchCase],
         position: dict[int, int],
-    ) -> Iterator[CaseResult | None]:
+    ) -> Finished:
         """``_local_runs``'s pools, one after another while cases wait that never ran."""
         from concurrent.futures.process import BrokenProcessPool
 
@@ -397,13 +415,13 @@ class BatchRun:
                 initargs=(runner, threads, scratch, started, self.background),
                 context=spawn,
             )
-            finished: queue.Queue = queue.Queue()
-            futures = {}
+            finished: queue.Queue[Future[CaseResult]] = queue.Queue()
+            futures: dict[Future[CaseResult], BatchCase] = {}
             deadline = case_deadline(runner)
             for case in waiting:
-                future = pool.schedule(run_case, args=(self.problem, runner, case), timeout=deadline)
-                futures[future] = case
-                future.add_done_callback(finished.put)
+                scheduled = pool.schedule(run_case, args=(self.problem, runner, case), timeout=deadline)
+                futures[scheduled] = case
+                scheduled.add_done_callback(finished.put)
             waiting = []
             try:
                 while futures:
@@ -427,7 +445,7 @@ class BatchRun:
                 _stop_pool(pool, started, workers)
             waiting.sort(key=lambda c: position[c.index])  # in the run's own order (a trial's is shuffled)
 
-    def _dask_client(self):
+    def _dask_client(self) -> Client:
         """A client of the scheduler, connected; WorkbenchError when it does not answer in DASK_SECONDS
         (something else on the port, a closed port, no such host)."""
         try:
@@ -435,24 +453,25 @@ class BatchRun:
         except ImportError:
             raise WorkbenchError("--dask needs dask.distributed: pip install -e '.[cluster]'") from None
         _quiet_dask_logs()
-        made: dict = {}
+        clients: list[Client] = []
+        errors: list[Exception] = []
 
-        def connect():
+        def connect() -> None:
             try:
-                made["client"] = Client(self.spec.dask, timeout=f"{DASK_SECONDS:g}s")
+                clients.append(Client(self.spec.dask, timeout=f"{DASK_SECONDS:g}s"))
             except Exception as error:  # whatever the address was, it is this run's message
-                made["error"] = error
+                errors.append(error)
 
         thread = threading.Thread(target=connect, name="dask connect", daemon=True)
         thread.start()
         thread.join(DASK_SECONDS + 2)
-        if "client" in made:
+        if clients:
             _quiet_dask_logs()  # loggers the connection made
-            return made["client"]
-        reason = made.get("error") or f"no answer in {DASK_SECONDS:g} s (is a Dask scheduler listening there?)"
+            return clients[0]
+        reason = errors[0] if errors else f"no answer in {DASK_SECONDS:g} s (is a Dask scheduler listening there?)"
         raise WorkbenchError(f"cannot reach the Dask scheduler at {self.spec.dask}: {reason}")
 
-    def _dask_runs(self, client) -> Iterator[CaseResult | None]:
+    def _dask_runs(self, client: Client) -> Finished:
         """Cases on a Dask cluster, each as it finishes (None: a tick while none did).
 
         Dask costs a task a few milliseconds of CPU (the scheduler's, the worker's, this client's),
@@ -467,14 +486,14 @@ class BatchRun:
         from distributed import as_completed
 
         waiting = deque(self.spec.cases)
-        again: deque = deque()  # (case, attempts so far) of tasks whose workers died
+        again: deque[tuple[BatchCase, int]] = deque()  # (case, attempts so far) of tasks whose workers died
         batch_id = uuid.uuid4().hex  # names this batch's programs on the workers, to stop only them
-        futures: dict = {}  # future -> the cases it runs
-        attempts: dict = {}  # future -> how many times its one case was lost with its worker before
+        futures: dict[DaskFuture[list[CaseResult]], list[BatchCase]] = {}  # future -> the cases it runs
+        attempts: dict[DaskFuture[list[CaseResult]], int] = {}  # future -> times its one case was lost before
         finished = as_completed()
         pace = _Pace()
         threads = _cluster_threads(client)
-        lost_since = None  # when the cluster was last seen without a scheduler or a worker
+        lost_since: float | None = None  # when the cluster was last seen without a scheduler or a worker
         next_look = time.monotonic() + POLL_SECONDS
         try:
             while waiting or again or futures:
@@ -494,11 +513,14 @@ class BatchRun:
                     if time.monotonic() >= next_look:  # the cluster is asked at most every POLL_SECONDS
                         next_look = time.monotonic() + POLL_SECONDS
                         problem = _cluster_problem(client, self.spec.dask)
-                        lost_since = (lost_since or time.monotonic()) if problem else None
-                        if problem and time.monotonic() - lost_since > DASK_SECONDS:
-                            raise WorkbenchError(
-                                f"{problem}; {_unrun(futures, waiting) + len(again)} cases did not run"
-                            )
+                        if not problem:
+                            lost_since = None
+                        else:
+                            lost_since = lost_since or time.monotonic()
+                            if time.monotonic() - lost_since > DASK_SECONDS:
+                                raise WorkbenchError(
+                                    f"{problem}; {_unrun(futures, waiting) + len(again)} cases did not run"
+                                )
                         threads = _cluster_threads(client) or threads
                         yield None
                     time.sleep(DASK_WAIT_SECONDS)
@@ -529,7 +551,7 @@ class BatchRun:
 STOP_SECONDS = 5.0  # a stopping batch waits this long at most for the workers to kill its programs
 
 
-def _stop_on_workers(client, run: str) -> None:
+def _stop_on_workers(client: Client, run: str) -> None:
     """Kill ``run``'s programs on every worker: a cancelled task that already runs is not interrupted
     by Dask, and its program would run on to its time limit, holding the worker's thread."""
     from .processes import stop_run
@@ -554,7 +576,7 @@ DASK_WAIT_SECONDS = 0.01  # how often the client looks for finished tasks
 KILLED_ATTEMPTS = 3
 
 
-def _worker_died(future) -> bool:
+def _worker_died(future: DaskFuture[list[CaseResult]]) -> bool:
     """Whether a Dask task failed because the workers holding it died (KilledWorker), not by itself."""
     from distributed import KilledWorker
 
@@ -565,7 +587,7 @@ class _Pace:
     """How many cases a Dask task gets: one at first, then as many as last CHUNK_SECONDS on the
     cases seen so far."""
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.cases = 0
         self.seconds = 0.0
 
@@ -581,7 +603,7 @@ class _Pace:
         return max(1, min(MAX_CHUNK, int(CHUNK_SECONDS / each) if each > 0 else MAX_CHUNK))
 
 
-def _cluster_threads(client) -> int:
+def _cluster_threads(client: Client) -> int:
     """The worker threads of the cluster now (0 when it cannot say)."""
     try:
         return sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values())
@@ -589,7 +611,7 @@ def _cluster_threads(client) -> int:
         return 0
 
 
-def _unrun(futures: dict, waiting) -> int:
+def _unrun(futures: Mapping[DaskFuture[list[CaseResult]], list[BatchCase]], waiting: Collection[BatchCase]) -> int:
     return sum(len(chunk) for chunk in futures.values()) + len(waiting)
 
 
@@ -598,7 +620,7 @@ def _failed(problem: CaseProblem, case: BatchCase, message: str, seconds: float 
     return problem.score_run(case, CaseRun(case.index, None, "FAIL", message, seconds))
 
 
-def _outcomes(problem: CaseProblem, future, chunk: list[BatchCase]) -> list[CaseResult]:
+def _outcomes(problem: CaseProblem, future: DaskFuture[list[CaseResult]], chunk: list[BatchCase]) -> list[CaseResult]:
     """A finished Dask task's results; a worker that died or failed is its cases' verdict."""
     try:
         return future.result()
@@ -614,7 +636,7 @@ def _quiet_dask_logs() -> None:
             logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
-def _cluster_problem(client, address: str) -> str:
+def _cluster_problem(client: Client, address: str | None) -> str:
     """What keeps a Dask cluster from running cases now ("" when nothing)."""
     if client.status != "running":
         return f"lost the Dask scheduler at {address}"
@@ -625,7 +647,7 @@ def _cluster_problem(client, address: str) -> str:
     return "" if workers else f"the Dask scheduler at {address} has no worker left"
 
 
-def _outcome(problem: CaseProblem, future, case: BatchCase) -> CaseResult:
+def _outcome(problem: CaseProblem, future: Future[CaseResult], case: BatchCase) -> CaseResult:
     """A finished future's result; a worker that died or failed is this case's verdict, not the batch's end."""
     try:
         return future.result()

@@ -36,6 +36,8 @@ class Runner:
         """The user's command, run as it is on a case (a built-in puzzle's judge talks to it)."""
         if not self.command:
             raise ValueError("a built-in solver's runner starts no program")
+        if self.seconds is None:  # a plan gives a program the problem's default limit at least
+            raise ValueError("a program's runner needs a time limit")
         return ProgramCall(self.command, self.seconds, cwd=self.cwd, env=dict(self.env), time_by=self.time_by)
 
     def describe(self) -> str:

@@ -365,7 +365,9 @@ NUMBER_FIELDS = ("score", "relative", "seconds", "cpu_seconds")
 
 
 def _run_values(folder: Path, meta: dict[str, Any], comment: str, commit: str = "", diff: str = "") -> tuple[Any, ...]:
-    program = meta.get("program") if isinstance(meta.get("program"), dict) else {}
+    program = meta.get("program")
+    if not isinstance(program, dict):
+        program = {}
     return tuple(
         storable(v)
         for v in (
@@ -428,15 +430,17 @@ def _insert_run(db: sqlite3.Connection, values: tuple[Any, ...], run_id: int | N
         f"INSERT INTO runs ({', '.join(fields)}) VALUES ({', '.join('?' * len(fields))})",
         values if run_id is None else (run_id, *values),
     )
-    return int(cursor.lastrowid)
+    row_id = cursor.lastrowid
+    assert row_id is not None  # an INSERT sets it
+    return row_id
 
 
 def _insert_case(db: sqlite3.Connection, run_id: int, values: tuple[Any, ...]) -> None:
-    *values, trace = values
+    *columns, trace = values
     db.execute(
         f"INSERT OR REPLACE INTO cases (run_id, {', '.join(CASE_FIELDS)}) "
         f"VALUES (?, {', '.join('?' * len(CASE_FIELDS))})",
-        (run_id, *values),
+        (run_id, *columns),
     )
     if trace is not None:
         db.execute(
@@ -758,7 +762,7 @@ def folder_comment(folder: Path, meta: dict[str, Any], importing_into: Path | No
         except (WorkbenchError, sqlite3.Error):  # not a database after all: the folder's own word
             found = None
         if found is not None and found["comment"]:
-            return found["comment"]
+            return str(found["comment"])
     comment = meta.get("comment")
     return comment if isinstance(comment, str) else ""
 

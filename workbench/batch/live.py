@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from workbench.core.answer_split import Splitter
 from workbench.core.objective import Objective
 
-from .program_run import ProgramCall
+from .program_run import ProgramCall, ProgramChannel, ProgramOutcome
 from .scratch import case_subfolder
 
 if TYPE_CHECKING:
@@ -158,7 +158,7 @@ class LiveRecorder:
         self.snapshot_dir = Path(snapshot_dir) if snapshot_dir is not None else None
         self.started = time.perf_counter()
         self.started_wall = time.time()
-        self.process = None  # the running program (a Popen), so a view can cancel it
+        self.process: subprocess.Popen[Any] | None = None  # the running program, so a view can cancel it
         self.cancelled = False
         self.trace = LiveTrace()
         self._lock = threading.Lock()
@@ -217,7 +217,8 @@ class LiveRecorder:
                 trace.dropped += 1
 
     def stdout_data(self, data: bytes) -> None:
-        if self.split is None or not data or self._stdout_size >= MAX_SNAPSHOT_CHARS:
+        split = self.split
+        if split is None or not data or self._stdout_size >= MAX_SNAPSHOT_CHARS:
             return
         t = self.now()
         with self._lock:
@@ -227,14 +228,14 @@ class LiveRecorder:
             # split at most as often as keeps the splitting under a tenth of the time: a short one at
             # every line, its snapshots timed to the piece that completed them.
             if b"\n" in data and t >= self._split_again and len(self.trace.snapshots) < MAX_SNAPSHOTS:
-                self._take_stdout(t, final=False)
+                self._take_stdout(split, t, final=False)
 
-    def _take_stdout(self, t: float, final: bool) -> None:
+    def _take_stdout(self, split: Splitter, t: float, final: bool) -> None:
         """The answers of stdout complete by now that are not snapshots yet (under the lock)."""
         began = time.perf_counter()
         text = "".join(self._pieces)
         self._pieces = [text]
-        answers = self.split(text, final) or []
+        answers = split(text, final) or []
         for index in range(self._stdout_taken, len(answers)):
             self._add(Snapshot(t, f"stdout #{index + 1}", answers[index]))
         self._stdout_taken = max(self._stdout_taken, len(answers))
@@ -286,7 +287,7 @@ class LiveRecorder:
         with self._lock:
             if self.split is not None:
                 self._pieces.append(self._decoder.decode(b"", final=True))
-                self._take_stdout(self.now(), final=True)
+                self._take_stdout(self.split, self.now(), final=True)
             self.process = None
         self.poll(final=True)
 
@@ -302,13 +303,13 @@ class LiveRecorder:
 
 
 def run_live(
-    talk,
+    talk: Callable[[ProgramChannel], str],
     call: ProgramCall,
     split: Splitter | None,
     scorer: Callable[[], Scorer],
     live: LiveRecorder | None = None,
     limit: int = MAX_SNAPSHOTS,
-):
+) -> tuple[ProgramOutcome, LiveTrace | None]:
     """Run ``call``'s command on a case, with ``talk`` on the judge's side, collecting what it says
     live: (its ``ProgramOutcome``, its ``LiveTrace`` with every snapshot scored by ``scorer()``, or None
     when it said nothing live). A ``live`` recorder given (a view watching the run) is fed instead,
@@ -418,7 +419,7 @@ def run_profile(
             float(row.get("score") or 0),
             row.get("verdict") == "OK",
             float(row.get("time_s") or 0),
-            best.get(row.get("key")),
+            best.get(row.get("key", "")),
             objective,
         )
         for row in rows

@@ -11,6 +11,7 @@ from .case_run import CaseRun, Runner
 from .cases import BatchCase
 from .live import LiveRecorder, Snapshot
 from .problem import CaseProblem
+from .puzzle_problem import PuzzleProblem
 from .results import CaseResult
 from .snapshot_drawing import Drawing, SnapshotDrawer
 
@@ -34,7 +35,8 @@ class LiveCase:
         answers_dir: str | None = None,
     ):
         self.problem, self.case = problem, case
-        self.drawer = SnapshotDrawer(problem, case, answers_dir)
+        puzzle = problem.puzzle if isinstance(problem, PuzzleProblem) else None  # a contest's: its vis draws
+        self.drawer = SnapshotDrawer(puzzle, case, answers_dir)
         self.runner = Runner(seconds, command=command, cwd=cwd, time_by=time_by)
         self.recorder = LiveRecorder()
         self.result: CaseResult | None = None  # the case's result once it has ended

@@ -166,7 +166,7 @@ def noise_band(
         return None
     cv_a = cv_b if cv_a is None or math.isnan(cv_a) else cv_a
     cv_b = cv_a if cv_b is None or math.isnan(cv_b) else cv_b
-    if not pairs or math.isnan(cv_a):
+    if not pairs or cv_a is None or cv_b is None or math.isnan(cv_a):  # None: one nan, the other unmeasured
         return None
     variance = math.fsum(ra**2 * cv_a**2 / ka + rb**2 * cv_b**2 / kb for ra, rb, ka, kb in pairs)
     return Z95 * math.sqrt(variance) / len(pairs)
@@ -212,8 +212,11 @@ def same_program(meta_a: dict[str, Any], meta_b: dict[str, Any]) -> str:
     def same(*names: str) -> bool:
         return all(meta_a.get(n) == meta_b.get(n) for n in names)
 
-    program_a = meta_a.get("program") if isinstance(meta_a.get("program"), dict) else {}
-    program_b = meta_b.get("program") if isinstance(meta_b.get("program"), dict) else {}
+    program_a, program_b = meta_a.get("program"), meta_b.get("program")
+    if not isinstance(program_a, dict):
+        program_a = {}
+    if not isinstance(program_b, dict):
+        program_b = {}
     digest = program_a.get("sha256")
     if digest and digest == program_b.get("sha256") and same("command", "env", "seconds", "time_by"):
         return f"sha256 {digest[:12]}"

@@ -11,9 +11,10 @@ run (a puzzle: a built-in solver or a program; a contest: a program only).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 from workbench.core.errors import UsageError
 
@@ -38,14 +39,14 @@ class BatchPlan:
     problem: BatchProblem
     seeds: Sequence[int] | None = None  # or files
     files: Sequence[str] = ()
-    generator_options: dict = field(default_factory=dict)
-    instance_options: dict = field(default_factory=dict)
+    generator_options: dict[str, object] = field(default_factory=dict)
+    instance_options: dict[str, object] = field(default_factory=dict)
     solver: str | None = None  # a built-in solver (a puzzle's; its first when neither this nor command)
-    params: dict = field(default_factory=dict)
+    params: dict[str, object] = field(default_factory=dict)
     nodes: int | None = None
     solver_seed: int = 0
     command: str | None = None  # the user's program (a contest: its `program` when None)
-    env: dict = field(default_factory=dict)  # variables the program gets (a tuning trial's values)
+    env: dict[str, str] = field(default_factory=dict)  # variables the program gets (a tuning trial's values)
     seconds: float | None = None  # a case's budget or time limit; None: the problem's default
     time_by: str | None = None  # which time judges a program's limit; None: the problem's default
     build: str | None = None  # the build step; None: the problem's own ("" none)
@@ -62,8 +63,9 @@ class BatchPlan:
     command_line: list[str] = field(default_factory=list)
     cwd: str = field(default_factory=os.getcwd)  # where the program and its build run
     program: ProgramFile | None = None  # the program's file, found by prepare()
-    built: dict | None = None  # the build prepare() ran: its command and its sources' hashes (run.json's "build")
-    recorded: dict | None = None  # a rerun: the run's run.json, whose build and program prepare() checks against
+    # the build prepare() ran: its command and its sources' hashes (run.json's "build")
+    built: dict[str, Any] | None = None
+    recorded: dict[str, Any] | None = None  # a rerun: its run.json, whose build and program prepare() checks against
     repeat: int = 1  # runs of each case (batch --repeat): their spread is the run's noise
     rerun_of: Path | None = None  # the run this one reruns (compared with at the end)
     flag_below: float = BELOW  # an OK case under this relative score is flagged (--flag-below)
@@ -93,7 +95,7 @@ class BatchPlan:
                 raise UsageError(str(error)) from None
         self.problem.check_plan(self)
 
-    def flag_rule(self, meta: dict) -> FlagRule:
+    def flag_rule(self, meta: dict[str, Any]) -> FlagRule:
         """Which cases of the run (``meta``: its run.json) are flagged: this plan's thresholds, the
         run's time limit and objective."""
         return FlagRule.of_run(meta, self.flag_below, self.flag_near_limit)
@@ -181,7 +183,7 @@ class BatchPlan:
             rerun_of=self.rerun_of,
         )
 
-    def with_values(self, values: dict) -> BatchPlan:
+    def with_values(self, values: Mapping[str, object]) -> BatchPlan:
         """The plan with tuned values: a solver's own parameters, or a program's variables (and in
         place of ``{NAME}`` in its command)."""
         if self.command is None and self.solver is not None:
@@ -192,7 +194,7 @@ class BatchPlan:
         return replace(self, command=command, env={**self.env, **{k: str(v) for k, v in values.items()}})
 
 
-def against_record(meta: dict, built: dict | None, program: ProgramFile | None) -> list[str]:
+def against_record(meta: dict[str, Any], built: dict[str, Any] | None, program: ProgramFile | None) -> list[str]:
     """What a rerun says of its build and program against the run's (``meta``, its run.json): sources
     changed since, a program that is not the run's."""
     lines = []

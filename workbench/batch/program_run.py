@@ -293,7 +293,7 @@ class ProgramCall:
     """One program started on one case, as ``run_program`` takes it (``live.run_live`` passes it on)."""
 
     command: str  # a shell command line
-    limit: float | None  # seconds (by ``time_by``) after which it is killed (None: no limit)
+    limit: float  # seconds (by ``time_by``) after which it is killed
     cwd: str | None = None
     env: dict[str, str] = field(default_factory=dict)  # variables added to the batch's own
     time_by: str = "wall"  # which time judges the limit: "wall" (AtCoder's rule) or "cpu"

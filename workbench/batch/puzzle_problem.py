@@ -136,8 +136,7 @@ class PuzzleProblem:
                 say(chosen.note)
             except (WorkbenchError, ValueError):
                 pass  # that case's own verdict will say what is wrong with it
-        name: str = cls.name  # type: ignore[attr-defined]  # run_setup types a Solver class as a plain type
-        return Runner(seconds, solver=name, params=params, nodes=plan.nodes, solver_seed=plan.solver_seed)
+        return Runner(seconds, solver=cls.name, params=params, nodes=plan.nodes, solver_seed=plan.solver_seed)
 
     # ------------------------------------------------------------ what a case needs
     def seed_cases(

@@ -128,7 +128,7 @@ class Summary:
         if self.count == 0:
             return 0.0
         if self.ok == self.count:
-            return self.mean_score
+            return self.mean_score or 0.0  # never None: every case is OK
         if self.objective.lower_wins:
             return self.objective.failed_value
         return (self.mean_score or 0.0) * self.ok / self.count

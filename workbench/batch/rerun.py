@@ -97,9 +97,10 @@ def rerun_plan(
     picked = list({row["key"]: row for row in picked}.values())  # each case once, in order
     if meta.get("puzzle") != problem.id:
         raise WorkbenchError(f"{folder} is a run of {meta.get('puzzle')!r}, not of {problem.id}")
-    seeds = [plain_natural(str(row.get("seed", ""))) for row in picked]
+    numbers = [plain_natural(str(row.get("seed", ""))) for row in picked]
+    seeds: list[int] | None = [n for n in numbers if n is not None]
     files: list[str] = []
-    if any(seed is None for seed in seeds):
+    if None in numbers:  # a case without a seed: every case is replayed from its input file
         seeds = None
         for row in picked:
             path = run_file(folder, str(row.get("input") or ""), "input")
@@ -110,7 +111,9 @@ def rerun_plan(
                 )
             files.append(str(path))
     command = meta.get("command") or None
-    params = meta.get("params") if isinstance(meta.get("params"), dict) else {}
+    params = meta.get("params")
+    if not isinstance(params, dict):
+        params = {}
     cwd = Path(str(meta.get("cwd") or Path.cwd()))
     best = Path(str(meta["best_known"])) if meta.get("best_known") else None
     if best is not None and not best.is_absolute():  # as the run saw it, from where it ran

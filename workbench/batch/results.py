@@ -169,6 +169,7 @@ class BestKnown:
         """AHC's relative score against the best known (this run's score included, unless the best
         is frozen); a case that is not OK gets 0."""
         known = self.score(result.case.key)
+        best: float | None
         if self.frozen and known is not None:
             best = known
         else:

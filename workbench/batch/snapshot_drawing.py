@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from workbench.core.errors import WorkbenchError
+from workbench.core.puzzle import Puzzle
 
-from .cases import load_instance
+from .cases import BatchCase, load_instance
 
 MAX_DRAWN_CHARS = 16 * 1024 * 1024  # an answer longer than this is neither played out nor given to a vis
 MAX_DRAWN_MOVES = 1_000_000  # moves played out for a puzzle that sets no limit of its own
@@ -33,22 +34,31 @@ class Drawing:
     refused: str = ""  # why it is not drawn ("" : it is)
 
 
+class Drawable(Protocol):
+    """A ``live.Snapshot`` as the drawer sees it (``live`` names ``Drawing``: importing it here would
+    make a circle)."""
+
+    text: str | None
+    drawing: Drawing | None
+
+
 def size_text(chars: int) -> str:
     return f"{chars / (1024 * 1024):.1f} MB" if chars >= 1024 * 1024 else f"{chars:,} characters"
 
 
 class SnapshotDrawer:
     """Draws the snapshots of one case: ``draw`` sets a snapshot's ``drawing`` and lets its text go
-    once the drawing stands for it (a puzzle's position, a contest's file)."""
+    once the drawing stands for it (a puzzle's position, a contest's file). ``puzzle``: the case's
+    puzzle (None: a contest's case, drawn by its vis)."""
 
-    def __init__(self, problem: Any, case: Any, answers_dir: str | Path | None = None) -> None:
+    def __init__(self, puzzle: Puzzle | None, case: BatchCase, answers_dir: str | Path | None = None) -> None:
         self.case = case
         self.answers_dir = Path(answers_dir) if answers_dir is not None else None
-        self.puzzle = problem.puzzle if problem.kind == "puzzle" else None
-        self._instance = None
+        self.puzzle = puzzle
+        self._instance: Any = None  # the puzzle's own instance type, parsed once
         self._count = 0
 
-    def draw(self, snapshot: Any) -> None:
+    def draw(self, snapshot: Drawable) -> None:
         index, self._count = self._count, self._count + 1
         text = snapshot.text
         if text is None:
@@ -61,7 +71,7 @@ class SnapshotDrawer:
             snapshot.text = None
             return
         if self.puzzle is not None:
-            snapshot.drawing = self._position(text)
+            snapshot.drawing = self._position(self.puzzle, text)
             snapshot.text = None
         elif self.answers_dir is not None:
             name = f"snapshot-{index}.out"
@@ -72,8 +82,7 @@ class SnapshotDrawer:
         else:  # no folder to write it to: the text stays for its reader
             snapshot.drawing = Drawing()
 
-    def _position(self, text: str) -> Drawing:
-        puzzle = self.puzzle
+    def _position(self, puzzle: Puzzle, text: str) -> Drawing:
         try:
             if self._instance is None:
                 self._instance = load_instance(puzzle, self.case)

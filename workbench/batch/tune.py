@@ -20,9 +20,11 @@ import random
 import re
 import socket
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING, Any, Protocol
 
 from solvers.run_setup import checked_params, parse_params
 from workbench.core.errors import UsageError, WorkbenchError
@@ -30,13 +32,38 @@ from workbench.core.files import locked
 from workbench.core.objective import Objective
 
 from .batch_run import BatchRun
+from .cases import BatchCase
 from .database import BUSY_MILLISECONDS, RunDatabase
 from .noise import MIN_SHARED
 from .plan import BatchPlan
+from .problem import BatchProblem
 from .report import compare, failed_text, mean, noise_lines, summarize
-from .results import plain_number, status_now
+from .results import CaseResult, plain_number, status_now
+
+if TYPE_CHECKING:  # optuna is imported where a study is used (``optuna``: that module, passed in)
+    from optuna import Study
+    from optuna.distributions import BaseDistribution
+    from optuna.samplers import BaseSampler
+    from optuna.trial import FrozenTrial, TrialState
 
 PARAM = re.compile(r"^([A-Za-z_][A-Za-z0-9_]*)=(.+?)\.\.(.+?)(?::(.+))?$")
+
+
+class TunedTrial(Protocol):
+    """What a trial uses of Optuna's ``Trial`` (a test gives a trial of its own)."""
+
+    @property
+    def number(self) -> int: ...
+
+    def set_user_attr(self, key: str, value: Any) -> None: ...
+
+    def suggest_int(self, name: str, low: int, high: int) -> int: ...
+
+    def suggest_float(self, name: str, low: float, high: float) -> float: ...
+
+    def report(self, value: float, step: int) -> None: ...
+
+    def should_prune(self) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -47,7 +74,7 @@ class Tuned:
     integer: bool
     default: float | None = None
 
-    def suggest(self, trial):
+    def suggest(self, trial: TunedTrial) -> int | float:
         if self.integer:
             return trial.suggest_int(self.name, int(self.low), int(self.high))
         return trial.suggest_float(self.name, self.low, self.high)
@@ -82,34 +109,37 @@ def parse_tuned(text: str) -> Tuned:
     return Tuned(name, values[0], values[1], integer, (values[2] if default else None))
 
 
-def check_study(tuned: list[Tuned], seeds, held_out, solver: type | None = None) -> None:
+def check_study(tuned: list[Tuned], seeds: Sequence[int], held_out: Sequence[int], solver: type | None = None) -> None:
     """A study's choices that need no case; UsageError names the one that is wrong. ``solver``: the
     built-in solver whose parameters are tuned (each range's low end must be one it takes)."""
     if len({t.name for t in tuned}) != len(tuned):
         raise UsageError("a parameter is given twice")
     if set(seeds) & set(held_out):
         raise UsageError("--held-out seeds must not be tuning seeds")
-    for t in tuned if solver is not None else ():
-        checked_params(solver, parse_params(solver, [f"{t.name}={int(t.low) if t.integer else t.low}"]))
+    if solver is not None:
+        for t in tuned:
+            checked_params(solver, parse_params(solver, [f"{t.name}={int(t.low) if t.integer else t.low}"]))
 
 
 def default_study_name(problem_id: str) -> str:
     return f"{problem_id}-tune"
 
 
-def best_finished(optuna, study):
+def best_finished(optuna: ModuleType, study: Study) -> FrozenTrial | None:
     """The study's best finished trial (of every call that ran it), None while none has finished."""
     if not any(t.state == optuna.trial.TrialState.COMPLETE for t in study.trials):
         return None
     return study.best_trial
 
 
-def _scores(results, objective: Objective) -> list[float]:
+def _scores(results: Iterable[CaseResult], objective: Objective) -> list[float]:
     """Each case's score for the study: a case that is not OK is the worst there is."""
     return [r.score if r.verdict == "OK" else objective.failed_value for r in results]
 
 
-def open_study(optuna, database: Path, study_name: str, puzzle_id: str, objective: Objective, sampler_seed: int):
+def open_study(
+    optuna: ModuleType, database: Path, study_name: str, puzzle_id: str, objective: Objective, sampler_seed: int
+) -> Study:
     """The study, made (its tables too) or loaded under a lock: two tunes starting on a new database
     would otherwise both create Optuna's tables, and one fail ("table studies already exists"). A study
     of another puzzle is refused: its trials' scores are not this one's."""
@@ -124,7 +154,7 @@ def open_study(optuna, database: Path, study_name: str, puzzle_id: str, objectiv
             storage = optuna.storages.RDBStorage(
                 f"sqlite:///{database.resolve()}", engine_kwargs={"connect_args": {"timeout": BUSY_MILLISECONDS / 1000}}
             )
-            study = optuna.create_study(
+            study: Study = optuna.create_study(
                 study_name=study_name,
                 storage=storage,
                 load_if_exists=True,
@@ -146,44 +176,50 @@ def open_study(optuna, database: Path, study_name: str, puzzle_id: str, objectiv
     return study
 
 
-def trial_seeded_sampler(optuna, seed: int, study_name: str):
+def trial_seeded_sampler(optuna: ModuleType, seed: int, study_name: str) -> BaseSampler:
     """Optuna's TPE sampler, seeded afresh for each trial from ``seed``, the study's name and the trial's
     number. One sampler seeded once would draw the same values again in every call that continues a
     study, and in two tunes at once on one study; a trial's number is the study's own (no two trials
     share one), so each trial draws values of its own, and a study made again the same way draws the
     same ones. ``constant_liar``: trials running elsewhere count as if they had done badly, so two
     tunes at once spread out."""
-    samplers = optuna.samplers
+    from optuna.samplers import BaseSampler, TPESampler  # ``optuna`` is loaded: named for their types
 
-    class TrialSeeded(samplers.BaseSampler):
-        def __init__(self):
+    class TrialSeeded(BaseSampler):
+        def __init__(self) -> None:
             self.inner = self._for(0)
 
         @staticmethod
-        def _for(number: int):
+        def _for(number: int) -> TPESampler:
             trial_seed = random.Random(f"{seed}-{study_name}-{number}").getrandbits(32)
-            return samplers.TPESampler(seed=trial_seed, constant_liar=True)
+            return TPESampler(seed=trial_seed, constant_liar=True)
 
-        def before_trial(self, study, trial):
+        def before_trial(self, study: Study, trial: FrozenTrial) -> None:
             self.inner = self._for(trial.number)
             self.inner.before_trial(study, trial)
 
-        def infer_relative_search_space(self, study, trial):
+        def infer_relative_search_space(self, study: Study, trial: FrozenTrial) -> dict[str, BaseDistribution]:
             return self.inner.infer_relative_search_space(study, trial)
 
-        def sample_relative(self, study, trial, search_space):
+        def sample_relative(
+            self, study: Study, trial: FrozenTrial, search_space: dict[str, BaseDistribution]
+        ) -> dict[str, Any]:
             return self.inner.sample_relative(study, trial, search_space)
 
-        def sample_independent(self, study, trial, param_name, param_distribution):
+        def sample_independent(
+            self, study: Study, trial: FrozenTrial, param_name: str, param_distribution: BaseDistribution
+        ) -> Any:
             return self.inner.sample_independent(study, trial, param_name, param_distribution)
 
-        def after_trial(self, study, trial, state, values):
+        def after_trial(
+            self, study: Study, trial: FrozenTrial, state: TrialState, values: Sequence[float] | None
+        ) -> None:
             self.inner.after_trial(study, trial, state, values)
 
     return TrialSeeded()
 
 
-def fail_abandoned_trials(optuna, study) -> list[int]:
+def fail_abandoned_trials(optuna: ModuleType, study: Study) -> list[int]:
     """Trials left running by a tune on this machine whose process is gone (a kill -9, a power cut),
     marked failed: no one else will ever finish them. Their numbers."""
     abandoned = []
@@ -211,7 +247,7 @@ class Tuning:
     stopped: bool = False  # by Ctrl+C or SIGTERM: the run going now stops, and no other starts
 
     @property
-    def problem(self):
+    def problem(self) -> BatchProblem:
         return self.plan.problem
 
     def stop(self) -> None:
@@ -219,7 +255,14 @@ class Tuning:
         if self.running is not None:
             self.running.stop()
 
-    def _run(self, values: dict, cases, label: str, comment: str, on_result=None) -> BatchRun:
+    def _run(
+        self,
+        values: Mapping[str, object],
+        cases: list[BatchCase],
+        label: str,
+        comment: str,
+        on_result: Callable[[CaseResult], None] | None = None,
+    ) -> BatchRun:
         plan = replace(self.plan.with_values(values), label=label, comment=comment, out=None, build="")
         run = self.running = BatchRun(plan.spec(cases=cases, say=self.say))
         if self.stopped:  # a signal between the check and now: the run stops before its first case
@@ -230,7 +273,7 @@ class Tuning:
             self.running = None
         return run
 
-    def trial(self, trial, cases) -> float | None:
+    def trial(self, trial: TunedTrial, cases: Sequence[BatchCase]) -> float | None:
         """One trial: its values sampled, a batch over the seeds in an order of its own; its mean score,
         or None when Ctrl+C or SIGTERM stopped it before its cases were done."""
         trial.set_user_attr("host", socket.gethostname())  # so that a tune killed outright is known later
@@ -238,14 +281,15 @@ class Tuning:
         values = {t.name: t.suggest(trial) for t in self.tuned}
         order = list(cases)
         random.Random(f"{self.study_name}-{trial.number}").shuffle(order)  # WilcoxonPruner: a fresh order
-        pruned = []
+        pruned: list[bool] = []
         objective = self.problem.objective
 
-        def on_result(result) -> None:
+        def on_result(result: CaseResult) -> None:
             trial.report(_scores([result], objective)[0], step=result.case.index)
             if not pruned and trial.should_prune():
                 pruned.append(True)
-                self.running.stop()
+                if self.running is not None:  # the run reporting this result
+                    self.running.stop()
 
         run = self._run(
             values,
@@ -258,8 +302,8 @@ class Tuning:
         value = mean(scores) if scores else 0.0
         # The pruner may say "prune" at the last case's report, or once every case has finished (they
         # are reported a batch at a time): a trial all of whose cases ran is complete, not pruned.
-        pruned = pruned and len(scores) < len(cases)
-        if self.stopped and not pruned and len(scores) < len(cases):
+        was_pruned = bool(pruned) and len(scores) < len(cases)
+        if self.stopped and not was_pruned and len(scores) < len(cases):
             self.say(
                 f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} stopped after "
                 f"{len(scores)} of {len(cases)} cases: marked failed in the study"
@@ -267,11 +311,11 @@ class Tuning:
             return None
         self.say(
             f"trial {trial.number}: {' '.join(f'{k}={v}' for k, v in values.items())} -> "
-            f"{plain_number(round(value, 3))} over {len(scores)} cases" + (" (pruned)" if pruned else "")
+            f"{plain_number(round(value, 3))} over {len(scores)} cases" + (" (pruned)" if was_pruned else "")
         )
         return value
 
-    def optimize(self, optuna, study, cases, trials: int) -> None:
+    def optimize(self, optuna: ModuleType, study: Study, cases: Sequence[BatchCase], trials: int) -> None:
         """Up to ``trials`` trials, each asked of the study, run over ``cases`` and told its value: a
         pruned one what it saw (Optuna's advice: the sampler learns from it), one that Ctrl+C or SIGTERM
         stopped (``stop``) failed, and then no other starts. Anything raised (a second Ctrl+C) fails
@@ -291,18 +335,22 @@ class Tuning:
                 return
             study.tell(trial, value)
 
-    def held_out(self, best: dict, seeds) -> None:
+    def held_out(self, best: dict[str, Any], seeds: Sequence[int]) -> None:
         """The best parameters and the defaults on seeds no trial saw, compared case by case."""
         cases = replace(self.plan, seeds=seeds, files=()).cases()
         # The defaults: the :DEFAULT values given, else none at all (a solver's declared defaults, a
         # program's own when no variable is set); a {NAME} in the command needs its :DEFAULT.
         tuned = self.tuned
-        defaults = {t.name: (int(t.default) if t.integer else t.default) for t in tuned if t.default is not None}
+        defaults: dict[str, object] | None = {
+            t.name: (int(t.default) if t.integer else t.default) for t in tuned if t.default is not None
+        }
         command = self.plan.program_command
         if command and any("{" + t.name + "}" in command and t.default is None for t in tuned):
             self.say("held-out: the defaults cannot run (a {NAME} in the command has no :DEFAULT); the best alone")
             defaults = None
-        rows, metas, folders = {}, {}, {}
+        rows: dict[str, list[dict[str, Any]]] = {}
+        metas: dict[str, dict[str, Any]] = {}
+        folders: dict[str, Path] = {}
         objective = self.problem.objective
         for name, values in (("best", best), ("defaults", defaults)):
             if values is None:

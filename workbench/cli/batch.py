@@ -197,7 +197,7 @@ def execute(plan: BatchPlan) -> int:
     printer = RowPrinter(progress.console, features, width, plan.flag_rule(run.meta()))
     with progress:
         task = progress.add_task("cases", total=len(spec.cases), mean="-")
-        totals = {"ok": 0, "sum": 0, "failed": 0}  # the sum of whole scores exact, as the summary's
+        totals: dict[str, int | float] = {"ok": 0, "sum": 0, "failed": 0}  # whole scores' sum exact, as the summary's
 
         def show(result: CaseResult) -> None:
             if result.verdict == "OK":
@@ -206,7 +206,7 @@ def execute(plan: BatchPlan) -> int:
             else:
                 totals["failed"] += 1
             printer.show(result)
-            mean = plain_number(mean_of_sum(totals["sum"], totals["ok"])) if totals["ok"] else "-"
+            mean = plain_number(mean_of_sum(totals["sum"], int(totals["ok"]))) if totals["ok"] else "-"
             progress.update(task, advance=1, mean=mean + (f", {totals['failed']} failed" if totals["failed"] else ""))
 
         try:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any, TypedDict
 
 from workbench.core.errors import UsageError
 from workbench.core.files import read_text
@@ -87,11 +88,16 @@ def say(text: str) -> None:
     print(text, file=sys.stderr, flush=True)
 
 
-def stop_on_signals(stop_run) -> dict:
+class Signalled(TypedDict):
+    by: int  # the signal that came (0: none yet)
+    previous: dict[int, Any]  # the handlers replaced, by signal (as signal.signal gives them back)
+
+
+def stop_on_signals(stop_run: Callable[[], None]) -> Signalled:
     """Ctrl+C or SIGTERM calls ``stop_run`` (a run stops between cases: running programs killed,
     finished cases kept) instead of raising wherever the interpreter happens to be; a second Ctrl+C
     raises at once. ``state["by"]`` is the signal that came; ``restore_signals(state)`` undoes this."""
-    state = {"by": 0, "previous": {}}
+    state: Signalled = {"by": 0, "previous": {}}
 
     def stop(signum, frame):
         if state["by"] and signum == signal.SIGINT:
@@ -107,6 +113,6 @@ def stop_on_signals(stop_run) -> dict:
     return state
 
 
-def restore_signals(state: dict) -> None:
+def restore_signals(state: Signalled) -> None:
     for number, previous in state["previous"].items():
         signal.signal(number, previous)

@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 import argcomplete
 from argcomplete.completers import FilesCompleter
@@ -57,26 +58,37 @@ def complete(main: Callable[[list[str]], int], commands: Iterable[str]) -> int:
     original = argparse.ArgumentParser.parse_args
 
     def answer(parser, args=None, namespace=None):
-        argparse.ArgumentParser.parse_args = original
+        _set_parse_args(original)
         args = list(sys.argv[1:] if args is None else args)
         # argcomplete reads COMP_LINE itself: start it where the parser's words start
         os.environ["_ARGCOMPLETE"] = str(len(words) - len(args))
         _name_completers(parser, commands, at_first_word=not args)
         argcomplete.autocomplete(parser, always_complete_options=False)  # options once '-' is typed
 
-    argparse.ArgumentParser.parse_args = answer
+    _set_parse_args(answer)
     try:
         main(typed)
     except BaseException:
         pass
     finally:
-        argparse.ArgumentParser.parse_args = original
+        _set_parse_args(original)
     # The command parsed nothing: it wants a sub-command first (runs, contest).
     command = next((word for word in typed if word in commands), "")
     choices = argparse.ArgumentParser(prog=f"{PROGRAMS[0]} {command}", add_help=False)
     choices.add_argument("subcommand", choices=subcommands(command))
     answer(choices, [])
     return 0
+
+
+def _set_parse_args(function: Callable[..., Any]) -> None:
+    # Completion runs the command's own parsers, built as it runs: parse_args is swapped for one that
+    # completes the parser it is called on, then put back.
+    argparse.ArgumentParser.parse_args = function  # type: ignore[method-assign]
+
+
+def _complete_with(action: argparse.Action, completer: Callable[..., Iterable[str]]) -> None:
+    # argcomplete's API: a completer set as an attribute of the action (argparse's types have none)
+    action.completer = completer  # type: ignore[attr-defined]
 
 
 def _name_completers(parser: argparse.ArgumentParser, commands: Sequence[str], at_first_word: bool) -> None:
@@ -87,13 +99,13 @@ def _name_completers(parser: argparse.ArgumentParser, commands: Sequence[str], a
         positional = not action.option_strings
         if action.dest == "puzzle":
             extra = subcommands(path[0]) if positional and at_first_word and len(path) == 1 else ()
-            action.completer = _puzzle_names(contests="CONTEST" in (action.metavar or ""), extra=extra)
+            _complete_with(action, _puzzle_names(contests="CONTEST" in (action.metavar or ""), extra=extra))
         elif action.dest == "solver":
-            action.completer = _solver_names
+            _complete_with(action, _solver_names)
         elif positional and path[:1] == ["contest"] and action.dest in ("contest", "name"):
-            action.completer = lambda **_: _contest_names()
+            _complete_with(action, lambda **_: _contest_names())
         elif positional and not path and action.dest == "file" and at_first_word:
-            action.completer = lambda prefix, **rest: [*commands, *FilesCompleter()(prefix, **rest)]
+            _complete_with(action, lambda prefix, **rest: [*commands, *FilesCompleter()(prefix, **rest)])
 
 
 def _puzzle_names(contests: bool, extra: Sequence[str]):

@@ -312,10 +312,11 @@ def cmd_comment(argv: Sequence[str]) -> int:
     parser.add_argument("words", nargs="+", metavar="[PUZZLE-OR-CONTEST] ID TEXT")
     parser.add_argument("--root", type=Path)
     args = parser.parse_args(argv)
-    if len(args.words) not in (2, 3) or plain_natural(args.words[-2]) is None:
+    run_id = plain_natural(args.words[-2]) if len(args.words) in (2, 3) else None
+    if run_id is None:
         parser.error("give the run's id and the comment, after the contest's name for a contest's run")
     args.puzzle = args.words[0] if len(args.words) == 3 else None
-    run_id, text = plain_natural(args.words[-2]), args.words[-1]
+    text = args.words[-1]
     database = _database(args)
     folder = database.comment(run_id, text)
     run = f"run {run_id}" + (f" ({_text(folder.name)})" if folder else "")

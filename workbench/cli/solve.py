@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 from workbench.core.errors import DestinationError, UsageError, WorkbenchError
 from workbench.core.files import check_destination, check_folder, save_fallback, write_or_rescue
@@ -222,6 +223,7 @@ def cmd_agent(argv: Sequence[str]) -> int:
     parser.add_argument("puzzle")
     args = parser.parse_args(argv)
     puzzle = puzzle_named(args.puzzle)
+    solve: Callable[..., Any]  # the puzzle's agent calls it: per turn (online) or once (the whole answer)
     if puzzle.online:
         # Online contests reveal the input turn by turn: decide each move from the public view.
         from solvers.driver import Budget
@@ -238,9 +240,11 @@ def cmd_agent(argv: Sequence[str]) -> int:
         solve = TurnDecider(puzzle, cls, budget=budget, seed=args.seed, params=params)
     else:
 
-        def solve(instance):
+        def solve_whole(instance: Any) -> list[Any]:
             moves, _ = solve_instance(puzzle, instance, args)
             return moves
+
+        solve = solve_whole
 
     puzzle.agent(sys.stdin, sys.stdout, solve)
     return 0

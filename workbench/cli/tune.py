@@ -103,9 +103,11 @@ def cmd_tune(argv: Sequence[str]) -> int:
         if best is None:
             say("no trial of the study has finished yet")
             return 128 + signalled["by"] if signalled["by"] else 1
+        value = best.value
+        assert value is not None  # a finished (complete) trial was told its value
         say(
             f"best: trial {best.number}, {' '.join(f'{k}={v}' for k, v in best.params.items())} -> "
-            f"{plain_number(round(best.value, 3))}"
+            f"{plain_number(round(value, 3))}"
         )
         if held_out and not tuning.stopped:
             tuning.held_out(best.params, held_out)
@@ -114,5 +116,5 @@ def cmd_tune(argv: Sequence[str]) -> int:
         return 130
     finally:
         restore_signals(signalled)
-    print(plain_number(round(best.value, 6)))
+    print(plain_number(round(value, 6)))
     return 128 + signalled["by"] if signalled["by"] else 0

@@ -287,7 +287,7 @@ class ContestProblem:
         else:
             values["CMD"] = program
             call = ProgramCall(
-                fill(config.run, values), runner.seconds, cwd=runner.cwd, env=dict(runner.env), time_by=runner.time_by
+                fill(config.run, values), limit, cwd=runner.cwd, env=dict(runner.env), time_by=runner.time_by
             )
         outcome, trace = run_live(
             _feed(case.input_text),

@@ -51,7 +51,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .errors import FormatError, WorkbenchError, shown
 from .objective import Objective
@@ -416,8 +416,17 @@ def _folder_of(module: str) -> Path | None:
     return Path(spec.origin).parent if spec is not None and spec.origin else None
 
 
+class SolverClass(Protocol):
+    """What the registry's callers read of a solver class without running it (``solvers.base.Solver``;
+    core is below the solvers, so it is seen through this protocol)."""
+
+    name: str
+    description: str
+    params: tuple[Any, ...]  # solvers.base.Param each
+
+
 @cache
-def solvers(puzzle_id: str) -> dict[str, type]:
+def solvers(puzzle_id: str) -> dict[str, type[SolverClass]]:
     """Solver classes of a puzzle by name, in the order the package lists them ({} when it has none).
 
     PluginError says which module failed to import and why."""

@@ -93,7 +93,7 @@ class Ahc011(ModuleFiles, Puzzle):
     def max_moves(self, instance: Case) -> int:
         return instance.limit
 
-    def case_features(self, instance: Case) -> dict[str, int]:
+    def case_features(self, instance: Case) -> dict[str, int | float]:
         return {"N": instance.start.n}
 
     def score_solution(self, instance: Case, text: str) -> ScoreReport:

@@ -27,8 +27,8 @@ HEX_DIGITS = set("0123456789abcdefABCDEF")
 
 def parse_header(line: str, number: int) -> tuple[int, int]:
     tokens = RUST.split(line)
-    values = [RUST.integer(t, 0) for t in tokens]
-    if len(tokens) != 2 or None in values:
+    values = [v for v in (RUST.integer(t, 0) for t in tokens) if v is not None]
+    if len(tokens) != 2 or len(values) != 2:
         raise FormatError(f"expected 'N T' (board side and move limit), got {shown(line)}", number)
     n, limit = values
     if not MIN_SIDE <= n <= MAX_SIDE:

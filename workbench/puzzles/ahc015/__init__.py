@@ -136,7 +136,7 @@ class Ahc015(ModuleFiles, Puzzle):
     def judge(self, instance: Candies, program) -> str:
         return run_judge(instance, program)
 
-    def case_features(self, instance: Candies) -> dict[str, int]:
+    def case_features(self, instance: Candies) -> dict[str, int | float]:
         counts = [instance.flavours.count(f) for f in (1, 2, 3)]
         # The rarer the flavours, the harder they are to keep together.
         return {"smallest flavour": min(counts), "largest flavour": max(counts)}

@@ -65,7 +65,10 @@ class Codevs(ModuleFiles, Puzzle):
         default_factory=lambda: Smoke(generator={"turns": 6}, instance={"turns": 6}, staged=True, bench_nodes=2000)
     )
 
-    def configure(self, instance: Case, turns: int = formats.PACKS) -> Case:
+    def configure(self, instance: Case, **options: Any) -> Case:
+        turns = options.pop("turns", formats.PACKS)
+        if options:  # as a keyword-only signature would refuse them
+            raise TypeError(f"configure() got unexpected options: {', '.join(options)}")
         return dataclasses.replace(instance, turns=turns)
 
     def parse_solution(self, instance: Case, text: str) -> ParsedSolution:
@@ -104,7 +107,7 @@ class Codevs(ModuleFiles, Puzzle):
     def max_moves(self, instance: Case) -> int:
         return instance.turns
 
-    def case_features(self, instance: Case) -> dict[str, int]:
+    def case_features(self, instance: Case) -> dict[str, int | float]:
         played = instance.packs[: instance.turns]
         return {"turns": instance.turns, "four-block packs": sum(1 for pack in played if all(pack))}
 

@@ -60,13 +60,13 @@ class _Reader:
         return value
 
     def field(self, who: str) -> Field:
-        rows = []
+        rows: list[list[int]] = []
         for _ in range(VISIBLE):
             text = self.required(f"{who} field")
             values = [C.integer(v) for v in C.split(text)]
             if len(values) != 10 or any(v not in BLOCK_VALUES for v in values):
                 raise FormatError(f"a field row is 10 values 0..9 or 11 (ojama), got {shown(text)}", self.number)
-            rows.append(values)
+            rows.append([v for v in values if v is not None])  # none is None: each is a block value
         end = self.required(f"END after {who} field")
         if end != "END":
             raise FormatError(f"expected END after {who} field, got {shown(end)}", self.number)

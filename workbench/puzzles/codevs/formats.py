@@ -40,8 +40,8 @@ def _line(lines: list[str], number: int, pack: int) -> str:
 
 def _pack_row(line: str, number: int) -> tuple[int, int]:
     tokens = C.split(line)
-    values = [C.integer(t, 0, 9) if t.isascii() and len(t) == 1 else None for t in tokens]
-    if len(tokens) != 2 or None in values:
+    values = [v for t in tokens if t.isascii() and len(t) == 1 and (v := C.integer(t, 0, 9)) is not None]
+    if len(tokens) != 2 or len(values) != 2:
         got = shown(line) if line else "a blank line"
         raise FormatError(f"a pack row is two values 0..9 (0 = empty), got {got}", number)
     return values[0], values[1]
@@ -72,8 +72,8 @@ def _command(line: str) -> Drop | Skill | None:
     if line == "S":
         return SKILL
     tokens = C.split(line)
-    values = [C.integer(t) for t in tokens]
-    if len(tokens) == 2 and None not in values:
+    values = [v for v in (C.integer(t) for t in tokens) if v is not None]
+    if len(tokens) == 2 and len(values) == 2:
         return Drop(*values)
     return None
 
@@ -88,7 +88,9 @@ def _is_name(line: str) -> bool:
 
 
 def parse_solution(case: Case, text: str) -> ParsedSolution:
-    moves, numbers, blank = [], [], 0
+    moves: list[Drop | Skill] = []
+    numbers: list[int] = []
+    blank = 0
     # One line at a time: a huge answer stops at the first command past the budget K.
     for number, line in iter_lines(text, C):
         if not line:

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from workbench.core.rng import splitmix64
 
+from .field import Pack
 from .formats import PACKS
 from .rules import Case
 
@@ -51,8 +52,9 @@ def generate(seed: int, turns: int = PACKS) -> Case:
     sizes = [3] * THREE_BLOCK_PACKS + [4] * FOUR_BLOCK_PACKS
     _shuffle(stream, sizes)
     dealt = iter(blocks)
-    packs = []
+    packs: list[Pack] = []
     for size in sizes:
         empty = _below(stream, 4) if size == 3 else None
-        packs.append(tuple(0 if cell == empty else next(dealt) for cell in range(4)))
+        a, b, c, d = (0 if cell == empty else next(dealt) for cell in range(4))
+        packs.append((a, b, c, d))
     return Case(tuple(packs), turns)

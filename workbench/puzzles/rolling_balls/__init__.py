@@ -88,7 +88,7 @@ class RollingBalls(ModuleFiles, Puzzle):
         # What was read is scored like an answer file, so a bad N or roll gets the file's message.
         return "\n".join(lines) + "\n"
 
-    def case_features(self, instance: Case) -> dict[str, int]:
+    def case_features(self, instance: Case) -> dict[str, int | float]:
         colours = {c for c in instance.start.cells if chr(c).isdigit()}
         return {"balls": instance.n_balls, "colours": len(colours), "H": instance.start.rows, "W": instance.start.cols}
 

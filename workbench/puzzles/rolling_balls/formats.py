@@ -124,7 +124,7 @@ def read_case(stream: IO[str]) -> str:
     The tester writes the case and then waits for the answer without closing
     the program's stdin, so reading to the end of the stream would deadlock.
     """
-    lines = []
+    lines: list[str] = []
     for _ in range(2):
         header = read_line(stream, len(lines) + 1)
         lines.append(header)
@@ -141,10 +141,12 @@ def _parse_roll(line: str, number: int) -> Roll:
     fields = java_split_space(line)
     if len(fields) != 3:
         raise FormatError(f"expected 'R C D' separated by single spaces, got {shown(line)}", number)
-    values = [java_int(field) for field in fields]
-    for field, value in zip(fields, values):
+    values = []
+    for field in fields:
+        value = java_int(field)
         if value is None:
             raise FormatError(f"R, C and D must be integers, got {shown(field)}", number)
+        values.append(value)
     return Roll(*values)
 
 

@@ -170,8 +170,11 @@ class Sokoban(GridPuzzle, Puzzle):
         if reason:
             raise IllegalMove(f"cannot step {STEP_NAMES[move]}: {reason}")
         nxt = level.step(state.player, move)
+        assert nxt is not None  # _blocked refuses a step off the board
         if nxt in state.boxes:
-            boxes = (state.boxes - {nxt}) | {level.step(nxt, move)}
+            beyond = level.step(nxt, move)
+            assert beyond is not None  # and a box pushed off it
+            boxes = (state.boxes - {nxt}) | {beyond}
             return Transition(State(nxt, frozenset(boxes), state.pushes + 1))
         return Transition(State(nxt, state.boxes, state.pushes))
 
@@ -204,7 +207,7 @@ class Sokoban(GridPuzzle, Puzzle):
         """LURD, as the answer file writes it: a push upper case, a walk lower case."""
         return str(move).upper() if after.pushes > before.pushes else str(move).lower()
 
-    def case_features(self, instance: Case) -> dict[str, int]:
+    def case_features(self, instance: Case) -> dict[str, int | float]:
         level = instance.level
         return {"boxes": len(level.boxes), "floor": len(level.interior()), "rows": level.rows, "cols": level.cols}
 
@@ -270,13 +273,14 @@ class Sokoban(GridPuzzle, Puzzle):
         level = instance.level
         if not 3 <= rows <= 100 or not 3 <= cols <= 100:
             raise EditError(f"a level is 3..100 a side, got {rows}x{cols}")
-        pr, pc = level.rc(level.player)
-        if pr >= rows or pc >= cols:
-            raise EditError("the player would be cut off: move it nearer the top left first")
 
         def moved(cell: int) -> int | None:
             r, c = divmod(cell, level.cols)
             return r * cols + c if r < rows and c < cols else None
+
+        player = moved(level.player)
+        if player is None:
+            raise EditError("the player would be cut off: move it nearer the top left first")
 
         walls, goals = bytearray(rows * cols), bytearray(rows * cols)
         for cell in range(level.rows * level.cols):
@@ -284,9 +288,7 @@ class Sokoban(GridPuzzle, Puzzle):
             if new is not None:
                 walls[new], goals[new] = level.walls[cell], level.goals[cell]
         boxes = frozenset(m for m in map(moved, level.boxes) if m is not None)
-        return replace(
-            instance, level=Level(rows, cols, bytes(walls), bytes(goals), boxes, moved(level.player), level.title)
-        )
+        return replace(instance, level=Level(rows, cols, bytes(walls), bytes(goals), boxes, player, level.title))
 
     def grid_status(self, instance: Case, state: State) -> str:
         level = instance.level

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from workbench.core.errors import FormatError
 
@@ -44,7 +45,7 @@ class Level:
         r, c = r + dr, c + dc
         return r * self.cols + c if self.inside(r, c) else None
 
-    def open(self, cell: int | None) -> bool:
+    def open(self, cell: int | None) -> TypeGuard[int]:  # True: a cell, and not a wall
         return cell is not None and not self.walls[cell]
 
     def reachable(self, start: int | None = None, boxes: frozenset[int] = frozenset()) -> set[int]:
@@ -124,7 +125,9 @@ def _is_board_line(line: str) -> bool:
 def split_levels(text: str) -> list[tuple[str, list[str], int]]:
     """(title, board lines, first line number) for each level of a collection, in file order."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    found, block, start, comment = [], [], 0, ""
+    found: list[tuple[str, list[str], int]] = []
+    block: list[str] = []
+    start, comment = 0, ""
     for number, line in enumerate(lines, start=1):
         if _is_board_line(line):
             if not block:
@@ -132,11 +135,11 @@ def split_levels(text: str) -> list[tuple[str, list[str], int]]:
             block.append(line.rstrip())
             continue
         if block:
-            found.append([comment, block, start])
+            found.append((comment, block, start))
             block, comment = [], ""
         stripped = line.strip()
         if stripped.lower().startswith("title:") and found:
-            found[-1][0] = stripped[6:].strip()  # SOK files name a level after it
+            found[-1] = (stripped[6:].strip(), *found[-1][1:])  # SOK files name a level after it
         elif METADATA.match(stripped):
             continue  # Author:, Comment: ...
         elif stripped.startswith(";"):
@@ -144,8 +147,8 @@ def split_levels(text: str) -> list[tuple[str, list[str], int]]:
         elif stripped:
             comment = stripped
     if block:
-        found.append([comment, block, start])
-    return [(title, block, start) for title, block, start in found]
+        found.append((comment, block, start))
+    return found
 
 
 def parse_levels(text: str) -> list[Level]:
