@@ -40,13 +40,21 @@ class Hint:
 
 
 def hint_solver(puzzle) -> type[Solver] | None:
-    """The solver a hint runs: the puzzle's default (its first), None when it has none."""
-    return next(iter(solver_classes(puzzle.id).values()), None)
+    """The solver a hint runs: the puzzle's default (its first), None when it has none or its
+    plugin's first is no Solver (no_solver_reason says which)."""
+    try:
+        return next(iter(solver_classes(puzzle.id).values()), None)
+    except WorkbenchError:  # the window asks this to enable a button: a message, not a traceback
+        return None
 
 
 def no_solver_reason(puzzle) -> str:
     """Why a puzzle offers no hint ("" when it does)."""
-    if hint_solver(puzzle) is None:
+    try:
+        found = solver_classes(puzzle.id)
+    except WorkbenchError as error:
+        return str(error)
+    if not found:
         return f"{puzzle.title} has no solver, so there is no hint to give"
     return ""
 

@@ -115,3 +115,13 @@ def test_a_scaffolded_plugin_gets_hints_from_its_solver_and_one_without_solvers_
     none = find_hint(lamps, instance, lamps.initial_state(instance), 0)
     assert (none.kind, none.move) == (NO_SOLVER, None)
     assert none.text == no_solver_reason(lamps) == f"{lamps.title} has no solver, so there is no hint to give"
+
+
+def test_a_plugins_first_solver_that_is_no_solver_gives_no_hint_and_says_why(monkeypatch):
+    class Greedy:  # a plugin's class with a solver's name and nothing else
+        name = "greedy"
+
+    monkeypatch.setattr("solvers.run_setup.solvers", lambda puzzle_id: {"greedy": Greedy})
+    comesolo = get_puzzle("comesolo")
+    assert hint_solver(comesolo) is None  # the start page and the hint button ask this
+    assert no_solver_reason(comesolo) == "the solver 'greedy' of comesolo is not a solvers.base.Solver"
