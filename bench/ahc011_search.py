@@ -26,9 +26,9 @@ import numpy as np
 
 from solvers.ahc011 import ScreenedBeamSolver
 from solvers.ahc011.attempt import cut_shortcuts, make_target, slide_by_moves, slide_into
-from solvers.ahc011.job_runner import HANDOVER_RATE
-from solvers.ahc011.jobs import slide_search_width
 from solvers.ahc011.target import centre_cell
+from solvers.ahc011.task_runner import HANDOVER_RATE
+from solvers.ahc011.tasks import slide_search_width
 from solvers.run_setup import parse_params
 from workbench.batch.cases import parse_seeds
 from workbench.core.errors import UsageError
