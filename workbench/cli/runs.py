@@ -24,7 +24,7 @@ from workbench.batch.noise import LOADED, MIN_SHARED, loaded_text, ratio_loaded
 from workbench.batch.report import compare, noise_lines
 from workbench.batch.results import plain_number, read_run, significant
 from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
-from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
+from workbench.batch.standings import COLUMNS, EXPLAINED, case_keys, choose_runs, standings
 from workbench.core.errors import UsageError, WorkbenchError, escaped, readable
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
@@ -219,20 +219,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
         show_edge=False,
     )
     programs = program_cells(runs)
-    for column in (
-        "#",
-        "run",
-        "label",
-        "comment",
-        "relative",
-        "rank",
-        "#Best",
-        "#Unique",
-        "Gain",
-        SPREAD,
-        "OK",
-        "program",
-    ):
+    for column in COLUMNS:
         table.add_column(column, justify="left" if column in ("run", "label", "comment", "program") else "right")
     for place, row in enumerate(result.rows, start=1):
         run = row.run
@@ -242,11 +229,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
             f"{run['id']} {_text(run['started'])[:16]}",
             _text(run["label"])[:30],
             _text(run["comment"])[:30],
-            f"{row.relative:.4f}",
-            f"{row.rank:.3f}",
-            str(row.best),
-            str(row.unique),
-            f"{row.gain:.4f}",
+            *row.figures(),
             mean,
             f"{row.ok}/{row.cases}",
             programs[run["id"]],
@@ -261,9 +244,6 @@ def cmd_standings(argv: Sequence[str]) -> int:
             f"(ids {ids}): --runs ID,ID... ranks the runs you name"
         )
     return 0
-
-
-SPREAD = "mean ± SD (n-1)"  # the sample SD over the cases (EXPLAINED)
 
 
 def _conclusions(result, cases: dict[int, list[dict]], objective: Objective) -> list[str]:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 from workbench.batch.database import RunDatabase, describe_run
 from workbench.batch.results import plain_number
 from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
-from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
+from workbench.batch.standings import COLUMNS, EXPLAINED, case_keys, choose_runs, standings
 from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
 from workbench.gui.common.plain_text import plain_label
@@ -50,20 +50,6 @@ RUN_COLUMNS = (
     "comment",
 )
 FOLLOW_MILLISECONDS = 1000  # one small query a second while the dialog is open
-STANDING_COLUMNS = (
-    "#",
-    "run",
-    "label",
-    "comment",
-    "relative",
-    "rank",
-    "#Best",
-    "#Unique",
-    "Gain",
-    "mean ± SD",
-    "OK",
-    "program",
-)
 CURVE_COLOURS = ("#6a9fd8", "#e0884a", "#5fb36a", "#c06ac9", "#c9b63f", "#4fc1c1")
 
 
@@ -98,7 +84,7 @@ class PastRunsDialog(QDialog):
         self.runs: list[dict] = []
         self.table, self.model = _table(RUN_COLUMNS)
         self.table.doubleClicked.connect(lambda _: self.open_selected())
-        self.standings_table, self.standings_model = _table(STANDING_COLUMNS)
+        self.standings_table, self.standings_model = _table(COLUMNS)
         self.plot = pg.PlotWidget()
         style_plot(self.plot, self.palette())
         self.plot.setLabel("left", self.tr("mean score"))
@@ -246,11 +232,7 @@ class PastRunsDialog(QDialog):
                 str(run["id"]),
                 run["label"] or "",
                 run["comment"] or "",
-                f"{row.relative:.4f}",
-                f"{row.rank:.3f}",
-                str(row.best),
-                str(row.unique),
-                f"{row.gain:.4f}",
+                *row.figures(),
                 mean,
                 f"{row.ok}/{row.cases}",
                 programs[run["id"]],
