@@ -258,8 +258,7 @@ def execute(plan: BatchPlan) -> int:
 
 
 def run_rerun(argv: Sequence[str]) -> int:
-    from workbench.batch.rerun import chosen_rows, rerun_plan
-    from workbench.contest.known import problem_named
+    from workbench.batch.rerun import chosen_rows
 
     parser = argparse.ArgumentParser(
         prog="puzzle-workbench batch rerun",
@@ -291,11 +290,30 @@ def run_rerun(argv: Sequence[str]) -> int:
     )
     add_flag_options(parser)
     args = parser.parse_args(argv)
-    meta, rows = read_run(args.run)
-    if not meta.get("puzzle"):
-        raise WorkbenchError(f"{args.run} has no run.json saying how it was made: it cannot be run again")
+    meta, rows = _recorded_run(args.run)
     picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
     _check_trusted(args.run, meta, args.trust)  # before its contest file is read
+    plan = _run_again(args, meta, picked, ["rerun", *argv], label=args.label)
+    say(f"rerunning {len(picked)} of {len(rows)} cases of {args.run} ({' and '.join(args.filter)})")
+    return execute(plan)
+
+
+def _recorded_run(folder: Path) -> tuple[dict, list[dict]]:
+    """The run.json and rows of a run that says how it was made (rerun and noise run it again)."""
+    meta, rows = read_run(folder)
+    if not meta.get("puzzle"):
+        raise WorkbenchError(f"{folder} has no run.json saying how it was made: it cannot be run again")
+    return meta, rows
+
+
+def _run_again(
+    args: argparse.Namespace, meta: dict, picked: list[dict], words: list[str], label: str | None, repeat: int = 1
+) -> BatchPlan:
+    """The plan that runs ``picked`` of the run ``args.run`` again as it was made (``words``: the
+    subcommand's, for the new run's command line)."""
+    from workbench.batch.rerun import rerun_plan
+    from workbench.contest.known import problem_named
+
     problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
     plan = rerun_plan(
         problem,
@@ -304,11 +322,11 @@ def run_rerun(argv: Sequence[str]) -> int:
         picked,
         workers=args.jobs,
         out=args.out,
-        label=args.label,
-        command_line=["puzzle-workbench", "batch", "rerun", *argv],
+        label=label,
+        command_line=["puzzle-workbench", "batch", *words],
+        repeat=repeat,
     )
-    say(f"rerunning {len(picked)} of {len(rows)} cases of {args.run} ({' and '.join(args.filter)})")
-    return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
+    return replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit)
 
 
 def _check_trusted(folder: Path, meta: dict, trust: bool) -> None:
@@ -330,8 +348,7 @@ def _check_trusted(folder: Path, meta: dict, trust: bool) -> None:
 
 
 def run_noise(argv: Sequence[str]) -> int:
-    from workbench.batch.rerun import chosen_rows, rerun_plan
-    from workbench.contest.known import problem_named
+    from workbench.batch.rerun import chosen_rows
 
     parser = argparse.ArgumentParser(
         prog="puzzle-workbench batch noise",
@@ -357,32 +374,20 @@ def run_noise(argv: Sequence[str]) -> int:
     args = parser.parse_args(argv)
     if args.repeat < 2:
         raise UsageError(f"--repeat {args.repeat}: the noise needs 2 or more runs of each case")
-    meta, rows = read_run(args.run)
-    if not meta.get("puzzle"):
-        raise WorkbenchError(f"{args.run} has no run.json saying how it was made: it cannot be run again")
+    meta, rows = _recorded_run(args.run)
     picked = (
         chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
         if args.filter
         else rows
     )
-    problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
-    plan = rerun_plan(
-        problem,
-        args.run,
-        meta,
-        picked,
-        workers=args.jobs,
-        out=args.out,
-        label=f"{meta['label']}-noise" if meta.get("label") else "noise",
-        command_line=["puzzle-workbench", "batch", "noise", *argv],
-        repeat=args.repeat,
-    )
+    label = f"{meta['label']}-noise" if meta.get("label") else "noise"
+    plan = _run_again(args, meta, picked, ["noise", *argv], label=label, repeat=args.repeat)
     say(
         f"measuring the noise of {args.run}: {len({r['key'] for r in picked})} cases"
         + (f" ({' and '.join(args.filter)})" if args.filter else "")
         + f", {args.repeat} runs each"
     )
-    return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
+    return execute(plan)
 
 
 def run_tune(argv: Sequence[str]) -> int:
