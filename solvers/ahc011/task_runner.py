@@ -32,6 +32,23 @@ from .tasks import (
 HANDOVER_RATE = 100.0  # the plan gets the board of fewest slides + HANDOVER_RATE * travel (notes: "How a run goes")
 
 
+def plan_settings(settings: dict) -> tuple:
+    """The placement plan's beam settings as ``slide_into`` takes them after ``k``."""
+    return settings["width"], settings["branch"], settings["noise"], settings["lookahead"]
+
+
+def slide_settings(settings: dict) -> tuple:
+    """The slide-by-slide search's settings as ``slide_toward_any`` and ``slide_by_moves`` take them
+    after ``k`` (``move_width`` as it stands in ``settings``)."""
+    return (
+        settings["move_width"],
+        settings["move_noise"],
+        HANDOVER_RATE,
+        *plan_settings(settings),
+        settings["shortcut_cells"],
+    )
+
+
 def tiles_of(board) -> np.ndarray:
     """A board's tiles as the kernels take them."""
     return np.frombuffer(board.tiles, dtype=np.uint8).astype(np.int64)
@@ -96,10 +113,7 @@ class TaskRunner:
             self.limit,
             self.seed,
             task.stream,
-            settings["width"],
-            settings["branch"],
-            settings["noise"],
-            settings["lookahead"],
+            *plan_settings(settings),
             self.stop,
             moves,
         )
@@ -147,14 +161,7 @@ class TaskRunner:
             self.limit - len(prefix),
             self.seed,
             stream,
-            settings["move_width"],
-            settings["move_noise"],
-            HANDOVER_RATE,
-            settings["width"],
-            settings["branch"],
-            settings["noise"],
-            settings["lookahead"],
-            settings["shortcut_cells"],
+            *slide_settings(settings),
             self.stop,
             moves,
             row,
