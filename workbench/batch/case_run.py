@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .program_run import ProgramCall
+from .program_run import ProgramCall, ProgramOutcome
 
 if TYPE_CHECKING:
     from .live import LiveTrace
@@ -65,3 +65,19 @@ class CaseRun:
     tester_cpu_seconds: float | None = None  # an interactive contest's tester's own CPU time
     live: LiveTrace | None = None  # its [SCORE] lines and scored snapshots (None: it wrote none)
     input_text: str | None = None  # the input the run made and saved (a Topcoder tester), kept with the run
+
+    @classmethod
+    def of_program(cls, index: int, outcome: ProgramOutcome, live: LiveTrace | None) -> CaseRun:
+        """How case ``index`` went when the user's program played it (``live.run_live``'s two results)."""
+        return cls(
+            index,
+            outcome.answer,
+            outcome.verdict,
+            outcome.message,
+            outcome.seconds,
+            outcome.stderr_tail,
+            data=outcome.data,
+            cpu_seconds=outcome.cpu_seconds,
+            tester_cpu_seconds=outcome.tester_cpu_seconds,
+            live=live,
+        )
