@@ -69,15 +69,8 @@ class CaseRun:
     @classmethod
     def of_program(cls, index: int, outcome: ProgramOutcome, live: LiveTrace | None) -> CaseRun:
         """How case ``index`` went when the user's program played it (``live.run_live``'s two results)."""
-        return cls(
-            index,
-            outcome.answer,
-            outcome.verdict,
-            outcome.message,
-            outcome.seconds,
-            outcome.stderr_tail,
-            data=outcome.data,
-            cpu_seconds=outcome.cpu_seconds,
-            tester_cpu_seconds=outcome.tester_cpu_seconds,
-            live=live,
-        )
+        return cls(index, live=live, **{name: getattr(outcome, name) for name in FROM_PROGRAM})
+
+
+# What a case run takes from the program's ``ProgramOutcome`` as it is (``CaseRun.of_program``).
+FROM_PROGRAM = ("answer", "verdict", "message", "seconds", "stderr_tail", "data", "cpu_seconds", "tester_cpu_seconds")
