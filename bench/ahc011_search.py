@@ -26,9 +26,9 @@ import numpy as np
 
 from solvers.ahc011 import ScreenedBeamSolver
 from solvers.ahc011.attempt import cut_shortcuts, make_target, slide_by_moves, slide_into
-from solvers.ahc011.job_runner import HANDOVER_RATE
-from solvers.ahc011.jobs import slide_search_width
 from solvers.ahc011.target import centre_cell
+from solvers.ahc011.task_runner import plan_settings, slide_settings
+from solvers.ahc011.tasks import slide_search_width
 from solvers.run_setup import parse_params
 from workbench.batch.cases import parse_seeds
 from workbench.core.errors import UsageError
@@ -44,40 +44,10 @@ def search(case, tiles, target, k, stop, settings=DEFAULTS):
     moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
     started = time.perf_counter()
     if n <= settings["move_side"]:
-        move_width = slide_search_width(n, settings["move_width"])
-        count = slide_by_moves(
-            n,
-            tiles,
-            target,
-            case.limit,
-            0,
-            k,
-            move_width,
-            settings["move_noise"],
-            HANDOVER_RATE,
-            settings["width"],
-            settings["branch"],
-            settings["noise"],
-            settings["lookahead"],
-            settings["shortcut_cells"],
-            stop,
-            moves,
-        )
+        widened = {**settings, "move_width": slide_search_width(n, settings["move_width"])}
+        count = slide_by_moves(n, tiles, target, case.limit, 0, k, *slide_settings(widened), stop, moves)
     else:
-        count = slide_into(
-            n,
-            tiles,
-            target,
-            case.limit,
-            0,
-            k,
-            settings["width"],
-            settings["branch"],
-            settings["noise"],
-            settings["lookahead"],
-            stop,
-            moves,
-        )
+        count = slide_into(n, tiles, target, case.limit, 0, k, *plan_settings(settings), stop, moves)
     searched = time.perf_counter()
     if count < 0:
         return count, searched - started, -1, 0.0

@@ -192,50 +192,33 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="wb-overhead-") as scratch:
         root = Path(scratch)
         folder, program, vis = make_contest(root, max(sizes))
+        runs = iter(range(10**6))  # each batch its own run folder
+
+        def measure(what: str, words: list[str], inputs: list[Path], program: str, vis: str | None) -> None:
+            """One row: ``batch WORDS --cmd PROGRAM`` on as many seeds as ``inputs`` (the floor's files)."""
+            seeds = ["--seeds", f"0-{len(inputs) - 1}", "--cmd", program, "--out", str(root / f"run-{next(runs)}")]
+            ours, least = pairs(
+                args.repeat,
+                lambda: floor(inputs, program, vis, args.jobs),
+                lambda: batch([*words, *seeds], root),
+            )
+            print(line(what, len(inputs), ours, least), flush=True)
+
         inputs = sorted((folder / "tools" / "in").iterdir())
         cluster = dask_address(args.jobs) if args.dask else None
         try:
-            runs = iter(range(10**6))  # each batch its own run folder
             for cases in sizes:
-                ours, least = pairs(
-                    args.repeat,
-                    lambda: floor(inputs[:cases], program, vis, args.jobs),
-                    lambda: batch(
-                        [
-                            str(folder),
-                            "--seeds",
-                            f"0-{cases - 1}",
-                            "--cmd",
-                            program,
-                            "--jobs",
-                            str(args.jobs),
-                            "--out",
-                            str(root / f"run-{next(runs)}"),
-                        ],
-                        root,
-                    ),
+                measure(
+                    "contest (program + vis)", [str(folder), "--jobs", str(args.jobs)], inputs[:cases], program, vis
                 )
-                print(line("contest (program + vis)", cases, ours, least), flush=True)
                 if cluster is not None:
-                    ours, least = pairs(
-                        args.repeat,
-                        lambda: floor(inputs[:cases], program, vis, args.jobs),
-                        lambda: batch(
-                            [
-                                str(folder),
-                                "--seeds",
-                                f"0-{cases - 1}",
-                                "--cmd",
-                                program,
-                                "--dask",
-                                cluster.scheduler_address,
-                                "--out",
-                                str(root / f"dask-{next(runs)}"),
-                            ],
-                            root,
-                        ),
+                    measure(
+                        "contest through Dask",
+                        [str(folder), "--dask", cluster.scheduler_address],
+                        inputs[:cases],
+                        program,
+                        vis,
                     )
-                    print(line("contest through Dask", cases, ours, least), flush=True)
         finally:
             if cluster is not None:
                 cluster.close()
@@ -251,27 +234,13 @@ def main() -> int:
                 (boards / f"{seed:05d}.txt").write_text(puzzle.format_input(puzzle.generate(seed, size=7)))
             files = sorted(boards.iterdir())
             for cases in sizes:
-                ours, least = pairs(
-                    args.repeat,
-                    lambda: floor(files[:cases], zero, None, args.jobs),
-                    lambda: batch(
-                        [
-                            "comesolo",
-                            "--seeds",
-                            f"0-{cases - 1}",
-                            "--size",
-                            "7",
-                            "--cmd",
-                            zero,
-                            "--jobs",
-                            str(args.jobs),
-                            "--out",
-                            str(root / f"puzzle-{next(runs)}"),
-                        ],
-                        root,
-                    ),
+                measure(
+                    "comesolo --cmd (program)",
+                    ["comesolo", "--size", "7", "--jobs", str(args.jobs)],
+                    files[:cases],
+                    zero,
+                    None,
                 )
-                print(line("comesolo --cmd (program)", cases, ours, least), flush=True)
     return 0
 
 

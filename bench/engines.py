@@ -17,8 +17,8 @@ The engine functions each figure drives (all called by the solvers):
   solver needs S yet, they test ``is_full_tree``; the GUI/CLI score S in Python).
 - ahc015.playouts: ``ahc015.kernels.drop``, ``rule_tilt``, ``tilt_cells``, ``square_sum``
   (the Monte Carlo playout's pieces).
-- codevs.drops: ``codevs.kernels.land`` + ``resolve``; cand_evals adds ``copy_node`` and
-  90 ``resolve`` calls per op (as ``candidate_chain`` does).
+- codevs.drops: ``codevs.kernels.land`` + ``resolve``; cand_evals adds 90 ``drop_alone`` calls
+  per op (``copy_node`` + ``resolve``, as ``candidate_chain`` does).
 - comesolo.moves: ``comesolo.kernels.jump_masks`` (the start's legal-move set),
   ``pick_jump`` (the k-th legal jump, from per-block counts of the set, as the C++
   does from row counts) and ``play_counted`` (a jump, keeping the set and its counts).
@@ -215,7 +215,7 @@ def _ahc015():
 
 # ------------------------------------------------------------------ codevs
 from solvers.codevs.kernels import CELLS as FIELD_CELLS
-from solvers.codevs.kernels import HEIGHTS, NODE, NONE, at, copy_node, land, resolve
+from solvers.codevs.kernels import HEIGHTS, NODE, NONE, drop_alone, land, resolve
 from workbench.puzzles.codevs.field import VISIBLE, WIDTH
 
 
@@ -248,15 +248,8 @@ def _codevs_loop(count, candidates, rotated):
             continue
         best = 0
         for c in range(WIDTH):
-            h = node[HEIGHTS + c]
             for v in range(1, 10):
-                copy_node(scratch, node)
-                scratch[at(c, h)] = v
-                scratch[HEIGHTS + c] = h + 1
-                for k in range(WIDTH):
-                    dirty[k] = NONE
-                dirty[c] = h
-                got = resolve(scratch, dirty, marks)
+                got = drop_alone(node, scratch, c, v, dirty, marks)
                 if got > best:
                     best = got
         checksum += best

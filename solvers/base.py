@@ -89,7 +89,7 @@ class Solver(ABC):
     fast_finish: bool = False
     # When the run has a time budget, the driver sets this before each slice to the
     # time.perf_counter() value at which the budget ends. A solver whose work comes in
-    # jobs longer than a slice may cut them short there; with a node budget it stays None.
+    # tasks longer than a slice may cut them short there; with a node budget it stays None.
     deadline: float | None = None
     # True when run_slice may end after any expansion and the next call resumes exactly
     # there: the driver then also ends a slice that runs past SLICE_SECONDS (without

@@ -130,17 +130,7 @@ def _game_over(puzzle, instance: Any, depth: int, here, solver: str) -> Hint:
     """No move is left: lost when the game ended before its moves ran out or does not count."""
     limit = puzzle.max_moves(instance)
     if here.complete and (limit is None or depth >= limit):
-        return Hint(
-            SOLVED,
-            f"Already solved: no move is left, score {here.text}",
-            score=here.score,
-            score_text=here.text,
-            solver=solver,
-        )
-    return Hint(
-        LOST,
-        f"Lost: no legal move is left from this position (score {here.text})",
-        score=here.score,
-        score_text=here.text,
-        solver=solver,
-    )
+        kind, text = SOLVED, f"Already solved: no move is left, score {here.text}"
+    else:
+        kind, text = LOST, f"Lost: no legal move is left from this position (score {here.text})"
+    return Hint(kind, text, score=here.score, score_text=here.text, solver=solver)

@@ -11,8 +11,8 @@ from test_ahc011_window_finish import played
 from solvers.ahc011 import ScreenedBeamSolver
 from solvers.ahc011.attempt import make_target
 from solvers.ahc011.grid import is_full_tree, neighbour
-from solvers.ahc011.job_runner import JobRunner
-from solvers.ahc011.jobs import BuildTarget, GroupedSearch, PooledSearch, ShortenAnswer
+from solvers.ahc011.task_runner import TaskRunner
+from solvers.ahc011.tasks import BuildTarget, GroupedSearch, PooledSearch, ShortenAnswer
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE
 
@@ -30,19 +30,19 @@ def scrambled(n, board, slides, seed):
     return board
 
 
-def jobs_run(monkeypatch, clock=None) -> list:
-    """The jobs the solvers run from now on, as they end: (job, started, ended) with ``clock``'s
-    times, else the jobs alone."""
-    jobs, real = [], JobRunner.run
+def tasks_run(monkeypatch, clock=None) -> list:
+    """The tasks the solvers run from now on, as they end: (task, started, ended) with ``clock``'s
+    times, else the tasks alone."""
+    tasks, real = [], TaskRunner.run
 
-    def watched(self, job):
+    def watched(self, task):
         started = clock() if clock else None
-        result = real(self, job)
-        jobs.append((job, started, clock()) if clock else job)
+        result = real(self, task)
+        tasks.append((task, started, clock()) if clock else task)
         return result
 
-    monkeypatch.setattr(JobRunner, "run", watched)
-    return jobs
+    monkeypatch.setattr(TaskRunner, "run", watched)
+    return tasks
 
 
 def test_one_search_toward_many_targets_goes_to_the_one_it_reaches_cheapest(data_root):
@@ -75,12 +75,12 @@ def test_on_7x7_and_8x8_boards_targets_are_pooled_once_there_is_an_answer(data_r
     pooled search over all of them at ``pool_width`` times the width. Same seed and nodes, same
     answer; 6x6 boards keep their own searches."""
     case = case_file(data_root, 1)
-    jobs = jobs_run(monkeypatch)
+    tasks = tasks_run(monkeypatch)
     answers = []
     for _ in range(2):
-        jobs.clear()
+        tasks.clear()
         solver, result = solve(case, 400_000, pool_targets=6, pool_width=1.0)
-        pooled = [job for job in jobs if isinstance(job, PooledSearch)]
+        pooled = [task for task in tasks if isinstance(task, PooledSearch)]
         assert solver.schedule.pooled_runs == 1 and solver.schedule.pooled_done
         assert len(pooled) == 1 and len(pooled[0].ks) >= 6 and pooled[0].scale == 1.0
         answers.append(result.moves)
@@ -95,12 +95,12 @@ def test_under_a_time_budget_the_pooled_search_runs_at_full_width_then_once_more
 ):
     case = case_file(data_root, 2)  # 8x8
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
-    spans = jobs_run(monkeypatch, time.perf_counter)
+    spans = tasks_run(monkeypatch, time.perf_counter)
     result = run(solver, Budget(seconds=5))  # room for the second one even on a busy machine
     assert result.moves and solver.schedule.pooled_runs == 2
     pooled = [span for span in spans if isinstance(span[0], PooledSearch)]
     assert pooled[0][0].scale == 1.0 and 2.0 <= pooled[1][0].scale <= 12.0  # at most pool_width
-    for _, begun, ended in pooled:  # no job but the first answer's shortening ran beside them
+    for _, begun, ended in pooled:  # no task but the first answer's shortening ran beside them
         assert not any(
             not isinstance(other[0], (PooledSearch, ShortenAnswer)) and other[1] < ended and other[2] > begun
             for other in spans
@@ -114,13 +114,13 @@ def test_on_9x9_boards_each_new_search_goes_toward_its_screened_targets_at_once(
     targets at once; every one of them counts as searched, and the answer is the target it
     reached. Same seed and nodes, same answer. 8x8 boards search one target at a time."""
     case = case_file(data_root, 3)  # 9x9
-    jobs = jobs_run(monkeypatch)
+    tasks = tasks_run(monkeypatch)
     answers = []
     for _ in range(2):
-        jobs.clear()
+        tasks.clear()
         solver, result = solve(case, 200_000)
         schedule = solver.schedule
-        groups = [job.ks for job in jobs if isinstance(job, GroupedSearch)]
+        groups = [task.ks for task in tasks if isinstance(task, GroupedSearch)]
         assert [len(group) for group in groups[:2]] == [3, 3] and len(groups[2]) == 8 and schedule.fresh == len(groups)
         members = [k for group in groups for k in group]
         assert len(set(members)) == len(members) and set(members) <= set(schedule.searched_targets)
@@ -129,9 +129,9 @@ def test_on_9x9_boards_each_new_search_goes_toward_its_screened_targets_at_once(
         assert report.fact("S") == case.tile_count and report.score == result.progress.best_score
         answers.append(result.moves)
     assert answers[0] == answers[1]
-    jobs.clear()
+    tasks.clear()
     solver, _ = solve(case_file(data_root, 2), 100_000)  # 8x8
-    assert solver.schedule.fresh >= 2 and not any(isinstance(job, GroupedSearch) for job in jobs)
+    assert solver.schedule.fresh >= 2 and not any(isinstance(task, GroupedSearch) for task in tasks)
 
 
 def test_on_10x10_boards_each_new_search_waits_for_half_as_many_annealed_targets(data_root):

@@ -1,4 +1,4 @@
-"""The ahc011 scheduler on plain data: which jobs it hands out, from which results, at what cost
+"""The ahc011 scheduler on plain data: which tasks it hands out, from which results, at what cost
 (no kernel runs here: the results are made up)."""
 
 from __future__ import annotations
@@ -7,7 +7,17 @@ import numpy as np
 import pytest
 
 from solvers.ahc011 import ScreenedBeamSolver
-from solvers.ahc011.jobs import (
+from solvers.ahc011.schedule import (
+    ANNEAL_STEPS_PER_EXPANSION,
+    FIRST_SEARCH_SECONDS_PER_COST,
+    FIT_SHARE,
+    POOL_STREAM,
+    RUN_STRIDE,
+    SHORTEN_COST,
+    TAIL_SHARE,
+    Schedule,
+)
+from solvers.ahc011.tasks import (
     Answer,
     Beam,
     BuildTarget,
@@ -19,16 +29,6 @@ from solvers.ahc011.jobs import (
     ShortenAnswer,
     SlideSearch,
     TailSearch,
-)
-from solvers.ahc011.schedule import (
-    ANNEAL_STEPS_PER_EXPANSION,
-    FIRST_SEARCH_SECONDS_PER_COST,
-    FIT_SHARE,
-    POOL_STREAM,
-    RUN_STRIDE,
-    SHORTEN_COST,
-    TAIL_SHARE,
-    Schedule,
 )
 
 CENTRE = {6: 21, 7: 24, 9: 40}  # the cell a slide search's targets leave empty
@@ -44,11 +44,11 @@ def built(travel, k, trial=None):
 
 
 def finish_batch(schedule, results):
-    jobs = schedule.next_batch()
-    assert len(jobs) == len(results)
-    for job, result in zip(jobs, results):
-        schedule.finish(job, result)
-    return jobs
+    tasks = schedule.next_batch()
+    assert len(tasks) == len(results)
+    for task, result in zip(tasks, results):
+        schedule.finish(task, result)
+    return tasks
 
 
 def test_under_a_node_budget_targets_are_annealed_then_searched_least_travel_first_then_shortened():
@@ -60,27 +60,27 @@ def test_under_a_node_budget_targets_are_annealed_then_searched_least_travel_fir
     # Until there is an answer, ``screen`` (3) targets per search and no trials; the centre first.
     travels = [50, 40, -1, 30, 60, 45]
     for first in range(0, 6, 2):
-        jobs = finish_batch(schedule, [built(travels[k], k) for k in (first, first + 1)])
-        assert [(job.k, job.hole, job.trial) for job in jobs] == [(first, 21, False), (first + 1, 21, False)]
+        tasks = finish_batch(schedule, [built(travels[k], k) for k in (first, first + 1)])
+        assert [(task.k, task.hole, task.trial) for task in tasks] == [(first, 21, False), (first + 1, 21, False)]
     assert schedule.targets == 6 and schedule.spent == 6 * anneal
     assert schedule.centre_built == [6, 5] and sorted(entry.k for entry in schedule.unsearched) == [0, 1, 3, 4, 5]
     # Six targets: two searches, toward the least travel (k = 3, then k = 1), on their first streams.
     answer = ("L", "U") * 50
     searches = finish_batch(schedule, [Found(answer), None])
-    assert [(type(job), job.k, job.stream) for job in searches] == [(SlideSearch, 3, 3), (SlideSearch, 1, 1)]
+    assert [(type(task), task.k, task.stream) for task in searches] == [(SlideSearch, 3, 3), (SlideSearch, 1, 1)]
     assert schedule.searched == schedule.fresh == 2 and schedule.last_run == {3: 0, 1: 0}
     assert schedule.spent == 6 * anneal + 2 * schedule.search_cost(Beam.SLIDES)
     assert schedule.found == [Answer(100, 3, answer)]
     # The answer is shortened before anything else starts.
     shorter = answer[:90]
-    (job,) = finish_batch(schedule, [shorter])
-    assert isinstance(job, ShortenAnswer) and job.moves == answer and job.k == 3
+    (task,) = finish_batch(schedule, [shorter])
+    assert isinstance(task, ShortenAnswer) and task.moves == answer and task.k == 3
     assert schedule.best_shortened == 90 and schedule.found == [Answer(90, 3, shorter, 10), Answer(100, 3, answer)]
     assert schedule.spent == 6 * anneal + 2 * schedule.search_cost(Beam.SLIDES) + SHORTEN_COST * 100
     # Now a search waits for ``move_screen`` (8) targets, and new targets get trials.
     assert schedule.screen() == 8
-    jobs = finish_batch(schedule, [built(20, 6, trial=80), built(25, 7, trial=-1)])
-    assert [job.trial for job in jobs] == [True, True]
+    tasks = finish_batch(schedule, [built(20, 6, trial=80), built(25, 7, trial=-1)])
+    assert [task.trial for task in tasks] == [True, True]
     assert schedule.spent == 8 * anneal + 2 * schedule.search_cost(Beam.SLIDES) + SHORTEN_COST * 100 + (
         2 * schedule.pilot_cost()
     )
@@ -123,8 +123,8 @@ def test_7x7_boards_pool_their_targets_once_there_is_an_answer():
     schedule.grant(10**9)
     schedule.found = [Answer(150, 9, ("L",) * 150)]
     for k in (0, 2):
-        jobs = finish_batch(schedule, [Built(20 - k, None, np.full(49, k)), Built(30, None, np.full(49, k + 1))])
-        assert not any(job.trial for job in jobs)  # a pooled board's targets get no trials
+        tasks = finish_batch(schedule, [Built(20 - k, None, np.full(49, k)), Built(30, None, np.full(49, k + 1))])
+        assert not any(task.trial for task in tasks)  # a pooled board's targets get no trials
     (pooled,) = schedule.next_batch()
     assert isinstance(pooled, PooledSearch) and pooled.ks == (2, 0, 1, 3) and pooled.scale == 3.0
     assert pooled.stream == POOL_STREAM and schedule.pooled_done
@@ -134,11 +134,11 @@ def test_7x7_boards_pool_their_targets_once_there_is_an_answer():
     assert schedule.found[0] == Answer(120, 1, ("U",) * 120) and schedule.searched_targets[1][0] == 1
 
 
-def test_under_a_time_budget_jobs_fit_the_time_left_and_a_run_with_no_answer_owes_one():
+def test_under_a_time_budget_tasks_fit_the_time_left_and_a_run_with_no_answer_owes_one():
     schedule = schedule_for(6)
     schedule.deadline, schedule.started = 100.0, 0.0
-    job = schedule.next_job(1.0, ())
-    assert isinstance(job, BuildTarget) and job.trial  # a time budget tries targets from the first
+    task = schedule.next_task(1.0, ())
+    assert isinstance(task, BuildTarget) and task.trial  # a time budget tries targets from the first
     assert not schedule.owes_answer(99.0) and schedule.owes_answer(100.5)
     guess = schedule.search_cost(Beam.SLIDES) * FIRST_SEARCH_SECONDS_PER_COST[Beam.SLIDES]
     assert schedule.fit(Beam.SLIDES, 100.0 - 2 * guess) == 1.0
@@ -152,7 +152,7 @@ def test_under_a_time_budget_jobs_fit_the_time_left_and_a_run_with_no_answer_owe
     schedule.unshortened.clear()
     schedule.unsearched.append(Ranked(schedule.rank(built(10, 1)), 1, np.full(36, 1)))
     schedule.targets = 10  # (as many as a search waits for)
-    next_search = schedule.next_job(100.0 - 2 * guess, ())
+    next_search = schedule.next_task(100.0 - 2 * guess, ())
     assert isinstance(next_search, SlideSearch) and next_search.scale == pytest.approx(FIT_SHARE / 5)
     # Nothing starts beside a pooled search.
-    assert schedule.next_job(1.0, (PooledSearch((0,), POOL_STREAM, np.zeros((1, 36)), 1.0),)) is None
+    assert schedule.next_task(1.0, (PooledSearch((0,), POOL_STREAM, np.zeros((1, 36)), 1.0),)) is None

@@ -14,8 +14,6 @@ from solvers.ahc011 import SOLVERS, ScreenedBeamSolver
 from solvers.ahc011.attempt import make_target, slide_into
 from solvers.ahc011.beam import BLOCK, PAIR, plan
 from solvers.ahc011.grid import LETTERS, is_full_tree, seed_stream
-from solvers.ahc011.job_runner import JobRunner
-from solvers.ahc011.jobs import Beam, PlanSearch, slide_search_width
 from solvers.ahc011.matching import cells_by_type, type_travel
 from solvers.ahc011.move_beam import _ready_beside, _swaps_at
 from solvers.ahc011.moved_matching import (
@@ -38,6 +36,8 @@ from solvers.ahc011.schedule import (
     RUN_STRIDE,
 )
 from solvers.ahc011.target import build_target, centre_cell, retarget
+from solvers.ahc011.task_runner import TaskRunner
+from solvers.ahc011.tasks import Beam, PlanSearch, slide_search_width
 from solvers.driver import Budget, RunControl, run
 from workbench.puzzles.ahc011 import PUZZLE, Board, Case, tree_size
 from workbench.puzzles.ahc011.generator import generate
@@ -383,13 +383,13 @@ def test_the_slide_search_no_longer_stalls_on_swapped_pairs_near_the_end():
 
 
 def build_targets(solver, count):
-    """Anneal ``count`` new targets as the solver's annealing jobs do; their travel and trial by k."""
+    """Anneal ``count`` new targets as the solver's annealing tasks do; their travel and trial by k."""
     built = {}
     for _ in range(count):
-        job = solver.schedule.new_target()
-        result = solver.runner.run(job)
-        built[job.k] = result.travel, result.trial
-        solver.schedule.finish(job, result)
+        task = solver.schedule.new_target()
+        result = solver.runner.run(task)
+        built[task.k] = result.travel, result.trial
+        solver.schedule.finish(task, result)
     return built
 
 
@@ -420,8 +420,8 @@ def test_new_targets_are_ranked_by_a_trial_search_and_the_shortest_trial_is_sear
     large = case_file(data_root, 2)  # 8x8
     wide = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(large, large.start), pilot_width=200)
     wide.deadline = solver.deadline
-    job = wide.schedule.new_target()
-    assert not job.trial and wide.runner.run(job).trial is None
+    task = wide.schedule.new_target()
+    assert not task.trial and wide.runner.run(task).trial is None
 
 
 def test_under_a_node_budget_trials_start_once_there_is_an_answer(data_root):
@@ -598,23 +598,23 @@ def test_past_its_deadline_a_run_without_an_answer_finishes_its_first_searches_t
     solver.deadline = 0.0  # long gone, as after a first run's compiling
     progress = solver.run_slice(10**9)
     assert solver.schedule.found and solver.schedule.searched >= 1  # a search ran to its end
-    assert not solver.threads.under_way  # then the slice stopped the jobs still under way, and waited for them
+    assert not solver.threads.under_way  # then the slice stopped the tasks still under way, and waited for them
     assert progress.expansions == 10**9 and not progress.done
 
 
-def test_under_a_time_budget_a_free_thread_starts_the_next_job_at_once(data_root, monkeypatch):
-    """No batches: a job starts while another, started earlier, is still running, and no job
+def test_under_a_time_budget_a_free_thread_starts_the_next_task_at_once(data_root, monkeypatch):
+    """No batches: a task starts while another, started earlier, is still running, and no task
     is left running once the run is over."""
     spans = []
-    real_run = JobRunner.run
+    real_run = TaskRunner.run
 
-    def timed(self, job):
+    def timed(self, task):
         started = time.perf_counter()
-        result = real_run(self, job)
+        result = real_run(self, task)
         spans.append((started, time.perf_counter()))
         return result
 
-    monkeypatch.setattr(JobRunner, "run", timed)
+    monkeypatch.setattr(TaskRunner, "run", timed)
     monkeypatch.setattr("solvers.base._thread_limit", 2)  # two threads even when pinned to one core
     case = case_file(data_root, 2)  # 8x8: its searches take about a second
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
@@ -669,7 +669,7 @@ def test_boards_past_the_contest_size_get_no_grace_past_the_deadline():
 
 
 def test_one_thread_gives_the_same_answer_as_two(data_root):
-    """The window keeps a core for itself (limit_threads); the jobs are the same, so the answer is."""
+    """The window keeps a core for itself (limit_threads); the tasks are the same, so the answer is."""
     from solvers.base import limit_threads, threads_for
 
     case = case_file(data_root, 1)
@@ -683,7 +683,7 @@ def test_one_thread_gives_the_same_answer_as_two(data_root):
     assert one.moves == two.moves and one.progress.expansions == two.progress.expansions
 
 
-def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices(data_root, monkeypatch):
+def test_cancelling_a_paused_timed_run_stops_the_task_left_running_between_slices(data_root, monkeypatch):
     monkeypatch.setattr("solvers.base._thread_limit", 2)  # two threads even when pinned to one core
     case = case_file(data_root, 4)  # 10x10: a search takes over half a second
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start))
@@ -691,13 +691,13 @@ def test_cancelling_a_paused_timed_run_stops_the_job_left_running_between_slices
     paused = threading.Event()
     outcome = {}
 
-    def pause_while_a_job_runs(sample):
+    def pause_while_a_task_runs(sample):
         if solver.threads.under_way and not paused.is_set():
             control.pause()
             paused.set()
 
     def work():
-        outcome["run"] = run(solver, Budget(seconds=600), control=control, on_progress=pause_while_a_job_runs)
+        outcome["run"] = run(solver, Budget(seconds=600), control=control, on_progress=pause_while_a_task_runs)
 
     thread = threading.Thread(target=work)
     thread.start()

@@ -3,10 +3,10 @@ tests/data/golden/ahc011_screened_beam.json.
 
 Same seed + node budget -> same answer; these cases pin the answers themselves, so a change
 meant to leave the search as it is (a refactoring) shows it did. Between them the cases run
-every kind of job the solver has: annealing a target (with and without a trial search), the
+every kind of task the solver has: annealing a target (with and without a trial search), the
 placement plan, the slide search, shortening, the pooled search (7x7, 8x8), the grouped search
 (9x9) and the tail search (6x6, 7x7), on boards of N = 3..10, on several solver seeds (one past
-2^63) and two slicings. The record also holds how many jobs of each kind ran, which the test
+2^63) and two slicings. The record also holds how many tasks of each kind ran, which the test
 checks too: the same answer reached by another schedule would be luck.
 
 A change that is meant to change answers records them again:
@@ -24,8 +24,8 @@ from pathlib import Path
 import pytest
 
 from solvers.ahc011 import ScreenedBeamSolver
-from solvers.ahc011.job_runner import JobRunner
-from solvers.ahc011.jobs import (
+from solvers.ahc011.task_runner import TaskRunner
+from solvers.ahc011.tasks import (
     BuildTarget,
     GroupedSearch,
     PlanSearch,
@@ -38,7 +38,7 @@ from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE
 
 GOLDEN = Path(__file__).resolve().parent / "data" / "golden" / "ahc011_screened_beam.json"
-NARROW = {"move_width": 500}  # a slide search a few times quicker, so a case runs many jobs in a second
+NARROW = {"move_width": 500}  # a slide search a few times quicker, so a case runs many tasks in a second
 PLAN = {"move_side": 0, "width": 30, "tree_steps": 300, "shortcut_cells": 8}  # the placement plan only
 
 # name: (case file seed, or (generator seed, side); solver seed; node budget; slice; parameters)
@@ -70,8 +70,8 @@ def case_of(data_root: Path, which):
     return PUZZLE.parse_input((data_root / f"cases/ahc011/{which:04d}.txt").read_text())
 
 
-def observe_jobs(monkeypatch) -> Counter:
-    """Count the jobs the solver runs, by kind ("trial" for an annealing job with a trial search)."""
+def observe_tasks(monkeypatch) -> Counter:
+    """Count the tasks the solver runs, by kind ("trial" for an annealing task with a trial search)."""
     names = {
         BuildTarget: "build",
         PlanSearch: "plan",
@@ -82,21 +82,21 @@ def observe_jobs(monkeypatch) -> Counter:
         TailSearch: "tail",
     }
     counts: Counter = Counter()
-    real = JobRunner.run
+    real = TaskRunner.run
 
-    def counted(self, job):
-        result = real(self, job)
-        counts["trial" if isinstance(job, BuildTarget) and result.trial is not None else names[type(job)]] += 1
+    def counted(self, task):
+        result = real(self, task)
+        counts["trial" if isinstance(task, BuildTarget) and result.trial is not None else names[type(task)]] += 1
         return result
 
-    monkeypatch.setattr(JobRunner, "run", counted)
+    monkeypatch.setattr(TaskRunner, "run", counted)
     return counts
 
 
 def solve(data_root: Path, name: str, monkeypatch) -> dict:
     which, seed, nodes, slice_expansions, params = CASES[name]
     case = case_of(data_root, which)
-    jobs = observe_jobs(monkeypatch)
+    tasks = observe_tasks(monkeypatch)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=seed, **params)
     result = run(solver, Budget(nodes=nodes), slice_expansions=slice_expansions)
     frontier = "\n".join("".join(entry.moves) for entry in solver.frontier(solver.settings["keep"]))
@@ -105,14 +105,14 @@ def solve(data_root: Path, name: str, monkeypatch) -> dict:
         "answer": PUZZLE.format_solution(case, result.moves),
         "score": result.progress.best_score,
         "frontier_sha256": hashlib.sha256(frontier.encode()).hexdigest(),
-        "jobs": dict(sorted(jobs.items())),
+        "tasks": dict(sorted(tasks.items())),
     }
 
 
-def test_every_kind_of_job_is_in_the_record():
+def test_every_kind_of_task_is_in_the_record():
     record = json.loads(GOLDEN.read_text())
     assert set(record) == set(CASES)
-    ran = set().union(*(entry["jobs"] for entry in record.values()))
+    ran = set().union(*(entry["tasks"] for entry in record.values()))
     assert ran == {"build", "trial", "plan", "slide", "shorten", "pooled", "grouped", "tail"}
     assert {entry["n"] for entry in record.values()} == set(range(3, 11))
 
@@ -133,7 +133,7 @@ def record() -> None:
         for name in CASES:
             entries[name] = solve(data_root, name, monkeypatch)
             monkeypatch.undo()
-            print(name, entries[name]["jobs"], flush=True)
+            print(name, entries[name]["tasks"], flush=True)
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
     written = GOLDEN.with_suffix(".tmp")
     written.write_text(json.dumps(entries, indent=1) + "\n")

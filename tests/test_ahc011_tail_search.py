@@ -9,9 +9,9 @@ from test_ahc011_window_finish import played
 
 from solvers.ahc011 import ScreenedBeamSolver
 from solvers.ahc011.grid import LETTERS, cancel_back_and_forth, is_full_tree
-from solvers.ahc011.job_runner import HANDOVER_RATE, JobRunner
-from solvers.ahc011.jobs import Answer, SlideSearch, TailSearch
 from solvers.ahc011.schedule import RUN_STRIDE, TAIL_SHARE
+from solvers.ahc011.task_runner import HANDOVER_RATE, TaskRunner
+from solvers.ahc011.tasks import Answer, SlideSearch, TailSearch
 from solvers.driver import Budget, run
 from workbench.puzzles.ahc011 import PUZZLE
 
@@ -24,30 +24,30 @@ def test_once_there_is_an_answer_the_slide_search_runs_again_from_a_third_of_the
         PUZZLE, PUZZLE.public_view(case, case.start), seed=0, move_width=1000, pilot_width=0, move_screen=1
     )
     schedule = solver.schedule
-    chosen, tails = {}, []  # the shortest answer when each tail job was chosen; the jobs run
-    search_again, run_job = schedule.search_again, JobRunner.run
+    chosen, tails = {}, []  # the shortest answer when each tail task was chosen; the tasks run
+    search_again, run_task = schedule.search_again, TaskRunner.run
 
     def choose():
-        job = search_again()
-        chosen[job] = schedule.found[0]
-        return job
+        task = search_again()
+        chosen[task] = schedule.found[0]
+        return task
 
-    def watched(self, job):
-        result = run_job(self, job)
-        if isinstance(job, TailSearch):
-            tails.append((job, chosen[job], result))
+    def watched(self, task):
+        result = run_task(self, task)
+        if isinstance(task, TailSearch):
+            tails.append((task, chosen[task], result))
         return result
 
     schedule.search_again = choose
-    monkeypatch.setattr(JobRunner, "run", watched)
+    monkeypatch.setattr(TaskRunner, "run", watched)
     result = run(solver, Budget(nodes=200_000), slice_expansions=5000)
     assert len(tails) >= 2
     moves = np.zeros(4 * case.limit + 4 * n**3, dtype=np.int64)
-    for job, best, found in tails:
-        target, prefix, stream, answer = job.target, job.prefix, job.stream, found.moves
+    for task, best, found in tails:
+        target, prefix, stream, answer = task.target, task.prefix, task.stream, found.moves
         # From the board a third of the way along the shortest answer, toward its target, on a new stream.
         assert prefix == best.moves[: round(TAIL_SHARE * best.length)] and 0 < len(prefix) < best.length
-        assert job.k == best.k and target is schedule.searched_targets[best.k]
+        assert task.k == best.k and target is schedule.searched_targets[best.k]
         assert stream % RUN_STRIDE == best.k and stream >= RUN_STRIDE
         # The answer: those slides, then the kernel's own search from there.
         board = played(n, tiles, [LETTERS.index(letter) for letter in prefix])
@@ -78,7 +78,7 @@ def test_on_8x8_and_larger_boards_the_search_again_starts_from_the_start(data_ro
         schedule = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=0).schedule
         target = np.zeros(case.n**2, dtype=np.int64)
         schedule.found, schedule.searched_targets = [Answer(6, 3, ("L", "U", "R", "D", "L", "U"))], {3: target}
-        job = schedule.search_again()
-        assert type(job) is kind and job.k == 3 and job.target is target
+        task = schedule.search_again()
+        assert type(task) is kind and task.k == 3 and task.target is target
         if kind is TailSearch:
-            assert job.prefix == ("L", "U")
+            assert task.prefix == ("L", "U")

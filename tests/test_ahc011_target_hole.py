@@ -60,9 +60,9 @@ def solver_after(case, nodes, monkeypatch, **params):
     holes, new_target = {}, Schedule.new_target
 
     def recorded(self):
-        job = new_target(self)
-        holes[job.k] = job.hole
-        return job
+        task = new_target(self)
+        holes[task.k] = task.hole
+        return task
 
     monkeypatch.setattr(Schedule, "new_target", recorded)
     solver = ScreenedBeamSolver(PUZZLE, PUZZLE.public_view(case, case.start), seed=0, **params)

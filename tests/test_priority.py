@@ -84,14 +84,14 @@ def test_where_the_lowest_class_is_refused_a_process_gets_the_largest_niceness(m
     assert nice_of_this_thread() != 19
 
 
-def test_a_solvers_job_threads_run_at_the_priority_of_the_thread_that_asks_for_them():
+def test_a_solvers_task_threads_run_at_the_priority_of_the_thread_that_asks_for_them():
     """A lowered solver's kernels never run on threads a normal one (a hint, the command line) made."""
     import numpy as np
 
-    from solvers.job_threads import JobThreads
+    from solvers.task_threads import TaskThreads
 
     def classes():
-        jobs = JobThreads(2, np.zeros(1, dtype=np.uint8))
+        jobs = TaskThreads(2, np.zeros(1, dtype=np.uint8))
         return jobs.run_all(lambda job: nice_of_this_thread(), [0, 1, 2])
 
     caller = nice_of_this_thread()

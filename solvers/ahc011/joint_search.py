@@ -31,9 +31,8 @@ import numpy as np
 
 from solvers.jit import njit
 
-from ..kernels import argsort_into
 from .grid import neighbour
-from .placement import UNREACHABLE, _step
+from .placement import UNREACHABLE, _step, nth_cheapest
 
 JOINT_SIDE = 10  # (10 * 10) ** 3 states fit 20 bits, and three int32 tables of 4 MB
 STATE_BITS = 20
@@ -215,8 +214,4 @@ def ranked_tile(n, board, kind, table, empty, locked, choice, skip):
             # ties by cell order, as a stable sort keeps them: each key unique
             cells[count], costs[count] = cell, table[cell * size + empty] * size + count
             count += 1
-    if choice >= count:
-        return -1
-    order = np.empty(count, dtype=np.int64)
-    argsort_into(costs, count, order)
-    return cells[order[choice]]
+    return nth_cheapest(cells, costs, count, choice)

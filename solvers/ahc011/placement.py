@@ -152,6 +152,12 @@ def _pick_tile(n, board, ctx, kind, goal, locked, choice, noise, rng, dist, queu
             cells[count] = cell
             costs[count] = 5.0 * dist[cell] + manhattan(n, cell, ctx[EMPTY]) + noise * random_unit(rng)
             count += 1
+    return nth_cheapest(cells, costs, count, choice)
+
+
+@njit(cache=True, nogil=True)
+def nth_cheapest(cells, costs, count, choice):
+    """The cell of the ``choice``-th lowest of ``costs[:count]`` (in ``argsort_into``'s order; -1: fewer)."""
     if choice >= count:
         return -1
     order = np.empty(count, dtype=np.int64)

@@ -1,4 +1,4 @@
-"""Which jobs the ahc011 solver runs next, decided from finished results alone (pure: no kernels,
+"""Which tasks the ahc011 solver runs next, decided from finished results alone (pure: no kernels,
 no threads, no clock; under a time budget the caller says what time it is).
 
 A new search waits until ``screen()`` targets per search are annealed and goes toward the
@@ -6,10 +6,10 @@ best-ranked one not searched yet (``rank``); once there is an answer, searches a
 the shortest answer's target, and answers that may still come out shortest are shortened before
 anything else. 7x7 and 8x8 boards pool their targets into one search, 9x9 boards group each new
 search's targets, 6x6 and 7x7 boards search again from part of the way along the best answer.
-Under a node budget jobs come in batches of WORKERS (``next_batch``); under a time budget one at
-a time, whenever a thread is free (``next_job``). Every job is charged an estimate of its work in
+Under a node budget tasks come in batches of WORKERS (``next_batch``); under a time budget one at
+a time, whenever a thread is free (``next_task``). Every task is charged an estimate of its work in
 expansions (``spent``) against the expansions the slices have granted (``allowance``), so which
-jobs run depends on the node budget only. Why each rule and constant is as it is:
+tasks run depends on the node budget only. Why each rule and constant is as it is:
 bench/ahc011_search_notes.md.
 """
 
@@ -21,14 +21,13 @@ from dataclasses import replace
 
 import numpy as np
 
-from .jobs import (
+from .tasks import (
     Answer,
     Beam,
     BuildTarget,
     Built,
     Found,
     GroupedSearch,
-    Job,
     PlanSearch,
     PooledSearch,
     Ranked,
@@ -37,10 +36,11 @@ from .jobs import (
     ShortenAnswer,
     SlideSearch,
     TailSearch,
+    Task,
     slide_search_width,
 )
 
-WORKERS = 2  # jobs in a batch (this machine's cores); the batch is the same on fewer threads
+WORKERS = 2  # tasks in a batch (this machine's cores); the batch is the same on fewer threads
 SHORTEN_MARGIN = 0.06  # answers this much longer than the best shortened one stay as they are (notes: "Shortening")
 SHORTEN_COST = 10  # expansions charged per slide of a shortened answer (notes: "Budget accounting")
 ANNEAL_STEPS_PER_EXPANSION = 50  # annealing steps charged as one expansion (notes: "Budget accounting")
@@ -68,7 +68,7 @@ CENTRE_TRIES = 4  # targets tried with the empty square in the centre before the
 
 
 class Schedule:
-    """The solver's state between jobs: targets annealed and searched, answers kept, the budget.
+    """The solver's state between tasks: targets annealed and searched, answers kept, the budget.
 
     ``settings`` are the solver's parameters; ``centre`` the cell the slide search's targets leave
     the empty square on; ``iterations`` the annealing steps per target. ``deadline`` is None under
@@ -81,7 +81,7 @@ class Schedule:
         self.deadline: float | None = None
         self.started: float | None = None
         self.allowance = 0  # expansions granted by all slices so far
-        self.spent = 0  # expansions charged for the jobs run so far
+        self.spent = 0  # expansions charged for the tasks run so far
         self.targets = 0  # targets annealed
         self.next_target = 0  # the index of the next target to anneal
         self.centre_built = [0, 0]  # targets annealed with the empty square in the centre: tried, found
@@ -126,8 +126,8 @@ class Schedule:
         )
 
     # ------------------------------------------------------------------ what runs next
-    def next_batch(self) -> list[Job]:
-        """Under a node budget: WORKERS jobs of one kind (so the threads finish together).
+    def next_batch(self) -> list[Task]:
+        """Under a node budget: WORKERS tasks of one kind (so the threads finish together).
 
         Answers that may beat the shortest once shortened come first. Searches run once
         ``screen()`` targets per new search are annealed: once there is an answer, one search of
@@ -135,9 +135,9 @@ class Schedule:
         beats a new target's first on average), the others on the best-ranked targets not
         searched yet; otherwise more targets are annealed.
         """
-        shortenings: list[Job] = []
-        while len(shortenings) < WORKERS and (job := self.next_shortening()) is not None:
-            shortenings.append(job)
+        shortenings: list[Task] = []
+        while len(shortenings) < WORKERS and (task := self.next_shortening()) is not None:
+            shortenings.append(task)
         if shortenings:
             return shortenings
         if self.in_pool_stage():  # once there is an answer (see ``in_pool_stage``)
@@ -148,30 +148,30 @@ class Schedule:
         again = 1 if self.found else 0
         new = WORKERS - again
         if len(self.unsearched) >= new and self.targets >= self.screen() * (self.fresh + new):
-            searches: list[Job] = [self.new_search() for _ in range(new)]
+            searches: list[Task] = [self.new_search() for _ in range(new)]
             return searches + [self.search_again() for _ in range(again)]
         return [self.new_target() for _ in range(WORKERS)]
 
-    def next_job(self, now: float, under_way: Sequence[Job]) -> Job | None:
-        """Under a time budget, the next job for a free thread by the rules of ``next_batch`` one job
+    def next_task(self, now: float, under_way: Sequence[Task]) -> Task | None:
+        """Under a time budget, the next task for a free thread by the rules of ``next_batch`` one task
         at a time: once there is an answer, about every other search runs again on the best
         answer's target. A search gets the widths that fit the time left (``fit``). None: the
-        thread waits (no job starts beside a pooled search: see ``next_pooled_job``)."""
-        if any(isinstance(job, PooledSearch) for job in under_way):
+        thread waits (no task starts beside a pooled search: see ``next_pooled_task``)."""
+        if any(isinstance(task, PooledSearch) for task in under_way):
             return None
-        job = self._next_unfitted_job(now)
-        if isinstance(job, (PlanSearch, SlideSearch, TailSearch, GroupedSearch)):
-            job = replace(job, scale=self.fit(job.beam, now))
-        return job
+        task = self._next_unfitted_task(now)
+        if isinstance(task, (PlanSearch, SlideSearch, TailSearch, GroupedSearch)):
+            task = replace(task, scale=self.fit(task.beam, now))
+        return task
 
-    def _next_unfitted_job(self, now: float) -> Job | None:
+    def _next_unfitted_task(self, now: float) -> Task | None:
         shortening = self.next_shortening()
         if shortening is not None:
             return shortening
         if self.in_pool_stage():
-            job = self.next_pooled_job(now)
-            if job is not None or not self.pooled_done:
-                return job
+            task = self.next_pooled_task(now)
+            if task is not None or not self.pooled_done:
+                return task
         if self.found and sum(self.last_run.values()) < self.fresh - 1:
             return self.search_again()
         if self.unsearched and self.targets >= self.screen() * (self.fresh + 1):
@@ -203,7 +203,7 @@ class Schedule:
         return max(MIN_SCALE, FIT_SHARE * left / taken)
 
     def next_shortening(self) -> ShortenAnswer | None:
-        """A job shortening the shortest answer not shortened yet, if it could still come out
+        """A task shortening the shortest answer not shortened yet, if it could still come out
         shortest (within SHORTEN_MARGIN of the best shortened answer); None when there is none."""
         if not self.settings["shortcut_cells"]:
             return None
@@ -223,13 +223,13 @@ class Schedule:
         there is an answer (as ``screen``: a small budget should reach its first search)."""
         return not self.pooled_done and self.pool_on() and (self.deadline is not None or bool(self.found))
 
-    def next_pooled_job(self, now: float) -> Job | None:
+    def next_pooled_task(self, now: float) -> Task | None:
         """Under a time budget: anneal targets (for at most POOL_BUILD_SHARE of the budget); then a
-        pooled search at full width, started once the targets are in, with no job starting beside
+        pooled search at full width, started once the targets are in, with no task starting beside
         it (so its time is the machine's); then one as wide as fits POOL_FIT_SHARE of the time
         left, at most ``pool_width`` (none under 2), beside which only the first answer's
         shortening, started before it, may still run. Then the plain searches' rules take over.
-        None: wait for the jobs under way."""
+        None: wait for the tasks under way."""
         assert self.deadline is not None and self.started is not None  # a time budget's run, started
         building = self.next_target - self.targets
         if self.pooled_runs == 0:
@@ -250,7 +250,7 @@ class Schedule:
         scale = min(self.settings["pool_width"], max(fits, 0.0) ** (1 / POOL_TIME_POWER))
         return self.new_pooled(scale) if scale >= 2 else None
 
-    # ------------------------------------------------------------------ the jobs
+    # ------------------------------------------------------------------ the tasks
     def new_target(self) -> BuildTarget:
         self.next_target += 1
         return BuildTarget(self.next_target - 1, self.new_hole(), self.piloted())
@@ -327,7 +327,7 @@ class Schedule:
     def piloted(self) -> bool:
         """Whether a new target gets a trial search (``pilot_width``): for the slide-by-slide search,
         up to PILOT_SIDE, not on pooled boards. Under a node budget, not until there is an answer
-        (as with ``screen``; ``found`` changes only between batches, so the jobs of one batch all
+        (as with ``screen``; ``found`` changes only between batches, so the tasks of one batch all
         get trials or none)."""
         return (
             self.n <= PILOT_SIDE
@@ -353,53 +353,53 @@ class Schedule:
         return 0, built.trial if built.trial >= 0 else self.limit + 1
 
     # ------------------------------------------------------------------ results
-    def finish(self, job: Job, result: Result, seconds: float | None = None) -> None:
-        """Book a finished job and charge its cost; ``seconds``: how long it ran (time budgets: a
+    def finish(self, task: Task, result: Result, seconds: float | None = None) -> None:
+        """Book a finished task and charge its cost; ``seconds``: how long it ran (time budgets: a
         full-width search's time sizes the later ones)."""
-        # Each kind of job hands back its own kind of result (``jobs.Result``).
-        if isinstance(job, BuildTarget):
+        # Each kind of task hands back its own kind of result (``tasks.Result``).
+        if isinstance(task, BuildTarget):
             assert isinstance(result, Built)
-            self._built(job, result)
-        elif isinstance(job, ShortenAnswer):
+            self._built(task, result)
+        elif isinstance(task, ShortenAnswer):
             assert isinstance(result, tuple)
-            self.spent += SHORTEN_COST * len(job.moves)
+            self.spent += SHORTEN_COST * len(task.moves)
             self.best_shortened = min(self.best_shortened, len(result))
-            self.keep(Answer(len(result), job.k, result, len(job.moves) - len(result)))
+            self.keep(Answer(len(result), task.k, result, len(task.moves) - len(result)))
         else:
             assert result is None or isinstance(result, Found)
-            self._searched(job, result, seconds)
+            self._searched(task, result, seconds)
 
-    def _built(self, job: BuildTarget, built: Built) -> None:
+    def _built(self, task: BuildTarget, built: Built) -> None:
         self.targets += 1
-        if job.hole >= 0:
+        if task.hole >= 0:
             self.centre_built[0] += 1
             self.centre_built[1] += built.travel >= 0
         self.spent += self.iterations // ANNEAL_STEPS_PER_EXPANSION
         if built.trial is not None:
             self.spent += self.pilot_cost()
         if built.travel >= 0:
-            entry = Ranked(self.rank(built), job.k, built.target)
+            entry = Ranked(self.rank(built), task.k, built.target)
             self.unsearched.append(entry)
             self.built.append(entry)
 
-    def _searched(self, job: Search, found: Found | None, seconds: float | None) -> None:
+    def _searched(self, task: Search, found: Found | None, seconds: float | None) -> None:
         self.searched += 1
-        cost = self.search_cost(job.beam)
-        self.spent += round(cost * job.scale) if isinstance(job, PooledSearch) else cost
-        if seconds is not None and job.scale == 1.0 and found is not None:
-            if isinstance(job, PooledSearch):
+        cost = self.search_cost(task.beam)
+        self.spent += round(cost * task.scale) if isinstance(task, PooledSearch) else cost
+        if seconds is not None and task.scale == 1.0 and found is not None:
+            if isinstance(task, PooledSearch):
                 self.pooled_seconds = seconds
-            elif not isinstance(job, TailSearch):  # (a tail is only part of a search)
-                self.full_seconds[job.beam] = max(self.full_seconds.get(job.beam, 0.0), seconds)
+            elif not isinstance(task, TailSearch):  # (a tail is only part of a search)
+                self.full_seconds[task.beam] = max(self.full_seconds.get(task.beam, 0.0), seconds)
         if found is None:
             return
-        if isinstance(job, PooledSearch):
-            k = job.ks[found.row]
-            self.searched_targets[k] = job.targets[found.row]
-        elif isinstance(job, GroupedSearch):  # (its targets were booked as searched when it started)
-            k = job.ks[found.row]
+        if isinstance(task, PooledSearch):
+            k = task.ks[found.row]
+            self.searched_targets[k] = task.targets[found.row]
+        elif isinstance(task, GroupedSearch):  # (its targets were booked as searched when it started)
+            k = task.ks[found.row]
         else:
-            k = job.k
+            k = task.k
         self.keep(Answer(len(found.moves), k, found.moves))
         self.unshortened.append(Answer(len(found.moves), k, found.moves))
 

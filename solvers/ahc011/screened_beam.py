@@ -1,11 +1,11 @@
 """The ahc011 solver: anneal many target trees, beam-search the most promising.
 
-Its work comes in jobs (``jobs``): annealing a target tree, searching toward one or several
-targets (the placement plan's beam, or slide by slide), shortening an answer. Which jobs run
-next is the scheduler's to say, from finished results alone (``schedule``); ``job_runner`` runs a
-job with the kernels; they run two at a time on worker threads (``solvers.job_threads``). Under
+Its work comes in tasks (``tasks``): annealing a target tree, searching toward one or several
+targets (the placement plan's beam, or slide by slide), shortening an answer. Which tasks run
+next is the scheduler's to say, from finished results alone (``schedule``); ``task_runner`` runs a
+task with the kernels; they run two at a time on worker threads (``solvers.task_threads``). Under
 a node budget in batches, so same seed + node budget -> same answer however the budget is
-sliced; under a time budget a free thread starts the next job at once, searches get the widths
+sliced; under a time budget a free thread starts the next task at once, searches get the widths
 that fit the time left, and a run with no answer yet goes on past the deadline for at most
 NO_ANSWER_GRACE seconds. The shortest full-tree answer wins. How a run goes, and why each
 constant and default is what it is: bench/ahc011_search_notes.md.
@@ -19,12 +19,12 @@ import time
 from workbench.puzzles.ahc011.scoring import contest_score
 
 from ..base import FrontierEntry, Param, Progress, Solver
-from ..job_threads import JobThreads
+from ..task_threads import TaskThreads
 from .attempt import make_target, slide_into, slide_toward_any
-from .job_runner import JobRunner
-from .jobs import BuildTarget, Job, PooledSearch
 from .schedule import GRACE_SIDE, WORKERS, Schedule
 from .target import centre_cell
+from .task_runner import TaskRunner
+from .tasks import BuildTarget, PooledSearch, Task
 from .tiny import best_tiny_answer
 
 MIN_SIDE = 3  # the smallest board the plan's final block fits
@@ -207,14 +207,14 @@ class ScreenedBeamSolver(Solver):
         self.tile_count = self.n * self.n - 1
         iterations = self.settings["tree_steps"] * self.n * self.n
         self.schedule = Schedule(self.n, self.limit, self.settings, centre_cell(self.n), iterations)
-        # Set at the deadline (here, or by the driver's watchdog) or on cancel to end the jobs under way.
+        # Set at the deadline (here, or by the driver's watchdog) or on cancel to end the tasks under way.
         self.stop = self.stop_flag
         # Seeds are 0..2^64-1; the kernels take an int64 with the same bits (notes: "Random streams").
         kernel_seed = self.seed - 2**64 if self.seed >= 2**63 else self.seed
-        self.runner = JobRunner(board, self.limit, self.settings, kernel_seed, iterations, self.stop)
-        self.threads = JobThreads(WORKERS, self.stop)
-        self._running: tuple[Job, ...] = ()  # the jobs under way when last looked (read by the watchdog)
-        self._ready_at: float | None = None  # when the running jobs' kernels were seen compiled
+        self.runner = TaskRunner(board, self.limit, self.settings, kernel_seed, iterations, self.stop)
+        self.threads = TaskThreads(WORKERS, self.stop)
+        self._running: tuple[Task, ...] = ()  # the tasks under way when last looked (read by the watchdog)
+        self._ready_at: float | None = None  # when the running tasks' kernels were seen compiled
         # Until a search succeeds, the best answer is the empty one.
         self._start_score = puzzle.evaluate(case, board, 0).score
         # A tiny move limit or a board already solved: the exact answer, and nothing to search.
@@ -253,19 +253,19 @@ class ScreenedBeamSolver(Solver):
         return Progress(schedule.allowance, float(self.best_score), len(schedule.found), self.n < MIN_SIDE)
 
     def _run_batch(self) -> None:
-        """Under a node budget: WORKERS jobs at once, chosen from the results before them, so the
+        """Under a node budget: WORKERS tasks at once, chosen from the results before them, so the
         answer never depends on timing."""
-        jobs = self.schedule.next_batch()
-        self._running = tuple(jobs)
-        for job, result in zip(jobs, self.threads.run_all(self.runner.run, jobs)):
-            self.schedule.finish(job, result)
+        tasks = self.schedule.next_batch()
+        self._running = tuple(tasks)
+        for task, result in zip(tasks, self.threads.run_all(self.runner.run, tasks)):
+            self.schedule.finish(task, result)
 
     def _run_timed(self, deadline: float) -> None:
-        """Under a time budget: a thread starts its next job as soon as it has finished one, so
-        which jobs run depends on timing, as a deadline's answer does anyway. A slice returns
-        once a job is done; the others run on into the next slice (``end_run`` stops them). Past
-        the deadline with an answer, the jobs under way are stopped and their answers dropped;
-        until there is one, jobs go on starting (``owes_answer``)."""
+        """Under a time budget: a thread starts its next task as soon as it has finished one, so
+        which tasks run depends on timing, as a deadline's answer does anyway. A slice returns
+        once a task is done; the others run on into the next slice (``end_run`` stops them). Past
+        the deadline with an answer, the tasks under way are stopped and their answers dropped;
+        until there is one, tasks go on starting (``owes_answer``)."""
         schedule, threads = self.schedule, self.threads
         while True:
             while (
@@ -273,10 +273,10 @@ class ScreenedBeamSolver(Solver):
                 and not self.stop[0]
                 and (time.perf_counter() < deadline or schedule.owes_answer(time.perf_counter()))
             ):
-                job = schedule.next_job(time.perf_counter(), threads.under_way)
-                if job is None:
+                task = schedule.next_task(time.perf_counter(), threads.under_way)
+                if task is None:
                     break
-                threads.start(self.runner.run, job)
+                threads.start(self.runner.run, task)
             if not threads.under_way:
                 return
             self._running = threads.under_way
@@ -288,12 +288,12 @@ class ScreenedBeamSolver(Solver):
                 return
 
     def end_run(self) -> None:
-        """Stop the jobs still under way (a time budget's run ends between slices)."""
+        """Stop the tasks still under way (a time budget's run ends between slices)."""
         for done in self.threads.stop_all():
             self.schedule.finish(*done)
 
     def stop_time(self, deadline: float) -> float:
-        """The driver stops the jobs under way at the deadline; while there is no answer yet,
+        """The driver stops the tasks under way at the deadline; while there is no answer yet,
         NO_ANSWER_GRACE after the deadline or after the kernels are compiled, whichever is
         later (a huge board may have no answer for minutes: the budget wins)."""
         if self.schedule.found or self.n > GRACE_SIDE:
@@ -310,9 +310,9 @@ class ScreenedBeamSolver(Solver):
         the plan's and (slide by slide) the slide search's; for annealing alone the annealer's and,
         with trials, the slide search's."""
         running = self._running
-        if any(isinstance(job, PooledSearch) for job in running):
+        if any(isinstance(task, PooledSearch) for task in running):
             return (slide_toward_any,)
-        if any(not isinstance(job, BuildTarget) for job in running):
+        if any(not isinstance(task, BuildTarget) for task in running):
             return (slide_into,) + ((slide_toward_any,) if self.n <= self.settings["move_side"] else ())
         return (make_target, slide_toward_any) if self.schedule.piloted() else (make_target,)
 

@@ -185,6 +185,19 @@ def field_hash(node, zobrist):
 
 
 @njit(cache=True, nogil=True)
+def drop_alone(node, scratch, x, v, dirty, marks):
+    """The chains block ``v`` fires dropped alone on column ``x`` of ``node`` (played on ``scratch``)."""
+    h = node[HEIGHTS + x]
+    copy_node(scratch, node)
+    scratch[at(x, h)] = v
+    scratch[HEIGHTS + x] = h + 1
+    for c in range(WIDTH):
+        dirty[c] = NONE
+    dirty[x] = h
+    return resolve(scratch, dirty, marks)
+
+
+@njit(cache=True, nogil=True)
 def candidate_chain(node, scratch, dirty, marks):
     """The longest chain one block could fire: every value that pairs with a neighbour
     of a column's landing cell, dropped alone on that column (the write-up's key)."""
@@ -202,13 +215,7 @@ def candidate_chain(node, scratch, dirty, marks):
         for v in range(1, 10):
             if not wanted & (1 << v):
                 continue
-            copy_node(scratch, node)
-            scratch[p] = v
-            scratch[HEIGHTS + x] = h + 1
-            for c in range(WIDTH):
-                dirty[c] = NONE
-            dirty[x] = h
-            chains = resolve(scratch, dirty, marks)
+            chains = drop_alone(node, scratch, x, v, dirty, marks)
             if chains > best:
                 best = chains
     return best

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .program_run import ProgramCall
+from .program_run import ProgramCall, ProgramOutcome
 
 if TYPE_CHECKING:
     from .live import LiveTrace
@@ -67,3 +67,12 @@ class CaseRun:
     tester_cpu_seconds: float | None = None  # an interactive contest's tester's own CPU time
     live: LiveTrace | None = None  # its [SCORE] lines and scored snapshots (None: it wrote none)
     input_text: str | None = None  # the input the run made and saved (a Topcoder tester), kept with the run
+
+    @classmethod
+    def of_program(cls, index: int, outcome: ProgramOutcome, live: LiveTrace | None) -> CaseRun:
+        """How case ``index`` went when the user's program played it (``live.run_live``'s two results)."""
+        return cls(index, live=live, **{name: getattr(outcome, name) for name in FROM_PROGRAM})
+
+
+# What a case run takes from the program's ``ProgramOutcome`` as it is (``CaseRun.of_program``).
+FROM_PROGRAM = ("answer", "verdict", "message", "seconds", "stderr_tail", "data", "cpu_seconds", "tester_cpu_seconds")

@@ -195,17 +195,7 @@ class PuzzleProblem:
                 lambda: self.snapshot_scorer(case),
                 live,
             )
-            return CaseRun(
-                case.index,
-                outcome.answer,
-                outcome.verdict,
-                outcome.message,
-                outcome.seconds,
-                outcome.stderr_tail,
-                data=outcome.data,
-                cpu_seconds=outcome.cpu_seconds,
-                live=trace,
-            )
+            return CaseRun.of_program(case.index, outcome, trace)
         started = time.perf_counter()
         try:
             answer, seconds, cpu = solve_case(runner, puzzle, instance)

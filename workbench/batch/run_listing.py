@@ -5,6 +5,39 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from .results import plain_number
+
+# A runs list's columns (the app's Past runs, of one puzzle, leave out "puzzle").
+COLUMNS = (
+    "id",
+    "started",
+    "puzzle",
+    "label",
+    "what",
+    "cases",
+    "OK",
+    "failed",
+    "mean score",
+    "relative",
+    "CPU",
+    "status",
+    "git",
+    "program",
+    "comment",
+)
+
+
+def figure_cells(run: dict[str, Any]) -> tuple[str, ...]:
+    """A run's cells from ``cases`` to ``relative`` (COLUMNS), as every runs list shows them."""
+    mean, relative = run["mean_score"], run["mean_relative"]
+    return (
+        f"{run['finished']}/{run['cases']}",
+        str(run["ok"] or 0),
+        failed_cell(run["failed"]),
+        plain_number(round(mean, 3)) if mean is not None else "-",
+        f"{relative:.4f}" if relative is not None else "-",
+    )
+
 
 def failed_cell(failed: dict[str, Any]) -> str:
     """ "TLE 21, WA 1" (the cases that are not OK, by verdict), or "-"."""

@@ -31,6 +31,21 @@ from workbench.core.objective import Objective
 from .noise import Noise, loaded, noise_of, per_case
 from .report import exact_score, filtered, mean
 
+# A standings table's columns, the command line's and the app's.
+COLUMNS = (
+    "#",
+    "run",
+    "label",
+    "comment",
+    "relative",
+    "rank",
+    "#Best",
+    "#Unique",
+    "Gain",
+    "mean ± SD (n-1)",  # the sample SD over the cases (EXPLAINED)
+    "OK",
+    "program",
+)
 EXPLAINED = """\
 relative  mean relative score: per case the run's score against the best of all the runs shown
           (score / best; best / score when lower wins), a failed case 0 (AtCoder's ranking)
@@ -58,6 +73,10 @@ class Standing:
     ok: int
     noise: Noise | None = None  # what its repeated runs of a case measured (batch --repeat)
     load: float | None = None  # its programs' wall/CPU ratio when the machine was loaded
+
+    def figures(self) -> tuple[str, ...]:
+        """The cells from ``relative`` to ``Gain`` (COLUMNS), as every standings table shows them."""
+        return f"{self.relative:.4f}", f"{self.rank:.3f}", str(self.best), str(self.unique), f"{self.gain:.4f}"
 
 
 @dataclass

@@ -258,29 +258,17 @@ def execute(plan: BatchPlan) -> int:
 
 
 def run_rerun(argv: Sequence[str]) -> int:
-    from workbench.batch.rerun import chosen_rows, rerun_plan
-    from workbench.contest.known import problem_named
+    from workbench.batch.rerun import chosen_rows
 
-    parser = argparse.ArgumentParser(
-        prog="puzzle-workbench batch rerun",
-        description="Run again just the cases of a recorded run that the "
+    parser = _again_parser(
+        "rerun",
+        "Run again just the cases of a recorded run that the "
         "filters pick, as a new run made the same way (the run's solver and parameters, or its program and time "
         "limit); 'batch compare RUN NEW' then compares them case by case.",
-    )
-    parser.add_argument("run", type=Path, help="the recorded run's folder")
-    parser.add_argument(
-        "--filter",
-        action="append",
-        default=[],
-        metavar="EXPR",
-        required=True,
-        help="which cases: 'flagged' (failed, far below the best-known, near the time limit), or "
+        "which cases: 'flagged' (failed, far below the best-known, near the time limit), or "
         "NAME OP VALUE with OP one of = != < <= > >= on any column, e.g. verdict!=OK, "
         "relative<0.9, time>1.5 (repeatable: all must hold)",
-    )
-    parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
-    parser.add_argument(
-        "--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-rerun)"
+        filter_required=True,
     )
     parser.add_argument("--label", help="the new run's label (default: the run's, then -rerun)")
     parser.add_argument(
@@ -289,13 +277,46 @@ def run_rerun(argv: Sequence[str]) -> int:
         help="run what the run's run.json names (its command, folder, contest file, best-known file) "
         "even when the run is not recorded in the run database beside it (a run received or edited)",
     )
-    add_flag_options(parser)
     args = parser.parse_args(argv)
-    meta, rows = read_run(args.run)
-    if not meta.get("puzzle"):
-        raise WorkbenchError(f"{args.run} has no run.json saying how it was made: it cannot be run again")
+    meta, rows = _recorded_run(args.run)
     picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
     _check_trusted(args.run, meta, args.trust)  # before its contest file is read
+    plan = _run_again(args, meta, picked, ["rerun", *argv], label=args.label)
+    say(f"rerunning {len(picked)} of {len(rows)} cases of {args.run} ({' and '.join(args.filter)})")
+    return execute(plan)
+
+
+def _again_parser(name: str, description: str, filter_help: str, filter_required: bool) -> argparse.ArgumentParser:
+    """What rerun and noise both take: the run's folder, --filter, --jobs, --out, the flag thresholds."""
+    parser = argparse.ArgumentParser(prog=f"puzzle-workbench batch {name}", description=description)
+    parser.add_argument("run", type=Path, help="the recorded run's folder")
+    parser.add_argument(
+        "--filter", action="append", default=[], metavar="EXPR", required=filter_required, help=filter_help
+    )
+    parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
+    parser.add_argument(
+        "--out", type=Path, help=f"the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-{name})"
+    )
+    add_flag_options(parser)
+    return parser
+
+
+def _recorded_run(folder: Path) -> tuple[dict, list[dict]]:
+    """The run.json and rows of a run that says how it was made (rerun and noise run it again)."""
+    meta, rows = read_run(folder)
+    if not meta.get("puzzle"):
+        raise WorkbenchError(f"{folder} has no run.json saying how it was made: it cannot be run again")
+    return meta, rows
+
+
+def _run_again(
+    args: argparse.Namespace, meta: dict, picked: list[dict], words: list[str], label: str | None, repeat: int = 1
+) -> BatchPlan:
+    """The plan that runs ``picked`` of the run ``args.run`` again as it was made (``words``: the
+    subcommand's, for the new run's command line)."""
+    from workbench.batch.rerun import rerun_plan
+    from workbench.contest.known import problem_named
+
     problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
     plan = rerun_plan(
         problem,
@@ -304,11 +325,11 @@ def run_rerun(argv: Sequence[str]) -> int:
         picked,
         workers=args.jobs,
         out=args.out,
-        label=args.label,
-        command_line=["puzzle-workbench", "batch", "rerun", *argv],
+        label=label,
+        command_line=["puzzle-workbench", "batch", *words],
+        repeat=repeat,
     )
-    say(f"rerunning {len(picked)} of {len(rows)} cases of {args.run} ({' and '.join(args.filter)})")
-    return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
+    return replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit)
 
 
 def _check_trusted(folder: Path, meta: dict, trust: bool) -> None:
@@ -330,59 +351,35 @@ def _check_trusted(folder: Path, meta: dict, trust: bool) -> None:
 
 
 def run_noise(argv: Sequence[str]) -> int:
-    from workbench.batch.rerun import chosen_rows, rerun_plan
-    from workbench.contest.known import problem_named
+    from workbench.batch.rerun import chosen_rows
 
-    parser = argparse.ArgumentParser(
-        prog="puzzle-workbench batch noise",
-        description="How noisy is a program? Run every case of a recorded run "
+    parser = _again_parser(
+        "noise",
+        "How noisy is a program? Run every case of a recorded run "
         "(or those --filter picks) K times again, as the run was made: the spread of each case's scores is the "
         "noise, kept with the new run (run.json, noise.csv) and used by 'batch compare' to say whether a "
         "difference is larger than it. The same as 'batch rerun RUN --repeat K' on every case.",
+        "only the cases where EXPR holds (as in 'batch rerun'; default: every case)",
+        filter_required=False,
     )
-    parser.add_argument("run", type=Path, help="the recorded run's folder")
     parser.add_argument("--repeat", type=int, default=5, metavar="K", help="runs of each case (default 5)")
-    parser.add_argument(
-        "--filter",
-        action="append",
-        default=[],
-        metavar="EXPR",
-        help="only the cases where EXPR holds (as in 'batch rerun'; default: every case)",
-    )
-    parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
-    parser.add_argument(
-        "--out", type=Path, help="the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-noise)"
-    )
-    add_flag_options(parser)
     args = parser.parse_args(argv)
     if args.repeat < 2:
         raise UsageError(f"--repeat {args.repeat}: the noise needs 2 or more runs of each case")
-    meta, rows = read_run(args.run)
-    if not meta.get("puzzle"):
-        raise WorkbenchError(f"{args.run} has no run.json saying how it was made: it cannot be run again")
+    meta, rows = _recorded_run(args.run)
     picked = (
         chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
         if args.filter
         else rows
     )
-    problem = problem_named(str(meta.get("contest_file") or meta["puzzle"]))
-    plan = rerun_plan(
-        problem,
-        args.run,
-        meta,
-        picked,
-        workers=args.jobs,
-        out=args.out,
-        label=f"{meta['label']}-noise" if meta.get("label") else "noise",
-        command_line=["puzzle-workbench", "batch", "noise", *argv],
-        repeat=args.repeat,
-    )
+    label = f"{meta['label']}-noise" if meta.get("label") else "noise"
+    plan = _run_again(args, meta, picked, ["noise", *argv], label=label, repeat=args.repeat)
     say(
         f"measuring the noise of {args.run}: {len({r['key'] for r in picked})} cases"
         + (f" ({' and '.join(args.filter)})" if args.filter else "")
         + f", {args.repeat} runs each"
     )
-    return execute(replace(plan, flag_below=args.flag_below, flag_near_limit=args.flag_near_limit))
+    return execute(plan)
 
 
 def run_tune(argv: Sequence[str]) -> int:

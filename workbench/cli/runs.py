@@ -22,9 +22,10 @@ from rich.table import Table
 from workbench.batch.database import COMMENT_FILE, RunDatabase, database_path, describe_run, loaded, storable
 from workbench.batch.noise import LOADED, MIN_SHARED, loaded_text, ratio_loaded
 from workbench.batch.report import compare, noise_lines
-from workbench.batch.results import plain_number, read_run, significant
-from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
-from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
+from workbench.batch.results import read_run, significant
+from workbench.batch.run_listing import COLUMNS as LISTING_COLUMNS
+from workbench.batch.run_listing import figure_cells, no_shared_cases, program_cells, shortened
+from workbench.batch.standings import COLUMNS, EXPLAINED, case_keys, choose_runs, standings
 from workbench.core.errors import UsageError, WorkbenchError, escaped, readable
 from workbench.core.judge_text import plain_natural
 from workbench.core.objective import Objective
@@ -91,38 +92,17 @@ def cmd_list(argv: Sequence[str]) -> int:
     runs = database.runs(_puzzle_id(args.puzzle) if args.puzzle else None)
     programs = program_cells(runs)
     table = Table(show_edge=False)
-    numeric = ("id", "cases", "OK", "mean score", "relative", "cpu")
-    for column in (
-        "id",
-        "started",
-        "puzzle",
-        "label",
-        "what",
-        "cases",
-        "OK",
-        "failed",
-        "mean score",
-        "relative",
-        "cpu",
-        "status",
-        "git",
-        "program",
-        "comment",
-    ):
+    numeric = ("id", "cases", "OK", "mean score", "relative", "CPU")
+    for column in LISTING_COLUMNS:
         table.add_column(column, justify="right" if column in numeric else "left")
     for run in runs:
-        mean, relative = run["mean_score"], run["mean_relative"]
         table.add_row(
             str(run["id"]),
             _text(run["started"])[:19],
             _text(run["puzzle"]),
             _text(run["label"]),
             shortened(_text(describe_run(run)), 50),
-            f"{run['finished']}/{run['cases']}",
-            str(run["ok"] or 0),
-            failed_cell(run["failed"]),
-            plain_number(round(mean, 3)) if mean is not None else "-",
-            f"{relative:.4f}" if relative is not None else "-",
+            *figure_cells(run),
             _cpu_cell(run),
             _text(run["status"]),
             _text(run["git_commit"])[:8],
@@ -219,20 +199,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
         show_edge=False,
     )
     programs = program_cells(runs)
-    for column in (
-        "#",
-        "run",
-        "label",
-        "comment",
-        "relative",
-        "rank",
-        "#Best",
-        "#Unique",
-        "Gain",
-        SPREAD,
-        "OK",
-        "program",
-    ):
+    for column in COLUMNS:
         table.add_column(column, justify="left" if column in ("run", "label", "comment", "program") else "right")
     for place, row in enumerate(result.rows, start=1):
         run = row.run
@@ -242,11 +209,7 @@ def cmd_standings(argv: Sequence[str]) -> int:
             f"{run['id']} {_text(run['started'])[:16]}",
             _text(run["label"])[:30],
             _text(run["comment"])[:30],
-            f"{row.relative:.4f}",
-            f"{row.rank:.3f}",
-            str(row.best),
-            str(row.unique),
-            f"{row.gain:.4f}",
+            *row.figures(),
             mean,
             f"{row.ok}/{row.cases}",
             programs[run["id"]],
@@ -261,9 +224,6 @@ def cmd_standings(argv: Sequence[str]) -> int:
             f"(ids {ids}): --runs ID,ID... ranks the runs you name"
         )
     return 0
-
-
-SPREAD = "mean ± SD (n-1)"  # the sample SD over the cases (EXPLAINED)
 
 
 def _conclusions(result, cases: dict[int, list[dict]], objective: Objective) -> list[str]:

@@ -297,18 +297,7 @@ class ContestProblem:
             live,
             SCORED_SNAPSHOTS,
         )
-        run = CaseRun(
-            case.index,
-            outcome.answer,
-            outcome.verdict,
-            outcome.message,
-            outcome.seconds,
-            outcome.stderr_tail,
-            data=outcome.data,
-            cpu_seconds=outcome.cpu_seconds,
-            live=trace,
-            tester_cpu_seconds=outcome.tester_cpu_seconds,
-        )
+        run = CaseRun.of_program(case.index, outcome, trace)
         if config.run_input:
             run.input_text = _saved(saved, config.run_input, names)
         if config.interactive:

@@ -26,7 +26,7 @@ from workbench.gui.common.plain_text import plain_box
 from workbench.gui.window.file_dialog_fit import fitted
 from workbench.gui.window.messages import Messages
 from workbench.gui.window.recent_files import RecentFiles
-from workbench.gui.window.write_errors import report_write_failure
+from workbench.gui.window.write_errors import report_unwritable, report_write_failure
 
 
 class BoardFiles(QObject):
@@ -226,14 +226,7 @@ class BoardFiles(QObject):
                 report_write_failure(self.window, "Board not saved", str(error), path, self._board_text)
             return False
         except OSError as error:
-            self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(
-                self.window,
-                "Board not saved",
-                f"Cannot write {path}: {error.strerror or error}",
-                path,
-                self._board_text,
-            )
+            report_unwritable(self.window, self.messages, "Board not saved", path, error, self._board_text)
             return False
         self.recent.remember(Path(path))  # the title follows the session's path_changed
         self.messages.say(self.tr("Saved {0}").format(Path(path).name), 5000)

@@ -20,7 +20,7 @@ from workbench.gui.play.step_panel import StepPanel
 from workbench.gui.window.file_dialog_fit import fitted
 from workbench.gui.window.messages import Messages
 from workbench.gui.window.recent_files import RecentFiles
-from workbench.gui.window.write_errors import report_write_failure
+from workbench.gui.window.write_errors import report_unwritable, report_write_failure
 
 PNG_SCALE = 2.0
 
@@ -76,13 +76,8 @@ class Exports(QObject):
             self._offer_finish_and_export(path)
             return False
         except OSError as error:
-            self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(
-                self.window,
-                "Answer not exported",
-                f"Cannot write {path}: {error.strerror or error}",
-                path,
-                self.session.solution_text,
+            report_unwritable(
+                self.window, self.messages, "Answer not exported", path, error, self.session.solution_text
             )
             return False
         self.messages.say(f"Exported {Path(path).name}: {report.summary()}", 8000)
@@ -143,10 +138,7 @@ class Exports(QObject):
         try:
             write_png(self.board_image(), path)
         except OSError as error:
-            self.messages.error(f"Cannot write {path}: {error.strerror or error}")
-            report_write_failure(
-                self.window, "Image not exported", f"Cannot write {path}: {error.strerror or error}", path
-            )
+            report_unwritable(self.window, self.messages, "Image not exported", path, error)
             return False
         self.messages.say(f"Exported {Path(path).name}", 5000)
         return True

@@ -26,44 +26,16 @@ from PySide6.QtWidgets import (
 
 from workbench.batch.database import RunDatabase, describe_run
 from workbench.batch.results import plain_number
-from workbench.batch.run_listing import failed_cell, no_shared_cases, program_cells, shortened
-from workbench.batch.standings import EXPLAINED, case_keys, choose_runs, standings
+from workbench.batch.run_listing import COLUMNS as LISTING_COLUMNS
+from workbench.batch.run_listing import figure_cells, no_shared_cases, program_cells, shortened
+from workbench.batch.standings import COLUMNS, EXPLAINED, case_keys, choose_runs, standings
 from workbench.core.errors import WorkbenchError
 from workbench.core.objective import Objective
 from workbench.gui.common.plain_text import plain_label
 from workbench.gui.common.plot_style import set_whole_numbers, style_plot
 
-RUN_COLUMNS = (
-    "id",
-    "started",
-    "label",
-    "what",
-    "cases",
-    "OK",
-    "failed",
-    "mean score",
-    "relative",
-    "CPU",
-    "status",
-    "git",
-    "program",
-    "comment",
-)
+RUN_COLUMNS = tuple(c for c in LISTING_COLUMNS if c != "puzzle")  # the dialog shows one puzzle
 FOLLOW_MILLISECONDS = 1000  # one small query a second while the dialog is open
-STANDING_COLUMNS = (
-    "#",
-    "run",
-    "label",
-    "comment",
-    "relative",
-    "rank",
-    "#Best",
-    "#Unique",
-    "Gain",
-    "mean ± SD",
-    "OK",
-    "program",
-)
 CURVE_COLOURS = ("#6a9fd8", "#e0884a", "#5fb36a", "#c06ac9", "#c9b63f", "#4fc1c1")
 
 
@@ -98,7 +70,7 @@ class PastRunsDialog(QDialog):
         self.runs: list[dict] = []
         self.table, self.model = _table(RUN_COLUMNS)
         self.table.doubleClicked.connect(lambda _: self.open_selected())
-        self.standings_table, self.standings_model = _table(STANDING_COLUMNS)
+        self.standings_table, self.standings_model = _table(COLUMNS)
         self.plot = pg.PlotWidget()
         style_plot(self.plot, self.palette())
         self.plot.setLabel("left", self.tr("mean score"))
@@ -157,18 +129,13 @@ class PastRunsDialog(QDialog):
         self.model.removeRows(0, self.model.rowCount())
         programs = program_cells(self.runs)
         for run in self.runs:
-            what = describe_run(run)
-            mean, relative, cpu = run["mean_score"], run["mean_relative"], run["mean_cpu"]
+            cpu = run["mean_cpu"]
             cells = (
                 str(run["id"]),
                 (run["started"] or "")[:19],
                 run["label"] or "",
-                shortened(what, 60),
-                f"{run['finished']}/{run['cases']}",
-                str(run["ok"] or 0),
-                failed_cell(run["failed"]),
-                plain_number(round(mean, 3)) if mean is not None else "-",
-                f"{relative:.4f}" if relative is not None else "-",
+                shortened(describe_run(run), 60),
+                *figure_cells(run),
                 f"{cpu:.2f} s" if cpu is not None else "-",
                 run["status"] or "",
                 (run["git_commit"] or "")[:8],
@@ -246,11 +213,7 @@ class PastRunsDialog(QDialog):
                 str(run["id"]),
                 run["label"] or "",
                 run["comment"] or "",
-                f"{row.relative:.4f}",
-                f"{row.rank:.3f}",
-                str(row.best),
-                str(row.unique),
-                f"{row.gain:.4f}",
+                *row.figures(),
                 mean,
                 f"{row.ok}/{row.cases}",
                 programs[run["id"]],

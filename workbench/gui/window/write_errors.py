@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from workbench.core.errors import WorkbenchError, readable
 from workbench.core.files import save_fallback
 from workbench.gui.common.plain_text import plain_box
+from workbench.gui.window.messages import Messages
 
 
 def report_write_failure(
@@ -40,3 +41,17 @@ def report_write_failure(
     box.open()
     window.write_error_box = box  # the last one, for tests and for closing it
     return box
+
+
+def report_unwritable(
+    window: QWidget,
+    messages: Messages,
+    title: str,
+    path: str | Path,
+    error: OSError,
+    make_text: Callable[[], str | bytes] | None = None,
+) -> None:
+    """The system refused to write ``path``: say why on the status line and in the warning."""
+    reason = f"Cannot write {path}: {error.strerror or error}"
+    messages.error(reason)
+    report_write_failure(window, title, reason, path, make_text)

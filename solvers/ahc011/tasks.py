@@ -1,8 +1,8 @@
-"""The ahc011 solver's jobs and what they hand back: plain data, one type per kind of work.
+"""The ahc011 solver's tasks and what they hand back: plain data, one type per kind of work.
 
-The scheduler (``schedule``) makes jobs and books their results; the runner (``job_runner``)
-turns a job into kernel calls on a worker thread. A job holds everything its run reads, so
-jobs of one batch can run in any order, on any thread. A target is a board (int64, n * n cells)
+The scheduler (``schedule``) makes tasks and books their results; the runner (``task_runner``)
+turns a task into kernel calls on a worker thread. A task holds everything its run reads, so
+tasks of one batch can run in any order, on any thread. A target is a board (int64, n * n cells)
 that is a full tree with the case's tiles; ``k`` is its index, the annealer's random stream;
 ``stream`` is a search's random stream; ``scale`` the share of the beam widths it runs at.
 Notes: bench/ahc011_search_notes.md.
@@ -105,7 +105,7 @@ class PooledSearch(_TowardAny):
 
 
 Search = PlanSearch | SlideSearch | TailSearch | GroupedSearch | PooledSearch
-Job = BuildTarget | ShortenAnswer | Search
+Task = BuildTarget | ShortenAnswer | Search
 
 
 @dataclass(frozen=True, eq=False)
@@ -126,7 +126,7 @@ class Found:
     row: int = 0
 
 
-# What a job hands back: ``Built``; a search ``Found`` or None (no answer, or stopped); a
+# What a task hands back: ``Built``; a search ``Found`` or None (no answer, or stopped); a
 # shortening the answer shortened (or as far as it got when stopped: still a full tree).
 Result = Built | Found | None | tuple
 

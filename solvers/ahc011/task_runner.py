@@ -1,6 +1,6 @@
-"""Runs one ahc011 job with the kernels (``attempt``), on whichever worker thread it is given.
+"""Runs one ahc011 task with the kernels (``attempt``), on whichever worker thread it is given.
 
-Each job reads only itself and what every job of the run shares (the case, the settings, the
+Each task reads only itself and what every task of the run shares (the case, the settings, the
 seed, the stop flag), so its result is the same on any thread and in any order.
 """
 
@@ -14,22 +14,39 @@ from workbench.puzzles.ahc011.board import slide
 
 from .attempt import cut_shortcuts, make_target, slide_into, slide_toward_any
 from .grid import LETTERS, cancel_back_and_forth
-from .jobs import (
+from .tasks import (
     BuildTarget,
     Built,
     Found,
     GroupedSearch,
-    Job,
     PlanSearch,
     PooledSearch,
     Result,
     ShortenAnswer,
     SlideSearch,
     TailSearch,
+    Task,
     slide_search_width,
 )
 
 HANDOVER_RATE = 100.0  # the plan gets the board of fewest slides + HANDOVER_RATE * travel (notes: "How a run goes")
+
+
+def plan_settings(settings: dict) -> tuple:
+    """The placement plan's beam settings as ``slide_into`` takes them after ``k``."""
+    return settings["width"], settings["branch"], settings["noise"], settings["lookahead"]
+
+
+def slide_settings(settings: dict) -> tuple:
+    """The slide-by-slide search's settings as ``slide_toward_any`` and ``slide_by_moves`` take them
+    after ``k`` (``move_width`` as it stands in ``settings``)."""
+    return (
+        settings["move_width"],
+        settings["move_noise"],
+        HANDOVER_RATE,
+        *plan_settings(settings),
+        settings["shortcut_cells"],
+    )
 
 
 def tiles_of(board) -> np.ndarray:
@@ -45,8 +62,8 @@ def _codes(letters) -> list[int]:
     return [LETTERS.index(letter) for letter in letters]
 
 
-class JobRunner:
-    """The kernels' calls for each kind of job on one case: its start ``board`` and move ``limit``,
+class TaskRunner:
+    """The kernels' calls for each kind of task on one case: its start ``board`` and move ``limit``,
     the solver's ``settings``, ``seed`` (as the kernels take it: int64), the annealing steps per
     target (``iterations``) and the ``stop`` flag every kernel reads."""
 
@@ -54,52 +71,49 @@ class JobRunner:
         self.n, self.start, self.tiles = board.n, board, tiles_of(board)
         self.limit, self.settings, self.seed, self.iterations, self.stop = limit, settings, seed, iterations, stop
 
-    def run(self, job: Job) -> Result:
-        if isinstance(job, BuildTarget):
-            return self.build(job)
-        if isinstance(job, ShortenAnswer):
-            return self.shorten(job)
-        if isinstance(job, PlanSearch):
-            return self.plan(job)
-        if isinstance(job, SlideSearch):
-            return self.slide(job.stream, job.target.reshape(1, -1), job.scale)
-        if isinstance(job, TailSearch):
-            return self.tail(job)
-        if isinstance(job, (GroupedSearch, PooledSearch)):
-            return self.slide(job.stream, job.targets, job.scale)
-        raise TypeError(f"not an ahc011 job: {job!r}")
+    def run(self, task: Task) -> Result:
+        if isinstance(task, BuildTarget):
+            return self.build(task)
+        if isinstance(task, ShortenAnswer):
+            return self.shorten(task)
+        if isinstance(task, PlanSearch):
+            return self.plan(task)
+        if isinstance(task, SlideSearch):
+            return self.slide(task.stream, task.target.reshape(1, -1), task.scale)
+        if isinstance(task, TailSearch):
+            return self.tail(task)
+        if isinstance(task, (GroupedSearch, PooledSearch)):
+            return self.slide(task.stream, task.targets, task.scale)
+        raise TypeError(f"not an ahc011 task: {task!r}")
 
-    def build(self, job: BuildTarget) -> Built:
+    def build(self, task: BuildTarget) -> Built:
         """The target annealed; with ``trial``, the slide search at ``pilot_width`` toward it (the
         plan's beam, where it hands over, narrowed as much), on the stream of its first full search."""
         target = np.zeros(self.n * self.n, dtype=np.int64)
-        travel = make_target(self.n, self.tiles, self.seed, job.k, self.iterations, target, self.stop, job.hole)
-        if travel < 0 or not job.trial:
+        travel = make_target(self.n, self.tiles, self.seed, task.k, self.iterations, target, self.stop, task.hole)
+        if travel < 0 or not task.trial:
             return Built(travel, None, target)
         full = slide_search_width(self.n, self.settings["move_width"])
-        trial, _, _ = self._slide_search(job.k, target.reshape(1, -1), self.settings["pilot_width"] / full)
+        trial, _, _ = self._slide_search(task.k, target.reshape(1, -1), self.settings["pilot_width"] / full)
         return Built(travel, trial, target)
 
-    def shorten(self, job: ShortenAnswer) -> tuple[str, ...]:
+    def shorten(self, task: ShortenAnswer) -> tuple[str, ...]:
         """The answer with shortcuts cut in (when stopped, the answer as it came: still a full tree)."""
-        moves = np.array(_codes(job.moves), dtype=np.int64)
+        moves = np.array(_codes(task.moves), dtype=np.int64)
         length = cut_shortcuts(self.n, self.tiles, moves, len(moves), self.settings["shortcut_cells"], self.stop)
-        return job.moves if length < 0 else _letters(moves, length)
+        return task.moves if length < 0 else _letters(moves, length)
 
-    def plan(self, job: PlanSearch) -> Found | None:
-        settings = self._scaled_settings(job.scale)
+    def plan(self, task: PlanSearch) -> Found | None:
+        settings = self._scaled_settings(task.scale)
         moves = self._moves_buffer()
         length = slide_into(
             self.n,
             self.tiles,
-            job.target,
+            task.target,
             self.limit,
             self.seed,
-            job.stream,
-            settings["width"],
-            settings["branch"],
-            settings["noise"],
-            settings["lookahead"],
+            task.stream,
+            *plan_settings(settings),
             self.stop,
             moves,
         )
@@ -110,12 +124,12 @@ class JobRunner:
         length, moves, row = self._slide_search(stream, targets, scale)
         return None if length < 0 else Found(_letters(moves, length), row)
 
-    def tail(self, job: TailSearch) -> Found | None:
-        length, moves, _ = self._slide_search(job.stream, job.target.reshape(1, -1), job.scale, job.prefix)
+    def tail(self, task: TailSearch) -> Found | None:
+        length, moves, _ = self._slide_search(task.stream, task.target.reshape(1, -1), task.scale, task.prefix)
         if length < 0:
             return None
         # The first new slide may undo the last of ``prefix``.
-        whole = np.array(_codes(job.prefix) + list(moves[:length]), dtype=np.int64)
+        whole = np.array(_codes(task.prefix) + list(moves[:length]), dtype=np.int64)
         return Found(_letters(whole, cancel_back_and_forth(whole, len(whole))))
 
     def _moves_buffer(self) -> np.ndarray:
@@ -147,14 +161,7 @@ class JobRunner:
             self.limit - len(prefix),
             self.seed,
             stream,
-            settings["move_width"],
-            settings["move_noise"],
-            HANDOVER_RATE,
-            settings["width"],
-            settings["branch"],
-            settings["noise"],
-            settings["lookahead"],
-            settings["shortcut_cells"],
+            *slide_settings(settings),
             self.stop,
             moves,
             row,

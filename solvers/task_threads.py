@@ -1,12 +1,12 @@
-"""A solver's own jobs on worker threads, inside its slices (Qt-free).
+"""A solver's own tasks on worker threads, inside its slices (Qt-free).
 
-For a solver whose work comes in jobs longer than a slice, each a kernel call that releases the
+For a solver whose work comes in tasks longer than a slice, each a kernel call that releases the
 GIL (ahc011's annealing and searches). Not the driver's run of a whole solver on a background
 thread: that is ``job.SolverJob``.
 
-Two ways to run jobs. ``run_all`` runs a batch at once and hands back every result in order:
+Two ways to run tasks. ``run_all`` runs a batch at once and hands back every result in order:
 under a node budget, where what runs next must depend on finished results only, never on which
-thread was quicker. Otherwise jobs start one by one (``start``) while a thread is free and stay
+thread was quicker. Otherwise tasks start one by one (``start``) while a thread is free and stay
 under way across slices; ``wait`` hands back those that end first and, at a deadline, stops the
 rest through the solver's stop flag, which every kernel reads. The threads are shared by every
 solver in the process, one pool per thread count, and honour ``base.limit_threads``.
@@ -34,25 +34,25 @@ def _pool(count: int) -> ThreadPoolExecutor:
     key = (count, lowered())
     if key not in _pools:
         _pools[key] = ThreadPoolExecutor(
-            max_workers=count, thread_name_prefix="solver-jobs", initializer=lower_this_thread if key[1] else None
+            max_workers=count, thread_name_prefix="solver-tasks", initializer=lower_this_thread if key[1] else None
         )
     return _pools[key]
 
 
 class Done(NamedTuple):
-    job: Any
+    task: Any
     result: Any
     seconds: float  # how long it ran
 
 
-def _timed(work: Callable, job) -> tuple[Any, float]:
+def _timed(work: Callable, task) -> tuple[Any, float]:
     started = time.perf_counter()
-    result = work(job)
+    result = work(task)
     return result, time.perf_counter() - started
 
 
-class JobThreads:
-    """Up to ``wanted`` threads (fewer when ``base.limit_threads`` says so) running jobs by ``work``,
+class TaskThreads:
+    """Up to ``wanted`` threads (fewer when ``base.limit_threads`` says so) running tasks by ``work``,
     which a set ``stop`` flag (uint8[1]) ends early."""
 
     def __init__(self, wanted: int, stop: np.ndarray):
@@ -64,27 +64,27 @@ class JobThreads:
     def threads(self) -> int:
         return threads_for(self.wanted)
 
-    def run_all(self, work: Callable, jobs: Sequence) -> list:
-        """Every job's result, in the jobs' order (at most ``threads`` run at once)."""
+    def run_all(self, work: Callable, tasks: Sequence) -> list:
+        """Every task's result, in the tasks' order (at most ``threads`` run at once)."""
         pool = _pool(self.threads)
-        return [future.result() for future in [pool.submit(work, job) for job in jobs]]
+        return [future.result() for future in [pool.submit(work, task) for task in tasks]]
 
     @property
     def under_way(self) -> tuple:
-        """The jobs started and not handed back yet, in the order they started."""
+        """The tasks started and not handed back yet, in the order they started."""
         return tuple(self._under_way.values())
 
     def free(self) -> bool:
-        """Whether a thread is free for another job."""
+        """Whether a thread is free for another task."""
         return len(self._under_way) < self.threads
 
-    def start(self, work: Callable, job) -> None:
-        self._under_way[_pool(self.threads).submit(_timed, work, job)] = job
+    def start(self, work: Callable, task) -> None:
+        self._under_way[_pool(self.threads).submit(_timed, work, task)] = task
 
     def wait(self, until: float | None = None) -> list[Done]:
-        """The jobs that end first (at least one, if any is under way). At ``until`` (a
+        """The tasks that end first (at least one, if any is under way). At ``until`` (a
         ``time.perf_counter()`` time; None: no limit), or once the stop flag is set, the flag is
-        set and every job under way is waited for and handed back."""
+        set and every task under way is waited for and handed back."""
         if not self._under_way:
             return []
         timeout = None if until is None else max(0.0, until - time.perf_counter())
@@ -96,13 +96,13 @@ class JobThreads:
         return [self._hand_back(future) for future in list(self._under_way) if future in done]
 
     def stop_all(self) -> list[Done]:
-        """Set the stop flag and hand back every job under way once it has stopped."""
+        """Set the stop flag and hand back every task under way once it has stopped."""
         if not self._under_way:
             return []
         self.stop[0] = 1
         return self.wait()
 
     def _hand_back(self, future: Future) -> Done:
-        job = self._under_way.pop(future)
+        task = self._under_way.pop(future)
         result, seconds = future.result()
-        return Done(job, result, seconds)
+        return Done(task, result, seconds)
