@@ -305,3 +305,26 @@ def test_rerun_of_a_run_json_not_recorded_here_says_what_it_runs_and_needs_trust
     )
     with sqlite3.connect(out.parent / "runs.sqlite") as db:
         db.execute("UPDATE runs SET meta = ? WHERE folder = ?", (json.dumps(meta), str(out.resolve())))
+
+
+def test_noise_of_a_run_json_not_recorded_here_needs_trust_too(flagged_run, tmp_path, capsys):
+    """batch noise runs the run's program K times a case: a received or edited run.json is held
+    to what rerun holds it to, not run as it says."""
+    import shutil
+
+    out, _ = flagged_run
+    meta = json.loads((out / "run.json").read_text())
+    marker = tmp_path / "ran"
+    edited = tmp_path / "runs" / "edited"
+    shutil.copytree(out, edited)
+    (edited / "run.json").write_text(json.dumps({**meta, "command": f"touch {marker}"}))
+    capsys.readouterr()
+    assert main(["batch", "noise", str(edited), "--repeat", "2", "--out", str(tmp_path / "runs" / "n1")]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith(f"runs: touch {marker}\n")
+    assert err.endswith(
+        f"error: {edited}/run.json is not known to be your run: no run database beside it "
+        f"({edited.parent / 'runs.sqlite'}) records it: it may come from someone else; read what it "
+        "runs above, then give --trust to run it\n"
+    )
+    assert not marker.exists() and not (tmp_path / "runs" / "n1").exists()

@@ -271,12 +271,6 @@ def run_rerun(argv: Sequence[str]) -> int:
         filter_required=True,
     )
     parser.add_argument("--label", help="the new run's label (default: the run's, then -rerun)")
-    parser.add_argument(
-        "--trust",
-        action="store_true",
-        help="run what the run's run.json names (its command, folder, contest file, best-known file) "
-        "even when the run is not recorded in the run database beside it (a run received or edited)",
-    )
     args = parser.parse_args(argv)
     meta, rows = _recorded_run(args.run)
     picked = chosen_rows(rows, args.filter, FlagRule.of_run(meta, args.flag_below, args.flag_near_limit))
@@ -287,7 +281,7 @@ def run_rerun(argv: Sequence[str]) -> int:
 
 
 def _again_parser(name: str, description: str, filter_help: str, filter_required: bool) -> argparse.ArgumentParser:
-    """What rerun and noise both take: the run's folder, --filter, --jobs, --out, the flag thresholds."""
+    """What rerun and noise both take: the run's folder, --filter, --jobs, --out, --trust, the flag thresholds."""
     parser = argparse.ArgumentParser(prog=f"puzzle-workbench batch {name}", description=description)
     parser.add_argument("run", type=Path, help="the recorded run's folder")
     parser.add_argument(
@@ -296,6 +290,12 @@ def _again_parser(name: str, description: str, filter_help: str, filter_required
     parser.add_argument("--jobs", type=int, help="cases at a time (default: the run's)")
     parser.add_argument(
         "--out", type=Path, help=f"the new run's folder (default: beside the run, TIMESTAMP-PUZZLE-{name})"
+    )
+    parser.add_argument(
+        "--trust",
+        action="store_true",
+        help="run what the run's run.json names (its command, folder, contest file, best-known file) "
+        "even when the run is not recorded in the run database beside it (a run received or edited)",
     )
     add_flag_options(parser)
     return parser
@@ -372,6 +372,7 @@ def run_noise(argv: Sequence[str]) -> int:
         if args.filter
         else rows
     )
+    _check_trusted(args.run, meta, args.trust)  # it runs the run's program K times: as rerun asks
     label = f"{meta['label']}-noise" if meta.get("label") else "noise"
     plan = _run_again(args, meta, picked, ["noise", *argv], label=label, repeat=args.repeat)
     say(
