@@ -348,9 +348,9 @@ def play_roll(meta, grid, ball_pos, ball_colour, target_colour, deltas, move_fro
 @njit(cache=True, nogil=True)
 def _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, z, end):
     b, z, end = np.uint64(b), np.uint64(z), np.uint64(end)  # no negative-index wraparound
-    # The move before the tally: its look-ups then reuse the registers the stores freed, and
-    # LLVM no longer shuffles registers around them in a caller's loop (bench.engines' rolls,
-    # with roll_end's select: 7-8% less CPU time, its register shuffles gone).
+    # The move before the tally: its look-ups then reuse the registers the stores freed, so
+    # LLVM no longer shuffles registers around them in a caller's loop (bench.engines' rolls
+    # loop, with roll_end's first step a select: 7-8% less CPU time).
     grid[z] = EMPTY
     grid[end] = b
     ball_pos[b] = end
