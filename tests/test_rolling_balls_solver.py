@@ -22,6 +22,7 @@ from solvers.rolling_balls.search import (
 )
 from workbench.core.registry import solvers
 from workbench.puzzles.rolling_balls import PUZZLE, Roll
+from workbench.puzzles.rolling_balls.board import roll_end as rules_roll_end
 
 
 def load(seed):
@@ -141,6 +142,23 @@ def test_when_rolls_run_short_needless_ones_are_dropped_legally_however_sliced()
     assert PUZZLE.evaluate(case, PUZZLE.replay(case, played)[-1], len(played)).score >= 0.9
     _, sliced = solve(case, 300_000, depth=50, width=20, slice_expansions=997)
     assert sliced.moves == result.moves
+
+
+def test_the_kernels_roll_stops_where_the_rules_roll_does():
+    # roll_end takes its first step as a select and the rest in a loop: from every ball of a
+    # case, in every direction, it stops where the puzzle's own roll does (blocked rolls, one
+    # step, and long rolls all occur).
+    case = load(7)
+    board = case.start
+    lay = layout_of(case, board)
+    lengths = set()
+    for z in lay.ball_pos:
+        r, c = lay.cell(z)
+        for d in range(4):
+            end = roll_end(lay.grid, int(z), lay.deltas[d])
+            assert lay.cell(end) == rules_roll_end(board.cells, board.rows, board.cols, r, c, d)
+            lengths.add(min(abs(end - int(z)) // abs(int(lay.deltas[d])), 2))
+    assert lengths == {0, 1, 2}
 
 
 def test_a_roll_keeps_the_packed_tally_equal_to_a_recount():

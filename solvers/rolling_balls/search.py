@@ -348,11 +348,14 @@ def play_roll(meta, grid, ball_pos, ball_colour, target_colour, deltas, move_fro
 @njit(cache=True, nogil=True)
 def _relocate(meta, grid, ball_pos, ball_colour, target_colour, b, z, end):
     b, z, end = np.uint64(b), np.uint64(z), np.uint64(end)  # no negative-index wraparound
-    row = np.uint64(ball_colour[b] * 16 + 1)  # a target colour of -1 wraps to row - 1: exact
-    meta[TALLY] += _TALLY[row + np.uint64(target_colour[end])] - _TALLY[row + np.uint64(target_colour[z])]
+    # The move before the tally: its look-ups then reuse the registers the stores freed, so
+    # LLVM no longer shuffles registers around them in a caller's loop (bench.engines' rolls
+    # loop, with roll_end's first step a select: 7-8% less CPU time).
     grid[z] = EMPTY
     grid[end] = b
     ball_pos[b] = end
+    row = np.uint64(ball_colour[b] * 16 + 1)  # a target colour of -1 wraps to row - 1: exact
+    meta[TALLY] += _TALLY[row + np.uint64(target_colour[end])] - _TALLY[row + np.uint64(target_colour[z])]
 
 
 @njit(cache=True, nogil=True)
