@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import resource
 import shutil
 import subprocess
 import sys
@@ -346,10 +347,20 @@ class Measure:
     ops: int
     seconds: float
     checksum: int
+    # CPU seconds of the work alone (the engine's thread; the C++ child's user + system time less a
+    # run of one operation's, its start-up and case reading): on a loaded core the wall clock also
+    # counts the time others held it, so two engines measured minutes apart compare better by this.
+    cpu_seconds: float | None = None
 
     @property
     def rate(self) -> float:
         return self.ops / self.seconds if self.seconds > 0 else float("inf")
+
+    @property
+    def cpu_rate(self) -> float | None:
+        if self.cpu_seconds is None:
+            return None
+        return self.ops / self.cpu_seconds if self.cpu_seconds > 0 else float("inf")
 
     def line(self) -> str:
         return f"{self.name} ops={self.ops} seconds={self.seconds:.4f} rate={self.rate:.6g} checksum={self.checksum}"
@@ -364,9 +375,9 @@ def measure(figure: Figure, ops: int, repeat: int = 1) -> Measure:
 
 def timed(figure: Figure, run: Callable[[int], int], ops: int) -> Measure:
     """One run of ``ops`` operations of a built (and compiled) figure."""
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.thread_time()
     checksum = int(run(ops))
-    return Measure(figure.name, ops, time.perf_counter() - start, checksum)
+    return Measure(figure.name, ops, time.perf_counter() - start, checksum, time.thread_time() - cpu)
 
 
 def median(measures) -> Measure:
@@ -450,17 +461,33 @@ def build_reference() -> Path | None:
 def measure_reference(folder: Path, figure: Figure, ops: int, repeat: int) -> Measure:
     """The reference program's run of ``figure`` (its other figure at a count of 1), the median."""
     program, case, position = REFERENCE_RUNS[figure.name]
-    counts = [str(ops), "1"] if position == 0 else ["1", str(ops)]
     short = figure.name.split(".", 1)[1]
+    start_up = _reference_run(folder / program, case, short, ["1", "1"])[1]
+    counts = [str(ops), "1"] if position == 0 else ["1", str(ops)]
     results = []
     for _ in range(repeat):
-        out = subprocess.run(
-            [str(folder / program), str(CASES / case), *counts], check=True, capture_output=True, text=True
-        ).stdout
-        line = next(line.split() for line in out.splitlines() if line.split()[0] == short)
-        fields = dict(part.split("=", 1) for part in line[1:])
-        results.append(Measure(figure.name, int(fields["ops"]), float(fields["seconds"]), int(fields["checksum"])))
+        fields, cpu = _reference_run(folder / program, case, short, counts)
+        seconds, checksum = float(fields["seconds"]), int(fields["checksum"])
+        work = cpu - start_up  # the kernel's CPU clock ticks coarsely: a run this short has no CPU figure
+        results.append(Measure(figure.name, int(fields["ops"]), seconds, checksum, work if work >= 0.02 else None))
     return median(results)
+
+
+def _reference_run(program: Path, case: str, short: str, counts: list[str]) -> tuple[dict[str, str], float]:
+    """The fields the reference prints for figure ``short``, and the CPU seconds its process used."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run([str(program), str(CASES / case), *counts], check=True, capture_output=True, text=True).stdout
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    line = next(line.split() for line in out.splitlines() if line.split()[0] == short)
+    return dict(part.split("=", 1) for part in line[1:]), cpu
+
+
+def cpu_rate_ratio(mine: Measure, theirs: Measure | None) -> str:
+    """The engine's CPU rate over the reference's, as the table prints it ('-' when not measured)."""
+    if theirs is None or mine.cpu_rate is None or theirs.cpu_rate is None:
+        return "-"
+    return f"{mine.cpu_rate / theirs.cpu_rate:.2f}"
 
 
 # ------------------------------------------------------------------ command line
@@ -515,14 +542,19 @@ def main(argv: list[str] | None = None) -> int:
         # ratio: the engine's rate over the reference C++ engine's, measured in this run (the spec's
         # quoted rate when it cannot be built); own C++: the project's bench/cpp, a second opinion.
         print()
-        print(f"{'figure':27} {'rate':>11} {'reference':>11} {'ratio':>6} {'own C++':>11} {'ratio':>6}  checksum")
+        # cpu ratio: the same over CPU seconds (see Measure.cpu_seconds), steadier on a loaded machine.
+        print(
+            f"{'figure':27} {'rate':>11} {'reference':>11} {'ratio':>6} {'cpu ratio':>9} {'own C++':>11} {'ratio':>6}"
+            "  checksum"
+        )
         for figure, mine, theirs, ours_cpp, ok in rows:
             reference_rate = theirs.rate if theirs is not None else figure.cpp_rate
             agree = "" if theirs is None else (" = reference" if theirs.checksum == mine.checksum else " != reference")
             own_rate = f"{ours_cpp.rate:11.4g} {mine.rate / ours_cpp.rate:6.2f}" if ours_cpp else f"{'-':>11} {'-':>6}"
+            cpu_ratio = cpu_rate_ratio(mine, theirs)
             print(
                 f"{figure.name:27} {mine.rate:11.4g} {reference_rate:11.4g} {mine.rate / reference_rate:6.2f} "
-                f"{own_rate}  {'ok' if ok else 'WRONG'}{agree}"
+                f"{cpu_ratio:>9} {own_rate}  {'ok' if ok else 'WRONG'}{agree}"
                 f"{'' if theirs is not None else ' (spec rate)'}"
             )
         print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")

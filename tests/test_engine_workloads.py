@@ -58,4 +58,16 @@ def test_the_ratios_are_against_the_reference_engines_which_agree_on_every_check
     table = out[out.index("figure ") :].splitlines()[1 : 1 + len(FIGURES)]
     assert [row.split()[0] for row in table] == [f.name for f in FIGURES]
     assert all(row.endswith("ok = reference") for row in table)
+    # the cpu ratio: "-" where the quick counts run the reference for under 20 ms of CPU
+    assert all(row.split()[4] == "-" or float(row.split()[4]) > 0 for row in table)
     assert "reference c++ " in out and "own c++ " in out
+
+
+def test_the_cpu_ratio_is_the_reference_cpu_time_over_the_engines_for_the_same_work():
+    from bench.engines import Measure, cpu_rate_ratio
+
+    engine = Measure("rolling-balls.rolls", 10_000_000, seconds=0.30, checksum=1, cpu_seconds=0.125)
+    reference = Measure("rolling-balls.rolls", 10_000_000, seconds=0.14, checksum=1, cpu_seconds=0.1125)
+    assert cpu_rate_ratio(engine, reference) == "0.90"  # 0.1125 / 0.125, whatever the wall clocks said
+    assert cpu_rate_ratio(engine, None) == "-"
+    assert cpu_rate_ratio(Measure("x", 1, 1.0, 0), reference) == "-"  # a measure without CPU time
