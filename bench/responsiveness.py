@@ -18,7 +18,8 @@ row is previewed (as a click) every 200 ms. A solver that ends before the watch 
 again (``restarts=N`` says how often). The line gives the longest gap, its 99th percentile and the
 median; on Linux the longest gap is split into the GUI thread's CPU time and the time it waited,
 ready to run, for a core (other threads and processes on a busy machine), and ``own_max_gap_ms``
-is the longest gap less the time it waited for a core: on a loaded machine, the app's own part. A case where no tick
+is the longest gap less the time it waited for a core: on a loaded machine, the app's own part;
+``gui_cpu_max_ms`` is the most CPU time the GUI thread used between two ticks. A case where no tick
 was recorded, or where the solver never ran while watched, is an error line with no figure
 (the exit status is then 1): a run that was not watched has no stall to report.
 
@@ -167,8 +168,11 @@ class Watch:
     def figures(self) -> dict | None:
         """In ms: the longest, 99th percentile and median gap, the longest one's GUI thread CPU
         and wait for a core, and the longest gap less its wait for a core (``own``: the gap
-        the app would have had on an idle machine; nan where unknown); the GUI thread's CPU
-        share. None when nothing was recorded."""
+        the app would have had on an idle machine; nan where unknown); the most CPU the GUI
+        thread used in one gap (``cpu_max``: the window's own work in one turn of its loop,
+        which other programs' load barely changes, unlike ``own``: that still holds the time
+        the GUI thread waited for the GIL, behind a thread of its process that waited for a
+        core); the GUI thread's CPU share. None when nothing was recorded."""
         if not self.gaps:
             return None
         gaps = sorted(self.gaps)
@@ -182,6 +186,7 @@ class Watch:
             "gap_cpu": 1000 * self.ran[worst],
             "gap_wait": 1000 * self.waited[worst],
             "own": 1000 * max(own) if own else math.nan,
+            "cpu_max": 1000 * max(ran) if ran else math.nan,
             "gui_share": sum(ran) / sum(self.gaps) if ran else math.nan,
         }
 
@@ -558,6 +563,7 @@ def row_line(row: dict) -> tuple[str, bool]:
         f"{head} max_gap_ms={figures['max_gap']:.1f} p99_ms={figures['p99']:.1f} "
         f"median_ms={figures['median']:.1f} (longest gap: gui_cpu_ms={figures['gap_cpu']:.1f} "
         f"waiting_for_core_ms={figures['gap_wait']:.1f}) own_max_gap_ms={figures['own']:.1f} "
+        f"gui_cpu_max_ms={figures['cpu_max']:.1f} "
         f"gui_cpu_share={figures['gui_share']:.2f} "
         f"ticks={len(row['watch'].gaps)} {counts} solver_running={row['running_share']:.2f}"
     )
