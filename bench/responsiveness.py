@@ -48,9 +48,10 @@ a core behind them and behind the app's own workers, which run below it
 
 ``--throughput SECONDS`` first measures, before any load starts, each case's default solver alone
 (no window): its nodes (expansions) per second on a thread of normal priority, lowered as the
-app lowers its threads (nice 5), in SCHED_IDLE on a thread, and in the app's solver process
-(``solvers.job_process``: a child in SCHED_IDLE), in turns, three rounds of SECONDS each: on an
-idle machine the four should match.
+app lowers its threads (nice 5), in SCHED_IDLE on a thread, as the app ran it before its solver
+process (``job-thread``: a ``solvers.job.SolverJob`` on a thread at nice 5, with its frontier
+snapshots) and in that process (``child``: ``solvers.job_process``, in SCHED_IDLE), in turns,
+three rounds of SECONDS each: on an idle machine job-thread and child should match.
 
 Targets: no gap over 30 ms, cancel under 100 ms.
 """
@@ -467,7 +468,10 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
 
 
 THROUGHPUT_ROUNDS = 3
-CLASSES = ("normal", "app-thread", "sched-idle", "child")
+# The solver alone on a thread: at normal priority, at nice 5, in SCHED_IDLE; then as the app ran
+# it before its child process (job-thread: a SolverJob on a thread at nice 5, its frontier
+# snapshots and best answers kept as for the window) and as it runs it now (child).
+CLASSES = ("normal", "app-thread", "sched-idle", "job-thread", "child")
 
 
 def _solve_for(puzzle_id: str, path: Path, seconds: float, lowered: str) -> tuple[int, float]:
@@ -499,26 +503,30 @@ def _solve_for(puzzle_id: str, path: Path, seconds: float, lowered: str) -> tupl
             done[0] += result.progress.expansions
             done[1] += max(result.elapsed, 1e-3)
 
-    if lowered == "child":  # as the app runs it: solvers.job_process's child, in SCHED_IDLE
-        return _solve_in_child(puzzle, instance, cls, seconds)
+    if lowered in ("job-thread", "child"):
+        return _solve_in_job(puzzle, instance, cls, seconds, in_child=lowered == "child")
     thread = threading.Thread(target=work, name=f"throughput-{lowered}")
     thread.start()
     thread.join()
     return done[0], done[1]
 
 
-def _solve_in_child(puzzle, instance, cls, seconds: float) -> tuple[int, float]:
+def _solve_in_job(puzzle, instance, cls, seconds: float, in_child: bool) -> tuple[int, float]:
+    """As ``_solve_for``, run as the app runs it: a ``SolverJob`` (on a thread that lowers itself to
+    nice 5: the app before f75f250) or in ``solvers.job_process``'s child (in SCHED_IDLE)."""
     from functools import partial
 
+    from solvers.job import SolverJob
     from solvers.job_process import ProcessSolverJob, warm
     from solvers.online import build_run
     from solvers.run_setup import run_budget
 
-    warm(puzzle.id)  # kernels loaded before the clock starts, as the window has them
+    if in_child:
+        warm(puzzle.id)  # kernels loaded before the clock starts, as the window has them
     done = [0, 0.0]
     while done[1] < seconds:
         budget = run_budget(puzzle, instance, cls, {}, seconds - done[1]).budget
-        job = ProcessSolverJob(
+        job = (ProcessSolverJob if in_child else SolverJob)(
             partial(build_run, puzzle, instance, puzzle.initial_state(instance), cls, seed=1, params={}, budget=budget),
             budget,
             name=cls.name,
@@ -636,7 +644,8 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         metavar="SECONDS",
         help="first, each case's default solver alone: nodes/s at normal priority, "
-        "as the app lowers its threads (nice 5) and in SCHED_IDLE, in turns (before --load starts)",
+        "as the app lowers its threads (nice 5), in SCHED_IDLE, as the app ran it before its child "
+        "process (a SolverJob at nice 5) and in its child, in turns (before --load starts)",
     )
     args = parser.parse_args(argv)
     if args.load < 0:
