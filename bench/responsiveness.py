@@ -18,7 +18,8 @@ row is previewed (as a click) every 200 ms. A solver that ends before the watch 
 again (``restarts=N`` says how often). The line gives the longest gap, its 99th percentile and the
 median; on Linux the longest gap is split into the GUI thread's CPU time and the time it waited,
 ready to run, for a core (other threads and processes on a busy machine), and ``own_max_gap_ms``
-is the longest gap less the time it waited for a core: on a loaded machine, the app's own part. A case where no tick
+is the longest gap less the time it waited for a core: on a loaded machine, the app's own part;
+``gui_cpu_max_ms`` is the most CPU time the GUI thread used between two ticks. A case where no tick
 was recorded, or where the solver never ran while watched, is an error line with no figure
 (the exit status is then 1): a run that was not watched has no stall to report.
 
@@ -47,9 +48,10 @@ a core behind them and behind the app's own workers, which run below it
 
 ``--throughput SECONDS`` first measures, before any load starts, each case's default solver alone
 (no window): its nodes (expansions) per second on a thread of normal priority, lowered as the
-app lowers its threads (nice 5), in SCHED_IDLE on a thread, and in the app's solver process
-(``solvers.job_process``: a child in SCHED_IDLE), in turns, three rounds of SECONDS each: on an
-idle machine the four should match.
+app lowers its threads (nice 5), in SCHED_IDLE on a thread, as the app ran it before its solver
+process (``job-thread``: a ``solvers.job.SolverJob`` on a thread at nice 5, with its frontier
+snapshots) and in that process (``child``: ``solvers.job_process``, in SCHED_IDLE), in turns,
+three rounds of SECONDS each: on an idle machine job-thread and child should match.
 
 Targets: no gap over 30 ms, cancel under 100 ms.
 """
@@ -167,8 +169,11 @@ class Watch:
     def figures(self) -> dict | None:
         """In ms: the longest, 99th percentile and median gap, the longest one's GUI thread CPU
         and wait for a core, and the longest gap less its wait for a core (``own``: the gap
-        the app would have had on an idle machine; nan where unknown); the GUI thread's CPU
-        share. None when nothing was recorded."""
+        the app would have had on an idle machine; nan where unknown); the most CPU the GUI
+        thread used in one gap (``cpu_max``: the window's own work in one turn of its loop,
+        which other programs' load barely changes, unlike ``own``: that still holds the time
+        the GUI thread waited for the GIL, behind a thread of its process that waited for a
+        core); the GUI thread's CPU share. None when nothing was recorded."""
         if not self.gaps:
             return None
         gaps = sorted(self.gaps)
@@ -182,6 +187,7 @@ class Watch:
             "gap_cpu": 1000 * self.ran[worst],
             "gap_wait": 1000 * self.waited[worst],
             "own": 1000 * max(own) if own else math.nan,
+            "cpu_max": 1000 * max(ran) if ran else math.nan,
             "gui_share": sum(ran) / sum(self.gaps) if ran else math.nan,
         }
 
@@ -462,7 +468,10 @@ def measure_live(puzzle_id: str, path: Path, seconds: float, folder: str, where:
 
 
 THROUGHPUT_ROUNDS = 3
-CLASSES = ("normal", "app-thread", "sched-idle", "child")
+# The solver alone on a thread: at normal priority, at nice 5, in SCHED_IDLE; then as the app ran
+# it before its child process (job-thread: a SolverJob on a thread at nice 5, its frontier
+# snapshots and best answers kept as for the window) and as it runs it now (child).
+CLASSES = ("normal", "app-thread", "sched-idle", "job-thread", "child")
 
 
 def _solve_for(puzzle_id: str, path: Path, seconds: float, lowered: str) -> tuple[int, float]:
@@ -494,26 +503,30 @@ def _solve_for(puzzle_id: str, path: Path, seconds: float, lowered: str) -> tupl
             done[0] += result.progress.expansions
             done[1] += max(result.elapsed, 1e-3)
 
-    if lowered == "child":  # as the app runs it: solvers.job_process's child, in SCHED_IDLE
-        return _solve_in_child(puzzle, instance, cls, seconds)
+    if lowered in ("job-thread", "child"):
+        return _solve_in_job(puzzle, instance, cls, seconds, in_child=lowered == "child")
     thread = threading.Thread(target=work, name=f"throughput-{lowered}")
     thread.start()
     thread.join()
     return done[0], done[1]
 
 
-def _solve_in_child(puzzle, instance, cls, seconds: float) -> tuple[int, float]:
+def _solve_in_job(puzzle, instance, cls, seconds: float, in_child: bool) -> tuple[int, float]:
+    """As ``_solve_for``, run as the app runs it: a ``SolverJob`` (on a thread that lowers itself to
+    nice 5: the app before f75f250) or in ``solvers.job_process``'s child (in SCHED_IDLE)."""
     from functools import partial
 
+    from solvers.job import SolverJob
     from solvers.job_process import ProcessSolverJob, warm
     from solvers.online import build_run
     from solvers.run_setup import run_budget
 
-    warm(puzzle.id)  # kernels loaded before the clock starts, as the window has them
+    if in_child:
+        warm(puzzle.id)  # kernels loaded before the clock starts, as the window has them
     done = [0, 0.0]
     while done[1] < seconds:
         budget = run_budget(puzzle, instance, cls, {}, seconds - done[1]).budget
-        job = ProcessSolverJob(
+        job = (ProcessSolverJob if in_child else SolverJob)(
             partial(build_run, puzzle, instance, puzzle.initial_state(instance), cls, seed=1, params={}, budget=budget),
             budget,
             name=cls.name,
@@ -558,6 +571,7 @@ def row_line(row: dict) -> tuple[str, bool]:
         f"{head} max_gap_ms={figures['max_gap']:.1f} p99_ms={figures['p99']:.1f} "
         f"median_ms={figures['median']:.1f} (longest gap: gui_cpu_ms={figures['gap_cpu']:.1f} "
         f"waiting_for_core_ms={figures['gap_wait']:.1f}) own_max_gap_ms={figures['own']:.1f} "
+        f"gui_cpu_max_ms={figures['cpu_max']:.1f} "
         f"gui_cpu_share={figures['gui_share']:.2f} "
         f"ticks={len(row['watch'].gaps)} {counts} solver_running={row['running_share']:.2f}"
     )
@@ -630,7 +644,8 @@ def main(argv: list[str] | None = None) -> int:
         default=0.0,
         metavar="SECONDS",
         help="first, each case's default solver alone: nodes/s at normal priority, "
-        "as the app lowers its threads (nice 5) and in SCHED_IDLE, in turns (before --load starts)",
+        "as the app lowers its threads (nice 5), in SCHED_IDLE, as the app ran it before its child "
+        "process (a SolverJob at nice 5) and in its child, in turns (before --load starts)",
     )
     args = parser.parse_args(argv)
     if args.load < 0:

@@ -48,9 +48,17 @@ def test_a_watched_run_gives_its_longest_gap_p99_median_and_the_longest_gaps_par
     assert not error
     assert line == (
         "rolling-balls seed_7.txt solver=target-beam max_gap_ms=41.0 p99_ms=7.0 median_ms=6.0 "
-        "(longest gap: gui_cpu_ms=30.0 waiting_for_core_ms=8.0) own_max_gap_ms=33.0 gui_cpu_share=0.55 ticks=5 "
+        "(longest gap: gui_cpu_ms=30.0 waiting_for_core_ms=8.0) own_max_gap_ms=33.0 gui_cpu_max_ms=30.0 "
+        "gui_cpu_share=0.55 ticks=5 "
         "restarts=2 previews=0 solver_running=0.50 cancel_ms_max=12.2 cancel_ms_median=8.0"
     )
+
+
+def test_the_most_cpu_in_one_gap_and_the_longest_own_gap_need_not_be_the_longest_gaps():
+    # The longest gap (40 ms) waited 30 ms for a core; the 20 ms one was all the window's, 18 ms of it CPU.
+    figures = Watch([0.040, 0.020, 0.005], [0.002, 0.018, 0.001], [0.030, 0.0, 0.0]).figures()
+    assert figures["max_gap"] == pytest.approx(40.0) and figures["gap_cpu"] == pytest.approx(2.0)
+    assert figures["own"] == pytest.approx(20.0) and figures["cpu_max"] == pytest.approx(18.0)
 
 
 def test_an_unknown_puzzle_is_refused_before_any_window_opens():

@@ -11,22 +11,23 @@ import random
 import numpy as np
 import pytest
 from gui_helpers import solve_by_nodes
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter
 from PySide6.QtWidgets import QGraphicsScene
 
-from workbench.gui.board.painters.rolling_balls import CELL, FLOOR, WALL_FILL, RollingBallsAdapter
+from workbench.gui.board.painters.cell_marks import CellMarks
+from workbench.gui.board.painters.rolling_balls import BALL_INSET, CELL, COLOURS, FLOOR, WALL_FILL, RollingBallsAdapter
 from workbench.gui.solver.live_series import GrowingSeries
 from workbench.puzzles.rolling_balls import PUZZLE as ROLLING_BALLS
 from workbench.puzzles.rolling_balls import Roll, editing
 from workbench.puzzles.rolling_balls.board import is_ball
 
 
-def colour_at(window, r, c) -> QColor:
-    """The colour the view shows at the middle of cell (r, c), as painted now."""
+def colour_at(window, r, c, dx: float = CELL / 2) -> QColor:
+    """The colour the view shows in cell (r, c), ``dx`` right of its left side halfway down, as painted now."""
     view = window.view
     image = view.viewport().grab().toImage()
-    point = view.mapFromScene(QPointF(c * CELL + CELL / 2, r * CELL + CELL / 2))
+    point = view.mapFromScene(QPointF(c * CELL + dx, r * CELL + CELL / 2))
     return image.pixelColor(point)
 
 
@@ -51,6 +52,58 @@ def test_a_wall_edited_in_is_painted_over_the_cached_cells_and_out_again(qtbot, 
     assert close(colour_at(window, 1, 0), FLOOR)
 
 
+def test_a_ball_rolled_is_painted_where_it_stops_and_gone_where_it_was(qtbot, window, data_root):
+    # The balls are one layer that Qt keeps as a pixmap: a state shown must repaint its cells.
+    assert window.files.open_path(data_root / "cases/rolling-balls/seed_1.txt")
+    disc = BALL_INSET + 4  # inside the disc's edge, left of its digit
+    ball_colour = QColor(COLOURS[0])
+    assert close(colour_at(window, 7, 3, disc), ball_colour) and close(colour_at(window, 7, 5, disc), FLOOR)
+    case, start = window.session.instance, window.session.state
+    rolled = window.session.puzzle.apply(case, start, Roll(7, 3, 2)).state  # right, to the wall at (7,6)
+    window.view.display(case, rolled)
+    assert close(colour_at(window, 7, 3, disc), FLOOR) and close(colour_at(window, 7, 5, disc), ball_colour)
+    window.view.display(case, start)
+    assert close(colour_at(window, 7, 3, disc), ball_colour) and close(colour_at(window, 7, 5, disc), FLOOR)
+
+
+def _square(painter, cell: QRectF, kind) -> None:
+    painter.setPen(Qt.NoPen)
+    painter.setBrush(QColor(kind))
+    painter.drawEllipse(cell.adjusted(2, 2, -2, -2))
+
+
+@pytest.mark.parametrize("zoom", [1.0, 2.0, 3.0])
+def test_marks_blitted_from_sprites_look_as_the_marks_drawn_on_the_board(qtbot, zoom):
+    kinds = {0: "#d1005b", 7: "#2e9e5b", 8: "#d1005b", 11: "#3b5b92"}
+    layer = CellMarks(3, 4, 10.0, _square)
+    layer.set_marks(kinds)
+    assert layer.marks() == kinds and layer.kind(1) is None
+    side = int(40 * zoom)
+    sprites, drawn = (QImage(side, int(30 * zoom), QImage.Format_ARGB32) for _ in range(2))
+    for image in (sprites, drawn):
+        image.fill(0)
+    painter = QPainter(sprites)
+    painter.setRenderHint(QPainter.Antialiasing)
+    scene = QGraphicsScene()
+    scene.addItem(layer)
+    scene.render(painter, QRectF(sprites.rect()), QRectF(0, 0, 40, 30))
+    painter.end()
+    painter = QPainter(drawn)
+    painter.setRenderHint(QPainter.Antialiasing)
+    painter.scale(zoom, zoom)
+    for index, kind in kinds.items():
+        _square(painter, layer.cell_rect(index), kind)
+    painter.end()
+    assert sprites == drawn
+
+
+def test_marks_set_again_keep_only_the_new_ones(qtbot):
+    layer = CellMarks(2, 2, 10.0, _square)
+    layer.set_marks({0: "#000000", 3: "#ffffff"})
+    layer.set_marks({3: "#000000", 1: "#ffffff"})
+    assert layer.marks() == {3: "#000000", 1: "#ffffff"} and layer.kind(0) is None
+
+
 def render(scene: QGraphicsScene) -> np.ndarray:
     rect = scene.sceneRect()
     image = QImage(int(rect.width()), int(rect.height()), QImage.Format_ARGB32)
@@ -62,14 +115,12 @@ def render(scene: QGraphicsScene) -> np.ndarray:
 
 
 def shown_items(adapter: RollingBallsAdapter) -> dict:
-    """Per cell, what a ball and a target on it look like (only the visible ones)."""
+    """Per cell, the colour of the ball and of the target on it (only the shown ones) and its fill."""
     seen = {}
     for index in range(adapter.rows * adapter.cols):
-        ball, digit, target = adapter.balls[index], adapter.digits[index], adapter.targets[index]
-        if ball is not None and ball.isVisible():
-            seen[("ball", index)] = (ball.brush().color().name(), digit.text(), digit.pos().toTuple())
-        if target is not None and target.isVisible():
-            seen[("target", index)] = (target.pen().color().name(), adapter.target_digits[index].text())
+        for what, layer in (("ball", adapter.ball_marks), ("target", adapter.target_marks)):
+            if layer.isVisible() and layer.kind(index) is not None:
+                seen[(what, index)] = layer.kind(index)
         seen[("cell", index)] = adapter.grid.fill(index).name()
     return seen
 

@@ -90,14 +90,19 @@ def test_rolls_without_a_ball_are_refused_with_the_reason(qtbot, window, seed_1)
 def test_view_toggles_hide_balls_or_targets_and_colours_are_distinct(qtbot, window, seed_1):
     adapter = window.adapter
     ball, target = 0 * 10 + 1, 2 * 10 + 1  # a ball at (0,1), a target at (2,1)
-    assert adapter.balls[ball].isVisible() and adapter.targets[target].isVisible()
-    assert adapter.digits[ball].text() == "0" and adapter.target_digits[target].text() == "0"
+
+    def shown():  # (balls shown, targets shown): the layers of the board as built now
+        return adapter.ball_marks.isVisible(), adapter.target_marks.isVisible()
+
+    assert shown() == (True, True)
+    assert adapter.ball_marks.kind(ball) == 0 and adapter.target_marks.kind(target) == 0
+    assert adapter.ball_marks.kind(target) is None and adapter.target_marks.kind(ball) is None
     actions = {a.text(): a for a in window.board_menu.actions()}
     actions["Show targets"].setChecked(False)
-    assert not adapter.targets[target].isVisible() and adapter.balls[ball].isVisible()
+    assert shown() == (True, False)
     actions["Show targets"].setChecked(True)
     actions["Show balls (the start while editing, else the current board)"].setChecked(False)
-    assert adapter.targets[target].isVisible() and not adapter.balls[ball].isVisible()
+    assert shown() == (False, True)
     assert len(set(COLOURS)) == 10
 
 

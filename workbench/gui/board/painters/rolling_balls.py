@@ -17,6 +17,7 @@ from workbench.core.errors import IllegalMove
 from workbench.core.words import QT_TRANSLATE_NOOP
 from workbench.gui.board.painters.base import BoardAdapter, HintMarks, cell_square, label_coordinates
 from workbench.gui.board.painters.cell_grid import CellGrid
+from workbench.gui.board.painters.cell_marks import CellMarks
 from workbench.puzzles.rolling_balls import Board, Case, Roll, editing
 from workbench.puzzles.rolling_balls.board import WALL, is_ball, roll_end
 
@@ -33,6 +34,7 @@ FLOOR, FLOOR_EDGE, WALL_FILL = QColor("#f5f2ea"), QColor("#d6d0c2"), QColor("#4a
 SELECTED, LAST_MOVE = QColor("#d1005b"), QColor("#d1495b")
 KEYS = {Qt.Key_Left: 0, Qt.Key_Down: 1, Qt.Key_Right: 2, Qt.Key_Up: 3}
 STEP = {(0, -1): 0, (1, 0): 1, (0, 1): 2, (-1, 0): 3}  # unit step -> contest direction
+ZERO = ord("0")
 
 
 def _target_pen(colour: str) -> QPen:
@@ -41,11 +43,17 @@ def _target_pen(colour: str) -> QPen:
     return pen
 
 
-# Made once: a preview can repaint hundreds of balls at a time.
+# Made once: a layer paints a sprite of each colour at each zoom.
 BALL_BRUSHES = tuple(QBrush(QColor(colour)) for colour in COLOURS)
-DIGIT_BRUSHES = tuple(QBrush(Qt.black if k in DARK_DIGIT else Qt.white) for k in range(10))
+DIGIT_PENS = tuple(QPen(Qt.black if k in DARK_DIGIT else Qt.white) for k in range(10))
 BALL_PEN = QPen(QColor("#222222"), 1)
 TARGET_PENS = tuple(_target_pen(colour) for colour in COLOURS)
+TARGET_DIGIT_PEN = QPen(Qt.black)
+
+
+def _colours(cells: bytes) -> dict[int, int]:
+    """The colour (0-9) of the ball on each cell that holds one, by cell index."""
+    return {index: cell - ZERO for index, cell in enumerate(cells) if is_ball(cell)}
 
 
 class RollingBallsAdapter(BoardAdapter):
@@ -79,16 +87,15 @@ class RollingBallsAdapter(BoardAdapter):
         super().__init__(puzzle, scene)
         self.rows = self.cols = 0
         self.grid: CellGrid | None = None  # the floor and the walls
-        # Per cell, the items of a ball and of a target (None until a ball or a target is
-        # first shown there): a 52x57 board has 300 balls, and 12,000 hidden items made
-        # every repaint of the board walk them.
-        self.balls, self.digits, self.targets, self.target_digits = [], [], [], []
+        # The balls and the targets, each a layer of sprites (``CellMarks``): a 52x57 board has
+        # 300 of each, and as 1,200 items every repaint of the board walked and painted them.
+        self.ball_marks: CellMarks | None = None
+        self.target_marks: CellMarks | None = None
         self.marks: list = []  # transient items: selection, last roll
-        # What the cells show now (options, board, targets): a new state touches only the
-        # cells that differ, not all 3,000 of a 52x57 board (a frontier preview, a step).
+        # What the cells show now (board, targets): a new state touches only the cells that
+        # differ, not all 3,000 of a 52x57 board (a frontier preview, a step).
         self._shown: tuple | None = None
         self._ball_font = self._target_font = None  # made by build()
-        self._digit_offsets: dict[int, tuple[float, float]] = {}  # a digit's place in its cell
         self._follow = None  # where the selected ball stops, so the selection can follow it
 
     # ---------------------------------------------------------- drawing
@@ -98,8 +105,6 @@ class RollingBallsAdapter(BoardAdapter):
         self._shown = None
         self.rows, self.cols = instance.start.rows, instance.start.cols
         cells = self.rows * self.cols
-        for items in (self.balls, self.digits, self.targets, self.target_digits):
-            items[:] = [None] * cells
         edge = QPen(FLOOR_EDGE, 0)  # cosmetic: one pixel at any zoom
         self.grid = CellGrid(self.rows, self.cols, CELL, edge, [FLOOR] * cells)
         self.scene.addItem(self.grid)
@@ -107,7 +112,11 @@ class RollingBallsAdapter(BoardAdapter):
         self._ball_font.setPixelSize(int(CELL * 0.5))
         self._ball_font.setBold(True)
         self._target_font.setPixelSize(int(CELL * 0.28))
-        self._digit_offsets = {}
+        self.target_marks = CellMarks(self.rows, self.cols, CELL, self._draw_target)
+        self.ball_marks = CellMarks(self.rows, self.cols, CELL, self._draw_ball)
+        for z, layer in ((1, self.target_marks), (2, self.ball_marks)):
+            layer.setZValue(z)
+            self.scene.addItem(layer)
         label_coordinates(self.scene, self.rows, self.cols, CELL, LABEL)  # as the answer's R C D count
         self.scene.setSceneRect(QRectF(-LABEL, -LABEL, self.cols * CELL + LABEL + 4, self.rows * CELL + LABEL + 4))
 
@@ -117,18 +126,22 @@ class RollingBallsAdapter(BoardAdapter):
         for item in self.marks:
             self.scene.removeItem(item)
         self.marks = []
-        show_balls, show_targets = self.options["balls"], self.options["targets"]
+        self.ball_marks.setVisible(self.options["balls"])
+        self.target_marks.setVisible(self.options["targets"])
         cells, targets = state.cells, instance.target.cells
-        shown = self._shown
-        if shown is not None and shown[0] != (show_balls, show_targets):
-            shown = None
-        for index, (now, wanted) in enumerate(zip(cells, targets)):
-            if shown is not None and shown[1][index] == now and shown[2][index] == wanted:
-                continue
-            self.grid.set_fill(index, WALL_FILL if now == WALL else FLOOR)
-            self._paint_ball(index, now if is_ball(now) else None, show_balls)
-            self._paint_target(index, wanted if is_ball(wanted) else None, show_targets)
-        self._shown = ((show_balls, show_targets), cells, targets)
+        shown_cells, shown_targets = self._shown or (None, None)
+        if cells != shown_cells:
+            changed = (
+                range(len(cells))
+                if shown_cells is None
+                else [i for i, (now, was) in enumerate(zip(cells, shown_cells)) if now != was]
+            )
+            for index in changed:
+                self.grid.set_fill(index, WALL_FILL if cells[index] == WALL else FLOOR)
+            self.ball_marks.set_marks(_colours(cells))
+        if targets != shown_targets:
+            self.target_marks.set_marks(_colours(targets))
+        self._shown = (cells, targets)
         if last_move is not None:
             self._mark_roll(state, Roll(*last_move))
         for r, c in highlight:
@@ -148,70 +161,23 @@ class RollingBallsAdapter(BoardAdapter):
         start, end = cell_square(roll.r, roll.c, CELL), cell_square(*stop, CELL)
         return HintMarks((start, end), (start.center(), end.center()))
 
-    def _ball_items(self, index: int):
-        """The disc and the digit of a ball on cell ``index``, made the first time."""
-        if self.balls[index] is None:
-            x, y = index % self.cols * CELL, index // self.cols * CELL
-            disc = self.scene.addEllipse(
-                QRectF(x + BALL_INSET, y + BALL_INSET, CELL - 2 * BALL_INSET, CELL - 2 * BALL_INSET)
-            )
-            disc.setZValue(2)
-            disc.setPen(BALL_PEN)
-            digit = self.scene.addSimpleText("", self._ball_font)
-            digit.setZValue(3)
-            self.balls[index], self.digits[index] = disc, digit
-        return self.balls[index], self.digits[index]
+    def _draw_ball(self, painter, cell: QRectF, k) -> None:
+        """Ball ``k``: a disc of its colour with its digit in the middle."""
+        painter.setPen(BALL_PEN)
+        painter.setBrush(BALL_BRUSHES[k])
+        painter.drawEllipse(cell.adjusted(BALL_INSET, BALL_INSET, -BALL_INSET, -BALL_INSET))
+        painter.setFont(self._ball_font)
+        painter.setPen(DIGIT_PENS[k])
+        painter.drawText(cell, Qt.AlignCenter, str(k))
 
-    def _target_items(self, index: int):
-        """The outline and the small digit of a target on cell ``index``, made the first time."""
-        if self.targets[index] is None:
-            x, y = index % self.cols * CELL, index // self.cols * CELL
-            side = CELL - 2 * TARGET_INSET
-            marker = self.scene.addRect(QRectF(x + TARGET_INSET, y + TARGET_INSET, side, side))
-            marker.setZValue(1)
-            marker.setBrush(QBrush(Qt.NoBrush))
-            small = self.scene.addSimpleText("", self._target_font)
-            small.setPos(x + 3, y + 1)
-            small.setZValue(1)
-            self.targets[index], self.target_digits[index] = marker, small
-        return self.targets[index], self.target_digits[index]
-
-    @staticmethod
-    def _cell_items(index: int, colour_char, shown: bool, made: list, make):
-        """A cell's two items (made on first use by ``make``), shown when it holds ``colour_char``
-        and ``shown``; None when there is nothing to paint (an empty cell)."""
-        if colour_char is None and made[index] is None:
-            return None  # never painted here: nothing to hide
-        items = make(index)
-        for item in items:
-            item.setVisible(colour_char is not None and shown)
-        return None if colour_char is None else items
-
-    def _paint_ball(self, index: int, colour_char, shown: bool) -> None:
-        """The ball ``colour_char`` (None: no ball) on cell ``index``, hidden unless ``shown``."""
-        items = self._cell_items(index, colour_char, shown, self.balls, self._ball_items)
-        if items is None:
-            return
-        disc, digit = items
-        k = colour_char - ord("0")
-        disc.setBrush(BALL_BRUSHES[k])
-        digit.setText(str(k))
-        digit.setBrush(DIGIT_BRUSHES[k])
-        if k not in self._digit_offsets:  # the digit's box, centred on a cell
-            box = digit.boundingRect()
-            self._digit_offsets[k] = ((CELL - box.width()) / 2, (CELL - box.height()) / 2)
-        dx, dy = self._digit_offsets[k]
-        digit.setPos(index % self.cols * CELL + dx, index // self.cols * CELL + dy)
-
-    def _paint_target(self, index: int, colour_char, shown: bool) -> None:
-        """The target ``colour_char`` (None: none) on cell ``index``, hidden unless ``shown``."""
-        items = self._cell_items(index, colour_char, shown, self.targets, self._target_items)
-        if items is None:
-            return
-        marker, small = items
-        k = colour_char - ord("0")
-        marker.setPen(TARGET_PENS[k])
-        small.setText(str(k))
+    def _draw_target(self, painter, cell: QRectF, k) -> None:
+        """Target ``k``: an outline of its colour, its digit small in the top left corner."""
+        painter.setPen(TARGET_PENS[k])
+        painter.setBrush(Qt.NoBrush)
+        painter.drawRect(cell.adjusted(TARGET_INSET, TARGET_INSET, -TARGET_INSET, -TARGET_INSET))
+        painter.setFont(self._target_font)
+        painter.setPen(TARGET_DIGIT_PEN)
+        painter.drawText(cell.adjusted(3, 1, 0, 0), Qt.AlignLeft | Qt.AlignTop, str(k))
 
     def _outline(self, r: int, c: int, colour: QColor) -> None:
         item = self.scene.addEllipse(
