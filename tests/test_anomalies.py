@@ -253,6 +253,15 @@ def test_the_help_says_the_near_limit_rule(capsys):
     ) in out
 
 
+def not_recorded_refusal(edited):
+    """What rerun and noise end with for a run.json that no run database beside it records."""
+    return (
+        f"error: {edited}/run.json is not known to be your run: no run database beside it "
+        f"({edited.parent / 'runs.sqlite'}) records it: it may come from someone else; read what it "
+        "runs above, then give --trust to run it\n"
+    )
+
+
 def test_rerun_of_a_run_json_not_recorded_here_says_what_it_runs_and_needs_trust(flagged_run, tmp_path, capsys):
     """A run.json received or edited names the command, the folder it runs in and the best-known file:
     rerun says them, and runs them only with --trust when the run database beside it does not record them."""
@@ -276,11 +285,7 @@ def test_rerun_of_a_run_json_not_recorded_here_says_what_it_runs_and_needs_trust
     assert main(["batch", "rerun", str(edited), "--filter", "verdict!=OK", "--out", str(tmp_path / "runs" / "r2")]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"runs: touch {marker}\n")
-    assert err.endswith(
-        f"error: {edited}/run.json is not known to be your run: no run database beside it "
-        f"({edited.parent / 'runs.sqlite'}) records it: it may come from someone else; read what it "
-        "runs above, then give --trust to run it\n"
-    )
+    assert err.endswith(not_recorded_refusal(edited))
     shutil.copytree(edited, tmp_path / "runs" / "same")  # recorded under another folder: not this one
     (out / "run.json").write_text(json.dumps({**meta, "command": f"touch {marker}"}))
     assert main(["batch", "rerun", str(out), "--filter", "verdict!=OK", "--out", str(tmp_path / "runs" / "r3")]) == 1
@@ -322,9 +327,5 @@ def test_noise_of_a_run_json_not_recorded_here_needs_trust_too(flagged_run, tmp_
     assert main(["batch", "noise", str(edited), "--repeat", "2", "--out", str(tmp_path / "runs" / "n1")]) == 1
     err = capsys.readouterr().err
     assert err.startswith(f"runs: touch {marker}\n")
-    assert err.endswith(
-        f"error: {edited}/run.json is not known to be your run: no run database beside it "
-        f"({edited.parent / 'runs.sqlite'}) records it: it may come from someone else; read what it "
-        "runs above, then give --trust to run it\n"
-    )
+    assert err.endswith(not_recorded_refusal(edited))
     assert not marker.exists() and not (tmp_path / "runs" / "n1").exists()
